@@ -1,0 +1,63 @@
+/**
+ * Every Italian text that the forms and the gateway share. Texts quoted by the product spec
+ * (§5 validation, §8 errors) are kept word for word; the rest are ours, in the same voice.
+ */
+export const messages = {
+  validation: {
+    emailInvalid: 'Indirizzo email non valido',
+    passwordRequired: 'La password è obbligatoria',
+    required: 'Campo obbligatorio',
+    firstNameRequired: 'Il nome è richiesto',
+    lastNameRequired: 'Il cognome è richiesto',
+    usernameMin: 'Lo username deve contenere almeno 3 caratteri',
+    usernameRequired: 'Lo username è richiesto',
+    passwordsMismatch: 'Le password non corrispondono',
+    termsRequired: 'Devi accettare i termini e le condizioni',
+    passwordMin: 'La password deve contenere almeno 6 caratteri',
+    passwordUppercase: 'La password deve contenere almeno una lettera maiuscola',
+    passwordDigit: 'La password deve contenere almeno un numero',
+    resetEmailInvalid: 'Inserisci un indirizzo email valido',
+    currentPasswordRequired: 'La password attuale è richiesta',
+    confirmNewPassword: 'Conferma la nuova password',
+    merchantNameRequired: 'Il nome del merchant è obbligatorio',
+    merchantNameTooLong: 'Il nome del merchant può contenere al massimo 120 caratteri',
+    merchantIdInvalid: 'Identificativo del merchant non valido',
+    avatarNotImage: 'Puoi caricare solo file immagine.',
+    avatarTooLarge: "L'immagine è troppo grande: la dimensione massima è 1 MB.",
+    tokenMissing: 'Token mancante',
+    fieldTooLong: 'Valore troppo lungo',
+  },
+  errors: {
+    invalidCredentials: 'Email o password non validi',
+    emailTaken: 'Questo indirizzo email è già registrato',
+    usernameTaken: 'Questo username è già in uso',
+    wrongCurrentPassword: 'La password attuale non è corretta',
+    notAuthenticated: 'Accesso richiesto: effettua il login',
+    noMerchantSelected: 'Nessun merchant selezionato',
+    merchantNotFound: 'Merchant non trovato',
+    forbidden: 'Non hai i permessi per questa operazione',
+    crossOrigin: 'Richiesta non consentita da questa origine',
+    invalidJson: 'Il corpo della richiesta non è un JSON valido',
+    bodyTooLarge: 'Il corpo della richiesta è troppo grande',
+    unsupportedContentType: 'Il corpo della richiesta deve essere in formato JSON',
+    tooManyLoginAttempts: 'Troppi tentativi di accesso. Riprova tra qualche minuto.',
+    tooManyRegistrations: 'Troppe registrazioni da questo indirizzo. Riprova più tardi.',
+    tooManyResetRequests: 'Troppe richieste di reset della password. Riprova più tardi.',
+    resetTokenInvalid: 'Link non valido',
+    notFound: 'Risorsa non trovata',
+    internal: 'Si è verificato un errore interno. Riprova più tardi.',
+    unavailable: 'Servizio temporaneamente non disponibile. Riprova più tardi.',
+    validation: 'Dati non validi',
+  },
+  success: {
+    passwordUpdated: 'Password aggiornata',
+    passwordReset: 'Password reimpostata con successo',
+    resetRequested:
+      "Se l'indirizzo è associato a un account, riceverai un'email con le istruzioni per reimpostare la password.",
+    loggedOut: 'Hai effettuato il logout con successo',
+  },
+  mail: {
+    resetSubject: 'Reimposta la tua password Smista',
+  },
+  roles: { admin: 'Amministratore', user: 'Utente' },
+} as const;
