@@ -1,0 +1,137 @@
+import path from 'node:path';
+import { fork, type ChildProcess } from 'node:child_process';
+import pg from 'pg';
+import { headers as natsHeaders } from '@nats-io/transport-node';
+import {
+  connectNats,
+  createLogger,
+  createPool,
+  enqueueEvent,
+  runMigrations,
+  startConsumer,
+  withTransaction,
+  type Nats,
+  type RunningConsumer,
+  type StreamSpec,
+} from '../src';
+import { createTestDatabase } from '../../../e2e/support/db';
+
+const logger = createLogger('outbox-test', 'silent');
+const EVENTS = 600;
+
+function startRelayProcess(dbUrl: string): Promise<ChildProcess> {
+  const child = fork(path.join(__dirname, 'relay-child.js'), [], {
+    env: { ...process.env, DB_URL: dbUrl, NATS_URL: process.env.TEST_NATS_URL },
+    stdio: 'inherit',
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`relay exited early (${code})`)));
+  });
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('transactional outbox and idempotent inbox', () => {
+  let pool: pg.Pool;
+  let dbUrl: string;
+  let nats: Nats;
+  let consumer: RunningConsumer | undefined;
+  const relays: ChildProcess[] = [];
+  const suffix = Date.now().toString(36);
+  const stream: StreamSpec = { name: `KITTEST_${suffix}`, subjects: [`kittest${suffix}.>`] };
+  const subject = `kittest${suffix}.widget.created`;
+
+  beforeAll(async () => {
+    dbUrl = await createTestDatabase('kit_outbox');
+    const migrations = path.join(__dirname, 'migrations');
+    await runMigrations(dbUrl, migrations, logger);
+    pool = createPool(dbUrl, 4);
+    nats = await connectNats(process.env.TEST_NATS_URL!, 'outbox-test');
+    // A short duplicate window lets the test resend an old message id as JetStream would after the window.
+    await nats.jsm.streams.add({ name: stream.name, subjects: stream.subjects, duplicate_window: 300_000_000 });
+  });
+
+  afterAll(async () => {
+    for (const r of relays) r.kill('SIGKILL');
+    await consumer?.stop();
+    await nats?.nc.drain();
+    await pool?.end();
+  });
+
+  it('delivers every committed event exactly once through a relay killed mid-way, and ignores redeliveries', async () => {
+    // Changes and their events in the same transactions; one rolled-back change must never be published.
+    for (let i = 0; i < EVENTS; i++) {
+      await withTransaction(pool, async (tx) => {
+        await tx.query('INSERT INTO widgets (id) VALUES ($1)', [i]);
+        await enqueueEvent(tx, subject, Buffer.from(String(i)));
+      });
+    }
+    await expect(
+      withTransaction(pool, async (tx) => {
+        await enqueueEvent(tx, subject, Buffer.from('rolled-back'));
+        throw new Error('abort the change');
+      }),
+    ).rejects.toThrow('abort the change');
+
+    let handled = 0;
+    consumer = await startConsumer(
+      { js: nats.js, jsm: nats.jsm, pool, logger },
+      {
+        stream,
+        durable: `kit-test-${suffix}`,
+        subject,
+        decode: (bytes) => Buffer.from(bytes).toString(),
+        handle: async (id, tx) => {
+          handled++;
+          await tx.query('INSERT INTO received (widget_id, times) VALUES ($1, 1) ON CONFLICT (widget_id) DO UPDATE SET times = received.times + 1', [id]);
+        },
+      },
+    );
+
+    const published = async () => Number((await pool.query('SELECT count(*) FROM outbox WHERE published_at IS NOT NULL')).rows[0].count);
+    const first = await startRelayProcess(dbUrl);
+    relays.push(first);
+    await waitFor('the relay to publish part of the outbox', async () => (await published()) > 0);
+    first.kill('SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    const afterKill = await published();
+    expect(afterKill).toBeGreaterThan(0);
+    expect(afterKill).toBeLessThan(EVENTS);
+
+    relays.push(await startRelayProcess(dbUrl));
+    await waitFor('all events published', async () => (await published()) === EVENTS);
+    const received = async () => Number((await pool.query('SELECT count(*) FROM received')).rows[0].count);
+    await waitFor('all events consumed', async () => (await received()) === EVENTS);
+
+    const { rows } = await pool.query('SELECT min(times)::int AS min, max(times)::int AS max FROM received');
+    expect(rows[0]).toEqual({ min: 1, max: 1 });
+    expect((await pool.query(`SELECT count(*)::int AS n FROM received WHERE widget_id = 'rolled-back'`)).rows[0].n).toBe(0);
+    const info = await nats.jsm.streams.info(stream.name);
+    expect(info.state.messages).toBe(EVENTS);
+
+    // Redelivery: the same Nats-Msg-Id arrives again after the duplicate window (as after a relay
+    // retry much later). JetStream stores it; the inbox makes it a no-op.
+    const { rows: firstRow } = await pool.query<{ id: string }>('SELECT id FROM outbox ORDER BY seq LIMIT 1');
+    await new Promise((r) => setTimeout(r, 400));
+    const h = natsHeaders();
+    h.set('Nats-Msg-Id', firstRow[0].id);
+    const ack = await nats.js.publish(subject, Buffer.from('0'), { headers: h });
+    expect(ack.duplicate).toBe(false);
+    const handledBefore = handled;
+    await waitFor('the redelivered message to be seen', async () => {
+      const { rows: inbox } = await pool.query('SELECT count(*)::int AS n FROM inbox');
+      const ci = await nats.jsm.consumers.info(stream.name, `kit-test-${suffix}`);
+      return inbox[0].n === EVENTS && ci.num_ack_pending === 0 && ci.num_pending === 0;
+    });
+    expect(handled).toBe(handledBefore);
+    expect((await pool.query('SELECT max(times)::int AS max FROM received')).rows[0].max).toBe(1);
+  }, 60_000);
+});
