@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './merchant';
+export * from './roles';
+export * from './policy';

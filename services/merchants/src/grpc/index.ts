@@ -1,0 +1,2 @@
+export { createMerchantsService, type MerchantsServiceDeps } from './merchants-service';
+export { errorStatus } from './error-status';
