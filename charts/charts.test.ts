@@ -1,0 +1,757 @@
+/**
+ * Structural checks for the Helm charts. No helm binary exists on these machines, so this is
+ * what keeps the charts valid until CI renders them: Chart.yaml metadata and dependencies,
+ * values against values.schema.json (with Helm's own value coalescing reproduced), the
+ * env contract, secret hygiene, named-template references and Go-template syntax.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Ajv, { type ValidateFunction } from 'ajv';
+import { load } from 'js-yaml';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Table = { [key: string]: Json };
+
+const CHARTS_DIR = __dirname;
+const LIB = 'smista-lib';
+const UMBRELLA = 'smista';
+const APP_CHARTS = ['identity', 'merchants', 'gateway'];
+const SECRET_LIKE = /SECRET|PASSWORD|DATABASE_URL|SMTP_URL|KEY/;
+const SEMVER =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
+
+interface ChartDependency {
+  name: string;
+  version: string;
+  repository: string;
+  condition?: string;
+}
+interface ChartMeta {
+  apiVersion: string;
+  name: string;
+  version: string;
+  type?: string;
+  appVersion?: string;
+  dependencies?: ChartDependency[];
+}
+interface EnvContract {
+  [chart: string]: { env: string[]; secretEnv: string[] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+function isTable(value: unknown): value is Table {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function clone<T>(value: T): T {
+  return structuredClone(value);
+}
+
+function readYaml(path: string): unknown {
+  return load(readFileSync(path, 'utf8'), { filename: path });
+}
+
+function chartDir(name: string): string {
+  return join(CHARTS_DIR, name);
+}
+
+function readChart(name: string): ChartMeta {
+  return readYaml(join(chartDir(name), 'Chart.yaml')) as ChartMeta;
+}
+
+function readValues(name: string): Table {
+  const path = join(chartDir(name), 'values.yaml');
+  if (!existsSync(path)) return {};
+  const values = readYaml(path);
+  if (!isTable(values)) throw new Error(`${path} is not a YAML mapping`);
+  return values;
+}
+
+function readSchema(name: string): Table {
+  return JSON.parse(readFileSync(join(chartDir(name), 'values.schema.json'), 'utf8')) as Table;
+}
+
+/** The folder a `file://` dependency points at, or null for any other repository. */
+function dependencyDir(chart: string, dep: ChartDependency): string | null {
+  if (!dep.repository.startsWith('file://')) return null;
+  return resolve(chartDir(chart), dep.repository.slice('file://'.length));
+}
+
+function templateFiles(name: string): string[] {
+  const dir = join(chartDir(name), 'templates');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((file) => statSync(join(dir, file)).isFile())
+    .map((file) => join(dir, file));
+}
+
+const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+const validators = new Map<string, ValidateFunction>();
+function validatorFor(name: string): ValidateFunction {
+  let validate = validators.get(name);
+  if (!validate) {
+    validate = ajv.compile(readSchema(name));
+    validators.set(name, validate);
+  }
+  return validate;
+}
+
+function errorsOf(validate: ValidateFunction): string {
+  return ajv.errorsText(validate.errors, { separator: '\n' });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helm's value coalescing (pkg/chartutil/coalesce.go), reduced to what these charts use:
+// a parent's block for a subchart overrides the subchart's values.yaml, maps merge, scalars
+// and lists replace, null deletes, and `global` is copied down into every subchart. Helm
+// validates each chart's schema against exactly these coalesced values, so this is what the
+// schemas must accept (for instance the `smista-lib` key Helm adds for the library).
+// ---------------------------------------------------------------------------------------------
+
+function coalesceTables(dst: Table, src: Table): Table {
+  for (const [key, value] of Object.entries(src)) {
+    if (key in dst && dst[key] === null) {
+      delete dst[key];
+    } else if (!(key in dst)) {
+      dst[key] = clone(value);
+    } else if (isTable(value) && isTable(dst[key])) {
+      coalesceTables(dst[key] as Table, value);
+    }
+  }
+  return dst;
+}
+
+function coalesceGlobals(dest: Table, parent: Table): void {
+  const parentGlobal = isTable(parent.global) ? parent.global : {};
+  const result: Table = isTable(dest.global) ? dest.global : {};
+  for (const [key, value] of Object.entries(parentGlobal)) {
+    if (isTable(value) && isTable(result[key])) {
+      result[key] = coalesceTables(clone(value), result[key] as Table);
+    } else {
+      result[key] = clone(value);
+    }
+  }
+  dest.global = result;
+}
+
+function lookupCondition(values: Table, path: string): unknown {
+  return path.split('.').reduce<unknown>((node, key) => (isTable(node) ? node[key] : undefined), values);
+}
+
+function coalesceChart(name: string, userValues: Table): Table {
+  const dest = coalesceTables(clone(userValues), readValues(name));
+  for (const dep of readChart(name).dependencies ?? []) {
+    if (dep.condition && lookupCondition(dest, dep.condition) === false) continue;
+    const block = dest[dep.name] ?? {};
+    if (!isTable(block)) throw new Error(`${name}: values for ${dep.name} are not a map`);
+    coalesceGlobals(block, dest);
+    const depDir = dependencyDir(name, dep);
+    if (!depDir) throw new Error(`${name}: ${dep.name} is not a file:// dependency`);
+    dest[dep.name] = coalesceChart(depDir.slice(CHARTS_DIR.length + 1), block);
+  }
+  return dest;
+}
+
+/** Validates coalesced values against the chart's schema and every dependency's schema. */
+function schemaProblems(name: string, values: Table): string[] {
+  const problems: string[] = [];
+  if (existsSync(join(chartDir(name), 'values.schema.json'))) {
+    const validate = validatorFor(name);
+    if (!validate(values)) problems.push(`${name}: ${errorsOf(validate)}`);
+  }
+  for (const dep of readChart(name).dependencies ?? []) {
+    const block = values[dep.name];
+    if (isTable(block) && dep.name !== LIB) problems.push(...schemaProblems(dep.name, block));
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A small Go-template scanner: finds every action, checks `{{`/`}}` pairing (quotes and
+// comments respected) and balances define/if/range/with/block against end.
+// ---------------------------------------------------------------------------------------------
+
+interface Action {
+  body: string;
+  line: number;
+}
+interface TemplateScan {
+  actions: Action[];
+  problems: string[];
+}
+
+const BLOCK_OPENERS = new Set(['if', 'range', 'with', 'define', 'block']);
+
+export function scanGoTemplate(source: string): TemplateScan {
+  const actions: Action[] = [];
+  const problems: string[] = [];
+  const stack: { keyword: string; line: number }[] = [];
+  const lineAt = (pos: number) => source.slice(0, pos).split('\n').length;
+
+  let pos = 0;
+  while (pos < source.length) {
+    const open = source.indexOf('{{', pos);
+    const strayClose = source.indexOf('}}', pos);
+    if (strayClose !== -1 && (open === -1 || strayClose < open)) {
+      problems.push(`line ${lineAt(strayClose)}: "}}" without a matching "{{"`);
+      pos = strayClose + 2;
+      continue;
+    }
+    if (open === -1) break;
+
+    let start = open + 2;
+    if (source[start] === '-' && /\s/.test(source[start + 1] ?? '')) start += 1;
+    const afterTrim = start + (source.slice(start).match(/^\s*/)?.[0].length ?? 0);
+
+    if (source.startsWith('/*', afterTrim)) {
+      const commentEnd = source.indexOf('*/', afterTrim + 2);
+      if (commentEnd === -1) {
+        problems.push(`line ${lineAt(open)}: comment "{{/*" is never closed with "*/}}"`);
+        break;
+      }
+      const tail = source.slice(commentEnd + 2).match(/^(\s-)?\}\}/);
+      if (!tail) {
+        problems.push(`line ${lineAt(commentEnd)}: a comment must end with "*/}}" or "*/ -}}"`);
+        pos = commentEnd + 2;
+        continue;
+      }
+      pos = commentEnd + 2 + tail[0].length;
+      continue;
+    }
+
+    let close = -1;
+    let quote: string | null = null;
+    for (let i = start; i < source.length; i++) {
+      const char = source[i];
+      if (quote) {
+        if (char === '\\' && quote !== '`') i++;
+        else if (char === quote) quote = null;
+        else if (char === '\n' && quote !== '`') {
+          problems.push(`line ${lineAt(i)}: unterminated string in action`);
+          quote = null;
+        }
+        continue;
+      }
+      if (char === '"' || char === '`' || char === "'") quote = char;
+      else if (source.startsWith('}}', i)) {
+        close = i;
+        break;
+      } else if (source.startsWith('{{', i)) {
+        break;
+      }
+    }
+    if (close === -1) {
+      problems.push(`line ${lineAt(open)}: "{{" is not closed by "}}"`);
+      pos = open + 2;
+      continue;
+    }
+
+    const body = source
+      .slice(start, close)
+      .replace(/\s-$/, '')
+      .trim();
+    const line = lineAt(open);
+    actions.push({ body, line });
+    const keyword = body.split(/[\s(]/)[0];
+    if (BLOCK_OPENERS.has(keyword)) {
+      if (keyword === 'define' && stack.length > 0) {
+        problems.push(`line ${line}: "define" inside "${stack[stack.length - 1].keyword}" (defines must be top level)`);
+      }
+      stack.push({ keyword, line });
+    } else if (keyword === 'end') {
+      if (!stack.pop()) problems.push(`line ${line}: "end" without an open block`);
+    } else if (keyword === 'else') {
+      const top = stack[stack.length - 1];
+      if (!top || !['if', 'with', 'range'].includes(top.keyword)) {
+        problems.push(`line ${line}: "else" outside if/with/range`);
+      }
+    }
+    pos = close + 2;
+  }
+  for (const open of stack) problems.push(`line ${open.line}: "${open.keyword}" is never closed by "end"`);
+  return { actions, problems };
+}
+
+function definedNames(actions: Action[]): string[] {
+  return actions
+    .map((action) => action.body.match(/^define\s+"([^"]+)"/)?.[1])
+    .filter((name): name is string => name !== undefined);
+}
+
+function referencedNames(actions: Action[]): string[] {
+  const names: string[] = [];
+  for (const action of actions) {
+    for (const match of action.body.matchAll(/\b(?:include|template)\s+"([^"]+)"/g)) names.push(match[1]);
+  }
+  return names;
+}
+
+function scanFile(path: string): TemplateScan {
+  return scanGoTemplate(readFileSync(path, 'utf8'));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The charts under test
+// ---------------------------------------------------------------------------------------------
+
+const discovered = readdirSync(CHARTS_DIR)
+  .filter((entry) => existsSync(join(CHARTS_DIR, entry, 'Chart.yaml')))
+  .sort();
+const contract = JSON.parse(readFileSync(join(CHARTS_DIR, 'env-contract.json'), 'utf8')) as EnvContract;
+
+const libDefines = templateFiles(LIB).flatMap((file) => definedNames(scanFile(file).actions));
+
+describe('chart inventory', () => {
+  it('holds exactly the library, the three application charts and the umbrella', () => {
+    expect(discovered).toEqual([LIB, ...APP_CHARTS, UMBRELLA].sort());
+  });
+
+  it('has an env-contract entry for every application chart and nothing else', () => {
+    expect(Object.keys(contract).sort()).toEqual([...APP_CHARTS].sort());
+  });
+});
+
+describe.each(discovered)('chart %s', (name) => {
+  const meta = readChart(name);
+
+  describe('Chart.yaml', () => {
+    it('is apiVersion v2, named after its folder, with a semver version', () => {
+      expect(meta.apiVersion).toBe('v2');
+      expect(meta.name).toBe(name);
+      expect(meta.version).toMatch(SEMVER);
+    });
+
+    it('has the right type', () => {
+      expect(meta.type).toBe(name === LIB ? 'library' : 'application');
+      if (name !== LIB) expect(String(meta.appVersion)).toMatch(SEMVER);
+    });
+
+    it('points every dependency at an existing chart folder of that name and version', () => {
+      for (const dep of meta.dependencies ?? []) {
+        const dir = dependencyDir(name, dep);
+        expect(dir).not.toBeNull();
+        expect(existsSync(join(dir as string, 'Chart.yaml'))).toBe(true);
+        const target = readYaml(join(dir as string, 'Chart.yaml')) as ChartMeta;
+        expect(target.name).toBe(dep.name);
+        expect(dep.version).toBe(target.version);
+      }
+    });
+
+    it('has no unquoted YAML 1.1 booleans (yes/no/on/off), which Helm and js-yaml read differently', () => {
+      for (const file of ['Chart.yaml', 'values.yaml', ...ciValueFiles(name)]) {
+        const path = join(chartDir(name), file);
+        if (!existsSync(path)) continue;
+        const ambiguous = readFileSync(path, 'utf8')
+          .split('\n')
+          .filter((line) => /:\s+(y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)\s*(#.*)?$/.test(line));
+        expect({ file, ambiguous }).toEqual({ file, ambiguous: [] });
+      }
+    });
+  });
+
+  describe('templates', () => {
+    const files = templateFiles(name);
+
+    it.each(files.map((file) => [file.slice(CHARTS_DIR.length + 1), file]))(
+      '%s has balanced {{ }} and define/if/range/with ... end',
+      (_label, file) => {
+        expect(scanFile(file).problems).toEqual([]);
+      },
+    );
+
+    it('only includes named templates that are defined', () => {
+      const usesLib = (meta.dependencies ?? []).some((dep) => dep.name === LIB) || name === LIB;
+      const ownDefines = files.flatMap((file) => definedNames(scanFile(file).actions));
+      const known = new Set([...ownDefines, ...(usesLib ? libDefines : [])]);
+      const missing = files.flatMap((file) =>
+        referencedNames(scanFile(file).actions)
+          .filter((ref) => !known.has(ref))
+          .map((ref) => `${file.slice(CHARTS_DIR.length + 1)}: ${ref}`),
+      );
+      expect(missing).toEqual([]);
+    });
+  });
+
+  if (name === LIB) return;
+
+  describe('values', () => {
+    it('values.yaml is valid against values.schema.json', () => {
+      const validate = validatorFor(name);
+      const values = readValues(name);
+      expect(validate(values) ? '' : errorsOf(validate)).toBe('');
+    });
+
+    it('the values Helm actually validates (coalesced with dependencies and globals) are valid', () => {
+      const coalesced = coalesceChart(name, {});
+      if (name !== UMBRELLA) expect(coalesced).toHaveProperty([LIB]);
+      expect(schemaProblems(name, coalesced)).toEqual([]);
+    });
+
+    const ciFiles = ciValueFiles(name);
+    if (ciFiles.length > 0) {
+      it.each(ciFiles)('ci/%s is valid once coalesced', (file) => {
+        const overrides = readYaml(join(chartDir(name), 'ci', file)) as Table;
+        expect(schemaProblems(name, coalesceChart(name, overrides))).toEqual([]);
+      });
+    }
+
+    it('the schema rejects a missing required key and a wrong type', () => {
+      const validate = validatorFor(name);
+      const required = (readSchema(name).required as string[] | undefined) ?? [];
+      expect(required.length).toBeGreaterThan(0);
+      for (const key of required) {
+        const values = readValues(name);
+        delete values[key];
+        expect(validate(values)).toBe(false);
+        expect(validate.errors).toContainEqual(
+          expect.objectContaining({ keyword: 'required', params: { missingProperty: key } }),
+        );
+      }
+      const wrongType = readValues(name);
+      if (name === UMBRELLA) {
+        (wrongType.global as Table).image = { registry: 5, tag: '' };
+        expect(validate(wrongType)).toBe(false);
+        expect(validate.errors).toContainEqual(
+          expect.objectContaining({ keyword: 'type', instancePath: '/global/image/registry' }),
+        );
+      } else {
+        wrongType.replicaCount = 'two';
+        expect(validate(wrongType)).toBe(false);
+        expect(validate.errors).toContainEqual(expect.objectContaining({ keyword: 'type', instancePath: '/replicaCount' }));
+      }
+      const unknownKey = { ...readValues(name), replicas: 3 };
+      expect(validate(unknownKey)).toBe(false);
+    });
+  });
+});
+
+function ciValueFiles(name: string): string[] {
+  const dir = join(chartDir(name), 'ci');
+  return existsSync(dir) ? readdirSync(dir).filter((file) => file.endsWith('.yaml')) : [];
+}
+
+describe('env contract', () => {
+  it('keeps plain and secret variables apart, and no plain one looks like a secret', () => {
+    for (const [chart, lists] of Object.entries(contract)) {
+      expect({ chart, both: lists.env.filter((name) => lists.secretEnv.includes(name)) }).toEqual({ chart, both: [] });
+      expect({ chart, secretLike: lists.env.filter((name) => SECRET_LIKE.test(name)) }).toEqual({
+        chart,
+        secretLike: [],
+      });
+      expect(new Set(lists.env).size).toBe(lists.env.length);
+      expect(new Set(lists.secretEnv).size).toBe(lists.secretEnv.length);
+    }
+  });
+
+  it('does not carry CREDENTIALS_ENCRYPTION_KEY for identity yet (identity does not read it)', () => {
+    expect([...contract.identity.env, ...contract.identity.secretEnv]).not.toContain('CREDENTIALS_ENCRYPTION_KEY');
+  });
+
+  describe.each(APP_CHARTS)('%s', (chart) => {
+    const values = readValues(chart);
+    const schema = readSchema(chart);
+    const envSchema = (schema.properties as Table).env as Table;
+    const secretSchema = (schema.properties as Table).secretEnv as Table;
+
+    it('values.yaml env and secretEnv keys are exactly the contract lists', () => {
+      expect(Object.keys(values.env as Table).sort()).toEqual([...contract[chart].env].sort());
+      expect(Object.keys(values.secretEnv as Table).sort()).toEqual([...contract[chart].secretEnv].sort());
+    });
+
+    it('the schema declares and requires exactly the contract lists, and nothing more', () => {
+      expect(Object.keys(envSchema.properties as Table).sort()).toEqual([...contract[chart].env].sort());
+      expect([...(envSchema.required as string[])].sort()).toEqual([...contract[chart].env].sort());
+      expect(envSchema.additionalProperties).toBe(false);
+      expect(Object.keys(secretSchema.properties as Table).sort()).toEqual([...contract[chart].secretEnv].sort());
+      expect([...(secretSchema.required as string[])].sort()).toEqual([...contract[chart].secretEnv].sort());
+      expect(secretSchema.additionalProperties).toBe(false);
+    });
+
+    it('no secret-like key sits under plain env', () => {
+      expect(Object.keys(values.env as Table).filter((key) => SECRET_LIKE.test(key))).toEqual([]);
+    });
+
+    it('every env value is a scalar and every secretEnv entry names a Secret and a key', () => {
+      for (const value of Object.values(values.env as Table)) {
+        expect(['string', 'number', 'boolean']).toContain(typeof value);
+      }
+      for (const ref of Object.values(values.secretEnv as Table)) {
+        expect(ref).toEqual({ name: expect.stringMatching(/^[a-z0-9-]+$/), key: expect.any(String) });
+      }
+    });
+
+    it('the schema rejects each env variable when missing, mistyped, or moved to plain env if secret', () => {
+      const validate = validatorFor(chart);
+      for (const key of contract[chart].env) {
+        const missing = clone(values);
+        delete (missing.env as Table)[key];
+        expect(validate(missing)).toBe(false);
+        expect(validate.errors).toContainEqual(
+          expect.objectContaining({ instancePath: '/env', params: { missingProperty: key } }),
+        );
+        const mistyped = clone(values);
+        (mistyped.env as Table)[key] = { nested: true };
+        expect(validate(mistyped)).toBe(false);
+        expect(validate.errors).toContainEqual(expect.objectContaining({ instancePath: `/env/${key}`, keyword: 'type' }));
+      }
+      for (const key of contract[chart].secretEnv) {
+        const missing = clone(values);
+        delete (missing.secretEnv as Table)[key];
+        expect(validate(missing)).toBe(false);
+        const plain = clone(values);
+        (plain.env as Table)[key] = 'postgres://user:password@db/smista';
+        expect(validate(plain)).toBe(false);
+        expect(validate.errors).toContainEqual(
+          expect.objectContaining({ instancePath: '/env', keyword: 'additionalProperties' }),
+        );
+        const keyless = clone(values);
+        delete ((keyless.secretEnv as Table)[key] as Table).key;
+        expect(validate(keyless)).toBe(false);
+      }
+      const extra = clone(values);
+      (extra.env as Table).NOT_IN_CONFIG = 'x';
+      expect(validate(extra)).toBe(false);
+    });
+  });
+
+  it('the umbrella blocks and example overrides only set contract variables, none secret-like', () => {
+    const sources: [string, Table][] = [
+      ['smista/values.yaml', readValues(UMBRELLA)],
+      ...ciValueFiles(UMBRELLA).map((file): [string, Table] => [
+        `smista/ci/${file}`,
+        readYaml(join(chartDir(UMBRELLA), 'ci', file)) as Table,
+      ]),
+    ];
+    for (const [source, values] of sources) {
+      for (const chart of APP_CHARTS) {
+        const block = values[chart];
+        const env = isTable(block) && isTable(block.env) ? Object.keys(block.env) : [];
+        expect({ source, chart, unknown: env.filter((key) => !contract[chart].env.includes(key)) }).toEqual({
+          source,
+          chart,
+          unknown: [],
+        });
+        expect(env.filter((key) => SECRET_LIKE.test(key))).toEqual([]);
+      }
+    }
+  });
+});
+
+describe('wiring between the charts', () => {
+  let coalesced: Table = {};
+  beforeAll(() => {
+    coalesced = coalesceChart(UMBRELLA, {});
+  });
+
+  function fullname(values: Table, chart: string): string {
+    return String(values.fullnameOverride || values.nameOverride || chart);
+  }
+
+  it('gRPC services probe over gRPC on GRPC_PORT; the gateway over HTTP on PORT', () => {
+    const expected: Record<string, { type: string; portEnv: string; port: number }> = {
+      identity: { type: 'grpc', portEnv: 'GRPC_PORT', port: 50051 },
+      merchants: { type: 'grpc', portEnv: 'GRPC_PORT', port: 50052 },
+      gateway: { type: 'http', portEnv: 'PORT', port: 8080 },
+    };
+    for (const chart of APP_CHARTS) {
+      const values = readValues(chart);
+      expect({
+        chart,
+        type: (values.probe as Table).type,
+        portEnv: values.portEnv,
+        port: (values.env as Table)[values.portEnv as string],
+      }).toEqual({ chart, ...expected[chart] });
+    }
+    expect((readValues('gateway').probe as Table).path).toBe('/healthz');
+  });
+
+  it('the gateway listens on all interfaces behind a Secure cookie', () => {
+    const env = readValues('gateway').env as Table;
+    expect(env.HOST).toBe('0.0.0.0');
+    expect(env.COOKIE_SECURE).toBe(true);
+  });
+
+  it('every *_GRPC_ADDR points at the Service and port of a chart in the umbrella', () => {
+    const targets = new Map<string, number>();
+    for (const chart of APP_CHARTS) {
+      const values = coalesced[chart] as Table;
+      const port = Number((values.env as Table)[values.portEnv as string]);
+      targets.set(`${fullname(values, chart)}:${port}`, port);
+    }
+    let checked = 0;
+    for (const chart of APP_CHARTS) {
+      for (const [key, value] of Object.entries((coalesced[chart] as Table).env as Table)) {
+        if (!key.endsWith('_GRPC_ADDR')) continue;
+        const service = key.slice(0, -'_GRPC_ADDR'.length).toLowerCase();
+        const target = coalesced[service] as Table;
+        expect(target).toBeDefined();
+        expect({ chart, key, value }).toEqual({
+          chart,
+          key,
+          value: `${fullname(target, service)}:${(target.env as Table)[target.portEnv as string]}`,
+        });
+        expect(targets.has(String(value))).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBe(4);
+  });
+
+  it('optional objects are off by default: no Ingress, no HPA', () => {
+    for (const chart of APP_CHARTS) {
+      expect((coalesced[chart] as Table).autoscaling).toMatchObject({ enabled: false });
+    }
+    expect((coalesced.gateway as Table).ingress).toMatchObject({ enabled: false });
+  });
+
+  it('the umbrella copies global.image down to every subchart', () => {
+    const withGlobal = coalesceChart(UMBRELLA, { global: { image: { registry: 'registry.example.com/smista', tag: '1.2.3' } } });
+    for (const chart of APP_CHARTS) {
+      expect((withGlobal[chart] as Table).global).toMatchObject({
+        image: { registry: 'registry.example.com/smista', tag: '1.2.3' },
+      });
+      expect(schemaProblems(chart, withGlobal[chart] as Table)).toEqual([]);
+    }
+  });
+
+  it('a wrong type set through the umbrella is caught by the subchart schema', () => {
+    const bad = coalesceChart(UMBRELLA, { gateway: { env: { COOKIE_SECURE: 'yes' } } });
+    expect(schemaProblems(UMBRELLA, bad).join('\n')).toMatch(/gateway: .*COOKIE_SECURE/s);
+  });
+
+  it('the umbrella depends on every application chart behind an enabled flag', () => {
+    const deps = readChart(UMBRELLA).dependencies ?? [];
+    expect(deps.map((dep) => dep.name).sort()).toEqual([...APP_CHARTS].sort());
+    const values = readValues(UMBRELLA);
+    for (const dep of deps) {
+      expect(dep.condition).toBe(`${dep.name}.enabled`);
+      expect(lookupCondition(values, dep.condition as string)).toBe(true);
+    }
+  });
+
+  it('build-deps.sh vendors every chart with dependencies, after the charts it depends on', () => {
+    const script = readFileSync(join(CHARTS_DIR, 'build-deps.sh'), 'utf8');
+    const order = script.match(/for chart in ([^;]+);/)?.[1].trim().split(/\s+/) ?? [];
+    const withDeps = discovered.filter((chart) => (readChart(chart).dependencies ?? []).length > 0);
+    expect([...order].sort()).toEqual(withDeps.sort());
+    for (const chart of order) {
+      for (const dep of readChart(chart).dependencies ?? []) {
+        if ((readChart(dep.name).dependencies ?? []).length === 0) continue;
+        expect(order.indexOf(dep.name)).toBeLessThan(order.indexOf(chart));
+      }
+    }
+  });
+});
+
+describe('library chart', () => {
+  const templates = templateFiles(LIB);
+  const source = (file: string) => readFileSync(join(chartDir(LIB), 'templates', file), 'utf8');
+
+  it('holds only partials (library charts render nothing themselves)', () => {
+    expect(templates.length).toBeGreaterThan(0);
+    for (const file of templates) expect(file).toMatch(/\/_[^/]+\.tpl$/);
+  });
+
+  it('defines every named template once', () => {
+    expect(new Set(libDefines).size).toBe(libDefines.length);
+    expect(libDefines).toEqual(
+      expect.arrayContaining([
+        'smista-lib.name',
+        'smista-lib.fullname',
+        'smista-lib.chart',
+        'smista-lib.labels',
+        'smista-lib.selectorLabels',
+        'smista-lib.serviceAccountName',
+        'smista-lib.image',
+        'smista-lib.containerPort',
+        'smista-lib.env',
+        'smista-lib.probe',
+        'smista-lib.deployment',
+        'smista-lib.service',
+        'smista-lib.serviceAccount',
+        'smista-lib.hpa',
+        'smista-lib.ingress',
+      ]),
+    );
+    for (const defined of libDefines) expect(defined).toMatch(/^smista-lib\./);
+  });
+
+  it('hardens every container: non-root uid 1000, read-only root, no escalation, no capabilities, RuntimeDefault seccomp', () => {
+    const helpers = source('_helpers.tpl');
+    const container = helpers.match(/define "smista-lib\.containerSecurityContext"[\s\S]*?\{\{- end -\}\}/)?.[0] ?? '';
+    expect(container).toMatch(/runAsNonRoot: true/);
+    expect(container).toMatch(/runAsUser: 1000/);
+    expect(container).toMatch(/readOnlyRootFilesystem: true/);
+    expect(container).toMatch(/allowPrivilegeEscalation: false/);
+    expect(container).toMatch(/capabilities:\s*\n\s*drop:\s*\n\s*- ALL/);
+    expect(container).toMatch(/seccompProfile:\s*\n\s*type: RuntimeDefault/);
+    const pod = helpers.match(/define "smista-lib\.podSecurityContext"[\s\S]*?\{\{- end -\}\}/)?.[0] ?? '';
+    expect(pod).toMatch(/runAsNonRoot: true/);
+    expect(pod).toMatch(/seccompProfile:\s*\n\s*type: RuntimeDefault/);
+    const deployment = source('_deployment.tpl');
+    expect(deployment).toMatch(/securityContext:\s*\n\s*\{\{- include "smista-lib\.podSecurityContext" \. \| nindent 8 \}\}/);
+    expect(deployment).toMatch(/securityContext:\s*\n\s*\{\{- include "smista-lib\.containerSecurityContext" \. \| nindent 12 \}\}/);
+  });
+
+  it('chooses a gRPC probe or an HTTP GET on probe.type', () => {
+    const helpers = source('_helpers.tpl');
+    const probe = helpers.match(/define "smista-lib\.probe"[\s\S]*?\{\{- end -\}\}\s*$/m)?.[0] ?? '';
+    expect(probe).toMatch(/eq \$ctx\.Values\.probe\.type "grpc"[\s\S]*grpc:\s*\n\s*port:/);
+    expect(probe).toMatch(/eq \$ctx\.Values\.probe\.type "http"[\s\S]*httpGet:\s*\n\s*path:/);
+    const deployment = source('_deployment.tpl');
+    expect(deployment).toMatch(/livenessProbe:\s*\n\s*\{\{- include "smista-lib\.probe"/);
+    expect(deployment).toMatch(/readinessProbe:\s*\n\s*\{\{- include "smista-lib\.probe"/);
+  });
+
+  it('renders env one to one and secretEnv as secretKeyRef', () => {
+    const helpers = source('_helpers.tpl');
+    expect(helpers).toMatch(/range \$name, \$value := \.Values\.env \}\}\s*\n- name: \{\{ \$name \}\}\s*\n\s+value: \{\{ \$value \| toString \| quote \}\}/);
+    expect(helpers).toMatch(/range \$name, \$ref := \.Values\.secretEnv \}\}[\s\S]*secretKeyRef:\s*\n\s+name: \{\{ \$ref\.name \| quote \}\}\s*\n\s+key: \{\{ \$ref\.key \| quote \}\}/);
+  });
+
+  it('each application chart renders Deployment, Service, ServiceAccount and HPA from the lib; only the gateway an Ingress', () => {
+    for (const chart of APP_CHARTS) {
+      const refs = templateFiles(chart).flatMap((file) => referencedNames(scanFile(file).actions)).sort();
+      const expected = ['smista-lib.deployment', 'smista-lib.hpa', 'smista-lib.service', 'smista-lib.serviceAccount'];
+      if (chart === 'gateway') expected.push('smista-lib.ingress');
+      expect({ chart, refs }).toEqual({ chart, refs: expected.sort() });
+    }
+  });
+});
+
+describe('Go-template scanner', () => {
+  it('accepts balanced templates, comments and braces inside strings', () => {
+    const ok = [
+      '{{- define "x" -}}\n{{- if .a }}{{ printf "}}" }}{{ else if .b }}b{{ else }}c{{ end }}\n{{- end -}}',
+      '{{/* a comment with {{ braces }} */}}\n{{- /* trimmed */ -}}',
+      '{{- range $k, $v := .Values.env }}\n- {{ $k }}\n{{- end }}',
+    ];
+    for (const source of ok) expect(scanGoTemplate(source).problems).toEqual([]);
+  });
+
+  it.each([
+    ['an unclosed action', '{{ include "x" . }\nname: a', /not closed/],
+    ['a stray close', 'name: a }}', /without a matching/],
+    ['a nested open', '{{ if .a {{ end }}', /not closed/],
+    ['a missing end', '{{- if .a }}\nx', /"if" is never closed/],
+    ['an extra end', '{{ end }}', /"end" without an open block/],
+    ['a nested define', '{{ if .a }}{{ define "x" }}{{ end }}{{ end }}', /defines must be top level/],
+    ['an else outside a block', '{{ else }}', /else" outside/],
+    ['an unterminated comment', '{{/* never closed', /never closed/],
+  ])('rejects %s', (_label, source, message) => {
+    const { problems } = scanGoTemplate(source);
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.join('\n')).toMatch(message);
+  });
+
+  it('finds include/template references and define names', () => {
+    const { actions } = scanGoTemplate(
+      '{{- define "a.b" -}}{{ include "a.c" . | nindent 2 }}{{ template "a.d" . }}{{ with (include "a.e" .) }}{{ end }}{{- end -}}',
+    );
+    expect(definedNames(actions)).toEqual(['a.b']);
+    expect(referencedNames(actions)).toEqual(['a.c', 'a.d', 'a.e']);
+  });
+});
