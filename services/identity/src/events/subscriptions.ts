@@ -1,0 +1,16 @@
+import { streams, type Logger, type Subscription } from '@smista/service-kit';
+import { merchantsEvents } from '@smista/proto';
+import { handleMemberAdded } from './member-added';
+
+/** Every event identity consumes, in one place. Each entry is a durable pull consumer. */
+export function subscriptions(logger: Logger): Subscription<any>[] {
+  return [
+    {
+      stream: streams.merchants,
+      durable: 'identity-member-added',
+      subject: 'merchants.member.added',
+      decode: (bytes) => merchantsEvents.MemberAdded.decode(bytes),
+      handle: handleMemberAdded(logger),
+    } satisfies Subscription<merchantsEvents.MemberAdded>,
+  ];
+}

@@ -1,0 +1,125 @@
+import { withTransaction, signCallerToken } from '@smista/service-kit';
+import { checkEmailSchema, loginSchema, selectMerchantSchema } from '@smista/contracts';
+import type { common, identity } from '@smista/proto';
+import { identityErrors } from '../domain/errors';
+import { burnVerification, hashPassword, needsRehash, verifyPassword } from '../domain/passwords';
+import { selectedMerchant, sessionExpiry, shouldExtendSession } from '../domain/sessions';
+import { generateToken, hashToken, isWellFormedToken } from '../domain/tokens';
+import { firstTakenField, normalizeEmail, parseRegistration, takenError, toUserView, type UserRecord } from '../domain/users';
+import { enqueueUserRegistered } from '../events/publishers';
+import * as sessions from '../store/sessions';
+import * as users from '../store/users';
+import { takenFieldOf } from '../store/pg-errors';
+import type { HandlerDeps } from './deps';
+import { toProtoRole, toProtoUser } from './mapping';
+
+/** Register, Login, Logout, ResolveSession, SelectMerchant, CheckEmail. */
+export function authHandlers(deps: HandlerDeps) {
+  const { pool, unary } = deps;
+
+  function newSession(now = new Date()) {
+    const token = generateToken();
+    return { token, tokenHash: hashToken(token), expiresAt: sessionExpiry(now, deps.sessionTtlHours) };
+  }
+
+  function sessionResponse(user: UserRecord, session: { token: string; expiresAt: Date }): identity.SessionResponse {
+    return { user: toProtoUser(toUserView(user)), sessionToken: session.token, expiresAt: session.expiresAt.toISOString() };
+  }
+
+  /** The live session behind a raw token, or SESSION_INVALID. */
+  async function liveSession(token: string) {
+    if (!isWellFormedToken(token)) throw identityErrors.sessionInvalid();
+    const tokenHash = hashToken(token);
+    const session = await sessions.findActiveSession(pool, tokenHash);
+    if (!session) throw identityErrors.sessionInvalid();
+    return { tokenHash, session };
+  }
+
+  return {
+    register: unary<identity.RegisterRequest, identity.SessionResponse>('Register', async (req, ctx) => {
+      const r = parseRegistration(req);
+      // Pre-check for the friendly message without paying for a hash; the unique indexes settle races.
+      const clash = firstTakenField(await users.findTakenFields(pool, r));
+      if (clash) throw takenError(clash);
+      const passwordHash = await hashPassword(r.password);
+      const session = newSession();
+      let user: UserRecord;
+      try {
+        user = await withTransaction(pool, async (tx) => {
+          const created = await users.insertUser(tx, { ...r, passwordHash });
+          await sessions.insertSession(tx, { tokenHash: session.tokenHash, userId: created.id, expiresAt: session.expiresAt });
+          await enqueueUserRegistered(tx, { userId: created.id, email: created.email, inviteToken: r.inviteToken, occurredAt: created.createdAt });
+          return created;
+        });
+      } catch (err) {
+        const field = takenFieldOf(err);
+        if (field) throw takenError(field);
+        throw err;
+      }
+      ctx.logger.info({ userId: user.id, invited: !!r.inviteToken }, 'user registered');
+      return sessionResponse(user, session);
+    }),
+
+    login: unary<identity.LoginRequest, identity.SessionResponse>('Login', async (req, ctx) => {
+      const { email, password } = loginSchema.parse(req);
+      const user = await users.findUserByEmail(pool, normalizeEmail(email));
+      if (!user) {
+        await burnVerification(password);
+        throw identityErrors.invalidCredentials();
+      }
+      if (!(await verifyPassword(user.passwordHash, password))) throw identityErrors.invalidCredentials();
+      if (needsRehash(user.passwordHash)) {
+        await users.updatePasswordHash(pool, user.id, await hashPassword(password));
+      }
+      const session = newSession();
+      await sessions.insertSession(pool, { tokenHash: session.tokenHash, userId: user.id, expiresAt: session.expiresAt });
+      ctx.logger.info({ userId: user.id }, 'user logged in');
+      return sessionResponse(user, session);
+    }),
+
+    logout: unary<identity.LogoutRequest, common.Empty>('Logout', async (req) => {
+      if (isWellFormedToken(req.sessionToken)) await sessions.deleteSession(pool, hashToken(req.sessionToken));
+      return {};
+    }),
+
+    /**
+     * Hot path (every authenticated gateway request): one indexed query, no write except the
+     * hourly sliding-expiry bump, then a signed caller token. The user comes without the avatar,
+     * which can weigh up to 1.4 MB: ask GetUsers for it.
+     */
+    resolveSession: unary<identity.ResolveSessionRequest, identity.ResolveSessionResponse>('ResolveSession', async (req) => {
+      const { tokenHash, session } = await liveSession(req.sessionToken);
+      const now = new Date();
+      if (shouldExtendSession(session.expiresAt, now, deps.sessionTtlHours)) {
+        await sessions.extendSession(pool, tokenHash, sessionExpiry(now, deps.sessionTtlHours));
+      }
+      const merchant = selectedMerchant(session.merchantId, session.role);
+      const callerToken = await signCallerToken(
+        { userId: session.userId, merchantId: merchant?.merchantId, role: merchant?.role },
+        deps.callerSecret,
+      );
+      return {
+        user: toProtoUser(toUserView(session.user)),
+        merchantId: merchant?.merchantId,
+        role: toProtoRole(merchant?.role),
+        callerToken,
+      };
+    }),
+
+    selectMerchant: unary<identity.SelectMerchantRequest, identity.SelectMerchantResponse>('SelectMerchant', async (req, ctx) => {
+      const { tokenHash, session } = await liveSession(req.sessionToken);
+      const { merchantId } = selectMerchantSchema.parse({ merchantId: req.merchantId });
+      const membership = await deps.memberships.getMembership(session.userId, merchantId);
+      if (!membership) throw identityErrors.merchantNotFound();
+      const stored = await sessions.setSessionMerchant(pool, tokenHash, { merchantId, role: membership.role });
+      if (!stored) throw identityErrors.sessionInvalid();
+      ctx.logger.info({ userId: session.userId, merchantId, role: membership.role }, 'merchant selected');
+      return { merchantId, merchantName: membership.merchantName, role: toProtoRole(membership.role) };
+    }),
+
+    checkEmail: unary<identity.CheckEmailRequest, identity.CheckEmailResponse>('CheckEmail', async (req) => {
+      const { email } = checkEmailSchema.parse(req);
+      return { exists: (await users.findUserIdByEmail(pool, normalizeEmail(email))) !== undefined };
+    }),
+  };
+}

@@ -1,0 +1,44 @@
+import { createGrpcClient, GrpcStatus, isServiceError, rpc, signCallerToken, type Logger } from '@smista/service-kit';
+import { merchants } from '@smista/proto';
+import { identityErrors } from '../domain/errors';
+import type { MerchantRole } from '../domain/sessions';
+import { fromProtoRole } from './mapping';
+
+export interface Membership {
+  merchantId: string;
+  merchantName: string;
+  role: MerchantRole;
+}
+
+/** What SelectMerchant needs from the merchants service. */
+export interface MembershipLookup {
+  /**
+   * The user's membership in a merchant, or undefined when the user is not a member (or the
+   * merchant does not exist). Throws DEPENDENCY_UNAVAILABLE when the merchants service cannot answer.
+   */
+  getMembership(userId: string, merchantId: string): Promise<Membership | undefined>;
+  close(): void;
+}
+
+/** Statuses that mean "no such membership for this user" rather than "cannot tell". */
+const NOT_A_MEMBER = new Set<number>([GrpcStatus.NOT_FOUND, GrpcStatus.PERMISSION_DENIED, GrpcStatus.INVALID_ARGUMENT]);
+
+/** gRPC client of merchants.MerchantsService.GetMembership, calling as the user it asks about. */
+export function createMembershipLookup(opts: { address: string; callerSecret: string; logger: Logger; deadlineMs?: number }): MembershipLookup {
+  const client = createGrpcClient(merchants.MerchantsServiceClient, opts.address);
+  return {
+    async getMembership(userId, merchantId) {
+      const callerToken = await signCallerToken({ userId }, opts.callerSecret);
+      try {
+        const m = await rpc(client, { callerToken, deadlineMs: opts.deadlineMs ?? 3_000 }).getMembership({ userId, merchantId });
+        // A membership without a usable role is treated as the least-privileged one.
+        return { merchantId: m.merchantId || merchantId, merchantName: m.merchantName, role: fromProtoRole(m.role) ?? 'user' };
+      } catch (err) {
+        if (isServiceError(err) && NOT_A_MEMBER.has(err.code)) return undefined;
+        opts.logger.warn({ err, merchantId }, 'merchants GetMembership failed');
+        throw identityErrors.dependencyUnavailable();
+      }
+    },
+    close: () => client.close(),
+  };
+}

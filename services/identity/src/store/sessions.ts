@@ -1,0 +1,109 @@
+import type { Queryable } from '@smista/service-kit';
+import type { MerchantRole } from '../domain/sessions';
+import type { UserRecord } from '../domain/users';
+
+/** A live session joined with its user (without the avatar, which the hot path never needs). */
+export interface ActiveSession {
+  userId: string;
+  merchantId: string | null;
+  role: MerchantRole | null;
+  expiresAt: Date;
+  user: UserRecord;
+}
+
+export async function insertSession(db: Queryable, session: { tokenHash: Buffer; userId: string; expiresAt: Date }): Promise<void> {
+  await db.query('INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
+    session.tokenHash,
+    session.userId,
+    session.expiresAt,
+  ]);
+}
+
+/**
+ * The hot path: one primary-key lookup joined with the user, as a named prepared statement so
+ * PostgreSQL parses and plans it once per connection.
+ */
+export async function findActiveSession(db: Queryable, tokenHash: Buffer): Promise<ActiveSession | undefined> {
+  const { rows } = await db.query<{
+    user_id: string;
+    merchant_id: string | null;
+    role: MerchantRole | null;
+    expires_at: Date;
+    username: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    created_at: Date;
+  }>({
+    name: 'identity_resolve_session',
+    text: `SELECT s.user_id, s.merchant_id, s.role, s.expires_at,
+                  u.username, u.first_name, u.last_name, u.email, u.created_at
+             FROM sessions s JOIN users u ON u.id = s.user_id
+            WHERE s.token_hash = $1 AND s.expires_at > now()`,
+    values: [tokenHash],
+  });
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    userId: r.user_id,
+    merchantId: r.merchant_id,
+    role: r.role,
+    expiresAt: r.expires_at,
+    user: {
+      id: r.user_id,
+      username: r.username,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      email: r.email,
+      avatar: null,
+      createdAt: r.created_at,
+    },
+  };
+}
+
+/** Pushes a live session's expiry forward (sliding expiry). */
+export async function extendSession(db: Queryable, tokenHash: Buffer, expiresAt: Date): Promise<void> {
+  await db.query('UPDATE sessions SET expires_at = $2 WHERE token_hash = $1 AND expires_at > now()', [tokenHash, expiresAt]);
+}
+
+export async function deleteSession(db: Queryable, tokenHash: Buffer): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+}
+
+/** Logs the user out everywhere; answers how many sessions were removed. */
+export async function deleteUserSessions(db: Queryable, userId: string): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+  return rowCount ?? 0;
+}
+
+/** Stores the selected merchant in a live session; false when the session is gone or expired. */
+export async function setSessionMerchant(
+  db: Queryable,
+  tokenHash: Buffer,
+  selection: { merchantId: string; role: MerchantRole },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'UPDATE sessions SET merchant_id = $2, role = $3 WHERE token_hash = $1 AND expires_at > now()',
+    [tokenHash, selection.merchantId, selection.role],
+  );
+  return rowCount === 1;
+}
+
+/** New role for every live session of a user working in a merchant; answers how many changed. */
+export async function updateMemberSessionsRole(
+  db: Queryable,
+  member: { userId: string; merchantId: string; role: MerchantRole },
+): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE sessions SET role = $3
+      WHERE user_id = $1 AND merchant_id = $2 AND expires_at > now() AND role IS DISTINCT FROM $3`,
+    [member.userId, member.merchantId, member.role],
+  );
+  return rowCount ?? 0;
+}
+
+/** Housekeeping: drops sessions that expired more than a day ago. */
+export async function deleteExpiredSessions(db: Queryable): Promise<number> {
+  const { rowCount } = await db.query(`DELETE FROM sessions WHERE expires_at < now() - interval '1 day'`);
+  return rowCount ?? 0;
+}

@@ -1,0 +1,96 @@
+import type { Queryable } from '@smista/service-kit';
+import type { UserRecord } from '../domain/users';
+
+const USER_COLUMNS = `id, username, first_name AS "firstName", last_name AS "lastName", email, avatar, created_at AS "createdAt"`;
+
+export type UserWithHash = UserRecord & { passwordHash: string };
+
+export interface NewUser {
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+}
+
+/** Which of e-mail and username already belong to someone (other than `exceptUserId`). */
+export async function findTakenFields(
+  db: Queryable,
+  probe: { email: string; username: string; exceptUserId?: string },
+): Promise<{ emailTaken: boolean; usernameTaken: boolean }> {
+  const { rows } = await db.query<{ emailTaken: boolean | null; usernameTaken: boolean | null }>(
+    `SELECT bool_or(email = $1) AS "emailTaken", bool_or(lower(username) = lower($2)) AS "usernameTaken"
+       FROM users
+      WHERE (email = $1 OR lower(username) = lower($2)) AND ($3::uuid IS NULL OR id <> $3::uuid)`,
+    [probe.email, probe.username, probe.exceptUserId ?? null],
+  );
+  return { emailTaken: rows[0]?.emailTaken === true, usernameTaken: rows[0]?.usernameTaken === true };
+}
+
+export async function insertUser(db: Queryable, user: NewUser): Promise<UserRecord> {
+  const { rows } = await db.query<UserRecord>(
+    `INSERT INTO users (username, email, first_name, last_name, password_hash)
+     VALUES ($1, $2, $3, $4, $5)
+     RETURNING ${USER_COLUMNS}`,
+    [user.username, user.email, user.firstName, user.lastName, user.passwordHash],
+  );
+  return rows[0];
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserWithHash | undefined> {
+  const { rows } = await db.query<UserWithHash>(
+    `SELECT ${USER_COLUMNS}, password_hash AS "passwordHash" FROM users WHERE email = $1`,
+    [email],
+  );
+  return rows[0];
+}
+
+export async function findUserById(db: Queryable, id: string): Promise<UserWithHash | undefined> {
+  const { rows } = await db.query<UserWithHash>(
+    `SELECT ${USER_COLUMNS}, password_hash AS "passwordHash" FROM users WHERE id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** The id of the user with this (normalized) e-mail, if any. */
+export async function findUserIdByEmail(db: Queryable, email: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
+  return rows[0]?.id;
+}
+
+export async function findUsersByIds(db: Queryable, ids: string[]): Promise<UserRecord[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE id = ANY($1::uuid[])`, [ids]);
+  return rows;
+}
+
+export async function updateProfile(
+  db: Queryable,
+  id: string,
+  profile: { firstName: string; lastName: string; email: string; username: string },
+): Promise<UserRecord | undefined> {
+  const { rows } = await db.query<UserRecord>(
+    `UPDATE users SET first_name = $2, last_name = $3, email = $4, username = $5, updated_at = now()
+      WHERE id = $1
+      RETURNING ${USER_COLUMNS}`,
+    [id, profile.firstName, profile.lastName, profile.email, profile.username],
+  );
+  return rows[0];
+}
+
+export async function updatePasswordHash(db: Queryable, id: string, passwordHash: string): Promise<UserRecord | undefined> {
+  const { rows } = await db.query<UserRecord>(
+    `UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+    [id, passwordHash],
+  );
+  return rows[0];
+}
+
+export async function updateAvatar(db: Queryable, id: string, avatar: string): Promise<UserRecord | undefined> {
+  const { rows } = await db.query<UserRecord>(
+    `UPDATE users SET avatar = $2, updated_at = now() WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+    [id, avatar],
+  );
+  return rows[0];
+}
