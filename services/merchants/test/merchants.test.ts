@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import {
+  connectNats,
+  createGrpcClient,
+  createLogger,
+  createPool,
+  ensureStream,
+  GrpcStatus,
+  isServiceError,
+  OutboxRelay,
+  rpc,
+  runMigrations,
+  signCallerToken,
+  startGrpcServer,
+  streams,
+  type GrpcServerHandle,
+  type Nats,
+  type Pool,
+} from '@smista/service-kit';
+import { common, merchants, merchantsEvents } from '@smista/proto';
+import { messages } from '@smista/contracts';
+import { createMerchantsService } from '../src/grpc';
+import { subjects } from '../src/events/publishers';
+import { startTestInfra, type TestInfra } from './support/infra';
+
+const SECRET = 'merchants-integration-test-secret-0123456789';
+const logger = createLogger('merchants-test', 'silent');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+let infra: TestInfra;
+let pool: Pool;
+let nats: Nats;
+let relay: OutboxRelay;
+let server: GrpcServerHandle;
+let client: merchants.MerchantsServiceClient;
+
+async function as(userId: string, secret = SECRET) {
+  return rpc(client, { callerToken: await signCallerToken({ userId }, secret) });
+}
+
+/** The gRPC status and details a call fails with. */
+async function failure(call: Promise<unknown>): Promise<{ code: number; details: string }> {
+  try {
+    await call;
+  } catch (err) {
+    if (isServiceError(err)) return { code: err.code, details: err.details };
+    throw err;
+  }
+  throw new Error('expected the call to fail');
+}
+
+async function count(table: string): Promise<number> {
+  const { rows } = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`);
+  return Number(rows[0].n);
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+interface StoredEvent {
+  subject: string;
+  data: Uint8Array;
+  msgId: string | undefined;
+}
+
+/** Everything in the MERCHANTS stream, read back with an ordered consumer. */
+async function merchantsStream(): Promise<StoredEvent[]> {
+  const info = await nats.jsm.streams.info(streams.merchants.name);
+  if (info.state.messages === 0) return [];
+  // Unfiltered: the stream holds only merchants.> (and nats-server 2.9 lacks filter_subjects).
+  const consumer = await nats.js.consumers.get(streams.merchants.name);
+  const messagesIn = await consumer.consume();
+  const events: StoredEvent[] = [];
+  for await (const m of messagesIn) {
+    events.push({ subject: m.subject, data: m.data, msgId: m.headers?.get('Nats-Msg-Id') });
+    if (m.info.pending === 0) break;
+  }
+  await messagesIn.close();
+  return events;
+}
+
+beforeAll(async () => {
+  infra = await startTestInfra();
+  const dbUrl = await infra.createDatabase('merchants_grpc');
+  await runMigrations(dbUrl, path.resolve(__dirname, '../migrations'), logger);
+  pool = createPool(dbUrl, 4);
+  nats = await connectNats(infra.natsUrl, 'merchants-test');
+  await ensureStream(nats.jsm, streams.merchants);
+  relay = new OutboxRelay({ pool, js: nats.js, logger, pollMs: 50 });
+  await relay.start();
+  server = await startGrpcServer({
+    port: 0,
+    host: '127.0.0.1',
+    services: [createMerchantsService({ pool, logger, callerSecret: SECRET })],
+    logger,
+  });
+  client = createGrpcClient(merchants.MerchantsServiceClient, `127.0.0.1:${server.port}`);
+}, 60_000);
+
+afterAll(async () => {
+  client?.close();
+  await server?.shutdown(1_000);
+  await relay?.stop();
+  await nats?.nc.drain();
+  await pool?.end();
+  await infra?.stop();
+}, 30_000);
+
+describe('CreateMerchant', () => {
+  it('refuses a blank name with the Italian message and writes nothing', async () => {
+    const before = await Promise.all(['merchants', 'memberships', 'outbox'].map(count));
+    const api = await as(randomUUID());
+    for (const name of ['', '   ', '\t\n']) {
+      expect(await failure(api.createMerchant({ name }))).toEqual({
+        code: GrpcStatus.INVALID_ARGUMENT,
+        details: messages.validation.merchantNameRequired,
+      });
+    }
+    expect(await failure(api.createMerchant({ name: 'x'.repeat(121) }))).toEqual({
+      code: GrpcStatus.INVALID_ARGUMENT,
+      details: messages.validation.merchantNameTooLong,
+    });
+    expect(await Promise.all(['merchants', 'memberships', 'outbox'].map(count))).toEqual(before);
+  });
+
+  it('trims the name and makes the caller its admin', async () => {
+    const userId = randomUUID();
+    const created = await (await as(userId)).createMerchant({ name: '  Bottega Rossi \n' });
+    expect(created).toMatchObject({ name: 'Bottega Rossi', role: common.Role.ROLE_ADMIN });
+    expect(created.id).toMatch(UUID);
+    expect(new Date(created.createdAt).toISOString()).toBe(created.createdAt);
+
+    const { rows } = await pool.query('SELECT user_id, role FROM memberships WHERE merchant_id = $1', [created.id]);
+    expect(rows).toEqual([{ user_id: userId, role: 'admin' }]);
+    const stored = await pool.query('SELECT name, created_by FROM merchants WHERE id = $1', [created.id]);
+    expect(stored.rows).toEqual([{ name: 'Bottega Rossi', created_by: userId }]);
+  });
+
+  it('publishes MerchantCreated and MemberAdded to the MERCHANTS stream exactly once each', async () => {
+    const userId = randomUUID();
+    const created = await (await as(userId)).createMerchant({ name: 'Ferramenta Bianchi' });
+
+    const { rows: outbox } = await pool.query<{ id: string; subject: string }>(
+      'SELECT id, subject FROM outbox ORDER BY seq DESC LIMIT 2',
+    );
+    await waitFor('the relay to publish', async () => {
+      const { rows } = await pool.query('SELECT 1 FROM outbox WHERE published_at IS NULL');
+      return rows.length === 0;
+    });
+    // A further pass finds nothing to send again.
+    expect(await relay.flushOnce()).toBe(0);
+
+    const ours = (await merchantsStream()).filter((e) => {
+      const decoded =
+        e.subject === subjects.merchantCreated
+          ? merchantsEvents.MerchantCreated.decode(e.data)
+          : merchantsEvents.MemberAdded.decode(e.data);
+      return decoded.merchantId === created.id;
+    });
+    expect(ours.map((e) => e.subject)).toEqual([subjects.merchantCreated, subjects.memberAdded]);
+    // The relay sets Nats-Msg-Id to the outbox id, so JetStream drops a re-send.
+    expect(ours.map((e) => e.msgId).sort()).toEqual(outbox.map((o) => o.id).sort());
+
+    expect(merchantsEvents.MerchantCreated.decode(ours[0].data)).toEqual({
+      merchantId: created.id,
+      name: 'Ferramenta Bianchi',
+      createdByUserId: userId,
+      occurredAt: created.createdAt,
+    });
+    expect(merchantsEvents.MemberAdded.decode(ours[1].data)).toEqual({
+      merchantId: created.id,
+      userId,
+      role: common.Role.ROLE_ADMIN,
+      occurredAt: expect.any(String),
+    });
+  });
+});
+
+describe('ListMyMerchants', () => {
+  it("answers only the caller's merchants, with role, by name then creation time", async () => {
+    const anna = await as(randomUUID());
+    const zeta = await anna.createMerchant({ name: 'Zeta Shop' });
+    const alfa1 = await anna.createMerchant({ name: 'Alfa Store' });
+    const alfa2 = await anna.createMerchant({ name: 'Alfa Store' });
+    await (await as(randomUUID())).createMerchant({ name: 'Altro merchant' });
+
+    const { merchants: list } = await anna.listMyMerchants({});
+    expect(list.map((m) => m.id)).toEqual([alfa1.id, alfa2.id, zeta.id]);
+    expect(list.every((m) => m.role === common.Role.ROLE_ADMIN)).toBe(true);
+    expect(list[2]).toEqual(zeta);
+  });
+
+  it('shows the user role of a plain member', async () => {
+    const owner = randomUUID();
+    const member = randomUUID();
+    const shop = await (await as(owner)).createMerchant({ name: 'Negozio Condiviso' });
+    await pool.query(`INSERT INTO memberships (user_id, merchant_id, role) VALUES ($1, $2, 'user')`, [member, shop.id]);
+
+    const { merchants: list } = await (await as(member)).listMyMerchants({});
+    expect(list).toEqual([{ ...shop, role: common.Role.ROLE_USER }]);
+  });
+
+  it('answers an empty list to a user without merchants', async () => {
+    expect(await (await as(randomUUID())).listMyMerchants({})).toEqual({ merchants: [] });
+  });
+});
+
+describe('GetMembership', () => {
+  const owner = randomUUID();
+  let shopId: string;
+  beforeAll(async () => {
+    shopId = (await (await as(owner)).createMerchant({ name: 'Emporio Verdi' })).id;
+  });
+
+  const notFound = { code: GrpcStatus.NOT_FOUND, details: messages.errors.merchantNotFound };
+
+  it('answers the merchant name and role to the member', async () => {
+    expect(await (await as(owner)).getMembership({ userId: owner, merchantId: shopId })).toEqual({
+      userId: owner,
+      merchantId: shopId,
+      merchantName: 'Emporio Verdi',
+      role: common.Role.ROLE_ADMIN,
+    });
+    const upper = await (await as(owner)).getMembership({ userId: owner, merchantId: shopId.toUpperCase() });
+    expect(upper.merchantId).toBe(shopId);
+  });
+
+  it('answers NOT_FOUND alike for a non-member, an unknown id and a malformed id', async () => {
+    const stranger = randomUUID();
+    const api = await as(stranger);
+    expect(await failure(api.getMembership({ userId: stranger, merchantId: shopId }))).toEqual(notFound);
+    expect(await failure(api.getMembership({ userId: stranger, merchantId: randomUUID() }))).toEqual(notFound);
+    expect(await failure(api.getMembership({ userId: stranger, merchantId: 'not-a-uuid' }))).toEqual(notFound);
+    expect(await failure(api.getMembership({ userId: stranger, merchantId: '' }))).toEqual(notFound);
+    expect(await failure((await as(owner)).getMembership({ userId: owner, merchantId: randomUUID() }))).toEqual(notFound);
+  });
+
+  it("refuses a caller asking for someone else's membership", async () => {
+    const other = await as(randomUUID());
+    expect(await failure(other.getMembership({ userId: owner, merchantId: shopId }))).toEqual({
+      code: GrpcStatus.PERMISSION_DENIED,
+      details: messages.errors.forbidden,
+    });
+  });
+});
+
+describe('caller token', () => {
+  const calls = (api: Awaited<ReturnType<typeof as>>) => [
+    () => api.listMyMerchants({}),
+    () => api.createMerchant({ name: 'Senza accesso' }),
+    () => api.getMembership({ userId: randomUUID(), merchantId: randomUUID() }),
+  ];
+  const unauthenticated = { code: GrpcStatus.UNAUTHENTICATED, details: messages.errors.notAuthenticated };
+
+  it('refuses every call without a token, writing nothing', async () => {
+    const before = await count('merchants');
+    for (const call of calls(rpc(client))) expect(await failure(call())).toEqual(unauthenticated);
+    expect(await count('merchants')).toBe(before);
+  });
+
+  it('refuses a token signed with another secret', async () => {
+    const forged = await as(randomUUID(), 'someone-elses-secret-0123456789-abcdef');
+    for (const call of calls(forged)) expect(await failure(call())).toEqual(unauthenticated);
+  });
+
+  it('refuses a garbage token and a token whose subject is not a user id', async () => {
+    for (const call of calls(rpc(client, { callerToken: 'not.a.jwt' }))) expect(await failure(call())).toEqual(unauthenticated);
+    for (const call of calls(await as('admin'))) expect(await failure(call())).toEqual(unauthenticated);
+  });
+});
