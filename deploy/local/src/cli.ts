@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+/**
+ * Local stack runner.
+ *   node deploy/local/dist/cli.js dev            whole stack in the foreground (what `make dev` runs)
+ *   node deploy/local/dist/cli.js infra [test]   only PostgreSQL, NATS and the mail catcher
+ * Ctrl-C stops everything: gateway, services, mail catcher, NATS, PostgreSQL.
+ */
+import { paint, prefixLines } from './log-format';
+import { PortInUseError } from './ports';
+import { ServiceStartError } from './service';
+import { APP_COMPONENTS } from './services';
+import { startInfra, startStack, testPortOffset, type Profile } from './stack';
+
+const colour = !!process.stdout.isTTY && !process.env.NO_COLOR;
+const width = Math.max(8, ...APP_COMPONENTS.map((c) => c.name.length));
+const say = (component: string, line: string) => process.stdout.write(`${prefixLines(component, line, width, colour)}\n`);
+const fatal = (message: string) => process.stderr.write(`${paint(message, 31, colour)}\n`);
+
+/** Runs `start`, then keeps the process up until SIGINT/SIGTERM and calls the returned stop. */
+async function runUntilSignal(start: () => Promise<{ stop(): Promise<void> }>, ready: () => string[]): Promise<void> {
+  let stopRequested = false;
+  let stopper: { stop(): Promise<void> } | undefined;
+  let stopping: Promise<void> | undefined;
+  const shutdown = (signal: string) => {
+    if (stopping || (stopRequested && !stopper)) {
+      fatal(`${signal} di nuovo: arresto forzato`);
+      process.exit(130);
+    }
+    stopRequested = true;
+    if (!stopper) {
+      say('smista', 'arresto appena finito l’avvio…');
+      return;
+    }
+    say('smista', 'arresto in corso (gateway, servizi, posta, NATS, PostgreSQL)…');
+    stopping = stopper.stop().then(
+      () => {
+        say('smista', 'fermato.');
+        process.exit(0);
+      },
+      (err: Error) => {
+        fatal(`errore durante l'arresto: ${err.message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  try {
+    stopper = await start();
+  } catch (err) {
+    if (err instanceof PortInUseError || err instanceof ServiceStartError) fatal(err.message);
+    else fatal(`Avvio fallito: ${(err as Error).message}`);
+    process.exit(1);
+  }
+  if (stopRequested) {
+    stopRequested = false;
+    shutdown('SIGINT');
+    return;
+  }
+  for (const line of ready()) process.stdout.write(`${line}\n`);
+}
+
+async function dev(): Promise<void> {
+  const gatewayPort = process.env.PORT ? Number(process.env.PORT) : undefined;
+  if (gatewayPort !== undefined && !(Number.isInteger(gatewayPort) && gatewayPort > 0 && gatewayPort < 65536)) {
+    fatal(`PORT non valido: ${process.env.PORT}`);
+    process.exit(1);
+  }
+  let baseUrl = '';
+  let mailUrl = '';
+  await runUntilSignal(
+    async () => {
+      const stack = await startStack('dev', {
+        gatewayPort,
+        colour,
+        log: say,
+        onMail: (m) => say('mail', `nuovo messaggio per ${m.to}: «${m.subject}» → ${mailUrl}`),
+        onUnexpectedExit: (name, code, signal) =>
+          fatal(`${name} è terminato inaspettatamente (${code !== null ? `codice ${code}` : signal}); gli altri componenti restano attivi. Ctrl-C per fermare.`),
+      });
+      baseUrl = stack.baseUrl;
+      mailUrl = stack.mailUrl;
+      return stack;
+    },
+    () => [`Posta catturata: ${mailUrl}`, paint(`Smista è pronto: ${baseUrl}`, 32, colour)],
+  );
+}
+
+async function infra(profile: Profile): Promise<void> {
+  let lines: string[] = [];
+  await runUntilSignal(
+    async () => {
+      const started = await startInfra({ profile, offset: profile === 'test' ? testPortOffset() : 0, log: say });
+      lines = [
+        `DATABASE (admin): ${started.pg.url()}`,
+        `NATS_URL=${started.nats.url}`,
+        `SMTP_URL=${started.mail.smtpUrl}`,
+        `Posta catturata: ${started.mail.httpUrl}`,
+        paint(`Infrastruttura ${profile} pronta.`, 32, colour),
+      ];
+      return started;
+    },
+    () => lines,
+  );
+}
+
+const [command, arg] = process.argv.slice(2);
+if (command === 'dev') void dev();
+else if (command === 'infra' && (arg === undefined || arg === 'dev' || arg === 'test')) void infra((arg as Profile) ?? 'dev');
+else {
+  process.stderr.write('uso: cli.js dev | cli.js infra [dev|test]\n');
+  process.exit(2);
+}

@@ -1,0 +1,36 @@
+/**
+ * Jest globalSetup: starts the shared test infrastructure once per jest run (PostgreSQL, NATS with
+ * JetStream, mail catcher on the test ports, `.data/test/`) and hands it to every suite through:
+ *   TEST_PG_URL, TEST_PG_ADMIN_URL  superuser URL of the `postgres` database (suites create their own)
+ *   TEST_NATS_URL                   nats://127.0.0.1:42230
+ *   TEST_SMTP_URL                   smtp://127.0.0.1:1035
+ *   TEST_MAIL_URL                   http://127.0.0.1:8035 (mail catcher API)
+ * Ports move by SMISTA_TEST_PORT_OFFSET. SMISTA_SKIP_INFRA=1 skips it (pure unit-test runs).
+ */
+import { PortInUseError } from './ports';
+import { startInfra, testPortOffset, type Infra } from './stack';
+
+export const INFRA_GLOBAL = '__SMISTA_TEST_INFRA__';
+
+export default async function globalSetup(): Promise<void> {
+  if (process.env.SMISTA_SKIP_INFRA === '1') return;
+  const startedAt = Date.now();
+  let infra: Infra;
+  try {
+    infra = await startInfra({ profile: 'test', offset: testPortOffset() });
+  } catch (err) {
+    if (err instanceof PortInUseError) {
+      throw new Error(`${err.message}: un'altra esecuzione dei test è attiva? Usa SMISTA_TEST_PORT_OFFSET=100 per eseguirne una seconda.`);
+    }
+    throw err;
+  }
+  // Databases left by earlier runs (kept for post-mortem debugging) go now.
+  await infra.pg.dropDatabases(['postgres']);
+  process.env.TEST_PG_URL = infra.pg.url('postgres');
+  process.env.TEST_PG_ADMIN_URL = infra.pg.url('postgres');
+  process.env.TEST_NATS_URL = infra.nats.url;
+  process.env.TEST_SMTP_URL = infra.mail.smtpUrl;
+  process.env.TEST_MAIL_URL = infra.mail.httpUrl;
+  (globalThis as Record<string, unknown>)[INFRA_GLOBAL] = infra;
+  process.stderr.write(`\ninfrastruttura di test pronta in ${Date.now() - startedAt} ms (pg :${infra.ports.postgres}, nats :${infra.ports.nats}, smtp :${infra.ports.smtp}, posta ${infra.mail.httpUrl})\n`);
+}

@@ -1,0 +1,122 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { findExecutable, LineBuffer, onLines, pidAlive, terminate } from './proc';
+import { sleep } from './ports';
+
+/** Where and how to run nats-server with JetStream. */
+export interface NatsOptions {
+  /** JetStream store folder (`-sd`), e.g. `.data/dev/nats`. */
+  storeDir: string;
+  /** Client port on 127.0.0.1. */
+  port: number;
+  /** HTTP monitoring port (`-m`), used for the health check. */
+  monitorPort: number;
+  /** Start from an empty store (test profile). */
+  fresh?: boolean;
+  /** Receives each line nats-server prints. */
+  onLog?: (line: string) => void;
+  /** Milliseconds to wait for /healthz; default 15 s. */
+  timeoutMs?: number;
+}
+
+/** A running nats-server. */
+export interface NatsHandle {
+  readonly port: number;
+  /** `nats://127.0.0.1:PORT` */
+  readonly url: string;
+  /** `http://127.0.0.1:MONITOR_PORT` */
+  readonly monitorUrl: string;
+  /** SIGTERM (lame-duck free shutdown), SIGKILL after 10 s. */
+  stop(): Promise<void>;
+}
+
+/** Path of the nats-server binary (Debian installs it in /usr/sbin). */
+export function findNatsServer(): string {
+  const bin = process.env.NATS_SERVER_BIN ?? findExecutable('nats-server');
+  if (!bin) throw new Error('nats-server non è installato: esegui deploy/install.sh');
+  return bin;
+}
+
+/**
+ * A nats-server left running by a crashed run still holds its ports and store; if the pid file
+ * points to a live nats-server, stop it so this run can start clean.
+ */
+async function stopLeftover(pidFile: string): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
+  } catch {
+    return;
+  }
+  if (!pid || !pidAlive(pid)) return;
+  let cmdline = '';
+  try {
+    cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return;
+  }
+  if (!cmdline.includes('nats-server')) return;
+  process.kill(pid, 'SIGTERM');
+  for (let i = 0; i < 100 && pidAlive(pid); i++) await sleep(100);
+  if (pidAlive(pid)) process.kill(pid, 'SIGKILL');
+}
+
+/**
+ * Starts `nats-server -js -a 127.0.0.1 -p PORT -m MONITOR -sd DIR` and waits until its monitor
+ * answers `/healthz` (which includes JetStream) with 200.
+ *
+ * @example
+ * const nats = await startNats({ storeDir: '.data/dev/nats', port: 42220, monitorPort: 42221 });
+ */
+export async function startNats(options: NatsOptions): Promise<NatsHandle> {
+  const bin = findNatsServer();
+  const storeDir = path.resolve(options.storeDir);
+  const pidFile = path.join(path.dirname(storeDir), 'nats.pid');
+  await stopLeftover(pidFile);
+  if (options.fresh) fs.rmSync(storeDir, { recursive: true, force: true });
+  fs.mkdirSync(storeDir, { recursive: true });
+
+  const args = ['-js', '-a', '127.0.0.1', '-p', String(options.port), '-m', String(options.monitorPort), '-sd', storeDir, '-P', pidFile];
+  // Own process group: Ctrl-C in the terminal must not reach it before the services have drained.
+  const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const recent = new LineBuffer(20);
+  const onLine = (line: string) => {
+    recent.push(line);
+    options.onLog?.(line);
+  };
+  onLines(child.stdout, onLine);
+  onLines(child.stderr, onLine);
+  let spawnError: Error | undefined;
+  child.once('error', (err) => (spawnError = err));
+
+  const monitorUrl = `http://127.0.0.1:${options.monitorPort}`;
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+  for (;;) {
+    if (spawnError || child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `nats-server è terminato all'avvio (${spawnError?.message ?? `codice ${child.exitCode ?? child.signalCode}`}):\n${recent.last.join('\n')}`,
+      );
+    }
+    try {
+      const res = await fetch(`${monitorUrl}/healthz`, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await terminate(child, 2000, true);
+      throw new Error(`nats-server non risponde su ${monitorUrl}/healthz:\n${recent.last.join('\n')}`);
+    }
+    await sleep(100);
+  }
+
+  return {
+    port: options.port,
+    url: `nats://127.0.0.1:${options.port}`,
+    monitorUrl,
+    async stop() {
+      await terminate(child, 10_000, true);
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { profilePaths, repoRoot } from './paths';
+import { assertPortsFree, getFreePort, isPortFree, PortInUseError } from './ports';
+import { infraPorts, startInfra } from './stack';
+
+function occupy(port: number, host = '127.0.0.1'): Promise<net.Server> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
+const release = (server: net.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+test('a taken port fails with one clear line naming the port and its use', async () => {
+  const port = await getFreePort();
+  const blocker = await occupy(port);
+  try {
+    expect(await isPortFree(port)).toBe(false);
+    const error = await assertPortsFree([{ port, label: 'PostgreSQL' }]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PortInUseError);
+    expect((error as Error).message).toBe(`Porta ${port} già in uso (PostgreSQL)`);
+  } finally {
+    await release(blocker);
+  }
+  await expect(assertPortsFree([{ port, label: 'PostgreSQL' }])).resolves.toBeUndefined();
+});
+
+test('a port taken on 0.0.0.0 counts as taken too', async () => {
+  const port = await getFreePort();
+  const blocker = await occupy(port, '0.0.0.0');
+  try {
+    expect(await isPortFree(port)).toBe(false);
+  } finally {
+    await release(blocker);
+  }
+});
+
+test('startInfra checks every port before starting anything', async () => {
+  // An offset of its own: ports and .data/test-<offset>/ nobody else uses.
+  const offset = 200 + Math.floor(Math.random() * 90);
+  const ports = infraPorts('test', offset);
+  const blocker = await occupy(ports.mailHttp);
+  try {
+    await expect(startInfra({ profile: 'test', offset })).rejects.toThrow(`Porta ${ports.mailHttp} già in uso (mail catcher HTTP)`);
+    // Nothing started: PostgreSQL never initialised its folder, NATS is not listening.
+    expect(fs.existsSync(path.join(profilePaths('test', offset).pg, 'PG_VERSION'))).toBe(false);
+    expect(await isPortFree(ports.nats)).toBe(true);
+    expect(await isPortFree(ports.postgres)).toBe(true);
+  } finally {
+    await release(blocker);
+    fs.rmSync(profilePaths('test', offset).root, { recursive: true, force: true });
+  }
+});
+
+test('the dev CLI exits non-zero with a single clear line when a port is taken', async () => {
+  const cli = path.join(repoRoot, 'deploy/local/dist/cli.js');
+  expect(fs.existsSync(cli)).toBe(true); // built by `make test` before jest runs
+  // The gateway port is ours; if a dev stack is up, an infrastructure port is reported instead.
+  const port = await getFreePort();
+  const blocker = await occupy(port);
+  try {
+    const { code, stderr, stdout } = await new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
+      const child = execFile(process.execPath, [cli, 'dev'], { env: { ...process.env, PORT: String(port), NO_COLOR: '1' }, timeout: 20_000 }, (err, out, errOut) =>
+        resolve({ code: child.exitCode, stdout: String(out), stderr: String(errOut) }),
+      );
+    });
+    expect(code).toBe(1);
+    expect(stdout).not.toContain('Smista è pronto');
+    expect(stderr.trim()).toMatch(/^Porta \d+ già in uso \([^)]+\)$/);
+  } finally {
+    await release(blocker);
+  }
+});

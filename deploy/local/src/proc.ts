@@ -1,0 +1,123 @@
+import { execFile, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Result of a finished command. */
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to completion without throwing; the caller decides what a non-zero code means. */
+export function run(
+  cmd: string,
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<RunResult> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      cmd,
+      args,
+      { cwd: opts.cwd, env: opts.env, timeout: opts.timeoutMs ?? 60_000, maxBuffer: 16 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        // err.code is the exit status, or a string such as 'ENOENT' when the command could not start.
+        const status = (err as { code?: unknown } | null)?.code;
+        const code = !err ? 0 : typeof status === 'number' ? status : 127;
+        resolve({ code, stdout: String(stdout), stderr: String(stderr) || (err ? err.message : '') });
+      },
+    );
+    child.stdin?.end();
+  });
+}
+
+/** True when running as root: server processes then run as an unprivileged user through runuser. */
+export function isRoot(): boolean {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+/** Finds an executable on PATH or in the given extra folders (Debian puts nats-server in /usr/sbin). */
+export function findExecutable(name: string, extraDirs: string[] = []): string | undefined {
+  const dirs = [...(process.env.PATH ?? '').split(path.delimiter), ...extraDirs, '/usr/local/sbin', '/usr/sbin', '/sbin'];
+  for (const dir of dirs) {
+    if (!dir) continue;
+    const candidate = path.join(dir, name);
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      return candidate;
+    } catch {
+      // keep looking
+    }
+  }
+  return undefined;
+}
+
+/** Keeps the last `size` lines of a process' output, for error messages. */
+export class LineBuffer {
+  private readonly lines: string[] = [];
+  constructor(private readonly size = 30) {}
+  push(line: string): void {
+    this.lines.push(line);
+    if (this.lines.length > this.size) this.lines.shift();
+  }
+  get last(): string[] {
+    return [...this.lines];
+  }
+}
+
+/** Calls `onLine` for each complete line written to `stream`. */
+export function onLines(stream: NodeJS.ReadableStream | null | undefined, onLine: (line: string) => void): void {
+  if (!stream) return;
+  let pending = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    pending += chunk;
+    let idx: number;
+    while ((idx = pending.indexOf('\n')) >= 0) {
+      const line = pending.slice(0, idx).replace(/\r$/, '');
+      pending = pending.slice(idx + 1);
+      onLine(line);
+    }
+  });
+  stream.on('end', () => {
+    if (pending) onLine(pending);
+    pending = '';
+  });
+}
+
+/** Resolves when the child has exited (immediately if it already has). */
+export function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/**
+ * SIGTERM, wait up to `graceMs`, then SIGKILL. Signals the process group when the child was
+ * spawned detached (its own group), so helpers it started go too.
+ */
+export async function terminate(child: ChildProcess, graceMs = 10_000, detached = false): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const send = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(detached ? -child.pid! : child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
+  send('SIGTERM');
+  const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), graceMs).unref());
+  if ((await Promise.race([exited(child).then(() => 'exited' as const), timer])) === 'timeout') {
+    send('SIGKILL');
+    await exited(child);
+  }
+}
+
+/** True when a process with this pid exists. */
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

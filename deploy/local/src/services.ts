@@ -1,0 +1,92 @@
+/**
+ * The application topology: every process the local stack runs after the infrastructure, in one
+ * table. Adding a service is one row; the environment rules below give it what every service gets.
+ */
+
+/** One deployable of the application (a gRPC service or the HTTP gateway). */
+export interface AppComponent {
+  /** Short name: log prefix, `<NAME>_GRPC_ADDR` for peers. */
+  name: string;
+  /** Package folder relative to the repository root; runs `node <entry>` there. */
+  dir: string;
+  /** Script relative to `dir`; default `dist/main.js`. */
+  entry?: string;
+  /** gRPC services get GRPC_PORT and are probed with gRPC health; http components get PORT/HOST and GET /healthz. */
+  kind: 'grpc' | 'http';
+  /** Fixed port for `make dev` (tests pick free ports). */
+  devPort: number;
+  /**
+   * Start order: all components of a stage start in parallel; the next stage starts when all of them
+   * are healthy. Stop order is the reverse.
+   */
+  stage: number;
+  /** Its own PostgreSQL database (dev name; tests use `<name>_<unique suffix>`). */
+  database?: string;
+  /** Extra variables on top of {@link componentEnv}'s common ones. */
+  env?: (ctx: StackContext) => Record<string, string>;
+}
+
+/** Everything a component's environment is built from, resolved when the stack starts. */
+export interface StackContext {
+  /** Port of every component, by name. */
+  ports: Record<string, number>;
+  /** DATABASE_URL of every component that has a database, by name. */
+  databaseUrls: Record<string, string>;
+  natsUrl: string;
+  smtpUrl: string;
+  /** URL of the gateway as users reach it (links in e-mails). */
+  publicUrl: string;
+  /** Secret identity signs caller tokens with and services verify them with. */
+  callerTokenSecret: string;
+  logLevel: string;
+  /** Absolute path of `frontends/`. */
+  frontendsDir: string;
+}
+
+export const MAIL_FROM = 'Smista <no-reply@smista.local>';
+
+export const APP_COMPONENTS: readonly AppComponent[] = [
+  { name: 'identity', dir: 'services/identity', kind: 'grpc', devPort: 50051, stage: 1, database: 'smista_identity' },
+  { name: 'merchants', dir: 'services/merchants', kind: 'grpc', devPort: 50052, stage: 1, database: 'smista_merchants' },
+  {
+    name: 'gateway',
+    dir: 'gateway',
+    kind: 'http',
+    devPort: 8080,
+    stage: 2,
+    env: (ctx) => ({ FRONTENDS_DIR: ctx.frontendsDir, COOKIE_SECURE: 'false', RATE_LIMIT_ENABLED: 'true' }),
+  },
+];
+
+/** `identity` → `IDENTITY_GRPC_ADDR` */
+export function grpcAddrVar(name: string): string {
+  return `${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_GRPC_ADDR`;
+}
+
+/**
+ * The environment of one component:
+ * - gRPC services: GRPC_PORT, DATABASE_URL (if it has a database), NATS_URL, CALLER_TOKEN_SECRET,
+ *   SMTP_URL, MAIL_FROM, PUBLIC_URL, LOG_LEVEL and `<PEER>_GRPC_ADDR` of every other gRPC service;
+ * - http components (gateway): PORT, HOST=127.0.0.1, PUBLIC_URL, LOG_LEVEL and `<SVC>_GRPC_ADDR` of
+ *   every gRPC service;
+ * then the row's own `env`.
+ */
+export function componentEnv(component: AppComponent, ctx: StackContext, all: readonly AppComponent[]): Record<string, string> {
+  const peers: Record<string, string> = {};
+  for (const other of all) {
+    if (other.kind === 'grpc' && other.name !== component.name) peers[grpcAddrVar(other.name)] = `127.0.0.1:${ctx.ports[other.name]}`;
+  }
+  const port = String(ctx.ports[component.name]);
+  const common: Record<string, string> =
+    component.kind === 'grpc'
+      ? {
+          GRPC_PORT: port,
+          ...(ctx.databaseUrls[component.name] ? { DATABASE_URL: ctx.databaseUrls[component.name] } : {}),
+          NATS_URL: ctx.natsUrl,
+          CALLER_TOKEN_SECRET: ctx.callerTokenSecret,
+          SMTP_URL: ctx.smtpUrl,
+          MAIL_FROM,
+        }
+      : { PORT: port, HOST: '127.0.0.1' };
+  return { ...common, PUBLIC_URL: ctx.publicUrl, LOG_LEVEL: ctx.logLevel, ...peers, ...(component.env?.(ctx) ?? {}) };
+}

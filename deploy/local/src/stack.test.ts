@@ -1,0 +1,143 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { repoRoot, tmpDir } from './paths';
+import { isPortFree } from './ports';
+import { componentEnv, grpcAddrVar, APP_COMPONENTS, type AppComponent, type StackContext } from './services';
+import { startApp } from './stack';
+
+const dumpDir = path.join(tmpDir, `stack-test-${crypto.randomBytes(3).toString('hex')}`);
+afterAll(() => fs.rmSync(dumpDir, { recursive: true, force: true }));
+
+// Same shape as APP_COMPONENTS, played by fixtures.
+const fakes: AppComponent[] = [
+  { name: 'alpha', dir: 'deploy/local/fixtures', entry: 'fake-grpc.js', kind: 'grpc', devPort: 0, stage: 1, database: 'smista_alpha' },
+  { name: 'beta', dir: 'deploy/local/fixtures', entry: 'fake-grpc.js', kind: 'grpc', devPort: 0, stage: 1, database: 'smista_beta' },
+  { name: 'gw', dir: 'deploy/local/fixtures', entry: 'fake-http.js', kind: 'http', devPort: 0, stage: 2, env: () => ({ COOKIE_SECURE: 'false' }) },
+];
+
+type Dump = { env: Record<string, string>; startedAt: number; healthyAt?: number };
+const readDump = (name: string): Dump => JSON.parse(fs.readFileSync(path.join(dumpDir, `${name}.json`), 'utf8')) as Dump;
+
+test('startApp wires services and gateway, starts the gateway after the services are healthy, stops in order', async () => {
+  const app = await startApp({
+    infra: { pgAdminUrl: process.env.TEST_PG_ADMIN_URL!, natsUrl: process.env.TEST_NATS_URL!, smtpUrl: process.env.TEST_SMTP_URL! },
+    ports: 'free',
+    databases: 'fresh',
+    output: { mode: 'files', logDir: path.join(dumpDir, 'logs') },
+    components: fakes,
+    env: { FAKE_DUMP_DIR: dumpDir },
+    componentEnv: { alpha: { FAKE_NAME: 'alpha', FAKE_READY_DELAY_MS: '500' }, beta: { FAKE_NAME: 'beta' }, gw: { FAKE_NAME: 'gw' } },
+    callerTokenSecret: 'segreto',
+    detached: false,
+  });
+  try {
+    expect(app.baseUrl).toBe(`http://127.0.0.1:${app.ports.gw}`);
+    expect((await fetch(`${app.baseUrl}/healthz`)).status).toBe(200);
+
+    const alpha = readDump('alpha');
+    const beta = readDump('beta');
+    const gw = readDump('gw');
+    expect(gw.startedAt).toBeGreaterThanOrEqual(alpha.healthyAt!);
+    expect(gw.startedAt).toBeGreaterThanOrEqual(beta.healthyAt!);
+
+    expect(alpha.env).toMatchObject({
+      GRPC_PORT: String(app.ports.alpha),
+      DATABASE_URL: app.databases.alpha,
+      NATS_URL: process.env.TEST_NATS_URL,
+      SMTP_URL: process.env.TEST_SMTP_URL,
+      CALLER_TOKEN_SECRET: 'segreto',
+      MAIL_FROM: 'Smista <no-reply@smista.local>',
+      PUBLIC_URL: app.baseUrl,
+      BETA_GRPC_ADDR: `127.0.0.1:${app.ports.beta}`,
+    });
+    expect(alpha.env.ALPHA_GRPC_ADDR).toBeUndefined();
+    expect(gw.env).toMatchObject({
+      PORT: String(app.ports.gw),
+      HOST: '127.0.0.1',
+      ALPHA_GRPC_ADDR: `127.0.0.1:${app.ports.alpha}`,
+      BETA_GRPC_ADDR: `127.0.0.1:${app.ports.beta}`,
+      PUBLIC_URL: app.baseUrl,
+      COOKIE_SECURE: 'false',
+    });
+    expect(gw.env.DATABASE_URL).toBeUndefined();
+
+    // Fresh databases exist and are distinct.
+    expect(app.databases.alpha).not.toBe(app.databases.beta);
+    const client = new pg.Client({ connectionString: app.databases.alpha });
+    await client.connect();
+    const { rows } = await client.query<{ db: string }>('SELECT current_database() AS db');
+    await client.end();
+    expect(rows[0].db).toMatch(/^alpha_[a-z0-9]+$/);
+
+    // Raw output in one file per component.
+    expect(fs.readFileSync(path.join(dumpDir, 'logs', 'alpha.log'), 'utf8')).toContain('"msg":"serving"');
+  } finally {
+    await app.stop();
+  }
+  for (const name of ['alpha', 'beta', 'gw']) expect(await isPortFree(app.ports[name])).toBe(true);
+});
+
+test('a failing service stops the ones already started and the gateway never starts', async () => {
+  const broken: AppComponent[] = [
+    fakes[0],
+    { ...fakes[1], entry: 'crash.js' },
+    fakes[2],
+  ];
+  const error = await startApp({
+    infra: { pgAdminUrl: process.env.TEST_PG_ADMIN_URL!, natsUrl: process.env.TEST_NATS_URL!, smtpUrl: process.env.TEST_SMTP_URL! },
+    ports: 'free',
+    databases: 'fresh',
+    output: { mode: 'files', logDir: path.join(dumpDir, 'logs-broken') },
+    components: broken,
+    env: { FAKE_DUMP_DIR: path.join(dumpDir, 'broken') },
+    componentEnv: { alpha: { FAKE_NAME: 'alpha' }, gw: { FAKE_NAME: 'gw' } },
+    detached: false,
+  }).catch((e: unknown) => e as Error);
+  expect((error as Error).message.split('\n')[0]).toBe("beta: è terminato durante l'avvio (codice 3)");
+  expect(fs.existsSync(path.join(dumpDir, 'broken', 'gw.json'))).toBe(false);
+});
+
+test('the real topology: every gRPC service gets its peers, the gateway gets them all', () => {
+  const ports = Object.fromEntries(APP_COMPONENTS.map((c) => [c.name, c.devPort]));
+  const ctx: StackContext = {
+    ports,
+    databaseUrls: { identity: 'postgres://x/smista_identity', merchants: 'postgres://x/smista_merchants' },
+    natsUrl: 'nats://127.0.0.1:42220',
+    smtpUrl: 'smtp://127.0.0.1:1025',
+    publicUrl: 'http://127.0.0.1:8080',
+    callerTokenSecret: 's',
+    logLevel: 'info',
+    frontendsDir: path.join(repoRoot, 'frontends'),
+  };
+  const byName = (n: string) => APP_COMPONENTS.find((c) => c.name === n)!;
+  expect(componentEnv(byName('identity'), ctx, APP_COMPONENTS)).toEqual({
+    GRPC_PORT: '50051',
+    DATABASE_URL: 'postgres://x/smista_identity',
+    NATS_URL: 'nats://127.0.0.1:42220',
+    CALLER_TOKEN_SECRET: 's',
+    SMTP_URL: 'smtp://127.0.0.1:1025',
+    MAIL_FROM: 'Smista <no-reply@smista.local>',
+    PUBLIC_URL: 'http://127.0.0.1:8080',
+    LOG_LEVEL: 'info',
+    MERCHANTS_GRPC_ADDR: '127.0.0.1:50052',
+  });
+  expect(componentEnv(byName('merchants'), ctx, APP_COMPONENTS)).toMatchObject({
+    GRPC_PORT: '50052',
+    DATABASE_URL: 'postgres://x/smista_merchants',
+    IDENTITY_GRPC_ADDR: '127.0.0.1:50051',
+  });
+  expect(componentEnv(byName('gateway'), ctx, APP_COMPONENTS)).toEqual({
+    PORT: '8080',
+    HOST: '127.0.0.1',
+    PUBLIC_URL: 'http://127.0.0.1:8080',
+    LOG_LEVEL: 'info',
+    IDENTITY_GRPC_ADDR: '127.0.0.1:50051',
+    MERCHANTS_GRPC_ADDR: '127.0.0.1:50052',
+    FRONTENDS_DIR: path.join(repoRoot, 'frontends'),
+    COOKIE_SECURE: 'false',
+    RATE_LIMIT_ENABLED: 'true',
+  });
+  expect(grpcAddrVar('marketplaces')).toBe('MARKETPLACES_GRPC_ADDR');
+});

@@ -1,0 +1,66 @@
+// @ts-check
+/**
+ * One jest run for the whole repository (`make test`). TypeScript runs through @swc/jest (CommonJS
+ * output); no type-checking here, `tsc` does that in the build. The shared test infrastructure
+ * (PostgreSQL, NATS, mail catcher) starts once in globalSetup; see deploy/local/src/jest-global-setup.ts.
+ */
+
+/** Dependencies published as ES modules only: swc turns them into CommonJS for jest. */
+const esmOnly = ['node-pg-migrate', 'jose'];
+
+const swc = (tsx) => [
+  '@swc/jest',
+  {
+    swcrc: false,
+    sourceMaps: 'inline',
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', tsx, decorators: false },
+      transform: tsx ? { react: { runtime: 'automatic' } } : {},
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const swcJs = [
+  '@swc/jest',
+  {
+    swcrc: false,
+    sourceMaps: 'inline',
+    jsc: { target: 'es2022', parser: { syntax: 'ecmascript' } },
+    module: { type: 'commonjs' },
+  },
+];
+
+/** @type {import('jest').Config} */
+module.exports = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  testMatch: [
+    '<rootDir>/libs/**/src/**/*.test.ts?(x)',
+    '<rootDir>/services/*/src/**/*.test.ts',
+    '<rootDir>/services/*/test/**/*.test.ts',
+    '<rootDir>/gateway/src/**/*.test.ts',
+    '<rootDir>/gateway/test/**/*.test.ts',
+    '<rootDir>/deploy/**/src/**/*.test.ts',
+    '<rootDir>/charts/**/*.test.ts',
+    '<rootDir>/e2e/**/*.test.ts',
+  ],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // Runtime state and scratch: never scanned for modules or tests.
+  modulePathIgnorePatterns: ['<rootDir>/.data/', '<rootDir>/.tmp/', '<rootDir>/.nx/', '<rootDir>/coverage/'],
+  transform: {
+    '^.+\\.ts$': swc(false),
+    '^.+\\.tsx$': swc(true),
+    '^.+\\.m?js$': swcJs,
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+  // Workspace packages (@smista/proto, @smista/service-kit, ...) resolve to their built dist through
+  // node_modules links; the build runs before jest.
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json', 'node'],
+  globalSetup: '<rootDir>/deploy/local/src/jest-global-setup.ts',
+  globalTeardown: '<rootDir>/deploy/local/src/jest-global-teardown.ts',
+  testTimeout: 30_000,
+  // 2 cores: two workers; suites isolate through their own databases and free ports.
+  maxWorkers: 2,
+};
