@@ -17,6 +17,10 @@ export interface Subscription<T> {
   maxDeliver?: number;
 }
 
+/** A list of subscriptions to events of different types. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnySubscription = Subscription<any>;
+
 export interface RunningConsumer {
   stop(): Promise<void>;
 }

@@ -49,7 +49,13 @@ export async function runMigrations(databaseUrl: string, migrationsDir: string, 
       count: Infinity,
       checkOrder: true,
       log,
-      logger: { debug: log, info: log, warn: (m: string) => logger?.warn(m), error: (m: string) => logger?.error(m) },
+      logger: {
+        debug: log,
+        info: log,
+        warn: (m: string) => logger?.warn(m),
+        // Our files are numbered (001_...), not timestamped; node-pg-migrate reports that as an error.
+        error: (m: string) => (/^Can't determine timestamp/.test(m) ? log(m) : logger?.error(m)),
+      },
     });
   }
 }

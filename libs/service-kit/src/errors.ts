@@ -1,18 +1,6 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
 
-/**
- * A domain error: a stable `code` for programs and an Italian `message` for people.
- * Handlers map codes to gRPC statuses through one table per service.
- */
-export class DomainError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'DomainError';
-  }
-}
+export { DomainError } from './domain-error';
 
 export { GrpcStatus };
 

@@ -1,5 +1,6 @@
 export * from './config';
 export * from './logger';
+export * from './domain-error';
 export * from './errors';
 export * from './caller';
 export * from './grpc-server';
