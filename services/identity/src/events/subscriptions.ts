@@ -3,11 +3,11 @@ import { merchantsEvents } from '@smista/proto';
 import { handleMemberAdded } from './member-added';
 
 /** Every event identity consumes, in one place. Each entry is a durable pull consumer. */
-export function subscriptions(logger: Logger): Subscription<any>[] {
+export function subscriptions(logger: Logger, durableSuffix = ''): Subscription<any>[] {
   return [
     {
       stream: streams.merchants,
-      durable: 'identity-member-added',
+      durable: `identity-member-added${durableSuffix}`,
       subject: 'merchants.member.added',
       decode: (bytes) => merchantsEvents.MemberAdded.decode(bytes),
       handle: handleMemberAdded(logger),
