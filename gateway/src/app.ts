@@ -1,0 +1,63 @@
+import express, { type Express } from 'express';
+import type { identity, merchants } from '@smista/proto';
+import type { Logger } from '@smista/service-kit';
+import type { GatewayConfig } from './config';
+import { csrfFilter } from './middleware/csrf';
+import { apiNotFound, errorHandler } from './middleware/errors';
+import { createLimiters } from './middleware/rate-limits';
+import { requestLog } from './middleware/request-log';
+import { securityHeaders } from './middleware/security-headers';
+import { apiRouter } from './routes/router';
+import { routeTable } from './routes/table';
+import { staticRouter } from './static';
+
+export interface AppDeps {
+  config: GatewayConfig;
+  logger: Logger;
+  identity: identity.IdentityServiceClient;
+  merchants: merchants.MerchantsServiceClient;
+}
+
+/**
+ * The gateway as an Express app, built from its dependencies so tests can mount it on any port
+ * with any clients. Order: log → security headers → health → `/api` (CSRF, routes, 404) → static
+ * micro-frontends → errors.
+ */
+export function createApp({ config, logger, identity, merchants }: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxyHops);
+  app.set('etag', 'weak');
+
+  app.use(requestLog(logger));
+  app.use(securityHeaders({ secure: config.cookieSecure, remotes: config.remotes }));
+
+  app.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok' });
+  });
+
+  app.use('/api', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  app.use('/api', csrfFilter(config.trustedOrigins));
+  app.use(
+    apiRouter(routeTable, {
+      identity,
+      merchants,
+      deadlineMs: config.grpcDeadlineMs,
+      limiters: createLimiters(config.rateLimit),
+      cookieSecure: config.cookieSecure,
+      logger,
+    }),
+  );
+  app.use('/api', apiNotFound);
+
+  app.use(staticRouter({ frontendsDir: config.frontendsDir, remotes: config.remotes }));
+  app.use((_req, res) => {
+    res.status(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+  app.use(errorHandler(logger, config.cookieSecure));
+  return app;
+}

@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { env, loadConfig, parseConfig } from '@smista/service-kit';
+
+const originOf = (url: string): string => new URL(url).origin;
+
+const originList = z
+  .string()
+  .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
+  .pipe(z.array(z.url('deve essere un elenco di origini separate da virgole (https://host:porta)')))
+  .transform((list) => list.map(originOf));
+
+/** `{"settings": "/remotes/settings/mf-manifest.json"}`: remote name → manifest URL (absolute or root-relative). */
+const remotesMap = z
+  .string()
+  .transform((s, ctx) => {
+    try {
+      return JSON.parse(s) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'deve essere un oggetto JSON { "nome": "url del manifest" }' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.record(z.string().regex(/^[a-z][a-z0-9-]*$/, 'nome di remote non valido'), z.string().min(1)));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const schema = z
+  .object({
+    PORT: env.port(8080),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    IDENTITY_GRPC_ADDR: env.address(),
+    MERCHANTS_GRPC_ADDR: env.address(),
+    FRONTENDS_DIR: z.string().refine((p) => path.isAbsolute(p), 'deve essere un percorso assoluto'),
+    PUBLIC_URL: env.url(),
+    COOKIE_SECURE: env.bool(false),
+    TRUSTED_ORIGINS: originList.optional(),
+    /** Express `trust proxy`: hops of reverse proxies in front of the gateway (0 = none). */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
+    REMOTES: remotesMap.optional(),
+    RATE_LIMIT_ENABLED: env.bool(true),
+    RATE_LIMIT_WINDOW_MS: positiveInt(15 * 60_000),
+    RATE_LIMIT_LOGIN_PER_EMAIL: positiveInt(10),
+    RATE_LIMIT_LOGIN_PER_IP: positiveInt(30),
+    RATE_LIMIT_REGISTER_PER_IP: positiveInt(10),
+    RATE_LIMIT_RESET_PER_EMAIL: positiveInt(5),
+    RATE_LIMIT_RESET_PER_IP: positiveInt(20),
+    RATE_LIMIT_CHECK_EMAIL_PER_IP: positiveInt(100),
+    /** Deadline of every gRPC call made for a request. */
+    GRPC_DEADLINE_MS: positiveInt(5_000),
+    LOG_LEVEL: env.logLevel(),
+  })
+  .transform((c) => ({
+    port: c.PORT,
+    host: c.HOST,
+    identityAddr: c.IDENTITY_GRPC_ADDR,
+    merchantsAddr: c.MERCHANTS_GRPC_ADDR,
+    frontendsDir: c.FRONTENDS_DIR,
+    publicUrl: c.PUBLIC_URL,
+    cookieSecure: c.COOKIE_SECURE,
+    trustedOrigins: c.TRUSTED_ORIGINS ?? [originOf(c.PUBLIC_URL)],
+    trustProxyHops: c.TRUST_PROXY_HOPS,
+    remotes: c.REMOTES,
+    rateLimit: {
+      enabled: c.RATE_LIMIT_ENABLED,
+      windowMs: c.RATE_LIMIT_WINDOW_MS,
+      loginPerEmail: c.RATE_LIMIT_LOGIN_PER_EMAIL,
+      loginPerIp: c.RATE_LIMIT_LOGIN_PER_IP,
+      registerPerIp: c.RATE_LIMIT_REGISTER_PER_IP,
+      resetPerEmail: c.RATE_LIMIT_RESET_PER_EMAIL,
+      resetPerIp: c.RATE_LIMIT_RESET_PER_IP,
+      checkEmailPerIp: c.RATE_LIMIT_CHECK_EMAIL_PER_IP,
+    },
+    grpcDeadlineMs: c.GRPC_DEADLINE_MS,
+    logLevel: c.LOG_LEVEL,
+  }));
+
+export type GatewayConfig = z.output<typeof schema>;
+export type RateLimitConfig = GatewayConfig['rateLimit'];
+
+/** Reads the environment once at start; a bad variable stops the process naming it. */
+export const loadGatewayConfig = (source: NodeJS.ProcessEnv = process.env): GatewayConfig => loadConfig(schema, source);
+
+/** Like {@link loadGatewayConfig} but throws; for tests. */
+export const parseGatewayConfig = (source: NodeJS.ProcessEnv): GatewayConfig => parseConfig(schema, source);

@@ -1,0 +1,60 @@
+import { Metadata, status } from '@grpc/grpc-js';
+import { messages } from '@smista/contracts';
+import { HttpError, httpStatusForGrpc, toErrorResponse } from './errors';
+
+const grpcError = (code: status, details: string) =>
+  Object.assign(new Error(details), { code, details, metadata: new Metadata() });
+
+describe('gRPC status → HTTP', () => {
+  it.each([
+    [status.OK, 500],
+    [status.CANCELLED, 500],
+    [status.UNKNOWN, 500],
+    [status.INVALID_ARGUMENT, 400],
+    [status.DEADLINE_EXCEEDED, 504],
+    [status.NOT_FOUND, 404],
+    [status.ALREADY_EXISTS, 409],
+    [status.PERMISSION_DENIED, 403],
+    [status.RESOURCE_EXHAUSTED, 429],
+    [status.FAILED_PRECONDITION, 400],
+    [status.ABORTED, 409],
+    [status.OUT_OF_RANGE, 400],
+    [status.UNIMPLEMENTED, 500],
+    [status.INTERNAL, 500],
+    [status.UNAVAILABLE, 503],
+    [status.DATA_LOSS, 500],
+    [status.UNAUTHENTICATED, 401],
+  ])('%s → %s', (code, http) => {
+    expect(httpStatusForGrpc(code)).toBe(http);
+  });
+
+  it('4xx carry the service’s Italian details', () => {
+    expect(toErrorResponse(grpcError(status.ALREADY_EXISTS, 'Questo username è già in uso'))).toEqual({
+      status: 409,
+      body: { message: 'Questo username è già in uso' },
+      clearSession: false,
+    });
+  });
+
+  it('5xx answer a generic Italian text and keep the detail for the log', () => {
+    const out = toErrorResponse(grpcError(status.INTERNAL, 'duplicate key value violates unique constraint'));
+    expect(out.body).toEqual({ message: messages.errors.internal });
+    expect(out.logDetail).toContain('duplicate key');
+    expect(toErrorResponse(grpcError(status.DEADLINE_EXCEEDED, 'Deadline exceeded')).body).toEqual({ message: messages.errors.unavailable });
+  });
+
+  it('body-parser failures', () => {
+    expect(toErrorResponse(Object.assign(new Error('x'), { type: 'entity.parse.failed' }))).toMatchObject({ status: 400, body: { message: messages.errors.invalidJson } });
+    expect(toErrorResponse(Object.assign(new Error('x'), { type: 'entity.too.large' }))).toMatchObject({ status: 413, body: { message: messages.errors.bodyTooLarge } });
+  });
+
+  it('gateway errors keep their status, field errors and cookie flag', () => {
+    const err = new HttpError(401, 'Sessione scaduta', { clearSession: true });
+    expect(toErrorResponse(err)).toEqual({ status: 401, body: { message: 'Sessione scaduta' }, clearSession: true });
+  });
+
+  it('anything else is a 500 without detail', () => {
+    const out = toErrorResponse(new TypeError('cannot read properties of undefined'));
+    expect(out).toMatchObject({ status: 500, body: { message: messages.errors.internal } });
+  });
+});

@@ -1,0 +1,66 @@
+import type { Request, RequestHandler } from 'express';
+import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
+import { messages } from '@smista/contracts';
+import type { RateLimitConfig } from '../config';
+import { gatewayMessages } from '../messages';
+import { HttpError } from './errors';
+
+/** The limiters a route can name in the route table. */
+export type LimiterName = 'loginPerIp' | 'loginPerEmail' | 'registerPerIp' | 'resetPerIp' | 'resetPerEmail' | 'checkEmailPerIp';
+
+interface LimiterRule {
+  limit: (c: RateLimitConfig) => number;
+  key: 'ip' | 'email';
+  message: string;
+  /** Count only refused attempts (login): a user who logs in often is not an attacker. */
+  onlyFailures?: boolean;
+}
+
+const rules: Record<LimiterName, LimiterRule> = {
+  loginPerIp: { limit: (c) => c.loginPerIp, key: 'ip', message: messages.errors.tooManyLoginAttempts, onlyFailures: true },
+  loginPerEmail: { limit: (c) => c.loginPerEmail, key: 'email', message: messages.errors.tooManyLoginAttempts, onlyFailures: true },
+  registerPerIp: { limit: (c) => c.registerPerIp, key: 'ip', message: messages.errors.tooManyRegistrations },
+  resetPerIp: { limit: (c) => c.resetPerIp, key: 'ip', message: messages.errors.tooManyResetRequests },
+  resetPerEmail: { limit: (c) => c.resetPerEmail, key: 'email', message: messages.errors.tooManyResetRequests },
+  checkEmailPerIp: { limit: (c) => c.checkEmailPerIp, key: 'ip', message: gatewayMessages.tooManyRequests },
+};
+
+/** The e-mail a body names, normalised so `A@x.it ` and `a@x.it` share one counter. */
+export function emailKey(req: Request): string | undefined {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : undefined;
+}
+
+const ipKey = (req: Request): string => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+
+/**
+ * One in-memory limiter per rule, created once with the app. In-memory counters are per gateway
+ * process: with several replicas each keeps its own, so the effective limit is `limit × replicas`
+ * (a shared store such as Redis is the step for horizontal scaling).
+ * Limiters run after the JSON body is parsed (per-e-mail keys read it) and before validation,
+ * so malformed attempts count too.
+ */
+export type Limiters = Record<LimiterName, RequestHandler>;
+
+export function createLimiters(config: RateLimitConfig): Limiters {
+  const pass: RequestHandler = (_req, _res, next) => next();
+  const out = {} as Limiters;
+  for (const [name, rule] of Object.entries(rules) as [LimiterName, LimiterRule][]) {
+    if (!config.enabled) {
+      out[name] = pass;
+      continue;
+    }
+    out[name] = rateLimit({
+      windowMs: config.windowMs,
+      limit: rule.limit(config),
+      standardHeaders: 'draft-7',
+      legacyHeaders: false,
+      skipSuccessfulRequests: rule.onlyFailures ?? false,
+      // A body without an e-mail is refused by validation; only the per-IP counter applies to it.
+      skip: rule.key === 'email' ? (req) => emailKey(req) === undefined : undefined,
+      keyGenerator: rule.key === 'email' ? (req) => `${name}:${emailKey(req)}` : (req) => `${name}:${ipKey(req)}`,
+      handler: (_req, _res, next) => next(new HttpError(429, rule.message)),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,52 @@
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+
+export interface SecurityHeadersOptions {
+  /** HTTPS deployment: HSTS and upgrade-insecure-requests on. */
+  secure: boolean;
+  /** Remote manifest URLs (REMOTES); their origins may serve scripts, styles and manifests. */
+  remotes?: Record<string, string>;
+}
+
+/** Origins of absolute remote URLs; root-relative ones are 'self' already. */
+export function remoteOrigins(remotes: Record<string, string> | undefined): string[] {
+  const origins = new Set<string>();
+  for (const url of Object.values(remotes ?? {})) {
+    if (/^https?:\/\//i.test(url)) origins.add(new URL(url).origin);
+  }
+  return [...origins];
+}
+
+/**
+ * helmet with a CSP that lets the shell load its remotes: scripts and styles from 'self' (and any
+ * remote origin configured in REMOTES), `connect-src 'self'` for /api and the manifests, images
+ * from 'self' and data: (avatars are data URLs). `style-src 'unsafe-inline'` stays because Radix
+ * primitives in the UI kit (react-remove-scroll) inject <style> elements at runtime; scripts never
+ * get 'unsafe-inline' or 'unsafe-eval'.
+ */
+export function securityHeaders(options: SecurityHeadersOptions): RequestHandler {
+  const extra = remoteOrigins(options.remotes);
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", ...extra],
+        'style-src': ["'self'", "'unsafe-inline'", ...extra],
+        'img-src': ["'self'", 'data:', ...extra],
+        'font-src': ["'self'", 'data:', ...extra],
+        'connect-src': ["'self'", ...extra],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'script-src-attr': ["'none'"],
+        ...(options.secure ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    strictTransportSecurity: options.secure ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    // The shell is the only top-level document; nothing embeds it.
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+}

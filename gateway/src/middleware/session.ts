@@ -1,0 +1,78 @@
+import type { RequestHandler } from 'express';
+import { common, type identity } from '@smista/proto';
+import { GrpcStatus, isServiceError, rpc } from '@smista/service-kit';
+import { messages, type Role } from '@smista/contracts';
+import { HttpError } from './errors';
+import { readSessionToken } from './session-cookie';
+
+/** The caller of a request, resolved once from the session cookie. */
+export interface SessionContext {
+  user: identity.User;
+  merchantId?: string;
+  role?: Role;
+  /** Signed by identity; forwarded to services as `x-smista-caller`. */
+  callerToken: string;
+  /** The raw cookie value, for the calls that act on the session itself. */
+  sessionToken: string;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** Set by {@link resolveSession} on routes that need a logged-in user. */
+      session?: SessionContext;
+    }
+  }
+}
+
+export function roleName(role: common.Role): Role | undefined {
+  if (role === common.Role.ROLE_ADMIN) return 'admin';
+  if (role === common.Role.ROLE_USER) return 'user';
+  return undefined;
+}
+
+/**
+ * Turns an `UNAUTHENTICATED` answer to a call made with the session token into a 401 that also
+ * removes the cookie: identity no longer knows the session, so the browser should forget it.
+ */
+export function sessionRejected(err: unknown): unknown {
+  if (isServiceError(err) && err.code === GrpcStatus.UNAUTHENTICATED) {
+    return new HttpError(401, err.details || messages.errors.notAuthenticated, { clearSession: true });
+  }
+  return err;
+}
+
+/** 401 when the request carries no session cookie at all. */
+export const requireSessionCookie: RequestHandler = (req, _res, next) => {
+  if (!readSessionToken(req.headers.cookie)) return next(new HttpError(401, messages.errors.notAuthenticated));
+  next();
+};
+
+/**
+ * Resolves the session cookie through identity.ResolveSession (one call per request, only on the
+ * routes that need a user) and sets `req.session`. Missing cookie → 401; a session identity does
+ * not know → 401 and the cookie is cleared.
+ */
+export function resolveSession(identityClient: identity.IdentityServiceClient, deadlineMs: number): RequestHandler {
+  const identityRpc = rpc(identityClient, { deadlineMs });
+  return async (req, res, next) => {
+    const sessionToken = readSessionToken(req.headers.cookie);
+    if (!sessionToken) return next(new HttpError(401, messages.errors.notAuthenticated));
+    try {
+      const resolved = await identityRpc.resolveSession({ sessionToken });
+      if (!resolved.user) return next(new HttpError(401, messages.errors.notAuthenticated, { clearSession: true }));
+      req.session = {
+        user: resolved.user,
+        merchantId: resolved.merchantId || undefined,
+        role: roleName(resolved.role),
+        callerToken: resolved.callerToken,
+        sessionToken,
+      };
+      res.locals.userId = resolved.user.id;
+      next();
+    } catch (err) {
+      next(sessionRejected(err));
+    }
+  };
+}

@@ -1,0 +1,67 @@
+import type { z } from 'zod';
+import type { identity, merchants } from '@smista/proto';
+import type { Rpc } from '@smista/service-kit';
+import type { LimiterName } from '../middleware/rate-limits';
+import type { SessionContext } from '../middleware/session';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * - `public`: no session needed (the handler may still read the cookie, e.g. logout);
+ * - `session`: the cookie is resolved through identity.ResolveSession before the handler runs;
+ * - `cookie`: a cookie must be present, but the handler's own call hands the raw session token to
+ *   identity (SelectMerchant), so resolving it first would be a wasted round trip.
+ */
+export type Auth = 'public' | 'session' | 'cookie';
+
+/** What a handler gets: validated input, the caller, and gRPC clients bound to the caller and deadline. */
+export interface RouteContext<Body, Params> {
+  body: Body;
+  params: Params;
+  /** The resolved caller; only on `session` routes (reading it elsewhere throws). */
+  session: SessionContext;
+  /** The raw session cookie, when the request carries one. */
+  sessionToken: string | undefined;
+  identity: Rpc<identity.IdentityServiceClient>;
+  merchants: Rpc<merchants.MerchantsServiceClient>;
+}
+
+/** What a handler answers; the router turns it into the HTTP response. */
+export interface RouteResult {
+  status?: number;
+  body: unknown;
+  /** Set the session cookie (login, register). */
+  setSession?: { sessionToken: string; expiresAt: string };
+  /** Remove the session cookie (logout). */
+  clearSession?: boolean;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** One `/api` route: HTTP method and path → validation → gRPC method → response shape. */
+export interface RouteSpec<B extends z.ZodType | undefined, P extends z.ZodType | undefined> {
+  method: Method;
+  path: string;
+  auth: Auth;
+  /** The gRPC method(s) behind the route, `service.Method`: where to look next when reading the code. */
+  rpc: string;
+  body?: B;
+  params?: P;
+  limiters?: LimiterName[];
+  /** JSON body limit in bytes for this route (default {@link DEFAULT_BODY_LIMIT}). */
+  bodyLimit?: number;
+  handle(ctx: RouteContext<Out<B>, Out<P>>): Promise<RouteResult>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type RouteDef = RouteSpec<any, any>;
+
+/** 100 kB is ample for every form; routes that take files raise it. */
+export const DEFAULT_BODY_LIMIT = 100 * 1024;
+
+/** Declares a route with its input types inferred from the schemas. */
+export function route<B extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(
+  spec: RouteSpec<B, P>,
+): RouteDef {
+  return spec as RouteDef;
+}

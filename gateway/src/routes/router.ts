@@ -1,0 +1,71 @@
+import express, { type RequestHandler, type Router } from 'express';
+import type { identity, merchants } from '@smista/proto';
+import { rpc, type Logger } from '@smista/service-kit';
+import type { Limiters } from '../middleware/rate-limits';
+import { requireSessionCookie, resolveSession } from '../middleware/session';
+import { clearSessionCookie, readSessionToken, sessionCookie } from '../middleware/session-cookie';
+import { DEFAULT_BODY_LIMIT, type RouteContext, type RouteDef } from './route';
+import { validate } from './validation';
+
+export interface ApiDeps {
+  identity: identity.IdentityServiceClient;
+  merchants: merchants.MerchantsServiceClient;
+  deadlineMs: number;
+  limiters: Limiters;
+  cookieSecure: boolean;
+  logger: Logger;
+}
+
+/**
+ * Mounts the route table. Each route's chain is: JSON body (its own size limit) → rate limiters →
+ * session → validation → gRPC → response. The CSRF filter runs before all of them (see app.ts).
+ */
+export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
+  const router = express.Router({ strict: false, caseSensitive: true });
+  const session = resolveSession(deps.identity, deps.deadlineMs);
+  // Clients without a caller token are shared; with one they are bound per request.
+  const anonymousIdentity = rpc(deps.identity, { deadlineMs: deps.deadlineMs });
+
+  for (const def of table) {
+    const chain: RequestHandler[] = [(_req, res, next) => ((res.locals.route = def.path), next())];
+    if (def.method !== 'GET') {
+      chain.push(express.json({ limit: def.bodyLimit ?? DEFAULT_BODY_LIMIT, type: 'application/json', strict: true }));
+    }
+    for (const name of def.limiters ?? []) chain.push(deps.limiters[name]);
+    if (def.auth === 'session') chain.push(session);
+    if (def.auth === 'cookie') chain.push(requireSessionCookie);
+    chain.push(async (req, res) => {
+      const body = def.body ? validate(def.body, req.body ?? {}) : undefined;
+      const params = def.params ? validate(def.params, req.params) : undefined;
+      const sessionToken = req.session?.sessionToken ?? readSessionToken(req.headers.cookie);
+      const callerToken = req.session?.callerToken;
+      const ctx: RouteContext<unknown, unknown> = {
+        body,
+        params,
+        get session() {
+          if (!req.session) throw new Error(`route ${def.path} reads the session but is not a session route`);
+          return req.session;
+        },
+        sessionToken,
+        identity: callerToken ? rpc(deps.identity, { callerToken, deadlineMs: deps.deadlineMs }) : anonymousIdentity,
+        merchants: rpc(deps.merchants, { callerToken, deadlineMs: deps.deadlineMs }),
+      };
+      const result = await def.handle(ctx);
+      if (result.setSession) {
+        res.append('Set-Cookie', sessionCookie(result.setSession.sessionToken, result.setSession.expiresAt, deps.cookieSecure));
+        if (sessionToken && sessionToken !== result.setSession.sessionToken) revokeReplaced(sessionToken);
+      }
+      if (result.clearSession) res.append('Set-Cookie', clearSessionCookie(deps.cookieSecure));
+      res.status(result.status ?? 200).json(result.body);
+    });
+    router[def.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](def.path, ...chain);
+  }
+  return router;
+
+  /** A login or registration over an existing session ends the old one; best effort, off the response path. */
+  function revokeReplaced(sessionToken: string): void {
+    anonymousIdentity.logout({ sessionToken }).catch((err: unknown) => {
+      deps.logger.debug({ err: err instanceof Error ? err.message : String(err) }, 'replaced session not revoked');
+    });
+  }
+}

@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import {
+  avatarSchema,
+  changePasswordRequestSchema,
+  checkEmailSchema,
+  loginSchema,
+  merchantNameSchema,
+  messages,
+  profileSchema,
+  registerRequestSchema,
+  requestPasswordResetSchema,
+  resetPasswordSchema,
+  selectMerchantSchema,
+} from '@smista/contracts';
+import { GrpcStatus, isServiceError } from '@smista/service-kit';
+import { HttpError } from '../middleware/errors';
+import { roleName, sessionRejected } from '../middleware/session';
+import { merchantJson, userJson } from './presenters';
+import { route, type RouteDef, type RouteContext, type RouteResult } from './route';
+
+/** True when the error is a gRPC error with one of the given codes. */
+const hasCode = (err: unknown, ...codes: GrpcStatus[]): boolean => isServiceError(err) && codes.includes(err.code);
+
+/** Avatars are data URLs of images up to 1 MB: 4/3 of that in base64 plus the JSON around it. */
+const AVATAR_BODY_LIMIT = 1.5 * 1024 * 1024;
+
+const selectMerchant = async ({
+  body,
+  sessionToken,
+  identity,
+}: RouteContext<{ merchantId: string }, undefined>): Promise<RouteResult> => {
+  // Identity asks merchants for the membership: another merchant's id is NOT_FOUND, like a missing one.
+  const selected = await identity
+    .selectMerchant({ sessionToken: sessionToken!, merchantId: body.merchantId })
+    .catch((err: unknown) => Promise.reject(sessionRejected(err)));
+  return {
+    body: {
+      success: true,
+      merchant: { id: selected.merchantId, name: selected.merchantName, role: roleName(selected.role) ?? 'user' },
+    },
+  };
+};
+
+/**
+ * Every `/api` route of spec §7 "Authentication and user" and "Merchants" (list, create, select):
+ * path → validation schema → gRPC method → response shape. Business rules live in the services.
+ */
+export const routeTable: RouteDef[] = [
+  // --- Authentication and user -------------------------------------------------------------
+  route({
+    method: 'GET',
+    path: '/api/user',
+    auth: 'session',
+    rpc: 'identity.ResolveSession',
+    handle: async ({ session }) => ({ body: userJson(session.user) }),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/login',
+    auth: 'public',
+    rpc: 'identity.Login',
+    body: loginSchema,
+    limiters: ['loginPerIp', 'loginPerEmail'],
+    handle: async ({ body, identity }) => {
+      const s = await identity.login({ email: body.email, password: body.password });
+      return { body: userJson(s.user), setSession: s };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/register',
+    auth: 'public',
+    rpc: 'identity.Register',
+    body: registerRequestSchema,
+    limiters: ['registerPerIp'],
+    handle: async ({ body, identity }) => {
+      const s = await identity.register({
+        firstName: body.firstName,
+        lastName: body.lastName,
+        email: body.email,
+        username: body.username,
+        password: body.password,
+        inviteToken: body.inviteToken,
+      });
+      return { status: 201, body: userJson(s.user), setSession: s };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/logout',
+    auth: 'public',
+    rpc: 'identity.Logout',
+    handle: async ({ sessionToken, identity }) => {
+      if (sessionToken) {
+        // A session identity no longer knows is already logged out.
+        await identity.logout({ sessionToken }).catch((err: unknown) => {
+          if (!hasCode(err, GrpcStatus.UNAUTHENTICATED, GrpcStatus.NOT_FOUND)) throw err;
+        });
+      }
+      return { body: { success: true, message: messages.success.loggedOut }, clearSession: true };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/check-email',
+    auth: 'public',
+    rpc: 'identity.CheckEmail',
+    body: checkEmailSchema,
+    limiters: ['checkEmailPerIp'],
+    handle: async ({ body, identity }) => ({ body: { exists: (await identity.checkEmail({ email: body.email })).exists } }),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/request-password-reset',
+    auth: 'public',
+    rpc: 'identity.RequestPasswordReset',
+    body: requestPasswordResetSchema,
+    limiters: ['resetPerIp', 'resetPerEmail'],
+    handle: async ({ body, identity }) => {
+      // Same answer whether or not the address has an account.
+      await identity.requestPasswordReset({ email: body.email }).catch((err: unknown) => {
+        if (!hasCode(err, GrpcStatus.NOT_FOUND)) throw err;
+      });
+      return { body: { message: messages.success.resetRequested } };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/verify-reset-token/:token',
+    auth: 'public',
+    rpc: 'identity.VerifyResetToken',
+    params: z.object({ token: z.string() }),
+    handle: async ({ params, identity }) => {
+      const token = params.token.trim();
+      const invalid = () => new HttpError(400, messages.errors.resetTokenInvalid);
+      if (!token || token.length > 200) throw invalid();
+      await identity.verifyResetToken({ token }).catch((err: unknown) => {
+        const refused = [GrpcStatus.INVALID_ARGUMENT, GrpcStatus.NOT_FOUND, GrpcStatus.FAILED_PRECONDITION, GrpcStatus.OUT_OF_RANGE];
+        throw hasCode(err, ...refused) ? invalid() : err;
+      });
+      return { body: { valid: true } };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/reset-password',
+    auth: 'public',
+    rpc: 'identity.ResetPassword',
+    body: resetPasswordSchema,
+    handle: async ({ body, identity }) => {
+      await identity.resetPassword({ token: body.token, password: body.password });
+      return { body: { message: messages.success.passwordReset } };
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/user/profile',
+    auth: 'session',
+    rpc: 'identity.UpdateProfile',
+    body: profileSchema,
+    handle: async ({ body, identity }) => ({ body: { success: true, user: userJson(await identity.updateProfile(body)) } }),
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/user/password',
+    auth: 'session',
+    rpc: 'identity.ChangePassword',
+    body: changePasswordRequestSchema,
+    handle: async ({ body, identity }) => {
+      const user = await identity.changePassword({ currentPassword: body.currentPassword, newPassword: body.newPassword });
+      return { body: { success: true, user: userJson(user), message: messages.success.passwordUpdated } };
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/user/avatar',
+    auth: 'session',
+    rpc: 'identity.UpdateAvatar',
+    body: avatarSchema,
+    bodyLimit: AVATAR_BODY_LIMIT,
+    handle: async ({ body, identity }) => ({ body: { success: true, user: userJson(await identity.updateAvatar({ avatar: body.avatar })) } }),
+  }),
+
+  // --- Merchants -----------------------------------------------------------------------------
+  route({
+    method: 'GET',
+    path: '/api/merchants',
+    auth: 'session',
+    rpc: 'merchants.ListMyMerchants',
+    handle: async ({ merchants }) => ({ body: (await merchants.listMyMerchants({})).merchants.map(merchantJson) }),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/merchants',
+    auth: 'session',
+    rpc: 'merchants.CreateMerchant',
+    body: merchantNameSchema,
+    handle: async ({ body, merchants }) => {
+      const created = await merchants.createMerchant({ name: body.name });
+      return { status: 201, body: { ...merchantJson(created), createdAt: created.createdAt } };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/merchants/set-current',
+    auth: 'cookie',
+    rpc: 'identity.SelectMerchant',
+    body: selectMerchantSchema,
+    handle: selectMerchant,
+  }),
+  route({
+    method: 'POST',
+    path: '/api/merchants/select',
+    auth: 'cookie',
+    rpc: 'identity.SelectMerchant',
+    body: selectMerchantSchema,
+    handle: selectMerchant,
+  }),
+];
