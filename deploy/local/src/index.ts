@@ -1,5 +1,5 @@
 /** @smista/local-stack: run Smista on one machine (dev) or for tests. */
-export { startPostgres, createDatabase, dropDatabases, databaseUrl, findPgBinDir } from './postgres';
+export { startPostgres, createDatabase, dropDatabase, dropDatabases, databaseUrl, findPgBinDir } from './postgres';
 export type { PostgresHandle, PostgresOptions } from './postgres';
 export { startNats, findNatsServer } from './nats';
 export type { NatsHandle, NatsOptions } from './nats';

@@ -143,6 +143,11 @@ export async function createDatabase(adminUrl: string, name: string): Promise<st
   return databaseUrl(adminUrl, name);
 }
 
+/** Drops one database if it exists (FORCE closes its open sessions). */
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  await withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
+}
+
 /** Drops every non-template database except `keep` (FORCE closes open sessions). */
 export async function dropDatabases(adminUrl: string, keep: string[] = ['postgres']): Promise<string[]> {
   return withClient(adminUrl, async (client) => {

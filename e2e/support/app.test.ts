@@ -1,0 +1,20 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '../../deploy/local/src/paths';
+import { APP_COMPONENTS } from '../../deploy/local/src/services';
+import { startApp } from './app';
+
+// Smoke test of the real application: runs once every component has been built.
+const built = APP_COMPONENTS.every((c) => fs.existsSync(path.join(repoRoot, c.dir, c.entry ?? 'dist/main.js')));
+
+(built ? test : test.skip)('startApp brings up the built services and the gateway on free ports', async () => {
+  const app = await startApp({ componentEnv: { gateway: { RATE_LIMIT_ENABLED: 'false' } } });
+  try {
+    expect(app.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const health = await fetch(`${app.baseUrl}/healthz`);
+    expect(health.status).toBe(200);
+    expect(Object.keys(app.databases).sort()).toEqual(APP_COMPONENTS.filter((c) => c.database).map((c) => c.name).sort());
+  } finally {
+    await app.stop();
+  }
+}, 90_000);

@@ -1,0 +1,61 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { tmpDir } from '../../deploy/local/src/paths';
+import { ServiceStartError } from '../../deploy/local/src/service';
+import { startApp as startAppProcesses } from '../../deploy/local/src/stack';
+import { sharedInfra } from './env';
+
+export interface StartAppOptions {
+  /** Variables for every component (after the computed ones). */
+  env?: Record<string, string>;
+  /** Variables for one component, e.g. `{ gateway: { RATE_LIMIT_ENABLED: 'false' } }`. */
+  componentEnv?: Record<string, Record<string, string>>;
+  /** LOG_LEVEL for every component; default `info`. */
+  logLevel?: string;
+}
+
+export interface TestApp {
+  /** Gateway URL, e.g. `http://127.0.0.1:41234`. */
+  baseUrl: string;
+  /** Mail catcher HTTP base (shared by the run). */
+  mailUrl: string;
+  /** Port of each component. */
+  ports: Record<string, number>;
+  /** DATABASE_URL of each service (fresh databases). */
+  databases: Record<string, string>;
+  /** One raw log file per component: `.tmp/e2e-logs/<run>/<name>.log`. */
+  logDir: string;
+  /** Gateway first, then the services. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built application (identity, merchants, …, then the gateway — the table in
+ * deploy/local/src/services.ts) against the shared test infrastructure, on free ports with fresh
+ * databases. Run `make build` (or `npx nx run-many -t build`) first.
+ *
+ * @example
+ * let app: TestApp;
+ * beforeAll(async () => { app = await startApp(); }, 60_000);
+ * afterAll(() => app.stop());
+ */
+export async function startApp(options: StartAppOptions = {}): Promise<TestApp> {
+  const infra = sharedInfra();
+  const logDir = path.join(tmpDir, 'e2e-logs', `${Date.now().toString(36)}-${crypto.randomBytes(3).toString('hex')}`);
+  try {
+    const app = await startAppProcesses({
+      infra,
+      ports: 'free',
+      databases: 'fresh',
+      output: { mode: 'files', logDir },
+      env: options.env,
+      componentEnv: options.componentEnv,
+      logLevel: options.logLevel,
+      detached: false,
+    });
+    return { baseUrl: app.baseUrl, mailUrl: infra.mailUrl, ports: app.ports, databases: app.databases, logDir, stop: app.stop };
+  } catch (err) {
+    if (err instanceof ServiceStartError) err.message += `\n(log completi in ${logDir})`;
+    throw err;
+  }
+}

@@ -1,0 +1,23 @@
+/** The shared test infrastructure that jest's globalSetup (deploy/local/src/jest-global-setup.ts) exports. */
+export interface SharedInfra {
+  /** Superuser URL of the `postgres` database (TEST_PG_ADMIN_URL). */
+  pgAdminUrl: string;
+  /** TEST_NATS_URL */
+  natsUrl: string;
+  /** TEST_SMTP_URL */
+  smtpUrl: string;
+  /** TEST_MAIL_URL: HTTP base of the mail catcher. */
+  mailUrl: string;
+}
+
+/** Reads the TEST_* variables; throws one clear line when a suite runs outside `jest` (no globalSetup). */
+export function sharedInfra(): SharedInfra {
+  const { TEST_PG_ADMIN_URL, TEST_PG_URL, TEST_NATS_URL, TEST_SMTP_URL, TEST_MAIL_URL } = process.env;
+  const pgAdminUrl = TEST_PG_ADMIN_URL ?? TEST_PG_URL;
+  if (!pgAdminUrl || !TEST_NATS_URL || !TEST_SMTP_URL || !TEST_MAIL_URL) {
+    throw new Error(
+      'Infrastruttura di test assente (TEST_PG_ADMIN_URL, TEST_NATS_URL, TEST_SMTP_URL, TEST_MAIL_URL): esegui i test con jest dalla radice (npx jest …) o con make test',
+    );
+  }
+  return { pgAdminUrl, natsUrl: TEST_NATS_URL, smtpUrl: TEST_SMTP_URL, mailUrl: TEST_MAIL_URL };
+}
