@@ -53,6 +53,7 @@ beforeAll(async () => {
       return { user: { ...user, email }, sessionToken: 'good-token', expiresAt: expiresAt() };
     },
     logout: () => ({}),
+    getUsers: ({ ids }) => ({ users: ids.includes(user.id) ? [user] : [] }),
   });
   merch = stubClient<merchants.MerchantsServiceClient>({
     listMyMerchants: () => ({
@@ -101,7 +102,7 @@ describe('session', () => {
     expect(ident.calls).toHaveLength(0);
   });
 
-  it('resolves the cookie once and answers the user JSON', async () => {
+  it('resolves the cookie once and answers the full user JSON', async () => {
     const res = await fetch(`${base}/api/user`, { headers: withCookie() });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
@@ -113,7 +114,8 @@ describe('session', () => {
       avatar: null,
       createdAt: '2025-01-01T00:00:00.000Z',
     });
-    expect(ident.calls.map((c) => c.method)).toEqual(['resolveSession']);
+    expect(ident.calls.map((c) => c.method)).toEqual(['resolveSession', 'getUsers']);
+    expect(ident.calls[1]!.metadata.get('x-smista-caller')).toEqual(['caller-jwt']);
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 

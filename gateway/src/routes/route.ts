@@ -43,7 +43,7 @@ export interface RouteSpec<B extends z.ZodType | undefined, P extends z.ZodType 
   method: Method;
   path: string;
   auth: Auth;
-  /** The gRPC method(s) behind the route, `service.Method`: where to look next when reading the code. */
+  /** The gRPC method(s) behind the route, `service.Method[, service.Method]`: where to look next when reading the code. */
   rpc: string;
   body?: B;
   params?: P;

@@ -36,9 +36,11 @@ describe('route table', () => {
       merchants: merchants.MerchantsServiceService,
     };
     for (const r of routeTable) {
-      const [service, method] = r.rpc.split('.') as [string, string];
-      const key = method.charAt(0).toLowerCase() + method.slice(1);
-      expect({ route: r.path, known: key in (services[service] ?? {}) }).toEqual({ route: r.path, known: true });
+      for (const name of r.rpc.split(/,\s*/)) {
+        const [service, method] = name.split('.') as [string, string];
+        const key = method.charAt(0).toLowerCase() + method.slice(1);
+        expect({ route: r.path, name, known: key in (services[service] ?? {}) }).toEqual({ route: r.path, name, known: true });
+      }
     }
   });
 

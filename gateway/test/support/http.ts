@@ -1,0 +1,60 @@
+import crypto from 'node:crypto';
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/**
+ * A browser-like HTTP client for one user: keeps the `smista_session` cookie the gateway sets and
+ * sends JSON bodies with a JSON content type (spec §7).
+ */
+export class Browser {
+  cookie: string | undefined;
+
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, value] = pair!.split('=');
+      if (name !== 'smista_session') continue;
+      this.cookie = value ? `smista_session=${value}` : undefined;
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  get = <T = any>(path: string, headers?: Record<string, string>) => this.request<T>('GET', path, undefined, headers);
+  post = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('POST', path, body, headers);
+  put = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PUT', path, body, headers);
+}
+
+/** Registration fields for a user nobody else in the run has. */
+export function newUser(overrides: Partial<Record<'firstName' | 'lastName' | 'email' | 'username' | 'password', string>> = {}) {
+  const id = crypto.randomBytes(4).toString('hex');
+  return {
+    firstName: 'Mario',
+    lastName: 'Rossi',
+    email: `mario.${id}@example.it`,
+    username: `mario_${id}`,
+    password: 'Segreta1',
+    ...overrides,
+  };
+}
