@@ -1,4 +1,4 @@
-import { withTransaction, signCallerToken } from '@smista/service-kit';
+import { withTransaction } from '@smista/service-kit';
 import { checkEmailSchema, loginSchema, selectMerchantSchema } from '@smista/contracts';
 import type { common, identity } from '@smista/proto';
 import { identityErrors } from '../domain/errors';
@@ -10,12 +10,14 @@ import { enqueueUserRegistered } from '../events/publishers';
 import * as sessions from '../store/sessions';
 import * as users from '../store/users';
 import { takenFieldOf } from '../store/pg-errors';
+import { CallerTokenCache } from './caller-tokens';
 import type { HandlerDeps } from './deps';
 import { toProtoRole, toProtoUser } from './mapping';
 
 /** Register, Login, Logout, ResolveSession, SelectMerchant, CheckEmail. */
 export function authHandlers(deps: HandlerDeps) {
   const { pool, unary } = deps;
+  const callerTokens = new CallerTokenCache(deps.callerSecret);
 
   function newSession(now = new Date()) {
     const token = generateToken();
@@ -84,7 +86,7 @@ export function authHandlers(deps: HandlerDeps) {
 
     /**
      * Hot path (every authenticated gateway request): one indexed query, no write except the
-     * hourly sliding-expiry bump, then a signed caller token. The user comes without the avatar,
+     * hourly sliding-expiry bump, then a signed caller token (reused for 30 s per caller). The user comes without the avatar,
      * which can weigh up to 1.4 MB: ask GetUsers for it.
      */
     resolveSession: unary<identity.ResolveSessionRequest, identity.ResolveSessionResponse>('ResolveSession', async (req) => {
@@ -94,10 +96,7 @@ export function authHandlers(deps: HandlerDeps) {
         await sessions.extendSession(pool, tokenHash, sessionExpiry(now, deps.sessionTtlHours));
       }
       const merchant = selectedMerchant(session.merchantId, session.role);
-      const callerToken = await signCallerToken(
-        { userId: session.userId, merchantId: merchant?.merchantId, role: merchant?.role },
-        deps.callerSecret,
-      );
+      const callerToken = await callerTokens.get({ userId: session.userId, merchantId: merchant?.merchantId, role: merchant?.role });
       return {
         user: toProtoUser(toUserView(session.user)),
         merchantId: merchant?.merchantId,

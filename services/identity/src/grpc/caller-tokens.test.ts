@@ -1,0 +1,32 @@
+import { verifyCallerToken } from '@smista/service-kit';
+import { CallerTokenCache } from './caller-tokens';
+
+const SECRET = 'caller-token-cache-test-secret-0123456789';
+
+describe('caller token cache', () => {
+  it('reuses a token for the same caller within the reuse window, then signs a new one', async () => {
+    const cache = new CallerTokenCache(SECRET, 30_000);
+    const caller = { userId: 'u1', merchantId: 'm1', role: 'admin' as const };
+    const a = await cache.get(caller, 1_000_000);
+    expect(await cache.get(caller, 1_029_999)).toBe(a);
+    expect(await verifyCallerToken(a, SECRET)).toEqual(caller);
+    await new Promise((r) => setTimeout(r, 1100)); // iat has one-second resolution
+    expect(await cache.get(caller, 1_030_000)).not.toBe(a);
+  });
+
+  it('never serves a token of another role or merchant', async () => {
+    const cache = new CallerTokenCache(SECRET);
+    const admin = await cache.get({ userId: 'u1', merchantId: 'm1', role: 'admin' });
+    const user = await cache.get({ userId: 'u1', merchantId: 'm1', role: 'user' });
+    const none = await cache.get({ userId: 'u1' });
+    expect(await verifyCallerToken(user, SECRET)).toEqual({ userId: 'u1', merchantId: 'm1', role: 'user' });
+    expect(await verifyCallerToken(none, SECRET)).toEqual({ userId: 'u1', merchantId: undefined, role: undefined });
+    expect(new Set([admin, user, none]).size).toBe(3);
+  });
+
+  it('stays bounded', async () => {
+    const cache = new CallerTokenCache(SECRET, 30_000, 3);
+    for (let i = 0; i < 10; i++) await cache.get({ userId: `u${i}` });
+    expect((cache as unknown as { entries: Map<string, unknown> }).entries.size).toBe(3);
+  });
+});
