@@ -1,4 +1,4 @@
-import { withTransaction } from '@smista/service-kit';
+import { withTransaction, type Queryable } from '@smista/service-kit';
 import { requestPasswordResetSchema } from '@smista/contracts';
 import type { common, identity } from '@smista/proto';
 import { identityErrors } from '../domain/errors';
@@ -19,7 +19,7 @@ export function passwordResetHandlers(deps: HandlerDeps) {
   const { pool, unary } = deps;
 
   /** The usable reset token behind a raw token, or RESET_TOKEN_INVALID ('Link non valido'). */
-  async function usableToken(token: string, opts: { forUpdate?: boolean; db?: Parameters<typeof resetTokens.findResetToken>[0] } = {}) {
+  async function usableToken(token: string, opts: { forUpdate?: boolean; db?: Queryable } = {}) {
     if (!isWellFormedToken(token)) throw identityErrors.resetTokenInvalid();
     const stored = await resetTokens.findResetToken(opts.db ?? pool, hashToken(token), opts);
     assertResetTokenUsable(stored, new Date());
@@ -30,7 +30,7 @@ export function passwordResetHandlers(deps: HandlerDeps) {
     /** Same empty answer whether or not the address has an account; the e-mail leaves after commit. */
     requestPasswordReset: unary<identity.RequestPasswordResetRequest, Empty>('RequestPasswordReset', async (req, ctx) => {
       const { email } = requestPasswordResetSchema.parse(req);
-      const user = await users.findUserByEmail(pool, normalizeEmail(email));
+      const user = await users.findResetRecipient(pool, normalizeEmail(email));
       if (!user) return {};
       const token = generateToken();
       await resetTokens.insertResetToken(pool, { tokenHash: hashToken(token), userId: user.id, expiresAt: resetTokenExpiry(new Date()) });

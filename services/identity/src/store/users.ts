@@ -59,6 +59,15 @@ export async function findUserIdByEmail(db: Queryable, email: string): Promise<s
   return rows[0]?.id;
 }
 
+/** Who a reset e-mail goes to (no hash, no avatar). */
+export async function findResetRecipient(db: Queryable, email: string): Promise<{ id: string; email: string; firstName: string } | undefined> {
+  const { rows } = await db.query<{ id: string; email: string; firstName: string }>(
+    'SELECT id, email, first_name AS "firstName" FROM users WHERE email = $1',
+    [email],
+  );
+  return rows[0];
+}
+
 export async function findUsersByIds(db: Queryable, ids: string[]): Promise<UserRecord[]> {
   if (ids.length === 0) return [];
   const { rows } = await db.query<UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE id = ANY($1::uuid[])`, [ids]);

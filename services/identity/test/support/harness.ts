@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import {
   callerFromMetadata,
   connectNats,
@@ -19,31 +18,15 @@ import {
 import { common, identity, merchants } from '@smista/proto';
 import { configSchema, type Config } from '../../src/config';
 import { startIdentity, type RunningIdentity } from '../../src/main';
+import { createTestDatabase } from '../../../../e2e/support/db';
+import { sharedInfra } from '../../../../e2e/support/env';
+import { listMails, type CaughtMail } from '../../../../e2e/support/mail';
+
+export type { CaughtMail };
 
 export const SECRET = 'identity-integration-test-secret-0123456789';
 export const PUBLIC_URL = 'http://shell.test:4200';
 export const logger = createLogger('identity-test', process.env.TEST_LOG_LEVEL ?? 'silent');
-
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run the suite through jest (deploy/local/src/jest-global-setup.ts starts the test infrastructure)`);
-  return value;
-}
-
-/** A fresh, empty database on the shared test server. */
-export async function createTestDatabase(prefix: string): Promise<string> {
-  const admin = new URL(required('TEST_PG_ADMIN_URL'));
-  const name = `${prefix}_${Date.now().toString(36)}_${randomUUID().slice(0, 8)}`.toLowerCase();
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await client.end();
-  }
-  admin.pathname = `/${name}`;
-  return admin.toString();
-}
 
 /** A membership the merchants test peer knows: userId → merchantId → {name, role}. */
 export type Memberships = Map<string, Map<string, { merchantName: string; role: common.Role }>>;
@@ -96,12 +79,13 @@ export interface TestIdentity {
 
 /** Starts the real identity service (same wiring as main.ts) on a fresh database and port 0. */
 export async function startTestIdentity(opts: { databaseUrl?: string; merchantsAddr?: string; durableSuffix?: string } = {}): Promise<TestIdentity> {
+  const infra = sharedInfra();
   const config = parseConfig(configSchema, {
     GRPC_PORT: '0',
     DATABASE_URL: opts.databaseUrl ?? (await createTestDatabase('identity')),
-    NATS_URL: required('TEST_NATS_URL'),
+    NATS_URL: infra.natsUrl,
     CALLER_TOKEN_SECRET: SECRET,
-    SMTP_URL: required('TEST_SMTP_URL'),
+    SMTP_URL: infra.smtpUrl,
     MAIL_FROM: 'Smista <no-reply@smista.test>',
     PUBLIC_URL: `${PUBLIC_URL}/`,
     MERCHANTS_GRPC_ADDR: opts.merchantsAddr ?? '127.0.0.1:1',
@@ -151,20 +135,9 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
   }
 }
 
-export interface CaughtMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  date: string;
-}
-
 /** Messages the mail catcher holds for one address, newest first. */
-export async function mailsTo(address: string): Promise<CaughtMail[]> {
-  const res = await fetch(`${required('TEST_MAIL_URL')}/api/messages`);
-  if (!res.ok) throw new Error(`mail catcher answered ${res.status}`);
-  const all = (await res.json()) as CaughtMail[];
-  return all.filter((m) => m.to.toLowerCase().split(/,\s*/).includes(address.toLowerCase()));
+export function mailsTo(address: string): Promise<CaughtMail[]> {
+  return listMails({ to: address });
 }
 
 let seq = 0;
