@@ -15,6 +15,15 @@ export const configSchema = z.object({
   MERCHANTS_GRPC_ADDR: env.address(),
   LOG_LEVEL: env.logLevel(),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(168),
+  /**
+   * Appended to durable consumer names. Empty in production (replicas share one durable and split
+   * the work); set per stack when several independent stacks share one NATS server (e2e runs).
+   */
+  NATS_CONSUMER_SUFFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]*$/, 'solo lettere, cifre, - e _')
+    .max(32)
+    .default(''),
 });
 
 export type Config = z.output<typeof configSchema>;

@@ -20,18 +20,15 @@ export interface RunningIdentity {
   shutdownSteps: ShutdownStep[];
 }
 
-/**
- * Wires and starts the identity service; main() and the integration tests both use it.
- * `durableSuffix` keeps test instances sharing one NATS server from splitting each other's events.
- */
-export async function startIdentity(config: Config, logger: Logger, opts: { durableSuffix?: string } = {}): Promise<RunningIdentity> {
+/** Wires and starts the identity service; main() and the integration tests both use it. */
+export async function startIdentity(config: Config, logger: Logger): Promise<RunningIdentity> {
   await runMigrations(config.DATABASE_URL, MIGRATIONS_DIR, logger);
   const pool = createPool(config.DATABASE_URL);
   const nats = await connectNats(config.NATS_URL, 'identity');
   await ensureStream(nats.jsm, streams.identity);
   const relay = new OutboxRelay({ pool, js: nats.js, logger: logger.child({ component: 'outbox' }) });
   await relay.start();
-  const consumers = await Promise.all(subscriptions(logger, opts.durableSuffix).map((s) => startConsumer({ ...nats, pool, logger }, s)));
+  const consumers = await Promise.all(subscriptions(logger, config.NATS_CONSUMER_SUFFIX).map((s) => startConsumer({ ...nats, pool, logger }, s)));
   const memberships = createMembershipLookup({ address: config.MERCHANTS_GRPC_ADDR, callerSecret: config.CALLER_TOKEN_SECRET, logger });
   const mailer = new BackgroundMailer(createMailer(config.SMTP_URL, config.MAIL_FROM, logger), logger);
   const housekeeping = startHousekeeping(pool, logger);

@@ -80,6 +80,7 @@ export interface TestIdentity {
 /** Starts the real identity service (same wiring as main.ts) on a fresh database and port 0. */
 export async function startTestIdentity(opts: { databaseUrl?: string; merchantsAddr?: string; durableSuffix?: string } = {}): Promise<TestIdentity> {
   const infra = sharedInfra();
+  const durableSuffix = opts.durableSuffix ?? `-test-${randomUUID().slice(0, 8)}`;
   const config = parseConfig(configSchema, {
     GRPC_PORT: '0',
     DATABASE_URL: opts.databaseUrl ?? (await createTestDatabase('identity')),
@@ -90,9 +91,9 @@ export async function startTestIdentity(opts: { databaseUrl?: string; merchantsA
     PUBLIC_URL: `${PUBLIC_URL}/`,
     MERCHANTS_GRPC_ADDR: opts.merchantsAddr ?? '127.0.0.1:1',
     LOG_LEVEL: 'silent',
+    NATS_CONSUMER_SUFFIX: durableSuffix,
   });
-  const durableSuffix = opts.durableSuffix ?? `-test-${randomUUID().slice(0, 8)}`;
-  const running = await startIdentity(config, logger, { durableSuffix });
+  const running = await startIdentity(config, logger);
   const client = createGrpcClient(identity.IdentityServiceClient, `127.0.0.1:${running.port}`);
   const pool = createPool(config.DATABASE_URL, 2);
   const nats = await connectNats(config.NATS_URL, 'identity-test');
