@@ -10,8 +10,8 @@ export interface NatsOptions {
   storeDir: string;
   /** Client port on 127.0.0.1. */
   port: number;
-  /** HTTP monitoring port (`-m`), used for the health check. */
-  monitorPort: number;
+  /** HTTP monitoring port (`-m`), used for the health check; default port + 1. */
+  monitorPort?: number;
   /** Start from an empty store (test profile). */
   fresh?: boolean;
   /** Receives each line nats-server prints. */
@@ -77,7 +77,8 @@ export async function startNats(options: NatsOptions): Promise<NatsHandle> {
   if (options.fresh) fs.rmSync(storeDir, { recursive: true, force: true });
   fs.mkdirSync(storeDir, { recursive: true });
 
-  const args = ['-js', '-a', '127.0.0.1', '-p', String(options.port), '-m', String(options.monitorPort), '-sd', storeDir, '-P', pidFile];
+  const monitorPort = options.monitorPort ?? options.port + 1;
+  const args = ['-js', '-a', '127.0.0.1', '-p', String(options.port), '-m', String(monitorPort), '-sd', storeDir, '-P', pidFile];
   // Own process group: Ctrl-C in the terminal must not reach it before the services have drained.
   const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const recent = new LineBuffer(20);
@@ -90,7 +91,7 @@ export async function startNats(options: NatsOptions): Promise<NatsHandle> {
   let spawnError: Error | undefined;
   child.once('error', (err) => (spawnError = err));
 
-  const monitorUrl = `http://127.0.0.1:${options.monitorPort}`;
+  const monitorUrl = `http://127.0.0.1:${monitorPort}`;
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   for (;;) {
     if (spawnError || child.exitCode !== null || child.signalCode !== null) {

@@ -33,7 +33,8 @@ export interface ServiceOptions {
   health: HealthCheck;
   /** How long to wait for health; default 30 s (SMISTA_START_TIMEOUT_MS overrides). */
   timeoutMs?: number;
-  output: OutputMode;
+  /** Default: pretty lines on stdout. */
+  output?: OutputMode;
   /**
    * Own process group (default true), so Ctrl-C in a terminal reaches only the runner, which then
    * stops components in order.
@@ -109,17 +110,18 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
   const detached = options.detached ?? true;
   const timeoutMs = options.timeoutMs ?? Number(process.env.SMISTA_START_TIMEOUT_MS ?? 30_000);
 
+  const output: OutputMode = options.output ?? { mode: 'pretty' };
   const recent = new LineBuffer(30);
   let sink: (line: string) => void;
   let closeSink = () => undefined as void;
-  if (options.output.mode === 'file') {
-    fs.mkdirSync(path.dirname(options.output.path), { recursive: true });
-    const stream = fs.createWriteStream(options.output.path, { flags: 'a' });
+  if (output.mode === 'file') {
+    fs.mkdirSync(path.dirname(output.path), { recursive: true });
+    const stream = fs.createWriteStream(output.path, { flags: 'a' });
     sink = (line) => stream.write(`${line}\n`);
     closeSink = () => stream.end();
   } else {
-    const { width = name.length, colour = false } = options.output;
-    const write = options.output.write ?? ((text: string) => process.stdout.write(text));
+    const { width = name.length, colour = false } = output;
+    const write = output.write ?? ((text: string) => process.stdout.write(text));
     sink = (line) => write(`${prefixLines(name, formatLogLine(line, colour), width, colour)}\n`);
   }
 
