@@ -119,7 +119,7 @@ export const changePasswordFormSchema = z
   })
   .refine((f) => f.newPassword === f.confirmPassword, { message: v.passwordsMismatch, path: ['confirmPassword'] });
 
-const avatarPattern = /^data:image\/(png|jpe?g|gif|webp|svg\+xml|bmp|avif);base64,([A-Za-z0-9+/]+={0,2})$/;
+const avatarPattern = /^data:image\/(png|jpe?g|gif|webp|bmp|avif);base64,([A-Za-z0-9+/]+={0,2})$/;
 
 /** Decoded byte length of a base64 payload, without decoding it. */
 export function base64ByteLength(b64: string): number {
