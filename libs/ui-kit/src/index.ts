@@ -1,0 +1,70 @@
+/**
+ * @smista/ui-kit: the components, toasts, API helper and hooks shared by the shell and every
+ * remote. It is a Module Federation singleton, so module-level state (the toast store) is one
+ * per page. Styles: frontends import `@smista/ui-kit/src/styles.css` into their Tailwind entry.
+ */
+export { cn } from './lib/cn';
+export { uiText } from './lib/ui-text';
+export {
+  apiFetch,
+  apiRequest,
+  responseError,
+  ApiError,
+  errorMessageFrom,
+  errorStatusOf,
+  type ApiFetchOptions,
+} from './lib/api';
+export { useMediaQuery, useIsMobile, MOBILE_BREAKPOINT, RESIZE_DEBOUNCE_MS } from './hooks/use-media-query';
+export {
+  toast,
+  toastStore,
+  ToastStore,
+  TOAST_LIMIT,
+  TOAST_DURATION_MS,
+  TOAST_REMOVE_DELAY_MS,
+  type ToastInput,
+  type ToastItem,
+  type ToastVariant,
+} from './toast/toast-store';
+export { Toaster, useToast } from './toast/toaster';
+export { Button, buttonVariants, type ButtonProps, type ButtonVariant, type ButtonSize } from './components/button';
+export { Input, PasswordInput, type PasswordInputProps } from './components/input';
+export { Label, FieldError } from './components/label';
+export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './components/card';
+export {
+  Dialog,
+  DialogTrigger,
+  DialogClose,
+  DialogPortal,
+  DialogOverlay,
+  DialogContent,
+  DialogHeader,
+  DialogFooter,
+  DialogTitle,
+  DialogDescription,
+  type DialogSide,
+  type DialogContentProps,
+} from './components/dialog';
+export {
+  DropdownMenu,
+  DropdownMenuTrigger,
+  DropdownMenuGroup,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+} from './components/dropdown-menu';
+export { Checkbox } from './components/checkbox';
+export { Tabs, TabsList, TabsTrigger, TabsContent } from './components/tabs';
+export { Avatar, AvatarImage, AvatarFallback, initialOf } from './components/avatar';
+export { Badge, type BadgeVariant } from './components/badge';
+export { Spinner } from './components/spinner';
+export {
+  fetchCurrentUser,
+  displayNameOf,
+  CURRENT_USER_QUERY_KEY,
+  CURRENT_USER_QUERY_TIMINGS,
+  USER_RESYNC_DELAY_MS,
+  type User,
+} from './lib/session';
+export { FormField, fieldAria, type FormFieldProps } from './components/form-field';

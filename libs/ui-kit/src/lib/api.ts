@@ -1,0 +1,94 @@
+/** Options of {@link apiFetch}. */
+export interface ApiFetchOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Serialised as JSON. Mutating requests always carry a JSON body (`{}` when none is given). */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Calls the gateway the way spec §7 describes: cookies always sent, JSON body with a JSON content
+ * type, and a non-ok response turned into `Error("<status>: <body text>")`.
+ *
+ * The gateway rejects mutating requests without `Content-Type: application/json` (CSRF
+ * protection), so POST/PUT/PATCH/DELETE always send a body.
+ *
+ * @example
+ * const user = await apiFetch<User>('/api/login', { method: 'POST', body: { email, password } });
+ */
+export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const res = await apiRequest(path, options);
+  if (!res.ok) throw await responseError(res);
+  return readBody<T>(res);
+}
+
+/** Like {@link apiFetch} but hands back the raw response, for callers that branch on the status. */
+export async function apiRequest(path: string, options: ApiFetchOptions = {}): Promise<Response> {
+  const method = options.method ?? 'GET';
+  const body = options.body !== undefined ? options.body : MUTATING.has(method) ? {} : undefined;
+  return fetch(path, {
+    method,
+    credentials: 'include',
+    headers: body !== undefined ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+    signal: options.signal,
+  });
+}
+
+/** Builds the spec §7 error (`"<status>: <body text>"`) from a non-ok response. */
+export async function responseError(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => '');
+  return new ApiError(res.status, text || res.statusText);
+}
+
+/** The error {@link apiFetch} throws; its `message` is exactly `"<status>: <body text>"`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+  ) {
+    super(`${status}: ${bodyText}`);
+    this.name = 'ApiError';
+  }
+}
+
+async function readBody<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return text as T;
+  }
+}
+
+/**
+ * The server's `message` field from an error thrown by {@link apiFetch} (or any error whose
+ * message reads `"<status>: {json}"`), for toasts. Undefined when there is none.
+ */
+export function errorMessageFrom(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const bodyText = error instanceof ApiError ? error.bodyText : error.message.replace(/^\d{3}: /, '');
+  try {
+    const parsed: unknown = JSON.parse(bodyText);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed) {
+      const message = (parsed as { message: unknown }).message;
+      if (typeof message === 'string' && message.trim()) return message;
+    }
+  } catch {
+    // not JSON: no server message to show
+  }
+  return undefined;
+}
+
+/** The HTTP status carried by an error from {@link apiFetch}, if any. */
+export function errorStatusOf(error: unknown): number | undefined {
+  if (error instanceof ApiError) return error.status;
+  if (error instanceof Error) {
+    const m = /^(\d{3}): /.exec(error.message);
+    if (m) return Number(m[1]);
+  }
+  return undefined;
+}

@@ -1,0 +1,7 @@
+/** The few Italian words the kit's own controls need (screen-reader labels, spinner text). */
+export const uiText = {
+  close: 'Chiudi',
+  showPassword: 'Mostra password',
+  hidePassword: 'Nascondi password',
+  loading: 'Caricamento...',
+} as const;
