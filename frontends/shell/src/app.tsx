@@ -1,0 +1,54 @@
+import { Route, Routes } from 'react-router-dom';
+import { AppLayout } from './layout/app-layout';
+import { AuthPage } from './pages/auth/auth-page';
+import { DashboardPage } from './pages/dashboard/dashboard-page';
+import { MerchantSelectionPage } from './pages/merchants/merchant-selection-page';
+import { NotFoundPage } from './pages/misc/not-found-page';
+import { PlaceholderPage, StandalonePlaceholder } from './pages/misc/placeholder-page';
+import { HomeRedirect, InvitePlaceholder } from './pages/misc/redirect-pages';
+import { RequestPasswordResetPage } from './pages/reset/request-password-reset-page';
+import { ResetPasswordPage } from './pages/reset/reset-password-page';
+import { RemoteRoute } from './remotes/remote-route';
+import { RequireAuth, RequireMerchant } from './routes/guards';
+import { t } from './messages';
+
+/** The shell's routes (spec §2). Remotes render inside the layout through {@link RemoteRoute}. */
+export function App() {
+  return (
+    <Routes>
+      <Route path="/auth" element={<AuthPage />} />
+      <Route path="/request-password-reset" element={<RequestPasswordResetPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/accept-invite" element={<InvitePlaceholder />} />
+      <Route path="/accept-existing-invite" element={<InvitePlaceholder />} />
+
+      <Route element={<RequireAuth />}>
+        <Route path="/marketplace/callback" element={<StandalonePlaceholder title={t.pages.marketplaceCallback} />} />
+        <Route path="/merchant-selection" element={<MerchantSelectionPage />} />
+        <Route path="/" element={<HomeRedirect />} />
+        <Route path="/home" element={<HomeRedirect />} />
+
+        <Route element={<RequireMerchant />}>
+          <Route element={<AppLayout />}>
+            <Route path="/dashboard" element={<DashboardPage />} />
+            <Route path="/dashboard/orders" element={<PlaceholderPage title={t.pages.orders} />} />
+            <Route path="/dashboard/shipments" element={<PlaceholderPage title={t.pages.shipments} />} />
+            <Route path="/dashboard/integrations" element={<PlaceholderPage title={t.pages.integrations} />} />
+            <Route path="/dashboard/marketplaces" element={<PlaceholderPage title={t.pages.marketplaces} />} />
+            <Route path="/dashboard/integration/:integrationId" element={<PlaceholderPage title={t.pages.integrationDetail} />} />
+            <Route path="/dashboard/settings" element={<RemoteRoute name="settings" />} />
+            <Route path="/dashboard/settings/:tab" element={<RemoteRoute name="settings" />} />
+            <Route path="/orders" element={<PlaceholderPage title={t.pages.orders} />} />
+            <Route path="/orders/:orderId" element={<PlaceholderPage title={t.pages.orderDetail} />} />
+            <Route path="/shipments" element={<PlaceholderPage title={t.pages.shipments} />} />
+            <Route path="/carriers" element={<PlaceholderPage title={t.pages.carriers} />} />
+            <Route path="/carriers/:carrierCode/setup" element={<PlaceholderPage title={t.pages.carrierSetup} />} />
+            <Route path="/shipping-rules" element={<PlaceholderPage title={t.pages.shippingRules} />} />
+          </Route>
+        </Route>
+      </Route>
+
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,21 @@
+import { Cable, LayoutDashboard, ListChecks, Package, Settings, ShoppingBag, Store, type LucideIcon } from 'lucide-react';
+import { t } from '../messages';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Active only on the exact path (Dashboard), not on its children. */
+  end?: boolean;
+}
+
+/** The sidebar entries of spec §2, in order. */
+export const NAV_ITEMS: NavItem[] = [
+  { label: t.layout.nav.dashboard, to: '/dashboard', icon: LayoutDashboard, end: true },
+  { label: t.layout.nav.orders, to: '/dashboard/orders', icon: ShoppingBag },
+  { label: t.layout.nav.shipments, to: '/dashboard/shipments', icon: Package },
+  { label: t.layout.nav.integrations, to: '/dashboard/integrations', icon: Cable },
+  { label: t.layout.nav.marketplaces, to: '/dashboard/marketplaces', icon: Store },
+  { label: t.layout.nav.shippingRules, to: '/shipping-rules', icon: ListChecks },
+  { label: t.layout.nav.settings, to: '/dashboard/settings', icon: Settings },
+];

@@ -1,0 +1,65 @@
+import {
+  homeRedirect,
+  inviteLoginRedirect,
+  isMerchantExemptPath,
+  loggedInAuthRedirect,
+  postAuthDestination,
+  postSelectionDestination,
+  sanitizeFrom,
+} from './redirects';
+
+describe('loggedInAuthRedirect (a logged-in user on /auth)', () => {
+  const base = { token: null, email: null, hasOAuthMarker: false, hasMerchant: false };
+  it('goes to merchant selection or the dashboard without a token', () => {
+    expect(loggedInAuthRedirect(base)).toBe('/merchant-selection');
+    expect(loggedInAuthRedirect({ ...base, hasMerchant: true })).toBe('/dashboard');
+  });
+  it('goes to the marketplace callback when an OAuth flow waits', () => {
+    expect(loggedInAuthRedirect({ ...base, hasOAuthMarker: true, hasMerchant: true })).toBe('/marketplace/callback');
+  });
+  it('goes to the existing-user invite with token and email', () => {
+    expect(loggedInAuthRedirect({ ...base, token: ' t1 ', email: 'a@b.it', hasOAuthMarker: true })).toBe(
+      '/accept-existing-invite?token=t1&email=a%40b.it',
+    );
+    expect(loggedInAuthRedirect({ ...base, token: 't1' })).toBe('/accept-existing-invite?token=t1');
+    expect(loggedInAuthRedirect({ ...base, token: '   ' })).toBe('/merchant-selection');
+  });
+});
+
+describe('postAuthDestination (after login or registration)', () => {
+  it('prefers the OAuth callback, then the remembered page, then merchant selection', () => {
+    expect(postAuthDestination({ from: '/dashboard/orders', hasOAuthMarker: true })).toBe('/marketplace/callback');
+    expect(postAuthDestination({ from: '/dashboard/orders?page=2', hasOAuthMarker: false })).toBe('/dashboard/orders?page=2');
+    expect(postAuthDestination({ from: undefined, hasOAuthMarker: false })).toBe('/merchant-selection');
+  });
+  it('ignores unsafe or pointless remembered pages', () => {
+    expect(postAuthDestination({ from: '//evil.example', hasOAuthMarker: false })).toBe('/merchant-selection');
+    expect(postAuthDestination({ from: 'https://evil.example', hasOAuthMarker: false })).toBe('/merchant-selection');
+    expect(postAuthDestination({ from: '/auth?token=x', hasOAuthMarker: false })).toBe('/merchant-selection');
+  });
+});
+
+describe('token-less and merchant-less redirects', () => {
+  it('sends invite visitors to /auth with what they have', () => {
+    expect(inviteLoginRedirect(' abc ', 'a@b.it')).toBe('/auth?token=abc&email=a%40b.it');
+    expect(inviteLoginRedirect(null, null)).toBe('/auth');
+    expect(inviteLoginRedirect('', 'a@b.it')).toBe('/auth?email=a%40b.it');
+  });
+  it('routes / and /home by merchant', () => {
+    expect(homeRedirect(true)).toBe('/dashboard');
+    expect(homeRedirect(false)).toBe('/merchant-selection');
+  });
+  it('knows the paths that need no merchant', () => {
+    for (const p of ['/merchant-selection', '/auth', '/marketplace/callback', '/accept-invite', '/accept-existing-invite']) {
+      expect(isMerchantExemptPath(p)).toBe(true);
+    }
+    expect(isMerchantExemptPath('/dashboard')).toBe(false);
+    expect(isMerchantExemptPath('/authx')).toBe(false);
+  });
+  it('after selection goes back to the remembered page or the dashboard', () => {
+    expect(postSelectionDestination('/dashboard/settings/account')).toBe('/dashboard/settings/account');
+    expect(postSelectionDestination('/merchant-selection')).toBe('/dashboard');
+    expect(postSelectionDestination(undefined)).toBe('/dashboard');
+    expect(sanitizeFrom(42)).toBeNull();
+  });
+});

@@ -1,0 +1,67 @@
+/** Where the pure routing decisions of spec §2 and §4 live; the components only carry them out. */
+
+/** Paths a user without a selected merchant may still open (spec §2). */
+const MERCHANT_EXEMPT = ['/merchant-selection', '/auth', '/marketplace/callback', '/accept-invite', '/accept-existing-invite'];
+
+export function isMerchantExemptPath(pathname: string): boolean {
+  return MERCHANT_EXEMPT.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+/**
+ * A remembered "came from" location, kept only if it is a same-site path worth going back to
+ * (not the auth pages themselves).
+ */
+export function sanitizeFrom(from: unknown): string | null {
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return null;
+  const path = from.split(/[?#]/)[0];
+  if (path === '/auth' || path === '/request-password-reset' || path === '/reset-password') return null;
+  return from;
+}
+
+export interface AuthPageState {
+  token: string | null;
+  email: string | null;
+  hasOAuthMarker: boolean;
+  hasMerchant: boolean;
+}
+
+/** Where /auth sends a user who is already logged in (spec §2). */
+export function loggedInAuthRedirect({ token, email, hasOAuthMarker, hasMerchant }: AuthPageState): string {
+  const trimmed = token?.trim();
+  if (trimmed) {
+    const q = new URLSearchParams({ token: trimmed });
+    if (email) q.set('email', email);
+    return `/accept-existing-invite?${q.toString()}`;
+  }
+  if (hasOAuthMarker) return '/marketplace/callback';
+  return hasMerchant ? '/dashboard' : '/merchant-selection';
+}
+
+/**
+ * Where login or registration leads (spec §4): the marketplace callback when an OAuth flow is
+ * waiting, else the page a guard sent the user away from, else merchant selection.
+ */
+export function postAuthDestination({ from, hasOAuthMarker }: { from: unknown; hasOAuthMarker: boolean }): string {
+  if (hasOAuthMarker) return '/marketplace/callback';
+  return sanitizeFrom(from) ?? '/merchant-selection';
+}
+
+/** `/` and `/home` (spec §2). */
+export function homeRedirect(hasMerchant: boolean): string {
+  return hasMerchant ? '/dashboard' : '/merchant-selection';
+}
+
+/** Where merchant selection leads once a merchant is chosen. */
+export function postSelectionDestination(from: unknown): string {
+  const safe = sanitizeFrom(from);
+  return safe && !isMerchantExemptPath(safe.split(/[?#]/)[0]) ? safe : '/dashboard';
+}
+
+/** An unauthenticated visitor of an invite page goes to /auth carrying token and email (spec §2). */
+export function inviteLoginRedirect(token: string | null, email: string | null): string {
+  const q = new URLSearchParams();
+  if (token?.trim()) q.set('token', token.trim());
+  if (email) q.set('email', email);
+  const qs = q.toString();
+  return qs ? `/auth?${qs}` : '/auth';
+}

@@ -1,0 +1,73 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  apiFetch,
+  errorMessageFrom,
+  fetchCurrentUser,
+  toast,
+  CURRENT_USER_QUERY_KEY,
+  CURRENT_USER_QUERY_TIMINGS,
+  USER_RESYNC_DELAY_MS,
+  type User,
+} from '@smista/ui-kit';
+import { t } from '../messages';
+import { clearSelectedMerchant, parseStoredMerchant, readSelectedMerchantRaw, subscribeSelectedMerchant } from './merchant-storage';
+import { setLoggingOut } from './markers';
+
+/** The current user (null when logged out), polled per spec §9. */
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: CURRENT_USER_QUERY_KEY,
+    queryFn: ({ signal }) => fetchCurrentUser({ signal }),
+    ...CURRENT_USER_QUERY_TIMINGS,
+  });
+}
+
+/** Puts a user from a login/registration response in the cache and resyncs 500 ms later (spec §4). */
+export function acceptSessionUser(queryClient: QueryClient, user: User): void {
+  queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user);
+  scheduleUserResync(queryClient);
+}
+
+/** Spec §9: forced user resync after 500 ms. */
+export function scheduleUserResync(queryClient: QueryClient): void {
+  setTimeout(() => void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY }), USER_RESYNC_DELAY_MS);
+}
+
+/** The raw stored merchant, re-read whenever this tab or another changes it. */
+export function useSelectedMerchantRaw(): string | null {
+  return useSyncExternalStore(subscribeSelectedMerchant, readSelectedMerchantRaw, () => null);
+}
+
+export function useSelectedMerchant() {
+  return parseStoredMerchant(useSelectedMerchantRaw());
+}
+
+/**
+ * Logout (spec §4): flag, POST /api/logout, clear user and merchant, /auth replacing history,
+ * success toast; on failure the flag is removed and an error toast shows.
+ */
+export function useLogout(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    setLoggingOut(true);
+    try {
+      await apiFetch('/api/logout', { method: 'POST' });
+    } catch (error) {
+      setLoggingOut(false);
+      toast({
+        title: t.auth.logoutFailed,
+        description: errorMessageFrom(error) ?? (error instanceof Error ? error.message : undefined),
+        variant: 'destructive',
+      });
+      return;
+    }
+    clearSelectedMerchant();
+    queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_QUERY_KEY[0] });
+    navigate('/auth', { replace: true });
+    toast({ title: t.auth.logoutSuccess, description: t.auth.logoutSuccessDescription });
+  }, [navigate, queryClient]);
+}

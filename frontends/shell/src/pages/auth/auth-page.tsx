@@ -1,0 +1,155 @@
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Info } from 'lucide-react';
+import { roleLabel } from '@smista/contracts';
+import { apiFetch, displayNameOf, toast, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Spinner, type User } from '@smista/ui-kit';
+import { FullPageSpinner } from '../../components/full-page-spinner';
+import { clearSelectedMerchant } from '../../lib/merchant-storage';
+import { hasOAuthCallbackMarker, setLoggingOut } from '../../lib/markers';
+import { loggedInAuthRedirect, postAuthDestination } from '../../lib/redirects';
+import { acceptSessionUser, useCurrentUser, useSelectedMerchant } from '../../lib/session';
+import type { FromState } from '../../routes/guards';
+import { t } from '../../messages';
+import { AuthFrame } from './auth-shell';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
+
+type Mode = 'login' | 'register';
+
+interface InviteDetails {
+  email: string;
+  role: string;
+  merchant: { name: string };
+  inviterEmail: string;
+}
+
+/** `POST /api/check-email`; any failure counts as "no account" (spec §2, §7). */
+async function emailExists(email: string): Promise<boolean> {
+  try {
+    const res = await apiFetch<{ exists?: boolean }>('/api/check-email', { method: 'POST', body: { email } });
+    return res?.exists === true;
+  } catch {
+    return false;
+  }
+}
+
+/** `GET /api/invites/{token}`; failure is treated as no invite (spec §7). */
+async function fetchInvite(token: string): Promise<InviteDetails | null> {
+  try {
+    return await apiFetch<InviteDetails>(`/api/invites/${encodeURIComponent(token)}`);
+  } catch {
+    return null;
+  }
+}
+
+/** /auth: combined login and registration (spec §2). */
+export function AuthPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() || null;
+  const emailParam = params.get('email')?.trim() || null;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: user, isPending } = useCurrentUser();
+  const merchant = useSelectedMerchant();
+  const handled = useRef(false);
+  const [mode, setMode] = useState<Mode>(token ? 'register' : 'login');
+
+  useEffect(() => setLoggingOut(false), []);
+
+  const emailCheck = useQuery({
+    queryKey: ['check-email', emailParam],
+    queryFn: () => emailExists(emailParam as string),
+    enabled: Boolean(emailParam) && !token && !user,
+    staleTime: Infinity,
+  });
+  useEffect(() => {
+    if (emailCheck.data !== undefined) setMode(emailCheck.data ? 'login' : 'register');
+  }, [emailCheck.data]);
+
+  const invite = useQuery({
+    queryKey: ['invite', token],
+    queryFn: () => fetchInvite(token as string),
+    enabled: Boolean(token) && !user,
+    staleTime: Infinity,
+  });
+
+  if (isPending) return <FullPageSpinner />;
+  if (user && !handled.current) {
+    return (
+      <Navigate
+        replace
+        to={loggedInAuthRedirect({ token, email: emailParam, hasOAuthMarker: hasOAuthCallbackMarker(), hasMerchant: Boolean(merchant) })}
+      />
+    );
+  }
+
+  const complete = (kind: Mode) => (signedIn: User) => {
+    handled.current = true;
+    clearSelectedMerchant();
+    acceptSessionUser(queryClient, signedIn);
+    const name = displayNameOf(signedIn);
+    if (kind === 'register') {
+      void queryClient.invalidateQueries({ queryKey: ['/api/merchants'] });
+      toast({ title: t.auth.registerSuccess, description: t.auth.registerWelcome(name) });
+    } else {
+      toast({ title: t.auth.loginSuccess, description: t.auth.loginWelcome(name) });
+    }
+    const destination =
+      kind === 'login' && token
+        ? loggedInAuthRedirect({ token, email: emailParam, hasOAuthMarker: false, hasMerchant: false })
+        : postAuthDestination({ from: (location.state as FromState | null)?.from, hasOAuthMarker: hasOAuthCallbackMarker() });
+    navigate(destination, { replace: true });
+  };
+
+  const defaultEmail = emailParam ?? invite.data?.email ?? '';
+  const checking = (emailCheck.isFetching && emailCheck.data === undefined) || (invite.isFetching && invite.data === undefined);
+
+  return (
+    <AuthFrame>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-2xl">{mode === 'login' ? t.auth.loginTitle : t.auth.registerTitle}</CardTitle>
+          <CardDescription>{mode === 'login' ? t.auth.loginSubtitle : t.auth.registerSubtitle}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {invite.data ? (
+            <div className="flex gap-3 rounded-lg border border-primary/30 bg-accent p-3 text-sm text-accent-foreground" data-testid="invite-banner">
+              <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+              <div>
+                <p className="font-medium">{t.auth.inviteBannerTitle}</p>
+                <p>{t.auth.inviteBanner(invite.data.inviterEmail, invite.data.merchant?.name ?? '', roleLabel(invite.data.role))}</p>
+              </div>
+            </div>
+          ) : null}
+          {checking ? (
+            <div className="flex justify-center py-8">
+              <Spinner label={t.auth.checkingEmail} />
+            </div>
+          ) : mode === 'login' ? (
+            <LoginForm key={`login-${defaultEmail}`} defaultEmail={defaultEmail} onSuccess={complete('login')} />
+          ) : (
+            <RegisterForm
+              key={`register-${defaultEmail}`}
+              defaultEmail={defaultEmail}
+              inviteToken={token}
+              onSuccess={complete('register')}
+            />
+          )}
+          <div className="flex items-center justify-center gap-1 text-sm text-muted-foreground">
+            <span>{mode === 'login' ? t.auth.switchToRegister : t.auth.switchToLogin}</span>
+            <Button
+              variant="link"
+              className="h-auto p-0"
+              data-testid={mode === 'login' ? 'switch-to-register' : 'switch-to-login'}
+              onClick={() => setMode(mode === 'login' ? 'register' : 'login')}
+            >
+              {mode === 'login' ? t.auth.switchToRegisterAction : t.auth.switchToLoginAction}
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,138 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { formatDistanceToNow } from 'date-fns';
+import { it } from 'date-fns/locale';
+import { Activity, ArrowRight, Bell, Package, Store } from 'lucide-react';
+import { apiRequest, displayNameOf, toast, ApiError, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, type ApiFetchOptions } from '@smista/ui-kit';
+import { useCurrentUser, useSelectedMerchant } from '../../lib/session';
+import { t } from '../../messages';
+
+/** Spec §9: no-merchant redirect delay and order-count polling. */
+export const NO_MERCHANT_REDIRECT_MS = 100;
+export const TO_SHIP_POLL_MS = 30_000;
+
+/**
+ * `GET /api/orders?status=TO_SHIP&pageSize=1&_t=…` → `meta.totalItems` (spec §7). A 404 (orders
+ * service not deployed yet) counts as 0 without a toast; other failures toast and fail the query.
+ */
+export async function fetchToShipCount(options: Pick<ApiFetchOptions, 'signal'> = {}): Promise<number> {
+  const res = await apiRequest(`/api/orders?status=TO_SHIP&pageSize=1&_t=${Date.now()}`, options);
+  if (res.status === 404) return 0;
+  if (!res.ok) {
+    const body = await res.text().catch(() => '');
+    toast({ title: t.common.error, description: t.dashboard.ordersCountFailed(res.status, body.slice(0, 300)), variant: 'destructive' });
+    throw new ApiError(res.status, body);
+  }
+  const json = (await res.json().catch(() => null)) as { meta?: { totalItems?: number } } | null;
+  return Number(json?.meta?.totalItems ?? 0) || 0;
+}
+
+/** /dashboard (spec §2): welcome card, three tiles (only the first live), recent activity. */
+export function DashboardPage() {
+  const navigate = useNavigate();
+  const merchant = useSelectedMerchant();
+  const { data: user } = useCurrentUser();
+
+  useEffect(() => {
+    if (merchant) return;
+    const timer = setTimeout(() => navigate('/merchant-selection', { replace: true }), NO_MERCHANT_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [merchant, navigate]);
+
+  const toShip = useQuery({
+    queryKey: ['/api/orders', 'to-ship-count'],
+    queryFn: ({ signal }) => fetchToShipCount({ signal }),
+    refetchInterval: TO_SHIP_POLL_MS,
+    staleTime: 0,
+    refetchOnMount: 'always',
+    enabled: Boolean(merchant),
+  });
+
+  const activity = useMemo(
+    () =>
+      t.dashboard.sampleActivity.map((a) => ({
+        text: a.text,
+        when: formatDistanceToNow(new Date(Date.now() - a.minutesAgo * 60_000), { locale: it, addSuffix: true }),
+      })),
+    [],
+  );
+
+  const name = displayNameOf(user);
+  return (
+    <div className="grid gap-6">
+      <Card className="bg-gradient-to-r from-primary to-blue-500 text-primary-foreground" data-testid="welcome-card">
+        <CardHeader>
+          <CardTitle className="text-2xl">{name ? t.dashboard.welcomeName(name) : t.dashboard.welcome}</CardTitle>
+          <CardDescription className="text-primary-foreground/85">{t.dashboard.welcomeText}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button variant="secondary" onClick={() => navigate('/dashboard/orders')}>
+            {t.dashboard.start}
+            <ArrowRight aria-hidden />
+          </Button>
+        </CardContent>
+      </Card>
+
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Tile
+          icon={<Package className="h-5 w-5" aria-hidden />}
+          title={t.dashboard.toShip}
+          value={toShip.data ?? 0}
+          hint={t.dashboard.toShipHint}
+          testId="tile-to-ship"
+        />
+        <Tile
+          icon={<Store className="h-5 w-5" aria-hidden />}
+          title={t.dashboard.activeMarketplaces}
+          value={2}
+          hint={t.dashboard.activeMarketplacesHint}
+          testId="tile-marketplaces"
+        />
+        <Tile
+          icon={<Bell className="h-5 w-5" aria-hidden />}
+          title={t.dashboard.notifications}
+          value={t.layout.sampleNotifications.length}
+          hint={t.dashboard.notificationsHint}
+          testId="tile-notifications"
+        />
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <Activity className="h-5 w-5" aria-hidden />
+            {t.dashboard.recentActivity}
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="divide-y divide-border">
+            {activity.map((a) => (
+              <li key={a.text} className="flex flex-col gap-0.5 py-3 sm:flex-row sm:items-center sm:justify-between">
+                <span className="text-sm">{a.text}</span>
+                <span className="text-xs text-muted-foreground">{a.when}</span>
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function Tile({ icon, title, value, hint, testId }: { icon: ReactNode; title: string; value: number; hint: string; testId: string }) {
+  return (
+    <Card data-testid={testId}>
+      <CardContent className="flex items-start justify-between gap-4 p-6">
+        <div className="grid gap-1">
+          <p className="text-sm font-medium text-muted-foreground">{title}</p>
+          <p className="text-3xl font-semibold" data-testid={`${testId}-value`}>
+            {value}
+          </p>
+          <p className="text-xs text-muted-foreground">{hint}</p>
+        </div>
+        <span className="rounded-lg bg-primary/10 p-2 text-primary">{icon}</span>
+      </CardContent>
+    </Card>
+  );
+}
