@@ -1,0 +1,74 @@
+// Settings remote: exposes exactly one ./Module (the settings area) and a mf-manifest.json that
+// the shell finds through /remotes.json. Served by the gateway under /remotes/settings/.
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
+const { dependencies } = require('./package.json');
+
+/** Must match the shell's shared singletons. */
+const shared = {
+  react: { singleton: true, requiredVersion: dependencies.react },
+  'react-dom': { singleton: true, requiredVersion: dependencies['react-dom'] },
+  'react-router-dom': { singleton: true, requiredVersion: dependencies['react-router-dom'] },
+  'react-router': { singleton: true, requiredVersion: false },
+  '@tanstack/react-query': { singleton: true, requiredVersion: dependencies['@tanstack/react-query'] },
+  '@smista/ui-kit': { singleton: true, requiredVersion: false },
+};
+
+module.exports = (_env, argv) => {
+  const production = argv.mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    context: __dirname,
+    // The container entry (remoteEntry.js) is added by the federation plugin.
+    entry: {},
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      publicPath: '/remotes/settings/',
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      uniqueName: 'settings',
+      clean: true,
+    },
+    devtool: production ? false : 'cheap-module-source-map',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      // Bundle the contracts from their ESM source so zod is tree-shaken (the dist is CommonJS).
+      alias: { '@smista/contracts$': path.resolve(__dirname, '../../libs/contracts/src/index.ts') },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
+              target: 'es2020',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        {
+          // Injected with the module, so the shell needs no knowledge of the remote's CSS.
+          test: /\.css$/,
+          use: ['style-loader', 'css-loader', 'postcss-loader'],
+          type: 'javascript/auto',
+        },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: 'settings',
+        filename: 'remoteEntry.js',
+        exposes: { './Module': './src/remote-entry.tsx' },
+        shared,
+        // The manifest (mf-manifest.json) is on by default in @module-federation/enhanced; passing
+        // `manifest: true` would also switch on rspack's built-in manifest and both would emit it.
+        dts: false,
+      }),
+    ],
+    performance: { hints: false },
+  };
+};

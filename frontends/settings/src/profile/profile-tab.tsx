@@ -1,0 +1,28 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, Spinner } from '@smista/ui-kit';
+import { useCurrentUser } from '../current-user';
+import { t } from '../messages';
+import { AvatarCard } from './avatar-card';
+import { ChangePasswordDialog } from './change-password-dialog';
+import { ProfileForm } from './profile-form';
+
+/** /dashboard/settings/account: 'Profilo Utente' (spec §2). */
+export function ProfileTab() {
+  const { data: user, isPending } = useCurrentUser();
+  if (isPending) return <Spinner label={t.loading} />;
+  if (!user) return null; // the shell's guard sends a logged-out user to /auth
+  return (
+    <div className="grid gap-6">
+      <AvatarCard user={user} />
+      <ProfileForm user={user} />
+      <Card>
+        <CardHeader>
+          <CardTitle>{t.profile.securityTitle}</CardTitle>
+          <CardDescription>{t.profile.securityDescription}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ChangePasswordDialog />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
