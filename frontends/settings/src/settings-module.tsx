@@ -1,7 +1,6 @@
-import { NavLink, useLocation } from 'react-router-dom';
-import { MapPin, Truck, User, Users, type LucideIcon } from 'lucide-react';
+import { Link, useLocation } from 'react-router-dom';
+import { Construction, MapPin, Truck, User, Users, type LucideIcon } from 'lucide-react';
 import { Card, CardContent, cn } from '@smista/ui-kit';
-import { Construction } from 'lucide-react';
 import { t } from './messages';
 import { ProfileTab } from './profile/profile-tab';
 import { SETTINGS_TABS, settingsTabPath, tabFromPath, type SettingsTabId } from './tabs';
@@ -30,7 +29,7 @@ export function SettingsModule() {
               const Icon = ICONS[item.id];
               return (
                 <li key={item.id} className="shrink-0">
-                  <NavLink
+                  <Link
                     to={settingsTabPath(item.id)}
                     aria-current={item.id === active ? 'page' : undefined}
                     className={cn(
@@ -40,7 +39,7 @@ export function SettingsModule() {
                   >
                     <Icon className="h-4 w-4" aria-hidden />
                     {item.label}
-                  </NavLink>
+                  </Link>
                 </li>
               );
             })}
