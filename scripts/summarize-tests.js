@@ -34,7 +34,7 @@ if (!results) {
   );
   failed += brokenSuites.length;
   for (const s of brokenSuites) {
-    notes.push(`suite non eseguita: ${s.name.replace(process.cwd() + '/', '')}: ${String(s.message || '').split('\n').find((l) => l.trim()) || ''}`.trim());
+    notes.push(`suite non eseguita: ${s.name.replace(process.cwd() + '/', '')}: ${String(s.message || '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).find((l) => l && !l.includes('Test suite failed to run')) || ''}`.trim());
   }
   if (results.numRuntimeErrorTestSuites && results.numRuntimeErrorTestSuites > brokenSuites.length) {
     failed += results.numRuntimeErrorTestSuites - brokenSuites.length;
