@@ -7,6 +7,7 @@ import {
   createLogger,
   createPool,
   enqueueEvent,
+  ensureStream,
   runMigrations,
   startConsumer,
   withTransaction,
@@ -55,8 +56,7 @@ describe('transactional outbox and idempotent inbox', () => {
     await runMigrations(dbUrl, migrations, logger);
     pool = createPool(dbUrl, 4);
     nats = await connectNats(process.env.TEST_NATS_URL!, 'outbox-test');
-    // A short duplicate window lets the test resend an old message id as JetStream would after the window.
-    await nats.jsm.streams.add({ name: stream.name, subjects: stream.subjects, duplicate_window: 300_000_000 });
+    await ensureStream(nats.jsm, stream);
   });
 
   afterAll(async () => {
@@ -114,12 +114,16 @@ describe('transactional outbox and idempotent inbox', () => {
     const { rows } = await pool.query('SELECT min(times)::int AS min, max(times)::int AS max FROM received');
     expect(rows[0]).toEqual({ min: 1, max: 1 });
     expect((await pool.query(`SELECT count(*)::int AS n FROM received WHERE widget_id = 'rolled-back'`)).rows[0].n).toBe(0);
+    // Rows published just before the kill were sent again by the second relay: JetStream's
+    // de-duplication on Nats-Msg-Id dropped them, so the stream holds each event once.
     const info = await nats.jsm.streams.info(stream.name);
     expect(info.state.messages).toBe(EVENTS);
 
     // Redelivery: the same Nats-Msg-Id arrives again after the duplicate window (as after a relay
     // retry much later). JetStream stores it; the inbox makes it a no-op.
     const { rows: firstRow } = await pool.query<{ id: string }>('SELECT id FROM outbox ORDER BY seq LIMIT 1');
+    const current = await nats.jsm.streams.info(stream.name);
+    await nats.jsm.streams.update(stream.name, { ...current.config, duplicate_window: 100_000_000 });
     await new Promise((r) => setTimeout(r, 400));
     const h = natsHeaders();
     h.set('Nats-Msg-Id', firstRow[0].id);
