@@ -1,2 +1,4 @@
 export * from './messages';
 export * from './schemas';
+export * from './addresses';
+export * from './team';

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/** Spec §3: the four address types and their Italian labels. */
+export const addressTypes = ['billing', 'pickup', 'return', 'warehouse'] as const;
+export type AddressType = (typeof addressTypes)[number];
+export const addressTypeLabels: Record<AddressType, string> = {
+  billing: 'Fatturazione',
+  pickup: 'Ritiro',
+  return: 'Reso',
+  warehouse: 'Magazzino',
+};
+
+/** Spec §3: the six country choices. */
+export const countryChoices = [
+  { code: 'IT', name: 'Italia' },
+  { code: 'DE', name: 'Germania' },
+  { code: 'FR', name: 'Francia' },
+  { code: 'ES', name: 'Spagna' },
+  { code: 'GB', name: 'Regno Unito' },
+  { code: 'US', name: 'Stati Uniti' },
+] as const;
+
+export const addressMessages = {
+  typeRequired: 'Seleziona almeno un tipo di indirizzo',
+  typeInvalid: 'Tipo di indirizzo non valido',
+  companyNameRequired: 'La ragione sociale è obbligatoria',
+  addressLine1Required: "L'indirizzo è obbligatorio",
+  postalCodeRequired: 'Il CAP è obbligatorio',
+  cityRequired: 'La città è obbligatoria',
+  countryRequired: 'Il paese è obbligatorio',
+  countryCodeLength: 'Il codice paese deve essere di esattamente 2 lettere',
+  emailInvalid: 'Indirizzo email non valido',
+  tooLong: 'Valore troppo lungo',
+  notFound: 'Indirizzo non trovato',
+} as const;
+
+const m = addressMessages;
+const required = (message: string, max = 200) => z.string().trim().min(1, message).max(max, m.tooLong);
+const optional = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, m.tooLong)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** A merchant address as created or fully replaced (spec §3, §5). */
+export const merchantAddressSchema = z.object({
+  addressTypes: z
+    .array(z.enum(addressTypes, m.typeInvalid))
+    .min(1, m.typeRequired)
+    .transform((types) => [...new Set(types)]),
+  isDefault: z.boolean().default(false),
+  companyName: required(m.companyNameRequired),
+  contactPerson: optional(),
+  addressLine1: required(m.addressLine1Required),
+  addressLine2: optional(),
+  city: required(m.cityRequired, 100),
+  state: optional(100),
+  postalCode: required(m.postalCodeRequired, 20),
+  country: required(m.countryRequired, 100).default('Italia'),
+  countryCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, m.countryCodeLength)
+    .default('IT'),
+  phone: optional(50),
+  email: z
+    .string()
+    .trim()
+    .max(254, m.tooLong)
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .pipe(z.email(m.emailInvalid).nullable()),
+  vatNumber: optional(50),
+  taxCode: optional(50),
+  pickupHours: optional(200),
+  notes: optional(1000),
+  active: z.boolean().default(true),
+});
+export type MerchantAddressInput = z.input<typeof merchantAddressSchema>;
+export type MerchantAddressData = z.output<typeof merchantAddressSchema>;
+
+/** PATCH: any subset of the fields, each with the same rules. */
+export const merchantAddressPatchSchema = merchantAddressSchema.partial();
+
+export interface MerchantAddress extends MerchantAddressData {
+  id: string;
+  merchantId: string;
+  createdAt: string;
+  updatedAt: string;
+}
