@@ -27,7 +27,9 @@ export function createApp({ config, logger, identity, merchants }: AppDeps): Exp
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxyHops);
-  app.set('etag', 'weak');
+  // API answers are no-store: hashing every JSON body for an ETag is wasted work on the hot path.
+  // Static files keep their ETags (express.static computes its own).
+  app.set('etag', false);
 
   app.use(requestLog(logger));
   app.use(securityHeaders({ secure: config.cookieSecure, remotes: config.remotes }));

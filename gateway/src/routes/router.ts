@@ -39,6 +39,7 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
       const params = def.params ? validate(def.params, req.params) : undefined;
       const sessionToken = req.session?.sessionToken ?? readSessionToken(req.headers.cookie);
       const callerToken = req.session?.callerToken;
+      // Clients bound to the caller are made only when the handler uses them.
       const ctx: RouteContext<unknown, unknown> = {
         body,
         params,
@@ -47,8 +48,12 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
           return req.session;
         },
         sessionToken,
-        identity: callerToken ? rpc(deps.identity, { callerToken, deadlineMs: deps.deadlineMs }) : anonymousIdentity,
-        merchants: rpc(deps.merchants, { callerToken, deadlineMs: deps.deadlineMs }),
+        get identity() {
+          return callerToken ? rpc(deps.identity, { callerToken, deadlineMs: deps.deadlineMs }) : anonymousIdentity;
+        },
+        get merchants() {
+          return rpc(deps.merchants, { callerToken, deadlineMs: deps.deadlineMs });
+        },
       };
       const result = await def.handle(ctx);
       if (result.setSession) {

@@ -1,0 +1,234 @@
+// @ts-check
+/**
+ * Gateway load test (`make bench` → scripts/bench.sh → node bench/run.js).
+ *
+ * Starts its own stack (PostgreSQL, NATS, mail catcher on the test ports + BENCH_PORT_OFFSET; identity,
+ * merchants and the gateway from their dist with RATE_LIMIT_ENABLED=false), registers one user for a
+ * session cookie, then measures with autocannon, in the same run and with the same settings:
+ *   1. a bare Express handler answering a fixed small JSON (the baseline, own process);
+ *   2. GET /api/user with the session cookie (gateway → gRPC → identity → PostgreSQL);
+ *   3. POST /api/login (bound by argon2 in identity).
+ * Each target gets a warm-up run, then the measured run. Prints requests/s, p50 and p99 latency and
+ * the ratio of each to the baseline, plus the server-side CPU per request (from /proc: the bare
+ * process, or gateway + identity + merchants + PostgreSQL) which moves less than throughput when
+ * neighbours load the machine; writes the same as JSON to .tmp/bench/latest.json.
+ *
+ * Knobs (environment): BENCH_CONNECTIONS (10), BENCH_DURATION_S (10), BENCH_WARMUP_S (2),
+ * BENCH_PORT_OFFSET (500), BENCH_LOG_LEVEL (warn: per-request log lines would be piped through this
+ * process and compete with autocannon for the CPU).
+ */
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const autocannon = require('autocannon');
+const { startStack, repoRoot } = require('@smista/local-stack');
+
+const settings = {
+  connections: intEnv('BENCH_CONNECTIONS', 10),
+  durationS: intEnv('BENCH_DURATION_S', 10),
+  warmupS: intEnv('BENCH_WARMUP_S', 2),
+  portOffset: intEnv('BENCH_PORT_OFFSET', 500),
+  logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
+};
+
+/** @param {string} name @param {number} fallback */
+function intEnv(name, fallback) {
+  const raw = process.env[name];
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} non valido: ${raw}`);
+  return n;
+}
+
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+/** CPU time (ms) a process has used so far, from /proc; 0 when it is gone or not on Linux. */
+function cpuMs(/** @type {number} */ pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The postmaster of a data folder and its backends (children). */
+function postgresPids(/** @type {string} */ dataDir) {
+  try {
+    const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const children = fs
+      .readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .filter((d) => {
+        try {
+          return Number(fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ')[1]) === postmaster;
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+    return [postmaster, ...children];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * CPU used by each group of processes during `run`, per request. On a shared machine throughput
+ * moves with the neighbours' load; CPU per request is the steadier figure.
+ * @param {() => Record<string, number[]>} groups @param {() => Promise<any>} run
+ */
+async function withCpu(groups, run) {
+  const sum = (/** @type {number[]} */ pids) => pids.reduce((a, pid) => a + cpuMs(pid), 0);
+  const before = Object.fromEntries(Object.entries(groups()).map(([k, pids]) => [k, { pids, ms: sum(pids) }]));
+  const result = await run();
+  const cpu = Object.fromEntries(Object.entries(before).map(([k, b]) => [k, sum(b.pids) - b.ms]));
+  return { result, cpu };
+}
+
+/** Starts the baseline server in its own process; resolves with its port. */
+function startBare() {
+  const child = spawn(process.execPath, [path.join(__dirname, 'bare-server.js')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = /listening (\d+)/.exec(out);
+      if (m) resolve({ port: Number(m[1]), pid: child.pid, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) });
+    });
+    child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
+  });
+}
+
+/**
+ * @param {{url: string, method?: 'GET' | 'POST', headers?: Record<string, string>, body?: string}} target
+ * @param {number} durationS
+ */
+function cannon(target, durationS) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { ...target, connections: settings.connections, duration: durationS, pipelining: 1 },
+      (/** @type {Error | null} */ err, /** @type {any} */ result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+/**
+ * @param {string} name @param {Parameters<typeof cannon>[0]} target
+ * @param {() => Record<string, number[]>} servers the processes that answer this target
+ */
+async function measure(name, target, servers) {
+  if (settings.warmupS > 0) await cannon(target, settings.warmupS);
+  const { result: r, cpu } = await withCpu(() => ({ ...servers(), autocannon: [process.pid] }), () => cannon(target, settings.durationS));
+  const perRequest = (/** @type {number} */ ms) => (r.requests.total ? (ms * 1000) / r.requests.total : 0);
+  const serverCpuUs = perRequest(Object.entries(cpu).reduce((a, [k, ms]) => (k === 'autocannon' ? a : a + ms), 0));
+  const row = {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    total: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    /** Server-side CPU µs per request, all answering processes together, and by process. */
+    serverCpuUs,
+    cpuUsByProcess: Object.fromEntries(Object.entries(cpu).map(([k, ms]) => [k, Math.round(perRequest(ms))])),
+  };
+  process.stderr.write(`  ${name}: ${Math.round(row.rps)} req/s, ${Math.round(serverCpuUs)} µs CPU/req (${JSON.stringify(row.cpuUsByProcess)})\n`);
+  return row;
+}
+
+/** @param {string} baseUrl */
+async function registerUser(baseUrl) {
+  const id = Math.random().toString(36).slice(2, 10);
+  const user = { firstName: 'Bench', lastName: 'Mark', email: `bench.${id}@example.it`, username: `bench_${id}`, password: 'Benchmark1' };
+  const res = await fetch(`${baseUrl}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
+  if (res.status !== 201) throw new Error(`registrazione fallita: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('smista_session='));
+  if (!cookie) throw new Error('nessun cookie di sessione');
+  return { user, cookie: /** @type {string} */ (cookie.split(';')[0]) };
+}
+
+/** @param {number} n @param {number} [digits] */
+const fmt = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** @param {Array<Awaited<ReturnType<typeof measure>>>} rows */
+function table(rows) {
+  const base = rows[0];
+  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'req/s vs bare', 'p50 vs bare', 'server CPU µs/req', 'CPU vs bare', 'non-2xx', 'errors'];
+  const lines = rows.map((r) => [
+    r.name,
+    fmt(r.rps),
+    fmt(r.p50, r.p50 < 10 ? 1 : 0),
+    fmt(r.p99, r.p99 < 10 ? 1 : 0),
+    `${fmt((100 * r.rps) / base.rps, 1)} %`,
+    base.p50 > 0 ? `${fmt(r.p50 / base.p50, 1)}×` : '-',
+    fmt(r.serverCpuUs),
+    base.serverCpuUs > 0 ? `${fmt(r.serverCpuUs / base.serverCpuUs, 1)}×` : '-',
+    String(r.non2xx),
+    String(r.errors),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const render = (/** @type {string[]} */ cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [render(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(render)].join('\n');
+}
+
+async function main() {
+  const cpus = os.cpus();
+  const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, node ${process.version}`;
+  process.stderr.write(`bench: ${machine}\n`);
+  process.stderr.write(`avvio dello stack (porte di test + ${settings.portOffset})...\n`);
+  const stack = await startStack('test', {
+    offset: settings.portOffset,
+    env: { LOG_LEVEL: settings.logLevel },
+    componentEnv: { gateway: { RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: settings.logLevel } },
+  });
+  const bare = /** @type {{port: number, pid: number, stop: () => Promise<void>}} */ (await startBare());
+  const pidOf = (/** @type {string} */ name) => stack.app.services.filter((s) => s.name === name).map((s) => s.pid);
+  const stackProcesses = () => ({
+    gateway: pidOf('gateway'),
+    identity: pidOf('identity'),
+    merchants: pidOf('merchants'),
+    postgres: postgresPids(stack.infra.pg.dataDir),
+  });
+  try {
+    const { user, cookie } = await registerUser(stack.baseUrl);
+    process.stderr.write(`misura: ${settings.connections} connessioni, ${settings.warmupS} s di riscaldamento + ${settings.durationS} s per obiettivo\n`);
+    const rows = [
+      await measure('bare Express handler', { url: `http://127.0.0.1:${bare.port}/` }, () => ({ bare: [bare.pid] })),
+      await measure('GET /api/user', { url: `${stack.baseUrl}/api/user`, headers: { cookie } }, stackProcesses),
+      await measure(
+        'POST /api/login',
+        {
+          url: `${stack.baseUrl}/api/login`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: user.email, password: user.password }),
+        },
+        stackProcesses,
+      ),
+    ];
+    const out = table(rows);
+    const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+    process.stdout.write(
+      `\n${machine}, load average ${load}\n${settings.connections} connections, ${settings.durationS} s per target after ${settings.warmupS} s warm-up\n\n${out}\n`,
+    );
+    const dir = path.join(repoRoot, '.tmp', 'bench');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'latest.json'), JSON.stringify({ at: new Date().toISOString(), machine, loadAverage: os.loadavg(), settings, rows }, null, 2));
+    const failed = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
+    if (failed.length) process.stderr.write(`attenzione: risposte non 2xx o errori per ${failed.map((r) => r.name).join(', ')}\n`);
+  } finally {
+    await bare.stop();
+    await stack.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`bench fallito: ${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  },
+);
