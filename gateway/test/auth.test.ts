@@ -91,6 +91,23 @@ describe('register, session, logout', () => {
     expect((await b.get('/api/user')).body).toEqual(user);
   });
 
+  it('logging in over an existing session ends the old session', async () => {
+    const { b, fields } = await registered();
+    const old = b.cookie!;
+    expect((await b.post('/api/login', { email: fields.email, password: fields.password })).status).toBe(200);
+    expect(b.cookie).not.toBe(old);
+    expect((await b.get('/api/user')).status).toBe(200);
+    const replay = browser();
+    // The old session is revoked off the response path: give it a moment.
+    let status = 0;
+    for (let i = 0; i < 20 && status !== 401; i++) {
+      replay.cookie = old;
+      status = (await replay.get('/api/user')).status;
+      if (status !== 401) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe(401);
+  });
+
   it('wrong password and unknown e-mail get the same 401', async () => {
     const { fields } = await registered();
     const wrong = await browser().post('/api/login', { email: fields.email, password: 'Sbagliata1' });
