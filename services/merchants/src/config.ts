@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { env, loadConfig } from '@smista/service-kit';
 
 /**
- * The merchants service's environment. SMTP_URL, MAIL_FROM, PUBLIC_URL and IDENTITY_GRPC_ADDR are
- * used by invites (invite e-mails link to PUBLIC_URL, the inviter's e-mail comes from identity);
- * they are required already so a deployment is complete before that feature ships.
+ * The merchants service's environment. SMTP_URL and MAIL_FROM send the invite e-mails, whose link
+ * points at PUBLIC_URL (the shell); IDENTITY_GRPC_ADDR answers members' names and e-mails.
  */
 export const configSchema = z.object({
   GRPC_PORT: env.port(50052),
@@ -13,9 +12,19 @@ export const configSchema = z.object({
   CALLER_TOKEN_SECRET: env.secret(32),
   SMTP_URL: env.url(),
   MAIL_FROM: z.string().trim().min(1, 'obbligatorio'),
-  PUBLIC_URL: env.url(),
+  /** Public base URL of the shell, used in the invite link (trailing slashes dropped). */
+  PUBLIC_URL: env.url().transform((u) => u.replace(/\/+$/, '')),
   IDENTITY_GRPC_ADDR: env.address(),
   LOG_LEVEL: env.logLevel(),
+  /**
+   * Appended to durable consumer names. Empty in production (replicas share one durable and split
+   * the work); set per stack when several independent stacks share one NATS server (e2e runs).
+   */
+  NATS_CONSUMER_SUFFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]*$/, 'solo lettere, cifre, - e _')
+    .max(32)
+    .default(''),
 });
 
 export type Config = z.output<typeof configSchema>;

@@ -1,11 +1,26 @@
 import { DomainError } from '@smista/service-kit';
-import { messages } from '@smista/contracts';
+import { addressMessages, messages, teamMessages } from '@smista/contracts';
 
 /** Stable codes of the merchants domain; `grpc/error-status.ts` maps each to one gRPC status. */
 export const MerchantsErrorCode = {
   InvalidMerchantName: 'INVALID_MERCHANT_NAME',
   MerchantNotFound: 'MERCHANT_NOT_FOUND',
   Forbidden: 'FORBIDDEN',
+  NoMerchantSelected: 'NO_MERCHANT_SELECTED',
+  AdminOnly: 'ADMIN_ONLY',
+  LastAdmin: 'LAST_ADMIN',
+  MemberNotFound: 'MEMBER_NOT_FOUND',
+  InvalidRole: 'INVALID_ROLE',
+  InvalidInvite: 'INVALID_INVITE',
+  AlreadyMember: 'ALREADY_MEMBER',
+  InvitePending: 'INVITE_PENDING',
+  InviteNotFound: 'INVITE_NOT_FOUND',
+  InviteInvalid: 'INVITE_INVALID',
+  InviteEmailMismatch: 'INVITE_EMAIL_MISMATCH',
+  InvalidAddress: 'INVALID_ADDRESS',
+  AddressNotFound: 'ADDRESS_NOT_FOUND',
+  UserUnknown: 'USER_UNKNOWN',
+  DependencyUnavailable: 'DEPENDENCY_UNAVAILABLE',
 } as const;
 export type MerchantsErrorCode = (typeof MerchantsErrorCode)[keyof typeof MerchantsErrorCode];
 
@@ -20,12 +35,38 @@ export class MerchantsError extends DomainError {
   }
 }
 
+const E = MerchantsErrorCode;
+const make = (code: MerchantsErrorCode, message: string) => () => new MerchantsError(code, message);
+
 export const merchantsErrors = {
-  invalidMerchantName: (message: string) => new MerchantsError(MerchantsErrorCode.InvalidMerchantName, message),
+  invalidMerchantName: (message: string) => new MerchantsError(E.InvalidMerchantName, message),
   /**
    * The merchant does not exist, the id is malformed, or the user is not a member: one answer for
    * all three, so nobody learns which merchants exist (tenancy rule).
    */
-  merchantNotFound: () => new MerchantsError(MerchantsErrorCode.MerchantNotFound, messages.errors.merchantNotFound),
-  forbidden: () => new MerchantsError(MerchantsErrorCode.Forbidden, messages.errors.forbidden),
+  merchantNotFound: make(E.MerchantNotFound, messages.errors.merchantNotFound),
+  forbidden: make(E.Forbidden, messages.errors.forbidden),
+  /** A merchant-scoped call (addresses) from a session without a selected merchant. */
+  noMerchantSelected: make(E.NoMerchantSelected, messages.errors.noMerchantSelected),
+  /** A plain user asked for something only an admin may do (invite, cancel, change role, remove). */
+  adminOnly: make(E.AdminOnly, teamMessages.adminOnly),
+  lastAdmin: make(E.LastAdmin, teamMessages.lastAdmin),
+  /** Unknown, malformed, or a member of another merchant: one answer. */
+  memberNotFound: make(E.MemberNotFound, teamMessages.memberNotFound),
+  invalidRole: make(E.InvalidRole, teamMessages.roleInvalid),
+  invalidInvite: (message: string) => new MerchantsError(E.InvalidInvite, message),
+  alreadyMember: make(E.AlreadyMember, teamMessages.alreadyMember),
+  invitePending: make(E.InvitePending, teamMessages.invitePending),
+  /** CancelInvite: unknown, malformed or another merchant's invite id. */
+  inviteNotFound: make(E.InviteNotFound, teamMessages.inviteNotFound),
+  /** An invite token that is unknown, used, cancelled or expired: 'Invito non valido' for all. */
+  inviteInvalid: make(E.InviteInvalid, teamMessages.inviteInvalid),
+  inviteEmailMismatch: make(E.InviteEmailMismatch, teamMessages.inviteEmailMismatch),
+  invalidAddress: (message: string) => new MerchantsError(E.InvalidAddress, message),
+  /** Unknown, malformed, or another merchant's address id: one answer. */
+  addressNotFound: make(E.AddressNotFound, addressMessages.notFound),
+  /** A valid caller token for a user identity does not know (any more). */
+  userUnknown: make(E.UserUnknown, messages.errors.notAuthenticated),
+  /** Identity could not answer in time. */
+  dependencyUnavailable: make(E.DependencyUnavailable, messages.errors.unavailable),
 };

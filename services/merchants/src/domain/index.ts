@@ -2,3 +2,5 @@ export * from './errors';
 export * from './merchant';
 export * from './roles';
 export * from './policy';
+export * from './invites';
+export * from './addresses';

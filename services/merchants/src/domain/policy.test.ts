@@ -1,7 +1,19 @@
+import { teamMessages } from '@smista/contracts';
 import { MerchantsError, MerchantsErrorCode } from './errors';
-import { assertMayReadMembershipOf } from './policy';
+import { assertKeepsAnAdmin, assertMay, assertMayReadMembershipOf, may, PERMISSIONS, TEAM_ACTIONS, type MembershipChange, type TeamAction } from './policy';
+import type { MemberRole } from './roles';
 
 const anna = { userId: '0b7c6f3e-6a43-4c1e-9d55-2d1f7f0a9a11' };
+
+function refusal(fn: () => unknown): MerchantsError {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof MerchantsError) return err;
+    throw err;
+  }
+  throw new Error('expected a refusal');
+}
 
 describe('assertMayReadMembershipOf', () => {
   it('lets a user read their own membership, whatever the case of the id', () => {
@@ -10,13 +22,64 @@ describe('assertMayReadMembershipOf', () => {
   });
 
   it.each(['5d0c1a55-1111-4222-8333-944455556666', '', 'not-a-uuid'])('forbids reading the membership of %j', (userId) => {
-    let err: unknown;
-    try {
-      assertMayReadMembershipOf(anna, userId);
-    } catch (e) {
-      err = e;
-    }
-    expect(err).toBeInstanceOf(MerchantsError);
-    expect((err as MerchantsError).code).toBe(MerchantsErrorCode.Forbidden);
+    expect(refusal(() => assertMayReadMembershipOf(anna, userId)).code).toBe(MerchantsErrorCode.Forbidden);
+  });
+});
+
+describe('permission table', () => {
+  const expected: Record<TeamAction, Record<MemberRole, boolean>> = {
+    'members.read': { admin: true, user: true },
+    'invites.read': { admin: true, user: true },
+    'invites.create': { admin: true, user: false },
+    'invites.cancel': { admin: true, user: false },
+    'members.changeRole': { admin: true, user: false },
+    'members.remove': { admin: true, user: false },
+    'addresses.read': { admin: true, user: true },
+    'addresses.write': { admin: true, user: true },
+  };
+
+  it('covers every action', () => {
+    expect(Object.keys(PERMISSIONS).sort()).toEqual([...TEAM_ACTIONS].sort());
+    expect(Object.keys(expected).sort()).toEqual([...TEAM_ACTIONS].sort());
+  });
+
+  it.each(TEAM_ACTIONS.flatMap((action) => (['admin', 'user'] as const).map((role) => [action, role] as const)))(
+    '%s for %s',
+    (action, role) => {
+      expect(may(role, action)).toBe(expected[action][role]);
+      if (expected[action][role]) expect(() => assertMay(role, action)).not.toThrow();
+      else {
+        const err = refusal(() => assertMay(role, action));
+        expect(err.code).toBe(MerchantsErrorCode.AdminOnly);
+        expect(err.message).toBe(teamMessages.adminOnly);
+      }
+    },
+  );
+
+  it('lets an admin do everything a user does', () => {
+    for (const action of TEAM_ACTIONS) if (may('user', action)) expect(may('admin', action)).toBe(true);
+  });
+});
+
+describe('last admin rule', () => {
+  const demote: MembershipChange = { kind: 'changeRole', to: 'user' };
+  const remove: MembershipChange = { kind: 'remove' };
+
+  it.each([demote, remove])('refuses to take away the only admin (%j)', (change) => {
+    const err = refusal(() => assertKeepsAnAdmin({ role: 'admin' }, change, 1));
+    expect(err.code).toBe(MerchantsErrorCode.LastAdmin);
+    expect(err.message).toBe(teamMessages.lastAdmin);
+    // Counting zero (a corrupt merchant) is no licence either.
+    expect(() => assertKeepsAnAdmin({ role: 'admin' }, change, 0)).toThrow(MerchantsError);
+  });
+
+  it.each([demote, remove])('lets one of two admins go (%j)', (change) => {
+    expect(() => assertKeepsAnAdmin({ role: 'admin' }, change, 2)).not.toThrow();
+  });
+
+  it('never blocks changes to plain users, nor keeping an admin an admin', () => {
+    expect(() => assertKeepsAnAdmin({ role: 'user' }, remove, 1)).not.toThrow();
+    expect(() => assertKeepsAnAdmin({ role: 'user' }, { kind: 'changeRole', to: 'admin' }, 1)).not.toThrow();
+    expect(() => assertKeepsAnAdmin({ role: 'admin' }, { kind: 'changeRole', to: 'admin' }, 1)).not.toThrow();
   });
 });

@@ -1,4 +1,5 @@
 import { merchantsErrors } from './errors';
+import type { MemberRole } from './roles';
 
 /** Who is acting: the user of a verified caller token. */
 export interface Actor {
@@ -16,4 +17,57 @@ function sameId(a: string, b: string): boolean {
  */
 export function assertMayReadMembershipOf(actor: Actor, userId: string): void {
   if (!sameId(actor.userId, userId.trim())) throw merchantsErrors.forbidden();
+}
+
+/** Everything a member may ask to do inside one merchant. */
+export const TEAM_ACTIONS = [
+  'members.read',
+  'invites.read',
+  'invites.create',
+  'invites.cancel',
+  'members.changeRole',
+  'members.remove',
+  'addresses.read',
+  'addresses.write',
+] as const;
+export type TeamAction = (typeof TEAM_ACTIONS)[number];
+
+/**
+ * The permission table (also in services/merchants/README.md). Admins run the team; both roles
+ * read it and work with the merchant's data (addresses, and later orders, shipments, rules).
+ * The role is always the one stored in `memberships` for that merchant, never the token's.
+ */
+export const PERMISSIONS: Readonly<Record<TeamAction, readonly MemberRole[]>> = {
+  'members.read': ['admin', 'user'],
+  'invites.read': ['admin', 'user'],
+  'invites.create': ['admin'],
+  'invites.cancel': ['admin'],
+  'members.changeRole': ['admin'],
+  'members.remove': ['admin'],
+  'addresses.read': ['admin', 'user'],
+  'addresses.write': ['admin', 'user'],
+};
+
+export function may(role: MemberRole, action: TeamAction): boolean {
+  return PERMISSIONS[action].includes(role);
+}
+
+/** Throws ADMIN_ONLY when the role may not do the action (every restricted action is admin-only). */
+export function assertMay(role: MemberRole, action: TeamAction): void {
+  if (!may(role, action)) throw merchantsErrors.adminOnly();
+}
+
+/** A change to one membership that could leave a merchant without an admin. */
+export type MembershipChange = { kind: 'changeRole'; to: MemberRole } | { kind: 'remove' };
+
+/**
+ * The last admin of a merchant can be neither demoted nor removed (LAST_ADMIN). `adminCount` is
+ * the number of admins counted while their rows are locked, so two concurrent demotions cannot
+ * both see "two admins".
+ *
+ * @example assertKeepsAnAdmin({ role: 'admin' }, { kind: 'remove' }, 1) // throws LAST_ADMIN
+ */
+export function assertKeepsAnAdmin(target: { role: MemberRole }, change: MembershipChange, adminCount: number): void {
+  const losesAdmin = target.role === 'admin' && (change.kind === 'remove' || change.to !== 'admin');
+  if (losesAdmin && adminCount <= 1) throw merchantsErrors.lastAdmin();
 }

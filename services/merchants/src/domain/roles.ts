@@ -1,4 +1,5 @@
 import { common } from '@smista/proto';
+import { merchantsErrors } from './errors';
 
 /** A member's role inside one merchant, as stored (`memberships.role`). */
 export type MemberRole = 'admin' | 'user';
@@ -36,4 +37,13 @@ export function roleFromProto(role: common.Role): MemberRole | undefined {
   if (role === common.Role.ROLE_ADMIN) return 'admin';
   if (role === common.Role.ROLE_USER) return 'user';
   return undefined;
+}
+
+/**
+ * The role a role change asks for: admin or user, nothing else (INVALID_ROLE, 'Ruolo non valido').
+ * `undefined` (an unspecified wire role) is refused too: a role change must name the role.
+ */
+export function parseRequestedRole(role: string | undefined): MemberRole {
+  if (role === undefined || !isMemberRole(role)) throw merchantsErrors.invalidRole();
+  return role;
 }

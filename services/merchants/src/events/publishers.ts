@@ -6,6 +6,8 @@ import { roleToProto, type MemberRole } from '../domain';
 export const subjects = {
   merchantCreated: 'merchants.merchant.created',
   memberAdded: 'merchants.member.added',
+  memberRemoved: 'merchants.member.removed',
+  inviteCreated: 'merchants.invite.created',
 } as const;
 
 /**
@@ -23,8 +25,9 @@ export async function enqueueMerchantCreated(
 }
 
 /**
- * Writes MemberAdded to the outbox, in the transaction that inserts the membership. Identity
- * listens to refresh the role of the member's sessions.
+ * Writes MemberAdded to the outbox, in the transaction that inserts the membership or changes its
+ * role: a role change is published as MemberAdded with the new role. Identity listens to refresh
+ * the role of the member's live sessions.
  */
 export async function enqueueMemberAdded(
   tx: PoolClient,
@@ -39,4 +42,39 @@ export async function enqueueMemberAdded(
     }),
   ).finish();
   await enqueueEvent(tx, subjects.memberAdded, payload);
+}
+
+/** Writes MemberRemoved to the outbox, in the transaction that deletes the membership. */
+export async function enqueueMemberRemoved(
+  tx: PoolClient,
+  event: { merchantId: string; userId: string; removedByUserId: string; occurredAt: Date },
+): Promise<void> {
+  const payload = merchantsEvents.MemberRemoved.encode(
+    merchantsEvents.MemberRemoved.fromPartial({ ...event, occurredAt: event.occurredAt.toISOString() }),
+  ).finish();
+  await enqueueEvent(tx, subjects.memberRemoved, payload);
+}
+
+/** Writes InviteCreated to the outbox, in the transaction that stores the invite. No token in it. */
+export async function enqueueInviteCreated(
+  tx: PoolClient,
+  event: {
+    inviteId: string;
+    merchantId: string;
+    email: string;
+    role: MemberRole;
+    invitedByUserId: string;
+    expiresAt: Date;
+    occurredAt: Date;
+  },
+): Promise<void> {
+  const payload = merchantsEvents.InviteCreated.encode(
+    merchantsEvents.InviteCreated.fromPartial({
+      ...event,
+      role: roleToProto(event.role),
+      expiresAt: event.expiresAt.toISOString(),
+      occurredAt: event.occurredAt.toISOString(),
+    }),
+  ).finish();
+  await enqueueEvent(tx, subjects.inviteCreated, payload);
 }

@@ -1,19 +1,19 @@
-import type { Logger, Pool, Subscription } from '@smista/service-kit';
-
-/** What the consumers of this service may use. */
-export interface SubscriptionDeps {
-  pool: Pool;
-  logger: Logger;
-}
+import { streams, type AnySubscription, type Logger, type Subscription } from '@smista/service-kit';
+import { identityEvents } from '@smista/proto';
+import { handleUserRegistered } from './user-registered';
 
 /**
  * Every event this service consumes, in one place; main.ts starts one durable, inbox-idempotent
- * consumer for each and stops them on shutdown.
- *
- * None yet. Invites add the first one: `identity.user.registered` (stream `streams.identity`),
- * which accepts the invite named by the event's token for the newly registered user.
+ * consumer for each and stops them on shutdown. `durableSuffix` is NATS_CONSUMER_SUFFIX.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry has its own event type
-export function subscriptions(_deps: SubscriptionDeps): Subscription<any>[] {
-  return [];
+export function subscriptions(logger: Logger, durableSuffix = ''): AnySubscription[] {
+  return [
+    {
+      stream: streams.identity,
+      durable: `merchants-user-registered${durableSuffix}`,
+      subject: 'identity.user.registered',
+      decode: (bytes) => identityEvents.UserRegistered.decode(bytes),
+      handle: handleUserRegistered(logger.child({ consumer: 'user-registered' })),
+    } satisfies Subscription<identityEvents.UserRegistered>,
+  ];
 }

@@ -1,6 +1,7 @@
-import { GrpcError, GrpcStatus, type CallContext } from '@smista/service-kit';
+import { GrpcError, GrpcStatus, type CallContext, type Queryable } from '@smista/service-kit';
 import { messages } from '@smista/contracts';
-import { isUuid, type Actor } from '../domain';
+import { isUuid, merchantsErrors, parseMerchantId, type Actor } from '../domain';
+import { findMembership, type MembershipWithMerchant } from '../store';
 
 /**
  * The verified caller as a domain actor. Identity signs tokens for user ids, which are uuids; a
@@ -10,4 +11,27 @@ export async function actorOf(ctx: CallContext): Promise<Actor> {
   const caller = await ctx.caller();
   if (!isUuid(caller.userId)) throw new GrpcError(GrpcStatus.UNAUTHENTICATED, messages.errors.notAuthenticated);
   return { userId: caller.userId.toLowerCase() };
+}
+
+/**
+ * The actor's membership in the merchant a request names, with the role read from the
+ * memberships table (never from the token). Not a member, unknown or malformed id: one answer,
+ * MERCHANT_NOT_FOUND.
+ */
+export async function membershipOf(db: Queryable, actor: Actor, rawMerchantId: string): Promise<MembershipWithMerchant> {
+  const merchantId = parseMerchantId(rawMerchantId);
+  const membership = await findMembership(db, actor.userId, merchantId);
+  if (!membership) throw merchantsErrors.merchantNotFound();
+  return membership;
+}
+
+/**
+ * The caller and their membership in the merchant selected in their session (the token's
+ * merchant), verified against the memberships table. No merchant selected: NO_MERCHANT_SELECTED.
+ */
+export async function selectedMembershipOf(ctx: CallContext, db: Queryable): Promise<{ actor: Actor; membership: MembershipWithMerchant }> {
+  const actor = await actorOf(ctx);
+  const { merchantId } = await ctx.caller();
+  if (!merchantId) throw merchantsErrors.noMerchantSelected();
+  return { actor, membership: await membershipOf(db, actor, merchantId) };
 }

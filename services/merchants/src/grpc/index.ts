@@ -1,2 +1,3 @@
 export { createMerchantsService, type MerchantsServiceDeps } from './merchants-service';
+export { createUserDirectory, type UserDirectory, type UserProfile } from './identity-client';
 export { errorStatus } from './error-status';

@@ -1,2 +1,4 @@
 export * from './merchants';
 export * from './memberships';
+export * from './invites';
+export * from './addresses';
