@@ -256,7 +256,14 @@ export async function startApp(options: AppOptions): Promise<App> {
           name: c.name,
           cwd: path.join(repoRoot, c.dir),
           entry: c.entry,
-          env: { ...componentEnv(c, ctx, components), ...(options.env ?? {}), ...(options.componentEnv?.[c.name] ?? {}) },
+          env: {
+            ...componentEnv(c, ctx, components),
+            // Stacks sharing one NATS server (parallel test suites) each need their own durable
+            // consumers, or they would split each other's events.
+            ...(options.databases === 'fresh' && c.kind === 'grpc' ? { NATS_CONSUMER_SUFFIX: `-${suffix}` } : {}),
+            ...(options.env ?? {}),
+            ...(options.componentEnv?.[c.name] ?? {}),
+          },
           health: c.kind === 'grpc' ? { kind: 'grpc', address: `127.0.0.1:${port}` } : { kind: 'http', url: `http://127.0.0.1:${port}/healthz` },
           output: logDir ? { mode: 'file', path: path.join(logDir, `${c.name}.log`) } : { mode: 'pretty', width, colour: options.output.mode === 'pretty' && !!options.output.colour },
           detached: options.detached ?? true,

@@ -1,4 +1,4 @@
-import { addressMessages, createInviteSchema, merchantAddressSchema, teamMessages } from './index';
+import { addressMessages, createInviteSchema, merchantAddressPatchSchema, merchantAddressSchema, teamMessages } from './index';
 
 const base = { addressTypes: ['pickup'], companyName: 'Rossi Srl', addressLine1: 'Via Roma 1', postalCode: '20100', city: 'Milano' };
 
@@ -34,5 +34,12 @@ describe('invites', () => {
   it('refuses a malformed e-mail and an unknown role', () => {
     expect(createInviteSchema.safeParse({ email: 'anna@' }).error!.issues[0].message).toBe(teamMessages.inviteEmailInvalid);
     expect(createInviteSchema.safeParse({ email: 'a@b.it', role: 'owner' }).error!.issues[0].message).toBe(teamMessages.roleInvalid);
+  });
+});
+
+describe('address patch', () => {
+  it('keeps only the fields it was given, with no defaults filled in', () => {
+    expect(merchantAddressPatchSchema.parse({ companyName: ' Nuova Srl ' })).toEqual({ companyName: 'Nuova Srl' });
+    expect(merchantAddressPatchSchema.safeParse({ countryCode: 'ITA' }).success).toBe(false);
   });
 });

@@ -44,13 +44,13 @@ const optional = (max = 200) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** A merchant address as created or fully replaced (spec §3, §5). */
-export const merchantAddressSchema = z.object({
+/** The fields and their rules, without defaults (shared by create and patch). */
+const addressFields = {
   addressTypes: z
     .array(z.enum(addressTypes, m.typeInvalid))
     .min(1, m.typeRequired)
     .transform((types) => [...new Set(types)]),
-  isDefault: z.boolean().default(false),
+  isDefault: z.boolean(),
   companyName: required(m.companyNameRequired),
   contactPerson: optional(),
   addressLine1: required(m.addressLine1Required),
@@ -58,13 +58,12 @@ export const merchantAddressSchema = z.object({
   city: required(m.cityRequired, 100),
   state: optional(100),
   postalCode: required(m.postalCodeRequired, 20),
-  country: required(m.countryRequired, 100).default('Italia'),
+  country: required(m.countryRequired, 100),
   countryCode: z
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{2}$/, m.countryCodeLength)
-    .default('IT'),
+    .regex(/^[A-Z]{2}$/, m.countryCodeLength),
   phone: optional(50),
   email: z
     .string()
@@ -77,13 +76,22 @@ export const merchantAddressSchema = z.object({
   taxCode: optional(50),
   pickupHours: optional(200),
   notes: optional(1000),
-  active: z.boolean().default(true),
+  active: z.boolean(),
+};
+
+/** A merchant address as created (spec §3, §5): Italia/IT, not default and active unless given. */
+export const merchantAddressSchema = z.object({
+  ...addressFields,
+  isDefault: addressFields.isDefault.default(false),
+  country: addressFields.country.default('Italia'),
+  countryCode: addressFields.countryCode.default('IT'),
+  active: addressFields.active.default(true),
 });
 export type MerchantAddressInput = z.input<typeof merchantAddressSchema>;
 export type MerchantAddressData = z.output<typeof merchantAddressSchema>;
 
-/** PATCH: any subset of the fields, each with the same rules. */
-export const merchantAddressPatchSchema = merchantAddressSchema.partial();
+/** PATCH: any subset of the fields, each with the same rules; absent fields stay absent (no defaults). */
+export const merchantAddressPatchSchema = z.object(addressFields).partial();
 
 export interface MerchantAddress extends MerchantAddressData {
   id: string;
