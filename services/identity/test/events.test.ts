@@ -112,3 +112,34 @@ describe('merchants.member.added', () => {
     expect(await count(id.pool, 'dead_letters')).toBe(0);
   });
 });
+
+describe('merchants.member.removed', () => {
+  it('takes the merchant out of the removed member’s live sessions, leaving other merchants alone', async () => {
+    const { sessionToken, user } = await id.api.register(newRegistration());
+    const merchantId = randomUUID();
+    const otherMerchant = randomUUID();
+    memberships.set(
+      user!.id,
+      new Map([
+        [merchantId, { merchantName: 'Bottega', role: common.Role.ROLE_USER }],
+        [otherMerchant, { merchantName: 'Altro', role: common.Role.ROLE_ADMIN }],
+      ]),
+    );
+    await id.api.selectMerchant({ sessionToken, merchantId });
+    const elsewhere = await id.api.login({ email: user!.email, password: 'Segreta1' });
+    await id.api.selectMerchant({ sessionToken: elsewhere.sessionToken, merchantId: otherMerchant });
+
+    const event = merchantsEvents.MemberRemoved.encode({
+      merchantId,
+      userId: user!.id,
+      removedByUserId: randomUUID(),
+      occurredAt: new Date().toISOString(),
+    }).finish();
+    await id.nats.js.publish('merchants.member.removed', event, { msgID: randomUUID() });
+
+    await waitFor('the session to leave the merchant', async () => (await id.api.resolveSession({ sessionToken })).merchantId === undefined);
+    const kept = await id.api.resolveSession({ sessionToken: elsewhere.sessionToken });
+    expect(kept.merchantId).toBe(otherMerchant);
+    expect(kept.role).toBe(common.Role.ROLE_ADMIN);
+  });
+});

@@ -102,6 +102,15 @@ export async function updateMemberSessionsRole(
   return rowCount ?? 0;
 }
 
+/** A removed member's live sessions leave that merchant (they must select another one). */
+export async function clearMemberSessionsMerchant(db: Queryable, member: { userId: string; merchantId: string }): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE sessions SET merchant_id = NULL, role = NULL WHERE user_id = $1 AND merchant_id = $2 AND expires_at > now()`,
+    [member.userId, member.merchantId],
+  );
+  return rowCount ?? 0;
+}
+
 /** Housekeeping: drops sessions that expired more than a day ago. */
 export async function deleteExpiredSessions(db: Queryable): Promise<number> {
   const { rowCount } = await db.query(`DELETE FROM sessions WHERE expires_at < now() - interval '1 day'`);

@@ -37,7 +37,7 @@ export type Memberships = Map<string, Map<string, { merchantName: string; role: 
  */
 export async function startMerchantsPeer(memberships: Memberships): Promise<GrpcServerHandle & { calls: merchants.GetMembershipRequest[] }> {
   const calls: merchants.GetMembershipRequest[] = [];
-  const implementation: merchants.MerchantsServiceServer = {
+  const implementation: Pick<merchants.MerchantsServiceServer, 'listMyMerchants' | 'createMerchant' | 'getMembership'> = {
     listMyMerchants: (_call, cb) => cb({ code: 12, details: 'not in this peer' }),
     createMerchant: (_call, cb) => cb({ code: 12, details: 'not in this peer' }),
     getMembership: (call, cb) => {
