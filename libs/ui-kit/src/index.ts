@@ -16,6 +16,22 @@ export {
 } from './lib/api';
 export { useMediaQuery, useIsMobile, MOBILE_BREAKPOINT, RESIZE_DEBOUNCE_MS } from './hooks/use-media-query';
 export {
+  clearSelectedMerchant,
+  getSelectedMerchant,
+  parseStoredMerchant,
+  readSelectedMerchantRaw,
+  resolveSelectedMerchant,
+  setSelectedMerchant,
+  subscribeSelectedMerchant,
+  CURRENT_MERCHANT_ID_KEY,
+  MERCHANT_CHANGED_EVENT,
+  MERCHANTS_QUERY_KEY,
+  SELECTED_MERCHANT_KEY,
+  type MerchantListItem,
+  type StoredMerchant,
+} from './lib/merchant-storage';
+export { useSelectedMerchant, useSelectedMerchantRaw } from './hooks/use-selected-merchant';
+export {
   toast,
   toastStore,
   ToastStore,
@@ -43,6 +59,7 @@ export {
   DialogTitle,
   DialogDescription,
   type DialogSide,
+  type DialogSize,
   type DialogContentProps,
 } from './components/dialog';
 export {
@@ -55,6 +72,11 @@ export {
   DropdownMenuSeparator,
 } from './components/dropdown-menu';
 export { Checkbox } from './components/checkbox';
+export { Switch } from './components/switch';
+export { Textarea } from './components/textarea';
+export { NativeSelect } from './components/native-select';
+export { Table, TableHeader, TableBody, TableRow, TableHead, TableCell } from './components/table';
+export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dialog';
 export { Tabs, TabsList, TabsTrigger, TabsContent } from './components/tabs';
 export { Avatar, AvatarImage, AvatarFallback, initialOf } from './components/avatar';
 export { Badge, type BadgeVariant } from './components/badge';

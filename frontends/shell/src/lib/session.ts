@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
@@ -12,7 +12,7 @@ import {
   type User,
 } from '@smista/ui-kit';
 import { t } from '../messages';
-import { clearSelectedMerchant, parseStoredMerchant, readSelectedMerchantRaw, subscribeSelectedMerchant } from './merchant-storage';
+import { clearSelectedMerchant } from './merchant-storage';
 import { setLoggingOut } from './markers';
 
 /** The current user (null when logged out), polled per spec §9. */
@@ -35,23 +35,18 @@ export function scheduleUserResync(queryClient: QueryClient): void {
   setTimeout(() => void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY }), USER_RESYNC_DELAY_MS);
 }
 
-/** The raw stored merchant, re-read whenever this tab or another changes it. */
-export function useSelectedMerchantRaw(): string | null {
-  return useSyncExternalStore(subscribeSelectedMerchant, readSelectedMerchantRaw, () => null);
-}
-
-export function useSelectedMerchant() {
-  return parseStoredMerchant(useSelectedMerchantRaw());
-}
+/** The stored merchant hooks live in the kit, beside the storage they read. */
+export { useSelectedMerchant, useSelectedMerchantRaw } from '@smista/ui-kit';
 
 /**
- * Logout (spec §4): flag, POST /api/logout, clear user and merchant, /auth replacing history,
- * success toast; on failure the flag is removed and an error toast shows.
+ * Logout (spec §4): flag, POST /api/logout, clear user and merchant, /auth (or `to`, an /auth
+ * address with query) replacing history, success toast; on failure the flag is removed and an error
+ * toast shows.
  */
-export function useLogout(): () => Promise<void> {
+export function useLogout(): (to?: string) => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useCallback(async () => {
+  return useCallback(async (to = '/auth') => {
     setLoggingOut(true);
     try {
       await apiFetch('/api/logout', { method: 'POST' });
@@ -67,7 +62,7 @@ export function useLogout(): () => Promise<void> {
     clearSelectedMerchant();
     queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_QUERY_KEY[0] });
-    navigate('/auth', { replace: true });
+    navigate(to, { replace: true });
     toast({ title: t.auth.logoutSuccess, description: t.auth.logoutSuccessDescription });
   }, [navigate, queryClient]);
 }

@@ -20,26 +20,39 @@ export type DialogSide = 'center' | 'left' | 'right' | 'bottom';
 
 const sideClasses: Record<DialogSide, string> = {
   center:
-    'left-1/2 top-1/2 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border p-6',
+    'left-1/2 top-1/2 max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border p-6',
   left: 'inset-y-0 left-0 h-full w-72 max-w-[85vw] border-r border-border',
   right: 'inset-y-0 right-0 h-full w-72 max-w-[85vw] border-l border-border',
   bottom: 'inset-x-0 bottom-0 max-h-[90vh] overflow-y-auto rounded-t-xl border-t border-border p-6',
 };
 
+/** Widths of a centred dialog; `wide` suits long forms. */
+export type DialogSize = 'default' | 'wide';
+
+const sizeClasses: Record<DialogSize, string> = {
+  default: '',
+  wide: 'sm:max-w-3xl',
+};
+
 export interface DialogContentProps extends ComponentPropsWithoutRef<typeof DialogPrimitive.Content> {
   /** `center` for a dialog; `left`/`right`/`bottom` for a drawer. */
   side?: DialogSide;
+  /**
+   * Width of a centred dialog. Prefer it to a `max-w-*` className: the content is portalled out of
+   * a remote's style scope, so only the kit's own classes are sure to exist there.
+   */
+  size?: DialogSize;
   hideClose?: boolean;
 }
 
 export const DialogContent = forwardRef<ComponentRef<typeof DialogPrimitive.Content>, DialogContentProps>(
-  function DialogContent({ className, children, side = 'center', hideClose, ...props }, ref) {
+  function DialogContent({ className, children, side = 'center', size = 'default', hideClose, ...props }, ref) {
     return (
       <DialogPortal>
         <DialogOverlay />
         <DialogPrimitive.Content
           ref={ref}
-          className={cn('fixed z-50 grid gap-4 bg-background shadow-lg', sideClasses[side], className)}
+          className={cn('fixed z-50 grid gap-4 bg-background shadow-lg', sideClasses[side], side === 'center' && sizeClasses[size], className)}
           {...props}
         >
           {children}

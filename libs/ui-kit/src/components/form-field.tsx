@@ -19,7 +19,7 @@ export interface FormFieldProps {
  */
 export function FormField({ id, label, error, className, labelAside, children }: FormFieldProps) {
   return (
-    <div className={cn('grid gap-2', className)}>
+    <div className={cn('grid content-start gap-2', className)}>
       <div className="flex items-center justify-between gap-2">
         <Label htmlFor={id}>{label}</Label>
         {labelAside}

@@ -1,15 +1,27 @@
+/**
+ * The selected merchant in localStorage (spec §3 keys `selectedMerchant`, `currentMerchantId`).
+ * It lives in the kit because the shell writes it and the remotes read it (the kit is a shared
+ * singleton, so the change event below is one per page).
+ */
+
 /** A merchant as stored in localStorage `selectedMerchant`. */
 export interface StoredMerchant {
   id: string;
   name: string;
 }
 
-/** A merchant as `GET /api/merchants` lists it. */
+/** A merchant as `GET /api/merchants` lists it, with the current user's role in it. */
 export interface MerchantListItem {
   id: string;
   name: string;
   role: string;
 }
+
+/**
+ * The query key of `GET /api/merchants`. Host and remotes share one QueryClient, so every
+ * frontend reads the list under this key (and its first part is the URL, spec §7).
+ */
+export const MERCHANTS_QUERY_KEY = ['/api/merchants'] as const;
 
 export const SELECTED_MERCHANT_KEY = 'selectedMerchant';
 export const CURRENT_MERCHANT_ID_KEY = 'currentMerchantId';

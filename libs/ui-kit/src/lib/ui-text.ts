@@ -4,4 +4,6 @@ export const uiText = {
   showPassword: 'Mostra password',
   hidePassword: 'Nascondi password',
   loading: 'Caricamento...',
+  cancel: 'Annulla',
+  confirm: 'Conferma',
 } as const;
