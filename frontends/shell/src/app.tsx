@@ -5,7 +5,8 @@ import { DashboardPage } from './pages/dashboard/dashboard-page';
 import { MerchantSelectionPage } from './pages/merchants/merchant-selection-page';
 import { NotFoundPage } from './pages/misc/not-found-page';
 import { PlaceholderPage, StandalonePlaceholder } from './pages/misc/placeholder-page';
-import { HomeRedirect, InvitePlaceholder } from './pages/misc/redirect-pages';
+import { HomeRedirect } from './pages/misc/redirect-pages';
+import { AcceptInvitePage } from './pages/invites/accept-invite-page';
 import { RequestPasswordResetPage } from './pages/reset/request-password-reset-page';
 import { ResetPasswordPage } from './pages/reset/reset-password-page';
 import { RemoteRoute } from './remotes/remote-route';
@@ -19,8 +20,8 @@ export function App() {
       <Route path="/auth" element={<AuthPage />} />
       <Route path="/request-password-reset" element={<RequestPasswordResetPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
-      <Route path="/accept-invite" element={<InvitePlaceholder />} />
-      <Route path="/accept-existing-invite" element={<InvitePlaceholder />} />
+      <Route path="/accept-invite" element={<AcceptInvitePage key="new" variant="new" />} />
+      <Route path="/accept-existing-invite" element={<AcceptInvitePage key="existing" variant="existing" />} />
 
       <Route element={<RequireAuth />}>
         <Route path="/marketplace/callback" element={<StandalonePlaceholder title={t.pages.marketplaceCallback} />} />

@@ -1,3 +1,5 @@
+import { teamMessages } from '@smista/contracts';
+
 /**
  * Italian texts of the shell. Texts quoted by the product spec (§2, §8) are word for word; the
  * rest are ours in the same voice. Candidates to move into @smista/contracts.
@@ -105,6 +107,7 @@ export const t = {
     setCurrentFailed: "Errore nell'impostazione del merchant",
     setCurrentFailedDescription: 'Non è stato possibile impostare il merchant corrente',
     loadFailed: 'Impossibile caricare i merchant. Riprova più tardi.',
+    waitingForInvite: "Stiamo completando l'accesso al merchant che ti ha invitato...",
     signOut: 'Sign out',
     change: 'Cambia merchant',
   },
@@ -134,6 +137,35 @@ export const t = {
       { title: 'Spedizione consegnata', text: 'La spedizione #885 è stata consegnata', time: '1 ora fa' },
       { title: 'Token in scadenza', text: "Il token dell'integrazione eBay scade tra 3 giorni", time: 'ieri' },
     ],
+  },
+  invite: {
+    title: 'Accetta invito',
+    noTokenTitle: 'Link di invito non valido',
+    noToken: 'Il link di invito non contiene un token valido.',
+    invalidTitle: 'Invito non valido',
+    invalidText: "L'invito non è valido, è scaduto oppure è già stato accettato.",
+    mismatchTitle: 'Invito per un altro indirizzo email',
+    mismatchText: teamMessages.inviteEmailMismatch,
+    invitedEmail: 'Invito per',
+    loggedInAs: 'Accesso effettuato come',
+    switchAccount: 'Esci e accedi con un altro account',
+    readyTitle: 'Sei stato invitato',
+    readyText: (merchant: string, role: string) => `Sei stato invitato a unirti a ${merchant} come ${role}.`,
+    existingText: "Accetta l'invito per accedere ai dati del merchant con il ruolo indicato.",
+    merchant: 'Merchant',
+    role: 'Ruolo',
+    inviter: 'Invitato da',
+    expires: 'Scade il',
+    accept: 'Accetta invito',
+    accepting: 'Accettazione in corso...',
+    accepted: 'Invito accettato',
+    acceptedText: (merchant: string) => `Ora fai parte di ${merchant}.`,
+    loadFailed: "Impossibile caricare i dettagli dell'invito",
+    acceptFailed: "Impossibile accettare l'invito",
+    acceptFailedDefault: "Errore durante l'accettazione dell'invito",
+    tokenMissing: 'Token di invito mancante',
+    backHome: 'Torna alla home',
+    checking: "Verifica dell'invito in corso...",
   },
   remote: {
     failedTitle: 'Impossibile caricare questa sezione',
@@ -170,8 +202,6 @@ export const t = {
     carrierSetup: 'Configurazione corriere',
     shippingRules: 'Regole di Spedizione',
     marketplaceCallback: 'Collegamento marketplace',
-    acceptInvite: 'Accetta invito',
-    inviteNoToken: 'Il link di invito non contiene un token valido.',
   },
   notFound: {
     title: '404 Page Not Found',

@@ -4,6 +4,7 @@ import {
   isMerchantExemptPath,
   loggedInAuthRedirect,
   postAuthDestination,
+  postRegisterNavigation,
   postSelectionDestination,
   sanitizeFrom,
 } from './redirects';
@@ -61,5 +62,19 @@ describe('token-less and merchant-less redirects', () => {
     expect(postSelectionDestination('/merchant-selection')).toBe('/dashboard');
     expect(postSelectionDestination(undefined)).toBe('/dashboard');
     expect(sanitizeFrom(42)).toBeNull();
+  });
+});
+
+describe('postRegisterNavigation (after registration)', () => {
+  it('waits for the invited membership on merchant selection when a token was used', () => {
+    expect(postRegisterNavigation({ from: '/dashboard/orders', hasOAuthMarker: false, inviteToken: ' t1 ' })).toEqual({
+      to: '/merchant-selection',
+      state: { awaitInviteMembership: true },
+    });
+  });
+  it('otherwise goes where login would', () => {
+    expect(postRegisterNavigation({ from: undefined, hasOAuthMarker: false, inviteToken: '  ' })).toEqual({ to: '/merchant-selection' });
+    expect(postRegisterNavigation({ from: '/dashboard', hasOAuthMarker: false, inviteToken: null })).toEqual({ to: '/dashboard' });
+    expect(postRegisterNavigation({ from: undefined, hasOAuthMarker: true, inviteToken: 't1' })).toEqual({ to: '/marketplace/callback' });
   });
 });

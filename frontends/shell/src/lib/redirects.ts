@@ -46,6 +46,31 @@ export function postAuthDestination({ from, hasOAuthMarker }: { from: unknown; h
   return sanitizeFrom(from) ?? '/merchant-selection';
 }
 
+/** The location state merchant selection reads: where to go back to, and whether to wait. */
+export interface MerchantSelectionState {
+  from?: string;
+  /** Set after registering with an invite token: the membership is added a moment later. */
+  awaitInviteMembership?: boolean;
+}
+
+/**
+ * Where registration leads (spec §4): as login, except that with an invite token the user goes to
+ * merchant selection, which waits for the invited membership and then enters it.
+ */
+export function postRegisterNavigation({
+  from,
+  hasOAuthMarker,
+  inviteToken,
+}: {
+  from: unknown;
+  hasOAuthMarker: boolean;
+  inviteToken: string | null | undefined;
+}): { to: string; state?: MerchantSelectionState } {
+  if (hasOAuthMarker) return { to: '/marketplace/callback' };
+  if (inviteToken?.trim()) return { to: '/merchant-selection', state: { awaitInviteMembership: true } };
+  return { to: postAuthDestination({ from, hasOAuthMarker }) };
+}
+
 /** `/` and `/home` (spec §2). */
 export function homeRedirect(hasMerchant: boolean): string {
   return hasMerchant ? '/dashboard' : '/merchant-selection';

@@ -5,9 +5,10 @@ import { Info } from 'lucide-react';
 import { roleLabel } from '@smista/contracts';
 import { apiFetch, displayNameOf, toast, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Spinner, type User } from '@smista/ui-kit';
 import { FullPageSpinner } from '../../components/full-page-spinner';
-import { clearSelectedMerchant } from '../../lib/merchant-storage';
+import type { InviteDetails } from '../../lib/invite-state';
+import { clearSelectedMerchant, MERCHANTS_QUERY_KEY } from '../../lib/merchant-storage';
 import { hasOAuthCallbackMarker, setLoggingOut } from '../../lib/markers';
-import { loggedInAuthRedirect, postAuthDestination } from '../../lib/redirects';
+import { loggedInAuthRedirect, postAuthDestination, postRegisterNavigation } from '../../lib/redirects';
 import { acceptSessionUser, useCurrentUser, useSelectedMerchant } from '../../lib/session';
 import type { FromState } from '../../routes/guards';
 import { t } from '../../messages';
@@ -16,13 +17,6 @@ import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 
 type Mode = 'login' | 'register';
-
-interface InviteDetails {
-  email: string;
-  role: string;
-  merchant: { name: string };
-  inviterEmail: string;
-}
 
 /** `POST /api/check-email`; any failure counts as "no account" (spec §2, §7). */
 async function emailExists(email: string): Promise<boolean> {
@@ -58,10 +52,12 @@ export function AuthPage() {
 
   useEffect(() => setLoggingOut(false), []);
 
+  // The e-mail decides between login and registration (an invited address that already has an
+  // account logs in, then accepts as an existing user); a token alone opens the registration.
   const emailCheck = useQuery({
     queryKey: ['check-email', emailParam],
     queryFn: () => emailExists(emailParam as string),
-    enabled: Boolean(emailParam) && !token && !user,
+    enabled: Boolean(emailParam) && !user,
     staleTime: Infinity,
   });
   useEffect(() => {
@@ -90,16 +86,19 @@ export function AuthPage() {
     clearSelectedMerchant();
     acceptSessionUser(queryClient, signedIn);
     const name = displayNameOf(signedIn);
+    const from = (location.state as FromState | null)?.from;
     if (kind === 'register') {
-      void queryClient.invalidateQueries({ queryKey: ['/api/merchants'] });
+      void queryClient.invalidateQueries({ queryKey: MERCHANTS_QUERY_KEY });
       toast({ title: t.auth.registerSuccess, description: t.auth.registerWelcome(name) });
-    } else {
-      toast({ title: t.auth.loginSuccess, description: t.auth.loginWelcome(name) });
+      // With an invite token the membership is added a moment later: merchant selection waits for it.
+      const next = postRegisterNavigation({ from, hasOAuthMarker: hasOAuthCallbackMarker(), inviteToken: token });
+      navigate(next.to, { replace: true, state: next.state });
+      return;
     }
-    const destination =
-      kind === 'login' && token
-        ? loggedInAuthRedirect({ token, email: emailParam, hasOAuthMarker: false, hasMerchant: false })
-        : postAuthDestination({ from: (location.state as FromState | null)?.from, hasOAuthMarker: hasOAuthCallbackMarker() });
+    toast({ title: t.auth.loginSuccess, description: t.auth.loginWelcome(name) });
+    const destination = token
+      ? loggedInAuthRedirect({ token, email: emailParam, hasOAuthMarker: false, hasMerchant: false })
+      : postAuthDestination({ from, hasOAuthMarker: hasOAuthCallbackMarker() });
     navigate(destination, { replace: true });
   };
 

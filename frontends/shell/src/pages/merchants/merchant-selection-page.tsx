@@ -18,22 +18,18 @@ import {
   Input,
   Label,
   Spinner,
-  CURRENT_USER_QUERY_KEY,
+  MERCHANTS_QUERY_KEY,
 } from '@smista/ui-kit';
 import { LoadingOverlay } from '../../components/full-page-spinner';
-import {
-  clearSelectedMerchant,
-  resolveSelectedMerchant,
-  setSelectedMerchant,
-  type MerchantListItem,
-} from '../../lib/merchant-storage';
-import { postSelectionDestination } from '../../lib/redirects';
+import { membershipPollInterval, MEMBERSHIP_POLL_TIMEOUT_MS } from '../../lib/invite-membership';
+import { activateMerchant, resetMerchantScopedQueries } from '../../lib/merchant-activation';
+import { clearSelectedMerchant, resolveSelectedMerchant, type MerchantListItem } from '../../lib/merchant-storage';
+import { postSelectionDestination, type MerchantSelectionState } from '../../lib/redirects';
 import { capitalisedRole } from '../../lib/roles';
-import { scheduleUserResync, useCurrentUser, useLogout, useSelectedMerchantRaw } from '../../lib/session';
-import type { FromState } from '../../routes/guards';
+import { useCurrentUser, useLogout, useSelectedMerchantRaw } from '../../lib/session';
 import { t } from '../../messages';
 
-export const MERCHANTS_QUERY_KEY = ['/api/merchants'] as const;
+export { MERCHANTS_QUERY_KEY };
 /** Spec §9: post-selection redirect delay. */
 export const POST_SELECTION_DELAY_MS = 800;
 
@@ -47,45 +43,48 @@ export function MerchantSelectionPage() {
   const storedRaw = useSelectedMerchantRaw();
   const [redirecting, setRedirecting] = useState(false);
   const autoChecked = useRef(false);
+  const state = location.state as MerchantSelectionState | null;
 
-  const merchants = useQuery<MerchantListItem[]>({ queryKey: MERCHANTS_QUERY_KEY, enabled: Boolean(user) });
+  // After registering with an invite token the membership arrives a moment later: poll the
+  // list every second while it is empty, for at most 15 s, before showing the empty state.
+  const awaiting = state?.awaitInviteMembership === true;
+  const [deadlinePassed, setDeadlinePassed] = useState(!awaiting);
+  useEffect(() => {
+    if (!awaiting) return;
+    const timer = setTimeout(() => setDeadlinePassed(true), MEMBERSHIP_POLL_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [awaiting]);
+
+  const merchants = useQuery<MerchantListItem[]>({
+    queryKey: MERCHANTS_QUERY_KEY,
+    enabled: Boolean(user),
+    refetchInterval: (query) => membershipPollInterval({ awaiting, deadlinePassed, listLength: query.state.data?.length ?? 0 }),
+  });
   const list = merchants.data ?? [];
   const highlighted = resolveSelectedMerchant(list, storedRaw);
+  const waitingForMembership =
+    membershipPollInterval({ awaiting, deadlinePassed, listLength: list.length }) !== false && !merchants.isError;
 
   const select = async (merchant: MerchantListItem, auto = false) => {
-    setSelectedMerchant({ id: merchant.id, name: merchant.name });
     setRedirecting(true);
-    let ok = true;
-    try {
-      await apiFetch('/api/merchants/set-current', { method: 'POST', body: { merchantId: merchant.id } });
-    } catch {
-      ok = false;
-      toast({ title: t.merchants.setCurrentFailed, description: t.merchants.setCurrentFailedDescription, variant: 'destructive' });
-    }
+    const ok = await activateMerchant(merchant);
     if (!ok && auto) {
       // Spec §2: a failed automatic selection leaves the user on merchant selection.
       clearSelectedMerchant();
       setRedirecting(false);
       return;
     }
-    // Merchant-scoped caches belong to the previous merchant.
-    queryClient.removeQueries({
-      predicate: (q) => q.queryKey[0] !== CURRENT_USER_QUERY_KEY[0] && q.queryKey[0] !== MERCHANTS_QUERY_KEY[0],
-    });
-    scheduleUserResync(queryClient);
-    setTimeout(
-      () => navigate(postSelectionDestination((location.state as FromState | null)?.from), { replace: true }),
-      POST_SELECTION_DELAY_MS,
-    );
+    resetMerchantScopedQueries(queryClient);
+    setTimeout(() => navigate(postSelectionDestination(state?.from), { replace: true }), POST_SELECTION_DELAY_MS);
   };
 
-  // Spec §2: exactly one merchant on arrival → selected automatically.
+  // Spec §2: exactly one merchant (once any wait for an invited membership is over) → selected automatically.
   useEffect(() => {
-    if (autoChecked.current || !merchants.isSuccess) return;
+    if (autoChecked.current || !merchants.isSuccess || waitingForMembership) return;
     autoChecked.current = true;
     if (merchants.data.length === 1) void select(merchants.data[0], true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [merchants.isSuccess, merchants.data]);
+  }, [merchants.isSuccess, merchants.data, waitingForMembership]);
 
   return (
     <div className="min-h-screen bg-muted/40">
@@ -114,6 +113,10 @@ export function MerchantSelectionPage() {
             {merchants.isPending ? (
               <div className="flex justify-center py-6">
                 <Spinner label={t.common.loading} />
+              </div>
+            ) : waitingForMembership ? (
+              <div className="flex justify-center py-6" data-testid="merchants-waiting">
+                <Spinner label={t.merchants.waitingForInvite} />
               </div>
             ) : merchants.isError ? (
               <p className="py-4 text-center text-sm text-destructive">{t.merchants.loadFailed}</p>
