@@ -3,6 +3,7 @@ import { Construction, MapPin, Truck, User, Users, type LucideIcon } from 'lucid
 import { Card, CardContent, cn } from '@smista/ui-kit';
 import { t } from './messages';
 import { ProfileTab } from './profile/profile-tab';
+import { TeamTab } from './team/team-tab';
 import { SETTINGS_TABS, settingsTabPath, tabFromPath, type SettingsTabId } from './tabs';
 
 const ICONS: Record<SettingsTabId, LucideIcon> = { team: Users, account: User, carriers: Truck, addresses: MapPin };
@@ -22,9 +23,9 @@ export function SettingsModule() {
         <h1 className="text-2xl font-semibold">{t.title}</h1>
         <p className="text-sm text-muted-foreground">{t.subtitle}</p>
       </div>
-      <div className="flex min-w-0 flex-col gap-6 md:flex-row">
-        <nav aria-label={t.menuLabel} className="min-w-0 md:w-56 md:shrink-0">
-          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+      <div className="flex min-w-0 flex-col gap-6 xl:flex-row">
+        <nav aria-label={t.menuLabel} className="min-w-0 xl:w-56 xl:shrink-0">
+          <ul className="flex gap-1 overflow-x-auto xl:flex-col">
             {SETTINGS_TABS.map((item) => {
               const Icon = ICONS[item.id];
               return (
@@ -49,11 +50,22 @@ export function SettingsModule() {
           <h2 id="settings-tab-title" className="mb-4 text-xl font-semibold">
             {tab.label}
           </h2>
-          {active === 'account' ? <ProfileTab /> : <UnderConstruction />}
+          <ActiveTab id={active} />
         </section>
       </div>
     </div>
   );
+}
+
+function ActiveTab({ id }: { id: SettingsTabId }) {
+  switch (id) {
+    case 'team':
+      return <TeamTab />;
+    case 'account':
+      return <ProfileTab />;
+    default:
+      return <UnderConstruction />;
+  }
 }
 
 function UnderConstruction() {

@@ -1,0 +1,97 @@
+import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { X } from 'lucide-react';
+import { toast, useIsMobile, Badge, Button, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@smista/ui-kit';
+import { EmptyRow, LoadFailed, Loading } from '../components/panel-states';
+import { serverMessage } from '../errors';
+import { t } from '../messages';
+import { cancelInvite, invitesQueryKey, type PendingInvite } from './team-api';
+import { formatItalianDate, teamRoleLabel } from './team-format';
+
+/** Pending invites: Email, Data invito, Ruolo, Azioni ('Annulla' cancels the invite, admins only). */
+export function InvitesTable({
+  merchantId,
+  query,
+  isAdmin,
+}: {
+  merchantId: string;
+  query: UseQueryResult<PendingInvite[]>;
+  isAdmin: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const isMobile = useIsMobile();
+  const cancel = useMutation({
+    mutationFn: (invite: PendingInvite) => cancelInvite(merchantId, String(invite.id)),
+    onSuccess: (_res, invite) => {
+      toast({ title: t.team.inviteCancelled, description: t.team.inviteCancelledDescription(invite.email) });
+    },
+    onError: (error) => toast({ title: t.error, description: t.team.inviteCancelFailed(serverMessage(error)), variant: 'destructive' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: invitesQueryKey(merchantId) }),
+  });
+
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <LoadFailed text={t.team.invitesLoadFailed} onRetry={() => void query.refetch()} />;
+  const invites = query.data ?? [];
+  if (invites.length === 0) return <EmptyRow testId="invites-empty">{t.team.invitesEmpty}</EmptyRow>;
+
+  const roleBadge = (invite: PendingInvite) => (
+    <Badge variant={invite.role === 'admin' ? 'default' : 'secondary'}>{teamRoleLabel(invite.role)}</Badge>
+  );
+  const cancelButton = (invite: PendingInvite) =>
+    isAdmin ? (
+      <Button variant="outline" size="sm" onClick={() => cancel.mutate(invite)} disabled={cancel.isPending} data-testid="invite-cancel">
+        <X aria-hidden />
+        {cancel.isPending && cancel.variables?.id === invite.id ? t.team.cancellingInvite : t.team.cancelInvite}
+      </Button>
+    ) : null;
+
+  if (isMobile) {
+    // Under 768 px: one card per invite (same test ids as the table rows).
+    return (
+      <ul className="grid gap-2 p-2" data-testid="invites-list">
+        {invites.map((invite) => (
+          <li
+            key={invite.id}
+            className="grid gap-2 rounded-lg border border-border p-3"
+            data-testid="invite-row"
+            data-email={invite.email}
+            data-role={invite.role}
+          >
+            <span className="font-medium [overflow-wrap:anywhere]">{invite.email}</span>
+            <span className="text-xs text-muted-foreground">
+              {t.team.columns.invitedAt}: <span data-testid="invite-date">{formatItalianDate(invite.createdAt)}</span>
+            </span>
+            <div className="flex items-center justify-between gap-2">
+              {roleBadge(invite)}
+              {cancelButton(invite)}
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Table data-testid="invites-table">
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead>{t.team.columns.email}</TableHead>
+          <TableHead>{t.team.columns.invitedAt}</TableHead>
+          <TableHead>{t.team.columns.role}</TableHead>
+          <TableHead className="text-right">{t.team.columns.actions}</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {invites.map((invite) => (
+          <TableRow key={invite.id} data-testid="invite-row" data-email={invite.email} data-role={invite.role}>
+            <TableCell className="font-medium [overflow-wrap:anywhere]">{invite.email}</TableCell>
+            <TableCell className="whitespace-nowrap" data-testid="invite-date">
+              {formatItalianDate(invite.createdAt)}
+            </TableCell>
+            <TableCell>{roleBadge(invite)}</TableCell>
+            <TableCell className="text-right">{cancelButton(invite)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

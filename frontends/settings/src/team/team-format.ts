@@ -1,0 +1,22 @@
+import { format } from 'date-fns';
+import { it } from 'date-fns/locale';
+import { t } from '../messages';
+import type { Member } from './team-api';
+
+/** A member's name as the table shows it: first and last name, else the username. */
+export function memberDisplayName(member: Pick<Member, 'firstName' | 'lastName' | 'username' | 'email'>): string {
+  const full = [member.firstName, member.lastName].map((p) => p?.trim()).filter(Boolean).join(' ');
+  return full || member.username || member.email;
+}
+
+/** The team screen's role label: 'Admin' or 'Utente' (the invite form's choices). */
+export function teamRoleLabel(role: string | null | undefined): string {
+  return role === 'admin' ? t.team.roles.admin : t.team.roles.user;
+}
+
+/** A date in the Italian locale (spec §9), e.g. "22 nov 2026"; the raw text when unparseable. */
+export function formatItalianDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : format(date, 'd MMM yyyy', { locale: it });
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { UserPlus } from 'lucide-react';
+import { Badge, Button, Card, CardContent, Tabs, TabsContent, TabsList, TabsTrigger } from '@smista/ui-kit';
+import { NoMerchant } from '../components/panel-states';
+import { useCurrentUser } from '../current-user';
+import { useMerchantAccess } from '../merchant-access';
+import { t } from '../messages';
+import { InviteForm } from './invite-form';
+import { InvitesTable } from './invites-table';
+import { MembersTable } from './members-table';
+import { fetchInvites, fetchMembers, invitesQueryKey, membersQueryKey } from './team-api';
+
+type TeamView = 'members' | 'invites';
+
+/** /dashboard/settings/team: 'Gestione Team' (spec §2, §4, §5, §8). */
+export function TeamTab() {
+  const { merchant, isAdmin } = useMerchantAccess();
+  if (!merchant) return <NoMerchant text={t.team.noMerchant} testId="team-no-merchant" />;
+  return <TeamPanel key={merchant.id} merchantId={merchant.id} isAdmin={isAdmin} />;
+}
+
+function TeamPanel({ merchantId, isAdmin }: { merchantId: string; isAdmin: boolean }) {
+  const { data: user } = useCurrentUser();
+  const [view, setView] = useState<TeamView>('members');
+  const [inviting, setInviting] = useState(false);
+  const members = useQuery({ queryKey: membersQueryKey(merchantId), queryFn: ({ signal }) => fetchMembers(merchantId, signal) });
+  const invites = useQuery({ queryKey: invitesQueryKey(merchantId), queryFn: ({ signal }) => fetchInvites(merchantId, signal) });
+
+  return (
+    <div className="grid gap-4" data-testid="team-tab">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-muted-foreground">{t.team.description}</p>
+        {isAdmin && !inviting ? (
+          <Button onClick={() => setInviting(true)} className="self-start sm:self-auto">
+            <UserPlus aria-hidden />
+            {t.team.inviteOpen}
+          </Button>
+        ) : null}
+      </div>
+
+      {isAdmin && inviting ? <InviteForm merchantId={merchantId} onClose={() => setInviting(false)} /> : null}
+
+      <Tabs value={view} onValueChange={(v) => setView(v as TeamView)}>
+        <TabsList>
+          <TabsTrigger value="members" data-testid="team-tab-members">
+            {t.team.membersTab}
+            <Badge variant="secondary" data-testid="members-count">
+              {members.data?.length ?? 0}
+            </Badge>
+          </TabsTrigger>
+          <TabsTrigger value="invites" data-testid="team-tab-invites">
+            {t.team.invitesTab}
+            <Badge variant="secondary" data-testid="invites-count">
+              {invites.data?.length ?? 0}
+            </Badge>
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="members">
+          <Card>
+            <CardContent className="p-0 sm:p-2">
+              <MembersTable merchantId={merchantId} query={members} isAdmin={isAdmin} currentUserId={user?.id} />
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="invites">
+          <Card>
+            <CardContent className="p-0 sm:p-2">
+              <InvitesTable merchantId={merchantId} query={invites} isAdmin={isAdmin} />
+            </CardContent>
+          </Card>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
