@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { Construction, MapPin, Truck, User, Users, type LucideIcon } from 'lucide-react';
 import { Card, CardContent, cn } from '@smista/ui-kit';
 import { t } from './messages';
+import { AddressesTab } from './addresses/addresses-tab';
 import { ProfileTab } from './profile/profile-tab';
 import { TeamTab } from './team/team-tab';
 import { SETTINGS_TABS, settingsTabPath, tabFromPath, type SettingsTabId } from './tabs';
@@ -63,6 +64,8 @@ function ActiveTab({ id }: { id: SettingsTabId }) {
       return <TeamTab />;
     case 'account':
       return <ProfileTab />;
+    case 'addresses':
+      return <AddressesTab />;
     default:
       return <UnderConstruction />;
   }
