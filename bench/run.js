@@ -128,6 +128,7 @@ async function measure(name, target, servers) {
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
+    meanMs: r.latency.average,
     total: r.requests.total,
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
@@ -156,14 +157,15 @@ const fmt = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits
 /** @param {Array<Awaited<ReturnType<typeof measure>>>} rows */
 function table(rows) {
   const base = rows[0];
-  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'req/s vs bare', 'p50 vs bare', 'server CPU µs/req', 'CPU vs bare', 'non-2xx', 'errors'];
+  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'mean ms', 'req/s vs bare', 'mean latency vs bare', 'server CPU µs/req', 'CPU vs bare', 'non-2xx', 'errors'];
   const lines = rows.map((r) => [
     r.name,
     fmt(r.rps),
     fmt(r.p50, r.p50 < 10 ? 1 : 0),
     fmt(r.p99, r.p99 < 10 ? 1 : 0),
+    fmt(r.meanMs, 2),
     `${fmt((100 * r.rps) / base.rps, 1)} %`,
-    base.p50 > 0 ? `${fmt(r.p50 / base.p50, 1)}×` : '-',
+    base.meanMs > 0 ? `${fmt(r.meanMs / base.meanMs, 1)}×` : '-',
     fmt(r.serverCpuUs),
     base.serverCpuUs > 0 ? `${fmt(r.serverCpuUs / base.serverCpuUs, 1)}×` : '-',
     String(r.non2xx),
