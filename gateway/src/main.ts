@@ -2,6 +2,7 @@ import { identity, merchants } from '@smista/proto';
 import { createGrpcClient, createLogger, onShutdown } from '@smista/service-kit';
 import { createApp } from './app';
 import { loadGatewayConfig } from './config';
+import { drainHttpServer } from './drain';
 
 const config = loadGatewayConfig();
 const logger = createLogger('gateway', config.logLevel);
@@ -23,15 +24,8 @@ server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 
 onShutdown(logger, [
-  [
-    'http',
-    () =>
-      new Promise<void>((resolve) => {
-        // Stops accepting, lets in-flight requests finish; idle keep-alive sockets go at once.
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      }),
-  ],
+  // Stop accepting, finish in-flight requests, close kept-alive sockets as they go idle.
+  ['http', () => drainHttpServer(server, 8_000)],
   [
     'grpc',
     async () => {
