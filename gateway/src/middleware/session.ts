@@ -54,13 +54,18 @@ export const requireSessionCookie: RequestHandler = (req, _res, next) => {
  * routes that need a user) and sets `req.session`. Missing cookie → 401; a session identity does
  * not know → 401 and the cookie is cleared.
  */
-export function resolveSession(identityClient: identity.IdentityServiceClient, deadlineMs: number): RequestHandler {
+export function resolveSession(
+  identityClient: identity.IdentityServiceClient,
+  deadlineMs: number,
+  options: { includeAvatar?: boolean } = {},
+): RequestHandler {
   const identityRpc = rpc(identityClient, { deadlineMs });
+  const includeAvatar = options.includeAvatar ?? false;
   return async (req, res, next) => {
     const sessionToken = readSessionToken(req.headers.cookie);
     if (!sessionToken) return next(new HttpError(401, messages.errors.notAuthenticated));
     try {
-      const resolved = await identityRpc.resolveSession({ sessionToken });
+      const resolved = await identityRpc.resolveSession({ sessionToken, includeAvatar });
       if (!resolved.user) return next(new HttpError(401, messages.errors.notAuthenticated, { clearSession: true }));
       req.session = {
         user: resolved.user,

@@ -36,3 +36,19 @@ describe('caller tokens', () => {
     expect(requireMerchant({ userId: 'u', merchantId: 'm', role: 'user' })).toEqual({ userId: 'u', merchantId: 'm', role: 'user' });
   });
 });
+
+describe('verified-token cache', () => {
+  it('answers a repeated token from the cache but still refuses it once expired', async () => {
+    const token = await signCallerToken({ userId: 'u3', merchantId: 'm3', role: 'admin' }, secret);
+    const first = await verifyCallerToken(token, secret);
+    await expect(verifyCallerToken(token, secret)).resolves.toBe(first);
+    // The same token under another secret is not a cache hit.
+    await expect(verifyCallerToken(token, 'c'.repeat(40))).rejects.toMatchObject({ grpcCode: GrpcStatus.UNAUTHENTICATED });
+    jest.useFakeTimers({ now: Date.now() + 61_000, doNotFake: ['nextTick', 'setImmediate'] });
+    try {
+      await expect(verifyCallerToken(token, secret)).rejects.toMatchObject({ grpcCode: GrpcStatus.UNAUTHENTICATED });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});

@@ -44,17 +44,31 @@ export async function signCallerToken(caller: Caller, secret: string): Promise<s
     .sign(keyFor(secret));
 }
 
+/**
+ * Tokens already verified, until they expire: identity reuses a caller's token for many requests,
+ * so each service checks the signature once instead of on every call. Keyed by secret and token.
+ */
+const verified = new Map<string, { caller: Caller; expiresAtMs: number }>();
+const VERIFIED_CACHE_MAX = 10_000;
+
 /** Verifies a caller token; a missing, forged or expired token is UNAUTHENTICATED. */
 export async function verifyCallerToken(token: string | undefined, secret: string): Promise<Caller> {
   if (!token) throw new GrpcError(GrpcStatus.UNAUTHENTICATED, 'Accesso richiesto: effettua il login');
+  const cacheKey = `${secret}\u0000${token}`;
+  const hit = verified.get(cacheKey);
+  if (hit && hit.expiresAtMs > Date.now()) return hit.caller;
+  if (hit) verified.delete(cacheKey);
   try {
     const { payload } = await jwtVerify(token, keyFor(secret), { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
     const role = payload.role === 'admin' || payload.role === 'user' ? payload.role : undefined;
-    return {
+    const caller: Caller = {
       userId: String(payload.sub),
       merchantId: typeof payload.mid === 'string' ? payload.mid : undefined,
       role,
     };
+    if (verified.size >= VERIFIED_CACHE_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(cacheKey, { caller, expiresAtMs: (payload.exp ?? 0) * 1000 });
+    return caller;
   } catch {
     throw new GrpcError(GrpcStatus.UNAUTHENTICATED, 'Accesso richiesto: effettua il login');
   }

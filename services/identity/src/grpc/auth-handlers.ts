@@ -29,10 +29,10 @@ export function authHandlers(deps: HandlerDeps) {
   }
 
   /** The live session behind a raw token, or SESSION_INVALID. */
-  async function liveSession(token: string) {
+  async function liveSession(token: string, includeAvatar = false) {
     if (!isWellFormedToken(token)) throw identityErrors.sessionInvalid();
     const tokenHash = hashToken(token);
-    const session = await sessions.findActiveSession(pool, tokenHash);
+    const session = await sessions.findActiveSession(pool, tokenHash, includeAvatar);
     if (!session) throw identityErrors.sessionInvalid();
     return { tokenHash, session };
   }
@@ -86,11 +86,11 @@ export function authHandlers(deps: HandlerDeps) {
 
     /**
      * Hot path (every authenticated gateway request): one indexed query, no write except the
-     * hourly sliding-expiry bump, then a signed caller token (reused for 30 s per caller). The user comes without the avatar,
-     * which can weigh up to 1.4 MB: ask GetUsers for it.
+     * hourly sliding-expiry bump, then a signed caller token (reused for 30 s per caller). The
+     * avatar (up to 1.4 MB) comes only with `includeAvatar`, for the current-user read.
      */
     resolveSession: unary<identity.ResolveSessionRequest, identity.ResolveSessionResponse>('ResolveSession', async (req) => {
-      const { tokenHash, session } = await liveSession(req.sessionToken);
+      const { tokenHash, session } = await liveSession(req.sessionToken, req.includeAvatar);
       const now = new Date();
       if (shouldExtendSession(session.expiresAt, now, deps.sessionTtlHours)) {
         await sessions.extendSession(pool, tokenHash, sessionExpiry(now, deps.sessionTtlHours));

@@ -2,7 +2,7 @@ import type { Queryable } from '@smista/service-kit';
 import type { MerchantRole } from '../domain/sessions';
 import type { UserRecord } from '../domain/users';
 
-/** A live session joined with its user (without the avatar, which the hot path never needs). */
+/** A live session joined with its user (the avatar only when asked: most calls never need it). */
 export interface ActiveSession {
   userId: string;
   merchantId: string | null;
@@ -23,7 +23,7 @@ export async function insertSession(db: Queryable, session: { tokenHash: Buffer;
  * The hot path: one primary-key lookup joined with the user, as a named prepared statement so
  * PostgreSQL parses and plans it once per connection.
  */
-export async function findActiveSession(db: Queryable, tokenHash: Buffer): Promise<ActiveSession | undefined> {
+export async function findActiveSession(db: Queryable, tokenHash: Buffer, includeAvatar = false): Promise<ActiveSession | undefined> {
   const { rows } = await db.query<{
     user_id: string;
     merchant_id: string | null;
@@ -34,10 +34,12 @@ export async function findActiveSession(db: Queryable, tokenHash: Buffer): Promi
     last_name: string;
     email: string;
     created_at: Date;
+    avatar: string | null;
   }>({
-    name: 'identity_resolve_session',
+    name: includeAvatar ? 'identity_resolve_session_avatar' : 'identity_resolve_session',
     text: `SELECT s.user_id, s.merchant_id, s.role, s.expires_at,
-                  u.username, u.first_name, u.last_name, u.email, u.created_at
+                  u.username, u.first_name, u.last_name, u.email, u.created_at,
+                  ${includeAvatar ? 'u.avatar' : 'NULL::text AS avatar'}
              FROM sessions s JOIN users u ON u.id = s.user_id
             WHERE s.token_hash = $1 AND s.expires_at > now()`,
     values: [tokenHash],
@@ -55,7 +57,7 @@ export async function findActiveSession(db: Queryable, tokenHash: Buffer): Promi
       firstName: r.first_name,
       lastName: r.last_name,
       email: r.email,
-      avatar: null,
+      avatar: r.avatar,
       createdAt: r.created_at,
     },
   };
