@@ -2,12 +2,16 @@
  * Structural checks for the Helm charts. No helm binary exists on these machines, so this is
  * what keeps the charts valid until CI renders them: Chart.yaml metadata and dependencies,
  * values against values.schema.json (with Helm's own value coalescing reproduced), the
- * env contract, secret hygiene, named-template references and Go-template syntax.
+ * env contract (and the contract against the services' own config schemas), secret hygiene,
+ * named-template references and Go-template syntax.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import { load } from 'js-yaml';
+import { parseGatewayConfig } from '../gateway/src/config';
+import { configSchema as identityConfigSchema } from '../services/identity/src/config';
+import { configSchema as merchantsConfigSchema } from '../services/merchants/src/config';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Table = { [key: string]: Json };
@@ -34,8 +38,13 @@ interface ChartMeta {
   appVersion?: string;
   dependencies?: ChartDependency[];
 }
+/**
+ * Per application chart: `env` plain variables set in values.yaml (and required by the schema),
+ * `optionalEnv` plain variables the schema allows but values.yaml leaves unset (the process
+ * then uses its own default), `secretEnv` variables taken from Kubernetes Secrets.
+ */
 interface EnvContract {
-  [chart: string]: { env: string[]; secretEnv: string[] };
+  [chart: string]: { env: string[]; optionalEnv: string[]; secretEnv: string[] };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -434,15 +443,16 @@ function ciValueFiles(name: string): string[] {
 }
 
 describe('env contract', () => {
-  it('keeps plain and secret variables apart, and no plain one looks like a secret', () => {
+  it('keeps plain, optional and secret variables apart, and no plain one looks like a secret', () => {
     for (const [chart, lists] of Object.entries(contract)) {
-      expect({ chart, both: lists.env.filter((name) => lists.secretEnv.includes(name)) }).toEqual({ chart, both: [] });
-      expect({ chart, secretLike: lists.env.filter((name) => SECRET_LIKE.test(name)) }).toEqual({
+      expect(Object.keys(lists).sort()).toEqual(['env', 'optionalEnv', 'secretEnv']);
+      const all = [...lists.env, ...lists.optionalEnv, ...lists.secretEnv];
+      expect({ chart, listedTwice: all.filter((name, i) => all.indexOf(name) !== i) }).toEqual({ chart, listedTwice: [] });
+      const plain = [...lists.env, ...lists.optionalEnv];
+      expect({ chart, secretLike: plain.filter((name) => SECRET_LIKE.test(name)) }).toEqual({
         chart,
         secretLike: [],
       });
-      expect(new Set(lists.env).size).toBe(lists.env.length);
-      expect(new Set(lists.secretEnv).size).toBe(lists.secretEnv.length);
     }
   });
 
@@ -456,13 +466,15 @@ describe('env contract', () => {
     const envSchema = (schema.properties as Table).env as Table;
     const secretSchema = (schema.properties as Table).secretEnv as Table;
 
-    it('values.yaml env and secretEnv keys are exactly the contract lists', () => {
+    it('values.yaml env and secretEnv keys are exactly the contract lists (optionalEnv left unset)', () => {
       expect(Object.keys(values.env as Table).sort()).toEqual([...contract[chart].env].sort());
       expect(Object.keys(values.secretEnv as Table).sort()).toEqual([...contract[chart].secretEnv].sort());
     });
 
-    it('the schema declares and requires exactly the contract lists, and nothing more', () => {
-      expect(Object.keys(envSchema.properties as Table).sort()).toEqual([...contract[chart].env].sort());
+    it('the schema declares env and optionalEnv, requires only env, and allows nothing more', () => {
+      expect(Object.keys(envSchema.properties as Table).sort()).toEqual(
+        [...contract[chart].env, ...contract[chart].optionalEnv].sort(),
+      );
       expect([...(envSchema.required as string[])].sort()).toEqual([...contract[chart].env].sort());
       expect(envSchema.additionalProperties).toBe(false);
       expect(Object.keys(secretSchema.properties as Table).sort()).toEqual([...contract[chart].secretEnv].sort());
@@ -515,6 +527,21 @@ describe('env contract', () => {
       (extra.env as Table).NOT_IN_CONFIG = 'x';
       expect(validate(extra)).toBe(false);
     });
+
+    it('the schema accepts each optional variable set to its example and rejects it mistyped', () => {
+      const validate = validatorFor(chart);
+      for (const key of contract[chart].optionalEnv) {
+        const examples = ((envSchema.properties as Table)[key] as Table).examples;
+        expect({ key, examples }).toEqual({ key, examples: [expect.any(String)] });
+        const set = clone(values);
+        (set.env as Table)[key] = (examples as string[])[0];
+        expect(validate(set) ? '' : errorsOf(validate)).toBe('');
+        const mistyped = clone(values);
+        (mistyped.env as Table)[key] = { nested: true };
+        expect(validate(mistyped)).toBe(false);
+        expect(validate.errors).toContainEqual(expect.objectContaining({ instancePath: `/env/${key}`, keyword: 'type' }));
+      }
+    });
   });
 
   it('the umbrella blocks and example overrides only set contract variables, none secret-like', () => {
@@ -529,13 +556,215 @@ describe('env contract', () => {
       for (const chart of APP_CHARTS) {
         const block = values[chart];
         const env = isTable(block) && isTable(block.env) ? Object.keys(block.env) : [];
-        expect({ source, chart, unknown: env.filter((key) => !contract[chart].env.includes(key)) }).toEqual({
+        const known = [...contract[chart].env, ...contract[chart].optionalEnv];
+        expect({ source, chart, unknown: env.filter((key) => !known.includes(key)) }).toEqual({
           source,
           chart,
           unknown: [],
         });
         expect(env.filter((key) => SECRET_LIKE.test(key))).toEqual([]);
       }
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The contract against the services themselves: each chart must map exactly the variables its
+// process reads, and the values the chart renders must pass the process's own config schema.
+// ---------------------------------------------------------------------------------------------
+
+/** The keys of a zod object schema, reaching through transforms and pipes (`.in`) to the object. */
+function zodObjectKeys(schema: unknown): string[] {
+  let node = schema as { shape?: unknown; in?: unknown } | undefined;
+  for (let depth = 0; node && depth < 10; depth++) {
+    if (isTable(node.shape)) return Object.keys(node.shape);
+    node = node.in as typeof node;
+  }
+  throw new Error('not a zod object schema, nor a transform/pipe of one');
+}
+
+/**
+ * The variables a config parser reads, found by handing it an environment that records every
+ * property read. Needed for the gateway, whose zod schema is not exported (only
+ * parseGatewayConfig is): a zod object reads each key of its shape, whatever the outcome.
+ * Checked below against the exported shapes of identity and merchants.
+ */
+function variablesRead(parse: (env: NodeJS.ProcessEnv) => unknown): string[] {
+  const read = new Set<string>();
+  const recorder = new Proxy(
+    {},
+    {
+      get(_target, key) {
+        if (typeof key === 'string') read.add(key);
+        return undefined;
+      },
+    },
+  );
+  try {
+    parse(recorder as NodeJS.ProcessEnv);
+  } catch {
+    // Required variables are missing: expected, only the reads matter.
+  }
+  return [...read];
+}
+
+function zodProblems(schema: { safeParse(env: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }) {
+  return (env: NodeJS.ProcessEnv): string[] => {
+    const result = schema.safeParse(env);
+    return result.success ? [] : (result.error?.issues ?? []).map((i) => `${i.path.map(String).join('.')}: ${i.message}`);
+  };
+}
+
+function thrownProblems(parse: (env: NodeJS.ProcessEnv) => unknown) {
+  return (env: NodeJS.ProcessEnv): string[] => {
+    try {
+      parse(env);
+      return [];
+    } catch (err) {
+      return [err instanceof Error ? err.message : String(err)];
+    }
+  };
+}
+
+interface ServiceConfig {
+  /** The file the variables come from, for messages. */
+  source: string;
+  /** Every variable the process reads. */
+  keys: () => string[];
+  /** Problems config.ts finds in an environment (empty: it starts). */
+  problems: (env: NodeJS.ProcessEnv) => string[];
+}
+
+const SERVICE_CONFIGS: Record<string, ServiceConfig> = {
+  identity: {
+    source: 'services/identity/src/config.ts',
+    keys: () => zodObjectKeys(identityConfigSchema),
+    problems: zodProblems(identityConfigSchema),
+  },
+  merchants: {
+    source: 'services/merchants/src/config.ts',
+    keys: () => zodObjectKeys(merchantsConfigSchema),
+    problems: zodProblems(merchantsConfigSchema),
+  },
+  gateway: {
+    source: 'gateway/src/config.ts',
+    keys: () => variablesRead(parseGatewayConfig),
+    problems: thrownProblems(parseGatewayConfig),
+  },
+};
+
+/** Stand-ins for the Secret values, so a rendered environment is complete. */
+const SECRET_SAMPLES: Record<string, string> = {
+  DATABASE_URL: 'postgres://smista:password@postgres:5432/smista',
+  CALLER_TOKEN_SECRET: 'x'.repeat(48),
+  SMTP_URL: 'smtps://user:password@smtp.example.com:465',
+};
+
+/**
+ * What `{{ $value | toString }}` prints for a value read from a values file. Helm holds YAML
+ * numbers as float64 and prints them with Go's %v, which switches to exponent form from 1e6
+ * (helm/helm#1707): 3600000 becomes "3.6e+06".
+ */
+function helmString(value: Json): string {
+  if (typeof value !== 'number' || value === 0 || !Number.isFinite(value)) return String(value);
+  const [digits, exponent] = value.toExponential().split('e');
+  const exp = Number(exponent);
+  if (exp >= -4 && exp < 6) return String(value);
+  return `${digits}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
+}
+
+/** The environment a container gets from a chart's (coalesced) values, secrets stood in. */
+function renderedEnv(values: Table): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(values.env as Table)) env[key] = helmString(value);
+  for (const key of Object.keys(values.secretEnv as Table)) {
+    if (!(key in SECRET_SAMPLES)) throw new Error(`no SECRET_SAMPLES entry for ${key}: add a stand-in value`);
+    env[key] = SECRET_SAMPLES[key];
+  }
+  return env;
+}
+
+/** How a contract entry differs from the variables a process reads. */
+function contractDrift(lists: EnvContract[string], keys: string[]) {
+  const mapped = [...lists.env, ...lists.optionalEnv, ...lists.secretEnv];
+  return {
+    readButNotInContract: keys.filter((key) => !mapped.includes(key)).sort(),
+    inContractButNotRead: mapped.filter((key) => !keys.includes(key)).sort(),
+  };
+}
+
+describe('env contract against config.ts', () => {
+  it('has a config source for every application chart', () => {
+    expect(Object.keys(SERVICE_CONFIGS).sort()).toEqual([...APP_CHARTS].sort());
+  });
+
+  it('recording the variables a parser reads finds exactly the zod shape (where the shape is exported)', () => {
+    for (const schema of [identityConfigSchema, merchantsConfigSchema]) {
+      expect(variablesRead((env) => schema.parse(env)).sort()).toEqual(zodObjectKeys(schema).sort());
+    }
+  });
+
+  it('reports a variable config.ts reads that the contract lacks, and one the contract lists that it does not read', () => {
+    const lists = contract.identity;
+    const keys = [...lists.env, ...lists.optionalEnv, ...lists.secretEnv];
+    expect(contractDrift(lists, [...keys, 'NEW_VARIABLE'])).toEqual({
+      readButNotInContract: ['NEW_VARIABLE'],
+      inContractButNotRead: [],
+    });
+    expect(contractDrift(lists, keys.filter((key) => key !== 'SESSION_TTL_HOURS'))).toEqual({
+      readButNotInContract: [],
+      inContractButNotRead: ['SESSION_TTL_HOURS'],
+    });
+  });
+
+  it('renders numbers the way Helm does', () => {
+    expect([50051, 999999, 1000000, 3600000, 356136738, 0.5, true, 'a'].map((v) => helmString(v))).toEqual([
+      '50051',
+      '999999',
+      '1e+06',
+      '3.6e+06',
+      '3.56136738e+08',
+      '0.5',
+      'true',
+      'a',
+    ]);
+  });
+
+  describe.each(APP_CHARTS)('%s', (chart) => {
+    const config = SERVICE_CONFIGS[chart];
+
+    it('the contract (env + optionalEnv + secretEnv) is exactly what config.ts reads', () => {
+      // A difference means config.ts gained or lost a variable: update env-contract.json, the
+      // chart's values.yaml and values.schema.json together (see charts/README.md).
+      expect({ chart, source: config.source, ...contractDrift(contract[chart], config.keys()) }).toEqual({
+        chart,
+        source: config.source,
+        readButNotInContract: [],
+        inContractButNotRead: [],
+      });
+    });
+
+    it("the chart's defaults, rendered as Helm renders them, pass config.ts", () => {
+      expect(config.problems(renderedEnv(coalesceChart(chart, {})))).toEqual([]);
+    });
+
+    it('each optional variable set to its schema example passes config.ts', () => {
+      const envSchema = (readSchema(chart).properties as Table).env as Table;
+      for (const key of contract[chart].optionalEnv) {
+        const example = (((envSchema.properties as Table)[key] as Table).examples as Json[])[0];
+        const values = coalesceChart(chart, { env: { [key]: example } });
+        expect({ key, problems: config.problems(renderedEnv(values)) }).toEqual({ key, problems: [] });
+      }
+    });
+  });
+
+  it.each(ciValueFiles(UMBRELLA))('the umbrella with ci/%s renders an environment every config.ts accepts', (file) => {
+    const coalesced = coalesceChart(UMBRELLA, readYaml(join(chartDir(UMBRELLA), 'ci', file)) as Table);
+    for (const chart of APP_CHARTS) {
+      expect({ chart, problems: SERVICE_CONFIGS[chart].problems(renderedEnv(coalesced[chart] as Table)) }).toEqual({
+        chart,
+        problems: [],
+      });
     }
   });
 });
@@ -568,10 +797,12 @@ describe('wiring between the charts', () => {
     expect((readValues('gateway').probe as Table).path).toBe('/healthz');
   });
 
-  it('the gateway listens on all interfaces behind a Secure cookie', () => {
+  it('the gateway listens on all interfaces behind a Secure cookie and trusts the one proxy in front (the Ingress)', () => {
     const env = readValues('gateway').env as Table;
     expect(env.HOST).toBe('0.0.0.0');
     expect(env.COOKIE_SECURE).toBe(true);
+    // 0 would give every client the Ingress controller's IP: one shared per-IP rate limit.
+    expect(env.TRUST_PROXY_HOPS).toBe(1);
   });
 
   it('every *_GRPC_ADDR points at the Service and port of a chart in the umbrella', () => {
