@@ -46,6 +46,11 @@ const schema = z
     RATE_LIMIT_RESET_PER_EMAIL: positiveInt(5),
     RATE_LIMIT_RESET_PER_IP: positiveInt(20),
     RATE_LIMIT_CHECK_EMAIL_PER_IP: positiveInt(100),
+    /** Invites one user may send per RATE_LIMIT_INVITES_WINDOW_MS (default an hour). */
+    RATE_LIMIT_INVITES_PER_USER: positiveInt(50),
+    RATE_LIMIT_INVITES_WINDOW_MS: positiveInt(60 * 60_000),
+    /** Refused invite-link lookups and accepts (unknown token) per IP per RATE_LIMIT_WINDOW_MS. */
+    RATE_LIMIT_INVITE_LOOKUPS_PER_IP: positiveInt(30),
     /** Deadline of every gRPC call made for a request. */
     GRPC_DEADLINE_MS: positiveInt(5_000),
     LOG_LEVEL: env.logLevel(),
@@ -70,6 +75,9 @@ const schema = z
       resetPerEmail: c.RATE_LIMIT_RESET_PER_EMAIL,
       resetPerIp: c.RATE_LIMIT_RESET_PER_IP,
       checkEmailPerIp: c.RATE_LIMIT_CHECK_EMAIL_PER_IP,
+      invitesPerUser: c.RATE_LIMIT_INVITES_PER_USER,
+      invitesWindowMs: c.RATE_LIMIT_INVITES_WINDOW_MS,
+      inviteLookupsPerIp: c.RATE_LIMIT_INVITE_LOOKUPS_PER_IP,
     },
     grpcDeadlineMs: c.GRPC_DEADLINE_MS,
     logLevel: c.LOG_LEVEL,

@@ -4,5 +4,6 @@
  */
 export const gatewayMessages = {
   tooManyRequests: 'Troppe richieste. Riprova tra qualche minuto.',
+  tooManyInvites: 'Hai inviato troppi inviti. Riprova più tardi.',
   frontendMissing: "L'applicazione web non è disponibile su questo server.",
 } as const;

@@ -6,12 +6,23 @@ import { gatewayMessages } from '../messages';
 import { HttpError } from './errors';
 
 /** The limiters a route can name in the route table. */
-export type LimiterName = 'loginPerIp' | 'loginPerEmail' | 'registerPerIp' | 'resetPerIp' | 'resetPerEmail' | 'checkEmailPerIp';
+export type LimiterName =
+  | 'loginPerIp'
+  | 'loginPerEmail'
+  | 'registerPerIp'
+  | 'resetPerIp'
+  | 'resetPerEmail'
+  | 'checkEmailPerIp'
+  | 'invitesPerUser'
+  | 'inviteLookupsPerIp';
 
 interface LimiterRule {
   limit: (c: RateLimitConfig) => number;
-  key: 'ip' | 'email';
+  /** `user`: the logged-in user's id, so the limiter runs after the session is resolved. */
+  key: 'ip' | 'email' | 'user';
   message: string;
+  /** Its own window; default the shared `windowMs`. */
+  windowMs?: (c: RateLimitConfig) => number;
   /** Count only refused attempts (login): a user who logs in often is not an attacker. */
   onlyFailures?: boolean;
 }
@@ -23,7 +34,17 @@ const rules: Record<LimiterName, LimiterRule> = {
   resetPerIp: { limit: (c) => c.resetPerIp, key: 'ip', message: messages.errors.tooManyResetRequests },
   resetPerEmail: { limit: (c) => c.resetPerEmail, key: 'email', message: messages.errors.tooManyResetRequests },
   checkEmailPerIp: { limit: (c) => c.checkEmailPerIp, key: 'ip', message: gatewayMessages.tooManyRequests },
+  invitesPerUser: { limit: (c) => c.invitesPerUser, windowMs: (c) => c.invitesWindowMs, key: 'user', message: gatewayMessages.tooManyInvites },
+  // Token guessing: only refused lookups count.
+  inviteLookupsPerIp: { limit: (c) => c.inviteLookupsPerIp, key: 'ip', message: gatewayMessages.tooManyRequests, onlyFailures: true },
 };
+
+/** True for limiters keyed by the user: the router puts them after the session filter. */
+export function limiterNeedsSession(name: LimiterName): boolean {
+  return rules[name].key === 'user';
+}
+
+const userKey = (req: Request): string => req.session?.user.id ?? `ip:${ipKey(req)}`;
 
 /** The e-mail a body names, normalised so `A@x.it ` and `a@x.it` share one counter. */
 export function emailKey(req: Request): string | undefined {
@@ -38,7 +59,7 @@ const ipKey = (req: Request): string => ipKeyGenerator(req.ip ?? req.socket.remo
  * process: with several replicas each keeps its own, so the effective limit is `limit × replicas`
  * (a shared store such as Redis is the step for horizontal scaling).
  * Limiters run after the JSON body is parsed (per-e-mail keys read it) and before validation,
- * so malformed attempts count too.
+ * so malformed attempts count too; per-user ones run after the session filter (they need the user).
  */
 export type Limiters = Record<LimiterName, RequestHandler>;
 
@@ -51,14 +72,14 @@ export function createLimiters(config: RateLimitConfig): Limiters {
       continue;
     }
     out[name] = rateLimit({
-      windowMs: config.windowMs,
+      windowMs: rule.windowMs?.(config) ?? config.windowMs,
       limit: rule.limit(config),
       standardHeaders: 'draft-7',
       legacyHeaders: false,
       skipSuccessfulRequests: rule.onlyFailures ?? false,
       // A body without an e-mail is refused by validation; only the per-IP counter applies to it.
       skip: rule.key === 'email' ? (req) => emailKey(req) === undefined : undefined,
-      keyGenerator: rule.key === 'email' ? (req) => `${name}:${emailKey(req)}` : (req) => `${name}:${ipKey(req)}`,
+      keyGenerator: (req) => `${name}:${rule.key === 'email' ? emailKey(req) : rule.key === 'user' ? userKey(req) : ipKey(req)}`,
       handler: (_req, _res, next) => next(new HttpError(429, rule.message)),
     });
   }

@@ -22,6 +22,8 @@ export interface RouteContext<Body, Params> {
   session: SessionContext;
   /** The raw session cookie, when the request carries one. */
   sessionToken: string | undefined;
+  /** The JSON body as sent, before validation (a PATCH reads which fields it names). */
+  rawBody: unknown;
   identity: Rpc<identity.IdentityServiceClient>;
   merchants: Rpc<merchants.MerchantsServiceClient>;
 }

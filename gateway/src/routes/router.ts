@@ -1,7 +1,9 @@
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
+import { messages } from '@smista/contracts';
 import type { identity, merchants } from '@smista/proto';
 import { rpc, type Logger } from '@smista/service-kit';
-import type { Limiters } from '../middleware/rate-limits';
+import { HttpError } from '../middleware/errors';
+import { limiterNeedsSession, type Limiters } from '../middleware/rate-limits';
 import { requireSessionCookie, resolveSession } from '../middleware/session';
 import { clearSessionCookie, readSessionToken, sessionCookie } from '../middleware/session-cookie';
 import { DEFAULT_BODY_LIMIT, type RouteContext, type RouteDef } from './route';
@@ -18,7 +20,8 @@ export interface ApiDeps {
 
 /**
  * Mounts the route table. Each route's chain is: JSON body (its own size limit) → rate limiters →
- * session → validation → gRPC → response. The CSRF filter runs before all of them (see app.ts).
+ * session → per-user rate limiters → validation → gRPC → response. The CSRF filter runs before all
+ * of them (see app.ts).
  */
 export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
   const router = express.Router({ strict: false, caseSensitive: true });
@@ -31,9 +34,11 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
     if (def.method !== 'GET') {
       chain.push(express.json({ limit: def.bodyLimit ?? DEFAULT_BODY_LIMIT, type: 'application/json', strict: true }));
     }
-    for (const name of def.limiters ?? []) chain.push(deps.limiters[name]);
+    const limiters = def.limiters ?? [];
+    for (const name of limiters.filter((n) => !limiterNeedsSession(n))) chain.push(deps.limiters[name]);
     if (def.auth === 'session') chain.push(session);
     if (def.auth === 'cookie') chain.push(requireSessionCookie);
+    for (const name of limiters.filter(limiterNeedsSession)) chain.push(deps.limiters[name]);
     chain.push(async (req, res) => {
       const body = def.body ? validate(def.body, req.body ?? {}) : undefined;
       const params = def.params ? validate(def.params, req.params) : undefined;
@@ -48,6 +53,7 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
           return req.session;
         },
         sessionToken,
+        rawBody: req.body,
         get identity() {
           return callerToken ? rpc(deps.identity, { callerToken, deadlineMs: deps.deadlineMs }) : anonymousIdentity;
         },
@@ -65,6 +71,7 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
     });
     router[def.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](def.path, ...chain);
   }
+  router.use(undecodableParam);
   return router;
 
   /** A login or registration over an existing session ends the old one; best effort, off the response path. */
@@ -74,3 +81,12 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
     });
   }
 }
+
+/**
+ * Express decodes path parameters before any handler runs and raises a URIError for bad
+ * percent-encoding (`/api/merchants/%E0/users`). Such a path names nothing: the 404 of an unknown
+ * path, not a 500, and it says nothing about which ids exist.
+ */
+const undecodableParam: ErrorRequestHandler = (err, _req, _res, next) => {
+  next(err instanceof URIError ? new HttpError(404, messages.errors.notFound) : err);
+};

@@ -2,8 +2,8 @@ import { identity, merchants } from '@smista/proto';
 import { routeTable } from './table';
 
 /**
- * Spec §7 "Authentication and user" and the merchants rows the gateway serves today
- * (list, create, set-current, select). Team and invite rows arrive with their gRPC methods.
+ * Spec §7 "Authentication and user", "Merchants, team and invites" (with the member and invite
+ * changes the settings screen makes) and "Addresses".
  */
 const spec = [
   'GET /api/user',
@@ -21,6 +21,18 @@ const spec = [
   'POST /api/merchants',
   'POST /api/merchants/set-current',
   'POST /api/merchants/select',
+  'GET /api/merchants/:merchantId/users',
+  'PATCH /api/merchants/:merchantId/users/:userId',
+  'DELETE /api/merchants/:merchantId/users/:userId',
+  'GET /api/merchants/:merchantId/invites',
+  'POST /api/merchants/:merchantId/invites',
+  'DELETE /api/merchants/:merchantId/invites/:inviteId',
+  'GET /api/invites/:token',
+  'POST /api/invites/:token/accept',
+  'GET /api/merchant-addresses',
+  'POST /api/merchant-addresses',
+  'PATCH /api/merchant-addresses/:id',
+  'DELETE /api/merchant-addresses/:id',
 ];
 
 describe('route table', () => {
@@ -46,14 +58,25 @@ describe('route table', () => {
 
   it('validates the body of every route that takes one', () => {
     const bodiless = new Set(['POST /api/logout']);
-    for (const r of routeTable.filter((r) => r.method !== 'GET' && !bodiless.has(`${r.method} ${r.path}`))) {
+    for (const r of routeTable.filter((r) => !['GET', 'DELETE'].includes(r.method) && !bodiless.has(`${r.method} ${r.path}`))) {
       expect({ route: r.path, validated: r.body !== undefined }).toEqual({ route: r.path, validated: true });
     }
   });
 
-  it('guards the user and merchant routes with the session', () => {
-    const guarded = routeTable.filter((r) => r.path.startsWith('/api/user') || r.path.startsWith('/api/merchants'));
+  it('declares a schema for the path parameters of every route that has them', () => {
+    for (const r of routeTable.filter((r) => r.path.includes('/:'))) {
+      expect({ route: `${r.method} ${r.path}`, params: r.params !== undefined }).toEqual({ route: `${r.method} ${r.path}`, params: true });
+    }
+  });
+
+  it('guards the user, merchant, team and address routes with the session', () => {
+    const guarded = routeTable.filter((r) => /^\/api\/(user|merchants|merchant-addresses)(\/|$)/.test(r.path) || r.path === '/api/invites/:token/accept');
+    expect(guarded).toHaveLength(19);
     for (const r of guarded) expect({ route: r.path, auth: r.auth }).toEqual({ route: r.path, auth: expect.stringMatching(/^(session|cookie)$/) });
+  });
+
+  it('answers the invite link without a session (the page asks before login)', () => {
+    expect(routeTable.find((r) => r.method === 'GET' && r.path === '/api/invites/:token')?.auth).toBe('public');
   });
 
   it('rate-limits login, registration and reset requests', () => {
@@ -61,5 +84,12 @@ describe('route table', () => {
     expect(limits['/api/login']).toEqual(['loginPerIp', 'loginPerEmail']);
     expect(limits['/api/register']).toEqual(['registerPerIp']);
     expect(limits['/api/request-password-reset']).toEqual(['resetPerIp', 'resetPerEmail']);
+  });
+
+  it('rate-limits invites per user and invite-link lookups per IP', () => {
+    const limitsOf = (method: string, path: string) => routeTable.find((r) => r.method === method && r.path === path)?.limiters ?? [];
+    expect(limitsOf('POST', '/api/merchants/:merchantId/invites')).toEqual(['invitesPerUser']);
+    expect(limitsOf('GET', '/api/invites/:token')).toEqual(['inviteLookupsPerIp']);
+    expect(limitsOf('POST', '/api/invites/:token/accept')).toEqual(['inviteLookupsPerIp']);
   });
 });

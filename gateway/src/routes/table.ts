@@ -17,6 +17,8 @@ import { HttpError } from '../middleware/errors';
 import { roleName, sessionRejected } from '../middleware/session';
 import { merchantJson, userJson } from './presenters';
 import { route, type RouteDef, type RouteContext, type RouteResult } from './route';
+import { addressRoutes } from './address-routes';
+import { teamRoutes } from './team-routes';
 
 /** True when the error is a gRPC error with one of the given codes. */
 const hasCode = (err: unknown, ...codes: GrpcStatus[]): boolean => isServiceError(err) && codes.includes(err.code);
@@ -42,8 +44,9 @@ const selectMerchant = async ({
 };
 
 /**
- * Every `/api` route of spec §7 "Authentication and user" and "Merchants" (list, create, select):
- * path → validation schema → gRPC method → response shape. Business rules live in the services.
+ * Every `/api` route of spec §7 "Authentication and user", "Merchants, team and invites" and
+ * "Addresses": path → validation schema → gRPC method → response shape. Team, invites and
+ * addresses are in their own files (team-routes.ts, address-routes.ts). Business rules live in the services.
  */
 export const routeTable: RouteDef[] = [
   // --- Authentication and user -------------------------------------------------------------
@@ -220,4 +223,8 @@ export const routeTable: RouteDef[] = [
     body: selectMerchantSchema,
     handle: selectMerchant,
   }),
+
+  // --- Team and invites (team-routes.ts), addresses (address-routes.ts) ------------------------
+  ...teamRoutes,
+  ...addressRoutes,
 ];

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { merchantAddressPatchSchema, merchantAddressSchema } from '@smista/contracts';
+import { createAddressRequest, updateAddressRequest } from './address-requests';
+import { addressJson } from './presenters';
+import { route, type RouteDef } from './route';
+
+/** As for the team routes: a malformed address id is the service's NOT_FOUND, like an unknown one. */
+const addressParams = z.object({ id: z.string() });
+
+/**
+ * Spec §7 "Addresses": the addresses of the merchant selected in the caller's session (the merchants
+ * service reads it from the caller token and checks the membership). Bodies are checked here with
+ * the contracts' schemas (spec §5) and again in the service.
+ */
+export const addressRoutes: RouteDef[] = [
+  route({
+    method: 'GET',
+    path: '/api/merchant-addresses',
+    auth: 'session',
+    rpc: 'merchants.ListAddresses',
+    handle: async ({ merchants }) => ({ body: (await merchants.listAddresses({})).addresses.map(addressJson) }),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/merchant-addresses',
+    auth: 'session',
+    rpc: 'merchants.CreateAddress',
+    body: merchantAddressSchema,
+    handle: async ({ body, merchants }) => ({ status: 201, body: addressJson(await merchants.createAddress(createAddressRequest(body))) }),
+  }),
+  route({
+    method: 'PATCH',
+    path: '/api/merchant-addresses/:id',
+    auth: 'session',
+    rpc: 'merchants.UpdateAddress',
+    params: addressParams,
+    // Validation only: the request is built from the body as sent (which fields, null = clear).
+    body: merchantAddressPatchSchema,
+    handle: async ({ params, rawBody, merchants }) => ({
+      body: addressJson(await merchants.updateAddress(updateAddressRequest(params.id, rawBody))),
+    }),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/api/merchant-addresses/:id',
+    auth: 'session',
+    rpc: 'merchants.DeleteAddress',
+    params: addressParams,
+    handle: async ({ params, merchants }) => {
+      await merchants.deleteAddress({ id: params.id });
+      return { body: { success: true } };
+    },
+  }),
+];
