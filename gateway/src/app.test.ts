@@ -114,8 +114,9 @@ describe('session', () => {
       avatar: null,
       createdAt: '2025-01-01T00:00:00.000Z',
     });
-    expect(ident.calls.map((c) => c.method)).toEqual(['resolveSession', 'getUsers']);
-    expect(ident.calls[1]!.metadata.get('x-smista-caller')).toEqual(['caller-jwt']);
+    // One identity call: the session lookup itself brings the avatar for this route.
+    expect(ident.calls.map((c) => c.method)).toEqual(['resolveSession']);
+    expect(ident.calls[0]!.request).toEqual({ sessionToken: 'good-token', includeAvatar: true });
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 

@@ -45,6 +45,8 @@ export interface RouteSpec<B extends z.ZodType | undefined, P extends z.ZodType 
   method: Method;
   path: string;
   auth: Auth;
+  /** With `auth: 'session'`: resolve the user with the avatar (only the current-user read needs it). */
+  sessionWithAvatar?: boolean;
   /** The gRPC method(s) behind the route, `service.Method[, service.Method]`: where to look next when reading the code. */
   rpc: string;
   body?: B;

@@ -26,6 +26,7 @@ export interface ApiDeps {
 export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
   const router = express.Router({ strict: false, caseSensitive: true });
   const session = resolveSession(deps.identity, deps.deadlineMs);
+  const sessionWithAvatar = resolveSession(deps.identity, deps.deadlineMs, { includeAvatar: true });
   // Clients without a caller token are shared; with one they are bound per request.
   const anonymousIdentity = rpc(deps.identity, { deadlineMs: deps.deadlineMs });
 
@@ -36,7 +37,7 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
     }
     const limiters = def.limiters ?? [];
     for (const name of limiters.filter((n) => !limiterNeedsSession(n))) chain.push(deps.limiters[name]);
-    if (def.auth === 'session') chain.push(session);
+    if (def.auth === 'session') chain.push(def.sessionWithAvatar ? sessionWithAvatar : session);
     if (def.auth === 'cookie') chain.push(requireSessionCookie);
     for (const name of limiters.filter(limiterNeedsSession)) chain.push(deps.limiters[name]);
     chain.push(async (req, res) => {

@@ -54,12 +54,10 @@ export const routeTable: RouteDef[] = [
     method: 'GET',
     path: '/api/user',
     auth: 'session',
-    rpc: 'identity.ResolveSession, identity.GetUsers',
-    handle: async ({ session, identity }) => {
-      // ResolveSession leaves the avatar out (it runs on every request); the profile read adds it.
-      const { users } = await identity.getUsers({ ids: [session.user.id] });
-      return { body: userJson(users[0] ?? session.user) };
-    },
+    sessionWithAvatar: true,
+    rpc: 'identity.ResolveSession',
+    // One identity call: the session lookup brings the avatar for this route only.
+    handle: async ({ session }) => ({ body: userJson(session.user) }),
   }),
   route({
     method: 'POST',
