@@ -22,6 +22,11 @@ describe('merchant address rules', () => {
     expect(r.success).toBe(false);
     expect(r.error!.issues.map((i) => i.message)).toContain(message);
   });
+  it('gives a missing field the same message as a blank one', () => {
+    const { companyName: _c, addressTypes: _t, ...rest } = base;
+    const messages = merchantAddressSchema.safeParse(rest).error!.issues.map((i) => i.message);
+    expect(messages).toEqual(expect.arrayContaining([addressMessages.typeRequired, addressMessages.companyNameRequired]));
+  });
   it('upper-cases the country code', () => {
     expect(merchantAddressSchema.parse({ ...base, countryCode: 'de' }).countryCode).toBe('DE');
   });

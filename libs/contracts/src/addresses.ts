@@ -35,7 +35,8 @@ export const addressMessages = {
 } as const;
 
 const m = addressMessages;
-const required = (message: string, max = 200) => z.string().trim().min(1, message).max(max, m.tooLong);
+/** Required text: a missing field and a blank one get the same Italian message. */
+const required = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max, m.tooLong);
 const optional = (max = 200) =>
   z
     .string()
@@ -47,7 +48,7 @@ const optional = (max = 200) =>
 /** The fields and their rules, without defaults (shared by create and patch). */
 const addressFields = {
   addressTypes: z
-    .array(z.enum(addressTypes, m.typeInvalid))
+    .array(z.enum(addressTypes, m.typeInvalid), { error: m.typeRequired })
     .min(1, m.typeRequired)
     .transform((types) => [...new Set(types)]),
   isDefault: z.boolean(),
