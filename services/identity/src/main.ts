@@ -1,12 +1,11 @@
 import path from 'node:path';
-import { connectNats, createHandlerFactory, createLogger, createMailer, createPool, ensureStream, loadConfig } from '@smista/service-kit';
+import { BackgroundMailer, connectNats, createHandlerFactory, createLogger, createMailer, createPool, ensureStream, loadConfig } from '@smista/service-kit';
 import { onShutdown, OutboxRelay, runMigrations, startConsumer, startGrpcServer, streams } from '@smista/service-kit';
 import type { Logger, ShutdownStep } from '@smista/service-kit';
 import { configSchema, type Config } from './config';
 import { errorStatus } from './grpc/errors';
 import { createMembershipLookup } from './grpc/merchants-client';
 import { identityService } from './grpc/service';
-import { BackgroundMailer } from './mail/background-mailer';
 import { subscriptions } from './events/subscriptions';
 import { startHousekeeping } from './store/housekeeping';
 

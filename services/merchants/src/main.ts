@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  BackgroundMailer,
   connectNats,
   createLogger,
   createMailer,
@@ -17,7 +18,6 @@ import {
 import { readConfig, type Config } from './config';
 import { createMerchantsService, createUserDirectory } from './grpc';
 import { subscriptions } from './events/subscriptions';
-import { BackgroundMailer } from './mail/background-mailer';
 
 /** Migrations ship beside dist/ (and src/ when run from source). */
 const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');

@@ -1,5 +1,5 @@
 import type { createHandlerFactory, Logger, Pool } from '@smista/service-kit';
-import type { BackgroundMailer } from '../mail/background-mailer';
+import type { BackgroundMailer } from '@smista/service-kit';
 import type { MembershipLookup } from './merchants-client';
 
 /** What the handlers work with; built once in main.ts. */
