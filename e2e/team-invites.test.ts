@@ -1,0 +1,679 @@
+/**
+ * End to end, in headless chromium against the real stack and the mail catcher: the team and its
+ * invites (spec §2 Settings Team, /auth with token, /accept-invite, /accept-existing-invite,
+ * merchant selection; §4 invite and team-form states; §5 invite acceptance; §8 team and invite
+ * toasts). An admin invites a colleague from 'Gestione Team'; the colleague registers through the
+ * link in the real e-mail and works as Utente, without the admin controls (the API refuses too);
+ * the admin cancels an invite, changes the colleague's role there and back, and removes a member;
+ * an existing user with a merchant of their own accepts an invite and switches between the two
+ * merchants; a spent link is 'Invito non valido' and a link for another address is refused.
+ *
+ * One app for the whole file and one browser per person (admin A, colleague B, existing user C);
+ * tests run in order and build on each other.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { format } from 'date-fns';
+import { it as itLocale } from 'date-fns/locale';
+import { request, type APIRequestContext, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { repoRoot } from '../deploy/local/src/paths';
+import { startApp, type TestApp } from './support/app';
+import { launchBrowser, type BrowserSession } from './support/browser';
+import { extractLinks, waitForMail } from './support/mail';
+
+const TEST_TIMEOUT_MS = 90_000;
+/** Playwright waits: well below the test timeout, so a stuck step fails with its own message (and a screenshot). */
+const STEP_TIMEOUT_MS = 25_000;
+
+// --- helpers (kept in each e2e file: the folder's support code belongs to e2e/support) -----------
+
+const SCREENSHOT_DIR = path.join(repoRoot, '.tmp', 'e2e-screenshots');
+
+/** The first failed step of this file: the steps after it build on it, so they fail at once instead of timing out. */
+let brokenStep: string | null = null;
+
+/**
+ * A step of this file's scenario. On failure it saves a screenshot of every open page into
+ * .tmp/e2e-screenshots/; after a failure the later steps fail immediately (unless `standalone`).
+ */
+function e2eTest(name: string, pages: () => Page[], body: () => Promise<void>, options: { standalone?: boolean } = {}): void {
+  test(
+    name,
+    async () => {
+      if (brokenStep !== null && !options.standalone) throw new Error(`Non eseguito: dipende dal passo fallito «${brokenStep}»`);
+      try {
+        await body();
+      } catch (err) {
+        brokenStep ??= name;
+        fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+        const slug = `${path.basename(__filename, '.test.ts')}-${name}`.replace(/[^a-z0-9]+/gi, '-').slice(0, 120);
+        const shots = await Promise.all(
+          pages().map(async (p, i) => {
+            const file = path.join(SCREENSHOT_DIR, `${slug}-${i}-${Date.now()}.png`);
+            return p.screenshot({ path: file, fullPage: true, timeout: 5_000 }).then(() => `${path.relative(repoRoot, file)} (${p.url()})`, () => null);
+          }),
+        );
+        const saved = shots.filter(Boolean);
+        if (saved.length && err instanceof Error) err.message += `\nScreenshot: ${saved.join(', ')}`;
+        if (app && err instanceof Error) err.message += `\nLog dei componenti: ${path.relative(repoRoot, app.logDir)}`;
+        throw err;
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const exactly = (s: string) => new RegExp(`^\\s*${escapeRegExp(s)}\\s*$`);
+
+/** Retries an assertion until it holds (or rethrows its last failure after `timeoutMs`). */
+async function eventually<T>(check: () => Promise<T> | T, timeoutMs = STEP_TIMEOUT_MS): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+/**
+ * Waits for the toast with this title (and description), checks its variant and returns it.
+ * Fails naming the toasts that did show.
+ */
+async function expectToast(page: Page, title: string, options: { description?: string; variant?: 'default' | 'destructive' } = {}): Promise<Locator> {
+  let toast = page.getByTestId('toast').filter({ has: page.getByTestId('toast-title').filter({ hasText: exactly(title) }) });
+  if (options.description !== undefined) {
+    toast = toast.filter({ has: page.getByTestId('toast-description').filter({ hasText: exactly(options.description) }) });
+  }
+  try {
+    await toast.waitFor();
+  } catch (err) {
+    const shown = await page.getByTestId('toast').allInnerTexts().catch(() => []);
+    throw new Error(`Toast «${title}»${options.description ? ` / «${options.description}»` : ''} non visto; a schermo: ${JSON.stringify(shown)}\n${(err as Error).message}`);
+  }
+  expect(await toast.getAttribute('data-variant')).toBe(options.variant ?? 'default');
+  return toast;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A backend call with the cookies of a browser context (or of an API-only user's request context). */
+async function api(context: BrowserContext | APIRequestContext, baseUrl: string, method: Method, urlPath: string, data?: unknown) {
+  const requester = 'request' in context ? context.request : context;
+  const res = await requester.fetch(`${baseUrl}${urlPath}`, {
+    method,
+    headers: { Accept: 'application/json', ...(data !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+    data: data === undefined ? undefined : JSON.stringify(data),
+    failOnStatusCode: false,
+  });
+  const text = await res.text();
+  let body: any = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status(), body };
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** Lets React commit what the last response changed before a "nothing is there" assertion. */
+const nextFrame = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+
+// --- the suite ----------------------------------------------------------------------------------
+
+const run = crypto.randomBytes(4).toString('hex');
+const person = (firstName: string, lastName: string) => ({
+  firstName,
+  lastName,
+  email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}.${run}@example.it`,
+  username: `${firstName.toLowerCase()}_${run}`,
+  password: 'Segreta1',
+});
+const admin = person('Chiara', 'Galli');
+const colleague = person('Marco', 'Conti');
+/** Invited and registered through the API, then removed from the team in the UI. */
+const leaver = person('Sara', 'Fontana');
+/** Already has an account and a merchant of their own when invited. */
+const existing = person('Elena', 'Ricci');
+/** Invited, then the invite is cancelled. */
+const cancelledEmail = `annullato.${run}@example.it`;
+/** Invited; the colleague opens this link (another address). */
+const strangerEmail = `altro.${run}@example.it`;
+const merchantName = `Emporio Galli ${run}`;
+const existingMerchantName = `Bottega Ricci ${run}`;
+const adminName = `${admin.firstName} ${admin.lastName}`;
+const colleagueName = `${colleague.firstName} ${colleague.lastName}`;
+const leaverName = `${leaver.firstName} ${leaver.lastName}`;
+
+let app: TestApp;
+/** A: the admin. B: the colleague (registers through the invite). C: the existing user. */
+let a: BrowserSession;
+let b: BrowserSession | undefined;
+let c: BrowserSession | undefined;
+/** The removed member: API only. */
+let leaverApi: APIRequestContext | undefined;
+const pages = () => [a?.page, b?.page, c?.page].filter((p): p is Page => Boolean(p));
+
+let merchantId = '';
+let colleagueLink = '';
+let cancelledLink = '';
+let existingLink = '';
+
+function setTimeouts(page: Page) {
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  page.setDefaultNavigationTimeout(STEP_TIMEOUT_MS);
+}
+
+beforeAll(async () => {
+  app = await startApp();
+  a = await launchBrowser({ baseURL: app.baseUrl });
+  setTimeouts(a.page);
+}, TEST_TIMEOUT_MS);
+
+afterAll(async () => {
+  await leaverApi?.dispose();
+  await c?.close();
+  await b?.close();
+  await a?.close();
+  await app?.stop();
+}, 30_000);
+
+/** The invite link in the e-mail sent to `to` since `since` (one distinct link, to this app). */
+async function inviteLinkFor(to: string, since: Date): Promise<{ link: string; mail: Awaited<ReturnType<typeof waitForMail>> }> {
+  const mail = await waitForMail({ to, subjectIncludes: 'Invito a unirti', since, timeoutMs: 20_000 });
+  const links = [...new Set(extractLinks(mail).filter((l) => l.includes('/accept-invite?token=')))];
+  expect(links).toHaveLength(1);
+  expect(links[0].startsWith(`${app.baseUrl}/accept-invite?token=`)).toBe(true);
+  return { link: links[0], mail };
+}
+
+const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+
+/** The team screen's locators on one page. */
+function team(page: Page) {
+  return {
+    tab: page.getByTestId('team-tab'),
+    inviteOpen: page.getByRole('button', { name: 'Invita nuovo membro' }),
+    membersTab: page.getByTestId('team-tab-members'),
+    invitesTab: page.getByTestId('team-tab-invites'),
+    membersCount: page.getByTestId('members-count'),
+    invitesCount: page.getByTestId('invites-count'),
+    member: (email: string) => page.locator(`[data-testid="member-row"][data-email="${email}"]`),
+    invite: (email: string) => page.locator(`[data-testid="invite-row"][data-email="${email}"]`),
+  };
+}
+
+const textOf = async (locator: Locator) => (await locator.innerText()).trim();
+
+/** Sends an invite through the inline form of 'Gestione Team'. */
+async function inviteThroughForm(page: Page, email: string, role: 'user' | 'admin') {
+  const tm = team(page);
+  await tm.inviteOpen.click();
+  const form = page.getByTestId('invite-form');
+  await form.waitFor();
+  // While the form is open its opening button is gone (spec §4: the form is hidden until opened).
+  expect(await tm.inviteOpen.count()).toBe(0);
+  expect(await page.locator('#invite-role').inputValue()).toBe('user');
+  await page.locator('#invite-email').fill(email);
+  await page.locator('#invite-role').selectOption(role);
+  await form.getByRole('button', { name: 'Invia invito' }).click();
+  await expectToast(page, 'Invito inviato', { description: `Invito inviato con successo a ${email}` });
+  // It clears, closes, and the button is back.
+  await form.waitFor({ state: 'detached' });
+  await tm.inviteOpen.waitFor();
+}
+
+/** The merchant's members and pending invites through the API, with the admin's cookies. */
+async function teamApi() {
+  const members = await api(a.context, app.baseUrl, 'GET', `/api/merchants/${merchantId}/users`);
+  expect(members.status).toBe(200);
+  const invites = await api(a.context, app.baseUrl, 'GET', `/api/merchants/${merchantId}/invites`);
+  expect(invites.status).toBe(200);
+  return { members: members.body as any[], invites: invites.body as any[] };
+}
+
+async function memberId(email: string): Promise<string> {
+  const found = (await teamApi()).members.find((m) => m.email === email);
+  expect(found).toBeDefined();
+  return String(found.id);
+}
+
+describe('team and invites', () => {
+  e2eTest('the admin opens Impostazioni → Gestione Team and sees themself as the only member, Admin', pages, async () => {
+    const registered = await api(a.context, app.baseUrl, 'POST', '/api/register', admin);
+    expect(registered.status).toBe(201);
+    const created = await api(a.context, app.baseUrl, 'POST', '/api/merchants', { name: merchantName });
+    expect(created.status).toBe(201);
+    merchantId = String(created.body.id);
+
+    const page = a.page;
+    await page.goto('/merchant-selection');
+    // A single merchant: selected automatically.
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Impostazioni' }).click();
+    await page.waitForURL('**/dashboard/settings/team');
+    await page.getByRole('heading', { name: 'Gestione Team', exact: true }).waitFor();
+    const settingsMenu = page.getByRole('navigation', { name: 'Menu impostazioni' });
+    expect(await settingsMenu.getByRole('link', { name: 'Gestione Team' }).getAttribute('aria-current')).toBe('page');
+
+    const tm = team(page);
+    const me = tm.member(admin.email);
+    await me.waitFor();
+    expect(await me.getAttribute('data-role')).toBe('admin');
+    expect(await textOf(me.getByTestId('member-role'))).toBe('Admin');
+    const row = await me.innerText();
+    expect(row).toContain(adminName);
+    expect(row).toContain('(tu)');
+    expect(row).toContain(`@${admin.username}`);
+    expect(row).toContain(admin.email);
+    expect(await page.getByTestId('member-row').count()).toBe(1);
+    expect(await page.getByTestId('members-table').locator('th').allTextContents()).toEqual(['Utente', 'Email', 'Ruolo', 'Azioni']);
+    await eventually(async () => expect(await textOf(tm.membersCount)).toBe('1'));
+    await eventually(async () => expect(await textOf(tm.invitesCount)).toBe('0'));
+    expect(await textOf(tm.membersTab)).toContain('Membri');
+    expect(await textOf(tm.invitesTab)).toContain('Inviti pendenti');
+    // The admin's controls: the invite button and 'Modifica' on the row.
+    await tm.inviteOpen.waitFor();
+    expect(await textOf(me.getByTestId('member-edit'))).toBe('Modifica');
+
+    await tm.invitesTab.click();
+    await page.getByTestId('invites-empty').filter({ hasText: 'Nessun invito pendente' }).waitFor();
+    await tm.membersTab.click();
+    await me.waitFor();
+
+    const members = (await teamApi()).members;
+    expect(members).toEqual([expect.objectContaining({ email: admin.email, firstName: admin.firstName, username: admin.username, role: 'admin' })]);
+  });
+
+  e2eTest("invites the colleague as Utente: toast, Inviti pendenti 1 with the row, and the e-mail names inviter, merchant and role", pages, async () => {
+    const page = a.page;
+    const tm = team(page);
+    const since = new Date(Date.now() - 1000);
+
+    // Spec §5: the e-mail must be one (the schema's Italian message), and nothing is sent.
+    await tm.inviteOpen.click();
+    await page.locator('#invite-email').fill('non-una-email');
+    await page.getByTestId('invite-form').getByRole('button', { name: 'Invia invito' }).click();
+    await page.getByTestId('invite-form').getByText('Inserisci un indirizzo email valido').waitFor();
+    // 'Annulla' closes the form without sending.
+    await page.getByTestId('invite-form').getByRole('button', { name: 'Annulla' }).click();
+    await page.getByTestId('invite-form').waitFor({ state: 'detached' });
+    expect((await teamApi()).invites).toEqual([]);
+
+    await inviteThroughForm(page, colleague.email, 'user');
+    await eventually(async () => expect(await textOf(tm.invitesCount)).toBe('1'));
+    await tm.invitesTab.click();
+    const row = tm.invite(colleague.email);
+    await row.waitFor();
+    expect(await row.getAttribute('data-role')).toBe('user');
+    expect(await row.innerText()).toContain('Utente');
+    // Today in the browser's time zone (Europe/Rome), in the Italian locale.
+    const todayInRome = new Date(new Date().toLocaleString('en-US', { timeZone: 'Europe/Rome' }));
+    expect(await textOf(row.getByTestId('invite-date'))).toBe(format(todayInRome, 'd MMM yyyy', { locale: itLocale }));
+    expect(await textOf(row.getByTestId('invite-cancel'))).toBe('Annulla');
+    expect(await page.getByTestId('invites-table').locator('th').allTextContents()).toEqual(['Email', 'Data invito', 'Ruolo', 'Azioni']);
+
+    const { invites } = await teamApi();
+    expect(invites).toEqual([expect.objectContaining({ id: expect.anything(), email: colleague.email, role: 'user', createdAt: expect.any(String) })]);
+
+    const { link, mail } = await inviteLinkFor(colleague.email, since);
+    expect(mail.subject).toBe(`Invito a unirti a ${merchantName} su Smista`);
+    expect(mail.text).toContain(`${adminName} (${admin.email}) ti ha invitato a unirti al team di ${merchantName} su Smista con il ruolo di Utente.`);
+    expect(new URL(link).searchParams.get('email')).toBe(colleague.email);
+    colleagueLink = link;
+  });
+
+  e2eTest('the colleague opens the link in another browser: /auth with the invite banner, registers and lands in the merchant as Utente', pages, async () => {
+    expect(colleagueLink).not.toBe('');
+    b = await launchBrowser({ baseURL: app.baseUrl });
+    setTimeouts(b.page);
+    const page = b.page;
+
+    await page.goto(colleagueLink);
+    // Not logged in: /auth with token and email carried along; no account for the address → registration.
+    await page.waitForURL((url) => url.pathname === '/auth');
+    const params = new URL(page.url()).searchParams;
+    expect(params.get('token')).toBe(tokenOf(colleagueLink));
+    expect(params.get('email')).toBe(colleague.email);
+    const banner = page.getByTestId('invite-banner');
+    await banner.waitFor();
+    expect(await banner.innerText()).toContain('Hai ricevuto un invito');
+    expect(await banner.innerText()).toContain(`${admin.email} ti ha invitato a unirti a ${merchantName} come Utente.`);
+    const form = page.getByTestId('register-form');
+    await form.waitFor();
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(colleague.email);
+
+    await page.getByLabel('Nome', { exact: true }).fill(colleague.firstName);
+    await page.getByLabel('Cognome').fill(colleague.lastName);
+    await page.getByLabel('Username').fill(colleague.username);
+    await page.getByLabel('Password', { exact: true }).fill(colleague.password);
+    await page.getByLabel('Conferma password').fill(colleague.password);
+    await page.getByLabel(/Accetto/).check();
+    await page.getByRole('button', { name: 'Registrati' }).click();
+    await expectToast(page, 'Registrazione completata', { description: `Benvenuto in Smista, ${colleague.firstName}!` });
+
+    // Merchant selection waits for the invited membership, then enters the only merchant.
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('welcome-card').getByText(`Benvenuto, ${colleague.firstName}`).waitFor();
+    await eventually(async () => expect(await page.getByTestId('current-merchant').innerText()).toContain(merchantName));
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('selectedMerchant') ?? 'null'))).toEqual({ id: merchantId, name: merchantName });
+
+    const merchants = await api(b.context, app.baseUrl, 'GET', '/api/merchants');
+    expect(merchants).toEqual({ status: 200, body: [{ id: merchantId, name: merchantName, role: 'user' }] });
+    const me = await api(b.context, app.baseUrl, 'GET', '/api/user');
+    expect(me.body).toMatchObject({ email: colleague.email, username: colleague.username });
+  });
+
+  e2eTest('the admin reloads: Membri 2 with the colleague as Utente, Inviti pendenti 0; then invites a third address', pages, async () => {
+    const page = a.page;
+    const tm = team(page);
+    await page.reload();
+    await tm.tab.waitFor();
+    const row = tm.member(colleague.email);
+    await row.waitFor();
+    expect(await row.getAttribute('data-role')).toBe('user');
+    expect(await textOf(row.getByTestId('member-role'))).toBe('Utente');
+    expect(await row.innerText()).toContain(colleagueName);
+    expect(await row.innerText()).not.toContain('(tu)');
+    await eventually(async () => expect(await textOf(tm.membersCount)).toBe('2'));
+    await eventually(async () => expect(await textOf(tm.invitesCount)).toBe('0'));
+    await tm.invitesTab.click();
+    await page.getByTestId('invites-empty').waitFor();
+
+    const since = new Date(Date.now() - 1000);
+    await inviteThroughForm(page, cancelledEmail, 'admin');
+    await tm.invite(cancelledEmail).waitFor();
+    expect(await tm.invite(cancelledEmail).getAttribute('data-role')).toBe('admin');
+    expect(await tm.invite(cancelledEmail).innerText()).toContain('Admin');
+    await eventually(async () => expect(await textOf(tm.invitesCount)).toBe('1'));
+    const { mail, link } = await inviteLinkFor(cancelledEmail, since);
+    expect(mail.text).toContain('con il ruolo di Amministratore.');
+    cancelledLink = link;
+
+    const { members, invites } = await teamApi();
+    expect(members.map((m) => [m.email, m.role]).sort()).toEqual([[admin.email, 'admin'], [colleague.email, 'user']].sort());
+    expect(invites.map((i) => [i.email, i.role])).toEqual([[cancelledEmail, 'admin']]);
+  });
+
+  e2eTest("the colleague's Gestione Team has no invite button, no Modifica, no Annulla; the API refuses with 403", pages, async () => {
+    const page = b!.page;
+    const tm = team(page);
+    const merchantsLoaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/merchants' && r.status() === 200);
+    await page.goto('/dashboard/settings/team');
+    await page.getByRole('heading', { name: 'Gestione Team', exact: true }).waitFor();
+    await tm.member(admin.email).waitFor();
+    await tm.member(colleague.email).waitFor();
+    await merchantsLoaded;
+    await nextFrame(page);
+    expect(await page.getByTestId('member-row').count()).toBe(2);
+    expect(await tm.member(colleague.email).innerText()).toContain('(tu)');
+    expect(await textOf(tm.member(admin.email).getByTestId('member-role'))).toBe('Admin');
+    expect(await tm.inviteOpen.count()).toBe(0);
+    expect(await page.getByTestId('member-edit').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Modifica' }).count()).toBe(0);
+
+    // Users may read the pending invites, not cancel them.
+    await eventually(async () => expect(await textOf(tm.invitesCount)).toBe('1'));
+    await tm.invitesTab.click();
+    await tm.invite(cancelledEmail).waitFor();
+    expect(await page.getByTestId('invite-cancel').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Annulla' }).count()).toBe(0);
+
+    const refusal = { status: 403, body: expect.objectContaining({ message: 'Solo un amministratore può gestire il team' }) };
+    const invite = await api(b!.context, app.baseUrl, 'POST', `/api/merchants/${merchantId}/invites`, { email: `nuovo.${run}@example.it`, role: 'user' });
+    expect(invite).toEqual(refusal);
+    const inviteId = String((await teamApi()).invites[0].id);
+    expect(await api(b!.context, app.baseUrl, 'DELETE', `/api/merchants/${merchantId}/invites/${inviteId}`)).toEqual(refusal);
+    const adminId = await memberId(admin.email);
+    expect(await api(b!.context, app.baseUrl, 'PATCH', `/api/merchants/${merchantId}/users/${adminId}`, { role: 'user' })).toEqual(refusal);
+    expect(await api(b!.context, app.baseUrl, 'DELETE', `/api/merchants/${merchantId}/users/${adminId}`)).toEqual(refusal);
+    // Nothing changed.
+    const { members, invites } = await teamApi();
+    expect(members.find((m) => m.email === admin.email).role).toBe('admin');
+    expect(invites.map((i) => i.email)).toEqual([cancelledEmail]);
+  });
+
+  e2eTest("the admin cancels the third invite with 'Annulla': the row goes, the API list is empty, the link is dead", pages, async () => {
+    const page = a.page;
+    const tm = team(page);
+    await tm.invitesTab.click();
+    const row = tm.invite(cancelledEmail);
+    await row.getByTestId('invite-cancel').click();
+    await expectToast(page, 'Invito annullato', { description: `L'invito per ${cancelledEmail} è stato annullato.` });
+    await row.waitFor({ state: 'detached' });
+    await page.getByTestId('invites-empty').filter({ hasText: 'Nessun invito pendente' }).waitFor();
+    await eventually(async () => expect(await textOf(tm.invitesCount)).toBe('0'));
+    expect((await teamApi()).invites).toEqual([]);
+
+    const lookup = await api(a.context, app.baseUrl, 'GET', `/api/invites/${encodeURIComponent(tokenOf(cancelledLink))}`);
+    expect(lookup.status).toBe(404);
+    expect(lookup.body.message).toBe('Invito non valido');
+  });
+
+  e2eTest("changes the colleague's role to Admin through 'Modifica', and back to Utente", pages, async () => {
+    const page = a.page;
+    const tm = team(page);
+    await tm.membersTab.click();
+    const row = tm.member(colleague.email);
+    const dialog = page.getByTestId('member-dialog');
+
+    const changeRole = async (to: 'admin' | 'user', label: string) => {
+      await row.getByTestId('member-edit').click();
+      await dialog.waitFor();
+      await dialog.getByRole('heading', { name: 'Modifica membro' }).waitFor();
+      expect(await dialog.innerText()).toContain(`${colleagueName} · ${colleague.email}`);
+      const before = to === 'admin' ? 'user' : 'admin';
+      expect(await dialog.locator('#member-role').inputValue()).toBe(before);
+      // Unchanged role: nothing to save.
+      expect(await dialog.getByTestId('member-save').isDisabled()).toBe(true);
+      await dialog.locator('#member-role').selectOption(to);
+      await dialog.getByTestId('member-save').click();
+      await expectToast(page, 'Ruolo aggiornato', { description: `${colleagueName} ora è ${label}.` });
+      await dialog.waitFor({ state: 'detached' });
+      await eventually(async () => expect(await row.getAttribute('data-role')).toBe(to));
+      expect(await textOf(row.getByTestId('member-role'))).toBe(label);
+      expect((await teamApi()).members.find((m) => m.email === colleague.email).role).toBe(to);
+      // The colleague's own list of merchants says so too.
+      expect((await api(b!.context, app.baseUrl, 'GET', '/api/merchants')).body).toEqual([{ id: merchantId, name: merchantName, role: to }]);
+    };
+
+    await changeRole('admin', 'Admin');
+    await changeRole('user', 'Utente');
+    await eventually(async () => expect(await textOf(tm.membersCount)).toBe('2'));
+  });
+
+  e2eTest('the only admin cannot demote themself: error toast, nothing changed', pages, async () => {
+    const page = a.page;
+    const dialog = page.getByTestId('member-dialog');
+    await team(page).member(admin.email).getByTestId('member-edit').click();
+    await dialog.waitFor();
+    await dialog.locator('#member-role').selectOption('user');
+    await dialog.getByTestId('member-save').click();
+    await expectToast(page, 'Errore', {
+      description: "Impossibile aggiornare il ruolo: Il merchant deve avere almeno un amministratore: non puoi rimuovere o declassare l'ultimo",
+      variant: 'destructive',
+    });
+    expect(await dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Annulla' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await team(page).member(admin.email).getAttribute('data-role')).toBe('admin');
+    expect((await teamApi()).members.find((m) => m.email === admin.email).role).toBe('admin');
+  });
+
+  e2eTest('a fourth member (invited and registered through the API) is removed from the team in the UI', pages, async () => {
+    const since = new Date(Date.now() - 1000);
+    const sent = await api(a.context, app.baseUrl, 'POST', `/api/merchants/${merchantId}/invites`, { email: leaver.email, role: 'user' });
+    expect(sent.status).toBe(201);
+    const { link } = await inviteLinkFor(leaver.email, since);
+
+    leaverApi = await request.newContext({ baseURL: app.baseUrl });
+    const registered = await api(leaverApi, app.baseUrl, 'POST', '/api/register', { ...leaver, inviteToken: tokenOf(link) });
+    expect(registered.status).toBe(201);
+    // The membership follows the registration a moment later.
+    const inMerchant = await eventually(async () => {
+      const list = await api(leaverApi!, app.baseUrl, 'GET', '/api/merchants');
+      expect(list.body).toEqual([{ id: merchantId, name: merchantName, role: 'user' }]);
+      return list;
+    });
+    expect(inMerchant.status).toBe(200);
+    expect((await api(leaverApi, app.baseUrl, 'POST', '/api/merchants/set-current', { merchantId })).status).toBe(200);
+
+    const page = a.page;
+    const tm = team(page);
+    await page.reload();
+    const row = tm.member(leaver.email);
+    await row.waitFor();
+    await eventually(async () => expect(await textOf(tm.membersCount)).toBe('3'));
+
+    const dialog = page.getByTestId('member-dialog');
+    await row.getByTestId('member-edit').click();
+    await dialog.waitFor();
+    await dialog.getByTestId('member-remove').click();
+    const confirm = dialog.getByTestId('member-remove-confirm');
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toContain(`Sei sicuro di voler rimuovere ${leaverName} dal team? Perderà l'accesso al merchant.`);
+    await dialog.getByTestId('member-remove-submit').click();
+    await expectToast(page, 'Membro rimosso', { description: `${leaverName} è stato rimosso dal team.` });
+    await dialog.waitFor({ state: 'detached' });
+    await row.waitFor({ state: 'detached' });
+    await eventually(async () => expect(await textOf(tm.membersCount)).toBe('2'));
+
+    expect((await teamApi()).members.map((m) => m.email).sort()).toEqual([admin.email, colleague.email].sort());
+    await eventually(async () => expect((await api(leaverApi!, app.baseUrl, 'GET', '/api/merchants')).body).toEqual([]));
+    // Nor can the removed user enter it again.
+    expect((await api(leaverApi, app.baseUrl, 'POST', '/api/merchants/set-current', { merchantId })).status).toBe(404);
+  });
+
+  e2eTest('an existing user with a merchant of their own is invited, logs in through the link and accepts on /accept-existing-invite', pages, async () => {
+    c = await launchBrowser({ baseURL: app.baseUrl });
+    setTimeouts(c.page);
+    expect((await api(c.context, app.baseUrl, 'POST', '/api/register', existing)).status).toBe(201);
+    expect((await api(c.context, app.baseUrl, 'POST', '/api/merchants', { name: existingMerchantName })).status).toBe(201);
+    expect((await api(c.context, app.baseUrl, 'POST', '/api/logout', {})).status).toBe(200);
+
+    const since = new Date(Date.now() - 1000);
+    const sent = await api(a.context, app.baseUrl, 'POST', `/api/merchants/${merchantId}/invites`, { email: existing.email, role: 'user' });
+    expect(sent.status).toBe(201);
+    existingLink = (await inviteLinkFor(existing.email, since)).link;
+
+    const page = c.page;
+    await page.goto(existingLink);
+    // The address has an account: /auth shows the login, prefilled, with the invite banner.
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await page.getByTestId('login-form').waitFor();
+    await page.getByTestId('invite-banner').filter({ hasText: `${admin.email} ti ha invitato a unirti a ${merchantName} come Utente.` }).waitFor();
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(existing.email);
+    await page.getByLabel('Password', { exact: true }).fill(existing.password);
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await expectToast(page, 'Accesso completato', { description: `Bentornato, ${existing.firstName}!` });
+
+    await page.waitForURL((url) => url.pathname === '/accept-existing-invite');
+    expect(new URL(page.url()).searchParams.get('token')).toBe(tokenOf(existingLink));
+    const card = page.locator('[data-testid="invite-page"][data-state="ready"]');
+    await card.waitFor();
+    expect(await card.getAttribute('data-variant')).toBe('existing');
+    expect(await textOf(card.getByTestId('invite-merchant'))).toBe(merchantName);
+    expect(await textOf(card.getByTestId('invite-role'))).toBe('Utente');
+    expect(await textOf(card.getByTestId('invite-inviter'))).toBe(admin.email);
+    await card.getByTestId('invite-expires').waitFor();
+    const accept = card.getByTestId('invite-accept');
+    expect(await textOf(accept)).toBe('Accetta invito');
+    await accept.click();
+
+    await expectToast(page, 'Invito accettato', { description: `Ora fai parte di ${merchantName}.` });
+    await page.waitForURL('**/dashboard');
+    await eventually(async () => expect(await page.getByTestId('current-merchant').innerText()).toContain(merchantName));
+    const merchants = await api(c.context, app.baseUrl, 'GET', '/api/merchants');
+    expect(merchants.status).toBe(200);
+    expect(merchants.body).toHaveLength(2);
+    expect(merchants.body).toEqual(
+      expect.arrayContaining([
+        { id: merchantId, name: merchantName, role: 'user' },
+        { id: expect.any(String), name: existingMerchantName, role: 'admin' },
+      ]),
+    );
+    const { members, invites } = await teamApi();
+    expect(members.find((m) => m.email === existing.email)?.role).toBe('user');
+    expect(invites).toEqual([]);
+  });
+
+  e2eTest('the existing user sees both merchants on /merchant-selection and switches between them', pages, async () => {
+    const page = c!.page;
+    const current = page.getByTestId('current-merchant');
+    const option = (name: string) => page.getByTestId('merchant-option').filter({ hasText: name });
+
+    const switchTo = async (name: string, checkList?: () => Promise<void>) => {
+      await current.click();
+      await page.waitForURL('**/merchant-selection');
+      await page.getByTestId('merchant-list').waitFor();
+      expect(await page.getByTestId('merchant-option').count()).toBe(2);
+      await checkList?.();
+      await option(name).click();
+      await page.getByTestId('loading-overlay').filter({ hasText: 'Caricamento in corso...' }).waitFor();
+      await page.waitForURL('**/dashboard');
+      await eventually(async () => expect(await current.innerText()).toContain(name));
+    };
+
+    await switchTo(existingMerchantName, async () => {
+      // Roles capitalised; the merchant in use marked 'Attuale'.
+      expect(await option(merchantName).innerText()).toContain('User');
+      expect(await option(merchantName).innerText()).toContain('Attuale');
+      expect(await option(existingMerchantName).innerText()).toContain('Admin');
+      expect(await option(existingMerchantName).innerText()).not.toContain('Attuale');
+    });
+    expect(await current.innerText()).not.toContain(merchantName);
+    await switchTo(merchantName);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('selectedMerchant') ?? 'null'))).toEqual({ id: merchantId, name: merchantName });
+  });
+
+  e2eTest("re-opening the accepted link shows 'Invito non valido'", pages, async () => {
+    const page = c!.page;
+    await page.goto(existingLink);
+    const card = page.locator('[data-testid="invite-page"][data-state="invalid"]');
+    await card.waitFor();
+    expect(pathOf(page)).toBe('/accept-invite');
+    await card.getByText('Invito non valido', { exact: true }).waitFor();
+    expect(await textOf(card.getByTestId('invite-message'))).toBe("L'invito non è valido, è scaduto oppure è già stato accettato.");
+    expect(await page.getByTestId('invite-accept').count()).toBe(0);
+
+    const token = encodeURIComponent(tokenOf(existingLink));
+    const lookup = await api(c!.context, app.baseUrl, 'GET', `/api/invites/${token}`);
+    expect(lookup.status).toBe(404);
+    expect(lookup.body.message).toBe('Invito non valido');
+    const again = await api(c!.context, app.baseUrl, 'POST', `/api/invites/${token}/accept`, {});
+    expect(again.status).toBe(404);
+    expect(again.body.message).toBe('Invito non valido');
+  });
+
+  e2eTest('a logged-in user opening an invite for another address sees the e-mail mismatch; the API accept answers 403', pages, async () => {
+    const since = new Date(Date.now() - 1000);
+    const sent = await api(a.context, app.baseUrl, 'POST', `/api/merchants/${merchantId}/invites`, { email: strangerEmail, role: 'admin' });
+    expect(sent.status).toBe(201);
+    const { link } = await inviteLinkFor(strangerEmail, since);
+
+    const page = b!.page;
+    await page.goto(link);
+    const card = page.locator('[data-testid="invite-page"][data-state="email-mismatch"]');
+    await card.waitFor();
+    await card.getByText('Invito per un altro indirizzo email', { exact: true }).waitFor();
+    expect(await textOf(card.getByTestId('invite-message'))).toBe("Questo invito è destinato a un altro indirizzo email. Accedi con l'indirizzo invitato.");
+    expect(await textOf(card.getByTestId('invite-email'))).toBe(strangerEmail);
+    expect(await textOf(card.getByTestId('invite-user-email'))).toBe(colleague.email);
+    await card.getByRole('button', { name: 'Esci e accedi con un altro account' }).waitFor();
+    expect(await page.getByTestId('invite-accept').count()).toBe(0);
+
+    const accepted = await api(b!.context, app.baseUrl, 'POST', `/api/invites/${encodeURIComponent(tokenOf(link))}/accept`, {});
+    expect(accepted.status).toBe(403);
+    expect(accepted.body.message).toBe("Questo invito è destinato a un altro indirizzo email. Accedi con l'indirizzo invitato.");
+    // The invite is still pending and the colleague is still a plain user of one merchant.
+    expect((await teamApi()).invites.map((i) => [i.email, i.role])).toEqual([[strangerEmail, 'admin']]);
+    expect((await api(b!.context, app.baseUrl, 'GET', '/api/merchants')).body).toEqual([{ id: merchantId, name: merchantName, role: 'user' }]);
+  });
+});
