@@ -4,16 +4,9 @@ const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
 const { dependencies } = require('./package.json');
+const { sharedSingletons, resolve, typescriptRule } = require('../rspack-common');
 
-/** Shared singletons: one React, one router, one QueryClient context, one ui-kit (toast store). */
-const shared = {
-  react: { singleton: true, requiredVersion: dependencies.react },
-  'react-dom': { singleton: true, requiredVersion: dependencies['react-dom'] },
-  'react-router-dom': { singleton: true, requiredVersion: dependencies['react-router-dom'] },
-  'react-router': { singleton: true, requiredVersion: false },
-  '@tanstack/react-query': { singleton: true, requiredVersion: dependencies['@tanstack/react-query'] },
-  '@smista/ui-kit': { singleton: true, requiredVersion: false },
-};
+const shared = sharedSingletons(dependencies);
 
 module.exports = (_env, argv) => {
   const production = argv.mode !== 'development';
@@ -31,26 +24,10 @@ module.exports = (_env, argv) => {
       clean: true,
     },
     devtool: production ? false : 'cheap-module-source-map',
-    resolve: {
-      extensions: ['.tsx', '.ts', '.js', '.mjs'],
-      // Bundle the contracts from their ESM source so zod is tree-shaken (the dist is CommonJS).
-      alias: { '@smista/contracts$': path.resolve(__dirname, '../../libs/contracts/src/index.ts') },
-    },
+    resolve,
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !production } },
-              target: 'es2020',
-            },
-          },
-          type: 'javascript/auto',
-        },
+        typescriptRule(production),
         {
           test: /\.css$/,
           use: [rspack.CssExtractRspackPlugin.loader, 'css-loader', 'postcss-loader'],
