@@ -142,12 +142,18 @@ describe('merchant addresses', () => {
     expect(await list(u)).toEqual([existing]);
   });
 
-  it.each(['addressTypes', 'companyName', 'addressLine1', 'postalCode', 'city'])('create without %s is 400 naming the field', async (field) => {
+  it.each([
+    ['addressTypes', addressMessages.typeRequired],
+    ['companyName', addressMessages.companyNameRequired],
+    ['addressLine1', addressMessages.addressLine1Required],
+    ['postalCode', addressMessages.postalCodeRequired],
+    ['city', addressMessages.cityRequired],
+  ])('create without %s is 400 naming the field with its own message', async (field, message) => {
     const u = await merchantUser();
     const body: Record<string, unknown> = { ...valid };
     delete body[field];
     const res = await u.b.post('/api/merchant-addresses', body);
-    expect(res).toMatchObject({ status: 400, body: { message: messages.validation.required, errors: [{ path: field, message: messages.validation.required }] } });
+    expect(res).toMatchObject({ status: 400, body: { message, errors: [{ path: field, message }] } });
     expect(await list(u)).toEqual([]);
   });
 
