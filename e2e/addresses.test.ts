@@ -8,128 +8,18 @@
  *
  * One app and one browser for the whole file; tests run in order and build on each other.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { repoRoot } from '../deploy/local/src/paths';
-import { startApp, type TestApp } from './support/app';
-import { launchBrowser, type BrowserSession } from './support/browser';
+import type { Locator, Page } from 'playwright-core';
+import type { TestApp } from './support/app';
+import type { BrowserSession } from './support/browser';
+import { api, registerWithMerchant } from './support/api';
+import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
+import { closeToasts, eventually, expectToast, textOf } from './support/ui';
 
-const TEST_TIMEOUT_MS = 90_000;
-/** Playwright waits: well below the test timeout, so a stuck step fails with its own message (and a screenshot). */
-const STEP_TIMEOUT_MS = 25_000;
+const scenario = createScenario(__filename);
+const { step } = scenario;
 
-// --- helpers (kept in each e2e file: the folder's support code belongs to e2e/support) -----------
-
-const SCREENSHOT_DIR = path.join(repoRoot, '.tmp', 'e2e-screenshots');
-
-/** The first failed step of this file: the steps after it build on it, so they fail at once instead of timing out. */
-let brokenStep: string | null = null;
-
-/**
- * A step of this file's scenario. On failure it saves a screenshot of every open page into
- * .tmp/e2e-screenshots/; after a failure the later steps fail immediately (unless `standalone`).
- */
-function e2eTest(name: string, pages: () => Page[], body: () => Promise<void>, options: { standalone?: boolean } = {}): void {
-  test(
-    name,
-    async () => {
-      if (brokenStep !== null && !options.standalone) throw new Error(`Non eseguito: dipende dal passo fallito «${brokenStep}»`);
-      try {
-        await body();
-      } catch (err) {
-        brokenStep ??= name;
-        fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-        const slug = `${path.basename(__filename, '.test.ts')}-${name}`.replace(/[^a-z0-9]+/gi, '-').slice(0, 120);
-        const shots = await Promise.all(
-          pages().map(async (p, i) => {
-            const file = path.join(SCREENSHOT_DIR, `${slug}-${i}-${Date.now()}.png`);
-            return p.screenshot({ path: file, fullPage: true, timeout: 5_000 }).then(() => `${path.relative(repoRoot, file)} (${p.url()})`, () => null);
-          }),
-        );
-        const saved = shots.filter(Boolean);
-        if (saved.length && err instanceof Error) err.message += `\nScreenshot: ${saved.join(', ')}`;
-        if (app && err instanceof Error) err.message += `\nLog dei componenti: ${path.relative(repoRoot, app.logDir)}`;
-        throw err;
-      }
-    },
-    TEST_TIMEOUT_MS,
-  );
-}
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const exactly = (s: string) => new RegExp(`^\\s*${escapeRegExp(s)}\\s*$`);
-
-/** Retries an assertion until it holds (or rethrows its last failure after `timeoutMs`). */
-async function eventually<T>(check: () => Promise<T> | T, timeoutMs = STEP_TIMEOUT_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
-
-/**
- * Waits for the toast with this title (and description), checks its variant and returns it.
- * Fails naming the toasts that did show.
- */
-async function expectToast(page: Page, title: string, options: { description?: string; variant?: 'default' | 'destructive' } = {}): Promise<Locator> {
-  let toast = page.getByTestId('toast').filter({ has: page.getByTestId('toast-title').filter({ hasText: exactly(title) }) });
-  if (options.description !== undefined) {
-    toast = toast.filter({ has: page.getByTestId('toast-description').filter({ hasText: exactly(options.description) }) });
-  }
-  try {
-    await toast.waitFor();
-  } catch (err) {
-    const shown = await page.getByTestId('toast').allInnerTexts().catch(() => []);
-    throw new Error(`Toast «${title}»${options.description ? ` / «${options.description}»` : ''} non visto; a schermo: ${JSON.stringify(shown)}\n${(err as Error).message}`);
-  }
-  expect(await toast.getAttribute('data-variant')).toBe(options.variant ?? 'default');
-  return toast;
-}
-
-/** Closes the toast on screen (one at a time), so the next identical toast is a new one. */
-async function closeToasts(page: Page): Promise<void> {
-  const open = page.getByTestId('toast');
-  while ((await open.count()) > 0) {
-    await open.first().getByRole('button').click();
-    await open.first().waitFor({ state: 'detached' }).catch(() => undefined);
-  }
-}
-
-/** A backend call with the browser context's cookies. */
-async function api(context: BrowserContext, baseUrl: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', urlPath: string, data?: unknown) {
-  const res = await context.request.fetch(`${baseUrl}${urlPath}`, {
-    method,
-    headers: { Accept: 'application/json', ...(data !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-    data: data === undefined ? undefined : JSON.stringify(data),
-    failOnStatusCode: false,
-  });
-  const text = await res.text();
-  let body: any = text;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status(), body };
-}
-
-// --- the suite ----------------------------------------------------------------------------------
-
-const run = crypto.randomBytes(4).toString('hex');
-const user = {
-  firstName: 'Anna',
-  lastName: 'Neri',
-  email: `anna.neri.${run}@example.it`,
-  username: `anna_${run}`,
-  password: 'Segreta1',
-};
+const run = newRunId();
+const user = person('Anna', 'Neri', run);
 const merchantName = `Magazzini Neri ${run}`;
 
 /** The first address, as typed into the dialog (Germania: stored as DE). */
@@ -161,26 +51,15 @@ const office = {
 let app: TestApp;
 let browser: BrowserSession;
 let page: Page;
-const pages = () => (page ? [page] : []);
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-  page = browser.page;
-  page.setDefaultTimeout(STEP_TIMEOUT_MS);
-  page.setDefaultNavigationTimeout(STEP_TIMEOUT_MS);
+  ({ app, browser, page } = await scenario.start());
 
   // The user and a merchant through the API, with the browser context's cookies (the UI flows are in auth-and-merchants).
-  const registered = await api(browser.context, app.baseUrl, 'POST', '/api/register', user);
-  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
-  const merchant = await api(browser.context, app.baseUrl, 'POST', '/api/merchants', { name: merchantName });
-  if (merchant.status !== 201) throw new Error(`create merchant: ${merchant.status} ${JSON.stringify(merchant.body)}`);
+  await registerWithMerchant(browser.context, app.baseUrl, user, merchantName);
 }, TEST_TIMEOUT_MS);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-}, 30_000);
+afterAll(() => scenario.stop(), STOP_TIMEOUT_MS);
 
 async function addressesApi(): Promise<any[]> {
   const res = await api(browser.context, app.baseUrl, 'GET', '/api/merchant-addresses');
@@ -188,7 +67,6 @@ async function addressesApi(): Promise<any[]> {
   return res.body as any[];
 }
 
-const textOf = async (locator: Locator) => (await locator.innerText()).trim();
 const dialog = () => page.getByTestId('address-dialog');
 const field = (name: string) => dialog().locator(`#address-${name}`);
 const fieldError = (name: string) => dialog().locator(`#address-${name}-error`);
@@ -205,7 +83,7 @@ const bottomEdgeOf = async (locator: Locator) => {
 };
 
 describe('merchant addresses (settings remote)', () => {
-  e2eTest('Impostazioni → Indirizzi shows the empty state', pages, async () => {
+  step('Impostazioni → Indirizzi shows the empty state', async () => {
     await page.goto('/merchant-selection');
     // A single merchant: selected automatically (and set current on the server, which the addresses need).
     await page.waitForURL('**/dashboard');
@@ -229,7 +107,7 @@ describe('merchant addresses (settings remote)', () => {
     expect(await addressesApi()).toEqual([]);
   });
 
-  e2eTest("'Crea Primo Indirizzo' opens the dialog with its defaults; incomplete submissions show the messages and create nothing", pages, async () => {
+  step("'Crea Primo Indirizzo' opens the dialog with its defaults; incomplete submissions show the messages and create nothing", async () => {
     await page.getByRole('button', { name: 'Crea Primo Indirizzo' }).click();
     await dialog().waitFor();
     expect(await dialog().getAttribute('data-mode')).toBe('create');
@@ -296,7 +174,7 @@ describe('merchant addresses (settings remote)', () => {
     expect(await page.getByTestId('toast').count()).toBe(0);
   });
 
-  e2eTest("creates the address: toast, the row with company, Default badge, type badges and pickup hours; the API stores DE", pages, async () => {
+  step("creates the address: toast, the row with company, Default badge, type badges and pickup hours; the API stores DE", async () => {
     await field('city').fill(warehouse.city);
     expect(await checked(dialog().locator('#address-type-pickup'))).toBe(true);
     expect(await checked(dialog().locator('#address-type-warehouse'))).toBe(true);
@@ -331,7 +209,7 @@ describe('merchant addresses (settings remote)', () => {
     expect(await item.getAttribute('data-id')).toBe(String(stored[0].id));
   });
 
-  e2eTest("'Modifica' opens the prefilled dialog; a new city is saved ('Aggiorna Indirizzo')", pages, async () => {
+  step("'Modifica' opens the prefilled dialog; a new city is saved ('Aggiorna Indirizzo')", async () => {
     const item = row(warehouse.companyName);
     await item.getByTestId('address-edit').click();
     await dialog().waitFor();
@@ -367,7 +245,7 @@ describe('merchant addresses (settings remote)', () => {
     expect(stored[0]).toMatchObject({ ...warehouse, city: editedCity, countryCode: 'DE', isDefault: true });
   });
 
-  e2eTest('a second address made default takes the Default badge from the first', pages, async () => {
+  step('a second address made default takes the Default badge from the first', async () => {
     await page.getByRole('button', { name: 'Aggiungi Indirizzo' }).click();
     await dialog().waitFor();
     await dialog().getByRole('heading', { name: 'Aggiungi Nuovo Indirizzo' }).waitFor();
@@ -403,7 +281,7 @@ describe('merchant addresses (settings remote)', () => {
     expect(stored.find((x) => x.companyName === warehouse.companyName)).toMatchObject({ isDefault: false, city: editedCity });
   });
 
-  e2eTest("'Elimina' asks for confirmation with the company's name; confirmed, the row is gone", pages, async () => {
+  step("'Elimina' asks for confirmation with the company's name; confirmed, the row is gone", async () => {
     const item = row(warehouse.companyName);
     const confirm = page.getByTestId('confirm-dialog');
 
@@ -431,7 +309,7 @@ describe('merchant addresses (settings remote)', () => {
     expect(stored.map((x) => x.companyName)).toEqual([office.companyName]);
   });
 
-  e2eTest('on a 390x844 viewport the list shows cards and the dialog opens as a bottom drawer', pages, async () => {
+  step('on a 390x844 viewport the list shows cards and the dialog opens as a bottom drawer', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const item = card(office.companyName);
     await item.waitFor();

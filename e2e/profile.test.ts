@@ -5,174 +5,37 @@
  *
  * One app and one browser for the whole file; tests run in order and build on each other.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { repoRoot } from '../deploy/local/src/paths';
-import { startApp, type TestApp } from './support/app';
-import { launchBrowser, type BrowserSession } from './support/browser';
+import type { Page } from 'playwright-core';
+import type { TestApp } from './support/app';
+import type { BrowserSession } from './support/browser';
+import { api, rawApi, registerWithMerchant } from './support/api';
+import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
+import { eventually, expectToast } from './support/ui';
 
-const TEST_TIMEOUT_MS = 90_000;
-/** Playwright waits: well below the test timeout, so a stuck step fails with its own message (and a screenshot). */
-const STEP_TIMEOUT_MS = 25_000;
+const scenario = createScenario(__filename);
+const { step } = scenario;
 
-// --- helpers (kept in each e2e file: the folder's support code belongs to e2e/support) -----------
-
-const SCREENSHOT_DIR = path.join(repoRoot, '.tmp', 'e2e-screenshots');
-
-/** The first failed step of this file: the steps after it build on it, so they fail at once instead of timing out. */
-let brokenStep: string | null = null;
-
-/**
- * A step of this file's scenario. On failure it saves a screenshot of every open page into
- * .tmp/e2e-screenshots/; after a failure the later steps fail immediately (unless `standalone`).
- */
-function e2eTest(name: string, pages: () => Page[], body: () => Promise<void>, options: { standalone?: boolean } = {}): void {
-  test(
-    name,
-    async () => {
-      if (brokenStep !== null && !options.standalone) throw new Error(`Non eseguito: dipende dal passo fallito «${brokenStep}»`);
-      try {
-        await body();
-      } catch (err) {
-        brokenStep ??= name;
-        fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-        const slug = `${path.basename(__filename, '.test.ts')}-${name}`.replace(/[^a-z0-9]+/gi, '-').slice(0, 120);
-        const shots = await Promise.all(
-          pages().map(async (p, i) => {
-            const file = path.join(SCREENSHOT_DIR, `${slug}-${i}-${Date.now()}.png`);
-            return p.screenshot({ path: file, fullPage: true, timeout: 5_000 }).then(() => `${path.relative(repoRoot, file)} (${p.url()})`, () => null);
-          }),
-        );
-        const saved = shots.filter(Boolean);
-        if (saved.length && err instanceof Error) err.message += `\nScreenshot: ${saved.join(', ')}`;
-        if (app && err instanceof Error) err.message += `\nLog dei componenti: ${path.relative(repoRoot, app.logDir)}`;
-        throw err;
-      }
-    },
-    TEST_TIMEOUT_MS,
-  );
-}
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const exactly = (s: string) => new RegExp(`^\\s*${escapeRegExp(s)}\\s*$`);
-
-/** Retries an assertion until it holds (or rethrows its last failure after `timeoutMs`). */
-async function eventually<T>(check: () => Promise<T> | T, timeoutMs = STEP_TIMEOUT_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
-
-/**
- * Waits for the toast with this title (and description), checks its variant and returns it.
- * Fails naming the toasts that did show.
- */
-async function expectToast(page: Page, title: string, options: { description?: string; variant?: 'default' | 'destructive' } = {}): Promise<Locator> {
-  let toast = page.getByTestId('toast').filter({ has: page.getByTestId('toast-title').filter({ hasText: exactly(title) }) });
-  if (options.description !== undefined) {
-    toast = toast.filter({ has: page.getByTestId('toast-description').filter({ hasText: exactly(options.description) }) });
-  }
-  try {
-    await toast.waitFor();
-  } catch (err) {
-    const shown = await page.getByTestId('toast').allInnerTexts().catch(() => []);
-    throw new Error(`Toast «${title}»${options.description ? ` / «${options.description}»` : ''} non visto; a schermo: ${JSON.stringify(shown)}\n${(err as Error).message}`);
-  }
-  expect(await toast.getAttribute('data-variant')).toBe(options.variant ?? 'default');
-  return toast;
-}
-
-/** A backend call with the browser context's cookies. */
-async function api(context: BrowserContext, baseUrl: string, method: 'GET' | 'POST' | 'PUT', urlPath: string, data?: unknown) {
-  const res = await context.request.fetch(`${baseUrl}${urlPath}`, {
-    method,
-    headers: { Accept: 'application/json', ...(data !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-    data: data === undefined ? undefined : JSON.stringify(data),
-    failOnStatusCode: false,
-  });
-  const text = await res.text();
-  let body: any = text;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status(), body };
-}
-
-const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-/** A backend call without the browser (a second user, or checking credentials). */
-async function rawApi(baseUrl: string, method: 'GET' | 'POST', urlPath: string, data?: unknown) {
-  const res = await fetch(`${baseUrl}${urlPath}`, {
-    method,
-    headers: { Accept: 'application/json', ...(data !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-    body: data === undefined ? undefined : JSON.stringify(data),
-  });
-  const text = await res.text();
-  let body: any = text;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, body };
-}
-
-// --- the suite ----------------------------------------------------------------------------------
-
-const run = crypto.randomBytes(4).toString('hex');
-const user = {
-  firstName: 'Giulia',
-  lastName: 'Bianchi',
-  email: `giulia.bianchi.${run}@example.it`,
-  username: `giulia_${run}`,
-  password: 'Segreta1',
-};
+const run = newRunId();
+const user = person('Giulia', 'Bianchi', run);
 const renamed = { firstName: 'Giuliana', username: `giuliana_${run}` };
-const other = {
-  firstName: 'Paolo',
-  lastName: 'Verdi',
-  email: `paolo.verdi.${run}@example.it`,
-  username: `paolo_${run}`,
-  password: 'Segreta1',
-};
+const other = person('Paolo', 'Verdi', run);
 const newPassword = 'Nuova2pass';
 
 let app: TestApp;
 let browser: BrowserSession;
 let page: Page;
-const pages = () => (page ? [page] : []);
 /** Every response the page received (to see the remote load through the manifest). */
 const responses: { url: string; status: number }[] = [];
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser({ baseURL: app.baseUrl });
-  page = browser.page;
-  page.setDefaultTimeout(STEP_TIMEOUT_MS);
-  page.setDefaultNavigationTimeout(STEP_TIMEOUT_MS);
+  ({ app, browser, page } = await scenario.start());
   page.on('response', (r) => responses.push({ url: r.url(), status: r.status() }));
 
   // The user and a merchant through the API, with the browser context's cookies (the UI flows are in auth-and-merchants).
-  const registered = await api(browser.context, app.baseUrl, 'POST', '/api/register', user);
-  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
-  const merchant = await api(browser.context, app.baseUrl, 'POST', '/api/merchants', { name: `Negozio Bianchi ${run}` });
-  if (merchant.status !== 201) throw new Error(`create merchant: ${merchant.status} ${JSON.stringify(merchant.body)}`);
+  await registerWithMerchant(browser.context, app.baseUrl, user, `Negozio Bianchi ${run}`);
 }, TEST_TIMEOUT_MS);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-}, 30_000);
+afterAll(() => scenario.stop(), STOP_TIMEOUT_MS);
 
 const field = (label: string) => page.getByTestId('profile-form').getByLabel(label, { exact: true });
 
@@ -192,7 +55,7 @@ async function currentUser() {
 }
 
 describe('profile (settings remote)', () => {
-  e2eTest('opens Profilo Utente from the user menu; the settings remote loads through /remotes.json', pages, async () => {
+  step('opens Profilo Utente from the user menu; the settings remote loads through /remotes.json', async () => {
     await page.goto('/merchant-selection');
     // A single merchant: selected automatically.
     await page.waitForURL('**/dashboard');
@@ -212,7 +75,7 @@ describe('profile (settings remote)', () => {
     expect(seen('/remotes/settings/remoteEntry.js').map((r) => r.status)).toContain(200);
   });
 
-  e2eTest('changes Nome and Username: toast, the sidebar after a reload, and the API', pages, async () => {
+  step('changes Nome and Username: toast, the sidebar after a reload, and the API', async () => {
     await field('Nome').fill(renamed.firstName);
     await field('Username').fill(renamed.username);
     await page.getByRole('button', { name: 'Salva modifiche' }).click();
@@ -228,7 +91,7 @@ describe('profile (settings remote)', () => {
     expect(await currentUser()).toMatchObject({ firstName: renamed.firstName, lastName: user.lastName, email: user.email, username: renamed.username });
   });
 
-  e2eTest('a username taken by another user: error toast, nothing changed', pages, async () => {
+  step('a username taken by another user: error toast, nothing changed', async () => {
     const registered = await rawApi(app.baseUrl, 'POST', '/api/register', other);
     expect(registered.status).toBe(201);
 
@@ -248,7 +111,7 @@ describe('profile (settings remote)', () => {
     expect(otherLogin.body.username).toBe(other.username);
   });
 
-  e2eTest('changes the password through the Cambia password dialog', pages, async () => {
+  step('changes the password through the Cambia password dialog', async () => {
     await page.getByRole('button', { name: 'Cambia password' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Cambia password' }).waitFor();

@@ -11,136 +11,29 @@
  * One app for the whole file and one browser per person (admin A, colleague B, existing user C);
  * tests run in order and build on each other.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { format } from 'date-fns';
 import { it as itLocale } from 'date-fns/locale';
-import { request, type APIRequestContext, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { repoRoot } from '../deploy/local/src/paths';
-import { startApp, type TestApp } from './support/app';
-import { launchBrowser, type BrowserSession } from './support/browser';
+import { request, type APIRequestContext, type Page } from 'playwright-core';
+import type { TestApp } from './support/app';
+import type { BrowserSession } from './support/browser';
+import { api } from './support/api';
 import { extractLinks, waitForMail } from './support/mail';
+import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
+import { eventually, expectToast, pathOf, textOf } from './support/ui';
 
-const TEST_TIMEOUT_MS = 90_000;
-/** Playwright waits: well below the test timeout, so a stuck step fails with its own message (and a screenshot). */
-const STEP_TIMEOUT_MS = 25_000;
-
-// --- helpers (kept in each e2e file: the folder's support code belongs to e2e/support) -----------
-
-const SCREENSHOT_DIR = path.join(repoRoot, '.tmp', 'e2e-screenshots');
-
-/** The first failed step of this file: the steps after it build on it, so they fail at once instead of timing out. */
-let brokenStep: string | null = null;
-
-/**
- * A step of this file's scenario. On failure it saves a screenshot of every open page into
- * .tmp/e2e-screenshots/; after a failure the later steps fail immediately (unless `standalone`).
- */
-function e2eTest(name: string, pages: () => Page[], body: () => Promise<void>, options: { standalone?: boolean } = {}): void {
-  test(
-    name,
-    async () => {
-      if (brokenStep !== null && !options.standalone) throw new Error(`Non eseguito: dipende dal passo fallito «${brokenStep}»`);
-      try {
-        await body();
-      } catch (err) {
-        brokenStep ??= name;
-        fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-        const slug = `${path.basename(__filename, '.test.ts')}-${name}`.replace(/[^a-z0-9]+/gi, '-').slice(0, 120);
-        const shots = await Promise.all(
-          pages().map(async (p, i) => {
-            const file = path.join(SCREENSHOT_DIR, `${slug}-${i}-${Date.now()}.png`);
-            return p.screenshot({ path: file, fullPage: true, timeout: 5_000 }).then(() => `${path.relative(repoRoot, file)} (${p.url()})`, () => null);
-          }),
-        );
-        const saved = shots.filter(Boolean);
-        if (saved.length && err instanceof Error) err.message += `\nScreenshot: ${saved.join(', ')}`;
-        if (app && err instanceof Error) err.message += `\nLog dei componenti: ${path.relative(repoRoot, app.logDir)}`;
-        throw err;
-      }
-    },
-    TEST_TIMEOUT_MS,
-  );
-}
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const exactly = (s: string) => new RegExp(`^\\s*${escapeRegExp(s)}\\s*$`);
-
-/** Retries an assertion until it holds (or rethrows its last failure after `timeoutMs`). */
-async function eventually<T>(check: () => Promise<T> | T, timeoutMs = STEP_TIMEOUT_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
-
-/**
- * Waits for the toast with this title (and description), checks its variant and returns it.
- * Fails naming the toasts that did show.
- */
-async function expectToast(page: Page, title: string, options: { description?: string; variant?: 'default' | 'destructive' } = {}): Promise<Locator> {
-  let toast = page.getByTestId('toast').filter({ has: page.getByTestId('toast-title').filter({ hasText: exactly(title) }) });
-  if (options.description !== undefined) {
-    toast = toast.filter({ has: page.getByTestId('toast-description').filter({ hasText: exactly(options.description) }) });
-  }
-  try {
-    await toast.waitFor();
-  } catch (err) {
-    const shown = await page.getByTestId('toast').allInnerTexts().catch(() => []);
-    throw new Error(`Toast «${title}»${options.description ? ` / «${options.description}»` : ''} non visto; a schermo: ${JSON.stringify(shown)}\n${(err as Error).message}`);
-  }
-  expect(await toast.getAttribute('data-variant')).toBe(options.variant ?? 'default');
-  return toast;
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** A backend call with the cookies of a browser context (or of an API-only user's request context). */
-async function api(context: BrowserContext | APIRequestContext, baseUrl: string, method: Method, urlPath: string, data?: unknown) {
-  const requester = 'request' in context ? context.request : context;
-  const res = await requester.fetch(`${baseUrl}${urlPath}`, {
-    method,
-    headers: { Accept: 'application/json', ...(data !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-    data: data === undefined ? undefined : JSON.stringify(data),
-    failOnStatusCode: false,
-  });
-  const text = await res.text();
-  let body: any = text;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status(), body };
-}
-
-const pathOf = (page: Page) => new URL(page.url()).pathname;
+const scenario = createScenario(__filename);
+const { step } = scenario;
 
 /** Lets React commit what the last response changed before a "nothing is there" assertion. */
 const nextFrame = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 
-// --- the suite ----------------------------------------------------------------------------------
-
-const run = crypto.randomBytes(4).toString('hex');
-const person = (firstName: string, lastName: string) => ({
-  firstName,
-  lastName,
-  email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}.${run}@example.it`,
-  username: `${firstName.toLowerCase()}_${run}`,
-  password: 'Segreta1',
-});
-const admin = person('Chiara', 'Galli');
-const colleague = person('Marco', 'Conti');
+const run = newRunId();
+const admin = person('Chiara', 'Galli', run);
+const colleague = person('Marco', 'Conti', run);
 /** Invited and registered through the API, then removed from the team in the UI. */
-const leaver = person('Sara', 'Fontana');
+const leaver = person('Sara', 'Fontana', run);
 /** Already has an account and a merchant of their own when invited. */
-const existing = person('Elena', 'Ricci');
+const existing = person('Elena', 'Ricci', run);
 /** Invited, then the invite is cancelled. */
 const cancelledEmail = `annullato.${run}@example.it`;
 /** Invited; the colleague opens this link (another address). */
@@ -158,31 +51,20 @@ let b: BrowserSession | undefined;
 let c: BrowserSession | undefined;
 /** The removed member: API only. */
 let leaverApi: APIRequestContext | undefined;
-const pages = () => [a?.page, b?.page, c?.page].filter((p): p is Page => Boolean(p));
 
 let merchantId = '';
 let colleagueLink = '';
 let cancelledLink = '';
 let existingLink = '';
 
-function setTimeouts(page: Page) {
-  page.setDefaultTimeout(STEP_TIMEOUT_MS);
-  page.setDefaultNavigationTimeout(STEP_TIMEOUT_MS);
-}
-
 beforeAll(async () => {
-  app = await startApp();
-  a = await launchBrowser({ baseURL: app.baseUrl });
-  setTimeouts(a.page);
+  ({ app, browser: a } = await scenario.start());
 }, TEST_TIMEOUT_MS);
 
 afterAll(async () => {
   await leaverApi?.dispose();
-  await c?.close();
-  await b?.close();
-  await a?.close();
-  await app?.stop();
-}, 30_000);
+  await scenario.stop();
+}, STOP_TIMEOUT_MS);
 
 /** The invite link in the e-mail sent to `to` since `since` (one distinct link, to this app). */
 async function inviteLinkFor(to: string, since: Date): Promise<{ link: string; mail: Awaited<ReturnType<typeof waitForMail>> }> {
@@ -208,8 +90,6 @@ function team(page: Page) {
     invite: (email: string) => page.locator(`[data-testid="invite-row"][data-email="${email}"]`),
   };
 }
-
-const textOf = async (locator: Locator) => (await locator.innerText()).trim();
 
 /** Sends an invite through the inline form of 'Gestione Team'. */
 async function inviteThroughForm(page: Page, email: string, role: 'user' | 'admin') {
@@ -245,7 +125,7 @@ async function memberId(email: string): Promise<string> {
 }
 
 describe('team and invites', () => {
-  e2eTest('the admin opens Impostazioni → Gestione Team and sees themself as the only member, Admin', pages, async () => {
+  step('the admin opens Impostazioni → Gestione Team and sees themself as the only member, Admin', async () => {
     const registered = await api(a.context, app.baseUrl, 'POST', '/api/register', admin);
     expect(registered.status).toBe(201);
     const created = await api(a.context, app.baseUrl, 'POST', '/api/merchants', { name: merchantName });
@@ -292,7 +172,7 @@ describe('team and invites', () => {
     expect(members).toEqual([expect.objectContaining({ email: admin.email, firstName: admin.firstName, username: admin.username, role: 'admin' })]);
   });
 
-  e2eTest("invites the colleague as Utente: toast, Inviti pendenti 1 with the row, and the e-mail names inviter, merchant and role", pages, async () => {
+  step("invites the colleague as Utente: toast, Inviti pendenti 1 with the row, and the e-mail names inviter, merchant and role", async () => {
     const page = a.page;
     const tm = team(page);
     const since = new Date(Date.now() - 1000);
@@ -330,10 +210,9 @@ describe('team and invites', () => {
     colleagueLink = link;
   });
 
-  e2eTest('the colleague opens the link in another browser: /auth with the invite banner, registers and lands in the merchant as Utente', pages, async () => {
+  step('the colleague opens the link in another browser: /auth with the invite banner, registers and lands in the merchant as Utente', async () => {
     expect(colleagueLink).not.toBe('');
-    b = await launchBrowser({ baseURL: app.baseUrl });
-    setTimeouts(b.page);
+    b = await scenario.openBrowser();
     const page = b.page;
 
     await page.goto(colleagueLink);
@@ -371,7 +250,7 @@ describe('team and invites', () => {
     expect(me.body).toMatchObject({ email: colleague.email, username: colleague.username });
   });
 
-  e2eTest('the admin reloads: Membri 2 with the colleague as Utente, Inviti pendenti 0; then invites a third address', pages, async () => {
+  step('the admin reloads: Membri 2 with the colleague as Utente, Inviti pendenti 0; then invites a third address', async () => {
     const page = a.page;
     const tm = team(page);
     await page.reload();
@@ -402,7 +281,7 @@ describe('team and invites', () => {
     expect(invites.map((i) => [i.email, i.role])).toEqual([[cancelledEmail, 'admin']]);
   });
 
-  e2eTest("the colleague's Gestione Team has no invite button, no Modifica, no Annulla; the API refuses with 403", pages, async () => {
+  step("the colleague's Gestione Team has no invite button, no Modifica, no Annulla; the API refuses with 403", async () => {
     const page = b!.page;
     const tm = team(page);
     const merchantsLoaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/merchants' && r.status() === 200);
@@ -440,7 +319,7 @@ describe('team and invites', () => {
     expect(invites.map((i) => i.email)).toEqual([cancelledEmail]);
   });
 
-  e2eTest("the admin cancels the third invite with 'Annulla': the row goes, the API list is empty, the link is dead", pages, async () => {
+  step("the admin cancels the third invite with 'Annulla': the row goes, the API list is empty, the link is dead", async () => {
     const page = a.page;
     const tm = team(page);
     await tm.invitesTab.click();
@@ -457,7 +336,7 @@ describe('team and invites', () => {
     expect(lookup.body.message).toBe('Invito non valido');
   });
 
-  e2eTest("changes the colleague's role to Admin through 'Modifica', and back to Utente", pages, async () => {
+  step("changes the colleague's role to Admin through 'Modifica', and back to Utente", async () => {
     const page = a.page;
     const tm = team(page);
     await tm.membersTab.click();
@@ -489,7 +368,7 @@ describe('team and invites', () => {
     await eventually(async () => expect(await textOf(tm.membersCount)).toBe('2'));
   });
 
-  e2eTest('the only admin cannot demote themself: error toast, nothing changed', pages, async () => {
+  step('the only admin cannot demote themself: error toast, nothing changed', async () => {
     const page = a.page;
     const dialog = page.getByTestId('member-dialog');
     await team(page).member(admin.email).getByTestId('member-edit').click();
@@ -507,7 +386,7 @@ describe('team and invites', () => {
     expect((await teamApi()).members.find((m) => m.email === admin.email).role).toBe('admin');
   });
 
-  e2eTest('a fourth member (invited and registered through the API) is removed from the team in the UI', pages, async () => {
+  step('a fourth member (invited and registered through the API) is removed from the team in the UI', async () => {
     const since = new Date(Date.now() - 1000);
     const sent = await api(a.context, app.baseUrl, 'POST', `/api/merchants/${merchantId}/invites`, { email: leaver.email, role: 'user' });
     expect(sent.status).toBe(201);
@@ -551,9 +430,8 @@ describe('team and invites', () => {
     expect((await api(leaverApi, app.baseUrl, 'POST', '/api/merchants/set-current', { merchantId })).status).toBe(404);
   });
 
-  e2eTest('an existing user with a merchant of their own is invited, logs in through the link and accepts on /accept-existing-invite', pages, async () => {
-    c = await launchBrowser({ baseURL: app.baseUrl });
-    setTimeouts(c.page);
+  step('an existing user with a merchant of their own is invited, logs in through the link and accepts on /accept-existing-invite', async () => {
+    c = await scenario.openBrowser();
     expect((await api(c.context, app.baseUrl, 'POST', '/api/register', existing)).status).toBe(201);
     expect((await api(c.context, app.baseUrl, 'POST', '/api/merchants', { name: existingMerchantName })).status).toBe(201);
     expect((await api(c.context, app.baseUrl, 'POST', '/api/logout', {})).status).toBe(200);
@@ -604,7 +482,7 @@ describe('team and invites', () => {
     expect(invites).toEqual([]);
   });
 
-  e2eTest('the existing user sees both merchants on /merchant-selection and switches between them', pages, async () => {
+  step('the existing user sees both merchants on /merchant-selection and switches between them', async () => {
     const page = c!.page;
     const current = page.getByTestId('current-merchant');
     const option = (name: string) => page.getByTestId('merchant-option').filter({ hasText: name });
@@ -633,7 +511,7 @@ describe('team and invites', () => {
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('selectedMerchant') ?? 'null'))).toEqual({ id: merchantId, name: merchantName });
   });
 
-  e2eTest("re-opening the accepted link shows 'Invito non valido'", pages, async () => {
+  step("re-opening the accepted link shows 'Invito non valido'", async () => {
     const page = c!.page;
     await page.goto(existingLink);
     const card = page.locator('[data-testid="invite-page"][data-state="invalid"]');
@@ -652,7 +530,7 @@ describe('team and invites', () => {
     expect(again.body.message).toBe('Invito non valido');
   });
 
-  e2eTest('a logged-in user opening an invite for another address sees the e-mail mismatch; the API accept answers 403', pages, async () => {
+  step('a logged-in user opening an invite for another address sees the e-mail mismatch; the API accept answers 403', async () => {
     const since = new Date(Date.now() - 1000);
     const sent = await api(a.context, app.baseUrl, 'POST', `/api/merchants/${merchantId}/invites`, { email: strangerEmail, role: 'admin' });
     expect(sent.status).toBe(201);

@@ -1,0 +1,138 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { repoRoot } from '../../deploy/local/src/paths';
+import { startApp, type TestApp } from './app';
+import { launchBrowser, type BrowserSession } from './browser';
+
+/** Jest timeout of one step (and of a suite's `beforeAll`). */
+export const TEST_TIMEOUT_MS = 90_000;
+/** Playwright waits: well below the test timeout, so a stuck step fails with its own message (and a screenshot). */
+export const STEP_TIMEOUT_MS = 25_000;
+/** Jest timeout of a suite's `afterAll` (browsers, then the app). */
+export const STOP_TIMEOUT_MS = 30_000;
+
+export const SCREENSHOT_DIR = path.join(repoRoot, '.tmp', 'e2e-screenshots');
+
+export interface StepOptions {
+  /** Runs even after an earlier step of the file failed (it does not build on the others). */
+  standalone?: boolean;
+}
+
+export interface Scenario {
+  /** Starts the app (fresh databases, free ports) and the first browser, at the app's URL. */
+  start(): Promise<{ app: TestApp; browser: BrowserSession; page: Page }>;
+  /** Another browser (another person) at the app's URL; its page is screenshotted and closed with the others. */
+  openBrowser(): Promise<BrowserSession>;
+  /** Closes the browsers, newest first, then stops the app. */
+  stop(): Promise<void>;
+  /**
+   * A step of the file's scenario: a jest `test` with {@link TEST_TIMEOUT_MS}. On failure it saves a
+   * full-page screenshot of every open browser's page into .tmp/e2e-screenshots/ and names them and
+   * the components' log folder in the error; after a failure the later steps fail at once (unless
+   * `standalone`), since they build on it.
+   */
+  step(name: string, body: () => Promise<void>, options?: StepOptions): void;
+}
+
+/**
+ * The app, the browsers and the steps of one e2e file (each file creates its own: its steps share
+ * the "first failed step" state, never another file's).
+ *
+ * @example
+ * const scenario = createScenario(__filename);
+ * let app: TestApp;
+ * let page: Page;
+ * beforeAll(async () => {
+ *   ({ app, page } = await scenario.start());
+ * }, TEST_TIMEOUT_MS);
+ * afterAll(() => scenario.stop(), STOP_TIMEOUT_MS);
+ * scenario.step('opens the dashboard', async () => {
+ *   await page.goto('/dashboard');
+ * });
+ */
+export function createScenario(file: string): Scenario {
+  let app: TestApp | undefined;
+  const browsers: BrowserSession[] = [];
+  /** The first failed step of this file. */
+  let brokenStep: string | null = null;
+
+  async function openBrowser(): Promise<BrowserSession> {
+    if (!app) throw new Error('openBrowser: the app is not running (scenario.start() first)');
+    const browser = await launchBrowser({ baseURL: app.baseUrl });
+    browsers.push(browser);
+    browser.page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    browser.page.setDefaultNavigationTimeout(STEP_TIMEOUT_MS);
+    return browser;
+  }
+
+  /** Saves a screenshot of every open page; returns "path (url)" of those saved. */
+  async function screenshots(stepName: string): Promise<string[]> {
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const slug = `${path.basename(file, '.test.ts')}-${stepName}`.replace(/[^a-z0-9]+/gi, '-').slice(0, 120);
+    const shots = await Promise.all(
+      browsers.map(async ({ page }, i) => {
+        const shot = path.join(SCREENSHOT_DIR, `${slug}-${i}-${Date.now()}.png`);
+        return page.screenshot({ path: shot, fullPage: true, timeout: 5_000 }).then(() => `${path.relative(repoRoot, shot)} (${page.url()})`, () => null);
+      }),
+    );
+    return shots.filter((s): s is string => s !== null);
+  }
+
+  return {
+    async start() {
+      app = await startApp();
+      const browser = await openBrowser();
+      return { app, browser, page: browser.page };
+    },
+    openBrowser,
+    async stop() {
+      for (const browser of [...browsers].reverse()) await browser.close();
+      await app?.stop();
+    },
+    step(name, body, options = {}) {
+      test(
+        name,
+        async () => {
+          if (brokenStep !== null && !options.standalone) throw new Error(`Non eseguito: dipende dal passo fallito «${brokenStep}»`);
+          try {
+            await body();
+          } catch (err) {
+            brokenStep ??= name;
+            const saved = await screenshots(name);
+            if (saved.length && err instanceof Error) err.message += `\nScreenshot: ${saved.join(', ')}`;
+            if (app && err instanceof Error) err.message += `\nLog dei componenti: ${path.relative(repoRoot, app.logDir)}`;
+            throw err;
+          }
+        },
+        TEST_TIMEOUT_MS,
+      );
+    },
+  };
+}
+
+/** A short random tag for one file's run: e-mails, usernames and names with it never collide across runs. */
+export const newRunId = (): string => crypto.randomBytes(4).toString('hex');
+
+export interface TestUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  username: string;
+  password: string;
+}
+
+/**
+ * A user for the registration form or `POST /api/register`:
+ * `person('Mario', 'Rossi', run)` → mario.rossi.<run>@example.it, mario_<run>, password Segreta1.
+ */
+export function person(firstName: string, lastName: string, run: string): TestUser {
+  return {
+    firstName,
+    lastName,
+    email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}.${run}@example.it`,
+    username: `${firstName.toLowerCase()}_${run}`,
+    password: 'Segreta1',
+  };
+}
