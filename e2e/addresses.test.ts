@@ -92,7 +92,8 @@ describe('merchant addresses (settings remote)', () => {
     const menu = page.getByRole('navigation', { name: 'Menu impostazioni' });
     await menu.getByRole('link', { name: 'Indirizzi' }).click();
     await page.waitForURL('**/dashboard/settings/addresses');
-    expect(await menu.getByRole('link', { name: 'Indirizzi' }).getAttribute('aria-current')).toBe('page');
+    // The menu re-renders just after the URL changes: wait for the highlight.
+    await menu.getByRole('link', { name: 'Indirizzi' }).and(menu.locator('[aria-current="page"]')).waitFor();
 
     const tab = page.getByTestId('addresses-tab');
     await tab.getByText('I Tuoi Indirizzi', { exact: true }).waitFor();

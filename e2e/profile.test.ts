@@ -65,7 +65,8 @@ describe('profile (settings remote)', () => {
 
     await page.getByRole('heading', { name: 'Profilo Utente' }).waitFor();
     await page.getByTestId('profile-form').waitFor();
-    expect(await page.getByRole('link', { name: 'Profilo Utente' }).getAttribute('aria-current')).toBe('page');
+    // The menu re-renders just after the URL changes: wait for the highlight.
+    await page.getByRole('link', { name: 'Profilo Utente' }).and(page.locator('[aria-current="page"]')).waitFor();
     expect(await page.getByTestId('breadcrumbs').innerText()).toMatch(/Dashboard[\s\S]*Impostazioni[\s\S]*Profilo Utente/);
     await eventually(async () => expect(await formValues()).toEqual({ firstName: user.firstName, lastName: user.lastName, email: user.email, username: user.username }));
 

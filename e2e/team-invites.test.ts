@@ -141,7 +141,8 @@ describe('team and invites', () => {
     await page.waitForURL('**/dashboard/settings/team');
     await page.getByRole('heading', { name: 'Gestione Team', exact: true }).waitFor();
     const settingsMenu = page.getByRole('navigation', { name: 'Menu impostazioni' });
-    expect(await settingsMenu.getByRole('link', { name: 'Gestione Team' }).getAttribute('aria-current')).toBe('page');
+    // The menu re-renders just after the URL changes: wait for the highlight.
+    await settingsMenu.getByRole('link', { name: 'Gestione Team' }).and(settingsMenu.locator('[aria-current="page"]')).waitFor();
 
     const tm = team(page);
     const me = tm.member(admin.email);
