@@ -11,3 +11,4 @@ export * from './outbox';
 export * from './consumer';
 export * from './mailer';
 export * from './shutdown';
+export * from './service-runtime';

@@ -1,20 +1,5 @@
 import path from 'node:path';
-import {
-  BackgroundMailer,
-  connectNats,
-  createLogger,
-  createMailer,
-  createPool,
-  ensureStream,
-  onShutdown,
-  OutboxRelay,
-  runMigrations,
-  startConsumer,
-  startGrpcServer,
-  streams,
-  type Logger,
-  type ShutdownStep,
-} from '@smista/service-kit';
+import { BackgroundMailer, createMailer, runService, startGrpcServer, startServiceInfra, streams, type Logger, type ShutdownStep } from '@smista/service-kit';
 import { readConfig, type Config } from './config';
 import { createMerchantsService, createUserDirectory } from './grpc';
 import { subscriptions } from './events/subscriptions';
@@ -31,15 +16,16 @@ export interface RunningMerchants {
 
 /** Wires and starts the merchants service; main() and the integration tests both use it. */
 export async function startMerchants(config: Config, logger: Logger): Promise<RunningMerchants> {
-  await runMigrations(config.DATABASE_URL, MIGRATIONS_DIR, logger);
-  const pool = createPool(config.DATABASE_URL);
-  const nats = await connectNats(config.NATS_URL, 'merchants');
-  await ensureStream(nats.jsm, streams.merchants);
-  const relay = new OutboxRelay({ pool, js: nats.js, logger: logger.child({ component: 'outbox' }) });
-  await relay.start();
-  const consumers = await Promise.all(
-    subscriptions(logger, config.NATS_CONSUMER_SUFFIX).map((sub) => startConsumer({ js: nats.js, jsm: nats.jsm, pool, logger }, sub)),
-  );
+  const infra = await startServiceInfra({
+    name: 'merchants',
+    databaseUrl: config.DATABASE_URL,
+    natsUrl: config.NATS_URL,
+    migrationsDir: MIGRATIONS_DIR,
+    stream: streams.merchants,
+    subscriptions: subscriptions(logger, config.NATS_CONSUMER_SUFFIX),
+    logger,
+  });
+  const { pool } = infra;
   const users = createUserDirectory({ address: config.IDENTITY_GRPC_ADDR, callerSecret: config.CALLER_TOKEN_SECRET, logger });
   const mailer = new BackgroundMailer(createMailer(config.SMTP_URL, config.MAIL_FROM, logger), logger);
   const service = createMerchantsService({ pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, users, mailer, publicUrl: config.PUBLIC_URL });
@@ -48,26 +34,12 @@ export async function startMerchants(config: Config, logger: Logger): Promise<Ru
     port: server.port,
     shutdownSteps: [
       ['stop gRPC (drain in-flight calls)', () => server.shutdown()],
-      ['stop consumers', () => Promise.all(consumers.map((c) => c.stop()))],
+      ...infra.drainSteps,
       ['send pending mail', () => mailer.drain()],
-      ['flush outbox relay', () => relay.stop()],
-      ['drain NATS', () => nats.nc.drain()],
       ['close identity client', async () => users.close()],
-      ['close PostgreSQL pool', () => pool.end()],
+      ...infra.closeSteps,
     ],
   };
 }
 
-async function main(): Promise<void> {
-  const config = readConfig();
-  const logger = createLogger('merchants', config.LOG_LEVEL);
-  const running = await startMerchants(config, logger);
-  onShutdown(logger, running.shutdownSteps);
-}
-
-if (require.main === module) {
-  main().catch((err: unknown) => {
-    createLogger('merchants').fatal({ err }, 'merchants service failed to start');
-    process.exit(1);
-  });
-}
+if (require.main === module) runService('merchants', readConfig, startMerchants);
