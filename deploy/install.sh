@@ -42,12 +42,16 @@ command -v npm >/dev/null 2>&1 || die "npm non trovato: installa Node.js 20 con 
 if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json || ( ! -f package-lock.json && ! -d node_modules ) ]]; then
   if [[ -f package-lock.json ]]; then
     log "npm ci…"
-    if ! npm ci --no-audit --no-fund; then
+    ci_log="$(mktemp)"
+    if ! npm ci --no-audit --no-fund >"$ci_log" 2>&1; then
       # npm ci refuses a lockfile that lacks optional binaries for other platforms (registries that do
       # not carry them for the locked version); npm install accepts it and keeps the locked versions.
-      log "npm ci fallito: riprovo con npm install"
+      log "npm ci fallito ($(grep -m1 -E '^npm error (Missing|code)' "$ci_log" || echo 'vedi sotto')): riprovo con npm install"
       npm install --no-audit --no-fund
+    else
+      cat "$ci_log"
     fi
+    rm -f "$ci_log"
   else
     log "npm install (nessun package-lock.json)…"
     npm install --no-audit --no-fund
