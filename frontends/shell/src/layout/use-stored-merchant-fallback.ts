@@ -7,7 +7,7 @@ import {
   resolveSelectedMerchant,
   setSelectedMerchant,
   type MerchantListItem,
-} from '../lib/merchant-storage';
+} from '@smista/ui-kit';
 import { useSelectedMerchantRaw } from '../lib/session';
 
 /**

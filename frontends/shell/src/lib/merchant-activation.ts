@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { apiFetch, toast, CURRENT_USER_QUERY_KEY, MERCHANTS_QUERY_KEY, type StoredMerchant } from '@smista/ui-kit';
 import { t } from '../messages';
-import { setSelectedMerchant } from './merchant-storage';
+import { setSelectedMerchant } from '@smista/ui-kit';
 import { scheduleUserResync } from './session';
 
 /**

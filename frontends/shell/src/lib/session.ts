@@ -12,7 +12,7 @@ import {
   type User,
 } from '@smista/ui-kit';
 import { t } from '../messages';
-import { clearSelectedMerchant } from './merchant-storage';
+import { clearSelectedMerchant } from '@smista/ui-kit';
 import { setLoggingOut } from './markers';
 
 /** The current user (null when logged out), polled per spec §9. */

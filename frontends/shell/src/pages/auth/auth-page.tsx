@@ -6,7 +6,7 @@ import { roleLabel } from '@smista/contracts';
 import { apiFetch, displayNameOf, toast, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Spinner, type User } from '@smista/ui-kit';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import type { InviteDetails } from '../../lib/invite-state';
-import { clearSelectedMerchant, MERCHANTS_QUERY_KEY } from '../../lib/merchant-storage';
+import { clearSelectedMerchant, MERCHANTS_QUERY_KEY } from '@smista/ui-kit';
 import { hasOAuthCallbackMarker, setLoggingOut } from '../../lib/markers';
 import { loggedInAuthRedirect, postAuthDestination, postRegisterNavigation } from '../../lib/redirects';
 import { acceptSessionUser, useCurrentUser, useSelectedMerchant } from '../../lib/session';

@@ -23,7 +23,7 @@ import {
 import { LoadingOverlay } from '../../components/full-page-spinner';
 import { membershipPollInterval, MEMBERSHIP_POLL_TIMEOUT_MS } from '../../lib/invite-membership';
 import { activateMerchant, resetMerchantScopedQueries } from '../../lib/merchant-activation';
-import { clearSelectedMerchant, resolveSelectedMerchant, type MerchantListItem } from '../../lib/merchant-storage';
+import { clearSelectedMerchant, resolveSelectedMerchant, type MerchantListItem } from '@smista/ui-kit';
 import { postSelectionDestination, type MerchantSelectionState } from '../../lib/redirects';
 import { capitalisedRole } from '../../lib/roles';
 import { useCurrentUser, useLogout, useSelectedMerchantRaw } from '../../lib/session';
