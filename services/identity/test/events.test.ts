@@ -18,6 +18,27 @@ afterAll(async () => {
 }, 30_000);
 
 /** Every message of a stream, read back with an ordered consumer. */
+/**
+ * A new user who is a member (role user) of one merchant and of another with `otherRole`, with one
+ * live session working in each.
+ */
+async function memberOfTwoMerchants(otherRole: common.Role) {
+  const { sessionToken, user } = await id.api.register(newRegistration());
+  const merchantId = randomUUID();
+  const otherMerchant = randomUUID();
+  memberships.set(
+    user!.id,
+    new Map([
+      [merchantId, { merchantName: 'Bottega', role: common.Role.ROLE_USER }],
+      [otherMerchant, { merchantName: 'Altro', role: otherRole }],
+    ]),
+  );
+  await id.api.selectMerchant({ sessionToken, merchantId });
+  const elsewhere = await id.api.login({ email: user!.email, password: 'Segreta1' });
+  await id.api.selectMerchant({ sessionToken: elsewhere.sessionToken, merchantId: otherMerchant });
+  return { sessionToken, user, merchantId, otherMerchant, elsewhere };
+}
+
 async function readStream(stream: string) {
   const info = await id.nats.jsm.streams.info(stream);
   if (info.state.messages === 0) return [];
@@ -64,19 +85,7 @@ describe('identity.user.registered', () => {
 
 describe('merchants.member.added', () => {
   it('refreshes the role of the live sessions in that merchant, and a redelivery changes nothing', async () => {
-    const { sessionToken, user } = await id.api.register(newRegistration());
-    const merchantId = randomUUID();
-    const otherMerchant = randomUUID();
-    memberships.set(
-      user!.id,
-      new Map([
-        [merchantId, { merchantName: 'Bottega', role: common.Role.ROLE_USER }],
-        [otherMerchant, { merchantName: 'Altro', role: common.Role.ROLE_USER }],
-      ]),
-    );
-    await id.api.selectMerchant({ sessionToken, merchantId });
-    const elsewhere = await id.api.login({ email: user!.email, password: 'Segreta1' });
-    await id.api.selectMerchant({ sessionToken: elsewhere.sessionToken, merchantId: otherMerchant });
+    const { sessionToken, user, merchantId, otherMerchant, elsewhere } = await memberOfTwoMerchants(common.Role.ROLE_USER);
 
     const messageId = randomUUID();
     const event = merchantsEvents.MemberAdded.encode({
@@ -115,19 +124,7 @@ describe('merchants.member.added', () => {
 
 describe('merchants.member.removed', () => {
   it('takes the merchant out of the removed member’s live sessions, leaving other merchants alone', async () => {
-    const { sessionToken, user } = await id.api.register(newRegistration());
-    const merchantId = randomUUID();
-    const otherMerchant = randomUUID();
-    memberships.set(
-      user!.id,
-      new Map([
-        [merchantId, { merchantName: 'Bottega', role: common.Role.ROLE_USER }],
-        [otherMerchant, { merchantName: 'Altro', role: common.Role.ROLE_ADMIN }],
-      ]),
-    );
-    await id.api.selectMerchant({ sessionToken, merchantId });
-    const elsewhere = await id.api.login({ email: user!.email, password: 'Segreta1' });
-    await id.api.selectMerchant({ sessionToken: elsewhere.sessionToken, merchantId: otherMerchant });
+    const { sessionToken, user, merchantId, otherMerchant, elsewhere } = await memberOfTwoMerchants(common.Role.ROLE_ADMIN);
 
     const event = merchantsEvents.MemberRemoved.encode({
       merchantId,
