@@ -2,3 +2,4 @@ export * from './messages';
 export * from './schemas';
 export * from './addresses';
 export * from './team';
+export * from './italian-errors';

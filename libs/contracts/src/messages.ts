@@ -26,6 +26,24 @@ export const messages = {
     avatarTooLarge: "L'immagine è troppo grande: la dimensione massima è 1 MB.",
     tokenMissing: 'Token mancante',
     fieldTooLong: 'Valore troppo lungo',
+    /** Generic texts of the Italian zod error map (italian-errors.ts). */
+    typeInvalid: 'Tipo di valore non valido',
+    valueInvalid: 'Valore non valido',
+    numberInvalid: 'Numero non valido',
+    idInvalid: 'Identificativo non valido',
+    urlInvalid: 'Indirizzo web non valido',
+    formatInvalid: 'Formato non valido',
+    fileTooLarge: 'Il file è troppo grande',
+    tooLongChars: (max: number) => `Il valore può contenere al massimo ${max} caratteri`,
+    tooShortChars: (min: number) => `Il valore deve contenere almeno ${min} caratteri`,
+    tooManyItems: (max: number) => `Puoi indicare al massimo ${max} ${max === 1 ? 'elemento' : 'elementi'}`,
+    tooFewItems: (min: number) => `Indica almeno ${min} ${min === 1 ? 'elemento' : 'elementi'}`,
+    numberMax: (max: string) => `Il valore deve essere al massimo ${max}`,
+    numberMin: (min: string) => `Il valore deve essere almeno ${min}`,
+    oneOf: (values: string) => `Valore non valido: scegli tra ${values}`,
+    unknownFields: (keys: string) => `Campi non riconosciuti: ${keys}`,
+    /** A NUL character (U+0000) anywhere in a request: PostgreSQL cannot store it. */
+    invalidCharacters: 'Il testo contiene caratteri non consentiti',
   },
   errors: {
     invalidCredentials: 'Email o password non validi',
@@ -48,6 +66,21 @@ export const messages = {
     internal: 'Si è verificato un errore interno. Riprova più tardi.',
     unavailable: 'Servizio temporaneamente non disponibile. Riprova più tardi.',
     validation: 'Dati non validi',
+    /** Kit: an action only a merchant's admin may take (requireAdmin). */
+    adminOnly: 'Solo un amministratore del merchant può eseguire questa operazione',
+    /** Kit: an operation the carrier or marketplace does not offer (provider-http NotSupported). */
+    notSupported: (operation: string, provider: string) => `Operazione non supportata da ${provider}: ${operation}`,
+    /** Kit provider-http: the provider did not answer in time or answered 5xx after the retries. */
+    providerUnavailable: (provider: string) => `${provider} non risponde in questo momento. Riprova più tardi.`,
+    /** Kit provider-http: the provider answered with an error the adapter did not recognise. */
+    providerRefused: (provider: string, status: number) => `${provider} ha rifiutato la richiesta (HTTP ${status})`,
+    /** Gateway: a body with Content-Encoding gzip/deflate/br that does not decompress. */
+    invalidBodyEncoding: 'Il corpo della richiesta compresso non è valido',
+    /** Gateway: the request (headers and body) did not arrive within REQUEST_TIMEOUT_MS. */
+    requestTimeout: 'La richiesta non è arrivata in tempo',
+    tooManyRequests: 'Troppe richieste. Riprova tra qualche minuto.',
+    tooManyInvites: 'Hai inviato troppi inviti. Riprova più tardi.',
+    frontendMissing: "L'applicazione web non è disponibile su questo server.",
   },
   success: {
     passwordUpdated: 'Password aggiornata',

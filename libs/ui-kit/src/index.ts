@@ -90,3 +90,4 @@ export {
   type User,
 } from './lib/session';
 export { FormField, fieldAria, type FormFieldProps } from './components/form-field';
+export { PasswordChecklist, PasswordMatch } from './components/password-checklist';

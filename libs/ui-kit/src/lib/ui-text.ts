@@ -6,4 +6,7 @@ export const uiText = {
   loading: 'Caricamento...',
   cancel: 'Annulla',
   confirm: 'Conferma',
+  passwordRequirements: 'Requisiti password',
+  passwordsMatch: 'Le password corrispondono',
+  passwordsDoNotMatch: 'Le password non corrispondono',
 } as const;

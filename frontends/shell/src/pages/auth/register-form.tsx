@@ -15,9 +15,10 @@ import {
   Input,
   Label,
   PasswordInput,
+  PasswordChecklist,
+  PasswordMatch,
   type User,
 } from '@smista/ui-kit';
-import { PasswordChecklist, PasswordMatch } from '../../components/password-checklist';
 import { registrationBody } from '../../lib/registration';
 import { t } from '../../messages';
 

@@ -20,9 +20,10 @@ import {
   CardTitle,
   FormField,
   PasswordInput,
+  PasswordChecklist,
+  PasswordMatch,
   Spinner,
 } from '@smista/ui-kit';
-import { PasswordChecklist, PasswordMatch } from '../../components/password-checklist';
 import { AuthFrame } from '../auth/auth-shell';
 import { t } from '../../messages';
 

@@ -1,12 +1,15 @@
 import { Check, X } from 'lucide-react';
 import { passwordRules } from '@smista/contracts';
-import { cn } from '@smista/ui-kit';
-import { t } from '../messages';
+import { cn } from '../lib/cn';
+import { uiText } from '../lib/ui-text';
 
-/** The live password checklist (spec §2: 6 characters, one uppercase letter, one digit). */
+/**
+ * The live password checklist (spec §2: 6 characters, one uppercase letter, one digit), shown under
+ * every field that sets a password: registration, reset and the profile's 'Cambia password'.
+ */
 export function PasswordChecklist({ password }: { password: string }) {
   return (
-    <ul className="grid gap-1 text-xs" data-testid="password-checklist" aria-label={t.auth.passwordRequirements}>
+    <ul className="grid gap-1 text-xs" data-testid="password-checklist" aria-label={uiText.passwordRequirements}>
       {passwordRules.map((rule) => {
         const met = rule.test(password);
         return (
@@ -35,7 +38,7 @@ export function PasswordMatch({ password, confirmation }: { password: string; co
       data-match={match}
     >
       {match ? <Check className="h-3.5 w-3.5" aria-hidden /> : <X className="h-3.5 w-3.5" aria-hidden />}
-      {match ? t.auth.passwordsMatch : t.auth.passwordsDoNotMatch}
+      {match ? uiText.passwordsMatch : uiText.passwordsDoNotMatch}
     </p>
   );
 }
