@@ -3,3 +3,4 @@ export * from './schemas';
 export * from './addresses';
 export * from './team';
 export * from './italian-errors';
+export * from './api-types';

@@ -93,4 +93,13 @@ export const messages = {
     resetSubject: 'Reimposta la tua password Smista',
   },
   roles: { admin: 'Amministratore', user: 'Utente' },
+  /** For operators: a process that cannot start names the variable and why (kit `loadConfig`). */
+  config: {
+    invalid: "Configurazione non valida, variabili d'ambiente errate:",
+    address: 'deve essere host:porta',
+    required: 'obbligatorio',
+    secretMin: (min: number) => `deve contenere almeno ${min} caratteri`,
+    consumerSuffix: 'solo lettere, cifre, - e _',
+    url: 'deve essere un URL (http://host:porta)',
+  },
 } as const;

@@ -1,23 +1,37 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { Metadata } from '@grpc/grpc-js';
-import { GrpcError, GrpcStatus } from './errors';
+import type { Role } from '@smista/contracts';
+import { kitErrors } from './errors';
 
 /** Metadata key carrying the signed caller token on every gRPC call. */
 export const CALLER_METADATA_KEY = 'x-smista-caller';
-
-export type CallerRole = 'admin' | 'user';
 
 /** Who is calling: the user, and the merchant and role selected in their session (if any). */
 export interface Caller {
   userId: string;
   merchantId?: string;
-  role?: CallerRole;
+  role?: Role;
+}
+
+/** A caller working inside a merchant: what every merchant-scoped handler acts for. */
+export interface MerchantScope {
+  userId: string;
+  merchantId: string;
+  role: Role;
 }
 
 const ISSUER = 'smista-identity';
 const AUDIENCE = 'smista-services';
-/** Short life: a token only needs to outlive one request's fan-out. */
-const TTL_SECONDS = 60;
+
+/**
+ * How long a caller token is accepted. This bounds how long a member who was removed or demoted
+ * can act through a token issued before the change: every request resolves its session again, and
+ * identity updates live sessions as soon as it consumes `merchants.member.added/removed`, so only
+ * a token already handed out can still carry the old role, for at most this long. A token only
+ * needs to outlive one request's fan-out (gRPC deadlines are 5 s); identity reuses one for at most
+ * 10 s (CallerTokenCache), so every token it hands out has at least 20 s left.
+ */
+export const CALLER_TOKEN_TTL_SECONDS = 30;
 
 const keyCache = new Map<string, Uint8Array>();
 function keyFor(secret: string): Uint8Array {
@@ -40,7 +54,7 @@ export async function signCallerToken(caller: Caller, secret: string): Promise<s
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt()
-    .setExpirationTime(`${TTL_SECONDS}s`)
+    .setExpirationTime(`${CALLER_TOKEN_TTL_SECONDS}s`)
     .sign(keyFor(secret));
 }
 
@@ -53,7 +67,7 @@ const VERIFIED_CACHE_MAX = 10_000;
 
 /** Verifies a caller token; a missing, forged or expired token is UNAUTHENTICATED. */
 export async function verifyCallerToken(token: string | undefined, secret: string): Promise<Caller> {
-  if (!token) throw new GrpcError(GrpcStatus.UNAUTHENTICATED, 'Accesso richiesto: effettua il login');
+  if (!token) throw kitErrors.unauthenticated();
   const cacheKey = `${secret}\u0000${token}`;
   const hit = verified.get(cacheKey);
   if (hit && hit.expiresAtMs > Date.now()) return hit.caller;
@@ -70,7 +84,7 @@ export async function verifyCallerToken(token: string | undefined, secret: strin
     verified.set(cacheKey, { caller, expiresAtMs: (payload.exp ?? 0) * 1000 });
     return caller;
   } catch {
-    throw new GrpcError(GrpcStatus.UNAUTHENTICATED, 'Accesso richiesto: effettua il login');
+    throw kitErrors.unauthenticated();
   }
 }
 
@@ -80,12 +94,32 @@ export function callerFromMetadata(metadata: Metadata, secret: string): Promise<
   return verifyCallerToken(typeof value === 'string' ? value : value?.toString(), secret);
 }
 
-/** The caller's merchant, or FAILED_PRECONDITION when no merchant is selected. */
-export function requireMerchant(caller: Caller): { userId: string; merchantId: string; role: CallerRole } {
-  if (!caller.merchantId || !caller.role) {
-    throw new GrpcError(GrpcStatus.FAILED_PRECONDITION, 'Nessun merchant selezionato');
-  }
+/** The caller's merchant scope, or NO_MERCHANT_SELECTED (400 'Nessun merchant selezionato'). */
+export function merchantScopeOf(caller: Caller): MerchantScope {
+  if (!caller.merchantId || !caller.role) throw kitErrors.noMerchantSelected();
   return { userId: caller.userId, merchantId: caller.merchantId, role: caller.role };
+}
+
+/**
+ * The one entry of every merchant-scoped handler (every service but merchants, which reads its
+ * own memberships table): the verified caller and the merchant selected in their session, as
+ * signed by identity after merchants confirmed the membership. Filter every read and write by
+ * `merchantId`; pair with {@link requireAdmin} for admin-only actions.
+ *
+ * @example
+ * createIntegration: unary('CreateIntegration', async (req, ctx) => {
+ *   const { merchantId, userId } = requireAdmin(await requireMerchant(ctx));
+ *   ...
+ * })
+ */
+export async function requireMerchant(ctx: { caller(): Promise<Caller> }): Promise<MerchantScope> {
+  return merchantScopeOf(await ctx.caller());
+}
+
+/** The scope itself when its role is admin; otherwise ADMIN_ONLY (403 in Italian). */
+export function requireAdmin(scope: MerchantScope): MerchantScope {
+  if (scope.role !== 'admin') throw kitErrors.adminOnly();
+  return scope;
 }
 
 /** Outgoing metadata carrying a caller token. */

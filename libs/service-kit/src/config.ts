@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { messages } from '@smista/contracts';
+
+const m = messages.config;
 
 /**
  * Parses the environment once at start. A bad or missing variable stops the process with a
@@ -8,7 +11,7 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
-  process.stderr.write(`Configurazione non valida, variabili d'ambiente errate:\n${lines.join('\n')}\n`);
+  process.stderr.write(`${m.invalid}\n${lines.join('\n')}\n`);
   process.exit(1);
 }
 
@@ -25,12 +28,50 @@ export function parseConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessE
 export const env = {
   port: (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback),
   url: () => z.string().url(),
-  address: () => z.string().regex(/^[\w.-]+:\d+$/, 'deve essere host:porta'),
-  secret: (minLength = 32) => z.string().min(minLength, `deve contenere almeno ${minLength} caratteri`),
+  /** A required text, trimmed. */
+  text: () => z.string().trim().min(1, m.required),
+  address: () => z.string().regex(/^[\w.-]+:\d+$/, m.address),
+  secret: (minLength = 32) => z.string().min(minLength, m.secretMin(minLength)),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   bool: (fallback: boolean) =>
     z
       .enum(['true', 'false', '1', '0'])
       .default(fallback ? 'true' : 'false')
       .transform((v) => v === 'true' || v === '1'),
+  /** An optional URL; an empty value counts as unset (Helm renders unset optionals as ''). */
+  optionalUrl: () =>
+    z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .pipe(z.url(m.url).optional()),
+  /**
+   * Appended to durable consumer names. Empty in production (replicas share one durable and split
+   * the work); set per stack when several independent stacks share one NATS server (e2e runs).
+   */
+  consumerSuffix: () => z.string().regex(/^[A-Za-z0-9_-]*$/, m.consumerSuffix).max(32).default(''),
 };
+
+/**
+ * The variables every gRPC service reads, the same way: spread into the service's own schema,
+ * then add what is its own.
+ *
+ * @example
+ * export const configSchema = z.object({ ...serviceEnv(50053), SECRETS_KEYS: env.secretKeys() });
+ */
+export function serviceEnv(defaultGrpcPort: number) {
+  return {
+    GRPC_PORT: env.port(defaultGrpcPort),
+    /** Admin HTTP server: /metrics, /livez, /readyz. */
+    METRICS_PORT: env.port(9464),
+    DATABASE_URL: env.url(),
+    NATS_URL: env.url(),
+    /** Shared HS256 secret: identity signs caller tokens with it, every service verifies them. */
+    CALLER_TOKEN_SECRET: env.secret(32),
+    LOG_LEVEL: env.logLevel(),
+    NATS_CONSUMER_SUFFIX: env.consumerSuffix(),
+    /** Base URL of an OTLP/HTTP trace collector (Jaeger, Tempo, the local receiver); unset: no export. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl(),
+  };
+}

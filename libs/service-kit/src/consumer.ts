@@ -1,13 +1,19 @@
 import type pg from 'pg';
 import { AckPolicy, type JetStreamClient, type JetStreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import type { MsgHdrs } from '@nats-io/transport-node';
 import type { Logger } from './logger';
-import { ensureStream, type StreamSpec } from './nats';
+import { eventMetrics, startTimer } from './metrics';
+import { streamOf } from './nats';
+import { contextFromHeaders, inSpan, SpanKind, type TextMapGetter } from './tracing';
 
 /** What a subscription does with one event, inside the transaction that records it in the inbox. */
 export type EventHandler<T> = (event: T, tx: pg.PoolClient, meta: { messageId: string; subject: string }) => Promise<void>;
 
+/**
+ * One event a service consumes. The stream is found by the subject (its owner declares it), so a
+ * consumer never names another service's stream.
+ */
 export interface Subscription<T> {
-  stream: StreamSpec;
   /** Durable consumer name, unique per service and purpose. */
   durable: string;
   subject: string;
@@ -29,35 +35,61 @@ function nakDelayMs(deliveryCount: number): number {
   return Math.min(500 * 2 ** (deliveryCount - 1), 30_000);
 }
 
+/** Reads W3C trace headers from a NATS message, written there by the outbox relay. */
+const natsHeaderGetter: TextMapGetter<MsgHdrs | undefined> = {
+  keys: (h) => (h ? h.keys() : []),
+  get: (h, key) => (h?.has(key) ? h.get(key) : undefined),
+};
+
 /**
  * Runs a durable pull consumer. Each message is handled in one transaction together with its
  * inbox row, so a redelivered message (same Nats-Msg-Id) changes nothing; ack after commit,
- * nak with backoff on failure, dead-letter after `maxDeliver`.
+ * nak with backoff on failure, dead-letter after `maxDeliver`. Each message is a CONSUMER span
+ * that joins the trace of the request that wrote the event (the relay carries it in the headers).
  */
 export async function startConsumer<T>(deps: { js: JetStreamClient; jsm: JetStreamManager; pool: pg.Pool; logger: Logger }, sub: Subscription<T>): Promise<RunningConsumer> {
   const maxDeliver = sub.maxDeliver ?? 5;
-  await ensureStream(deps.jsm, sub.stream);
-  await deps.jsm.consumers.add(sub.stream.name, {
+  const logger = deps.logger.child({ consumer: sub.durable });
+  const stream = await streamOf(deps.jsm, sub.subject, { onWait: () => logger.info({ subject: sub.subject }, 'waiting for the stream of a subscribed subject') });
+  await deps.jsm.consumers.add(stream, {
     durable_name: sub.durable,
     ack_policy: AckPolicy.Explicit,
     filter_subject: sub.subject,
     max_deliver: maxDeliver,
     ack_wait: 30 * 1_000_000_000,
   });
-  const consumer = await deps.js.consumers.get(sub.stream.name, sub.durable);
+  const consumer = await deps.js.consumers.get(stream, sub.durable);
   const messages: ConsumerMessages = await consumer.consume({ max_messages: 16 });
-  const logger = deps.logger.child({ consumer: sub.durable });
+  const labels = { consumer: sub.durable };
   let inFlight: Promise<void> = Promise.resolve();
 
   const loop = (async () => {
     for await (const msg of messages) {
-      inFlight = processOne(msg);
+      inFlight = inSpan(
+        `process ${msg.subject}`,
+        {
+          kind: SpanKind.CONSUMER,
+          parent: contextFromHeaders(msg.headers, natsHeaderGetter),
+          attributes: {
+            'messaging.system': 'nats',
+            'messaging.operation.type': 'process',
+            'messaging.destination.name': msg.subject,
+            'messaging.consumer.group.name': sub.durable,
+            'messaging.message.id': msg.headers?.get('Nats-Msg-Id') ?? '',
+            'messaging.nats.delivery_count': msg.info.deliveryCount,
+          },
+        },
+        () => processOne(msg),
+      ).catch(() => undefined);
       await inFlight;
     }
   })();
 
   async function processOne(msg: JsMsg): Promise<void> {
-    const messageId = msg.headers?.get('Nats-Msg-Id') || `${sub.stream.name}:${msg.seq}`;
+    const elapsed = startTimer();
+    const messageId = msg.headers?.get('Nats-Msg-Id') || `${stream}:${msg.seq}`;
+    const deliveries = msg.info.deliveryCount;
+    if (deliveries > 1) eventMetrics.redeliveries.inc(labels);
     const client = await deps.pool.connect();
     try {
       await client.query('BEGIN');
@@ -69,9 +101,9 @@ export async function startConsumer<T>(deps: { js: JetStreamClient; jsm: JetStre
       else logger.debug({ messageId }, 'duplicate delivery ignored');
       await client.query('COMMIT');
       msg.ack();
+      eventMetrics.consumed.inc({ ...labels, outcome: rowCount === 1 ? 'processed' : 'duplicate' });
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
-      const deliveries = msg.info.deliveryCount;
       if (deliveries >= maxDeliver) {
         logger.error({ err, messageId, deliveries }, 'event dead-lettered');
         await deps.pool
@@ -81,12 +113,17 @@ export async function startConsumer<T>(deps: { js: JetStreamClient; jsm: JetStre
           )
           .catch((e) => logger.error({ err: e }, 'could not store dead letter'));
         msg.term();
+        eventMetrics.deadLetters.inc(labels);
+        eventMetrics.consumed.inc({ ...labels, outcome: 'dead_lettered' });
       } else {
         logger.warn({ err, messageId, deliveries }, 'event handling failed, will retry');
         msg.nak(nakDelayMs(deliveries));
+        eventMetrics.consumed.inc({ ...labels, outcome: 'retried' });
       }
+      throw err;
     } finally {
       client.release();
+      eventMetrics.duration.observe(labels, elapsed());
     }
   }
 

@@ -1,5 +1,8 @@
 import * as grpc from '@grpc/grpc-js';
 import { callerMetadata } from './caller';
+import { FAILURE_STATUSES, GrpcStatus } from './errors';
+import { grpcMetrics, startTimer } from './metrics';
+import { context, inSpan, propagation, SpanKind, type TextMapSetter } from './tracing';
 
 /** Every client call has a deadline; this is the default when the caller gives none. */
 export const DEFAULT_DEADLINE_MS = 5_000;
@@ -34,26 +37,51 @@ export type Rpc<C> = {
     : never;
 };
 
+const metadataSetter: TextMapSetter<grpc.Metadata> = { set: (md, key, value) => md.set(key, value) };
+
+/** `/identity.v1.IdentityService/ResolveSession` of a generated method, or its property name. */
+function methodPath(method: unknown, prop: string): [service: string, method: string] {
+  const path = (method as { path?: unknown }).path;
+  const match = typeof path === 'string' ? /^\/([^/]+)\/(.+)$/.exec(path) : null;
+  return match ? [match[1], match[2]] : ['unknown', prop];
+}
+
 /**
  * Promise view of a ts-proto grpc-js client with caller metadata and a deadline on every call:
- * `await rpc(identity, { callerToken }).updateProfile({...})`.
+ * `await rpc(identity, { callerToken }).updateProfile({...})`. Each call is a CLIENT span whose
+ * context travels in the metadata (W3C `traceparent`), and is counted and timed per method.
  */
 export function rpc<C extends grpc.Client>(client: C, options: RpcOptions = {}): Rpc<C> {
   return new Proxy({} as Rpc<C>, {
     get(_target, prop) {
       const method = (client as unknown as Record<string | symbol, unknown>)[prop];
-      if (typeof method !== 'function') return undefined;
-      return (request: unknown) =>
-        new Promise((resolve, reject) => {
-          const deadline = new Date(Date.now() + (options.deadlineMs ?? DEFAULT_DEADLINE_MS));
-          (method as UnaryMethod<unknown, unknown>).call(
-            client,
-            request,
-            callerMetadata(options.callerToken),
-            { deadline },
-            (err, res) => (err ? reject(err) : resolve(res)),
-          );
-        });
+      if (typeof method !== 'function' || typeof prop !== 'string') return undefined;
+      const [service, rpcMethod] = methodPath(method, prop);
+      return (request: unknown) => {
+        const elapsed = startTimer();
+        return inSpan(
+          `${service}/${rpcMethod}`,
+          {
+            kind: SpanKind.CLIENT,
+            attributes: { 'rpc.system': 'grpc', 'rpc.service': service, 'rpc.method': rpcMethod },
+            isFailure: (err) => FAILURE_STATUSES.has((err as grpc.ServiceError).code),
+          },
+          (span) =>
+            new Promise((resolve, reject) => {
+              const metadata = callerMetadata(options.callerToken);
+              propagation.inject(context.active(), metadata, metadataSetter);
+              const deadline = new Date(Date.now() + (options.deadlineMs ?? DEFAULT_DEADLINE_MS));
+              (method as UnaryMethod<unknown, unknown>).call(client, request, metadata, { deadline }, (err, res) => {
+                const code = err ? err.code : GrpcStatus.OK;
+                span.setAttribute('rpc.grpc.status_code', code);
+                grpcMetrics.clientHandled.inc({ grpc_service: service, grpc_method: rpcMethod, grpc_code: GrpcStatus[code] });
+                grpcMetrics.clientDuration.observe({ grpc_service: service, grpc_method: rpcMethod }, elapsed());
+                if (err) reject(err);
+                else resolve(res);
+              });
+            }),
+        );
+      };
     },
   });
 }

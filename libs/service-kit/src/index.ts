@@ -12,3 +12,8 @@ export * from './consumer';
 export * from './mailer';
 export * from './shutdown';
 export * from './service-runtime';
+export * from './roles';
+export * from './ids';
+export * from './tracing';
+export * from './metrics';
+export * from './admin-server';

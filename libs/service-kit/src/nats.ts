@@ -3,16 +3,15 @@ import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManage
 
 export type { NatsConnection, JetStreamClient, JetStreamManager };
 
+/**
+ * A JetStream stream, declared by the service that owns its subjects (one per domain:
+ * `{ name: 'IDENTITY', subjects: ['identity.>'] }` in identity's `events/publishers.ts`).
+ * Consumers never name another service's stream: they find it by subject.
+ */
 export interface StreamSpec {
   name: string;
   subjects: string[];
 }
-
-/** One JetStream stream per domain; publishers and consumers both ensure theirs exists. */
-export const streams = {
-  identity: { name: 'IDENTITY', subjects: ['identity.>'] },
-  merchants: { name: 'MERCHANTS', subjects: ['merchants.>'] },
-} satisfies Record<string, StreamSpec>;
 
 /** How long JetStream remembers a Nats-Msg-Id to drop duplicates (the outbox relay's retries). */
 const DUPLICATE_WINDOW_NS = 10 * 60 * 1_000_000_000;
@@ -29,6 +28,7 @@ export async function connectNats(url: string, name: string): Promise<Nats> {
   return { nc, js: jetstream(nc), jsm };
 }
 
+/** Creates the owner's stream unless it exists (replicas starting together may race: fine). */
 export async function ensureStream(jsm: JetStreamManager, spec: StreamSpec): Promise<void> {
   try {
     await jsm.streams.info(spec.name);
@@ -40,6 +40,26 @@ export async function ensureStream(jsm: JetStreamManager, spec: StreamSpec): Pro
       await jsm.streams.info(spec.name).catch(() => {
         throw err;
       });
+    }
+  }
+}
+
+/**
+ * The name of the stream that holds `subject`, waiting for its owner to create it (services start
+ * in parallel). Rejects after `timeoutMs`, so a service whose publisher never comes up fails to
+ * start visibly instead of consuming nothing.
+ */
+export async function streamOf(jsm: JetStreamManager, subject: string, opts: { timeoutMs?: number; onWait?: () => void } = {}): Promise<string> {
+  const until = Date.now() + (opts.timeoutMs ?? 60_000);
+  let warned = false;
+  for (;;) {
+    try {
+      return await jsm.streams.find(subject);
+    } catch (err) {
+      if (Date.now() > until) throw new Error(`no JetStream stream holds ${subject} (is its publisher running?): ${String(err)}`);
+      if (!warned) opts.onWait?.();
+      warned = true;
+      await new Promise((r) => setTimeout(r, 250));
     }
   }
 }

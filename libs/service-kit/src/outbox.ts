@@ -1,22 +1,29 @@
 import type pg from 'pg';
 import type { JetStreamClient } from '@nats-io/jetstream';
+import { headers as natsHeaders, type MsgHdrs } from '@nats-io/transport-node';
 import type { Logger } from './logger';
+import { eventMetrics, registerOutboxSource } from './metrics';
+import { contextFromHeaders, currentTraceHeaders, inSpan, objectGetter, propagation, context, SpanKind, type TextMapSetter } from './tracing';
 
 const NOTIFY_CHANNEL = 'smista_outbox';
 
 /**
  * Writes an event to the outbox inside the caller's transaction, so the event exists if and only
  * if the change it describes was committed. The relay publishes it with `Nats-Msg-Id` = its id.
+ * The trace context of the request that wrote it (`traceparent`) is stored with the row, so the
+ * publish and every consumer's handling join that request's trace.
  */
 export async function enqueueEvent(tx: pg.PoolClient, subject: string, payload: Uint8Array): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
-    'INSERT INTO outbox (subject, payload) VALUES ($1, $2) RETURNING id',
-    [subject, Buffer.from(payload)],
+    'INSERT INTO outbox (subject, payload, headers) VALUES ($1, $2, $3) RETURNING id',
+    [subject, Buffer.from(payload), currentTraceHeaders()],
   );
   // Delivered to the relay at commit, so it wakes without waiting for its poll.
   await tx.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, rows[0].id]);
   return rows[0].id;
 }
+
+const natsHeaderSetter: TextMapSetter<MsgHdrs> = { set: (h, key, value) => h.set(key, value) };
 
 function backoffMs(attempts: number): number {
   return Math.min(1_000 * 2 ** Math.max(0, attempts - 1), 60_000);
@@ -31,6 +38,7 @@ export class OutboxRelay {
   private loop?: Promise<void>;
   private wake?: () => void;
   private listener?: pg.PoolClient;
+  private unregisterMetrics?: () => void;
 
   constructor(
     private readonly opts: {
@@ -46,6 +54,13 @@ export class OutboxRelay {
 
   async start(): Promise<void> {
     this.running = true;
+    this.unregisterMetrics = registerOutboxSource(async () => {
+      const { rows } = await this.opts.pool.query<{ backlog: string; age: number | null }>(
+        `SELECT count(*) AS backlog, extract(epoch FROM now() - min(created_at))::float8 AS age
+           FROM outbox WHERE published_at IS NULL`,
+      );
+      return { backlog: Number(rows[0]?.backlog ?? 0), oldestAgeSeconds: rows[0]?.age ?? 0 };
+    });
     this.listener = await this.opts.pool.connect();
     this.listener.on('notification', () => this.wake?.());
     await this.listener.query(`LISTEN ${NOTIFY_CHANNEL}`);
@@ -88,8 +103,8 @@ export class OutboxRelay {
     const client = await this.opts.pool.connect();
     try {
       await client.query('BEGIN');
-      const { rows } = await client.query<{ id: string; subject: string; payload: Buffer; attempts: number }>(
-        `SELECT id, subject, payload, attempts FROM outbox
+      const { rows } = await client.query<{ id: string; subject: string; payload: Buffer; attempts: number; headers: Record<string, unknown> | null }>(
+        `SELECT id, subject, payload, attempts, headers FROM outbox
           WHERE published_at IS NULL AND next_attempt_at <= now()
           ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.opts.batchSize ?? 100],
@@ -97,9 +112,11 @@ export class OutboxRelay {
       const done: string[] = [];
       for (const row of rows) {
         try {
-          await this.opts.js.publish(row.subject, row.payload, { msgID: row.id });
+          await this.publish(row);
           done.push(row.id);
+          eventMetrics.published.inc();
         } catch (err) {
+          eventMetrics.publishFailures.inc();
           const attempts = row.attempts + 1;
           this.opts.logger.warn({ err, outboxId: row.id, subject: row.subject, attempts }, 'outbox publish failed');
           await client.query(
@@ -122,6 +139,28 @@ export class OutboxRelay {
     }
   }
 
+  /** One row to JetStream, as a PRODUCER span in the trace of the request that wrote it. */
+  private publish(row: { id: string; subject: string; payload: Buffer; headers: Record<string, unknown> | null }): Promise<unknown> {
+    return inSpan(
+      `publish ${row.subject}`,
+      {
+        kind: SpanKind.PRODUCER,
+        parent: contextFromHeaders(row.headers ?? {}, objectGetter),
+        attributes: {
+          'messaging.system': 'nats',
+          'messaging.operation.type': 'publish',
+          'messaging.destination.name': row.subject,
+          'messaging.message.id': row.id,
+        },
+      },
+      () => {
+        const headers = natsHeaders();
+        propagation.inject(context.active(), headers, natsHeaderSetter);
+        return this.opts.js.publish(row.subject, row.payload, { msgID: row.id, headers });
+      },
+    );
+  }
+
   /** Stops the loop after one last pass, so committed events are not left waiting. */
   async stop(): Promise<void> {
     if (!this.running) return;
@@ -129,6 +168,7 @@ export class OutboxRelay {
     this.wake?.();
     await this.loop;
     await this.flushOnce().catch((err) => this.opts.logger.warn({ err }, 'final outbox flush failed'));
+    this.unregisterMetrics?.();
     if (this.listener) {
       await this.listener.query(`UNLISTEN ${NOTIFY_CHANNEL}`).catch(() => undefined);
       this.listener.release();

@@ -85,7 +85,6 @@ describe('transactional outbox and idempotent inbox', () => {
     consumer = await startConsumer(
       { js: nats.js, jsm: nats.jsm, pool, logger },
       {
-        stream,
         durable: `kit-test-${suffix}`,
         subject,
         decode: (bytes) => Buffer.from(bytes).toString(),

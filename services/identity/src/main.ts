@@ -1,21 +1,21 @@
+import '@smista/service-kit/instrument';
 import path from 'node:path';
-import { BackgroundMailer, createHandlerFactory, createMailer, loadConfig, runService, startGrpcServer, startServiceInfra, streams } from '@smista/service-kit';
-import type { Logger, ShutdownStep } from '@smista/service-kit';
-import { configSchema, type Config } from './config';
-import { errorStatus } from './grpc/errors';
+import { BackgroundMailer, createHandlerFactory, createMailer, runService, startGrpcServer, startServiceInfra } from '@smista/service-kit';
+import type { Logger, RunningService } from '@smista/service-kit';
+import { readConfig, type Config } from './config';
+import { errorStatus } from './grpc/error-status';
 import { createMembershipLookup } from './grpc/merchants-client';
 import { identityService } from './grpc/service';
+import { stream } from './events/publishers';
 import { subscriptions } from './events/subscriptions';
 import { startHousekeeping } from './store/housekeeping';
 
 /** `services/identity/migrations`, from both src/ (tests) and dist/ (production). */
 const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
 
-export interface RunningIdentity {
+export interface RunningIdentity extends RunningService {
   /** The bound gRPC port (GRPC_PORT, or the one picked for port 0). */
   port: number;
-  /** Ordered drain steps, for onShutdown and for tests. */
-  shutdownSteps: ShutdownStep[];
 }
 
 /** Wires and starts the identity service; main() and the integration tests both use it. */
@@ -25,7 +25,7 @@ export async function startIdentity(config: Config, logger: Logger): Promise<Run
     databaseUrl: config.DATABASE_URL,
     natsUrl: config.NATS_URL,
     migrationsDir: MIGRATIONS_DIR,
-    stream: streams.identity,
+    stream,
     subscriptions: subscriptions(logger, config.NATS_CONSUMER_SUFFIX),
     logger,
   });
@@ -47,6 +47,9 @@ export async function startIdentity(config: Config, logger: Logger): Promise<Run
   const server = await startGrpcServer({ port: config.GRPC_PORT, services: [service], logger });
   return {
     port: server.port,
+    // Merchants is needed only to select a merchant (answered 503 meanwhile): not a readiness peer,
+    // which also keeps the peer graph acyclic (merchants waits for identity).
+    readiness: infra.readiness,
     shutdownSteps: [
       ['stop gRPC (drain in-flight calls)', () => server.shutdown()],
       ...infra.drainSteps,
@@ -58,4 +61,4 @@ export async function startIdentity(config: Config, logger: Logger): Promise<Run
   };
 }
 
-if (require.main === module) runService('identity', () => loadConfig(configSchema), startIdentity);
+if (require.main === module) runService('identity', readConfig, startIdentity);

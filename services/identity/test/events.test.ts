@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { connectNats, streams } from '@smista/service-kit';
+import { connectNats } from '@smista/service-kit';
+import { stream as identityStream } from '../src/events/publishers';
 import { common, identityEvents, merchantsEvents } from '@smista/proto';
-import { count, newRegistration, startMerchantsPeer, startTestIdentity, waitFor, type Memberships, type TestIdentity } from './support/harness';
+import { count, MERCHANTS_STREAM, newRegistration, startMerchantsPeer, startTestIdentity, waitFor, type Memberships, type TestIdentity } from './support/harness';
 
 let id: TestIdentity;
 let peer: Awaited<ReturnType<typeof startMerchantsPeer>>;
@@ -63,7 +64,7 @@ describe('identity.user.registered', () => {
       return rows.find((r) => identityEvents.UserRegistered.decode(r.payload).userId === user!.id);
     });
     // Read after publication; JetStream de-duplicates relay retries by Nats-Msg-Id = outbox id.
-    const mine = (await readStream(streams.identity.name))
+    const mine = (await readStream(identityStream.name))
       .filter((m) => m.subject === 'identity.user.registered')
       .map((m) => ({ msgId: m.msgId, event: identityEvents.UserRegistered.decode(m.data) }))
       .filter((m) => m.event.userId === user!.id);
@@ -75,7 +76,7 @@ describe('identity.user.registered', () => {
   it('carries no invite token when none was given', async () => {
     const { user } = await id.api.register(newRegistration());
     const event = await waitFor('the event', async () =>
-      (await readStream(streams.identity.name))
+      (await readStream(identityStream.name))
         .map((m) => identityEvents.UserRegistered.decode(m.data))
         .find((e) => e.userId === user!.id),
     );
@@ -108,12 +109,12 @@ describe('merchants.member.added', () => {
     const { config, durableSuffix } = id;
     await id.stop();
     const nats = await connectNats(config.NATS_URL, 'identity-test-reset');
-    await nats.jsm.consumers.delete(streams.merchants.name, durable);
+    await nats.jsm.consumers.delete(MERCHANTS_STREAM.name, durable);
     await nats.nc.drain();
     id = await startTestIdentity({ databaseUrl: config.DATABASE_URL, merchantsAddr: config.MERCHANTS_GRPC_ADDR, durableSuffix });
 
     await waitFor('the replay to be acknowledged', async () => {
-      const info = await id.nats.jsm.consumers.info(streams.merchants.name, durable);
+      const info = await id.nats.jsm.consumers.info(MERCHANTS_STREAM.name, durable);
       return info.num_pending === 0 && info.num_ack_pending === 0 && info.ack_floor.stream_seq >= published.seq;
     });
     expect((await id.api.resolveSession({ sessionToken })).role).toBe(common.Role.ROLE_USER);

@@ -92,12 +92,24 @@ describe('ChangePassword', () => {
     });
   });
 
-  it('changes the password and keeps the user logged in', async () => {
+  it('changes the password, keeps the session it was made from and ends every other one', async () => {
     const { reg, user, api, sessionToken } = await registered();
-    expect(await api.changePassword({ currentPassword: reg.password, newPassword: 'NuovaPass9' })).toEqual(user);
+    const phone = await id.api.login({ email: reg.email, password: reg.password });
+    const tablet = await id.api.login({ email: reg.email, password: reg.password });
+    expect(await api.changePassword({ currentPassword: reg.password, newPassword: 'NuovaPass9', keepSessionToken: sessionToken })).toEqual(user);
     expect(await failure(id.api.login({ email: reg.email, password: reg.password }))).toMatchObject({ code: GrpcStatus.UNAUTHENTICATED });
-    await expect(id.api.login({ email: reg.email, password: 'NuovaPass9' })).resolves.toBeDefined();
     await expect(id.api.resolveSession({ sessionToken })).resolves.toBeDefined();
+    for (const other of [phone, tablet]) {
+      expect(await failure(id.api.resolveSession({ sessionToken: other.sessionToken }))).toMatchObject({ code: GrpcStatus.UNAUTHENTICATED });
+    }
+    await expect(id.api.login({ email: reg.email, password: 'NuovaPass9' })).resolves.toBeDefined();
+  });
+
+  it('leaves every session as it was when the current password is wrong', async () => {
+    const { reg, api, sessionToken } = await registered();
+    const phone = await id.api.login({ email: reg.email, password: reg.password });
+    await failure(api.changePassword({ currentPassword: 'Sbagliata1', newPassword: 'NuovaPass9', keepSessionToken: sessionToken }));
+    await expect(id.api.resolveSession({ sessionToken: phone.sessionToken })).resolves.toBeDefined();
   });
 });
 
@@ -111,7 +123,9 @@ describe('UpdateAvatar', () => {
 
   it('refuses anything that is not an image', async () => {
     const { user, api } = await registered();
-    for (const avatar of ['data:text/html;base64,PGgxPkNpYW88L2gxPg==', 'https://example.com/me.png', '']) {
+    // The last one says image/png but its bytes are text (a .png file that holds text).
+    const textAsPng = `data:image/png;base64,${Buffer.from('Questo non è un PNG, è solo testo.').toString('base64')}`;
+    for (const avatar of ['data:text/html;base64,PGgxPkNpYW88L2gxPg==', 'https://example.com/me.png', '', textAsPng]) {
       expect(await failure(api.updateAvatar({ avatar }))).toEqual({ code: GrpcStatus.INVALID_ARGUMENT, details: v.avatarNotImage });
     }
     const { rows } = await id.pool.query('SELECT avatar FROM users WHERE id = $1', [user.id]);
@@ -126,7 +140,9 @@ describe('UpdateAvatar', () => {
 
   it('accepts an image of exactly 1 MB', async () => {
     const { api } = await registered();
-    const max = `data:image/jpeg;base64,${Buffer.alloc(1024 * 1024, 7).toString('base64')}`;
+    const jpeg = Buffer.alloc(1024 * 1024, 7);
+    jpeg.set([0xff, 0xd8, 0xff, 0xe0]); // a JPEG's leading bytes: the bytes decide, not the declared type
+    const max = `data:image/jpeg;base64,${jpeg.toString('base64')}`;
     expect((await api.updateAvatar({ avatar: max })).avatar).toBe(max);
   });
 });

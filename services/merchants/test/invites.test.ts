@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { GrpcStatus, streams } from '@smista/service-kit';
+import { GrpcStatus } from '@smista/service-kit';
 import { common, merchantsEvents } from '@smista/proto';
 import { INVITE_TTL_DAYS, messages, teamMessages } from '@smista/contracts';
 import { extractLinks, listMails, waitForMail } from '../../../e2e/support/mail';
 import { hashInviteToken } from '../src/domain';
 import { subjects } from '../src/events/publishers';
-import { failure, PUBLIC_URL, publishedEvents, snapshot, startTestStack, waitFor, type MerchantsApi, type TestStack, type TestUser } from './support/harness';
+import { failure, IDENTITY_STREAM, PUBLIC_URL, publishedEvents, snapshot, startTestStack, waitFor, type MerchantsApi, type TestStack, type TestUser } from './support/harness';
 
 let stack: TestStack;
 
@@ -330,12 +330,12 @@ describe('registration from an invite link (identity.user.registered)', () => {
     // it a no-op, so nobody is added back.
     await stack.pool.query('DELETE FROM memberships WHERE merchant_id = $1 AND user_id = $2', [merchantId, luca.id]);
     await stack.pool.query('UPDATE invites SET accepted_at = NULL, accepted_by = NULL WHERE id = $1', [invite.id]);
-    const lastSeq = (await stack.nats.jsm.streams.info(streams.identity.name)).state.last_seq;
+    const lastSeq = (await stack.nats.jsm.streams.info(IDENTITY_STREAM.name)).state.last_seq;
     await stack.restartMerchants(async () => {
-      await stack.nats.jsm.consumers.delete(streams.identity.name, durable());
+      await stack.nats.jsm.consumers.delete(IDENTITY_STREAM.name, durable());
     });
     await waitFor('the replay to be acknowledged', async () => {
-      const info = await stack.nats.jsm.consumers.info(streams.identity.name, durable());
+      const info = await stack.nats.jsm.consumers.info(IDENTITY_STREAM.name, durable());
       return info.num_pending === 0 && info.num_ack_pending === 0 && info.ack_floor.stream_seq >= lastSeq;
     }, 20_000);
     expect(await membership(merchantId, luca.id)).toBeUndefined();
@@ -348,9 +348,9 @@ describe('registration from an invite link (identity.user.registered)', () => {
     const { invite, token } = await inviteAndReadToken(api, merchantId, newEmail('invitato'));
     const marco = await stack.register({ inviteToken: token });
     const giulia = await stack.register({ inviteToken: 'token-che-non-esiste' });
-    const lastSeq = (await stack.nats.jsm.streams.info(streams.identity.name)).state.last_seq;
+    const lastSeq = (await stack.nats.jsm.streams.info(IDENTITY_STREAM.name)).state.last_seq;
     await waitFor('the consumer to acknowledge both', async () => {
-      const info = await stack.nats.jsm.consumers.info(streams.identity.name, durable());
+      const info = await stack.nats.jsm.consumers.info(IDENTITY_STREAM.name, durable());
       return info.num_pending === 0 && info.num_ack_pending === 0 && info.ack_floor.stream_seq >= lastSeq;
     });
     expect(await membership(merchantId, marco.id)).toBeUndefined();

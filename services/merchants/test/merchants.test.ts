@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { GrpcStatus, rpc, signCallerToken, streams } from '@smista/service-kit';
+import { GrpcStatus, rpc, signCallerToken } from '@smista/service-kit';
+import { stream as MERCHANTS_STREAM } from '../src/events/publishers';
 import { common, merchantsEvents } from '@smista/proto';
 import { messages } from '@smista/contracts';
 import { subjects } from '../src/events/publishers';
@@ -28,10 +29,10 @@ interface StoredEvent {
 /** Everything in the MERCHANTS stream, read back with an ordered consumer. */
 async function merchantsStream(): Promise<StoredEvent[]> {
   const { js, jsm } = stack.nats;
-  const info = await jsm.streams.info(streams.merchants.name);
+  const info = await jsm.streams.info(MERCHANTS_STREAM.name);
   if (info.state.messages === 0) return [];
   // Unfiltered: the stream holds only merchants.> (and nats-server 2.9 lacks filter_subjects).
-  const consumer = await js.consumers.get(streams.merchants.name);
+  const consumer = await js.consumers.get(MERCHANTS_STREAM.name);
   const messagesIn = await consumer.consume();
   const events: StoredEvent[] = [];
   for await (const m of messagesIn) {

@@ -1,10 +1,7 @@
 import { DomainError } from '@smista/service-kit';
 import { messages } from '@smista/contracts';
 
-/**
- * Stable codes of the identity domain's errors. `grpc/errors.ts` maps each to a gRPC status;
- * the Italian message travels as the status details and the gateway shows it as is.
- */
+/** Stable codes of the identity domain; `grpc/error-status.ts` maps each to one gRPC status. */
 export const IdentityErrorCode = {
   EmailTaken: 'EMAIL_TAKEN',
   UsernameTaken: 'USERNAME_TAKEN',
@@ -18,20 +15,34 @@ export const IdentityErrorCode = {
 } as const;
 export type IdentityErrorCode = (typeof IdentityErrorCode)[keyof typeof IdentityErrorCode];
 
+/** A refused request, with a stable `code` and the Italian text the user reads. */
+export class IdentityError extends DomainError {
+  constructor(
+    override readonly code: IdentityErrorCode,
+    message: string,
+  ) {
+    super(code, message);
+    this.name = 'IdentityError';
+  }
+}
+
+const E = IdentityErrorCode;
 const e = messages.errors;
+const make = (code: IdentityErrorCode, message: string) => () => new IdentityError(code, message);
 
 export const identityErrors = {
-  emailTaken: () => new DomainError(IdentityErrorCode.EmailTaken, e.emailTaken),
-  usernameTaken: () => new DomainError(IdentityErrorCode.UsernameTaken, e.usernameTaken),
+  emailTaken: make(E.EmailTaken, e.emailTaken),
+  usernameTaken: make(E.UsernameTaken, e.usernameTaken),
   /** Same answer for an unknown e-mail and a wrong password. */
-  invalidCredentials: () => new DomainError(IdentityErrorCode.InvalidCredentials, e.invalidCredentials),
+  invalidCredentials: make(E.InvalidCredentials, e.invalidCredentials),
   /** Unknown, expired or logged-out session. */
-  sessionInvalid: () => new DomainError(IdentityErrorCode.SessionInvalid, e.notAuthenticated),
+  sessionInvalid: make(E.SessionInvalid, e.notAuthenticated),
   /** A valid caller token for a user that no longer exists. */
-  userUnknown: () => new DomainError(IdentityErrorCode.UserUnknown, e.notAuthenticated),
+  userUnknown: make(E.UserUnknown, e.notAuthenticated),
   /** Unknown, used or expired reset link. */
-  resetTokenInvalid: () => new DomainError(IdentityErrorCode.ResetTokenInvalid, e.resetTokenInvalid),
-  wrongCurrentPassword: () => new DomainError(IdentityErrorCode.WrongCurrentPassword, e.wrongCurrentPassword),
-  merchantNotFound: () => new DomainError(IdentityErrorCode.MerchantNotFound, e.merchantNotFound),
-  dependencyUnavailable: () => new DomainError(IdentityErrorCode.DependencyUnavailable, e.unavailable),
+  resetTokenInvalid: make(E.ResetTokenInvalid, e.resetTokenInvalid),
+  wrongCurrentPassword: make(E.WrongCurrentPassword, e.wrongCurrentPassword),
+  merchantNotFound: make(E.MerchantNotFound, e.merchantNotFound),
+  /** Merchants could not answer in time. */
+  dependencyUnavailable: make(E.DependencyUnavailable, e.unavailable),
 };

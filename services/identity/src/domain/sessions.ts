@@ -1,5 +1,4 @@
-/** Role a user holds inside the merchant selected in a session. */
-export type MerchantRole = 'admin' | 'user';
+import { isRole, type Role } from '@smista/contracts';
 
 const HOUR_MS = 3_600_000;
 
@@ -17,7 +16,7 @@ export function shouldExtendSession(expiresAt: Date, now: Date, ttlHours: number
 }
 
 /** The selected merchant of a session, present only when both columns are set. */
-export function selectedMerchant(merchantId: string | null, role: string | null): { merchantId: string; role: MerchantRole } | undefined {
-  if (!merchantId || (role !== 'admin' && role !== 'user')) return undefined;
+export function selectedMerchant(merchantId: string | null, role: string | null): { merchantId: string; role: Role } | undefined {
+  if (!merchantId || role === null || !isRole(role)) return undefined;
   return { merchantId, role };
 }

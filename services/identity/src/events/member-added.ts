@@ -1,6 +1,5 @@
-import type { EventHandler, Logger } from '@smista/service-kit';
+import { roleFromProto, type EventHandler, type Logger } from '@smista/service-kit';
 import type { merchantsEvents } from '@smista/proto';
-import { fromProtoRole } from '../grpc/mapping';
 import { updateMemberSessionsRole } from '../store/sessions';
 
 /**
@@ -10,7 +9,7 @@ import { updateMemberSessionsRole } from '../store/sessions';
  */
 export function handleMemberAdded(logger: Logger): EventHandler<merchantsEvents.MemberAdded> {
   return async (event, tx, meta) => {
-    const role = fromProtoRole(event.role);
+    const role = roleFromProto(event.role);
     if (!role || !event.userId || !event.merchantId) {
       logger.warn({ messageId: meta.messageId, merchantId: event.merchantId }, 'member.added without user, merchant or role: ignored');
       return;

@@ -1,5 +1,8 @@
-import { enqueueEvent, type PoolClient } from '@smista/service-kit';
+import { enqueueEvent, type PoolClient, type StreamSpec } from '@smista/service-kit';
 import { identityEvents } from '@smista/proto';
+
+/** The stream identity owns: every subject it publishes on. */
+export const stream: StreamSpec = { name: 'IDENTITY', subjects: ['identity.>'] };
 
 /** Subjects identity publishes on (stream IDENTITY, `identity.>`). */
 export const subjects = {

@@ -1,6 +1,6 @@
-import { withTransaction } from '@smista/service-kit';
+import { roleToProto, withTransaction } from '@smista/service-kit';
 import { checkEmailSchema, loginSchema, selectMerchantSchema } from '@smista/contracts';
-import type { common, identity } from '@smista/proto';
+import { common, type identity } from '@smista/proto';
 import { identityErrors } from '../domain/errors';
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from '../domain/passwords';
 import { selectedMerchant, sessionExpiry, shouldExtendSession } from '../domain/sessions';
@@ -9,10 +9,10 @@ import { firstTakenField, normalizeEmail, parseRegistration, takenError, toUserV
 import { enqueueUserRegistered } from '../events/publishers';
 import * as sessions from '../store/sessions';
 import * as users from '../store/users';
-import { takenFieldOf } from '../store/pg-errors';
+import { takenFieldOf } from '../store/users';
 import { CallerTokenCache } from './caller-tokens';
 import type { HandlerDeps } from './deps';
-import { toProtoRole, toProtoUser } from './mapping';
+import { toProtoUser } from './mapping';
 
 /** Register, Login, Logout, ResolveSession, SelectMerchant, CheckEmail. */
 export function authHandlers(deps: HandlerDeps) {
@@ -100,7 +100,7 @@ export function authHandlers(deps: HandlerDeps) {
       return {
         user: toProtoUser(toUserView(session.user)),
         merchantId: merchant?.merchantId,
-        role: toProtoRole(merchant?.role),
+        role: merchant ? roleToProto(merchant.role) : common.Role.ROLE_UNSPECIFIED,
         callerToken,
       };
     }),
@@ -113,7 +113,7 @@ export function authHandlers(deps: HandlerDeps) {
       const stored = await sessions.setSessionMerchant(pool, tokenHash, { merchantId, role: membership.role });
       if (!stored) throw identityErrors.sessionInvalid();
       ctx.logger.info({ userId: session.userId, merchantId, role: membership.role }, 'merchant selected');
-      return { merchantId, merchantName: membership.merchantName, role: toProtoRole(membership.role) };
+      return { merchantId, merchantName: membership.merchantName, role: roleToProto(membership.role) };
     }),
 
     checkEmail: unary<identity.CheckEmailRequest, identity.CheckEmailResponse>('CheckEmail', async (req) => {

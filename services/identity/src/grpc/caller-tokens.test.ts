@@ -30,3 +30,16 @@ describe('caller token cache', () => {
     expect((cache as unknown as { entries: Map<string, unknown> }).entries.size).toBe(3);
   });
 });
+
+describe('caller token lifetime', () => {
+  it('hands out, with the default reuse window, only tokens that still live at least 20 s', async () => {
+    const { decodeJwt } = await import('jose');
+    const cache = new CallerTokenCache(SECRET);
+    const caller = { userId: 'u9', merchantId: 'm9', role: 'user' as const };
+    const issuedAt = Date.now();
+    const token = await cache.get(caller, issuedAt);
+    // The last moment the cache still answers with the same token, which then has at least 20 s left.
+    const { exp } = decodeJwt(token);
+    expect(exp! * 1000 - (issuedAt + 9_999)).toBeGreaterThanOrEqual(19_000);
+  });
+});

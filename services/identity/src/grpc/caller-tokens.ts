@@ -2,8 +2,8 @@ import { signCallerToken, type Caller } from '@smista/service-kit';
 
 /**
  * Reuses a signed caller token for the same (user, merchant, role) for up to `reuseMs`, so the hot
- * path signs at most once per caller every half minute instead of on every request. Caller
- * tokens live 60 s; one handed out from the cache still has at least 60 - 30 = 30 s left, far
+ * path signs at most once per caller every 10 s instead of on every request. Caller tokens live
+ * CALLER_TOKEN_TTL_SECONDS (30 s); one handed out from the cache still has at least 20 s left, far
  * more than one request's fan-out. A role or merchant change is a different key, so it is never
  * served a stale token.
  */
@@ -12,7 +12,7 @@ export class CallerTokenCache {
 
   constructor(
     private readonly secret: string,
-    private readonly reuseMs = 30_000,
+    private readonly reuseMs = 10_000,
     private readonly maxEntries = 10_000,
   ) {}
 

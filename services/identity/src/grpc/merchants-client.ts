@@ -1,13 +1,11 @@
-import { createGrpcClient, GrpcStatus, isServiceError, rpc, signCallerToken, type Logger } from '@smista/service-kit';
+import { createGrpcClient, GrpcStatus, isServiceError, roleFromProto, rpc, signCallerToken, type Logger, type Role } from '@smista/service-kit';
 import { merchants } from '@smista/proto';
 import { identityErrors } from '../domain/errors';
-import type { MerchantRole } from '../domain/sessions';
-import { fromProtoRole } from './mapping';
 
 export interface Membership {
   merchantId: string;
   merchantName: string;
-  role: MerchantRole;
+  role: Role;
 }
 
 /** What SelectMerchant needs from the merchants service. */
@@ -32,7 +30,7 @@ export function createMembershipLookup(opts: { address: string; callerSecret: st
       try {
         const m = await rpc(client, { callerToken, deadlineMs: opts.deadlineMs ?? 3_000 }).getMembership({ userId, merchantId });
         // A membership without a usable role is treated as the least-privileged one.
-        return { merchantId: m.merchantId || merchantId, merchantName: m.merchantName, role: fromProtoRole(m.role) ?? 'user' };
+        return { merchantId: m.merchantId || merchantId, merchantName: m.merchantName, role: roleFromProto(m.role) ?? 'user' };
       } catch (err) {
         if (isServiceError(err) && NOT_A_MEMBER.has(err.code)) return undefined;
         opts.logger.warn({ err, merchantId }, 'merchants GetMembership failed');

@@ -1,18 +1,20 @@
 import { z } from 'zod';
+import { isUuid, withTransaction } from '@smista/service-kit';
 import { messages } from '@smista/contracts';
 import type { identity } from '@smista/proto';
 import { identityErrors } from '../domain/errors';
 import { hashPassword, verifyPassword } from '../domain/passwords';
 import { firstTakenField, parseAvatar, parsePasswordChange, parseProfile, takenError, toUserView, type UserRecord } from '../domain/users';
-import { takenFieldOf } from '../store/pg-errors';
+import * as sessions from '../store/sessions';
 import * as users from '../store/users';
+import { hashToken, isWellFormedToken } from '../domain/tokens';
+import { takenFieldOf } from '../store/users';
 import type { HandlerDeps } from './deps';
 import { toProtoUser } from './mapping';
 
 /** At most this many ids per GetUsers call (a team page, not a bulk export). */
 const GET_USERS_MAX = 500;
 const getUsersSchema = z.object({ ids: z.array(z.string()).max(GET_USERS_MAX, messages.errors.validation) });
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** UpdateProfile, ChangePassword, UpdateAvatar (on the caller), GetUsers. */
 export function profileHandlers(deps: HandlerDeps) {
@@ -44,9 +46,14 @@ export function profileHandlers(deps: HandlerDeps) {
       const user = await users.findUserById(pool, userId);
       if (!user) throw identityErrors.userUnknown();
       if (!(await verifyPassword(user.passwordHash, currentPassword))) throw identityErrors.wrongCurrentPassword();
-      const updated = userOrUnknown(await users.updatePasswordHash(pool, userId, await hashPassword(newPassword)));
-      ctx.logger.info({ userId }, 'password changed');
-      return updated;
+      const passwordHash = await hashPassword(newPassword);
+      const keep = req.keepSessionToken && isWellFormedToken(req.keepSessionToken) ? hashToken(req.keepSessionToken) : undefined;
+      const { updated, sessionsRemoved } = await withTransaction(pool, async (tx) => ({
+        updated: await users.updatePasswordHash(tx, userId, passwordHash),
+        sessionsRemoved: await sessions.deleteUserSessions(tx, userId, { except: keep }),
+      }));
+      ctx.logger.info({ userId, sessionsRemoved }, 'password changed, other sessions ended');
+      return userOrUnknown(updated);
     }),
 
     updateAvatar: unary<identity.UpdateAvatarRequest, identity.User>('UpdateAvatar', async (req, ctx) => {
@@ -59,7 +66,7 @@ export function profileHandlers(deps: HandlerDeps) {
     getUsers: unary<identity.GetUsersRequest, identity.GetUsersResponse>('GetUsers', async (req, ctx) => {
       await ctx.caller();
       const { ids } = getUsersSchema.parse(req);
-      const wanted = [...new Set(ids.filter((id) => uuidPattern.test(id)).map((id) => id.toLowerCase()))];
+      const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
       const byId = new Map((await users.findUsersByIds(pool, wanted)).map((u) => [u.id, u]));
       return { users: wanted.flatMap((id) => (byId.has(id) ? [toProtoUser(toUserView(byId.get(id)!))] : [])) };
     }),

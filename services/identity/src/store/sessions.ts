@@ -1,12 +1,12 @@
 import type { Queryable } from '@smista/service-kit';
-import type { MerchantRole } from '../domain/sessions';
+import type { Role } from '@smista/contracts';
 import type { UserRecord } from '../domain/users';
 
 /** A live session joined with its user (the avatar only when asked: most calls never need it). */
 export interface ActiveSession {
   userId: string;
   merchantId: string | null;
-  role: MerchantRole | null;
+  role: Role | null;
   expiresAt: Date;
   user: UserRecord;
 }
@@ -27,7 +27,7 @@ export async function findActiveSession(db: Queryable, tokenHash: Buffer, includ
   const { rows } = await db.query<{
     user_id: string;
     merchant_id: string | null;
-    role: MerchantRole | null;
+    role: Role | null;
     expires_at: Date;
     username: string;
     first_name: string;
@@ -72,9 +72,14 @@ export async function deleteSession(db: Queryable, tokenHash: Buffer): Promise<v
   await db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
 }
 
-/** Logs the user out everywhere; answers how many sessions were removed. */
-export async function deleteUserSessions(db: Queryable, userId: string): Promise<number> {
-  const { rowCount } = await db.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+/**
+ * Logs the user out everywhere, or everywhere but the session `except` (a password change keeps
+ * the session it was made from); answers how many sessions were removed.
+ */
+export async function deleteUserSessions(db: Queryable, userId: string, opts: { except?: Buffer } = {}): Promise<number> {
+  const { rowCount } = opts.except
+    ? await db.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2', [userId, opts.except])
+    : await db.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
   return rowCount ?? 0;
 }
 
@@ -82,7 +87,7 @@ export async function deleteUserSessions(db: Queryable, userId: string): Promise
 export async function setSessionMerchant(
   db: Queryable,
   tokenHash: Buffer,
-  selection: { merchantId: string; role: MerchantRole },
+  selection: { merchantId: string; role: Role },
 ): Promise<boolean> {
   const { rowCount } = await db.query(
     'UPDATE sessions SET merchant_id = $2, role = $3 WHERE token_hash = $1 AND expires_at > now()',
@@ -94,7 +99,7 @@ export async function setSessionMerchant(
 /** New role for every live session of a user working in a merchant; answers how many changed. */
 export async function updateMemberSessionsRole(
   db: Queryable,
-  member: { userId: string; merchantId: string; role: MerchantRole },
+  member: { userId: string; merchantId: string; role: Role },
 ): Promise<number> {
   const { rowCount } = await db.query(
     `UPDATE sessions SET role = $3

@@ -1,5 +1,20 @@
-import type { Queryable } from '@smista/service-kit';
-import type { UserRecord } from '../domain/users';
+import { uniqueViolation, type Queryable } from '@smista/service-kit';
+import type { TakenField, UserRecord } from '../domain/users';
+
+/** The unique constraints of `users` and the field each protects. */
+const fieldByConstraint: Readonly<Record<string, TakenField>> = {
+  users_email_key: 'email',
+  users_username_key: 'username',
+};
+
+/**
+ * The field behind a unique violation on users, when two requests raced past the pre-check;
+ * undefined for any other error.
+ */
+export function takenFieldOf(err: unknown): TakenField | undefined {
+  const constraint = uniqueViolation(err);
+  return constraint ? fieldByConstraint[constraint] : undefined;
+}
 
 const USER_COLUMNS = `id, username, first_name AS "firstName", last_name AS "lastName", email, avatar, created_at AS "createdAt"`;
 

@@ -5,6 +5,7 @@ import {
   createGrpcClient,
   createLogger,
   createPool,
+  ensureStream,
   isServiceError,
   parseConfig,
   rpc,
@@ -14,6 +15,7 @@ import {
   type Nats,
   type Pool,
   type Rpc,
+  type StreamSpec,
 } from '@smista/service-kit';
 import { common, identity, merchants } from '@smista/proto';
 import { configSchema, type Config } from '../../src/config';
@@ -77,9 +79,15 @@ export interface TestIdentity {
   stop(): Promise<void>;
 }
 
+/** The stream merchants owns; the tests publish its events themselves, so they declare it as merchants would. */
+export const MERCHANTS_STREAM: StreamSpec = { name: 'MERCHANTS', subjects: ['merchants.>'] };
+
 /** Starts the real identity service (same wiring as main.ts) on a fresh database and port 0. */
 export async function startTestIdentity(opts: { databaseUrl?: string; merchantsAddr?: string; durableSuffix?: string } = {}): Promise<TestIdentity> {
   const infra = sharedInfra();
+  const owner = await connectNats(infra.natsUrl, 'identity-test-merchants-stream');
+  await ensureStream(owner.jsm, MERCHANTS_STREAM);
+  await owner.nc.drain();
   const durableSuffix = opts.durableSuffix ?? `-test-${randomUUID().slice(0, 8)}`;
   const config = parseConfig(configSchema, {
     GRPC_PORT: '0',

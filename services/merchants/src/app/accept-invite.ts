@@ -1,12 +1,12 @@
 import type { PoolClient } from '@smista/service-kit';
-import { decideAcceptance, type AcceptanceDecision, type MemberRole } from '../domain';
+import { decideAcceptance, type AcceptanceDecision, type Role } from '../domain';
 import { findInviteByTokenHash, findMembership, insertMembershipIfAbsent, markInviteAccepted } from '../store';
 import { enqueueMemberAdded } from '../events/publishers';
 
 export interface AcceptInviteOutcome {
   decision: AcceptanceDecision;
   /** Set when the user is (now) a member: the merchant and the user's role in it. */
-  membership?: { merchantId: string; merchantName: string; role: MemberRole };
+  membership?: { merchantId: string; merchantName: string; role: Role };
   inviteId?: string;
 }
 

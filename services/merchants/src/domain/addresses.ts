@@ -5,7 +5,7 @@ import {
   type MerchantAddressData,
 } from '@smista/contracts';
 import { merchantsErrors } from './errors';
-import { isUuid } from './merchant';
+import { parseId } from '@smista/service-kit';
 
 /** The editable fields of an address, by their camelCase names (JSON API, contracts schema). */
 export const ADDRESS_FIELDS = Object.keys(merchantAddressSchema.shape) as (keyof MerchantAddressData)[];
@@ -14,9 +14,7 @@ export type AddressPatch = Partial<MerchantAddressData>;
 
 /** An address id from a request; a malformed id answers like an unknown one (ADDRESS_NOT_FOUND). */
 export function parseAddressId(raw: string): string {
-  const id = raw.trim();
-  if (!isUuid(id)) throw merchantsErrors.addressNotFound();
-  return id.toLowerCase();
+  return parseId(raw, merchantsErrors.addressNotFound);
 }
 
 function firstMessage(error: { issues: { message: string }[] }): string {

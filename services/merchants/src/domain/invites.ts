@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createInviteSchema, INVITE_TTL_DAYS } from '@smista/contracts';
 import { merchantsErrors } from './errors';
-import type { MemberRole } from './roles';
+import type { Role } from './roles';
 
 /** What decides whether an invite can still be used. */
 export interface InviteLifecycle {
@@ -33,7 +33,7 @@ export function inviteExpiry(createdAt: Date, ttlDays: number = INVITE_TTL_DAYS)
  * The invite a request asks for: trimmed, lower-case e-mail and a role (default user), with the
  * Italian message of the first broken rule otherwise (INVALID_INVITE).
  */
-export function parseInviteRequest(input: { email: string; role?: string }): { email: string; role: MemberRole } {
+export function parseInviteRequest(input: { email: string; role?: string }): { email: string; role: Role } {
   const result = createInviteSchema.safeParse(input);
   if (!result.success) throw merchantsErrors.invalidInvite(result.error.issues[0]?.message ?? 'Dati non validi');
   return result.data;

@@ -1,4 +1,5 @@
 import { merchantNameSchema, messages } from '@smista/contracts';
+import { parseId } from '@smista/service-kit';
 import { merchantsErrors } from './errors';
 
 /**
@@ -15,18 +16,10 @@ export function normaliseMerchantName(raw: string): string {
   return result.data.name;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
-
 /**
  * A merchant id taken from a request, in canonical lower case. A malformed id answers exactly like
  * an unknown one (MERCHANT_NOT_FOUND), so callers cannot tell the two apart.
  */
 export function parseMerchantId(raw: string): string {
-  const id = raw.trim();
-  if (!isUuid(id)) throw merchantsErrors.merchantNotFound();
-  return id.toLowerCase();
+  return parseId(raw, merchantsErrors.merchantNotFound);
 }

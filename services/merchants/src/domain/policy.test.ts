@@ -1,7 +1,7 @@
 import { teamMessages } from '@smista/contracts';
 import { MerchantsError, MerchantsErrorCode } from './errors';
 import { assertKeepsAnAdmin, assertMay, assertMayReadMembershipOf, may, PERMISSIONS, TEAM_ACTIONS, type MembershipChange, type TeamAction } from './policy';
-import type { MemberRole } from './roles';
+import type { Role } from './roles';
 
 const anna = { userId: '0b7c6f3e-6a43-4c1e-9d55-2d1f7f0a9a11' };
 
@@ -27,7 +27,7 @@ describe('assertMayReadMembershipOf', () => {
 });
 
 describe('permission table', () => {
-  const expected: Record<TeamAction, Record<MemberRole, boolean>> = {
+  const expected: Record<TeamAction, Record<Role, boolean>> = {
     'members.read': { admin: true, user: true },
     'invites.read': { admin: true, user: true },
     'invites.create': { admin: true, user: false },

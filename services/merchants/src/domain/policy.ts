@@ -1,5 +1,5 @@
 import { merchantsErrors } from './errors';
-import type { MemberRole } from './roles';
+import type { Role } from './roles';
 
 /** Who is acting: the user of a verified caller token. */
 export interface Actor {
@@ -37,7 +37,7 @@ export type TeamAction = (typeof TEAM_ACTIONS)[number];
  * read it and work with the merchant's data (addresses, and later orders, shipments, rules).
  * The role is always the one stored in `memberships` for that merchant, never the token's.
  */
-export const PERMISSIONS: Readonly<Record<TeamAction, readonly MemberRole[]>> = {
+export const PERMISSIONS: Readonly<Record<TeamAction, readonly Role[]>> = {
   'members.read': ['admin', 'user'],
   'invites.read': ['admin', 'user'],
   'invites.create': ['admin'],
@@ -48,17 +48,17 @@ export const PERMISSIONS: Readonly<Record<TeamAction, readonly MemberRole[]>> = 
   'addresses.write': ['admin', 'user'],
 };
 
-export function may(role: MemberRole, action: TeamAction): boolean {
+export function may(role: Role, action: TeamAction): boolean {
   return PERMISSIONS[action].includes(role);
 }
 
 /** Throws ADMIN_ONLY when the role may not do the action (every restricted action is admin-only). */
-export function assertMay(role: MemberRole, action: TeamAction): void {
+export function assertMay(role: Role, action: TeamAction): void {
   if (!may(role, action)) throw merchantsErrors.adminOnly();
 }
 
 /** A change to one membership that could leave a merchant without an admin. */
-export type MembershipChange = { kind: 'changeRole'; to: MemberRole } | { kind: 'remove' };
+export type MembershipChange = { kind: 'changeRole'; to: Role } | { kind: 'remove' };
 
 /**
  * The last admin of a merchant can be neither demoted nor removed (LAST_ADMIN). `adminCount` is
@@ -67,7 +67,7 @@ export type MembershipChange = { kind: 'changeRole'; to: MemberRole } | { kind: 
  *
  * @example assertKeepsAnAdmin({ role: 'admin' }, { kind: 'remove' }, 1) // throws LAST_ADMIN
  */
-export function assertKeepsAnAdmin(target: { role: MemberRole }, change: MembershipChange, adminCount: number): void {
+export function assertKeepsAnAdmin(target: { role: Role }, change: MembershipChange, adminCount: number): void {
   const losesAdmin = target.role === 'admin' && (change.kind === 'remove' || change.to !== 'admin');
   if (losesAdmin && adminCount <= 1) throw merchantsErrors.lastAdmin();
 }

@@ -1,5 +1,5 @@
-import { common } from '@smista/proto';
-import { CREATOR_ROLE, DEFAULT_INVITE_ROLE, parseMemberRole, roleFromProto, roleToProto } from './roles';
+import { messages, teamMessages } from '@smista/contracts';
+import { CREATOR_ROLE, DEFAULT_INVITE_ROLE, parseMemberRole, parseRequestedRole } from './roles';
 
 describe('member roles', () => {
   it('makes the creator of a merchant its admin and invites users by default (spec §6)', () => {
@@ -7,16 +7,11 @@ describe('member roles', () => {
     expect(DEFAULT_INVITE_ROLE).toBe('user');
   });
 
-  it('maps roles to the wire and back', () => {
-    expect(roleToProto('admin')).toBe(common.Role.ROLE_ADMIN);
-    expect(roleToProto('user')).toBe(common.Role.ROLE_USER);
-    expect(roleFromProto(common.Role.ROLE_ADMIN)).toBe('admin');
-    expect(roleFromProto(common.Role.ROLE_USER)).toBe('user');
-  });
-
-  it('leaves an unspecified wire role to the caller', () => {
-    expect(roleFromProto(common.Role.ROLE_UNSPECIFIED)).toBeUndefined();
-    expect(roleFromProto(common.Role.UNRECOGNIZED)).toBeUndefined();
+  it('a role change must name admin or user', () => {
+    expect(parseRequestedRole('admin')).toBe('admin');
+    expect(() => parseRequestedRole(undefined)).toThrow(teamMessages.roleInvalid);
+    expect(() => parseRequestedRole('unknown:7')).toThrow(teamMessages.roleInvalid);
+    expect(messages.roles.admin).toBe('Amministratore');
   });
 
   it('refuses a stored role it does not know', () => {

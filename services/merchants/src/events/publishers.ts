@@ -1,6 +1,9 @@
-import { enqueueEvent, type PoolClient } from '@smista/service-kit';
+import { enqueueEvent, roleToProto, type PoolClient, type StreamSpec } from '@smista/service-kit';
 import { merchantsEvents } from '@smista/proto';
-import { roleToProto, type MemberRole } from '../domain';
+import type { Role } from '../domain';
+
+/** The stream merchants owns: every subject it publishes on. */
+export const stream: StreamSpec = { name: 'MERCHANTS', subjects: ['merchants.>'] };
 
 /** Subjects this service publishes, all in the MERCHANTS stream (`merchants.>`). */
 export const subjects = {
@@ -31,7 +34,7 @@ export async function enqueueMerchantCreated(
  */
 export async function enqueueMemberAdded(
   tx: PoolClient,
-  event: { merchantId: string; userId: string; role: MemberRole; occurredAt: Date },
+  event: { merchantId: string; userId: string; role: Role; occurredAt: Date },
 ): Promise<void> {
   const payload = merchantsEvents.MemberAdded.encode(
     merchantsEvents.MemberAdded.fromPartial({
@@ -62,7 +65,7 @@ export async function enqueueInviteCreated(
     inviteId: string;
     merchantId: string;
     email: string;
-    role: MemberRole;
+    role: Role;
     invitedByUserId: string;
     expiresAt: Date;
     occurredAt: Date;

@@ -1,4 +1,4 @@
-import { streams, type AnySubscription, type Logger, type Subscription } from '@smista/service-kit';
+import type { AnySubscription, Logger, Subscription } from '@smista/service-kit';
 import { identityEvents } from '@smista/proto';
 import { handleUserRegistered } from './user-registered';
 
@@ -9,7 +9,6 @@ import { handleUserRegistered } from './user-registered';
 export function subscriptions(logger: Logger, durableSuffix = ''): AnySubscription[] {
   return [
     {
-      stream: streams.identity,
       durable: `merchants-user-registered${durableSuffix}`,
       subject: 'identity.user.registered',
       decode: (bytes) => identityEvents.UserRegistered.decode(bytes),

@@ -1,6 +1,5 @@
-import { GrpcError, GrpcStatus, type CallContext, type Queryable } from '@smista/service-kit';
-import { messages } from '@smista/contracts';
-import { isUuid, merchantsErrors, parseMerchantId, type Actor } from '../domain';
+import { isUuid, kitErrors, type CallContext, type Queryable } from '@smista/service-kit';
+import { merchantsErrors, parseMerchantId, type Actor } from '../domain';
 import { findMembership, type MembershipWithMerchant } from '../store';
 
 /**
@@ -9,7 +8,7 @@ import { findMembership, type MembershipWithMerchant } from '../store';
  */
 export async function actorOf(ctx: CallContext): Promise<Actor> {
   const caller = await ctx.caller();
-  if (!isUuid(caller.userId)) throw new GrpcError(GrpcStatus.UNAUTHENTICATED, messages.errors.notAuthenticated);
+  if (!isUuid(caller.userId)) throw kitErrors.unauthenticated();
   return { userId: caller.userId.toLowerCase() };
 }
 

@@ -1,4 +1,4 @@
-import { withTransaction } from '@smista/service-kit';
+import { parseId, roleToProto, uniqueViolation, withTransaction } from '@smista/service-kit';
 import { common, merchants } from '@smista/proto';
 import {
   assertAccepted,
@@ -7,11 +7,9 @@ import {
   inviteLink,
   inviteTokenHash,
   isInviteUsable,
-  isUuid,
   merchantsErrors,
   newInviteToken,
   parseInviteRequest,
-  roleToProto,
   sameEmail,
 } from '../domain';
 import {
@@ -29,12 +27,7 @@ import { enqueueInviteCreated } from '../events/publishers';
 import { inviteEmail } from '../mail/invite-email';
 import { actorOf, membershipOf } from './actor';
 import type { HandlerDeps } from './deps';
-import { roleNameFromProto, toInviteMessage } from './mapping';
-
-function isUniqueViolationOf(err: unknown, constraint: string): boolean {
-  const e = err as { code?: string; constraint?: string };
-  return e?.code === '23505' && e.constraint === constraint;
-}
+import { requestedRoleName, toInviteMessage } from './mapping';
 
 /** ListInvites, CreateInvite, CancelInvite, GetInvite, AcceptInvite. */
 export function inviteHandlers({ pool, unary, users, mailer, publicUrl, now }: HandlerDeps) {
@@ -51,7 +44,7 @@ export function inviteHandlers({ pool, unary, users, mailer, publicUrl, now }: H
       const actor = await actorOf(ctx);
       const { merchantId, merchantName, role: myRole } = await membershipOf(pool, actor, request.merchantId);
       assertMay(myRole, 'invites.create');
-      const { email, role } = parseInviteRequest({ email: request.email, role: roleNameFromProto(request.role) });
+      const { email, role } = parseInviteRequest({ email: request.email, role: requestedRoleName(request.role) });
 
       // Members' e-mails live in identity: the address must not already belong to a member.
       const members = await listMembers(pool, merchantId);
@@ -81,7 +74,7 @@ export function inviteHandlers({ pool, unary, users, mailer, publicUrl, now }: H
           expiresAt: inviteExpiry(createdAt),
         }).catch((err: unknown) => {
           // Another admin invited the same address a moment ago.
-          throw isUniqueViolationOf(err, ONE_OPEN_INVITE_INDEX) ? merchantsErrors.invitePending() : err;
+          throw uniqueViolation(err) === ONE_OPEN_INVITE_INDEX ? merchantsErrors.invitePending() : err;
         });
         await enqueueInviteCreated(tx, {
           inviteId: row.id,
@@ -114,10 +107,8 @@ export function inviteHandlers({ pool, unary, users, mailer, publicUrl, now }: H
       const actor = await actorOf(ctx);
       const { merchantId, role } = await membershipOf(pool, actor, request.merchantId);
       assertMay(role, 'invites.cancel');
-      const inviteId = request.inviteId.trim();
-      if (!isUuid(inviteId) || !(await cancelPendingInvite(pool, merchantId, inviteId.toLowerCase(), now()))) {
-        throw merchantsErrors.inviteNotFound();
-      }
+      const inviteId = parseId(request.inviteId, merchantsErrors.inviteNotFound);
+      if (!(await cancelPendingInvite(pool, merchantId, inviteId, now()))) throw merchantsErrors.inviteNotFound();
       ctx.logger.info({ merchantId, inviteId, by: actor.userId }, 'invite cancelled');
       return common.Empty.fromPartial({});
     }),

@@ -1,6 +1,6 @@
 import { common, merchants } from '@smista/proto';
 import { MerchantsError } from '../domain';
-import { addressPatchInput, newAddressInput, roleNameFromProto } from './mapping';
+import { addressPatchInput, newAddressInput, requestedRoleName } from './mapping';
 
 const fields = (f: Partial<merchants.MerchantAddressFields>) => merchants.MerchantAddressFields.fromPartial(f);
 
@@ -35,9 +35,9 @@ describe('address fields from the wire', () => {
 
 describe('roles from the wire', () => {
   it('maps admin and user, leaves unspecified to the caller and makes anything else unacceptable', () => {
-    expect(roleNameFromProto(common.Role.ROLE_ADMIN)).toBe('admin');
-    expect(roleNameFromProto(common.Role.ROLE_USER)).toBe('user');
-    expect(roleNameFromProto(common.Role.ROLE_UNSPECIFIED)).toBeUndefined();
-    expect(roleNameFromProto(common.Role.UNRECOGNIZED)).toMatch(/^unknown/);
+    expect(requestedRoleName(common.Role.ROLE_ADMIN)).toBe('admin');
+    expect(requestedRoleName(common.Role.ROLE_USER)).toBe('user');
+    expect(requestedRoleName(common.Role.ROLE_UNSPECIFIED)).toBeUndefined();
+    expect(requestedRoleName(common.Role.UNRECOGNIZED)).toMatch(/^unknown/);
   });
 });

@@ -1,9 +1,9 @@
 import { common, merchants } from '@smista/proto';
+import { roleFromProto, roleToProto } from '@smista/service-kit';
 import {
   ADDRESS_FIELDS,
   addressFieldOf,
   merchantsErrors,
-  roleToProto,
   type AddressField,
 } from '../domain';
 import type { AddressRow, InviteRow, MemberMerchant, MemberRow } from '../store';
@@ -15,14 +15,13 @@ export function toMerchantMessage(m: MemberMerchant): merchants.Merchant {
 }
 
 /**
- * A wire role as the role name the contracts' schemas check: unspecified → undefined (the caller
- * picks the default or refuses), anything unknown → a name no schema accepts ('Ruolo non valido').
+ * The role name a request asks for, for the contracts' schemas to check: unspecified → undefined
+ * (the caller picks the default or refuses), a value this build does not know → a name no schema
+ * accepts ('Ruolo non valido').
  */
-export function roleNameFromProto(role: common.Role): string | undefined {
-  if (role === common.Role.ROLE_ADMIN) return 'admin';
-  if (role === common.Role.ROLE_USER) return 'user';
+export function requestedRoleName(role: common.Role): string | undefined {
   if (role === common.Role.ROLE_UNSPECIFIED) return undefined;
-  return `unknown:${role}`;
+  return roleFromProto(role) ?? `unknown:${role}`;
 }
 
 /** A member with the profile identity answered; a user identity does not know shows without names. */

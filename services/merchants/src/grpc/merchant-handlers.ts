@@ -1,6 +1,6 @@
-import { withTransaction } from '@smista/service-kit';
+import { roleToProto, withTransaction } from '@smista/service-kit';
 import { common, merchants } from '@smista/proto';
-import { assertMayReadMembershipOf, CREATOR_ROLE, merchantsErrors, normaliseMerchantName, parseMerchantId, roleToProto } from '../domain';
+import { assertMayReadMembershipOf, CREATOR_ROLE, merchantsErrors, normaliseMerchantName, parseMerchantId } from '../domain';
 import { findMembership, insertMembership, insertMerchant, listMerchantsOfUser } from '../store';
 import { enqueueMemberAdded, enqueueMerchantCreated } from '../events/publishers';
 import { actorOf } from './actor';

@@ -1,18 +1,16 @@
-import { withTransaction } from '@smista/service-kit';
+import { parseId, roleToProto, withTransaction } from '@smista/service-kit';
 import { common, merchants } from '@smista/proto';
-import { assertKeepsAnAdmin, assertMay, isUuid, merchantsErrors, parseRequestedRole, roleToProto, type Actor } from '../domain';
+import { assertKeepsAnAdmin, assertMay, merchantsErrors, parseRequestedRole, type Actor } from '../domain';
 import { deleteMembership, findMemberForUpdate, listMembers, lockAdmins, updateMemberRole } from '../store';
 import { enqueueMemberAdded, enqueueMemberRemoved } from '../events/publishers';
 import type { PoolClient } from '@smista/service-kit';
 import { actorOf, membershipOf } from './actor';
 import type { HandlerDeps } from './deps';
-import { roleNameFromProto, toMemberMessage } from './mapping';
+import { requestedRoleName, toMemberMessage } from './mapping';
 
 /** A member id from a request; malformed answers like unknown (MEMBER_NOT_FOUND). */
 function parseMemberId(raw: string): string {
-  const id = raw.trim();
-  if (!isUuid(id)) throw merchantsErrors.memberNotFound();
-  return id.toLowerCase();
+  return parseId(raw, merchantsErrors.memberNotFound);
 }
 
 /**
@@ -48,7 +46,7 @@ export function teamHandlers({ pool, unary, users, now }: HandlerDeps) {
       const actor = await actorOf(ctx);
       const { merchantId, role: myRole } = await membershipOf(pool, actor, request.merchantId);
       assertMay(myRole, 'members.changeRole');
-      const role = parseRequestedRole(roleNameFromProto(request.role));
+      const role = parseRequestedRole(requestedRoleName(request.role));
       const userId = parseMemberId(request.userId);
       const changed = await withTransaction(pool, async (tx) => {
         const { adminCount, target } = await lockForTeamChange(tx, merchantId, actor, userId, 'members.changeRole');

@@ -1,6 +1,6 @@
 import { messages, teamMessages } from '@smista/contracts';
 import type { Mail } from '@smista/service-kit';
-import type { MemberRole } from '../domain';
+import type { Role } from '../domain';
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -18,7 +18,7 @@ function formatDate(date: Date): string {
 export function inviteEmail(input: {
   to: string;
   merchantName: string;
-  role: MemberRole;
+  role: Role;
   inviter: { name: string; email: string };
   link: string;
   expiresAt: Date;

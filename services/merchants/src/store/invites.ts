@@ -1,11 +1,11 @@
 import type { PoolClient, Queryable } from '@smista/service-kit';
-import { parseMemberRole, type MemberRole } from '../domain';
+import { parseMemberRole, type Role } from '../domain';
 
 export interface InviteRow {
   id: string;
   merchantId: string;
   email: string;
-  role: MemberRole;
+  role: Role;
   invitedBy: string;
   inviterEmail: string;
   inviterName: string;
@@ -68,7 +68,7 @@ export async function insertInvite(
   invite: {
     merchantId: string;
     email: string;
-    role: MemberRole;
+    role: Role;
     tokenHash: string;
     invitedBy: string;
     inviterEmail: string;

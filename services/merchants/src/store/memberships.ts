@@ -1,11 +1,11 @@
 import type { PoolClient, Queryable } from '@smista/service-kit';
-import { parseMemberRole, type MemberRole } from '../domain';
+import { parseMemberRole, type Role } from '../domain';
 
 export interface MembershipRow {
   id: string;
   userId: string;
   merchantId: string;
-  role: MemberRole;
+  role: Role;
   createdAt: Date;
 }
 
@@ -14,13 +14,13 @@ export interface MembershipWithMerchant {
   userId: string;
   merchantId: string;
   merchantName: string;
-  role: MemberRole;
+  role: Role;
 }
 
 /** Adds a user to a merchant with a role. */
 export async function insertMembership(
   tx: PoolClient,
-  membership: { userId: string; merchantId: string; role: MemberRole },
+  membership: { userId: string; merchantId: string; role: Role },
 ): Promise<MembershipRow> {
   const { rows } = await tx.query<{ id: string; user_id: string; merchant_id: string; role: string; created_at: Date }>(
     `INSERT INTO memberships (user_id, merchant_id, role) VALUES ($1, $2, $3)
@@ -58,7 +58,7 @@ export async function findMembership(
 /** One member of a merchant as stored (profile details live in identity). */
 export interface MemberRow {
   userId: string;
-  role: MemberRole;
+  role: Role;
   joinedAt: Date;
 }
 
@@ -97,7 +97,7 @@ export async function findMemberForUpdate(tx: PoolClient, merchantId: string, us
   return rows[0] ? toMember(rows[0]) : null;
 }
 
-export async function updateMemberRole(tx: PoolClient, merchantId: string, userId: string, role: MemberRole): Promise<void> {
+export async function updateMemberRole(tx: PoolClient, merchantId: string, userId: string, role: Role): Promise<void> {
   await tx.query(`UPDATE memberships SET role = $3 WHERE merchant_id = $1 AND user_id = $2`, [merchantId, userId, role]);
 }
 
@@ -111,7 +111,7 @@ export async function deleteMembership(tx: PoolClient, merchantId: string, userI
  */
 export async function insertMembershipIfAbsent(
   tx: PoolClient,
-  membership: { userId: string; merchantId: string; role: MemberRole },
+  membership: { userId: string; merchantId: string; role: Role },
 ): Promise<MembershipRow | null> {
   const { rows } = await tx.query<{ id: string; user_id: string; merchant_id: string; role: string; created_at: Date }>(
     `INSERT INTO memberships (user_id, merchant_id, role) VALUES ($1, $2, $3)

@@ -1,5 +1,5 @@
 import type { PoolClient, Queryable } from '@smista/service-kit';
-import { parseMemberRole, type MemberRole } from '../domain';
+import { parseMemberRole, type Role } from '../domain';
 
 export interface MerchantRow {
   id: string;
@@ -12,7 +12,7 @@ export interface MerchantRow {
 export interface MemberMerchant {
   id: string;
   name: string;
-  role: MemberRole;
+  role: Role;
   createdAt: Date;
 }
 

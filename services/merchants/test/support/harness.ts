@@ -4,11 +4,12 @@ import {
   createGrpcClient,
   createLogger,
   createPool,
+  ensureStream,
   isServiceError,
   parseConfig,
   rpc,
   signCallerToken,
-  type CallerRole,
+  type Role,
   type Nats,
   type Pool,
   type Rpc,
@@ -16,8 +17,11 @@ import {
 import { identity, merchants } from '@smista/proto';
 import { configSchema, type Config } from '../../src/config';
 import { startMerchants, type RunningMerchants } from '../../src/main';
+import { stream as merchantsStream } from '../../src/events/publishers';
 import { configSchema as identityConfigSchema } from '../../../identity/src/config';
 import { startIdentity, type RunningIdentity } from '../../../identity/src/main';
+
+export { stream as IDENTITY_STREAM } from '../../../identity/src/events/publishers';
 import { createTestDatabase } from '../../../../e2e/support/db';
 import { sharedInfra } from '../../../../e2e/support/env';
 
@@ -50,7 +54,7 @@ export interface TestStack {
   /** Calls without a caller token. */
   anonymous: MerchantsApi;
   /** Calls as a user, optionally with a merchant selected in the session. */
-  as(user: { id: string } | string, selected?: { merchantId: string; role?: CallerRole }): Promise<MerchantsApi>;
+  as(user: { id: string } | string, selected?: { merchantId: string; role?: Role }): Promise<MerchantsApi>;
   /** Registers a new user through identity (optionally from an invite link). */
   register(patch?: Partial<identity.RegisterRequest>): Promise<TestUser>;
   /** Registers a user and creates a merchant they are the admin of. */
@@ -86,6 +90,11 @@ export async function startTestStack(): Promise<TestStack> {
     LOG_LEVEL: 'silent',
     NATS_CONSUMER_SUFFIX: durableSuffix,
   });
+  // Identity consumes merchants' events: their stream must exist before it starts, as when both
+  // services start side by side (here merchants needs identity's port first).
+  const owner = await connectNats(infra.natsUrl, 'merchants-test-stream');
+  await ensureStream(owner.jsm, merchantsStream);
+  await owner.nc.drain();
   const runningIdentity: RunningIdentity = await startIdentity(identityConfig, logger.child({ svc: 'identity' }));
 
   const config = parseConfig(configSchema, {
