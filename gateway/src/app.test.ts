@@ -71,7 +71,7 @@ beforeAll(async () => {
     RATE_LIMIT_LOGIN_PER_EMAIL: '3',
     RATE_LIMIT_RESET_PER_EMAIL: '2',
   });
-  const app = createApp({ config, logger: createLogger('gateway-test', 'silent'), identity: ident.client, merchants: merch.client });
+  const app = createApp({ config, logger: createLogger('gateway-test', 'silent'), clients: { identity: ident.client, merchants: merch.client } });
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,29 +1,29 @@
 import express, { type Express } from 'express';
-import type { identity, merchants } from '@smista/proto';
 import type { Logger } from '@smista/service-kit';
 import type { GatewayConfig } from './config';
 import { csrfFilter } from './middleware/csrf';
 import { apiNotFound, errorHandler } from './middleware/errors';
+import { observeRequests } from './middleware/observe';
 import { createLimiters } from './middleware/rate-limits';
-import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
+import { createRouteTable } from './routes';
 import { apiRouter } from './routes/router';
-import { routeTable } from './routes/table';
+import type { GatewayClients } from './services';
 import { staticRouter } from './static';
 
 export interface AppDeps {
   config: GatewayConfig;
   logger: Logger;
-  identity: identity.IdentityServiceClient;
-  merchants: merchants.MerchantsServiceClient;
+  /** A client per row of the service table (services.ts). */
+  clients: GatewayClients;
 }
 
 /**
  * The gateway as an Express app, built from its dependencies so tests can mount it on any port
- * with any clients. Order: log → security headers → health → `/api` (CSRF, routes, 404) → static
- * micro-frontends → errors.
+ * with any clients. Order: observe (span, log, metrics) → security headers → health → `/api`
+ * (CSRF, routes, 404) → static micro-frontends → errors.
  */
-export function createApp({ config, logger, identity, merchants }: AppDeps): Express {
+export function createApp({ config, logger, clients }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxyHops);
@@ -31,7 +31,7 @@ export function createApp({ config, logger, identity, merchants }: AppDeps): Exp
   // Static files keep their ETags (express.static computes its own).
   app.set('etag', false);
 
-  app.use(requestLog(logger));
+  app.use(observeRequests(logger));
   app.use(securityHeaders({ secure: config.cookieSecure, remotes: config.remotes }));
 
   app.get('/healthz', (_req, res) => {
@@ -45,9 +45,8 @@ export function createApp({ config, logger, identity, merchants }: AppDeps): Exp
   });
   app.use('/api', csrfFilter(config.trustedOrigins));
   app.use(
-    apiRouter(routeTable, {
-      identity,
-      merchants,
+    apiRouter(createRouteTable({ legal: config.legal, otlpEndpoint: config.otlpEndpoint, logger }), {
+      clients,
       deadlineMs: config.grpcDeadlineMs,
       limiters: createLimiters(config.rateLimit),
       cookieSecure: config.cookieSecure,

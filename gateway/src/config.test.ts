@@ -16,8 +16,35 @@ describe('gateway config', () => {
       cookieSecure: false,
       trustedOrigins: ['https://app.smista.it'],
       remotes: undefined,
-      rateLimit: { enabled: true, windowMs: 900_000, loginPerEmail: 10, loginPerIp: 30 },
+      rateLimit: { enabled: true, windowMs: 900_000, loginPerEmail: 10, loginPerIp: 30, telemetryPerIp: 600 },
+      metricsPort: 9464,
+      otlpEndpoint: undefined,
+      legal: { termsUrl: null, privacyUrl: null },
+      requestTimeoutMs: 20_000,
     });
+  });
+
+  it('reads one address per row of the service table', () => {
+    expect(parseGatewayConfig(base).grpcAddresses).toEqual({ identity: 'identity:50051', merchants: 'merchants:50052' });
+  });
+
+  it('reads the observability and legal-page URLs, an empty value meaning unset', () => {
+    const c = parseGatewayConfig({
+      ...base,
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://tempo.observability:4318',
+      LEGAL_TERMS_URL: 'https://smista.it/termini',
+      LEGAL_PRIVACY_URL: '',
+      METRICS_PORT: '9400',
+      REQUEST_TIMEOUT_MS: '5000',
+    });
+    expect(c).toMatchObject({
+      otlpEndpoint: 'http://tempo.observability:4318',
+      legal: { termsUrl: 'https://smista.it/termini', privacyUrl: null },
+      metricsPort: 9400,
+      requestTimeoutMs: 5000,
+    });
+    expect(() => parseGatewayConfig({ ...base, LEGAL_TERMS_URL: 'not a url' })).toThrow(/LEGAL_TERMS_URL/);
+    expect(() => parseGatewayConfig({ ...base, REQUEST_TIMEOUT_MS: '10' })).toThrow(/REQUEST_TIMEOUT_MS/);
   });
 
   it('parses origins, remotes and switches', () => {

@@ -1,13 +1,15 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { messages } from '@smista/contracts';
 import { env, loadConfig, parseConfig } from '@smista/service-kit';
+import { grpcServices, serviceNames, type ServiceName } from './services';
 
 const originOf = (url: string): string => new URL(url).origin;
 
 const originList = z
   .string()
   .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
-  .pipe(z.array(z.url('deve essere un elenco di origini separate da virgole (https://host:porta)')))
+  .pipe(z.array(z.url(messages.config.originList)))
   .transform((list) => list.map(originOf));
 
 /** `{"settings": "/remotes/settings/mf-manifest.json"}`: remote name → manifest URL (absolute or root-relative). */
@@ -17,21 +19,35 @@ const remotesMap = z
     try {
       return JSON.parse(s) as unknown;
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'deve essere un oggetto JSON { "nome": "url del manifest" }' });
+      ctx.addIssue({ code: 'custom', message: messages.config.remotesJson });
       return z.NEVER;
     }
   })
-  .pipe(z.record(z.string().regex(/^[a-z][a-z0-9-]*$/, 'nome di remote non valido'), z.string().min(1)));
+  .pipe(z.record(z.string().regex(/^[a-z][a-z0-9-]*$/, messages.config.remoteName), z.string().min(1)));
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** `IDENTITY_GRPC_ADDR`, `MERCHANTS_GRPC_ADDR`, ...: one variable per row of the service table. */
+const addressVariables = Object.fromEntries(serviceNames.map((name) => [grpcServices[name].addressVar, env.address()])) as Record<
+  string,
+  ReturnType<typeof env.address>
+>;
 
 const schema = z
   .object({
     PORT: env.port(8080),
     HOST: z.string().min(1).default('127.0.0.1'),
-    IDENTITY_GRPC_ADDR: env.address(),
-    MERCHANTS_GRPC_ADDR: env.address(),
-    FRONTENDS_DIR: z.string().refine((p) => path.isAbsolute(p), 'deve essere un percorso assoluto'),
+    ...addressVariables,
+    /** Admin HTTP server (/metrics, /livez, /readyz), never the public port. */
+    METRICS_PORT: env.port(9464),
+    /** OTLP/HTTP collector base URL: the gateway's spans and the browser's go there. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl(),
+    /** The 'Termini e Condizioni' and 'Privacy Policy' pages the registration form links to. */
+    LEGAL_TERMS_URL: env.optionalUrl(),
+    LEGAL_PRIVACY_URL: env.optionalUrl(),
+    /** Headers and body of a request must arrive within this (408 otherwise), so a silent client cannot hold a connection. */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(20_000),
+    FRONTENDS_DIR: z.string().refine((p) => path.isAbsolute(p), messages.config.absolutePath),
     PUBLIC_URL: env.url(),
     COOKIE_SECURE: env.bool(false),
     TRUSTED_ORIGINS: originList.optional(),
@@ -51,6 +67,8 @@ const schema = z
     RATE_LIMIT_INVITES_WINDOW_MS: positiveInt(60 * 60_000),
     /** Refused invite-link lookups and accepts (unknown token) per IP per RATE_LIMIT_WINDOW_MS. */
     RATE_LIMIT_INVITE_LOOKUPS_PER_IP: positiveInt(30),
+    /** Browser span batches per IP per RATE_LIMIT_WINDOW_MS (one every few seconds while a page is open). */
+    RATE_LIMIT_TELEMETRY_PER_IP: positiveInt(600),
     /** Deadline of every gRPC call made for a request. */
     GRPC_DEADLINE_MS: positiveInt(5_000),
     LOG_LEVEL: env.logLevel(),
@@ -58,8 +76,14 @@ const schema = z
   .transform((c) => ({
     port: c.PORT,
     host: c.HOST,
-    identityAddr: c.IDENTITY_GRPC_ADDR,
-    merchantsAddr: c.MERCHANTS_GRPC_ADDR,
+    grpcAddresses: Object.fromEntries(serviceNames.map((name) => [name, (c as Record<string, unknown>)[grpcServices[name].addressVar]])) as Record<
+      ServiceName,
+      string
+    >,
+    metricsPort: c.METRICS_PORT,
+    otlpEndpoint: c.OTEL_EXPORTER_OTLP_ENDPOINT,
+    legal: { termsUrl: c.LEGAL_TERMS_URL ?? null, privacyUrl: c.LEGAL_PRIVACY_URL ?? null },
+    requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
     frontendsDir: c.FRONTENDS_DIR,
     publicUrl: c.PUBLIC_URL,
     cookieSecure: c.COOKIE_SECURE,
@@ -78,6 +102,7 @@ const schema = z
       invitesPerUser: c.RATE_LIMIT_INVITES_PER_USER,
       invitesWindowMs: c.RATE_LIMIT_INVITES_WINDOW_MS,
       inviteLookupsPerIp: c.RATE_LIMIT_INVITE_LOOKUPS_PER_IP,
+      telemetryPerIp: c.RATE_LIMIT_TELEMETRY_PER_IP,
     },
     grpcDeadlineMs: c.GRPC_DEADLINE_MS,
     logLevel: c.LOG_LEVEL,

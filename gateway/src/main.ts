@@ -1,36 +1,50 @@
-import { identity, merchants } from '@smista/proto';
-import { createGrpcClient, createLogger, onShutdown } from '@smista/service-kit';
+import '@smista/service-kit/instrument';
+import http from 'node:http';
+import { createLogger, onShutdown, peerReadiness, startAdminServer, startTracing } from '@smista/service-kit';
 import { createApp } from './app';
 import { loadGatewayConfig } from './config';
 import { drainHttpServer } from './drain';
+import { closeClients, createClients, serviceNames } from './services';
 
 const config = loadGatewayConfig();
 const logger = createLogger('gateway', config.logLevel);
+const tracing = startTracing({ service: 'gateway', otlpEndpoint: config.otlpEndpoint });
+const clients = createClients(config.grpcAddresses);
+const app = createApp({ config, logger, clients });
 
-// One long-lived channel per service for the whole process.
-const identityClient = createGrpcClient(identity.IdentityServiceClient, config.identityAddr);
-const merchantsClient = createGrpcClient(merchants.MerchantsServiceClient, config.merchantsAddr);
-
-const app = createApp({ config, logger, identity: identityClient, merchants: merchantsClient });
-const server = app.listen(config.port, config.host, (err?: Error) => {
-  if (err) {
-    logger.fatal({ err: err.message }, 'cannot listen');
-    process.exit(1);
-  }
+const server = http.createServer(
+  {
+    // A request (headers and body) must arrive within REQUEST_TIMEOUT_MS or it gets a 408 and its
+    // connection closes: a client that announces a body and never sends it cannot hold a socket.
+    requestTimeout: config.requestTimeoutMs,
+    headersTimeout: Math.min(config.requestTimeoutMs, 15_000),
+    connectionsCheckingInterval: 1_000,
+    // Longer than a load balancer's idle timeout, so it never reuses a socket we are closing.
+    keepAliveTimeout: 65_000,
+  },
+  app,
+);
+server.listen(config.port, config.host, () => {
   logger.info({ url: `http://${config.host}:${config.port}`, publicUrl: config.publicUrl }, 'gateway listening');
 });
-// Longer than a load balancer's idle timeout, so it never reuses a socket we are closing.
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
+server.once('error', (err) => {
+  logger.fatal({ err: err.message }, 'cannot listen');
+  process.exit(1);
+});
+
+// Ready when every service of the table answers its health check.
+const peers = peerReadiness(Object.fromEntries(serviceNames.map((name) => [name, config.grpcAddresses[name]])));
+const admin = startAdminServer({ port: config.metricsPort, checks: peers.checks, logger });
+admin.catch((err: unknown) => {
+  logger.fatal({ err: err instanceof Error ? err.message : String(err) }, 'cannot start the admin server');
+  process.exit(1);
+});
 
 onShutdown(logger, [
   // Stop accepting, finish in-flight requests, close kept-alive sockets as they go idle.
   ['http', () => drainHttpServer(server, 8_000)],
-  [
-    'grpc',
-    async () => {
-      identityClient.close();
-      merchantsClient.close();
-    },
-  ],
+  ['grpc', async () => closeClients(clients)],
+  peers.closeStep,
+  ['admin', async () => (await admin).close()],
+  ['flush traces', () => tracing.shutdown()],
 ]);

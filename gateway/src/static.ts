@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import express, { type RequestHandler, type Response, type Router } from 'express';
-import { gatewayMessages } from './messages';
+import { messages } from '@smista/contracts';
 
 /** Hashed build outputs (`main.3f9a1c2b.js`) never change under the same name. */
 const HASHED = /[.-][0-9a-f]{8,}\.(?:js|mjs|css|map|woff2?|ttf|svg|png|jpe?g|gif|webp|avif|ico)$/i;
@@ -102,7 +102,7 @@ export function staticRouter(options: StaticOptions): Router {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.headers.accept?.includes('text/html')) return next();
     res.setHeader('Cache-Control', REVALIDATE);
     res.sendFile(indexHtml, (err) => {
-      if (err && !res.headersSent) res.status(404).type('text/plain; charset=utf-8').send(gatewayMessages.frontendMissing);
+      if (err && !res.headersSent) res.status(404).type('text/plain; charset=utf-8').send(messages.errors.frontendMissing);
     });
   });
 

@@ -6,7 +6,6 @@
 import crypto from 'node:crypto';
 import { messages, teamMessages } from '@smista/contracts';
 import { startApp, type TestApp } from '../../e2e/support/app';
-import { gatewayMessages } from '../src/messages';
 import { newUser } from './support/http';
 import { Client, eventually, invite, inviteLinkFor, join, ownMerchant, registered, suiteGatewayEnv, type Member } from './support/team';
 
@@ -290,7 +289,7 @@ describe('rate limits', () => {
     const url = `/api/merchants/${merchant.id}/invites`;
     for (let i = 0; i < INVITES_PER_USER; i++) expect((await admin.b.post(url, { email: freshEmail() })).status).toBe(201);
 
-    expect(await admin.b.post(url, { email: freshEmail() })).toMatchObject({ status: 429, body: { message: gatewayMessages.tooManyInvites } });
+    expect(await admin.b.post(url, { email: freshEmail() })).toMatchObject({ status: 429, body: { message: messages.errors.tooManyInvites } });
     expect(await pending(admin.b, merchant.id)).toHaveLength(INVITES_PER_USER);
 
     // The counter is the user's, not the address's: another admin from the same IP still invites.
@@ -306,7 +305,7 @@ describe('rate limits', () => {
     }
     expect(await guesser.get(`/api/invites/${crypto.randomBytes(32).toString('base64url')}`)).toMatchObject({
       status: 429,
-      body: { message: gatewayMessages.tooManyRequests },
+      body: { message: messages.errors.tooManyRequests },
     });
     expect((await new Client(app.baseUrl).get(`/api/invites/guess`)).status).toBe(404);
 

@@ -70,6 +70,22 @@ const bodyParserErrors: Record<string, [number, string]> = {
   'request.aborted': [400, messages.errors.invalidJson],
 };
 
+/**
+ * A body announced as gzip, deflate or br that does not decompress: zlib's error (Z_DATA_ERROR,
+ * Z_BUF_ERROR, the brotli decoder's ERR__ERROR_FORMAT_...) reaches us without a body-parser type.
+ */
+function isDecompressionError(err: unknown): boolean {
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && (/^Z_/.test(code) || /^ERR_(_ERROR|BROTLI)/.test(code) || code === 'ERR_ZLIB_INITIALIZATION_FAILED');
+}
+
+/** An http-errors 4xx raised while reading the request (body-parser, raw-body): the client's doing. */
+function clientErrorStatus(err: unknown): number | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const { status, expose } = err as { status?: unknown; expose?: unknown };
+  return typeof status === 'number' && status >= 400 && status < 500 && expose === true ? status : undefined;
+}
+
 export function toErrorResponse(err: unknown): ErrorResponse {
   if (err instanceof HttpError) {
     const body = err.extra.errors ? { message: err.message, errors: err.extra.errors } : { message: err.message };
@@ -85,6 +101,9 @@ export function toErrorResponse(err: unknown): ErrorResponse {
   const type = typeof err === 'object' && err !== null && 'type' in err ? String((err as { type: unknown }).type) : '';
   const known = bodyParserErrors[type];
   if (known) return { status: known[0], body: { message: known[1] }, clearSession: false };
+  if (isDecompressionError(err)) return { status: 400, body: { message: messages.errors.invalidBodyEncoding }, clearSession: false };
+  const clientStatus = clientErrorStatus(err);
+  if (clientStatus) return { status: clientStatus, body: { message: messages.errors.validation }, clearSession: false };
   return {
     status: 500,
     body: { message: messages.errors.internal },

@@ -2,7 +2,6 @@ import type { Request, RequestHandler } from 'express';
 import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
 import { messages } from '@smista/contracts';
 import type { RateLimitConfig } from '../config';
-import { gatewayMessages } from '../messages';
 import { HttpError } from './errors';
 
 /** The limiters a route can name in the route table. */
@@ -14,7 +13,8 @@ export type LimiterName =
   | 'resetPerEmail'
   | 'checkEmailPerIp'
   | 'invitesPerUser'
-  | 'inviteLookupsPerIp';
+  | 'inviteLookupsPerIp'
+  | 'telemetryPerIp';
 
 interface LimiterRule {
   limit: (c: RateLimitConfig) => number;
@@ -33,10 +33,11 @@ const rules: Record<LimiterName, LimiterRule> = {
   registerPerIp: { limit: (c) => c.registerPerIp, key: 'ip', message: messages.errors.tooManyRegistrations },
   resetPerIp: { limit: (c) => c.resetPerIp, key: 'ip', message: messages.errors.tooManyResetRequests },
   resetPerEmail: { limit: (c) => c.resetPerEmail, key: 'email', message: messages.errors.tooManyResetRequests },
-  checkEmailPerIp: { limit: (c) => c.checkEmailPerIp, key: 'ip', message: gatewayMessages.tooManyRequests },
-  invitesPerUser: { limit: (c) => c.invitesPerUser, windowMs: (c) => c.invitesWindowMs, key: 'user', message: gatewayMessages.tooManyInvites },
+  checkEmailPerIp: { limit: (c) => c.checkEmailPerIp, key: 'ip', message: messages.errors.tooManyRequests },
+  invitesPerUser: { limit: (c) => c.invitesPerUser, windowMs: (c) => c.invitesWindowMs, key: 'user', message: messages.errors.tooManyInvites },
   // Token guessing: only refused lookups count.
-  inviteLookupsPerIp: { limit: (c) => c.inviteLookupsPerIp, key: 'ip', message: gatewayMessages.tooManyRequests, onlyFailures: true },
+  inviteLookupsPerIp: { limit: (c) => c.inviteLookupsPerIp, key: 'ip', message: messages.errors.tooManyRequests, onlyFailures: true },
+  telemetryPerIp: { limit: (c) => c.telemetryPerIp, key: 'ip', message: messages.errors.tooManyRequests },
 };
 
 /** True for limiters keyed by the user: the router puts them after the session filter. */

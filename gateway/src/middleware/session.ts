@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import { common, type identity } from '@smista/proto';
-import { GrpcStatus, isServiceError, rpc } from '@smista/service-kit';
+import type { identity } from '@smista/proto';
+import { GrpcStatus, isServiceError, roleFromProto, rpc } from '@smista/service-kit';
 import { messages, type Role } from '@smista/contracts';
 import { HttpError } from './errors';
 import { readSessionToken } from './session-cookie';
@@ -24,12 +24,6 @@ declare global {
       session?: SessionContext;
     }
   }
-}
-
-export function roleName(role: common.Role): Role | undefined {
-  if (role === common.Role.ROLE_ADMIN) return 'admin';
-  if (role === common.Role.ROLE_USER) return 'user';
-  return undefined;
 }
 
 /**
@@ -70,7 +64,7 @@ export function resolveSession(
       req.session = {
         user: resolved.user,
         merchantId: resolved.merchantId || undefined,
-        role: roleName(resolved.role),
+        role: roleFromProto(resolved.role),
         callerToken: resolved.callerToken,
         sessionToken,
       };

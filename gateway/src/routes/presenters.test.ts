@@ -1,5 +1,5 @@
 import { common, merchants } from '@smista/proto';
-import { addressJson, inviteDetailsJson, inviteJson, memberJson, roleToProto } from './presenters';
+import { addressJson, inviteDetailsJson, inviteJson, memberJson } from './presenters';
 
 describe('presenters', () => {
   it('a member: the user id as id, the role by name', () => {
@@ -49,10 +49,5 @@ describe('presenters', () => {
       createdAt: 'c',
       updatedAt: 'u',
     });
-  });
-
-  it('roles go on the wire by name', () => {
-    expect(roleToProto('admin')).toBe(common.Role.ROLE_ADMIN);
-    expect(roleToProto('user')).toBe(common.Role.ROLE_USER);
   });
 });

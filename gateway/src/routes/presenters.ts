@@ -1,17 +1,11 @@
-import { common, merchants, type identity } from '@smista/proto';
-import type { Role } from '@smista/contracts';
-import { roleName } from '../middleware/session';
+import { merchants, type identity } from '@smista/proto';
+import type { AddressJson, InviteDetailsJson, InviteJson, MemberJson, MemberRoleJson, MerchantJson, UserJson } from '@smista/contracts';
+import { roleFromProto } from '@smista/service-kit';
 
-/** The user as the browser sees it (spec §3 users, without the password). */
-export interface UserJson {
-  id: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  avatar: string | null;
-  createdAt: string;
-}
+/**
+ * gRPC answers → the JSON the browser reads. The shapes are the contracts' (`@smista/contracts`
+ * api-types), shared with the frontends; an unknown role reads as the lesser one.
+ */
 
 export function userJson(user: identity.User | undefined): UserJson {
   if (!user) throw new Error('identity answered without a user');
@@ -26,31 +20,8 @@ export function userJson(user: identity.User | undefined): UserJson {
   };
 }
 
-/** A merchant list item (spec §7: `{id, name, role}`); an unknown role reads as the lesser one. */
-export interface MerchantJson {
-  id: string;
-  name: string;
-  role: Role;
-}
-
 export function merchantJson(m: { id: string; name: string; role: merchants.Merchant['role'] }): MerchantJson {
-  return { id: m.id, name: m.name, role: roleName(m.role) ?? 'user' };
-}
-
-/** The role a request names, on the wire. */
-export function roleToProto(role: Role): common.Role {
-  return role === 'admin' ? common.Role.ROLE_ADMIN : common.Role.ROLE_USER;
-}
-
-/** A team member (`GET /api/merchants/{merchantId}/users`): `id` is the user's id. */
-export interface MemberJson {
-  id: string;
-  firstName: string;
-  lastName: string;
-  username: string;
-  email: string;
-  role: Role;
-  joinedAt: string;
+  return { id: m.id, name: m.name, role: roleFromProto(m.role) ?? 'user' };
 }
 
 export function memberJson(m: merchants.Member): MemberJson {
@@ -60,82 +31,36 @@ export function memberJson(m: merchants.Member): MemberJson {
     lastName: m.lastName,
     username: m.username,
     email: m.email,
-    role: roleName(m.role) ?? 'user',
+    role: roleFromProto(m.role) ?? 'user',
     joinedAt: m.joinedAt,
   };
 }
 
 /** A member after a role change: what UpdateMemberRole answers. */
-export function memberRoleJson(m: merchants.UpdateMemberRoleResponse): { id: string; merchantId: string; role: Role } {
-  return { id: m.userId, merchantId: m.merchantId, role: roleName(m.role) ?? 'user' };
-}
-
-/** A pending invite (`GET /api/merchants/{merchantId}/invites`); the token is never answered. */
-export interface InviteJson {
-  id: string;
-  email: string;
-  role: Role;
-  createdAt: string;
-  expiresAt: string;
-  inviterEmail: string | null;
+export function memberRoleJson(m: merchants.UpdateMemberRoleResponse): MemberRoleJson {
+  return { id: m.userId, merchantId: m.merchantId, role: roleFromProto(m.role) ?? 'user' };
 }
 
 export function inviteJson(i: merchants.Invite): InviteJson {
   return {
     id: i.id,
     email: i.email,
-    role: roleName(i.role) ?? 'user',
+    role: roleFromProto(i.role) ?? 'user',
     createdAt: i.createdAt,
     expiresAt: i.expiresAt,
     inviterEmail: i.inviterEmail || null,
   };
 }
 
-/** What an invite link offers (`GET /api/invites/{token}`, public). */
-export interface InviteDetailsJson {
-  email: string;
-  role: Role;
-  merchant: { id: string; name: string };
-  inviterEmail: string;
-  inviterName: string | null;
-  expiresAt: string;
-}
-
 export function inviteDetailsJson(d: merchants.InviteDetails): InviteDetailsJson {
   return {
     email: d.email,
-    role: roleName(d.role) ?? 'user',
+    role: roleFromProto(d.role) ?? 'user',
     merchant: { id: d.merchantId, name: d.merchantName },
     inviterEmail: d.inviterEmail,
     inviterName: d.inviterName || null,
     expiresAt: d.expiresAt,
   };
-}
-
-/** A merchant address (spec §3) as `/api/merchant-addresses` answers it: unset optionals are null. */
-export interface AddressJson {
-  id: string;
-  merchantId: string;
-  addressTypes: string[];
-  isDefault: boolean;
-  companyName: string | null;
-  contactPerson: string | null;
-  addressLine1: string | null;
-  addressLine2: string | null;
-  city: string | null;
-  state: string | null;
-  postalCode: string | null;
-  country: string | null;
-  countryCode: string | null;
-  phone: string | null;
-  email: string | null;
-  vatNumber: string | null;
-  taxCode: string | null;
-  pickupHours: string | null;
-  notes: string | null;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export function addressJson(a: merchants.MerchantAddress): AddressJson {

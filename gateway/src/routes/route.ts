@@ -1,8 +1,7 @@
 import type { z } from 'zod';
-import type { identity, merchants } from '@smista/proto';
-import type { Rpc } from '@smista/service-kit';
 import type { LimiterName } from '../middleware/rate-limits';
 import type { SessionContext } from '../middleware/session';
+import type { BoundClients } from '../services';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -14,8 +13,11 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Auth = 'public' | 'session' | 'cookie';
 
-/** What a handler gets: validated input, the caller, and gRPC clients bound to the caller and deadline. */
-export interface RouteContext<Body, Params> {
+/**
+ * What a handler gets: validated input, the caller, and a client per service of the service table
+ * (`ctx.identity`, `ctx.merchants`, ...) bound to the caller and the deadline.
+ */
+export interface RouteContext<Body, Params> extends BoundClients {
   body: Body;
   params: Params;
   /** The resolved caller; only on `session` routes (reading it elsewhere throws). */
@@ -24,12 +26,11 @@ export interface RouteContext<Body, Params> {
   sessionToken: string | undefined;
   /** The JSON body as sent, before validation (a PATCH reads which fields it names). */
   rawBody: unknown;
-  identity: Rpc<identity.IdentityServiceClient>;
-  merchants: Rpc<merchants.MerchantsServiceClient>;
 }
 
 /** What a handler answers; the router turns it into the HTTP response. */
 export interface RouteResult {
+  /** Default 200; 204 sends no body. */
   status?: number;
   body: unknown;
   /** Set the session cookie (login, register). */
@@ -47,7 +48,10 @@ export interface RouteSpec<B extends z.ZodType | undefined, P extends z.ZodType 
   auth: Auth;
   /** With `auth: 'session'`: resolve the user with the avatar (only the current-user read needs it). */
   sessionWithAvatar?: boolean;
-  /** The gRPC method(s) behind the route, `service.Method[, service.Method]`: where to look next when reading the code. */
+  /**
+   * The gRPC method(s) behind the route, `service.Method[, service.Method]`: where to look next when
+   * reading the code; `gateway` for the few routes the gateway answers itself.
+   */
   rpc: string;
   body?: B;
   params?: P;

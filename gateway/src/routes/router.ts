@@ -1,17 +1,16 @@
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import { messages } from '@smista/contracts';
-import type { identity, merchants } from '@smista/proto';
-import { rpc, type Logger } from '@smista/service-kit';
+import { containsNul, rpc, type Logger } from '@smista/service-kit';
 import { HttpError } from '../middleware/errors';
 import { limiterNeedsSession, type Limiters } from '../middleware/rate-limits';
 import { requireSessionCookie, resolveSession } from '../middleware/session';
 import { clearSessionCookie, readSessionToken, sessionCookie } from '../middleware/session-cookie';
+import { bindClients, type GatewayClients } from '../services';
 import { DEFAULT_BODY_LIMIT, type RouteContext, type RouteDef } from './route';
 import { validate } from './validation';
 
 export interface ApiDeps {
-  identity: identity.IdentityServiceClient;
-  merchants: merchants.MerchantsServiceClient;
+  clients: GatewayClients;
   deadlineMs: number;
   limiters: Limiters;
   cookieSecure: boolean;
@@ -19,22 +18,34 @@ export interface ApiDeps {
 }
 
 /**
- * Mounts the route table. Each route's chain is: JSON body (its own size limit) → rate limiters →
- * session → per-user rate limiters → validation → gRPC → response. The CSRF filter runs before all
- * of them (see app.ts).
+ * PostgreSQL text cannot hold U+0000, and no form ever sends it: a NUL anywhere in the body, the
+ * query or a path parameter is refused here, once for every route, with an Italian 400.
+ */
+const refuseNul: RequestHandler = (req, _res, next) => {
+  if (containsNul(req.body) || containsNul(req.query) || containsNul(req.params)) {
+    return next(new HttpError(400, messages.validation.invalidCharacters));
+  }
+  next();
+};
+
+/**
+ * Mounts the route table. Each route's chain is: JSON body (its own size limit) → NUL check →
+ * rate limiters → session → per-user rate limiters → validation → gRPC → response. The CSRF
+ * filter runs before all of them (see app.ts).
  */
 export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
   const router = express.Router({ strict: false, caseSensitive: true });
-  const session = resolveSession(deps.identity, deps.deadlineMs);
-  const sessionWithAvatar = resolveSession(deps.identity, deps.deadlineMs, { includeAvatar: true });
+  const session = resolveSession(deps.clients.identity, deps.deadlineMs);
+  const sessionWithAvatar = resolveSession(deps.clients.identity, deps.deadlineMs, { includeAvatar: true });
   // Clients without a caller token are shared; with one they are bound per request.
-  const anonymousIdentity = rpc(deps.identity, { deadlineMs: deps.deadlineMs });
+  const anonymous = bindClients(deps.clients, { deadlineMs: deps.deadlineMs });
 
   for (const def of table) {
     const chain: RequestHandler[] = [(_req, res, next) => ((res.locals.route = def.path), next())];
     if (def.method !== 'GET') {
       chain.push(express.json({ limit: def.bodyLimit ?? DEFAULT_BODY_LIMIT, type: 'application/json', strict: true }));
     }
+    chain.push(refuseNul);
     const limiters = def.limiters ?? [];
     for (const name of limiters.filter((n) => !limiterNeedsSession(n))) chain.push(deps.limiters[name]);
     if (def.auth === 'session') chain.push(def.sessionWithAvatar ? sessionWithAvatar : session);
@@ -45,30 +56,27 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
       const params = def.params ? validate(def.params, req.params) : undefined;
       const sessionToken = req.session?.sessionToken ?? readSessionToken(req.headers.cookie);
       const callerToken = req.session?.callerToken;
-      // Clients bound to the caller are made only when the handler uses them.
-      const ctx: RouteContext<unknown, unknown> = {
-        body,
-        params,
-        get session() {
-          if (!req.session) throw new Error(`route ${def.path} reads the session but is not a session route`);
-          return req.session;
+      const clients = callerToken ? bindClients(deps.clients, { callerToken, deadlineMs: deps.deadlineMs }) : anonymous;
+      const ctx = Object.create(clients, {
+        body: { value: body },
+        params: { value: params },
+        session: {
+          get() {
+            if (!req.session) throw new Error(`route ${def.path} reads the session but is not a session route`);
+            return req.session;
+          },
         },
-        sessionToken,
-        rawBody: req.body,
-        get identity() {
-          return callerToken ? rpc(deps.identity, { callerToken, deadlineMs: deps.deadlineMs }) : anonymousIdentity;
-        },
-        get merchants() {
-          return rpc(deps.merchants, { callerToken, deadlineMs: deps.deadlineMs });
-        },
-      };
+        sessionToken: { value: sessionToken },
+        rawBody: { value: req.body },
+      }) as RouteContext<unknown, unknown>;
       const result = await def.handle(ctx);
       if (result.setSession) {
         res.append('Set-Cookie', sessionCookie(result.setSession.sessionToken, result.setSession.expiresAt, deps.cookieSecure));
         if (sessionToken && sessionToken !== result.setSession.sessionToken) revokeReplaced(sessionToken);
       }
       if (result.clearSession) res.append('Set-Cookie', clearSessionCookie(deps.cookieSecure));
-      res.status(result.status ?? 200).json(result.body);
+      if (result.status === 204) res.status(204).end();
+      else res.status(result.status ?? 200).json(result.body);
     });
     router[def.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](def.path, ...chain);
   }
@@ -77,9 +85,11 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
 
   /** A login or registration over an existing session ends the old one; best effort, off the response path. */
   function revokeReplaced(sessionToken: string): void {
-    anonymousIdentity.logout({ sessionToken }).catch((err: unknown) => {
-      deps.logger.debug({ err: err instanceof Error ? err.message : String(err) }, 'replaced session not revoked');
-    });
+    rpc(deps.clients.identity, { deadlineMs: deps.deadlineMs })
+      .logout({ sessionToken })
+      .catch((err: unknown) => {
+        deps.logger.debug({ err: err instanceof Error ? err.message : String(err) }, 'replaced session not revoked');
+      });
   }
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createInviteSchema, updateMemberRoleSchema } from '@smista/contracts';
-import { roleName } from '../middleware/session';
-import { inviteDetailsJson, inviteJson, memberJson, memberRoleJson, roleToProto } from './presenters';
+import { roleFromProto, roleToProto } from '@smista/service-kit';
+import { inviteDetailsJson, inviteJson, memberJson, memberRoleJson } from './presenters';
 import { route, type RouteDef } from './route';
 
 /**
@@ -117,7 +117,7 @@ export const teamRoutes: RouteDef[] = [
       return {
         body: {
           success: true,
-          merchant: { id: accepted.merchantId, name: accepted.merchantName, role: roleName(accepted.role) ?? 'user' },
+          merchant: { id: accepted.merchantId, name: accepted.merchantName, role: roleFromProto(accepted.role) ?? 'user' },
         },
       };
     },

@@ -46,10 +46,13 @@ export class Browser {
   put = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PUT', path, body, headers);
 }
 
-/** Registration fields for a user nobody else in the run has. */
+/**
+ * The registration form of a user nobody else in the run has, as the shell posts it: the fields,
+ * the confirmation (equal to the password) and the accepted terms.
+ */
 export function newUser(overrides: Partial<Record<'firstName' | 'lastName' | 'email' | 'username' | 'password', string>> = {}) {
   const id = crypto.randomBytes(4).toString('hex');
-  return {
+  const fields = {
     firstName: 'Mario',
     lastName: 'Rossi',
     email: `mario.${id}@example.it`,
@@ -57,4 +60,5 @@ export function newUser(overrides: Partial<Record<'firstName' | 'lastName' | 'em
     password: 'Segreta1',
     ...overrides,
   };
+  return { ...fields, confirmPassword: fields.password, terms: true };
 }

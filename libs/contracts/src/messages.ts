@@ -101,5 +101,9 @@ export const messages = {
     secretMin: (min: number) => `deve contenere almeno ${min} caratteri`,
     consumerSuffix: 'solo lettere, cifre, - e _',
     url: 'deve essere un URL (http://host:porta)',
+    originList: 'deve essere un elenco di origini separate da virgole (https://host:porta)',
+    remotesJson: 'deve essere un oggetto JSON { "nome": "url del manifest" }',
+    remoteName: 'nome di remote non valido',
+    absolutePath: 'deve essere un percorso assoluto',
   },
 } as const;

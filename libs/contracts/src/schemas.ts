@@ -69,11 +69,15 @@ export const registerRequestSchema = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
-/** The registration form: the request plus confirmation and terms. */
+/**
+ * The registration form: the request plus confirmation and terms. `POST /api/register` validates
+ * the whole form too, so an account is never created without them (a missing confirmation reads as
+ * a mismatch, missing terms as not accepted).
+ */
 export const registerFormSchema = registerRequestSchema
   .extend({
-    confirmPassword: z.string(),
-    terms: z.boolean().refine((t) => t === true, v.termsRequired),
+    confirmPassword: z.string({ error: v.passwordsMismatch }).max(limits.passwordMax, v.fieldTooLong),
+    terms: z.boolean({ error: v.termsRequired }).refine((t) => t === true, v.termsRequired),
   })
   .refine((f) => f.password === f.confirmPassword, { message: v.passwordsMismatch, path: ['confirmPassword'] });
 export type RegisterForm = z.input<typeof registerFormSchema>;

@@ -4,21 +4,16 @@ import {
   changePasswordRequestSchema,
   checkEmailSchema,
   loginSchema,
-  merchantNameSchema,
   messages,
   profileSchema,
-  registerRequestSchema,
+  registerFormSchema,
   requestPasswordResetSchema,
   resetPasswordSchema,
-  selectMerchantSchema,
 } from '@smista/contracts';
 import { GrpcStatus, isServiceError } from '@smista/service-kit';
 import { HttpError } from '../middleware/errors';
-import { roleName, sessionRejected } from '../middleware/session';
-import { merchantJson, userJson } from './presenters';
-import { route, type RouteDef, type RouteContext, type RouteResult } from './route';
-import { addressRoutes } from './address-routes';
-import { teamRoutes } from './team-routes';
+import { userJson } from './presenters';
+import { route, type RouteDef } from './route';
 
 /** True when the error is a gRPC error with one of the given codes. */
 const hasCode = (err: unknown, ...codes: GrpcStatus[]): boolean => isServiceError(err) && codes.includes(err.code);
@@ -26,30 +21,8 @@ const hasCode = (err: unknown, ...codes: GrpcStatus[]): boolean => isServiceErro
 /** Avatars are data URLs of images up to 1 MB: 4/3 of that in base64 plus the JSON around it. */
 const AVATAR_BODY_LIMIT = 1.5 * 1024 * 1024;
 
-const selectMerchant = async ({
-  body,
-  sessionToken,
-  identity,
-}: RouteContext<{ merchantId: string }, undefined>): Promise<RouteResult> => {
-  // Identity asks merchants for the membership: another merchant's id is NOT_FOUND, like a missing one.
-  const selected = await identity
-    .selectMerchant({ sessionToken: sessionToken!, merchantId: body.merchantId })
-    .catch((err: unknown) => Promise.reject(sessionRejected(err)));
-  return {
-    body: {
-      success: true,
-      merchant: { id: selected.merchantId, name: selected.merchantName, role: roleName(selected.role) ?? 'user' },
-    },
-  };
-};
-
-/**
- * Every `/api` route of spec §7 "Authentication and user", "Merchants, team and invites" and
- * "Addresses": path → validation schema → gRPC method → response shape. Team, invites and
- * addresses are in their own files (team-routes.ts, address-routes.ts). Business rules live in the services.
- */
-export const routeTable: RouteDef[] = [
-  // --- Authentication and user -------------------------------------------------------------
+/** Spec §7 "Authentication and user": identity's routes. */
+export const identityRoutes: RouteDef[] = [
   route({
     method: 'GET',
     path: '/api/user',
@@ -76,7 +49,8 @@ export const routeTable: RouteDef[] = [
     path: '/api/register',
     auth: 'public',
     rpc: 'identity.Register',
-    body: registerRequestSchema,
+    // The whole form: confirmation and terms are refused here with the §5 messages, nothing written.
+    body: registerFormSchema,
     limiters: ['registerPerIp'],
     handle: async ({ body, identity }) => {
       const s = await identity.register({
@@ -171,8 +145,13 @@ export const routeTable: RouteDef[] = [
     auth: 'session',
     rpc: 'identity.ChangePassword',
     body: changePasswordRequestSchema,
-    handle: async ({ body, identity }) => {
-      const user = await identity.changePassword({ currentPassword: body.currentPassword, newPassword: body.newPassword });
+    handle: async ({ body, sessionToken, identity }) => {
+      // Every other session of the user ends; this one stays.
+      const user = await identity.changePassword({
+        currentPassword: body.currentPassword,
+        newPassword: body.newPassword,
+        keepSessionToken: sessionToken,
+      });
       return { body: { success: true, user: userJson(user), message: messages.success.passwordUpdated } };
     },
   }),
@@ -185,44 +164,4 @@ export const routeTable: RouteDef[] = [
     bodyLimit: AVATAR_BODY_LIMIT,
     handle: async ({ body, identity }) => ({ body: { success: true, user: userJson(await identity.updateAvatar({ avatar: body.avatar })) } }),
   }),
-
-  // --- Merchants -----------------------------------------------------------------------------
-  route({
-    method: 'GET',
-    path: '/api/merchants',
-    auth: 'session',
-    rpc: 'merchants.ListMyMerchants',
-    handle: async ({ merchants }) => ({ body: (await merchants.listMyMerchants({})).merchants.map(merchantJson) }),
-  }),
-  route({
-    method: 'POST',
-    path: '/api/merchants',
-    auth: 'session',
-    rpc: 'merchants.CreateMerchant',
-    body: merchantNameSchema,
-    handle: async ({ body, merchants }) => {
-      const created = await merchants.createMerchant({ name: body.name });
-      return { status: 201, body: { ...merchantJson(created), createdAt: created.createdAt } };
-    },
-  }),
-  route({
-    method: 'POST',
-    path: '/api/merchants/set-current',
-    auth: 'cookie',
-    rpc: 'identity.SelectMerchant',
-    body: selectMerchantSchema,
-    handle: selectMerchant,
-  }),
-  route({
-    method: 'POST',
-    path: '/api/merchants/select',
-    auth: 'cookie',
-    rpc: 'identity.SelectMerchant',
-    body: selectMerchantSchema,
-    handle: selectMerchant,
-  }),
-
-  // --- Team and invites (team-routes.ts), addresses (address-routes.ts) ------------------------
-  ...teamRoutes,
-  ...addressRoutes,
 ];

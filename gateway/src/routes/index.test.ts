@@ -1,5 +1,8 @@
-import { identity, merchants } from '@smista/proto';
-import { routeTable } from './table';
+import { createLogger } from '@smista/service-kit';
+import { grpcServices } from '../services';
+import { createRouteTable } from './index';
+
+const routeTable = createRouteTable({ legal: { termsUrl: null, privacyUrl: null }, logger: createLogger('route-table-test', 'silent') });
 
 /**
  * Spec §7 "Authentication and user", "Merchants, team and invites" (with the member and invite
@@ -33,6 +36,9 @@ const spec = [
   'POST /api/merchant-addresses',
   'PATCH /api/merchant-addresses/:id',
   'DELETE /api/merchant-addresses/:id',
+  // The gateway's own: runtime configuration for the shell and browser spans (issue 7).
+  'GET /api/public-config',
+  'POST /api/telemetry/traces',
 ];
 
 describe('route table', () => {
@@ -42,12 +48,11 @@ describe('route table', () => {
     expect([...routes].sort()).toEqual([...spec].sort());
   });
 
-  it('names a gRPC method that exists on the service for every route', () => {
-    const services: Record<string, Record<string, unknown>> = {
-      identity: identity.IdentityServiceService,
-      merchants: merchants.MerchantsServiceService,
-    };
-    for (const r of routeTable) {
+  it('names a gRPC method that exists on a service of the service table for every route (or the gateway itself)', () => {
+    const services: Record<string, Record<string, unknown>> = Object.fromEntries(
+      Object.entries(grpcServices).map(([name, row]) => [name, (row.client as unknown as { service: Record<string, unknown> }).service]),
+    );
+    for (const r of routeTable.filter((route) => route.rpc !== 'gateway')) {
       for (const name of r.rpc.split(/,\s*/)) {
         const [service, method] = name.split('.') as [string, string];
         const key = method.charAt(0).toLowerCase() + method.slice(1);
@@ -84,6 +89,7 @@ describe('route table', () => {
     expect(limits['/api/login']).toEqual(['loginPerIp', 'loginPerEmail']);
     expect(limits['/api/register']).toEqual(['registerPerIp']);
     expect(limits['/api/request-password-reset']).toEqual(['resetPerIp', 'resetPerEmail']);
+    expect(limits['/api/telemetry/traces']).toEqual(['telemetryPerIp']);
   });
 
   it('rate-limits invites per user and invite-link lookups per IP', () => {

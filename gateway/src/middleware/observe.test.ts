@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import type { Logger } from '@smista/service-kit';
-import { requestLog } from './request-log';
+import { metricsRegistry, type Logger } from '@smista/service-kit';
+import { observeRequests } from './observe';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -9,11 +9,11 @@ function capture() {
   return { lines, logger };
 }
 
-describe('request log', () => {
+describe('request observation', () => {
   it('writes one line with method, route pattern, status, ms and user; never cookies, tokens or bodies', async () => {
     const { lines, logger } = capture();
     const app = express();
-    app.use(requestLog(logger));
+    app.use(observeRequests(logger));
     app.post('/api/verify-reset-token/:token', express.json(), (req, res) => {
       res.locals.route = '/api/verify-reset-token/:token';
       res.locals.userId = 'u1';
@@ -28,6 +28,7 @@ describe('request log', () => {
       body: JSON.stringify({ password: 'SECRET-BODY' }),
     });
     await fetch(`${base}/api/unknown/SECRET-PATH`);
+    const metricsText = await metricsRegistry.metrics();
     await new Promise((r) => server.close(r));
 
     expect(lines).toEqual([
@@ -35,5 +36,10 @@ describe('request log', () => {
       { method: 'GET', path: '/api/(unknown)', status: 404, ms: expect.any(Number), userId: undefined },
     ]);
     expect(JSON.stringify(lines)).not.toMatch(/SECRET/);
+    // Counted and timed per route pattern, never per concrete path.
+    expect(metricsText).toContain('http_server_requests_total{method="POST",route="/api/verify-reset-token/:token",status_code="400"} 1');
+    expect(metricsText).toContain('http_server_requests_total{method="GET",route="/api/(unknown)",status_code="404"} 1');
+    expect(metricsText).toMatch(/http_server_request_duration_seconds_count\{method="POST",route="\/api\/verify-reset-token\/:token"\} 1/);
+    expect(metricsText).not.toMatch(/SECRET/);
   });
 });

@@ -1,0 +1,15 @@
+import { addressRoutes } from './address-routes';
+import { gatewayRoutes, type GatewayRouteDeps } from './gateway-routes';
+import { identityRoutes } from './identity-routes';
+import { merchantRoutes } from './merchant-routes';
+import type { RouteDef } from './route';
+import { teamRoutes } from './team-routes';
+
+/**
+ * Every `/api` route: one file per service's routes (path → validation schema → gRPC method →
+ * response shape), plus the few the gateway answers itself. A new service adds its file here.
+ * Business rules live in the services.
+ */
+export function createRouteTable(gateway: GatewayRouteDeps): RouteDef[] {
+  return [...identityRoutes, ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...gatewayRoutes(gateway)];
+}

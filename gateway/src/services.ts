@@ -1,0 +1,68 @@
+import type * as grpc from '@grpc/grpc-js';
+import { identity, merchants } from '@smista/proto';
+import { createGrpcClient, rpc, type Rpc } from '@smista/service-kit';
+
+/** One gRPC service the gateway calls. */
+interface GrpcServiceRow<C extends grpc.Client> {
+  /** The generated client class. */
+  client: new (address: string, credentials: grpc.ChannelCredentials, options?: grpc.ClientOptions) => C;
+  /** The environment variable with its `host:port` (the local stack and the charts set it). */
+  addressVar: string;
+  /** Deadline of every call to it; default GRPC_DEADLINE_MS. */
+  deadlineMs?: number;
+}
+
+const row = <C extends grpc.Client>(r: GrpcServiceRow<C>) => r;
+
+/**
+ * Every gRPC service behind the gateway, keyed by the name route handlers use (`ctx.merchants`).
+ * Joining a service is one row here plus its routes file (listed in `routes/index.ts`): the config,
+ * the clients, the route context and `/readyz` all follow from this table.
+ */
+export const grpcServices = {
+  identity: row({ client: identity.IdentityServiceClient, addressVar: 'IDENTITY_GRPC_ADDR' }),
+  merchants: row({ client: merchants.MerchantsServiceClient, addressVar: 'MERCHANTS_GRPC_ADDR' }),
+};
+
+export type ServiceName = keyof typeof grpcServices;
+type ClientOf<K extends ServiceName> = InstanceType<(typeof grpcServices)[K]['client']>;
+
+/** One long-lived channel per service for the whole process. */
+export type GatewayClients = { [K in ServiceName]: ClientOf<K> };
+
+/** The clients as promises, bound to one request's caller token and deadline (`ctx.identity.login(...)`). */
+export type BoundClients = { [K in ServiceName]: Rpc<ClientOf<K>> };
+
+export const serviceNames = Object.keys(grpcServices) as ServiceName[];
+
+/** Opens a channel to every service at the addresses of the config. */
+export function createClients(addresses: Record<ServiceName, string>): GatewayClients {
+  const out = {} as Record<ServiceName, grpc.Client>;
+  for (const name of serviceNames) out[name] = createGrpcClient(grpcServices[name].client as never, addresses[name]);
+  return out as GatewayClients;
+}
+
+/**
+ * Clients bound to a caller token, each made on first use (most routes call one service).
+ *
+ * @example const { merchants } = bindClients(clients, { callerToken, deadlineMs: 5000 });
+ */
+export function bindClients(clients: GatewayClients, options: { callerToken?: string; deadlineMs: number }): BoundClients {
+  const bound = {} as BoundClients;
+  for (const name of serviceNames) {
+    let cached: unknown;
+    Object.defineProperty(bound, name, {
+      enumerable: true,
+      get: () =>
+        (cached ??= rpc(clients[name] as grpc.Client, {
+          callerToken: options.callerToken,
+          deadlineMs: grpcServices[name].deadlineMs ?? options.deadlineMs,
+        })),
+    });
+  }
+  return bound;
+}
+
+export function closeClients(clients: GatewayClients): void {
+  for (const name of serviceNames) (clients[name] as grpc.Client).close();
+}

@@ -1,0 +1,104 @@
+/**
+ * Input an attacker (or a broken client) sends, tried once for every route of the table against the
+ * real gateway and services: a NUL character, a compressed body that does not decompress, fields far
+ * too long, a body announced and never sent. Each must be a 4xx with an Italian message, never a
+ * 500 and never a held connection.
+ */
+import net from 'node:net';
+import { messages } from '@smista/contracts';
+import { createLogger } from '@smista/service-kit';
+import { z } from 'zod';
+import { startApp, type TestApp } from '../../e2e/support/app';
+import { createRouteTable } from '../src/routes';
+import type { RouteDef } from '../src/routes/route';
+import { ownMerchant, registered, type Member } from './support/team';
+
+const REQUEST_TIMEOUT_MS = 2_000;
+const routes = createRouteTable({ legal: { termsUrl: null, privacyUrl: null }, logger: createLogger('hostile-test', 'silent') });
+const label = (r: RouteDef) => `${r.method} ${r.path}`;
+
+let app: TestApp;
+let owner: Member;
+
+beforeAll(async () => {
+  app = await startApp({
+    componentEnv: { gateway: { RATE_LIMIT_ENABLED: 'false', TRUST_PROXY_HOPS: '1', REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) } },
+  });
+  owner = await registered(app.baseUrl);
+  await ownMerchant(owner);
+}, 90_000);
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+/** The route's path with every parameter replaced by `value` (already URL-encoded). */
+const pathWith = (r: RouteDef, value: string) => r.path.replace(/:[A-Za-z]+/g, value);
+
+describe('a NUL character anywhere', () => {
+  it.each(routes.map((r) => [label(r), r] as const))('%s answers 400 in Italian', async (_name, r) => {
+    const hasParams = r.path.includes('/:');
+    const path = hasParams ? pathWith(r, 'a%00b') : `${r.path}?q=a%00b`;
+    const body = r.method === 'GET' ? undefined : { name: 'Bottega\u0000', email: 'a\u0000@b.it', nested: { list: ['ok', '\u0000'] } };
+    const res = await owner.b.request(r.method, hasParams || r.method === 'GET' ? path : r.path, body);
+    expect({ route: label(r), status: res.status, message: res.body?.message }).toEqual({
+      route: label(r),
+      status: 400,
+      message: messages.validation.invalidCharacters,
+    });
+  });
+});
+
+describe('a body that announces gzip, deflate or br and does not decompress', () => {
+  const withBody = routes.filter((r) => r.method !== 'GET');
+  it.each(withBody.flatMap((r) => ['gzip', 'deflate', 'br'].map((encoding) => [label(r), encoding, r] as const)))(
+    '%s with %s answers 400 in Italian',
+    async (_name, encoding, r) => {
+      const res = await owner.b.request(r.method, pathWith(r, 'x'), '{"not":"compressed"}', { 'content-encoding': encoding });
+      expect({ route: label(r), status: res.status, message: res.body?.message }).toEqual({
+        route: label(r),
+        status: 400,
+        message: messages.errors.invalidBodyEncoding,
+      });
+    },
+  );
+});
+
+describe('fields far too long', () => {
+  const withSchema = routes.filter((r) => r.body instanceof z.ZodObject);
+  it.each(withSchema.map((r) => [label(r), r] as const))('%s refuses them with an Italian message', async (_name, r) => {
+    const shape = (r.body as z.ZodObject).shape as Record<string, unknown>;
+    const huge = 'x'.repeat(3_000);
+    const body = Object.fromEntries(Object.keys(shape).map((key) => [key, huge]));
+    const res = await owner.b.request(r.method, pathWith(r, 'x'), body);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    // zod's own (English, or half-English) wording never reaches the user.
+    expect({ route: label(r), message: res.body.message }).toEqual({ route: label(r), message: expect.not.stringMatching(/Too big|Too small|expected|Invalid|string|Troppo grande|caratteri\)|<=|>=/) });
+    for (const issue of (res.body.errors ?? []) as { message: string }[]) {
+      expect({ route: label(r), message: issue.message }).toEqual({ route: label(r), message: expect.not.stringMatching(/Too big|expected|Invalid input|string|<=|>=/) });
+    }
+  });
+
+  it('names the limit in Italian where the schema has no message of its own', async () => {
+    const merchantId = (await owner.b.get('/api/merchants')).body[0].id;
+    const res = await owner.b.post(`/api/merchants/${merchantId}/invites`, { email: `${'a'.repeat(300)}@example.it` });
+    expect(res).toMatchObject({ status: 400, body: { message: 'Il valore può contenere al massimo 254 caratteri' } });
+  });
+});
+
+describe('a request that announces a body and never sends it', () => {
+  it('gets a 408 and its connection closed within REQUEST_TIMEOUT_MS (plus the 1 s check interval)', async () => {
+    const { port } = new URL(app.baseUrl);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    const started = Date.now();
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString()));
+    socket.write(`POST /api/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"email":`);
+    await new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const waited = Date.now() - started;
+    expect(received).toMatch(/^HTTP\/1\.1 408 /);
+    expect(waited).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100);
+    expect(waited).toBeLessThan(REQUEST_TIMEOUT_MS + 2_500);
+  }, 15_000);
+});
