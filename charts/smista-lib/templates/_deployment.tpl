@@ -2,8 +2,11 @@
 smista-lib.deployment: the Deployment of one Smista process (a gRPC service or the gateway).
 Usage, in an application chart's templates/deployment.yaml: include "smista-lib.deployment" .
 Values read: replicaCount (ignored when autoscaling.enabled), image, imagePullSecrets,
-portEnv, env, secretEnv, probe, resources, serviceAccount, podAnnotations,
-terminationGracePeriodSeconds, nodeSelector, affinity, tolerations.
+portEnv, portName, env (env.METRICS_PORT for the metrics port), secretEnv, global.otlpEndpoint,
+metrics, probe, resources, serviceAccount, podAnnotations, terminationGracePeriodSeconds,
+nodeSelector, affinity, tolerations.
+Two container ports: the process's own (portName) and `metrics`, the admin server that serves
+/metrics to Prometheus and /livez and /readyz to the probes.
 The root filesystem is read-only; /tmp is an emptyDir for whatever Node writes there.
 */}}
 {{- define "smista-lib.deployment" -}}
@@ -25,9 +28,9 @@ spec:
     metadata:
       labels:
         {{- include "smista-lib.labels" . | nindent 8 }}
-      {{- with .Values.podAnnotations }}
+      {{- with (include "smista-lib.podAnnotations" . | trim) }}
       annotations:
-        {{- toYaml . | nindent 8 }}
+        {{- . | nindent 8 }}
       {{- end }}
     spec:
       serviceAccountName: {{ include "smista-lib.serviceAccountName" . }}
@@ -53,14 +56,19 @@ spec:
             - name: {{ include "smista-lib.portName" . }}
               containerPort: {{ include "smista-lib.containerPort" . }}
               protocol: TCP
+            - name: metrics
+              containerPort: {{ include "smista-lib.metricsPort" . }}
+              protocol: TCP
           {{- with (include "smista-lib.env" . | trim) }}
           env:
             {{- . | nindent 12 }}
           {{- end }}
+          startupProbe:
+            {{- include "smista-lib.probe" (dict "path" "/livez" "timing" .Values.probe.startup) | trim | nindent 12 }}
           livenessProbe:
-            {{- include "smista-lib.probe" (dict "ctx" . "timing" .Values.probe.liveness) | trim | nindent 12 }}
+            {{- include "smista-lib.probe" (dict "path" "/livez" "timing" .Values.probe.liveness) | trim | nindent 12 }}
           readinessProbe:
-            {{- include "smista-lib.probe" (dict "ctx" . "timing" .Values.probe.readiness) | trim | nindent 12 }}
+            {{- include "smista-lib.probe" (dict "path" "/readyz" "timing" .Values.probe.readiness) | trim | nindent 12 }}
           {{- with .Values.resources }}
           resources:
             {{- toYaml . | nindent 12 }}

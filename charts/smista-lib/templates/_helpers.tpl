@@ -93,7 +93,7 @@ as a YAML list (empty output when there are none).
 {{/*
 smista-lib.containerPort: the port the process listens on. It is read from the environment
 variable named by `portEnv` (GRPC_PORT for services, PORT for the gateway), so the env value,
-the containerPort, the Service port and the probes can never disagree.
+the containerPort and the Service port can never disagree.
 */}}
 {{- define "smista-lib.containerPort" -}}
 {{- $port := index .Values.env .Values.portEnv -}}
@@ -104,25 +104,67 @@ the containerPort, the Service port and the probes can never disagree.
 {{- end -}}
 
 {{/*
-smista-lib.portName: "grpc" for gRPC services, "http" for the gateway (follows probe.type).
-Istio and other meshes read the protocol from this prefix.
+smista-lib.portName: the name of the container and Service port, from `portName`: "grpc" for
+gRPC services, "http" for the gateway. Istio and other meshes read the protocol from it.
 */}}
 {{- define "smista-lib.portName" -}}
-{{- if eq .Values.probe.type "grpc" -}}
-grpc
+{{- if has .Values.portName (list "grpc" "http") -}}
+{{- .Values.portName -}}
 {{- else -}}
-http
+{{- fail (printf "portName must be grpc or http, got %q" (toString .Values.portName)) -}}
 {{- end -}}
 {{- end -}}
 
 {{/*
+smista-lib.metricsPort: the port of the admin HTTP server (/metrics, /livez, /readyz), read from
+env.METRICS_PORT like containerPort from portEnv, so the process, the `metrics` container port,
+the probes and the scrape annotations agree. It must differ from the process's own port: the
+Service and the Ingress carry only that one, so /metrics never reaches the public side.
+*/}}
+{{- define "smista-lib.metricsPort" -}}
+{{- $port := .Values.env.METRICS_PORT -}}
+{{- if not $port -}}
+{{- fail "env.METRICS_PORT must be set: the metrics port, the probes and the scrape annotations read it" -}}
+{{- end -}}
+{{- if eq ($port | int) (include "smista-lib.containerPort" . | int) -}}
+{{- fail (printf "env.METRICS_PORT must differ from env.%s: /metrics is never served on the process's own port" .Values.portEnv) -}}
+{{- end -}}
+{{- $port | int -}}
+{{- end -}}
+
+{{/*
+smista-lib.podAnnotations: podAnnotations, plus, when metrics.scrape is true, the annotations
+Prometheus' Kubernetes discovery reads by convention (prometheus.io/scrape, /port, /path).
+A key set in podAnnotations wins. Empty output when there are none.
+*/}}
+{{- define "smista-lib.podAnnotations" -}}
+{{- $annotations := dict -}}
+{{- if .Values.metrics.scrape -}}
+{{- $_ := set $annotations "prometheus.io/scrape" "true" -}}
+{{- $_ := set $annotations "prometheus.io/port" (include "smista-lib.metricsPort" .) -}}
+{{- $_ := set $annotations "prometheus.io/path" "/metrics" -}}
+{{- end -}}
+{{- $annotations = merge (deepCopy (.Values.podAnnotations | default dict)) $annotations -}}
+{{- with $annotations }}
+{{ toYaml . }}
+{{- end }}
+{{- end -}}
+
+{{/*
 smista-lib.env: the container's environment. `env` is rendered one to one, every value as a
-string; `secretEnv` maps a variable to a key of an existing Secret. Keys come out sorted.
+string; then OTEL_EXPORTER_OTLP_ENDPOINT from global.otlpEndpoint, when that is set and env does
+not set the variable itself (a chart's own value, even "", wins); `secretEnv` maps a variable to
+a key of an existing Secret. Keys come out sorted within each group.
 */}}
 {{- define "smista-lib.env" -}}
 {{- range $name, $value := .Values.env }}
 - name: {{ $name }}
   value: {{ $value | toString | quote }}
+{{- end }}
+{{- $otlpEndpoint := dig "otlpEndpoint" "" (.Values.global | default dict) }}
+{{- if and $otlpEndpoint (not (hasKey .Values.env "OTEL_EXPORTER_OTLP_ENDPOINT")) }}
+- name: OTEL_EXPORTER_OTLP_ENDPOINT
+  value: {{ $otlpEndpoint | toString | quote }}
 {{- end }}
 {{- range $name, $ref := .Values.secretEnv }}
 - name: {{ $name }}
@@ -134,23 +176,14 @@ string; `secretEnv` maps a variable to a key of an existing Secret. Keys come ou
 {{- end -}}
 
 {{/*
-smista-lib.probe: a liveness or readiness probe. Called with
-(dict "ctx" $ "timing" .Values.probe.liveness). probe.type "grpc" uses the kubelet's native
-gRPC health check (grpc.health.v1, Kubernetes >= 1.24); "http" sends GET probe.path
-(default /healthz) to the http port.
+smista-lib.probe: an HTTP GET probe on the `metrics` port, the admin server's: /livez for the
+startup and liveness probes, /readyz for readiness. Never on the process's own port, which for
+the gateway is public. Called with (dict "path" "/livez" "timing" .Values.probe.liveness).
 */}}
 {{- define "smista-lib.probe" -}}
-{{- $ctx := .ctx -}}
-{{- if eq $ctx.Values.probe.type "grpc" }}
-grpc:
-  port: {{ include "smista-lib.containerPort" $ctx }}
-{{- else if eq $ctx.Values.probe.type "http" }}
 httpGet:
-  path: {{ $ctx.Values.probe.path | default "/healthz" }}
-  port: {{ include "smista-lib.portName" $ctx }}
-{{- else }}
-{{- fail (printf "probe.type must be grpc or http, got %q" (toString $ctx.Values.probe.type)) }}
-{{- end }}
+  path: {{ .path }}
+  port: metrics
 {{- with .timing }}
 {{ toYaml . }}
 {{- end }}
