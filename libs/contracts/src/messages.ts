@@ -105,5 +105,14 @@ export const messages = {
     remotesJson: 'deve essere un oggetto JSON { "nome": "url del manifest" }',
     remoteName: 'nome di remote non valido',
     absolutePath: 'deve essere un percorso assoluto',
+    /** SECRETS_KEYS (kit `env.secretKeys()`); never quotes the key itself. */
+    secretKeys: {
+      empty: 'deve contenere almeno una chiave nel formato id:chiave_base64 (32 byte), separate da virgole',
+      entry: (position: number) => `la voce ${position} non è nel formato id:chiave_base64`,
+      keyId: (position: number) => `l'id della voce ${position} può contenere solo lettere, cifre, - e _ (al massimo 32 caratteri)`,
+      base64: (id: string) => `la chiave "${id}" non è in base64`,
+      length: (id: string, bytes: number) => `la chiave "${id}" deve essere di 32 byte, ne ha ${bytes}`,
+      duplicate: (id: string) => `l'id di chiave "${id}" è ripetuto`,
+    },
   },
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '@smista/contracts';
+import { parseSecretKeys, type SecretKey } from './secrets';
 
 const m = messages.config;
 
@@ -51,6 +52,23 @@ export const env = {
    * the work); set per stack when several independent stacks share one NATS server (e2e runs).
    */
   consumerSuffix: () => z.string().regex(/^[A-Za-z0-9_-]*$/, m.consumerSuffix).max(32).default(''),
+  /**
+   * The keyring of secrets at rest (`SECRETS_KEYS`): `id:base64,id:base64`, each key 32 bytes, the
+   * newest first. Gives `SecretKey[]` for `createKeyring`; a missing, empty, repeated or wrong-sized
+   * key stops the process with a message naming it (never the key).
+   *
+   * @example SECRETS_KEYS: env.secretKeys(), // SECRETS_KEYS="k2:$(openssl rand -base64 32),k1:..."
+   */
+  secretKeys: () =>
+    z
+      .string()
+      .optional()
+      .transform((raw, ctx): SecretKey[] => {
+        const parsed = parseSecretKeys(raw ?? '');
+        if ('keys' in parsed) return parsed.keys;
+        for (const message of parsed.problems) ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }),
 };
 
 /**

@@ -19,6 +19,10 @@ export const KitErrorCode = {
   InvalidInput: 'INVALID_INPUT',
   /** The carrier or marketplace lacks the operation (provider-http `NotSupportedError`). */
   NotSupported: 'NOT_SUPPORTED',
+  /** The provider did not answer in time, or still 429/5xx after the retries (provider-http). */
+  ProviderUnavailable: 'PROVIDER_UNAVAILABLE',
+  /** The provider refused the request with a status the adapter does not accept (provider-http). */
+  ProviderRefused: 'PROVIDER_REFUSED',
 } as const;
 export type KitErrorCode = (typeof KitErrorCode)[keyof typeof KitErrorCode];
 
@@ -39,6 +43,8 @@ export const kitErrorStatus = {
   [KitErrorCode.AdminOnly]: GrpcStatus.PERMISSION_DENIED,
   [KitErrorCode.InvalidInput]: GrpcStatus.INVALID_ARGUMENT,
   [KitErrorCode.NotSupported]: GrpcStatus.FAILED_PRECONDITION,
+  [KitErrorCode.ProviderUnavailable]: GrpcStatus.UNAVAILABLE,
+  [KitErrorCode.ProviderRefused]: GrpcStatus.FAILED_PRECONDITION,
 } satisfies Record<KitErrorCode, GrpcStatus>;
 
 /**

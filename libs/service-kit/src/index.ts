@@ -17,3 +17,5 @@ export * from './ids';
 export * from './tracing';
 export * from './metrics';
 export * from './admin-server';
+export * from './secrets';
+export * from './provider-http';
