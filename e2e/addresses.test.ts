@@ -3,8 +3,9 @@
  * Impostazioni → Indirizzi (spec §2 'I Tuoi Indirizzi' and the address dialog, §3 address fields
  * and countries, §5 address validation, §7 /api/merchant-addresses, §8 address toasts): the empty
  * state, the dialog's validation, creating (Germania → DE), editing, a second default address
- * taking the Default badge, deleting after the confirmation, and the mobile layout (cards, the
- * dialog as a bottom drawer).
+ * taking the Default badge, deleting after the confirmation, and the mobile layout (every settings
+ * tab in view, cards, the dialog as a bottom drawer). The dialog is portalled to <body> and keeps
+ * the remote's styles.
  *
  * One app and one browser for the whole file; tests run in order and build on each other.
  */
@@ -13,6 +14,7 @@ import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
 import { api, registerWithMerchant } from './support/api';
 import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
+import { enterOnlyMerchant, portalScopeOf, settingsMenu } from './support/settings';
 import { closeToasts, eventually, expectToast, textOf } from './support/ui';
 
 const scenario = createScenario(__filename);
@@ -84,9 +86,8 @@ const bottomEdgeOf = async (locator: Locator) => {
 
 describe('merchant addresses (settings remote)', () => {
   step('Impostazioni → Indirizzi shows the empty state', async () => {
-    await page.goto('/merchant-selection');
-    // A single merchant: selected automatically (and set current on the server, which the addresses need).
-    await page.waitForURL('**/dashboard');
+    // The only merchant, entered (and set current on the server, which the addresses need).
+    await enterOnlyMerchant(page, merchantName);
     await page.getByTestId('sidebar').getByRole('link', { name: 'Impostazioni' }).click();
     await page.waitForURL('**/dashboard/settings');
     const menu = page.getByRole('navigation', { name: 'Menu impostazioni' });
@@ -115,6 +116,11 @@ describe('merchant addresses (settings remote)', () => {
     await dialog().getByRole('heading', { name: 'Aggiungi Nuovo Indirizzo' }).waitFor();
     const submit = dialog().getByTestId('address-submit');
     expect(await textOf(submit)).toBe('Crea Indirizzo');
+    // Portalled to <body>, it keeps the remote's styles: inside the remote's scope, its own utilities
+    // apply (the four address types side by side at this width).
+    expect(await portalScopeOf(dialog())).toBe('smista-settings');
+    const typesGroup = dialog().locator('div[role="group"][aria-label="Tipo di indirizzo"]');
+    expect(await typesGroup.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length)).toBe(4);
 
     // The desktop sections, and the creation defaults (no type, Italia/IT, not default).
     const legends = await dialog().locator('legend').allInnerTexts();
@@ -310,8 +316,29 @@ describe('merchant addresses (settings remote)', () => {
     expect(stored.map((x) => x.companyName)).toEqual([office.companyName]);
   });
 
-  step('on a 390x844 viewport the list shows cards and the dialog opens as a bottom drawer', async () => {
+  step('on a 390x844 viewport every settings tab is in view, the list shows cards and the dialog opens as a bottom drawer', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
+    // The settings menu: all four tabs fully in view (two rows), none cut off, nothing to scroll sideways.
+    const menu = settingsMenu(page);
+    await eventually(async () => {
+      for (const label of ['Gestione Team', 'Profilo Utente', 'Corrieri', 'Indirizzi']) {
+        const box = await menu.link(label).boundingBox();
+        expect(box).not.toBeNull();
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      }
+      const rows = new Set(await menu.nav.getByRole('link').evaluateAll((links) => links.map((l) => Math.round(l.getBoundingClientRect().top))));
+      expect(rows.size).toBe(2);
+      expect(await menu.nav.locator('ul').evaluate((ul) => ul.scrollWidth <= ul.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    });
+    await menu.link('Corrieri').click();
+    await page.waitForURL('**/dashboard/settings/carriers');
+    await page.getByTestId('under-construction').waitFor();
+    await menu.link('Indirizzi').click();
+    await page.waitForURL('**/dashboard/settings/addresses');
+    await menu.current('Indirizzi').waitFor();
+
     const item = card(office.companyName);
     await item.waitFor();
     expect(await page.getByTestId('addresses-table').count()).toBe(0);

@@ -1,16 +1,19 @@
 /**
  * End to end, in headless chromium against the real stack: the 'Profilo Utente' tab of the settings
- * remote (loaded by the shell through the runtime manifest /remotes.json), profile changes, a
- * username already taken, and the 'Cambia password' dialog (spec §2 settings/profile, §5, §7, §8).
+ * remote (loaded by the shell through the runtime manifest /remotes.json), the remote's own routes
+ * (default tab, an unknown tab replaced by the team's), profile changes, a username already taken,
+ * the 'Cambia password' dialog (registration's rules with the live checklist, the server's refusal,
+ * the other sessions ended) and the avatar checked by its bytes (spec §2 settings/profile, §5, §7, §8).
  *
  * One app and one browser for the whole file; tests run in order and build on each other.
  */
-import type { Page } from 'playwright-core';
+import { request, type APIRequestContext, type Page } from 'playwright-core';
 import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
 import { api, rawApi, registerWithMerchant } from './support/api';
 import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
-import { eventually, expectToast } from './support/ui';
+import { enterOnlyMerchant, portalScopeOf, settingsMenu } from './support/settings';
+import { closeToasts, eventually, expectToast, pathOf } from './support/ui';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -20,22 +23,35 @@ const user = person('Giulia', 'Bianchi', run);
 const renamed = { firstName: 'Giuliana', username: `giuliana_${run}` };
 const other = person('Paolo', 'Verdi', run);
 const newPassword = 'Nuova2pass';
+const merchantName = `Negozio Bianchi ${run}`;
+/** A real 1x1 PNG. */
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 let app: TestApp;
 let browser: BrowserSession;
 let page: Page;
 /** Every response the page received (to see the remote load through the manifest). */
 const responses: { url: string; status: number }[] = [];
+/** Every `PUT /api/user/password` the page sent (client-side refusals send none). */
+let passwordRequests = 0;
+/** The same user logged in elsewhere (API only): the password change ends this session. */
+let elsewhere: APIRequestContext | undefined;
 
 beforeAll(async () => {
   ({ app, browser, page } = await scenario.start());
   page.on('response', (r) => responses.push({ url: r.url(), status: r.status() }));
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && new URL(r.url()).pathname === '/api/user/password') passwordRequests += 1;
+  });
 
   // The user and a merchant through the API, with the browser context's cookies (the UI flows are in auth-and-merchants).
-  await registerWithMerchant(browser.context, app.baseUrl, user, `Negozio Bianchi ${run}`);
+  await registerWithMerchant(browser.context, app.baseUrl, user, merchantName);
 }, TEST_TIMEOUT_MS);
 
-afterAll(() => scenario.stop(), STOP_TIMEOUT_MS);
+afterAll(async () => {
+  await elsewhere?.dispose();
+  await scenario.stop();
+}, STOP_TIMEOUT_MS);
 
 const field = (label: string) => page.getByTestId('profile-form').getByLabel(label, { exact: true });
 
@@ -56,9 +72,7 @@ async function currentUser() {
 
 describe('profile (settings remote)', () => {
   step('opens Profilo Utente from the user menu; the settings remote loads through /remotes.json', async () => {
-    await page.goto('/merchant-selection');
-    // A single merchant: selected automatically.
-    await page.waitForURL('**/dashboard');
+    await enterOnlyMerchant(page, merchantName);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Profilo' }).click();
     await page.waitForURL('**/dashboard/settings/account');
@@ -74,6 +88,44 @@ describe('profile (settings remote)', () => {
     expect(seen('/remotes.json').map((r) => r.status)).toContain(200);
     expect(seen('/remotes/settings/mf-manifest.json').map((r) => r.status)).toContain(200);
     expect(seen('/remotes/settings/remoteEntry.js').map((r) => r.status)).toContain(200);
+  });
+
+  step("the remote's routes: /dashboard/settings shows Gestione Team; an unknown tab is replaced by the team's path", async () => {
+    const menu = settingsMenu(page);
+    await menu.link('Gestione Team').click();
+    await page.waitForURL('**/dashboard/settings/team');
+    await menu.current('Gestione Team').waitFor();
+
+    // The index: the default tab, at its own path.
+    await page.goto('/dashboard/settings');
+    await page.getByRole('heading', { name: 'Gestione Team', exact: true }).waitFor();
+    await menu.current('Gestione Team').waitFor();
+    expect(pathOf(page)).toBe('/dashboard/settings');
+
+    // From Profilo Utente to a tab that does not exist: the team's path replaces it (no raw name anywhere).
+    await menu.link('Profilo Utente').click();
+    await page.waitForURL('**/dashboard/settings/account');
+    await page.getByTestId('profile-form').waitFor();
+    await page.goto('/dashboard/settings/sconosciuta');
+    await page.waitForURL('**/dashboard/settings/team');
+    await page.getByRole('heading', { name: 'Gestione Team', exact: true }).waitFor();
+    await menu.current('Gestione Team').waitFor();
+    expect(await page.getByTestId('breadcrumbs').innerText()).toMatch(/Dashboard[\s\S]*Impostazioni[\s\S]*Gestione Team/);
+    expect(await page.getByTestId('breadcrumbs').innerText()).not.toContain('sconosciuta');
+    // Replaced, not pushed: back goes to the page before it.
+    await page.goBack();
+    await page.waitForURL('**/dashboard/settings/account');
+    await page.getByTestId('profile-form').waitFor();
+
+    // Deeper paths too.
+    await page.goto('/dashboard/settings/account/altro');
+    await page.waitForURL('**/dashboard/settings/team');
+    await page.getByRole('heading', { name: 'Gestione Team', exact: true }).waitFor();
+
+    await menu.link('Profilo Utente').click();
+    await page.waitForURL('**/dashboard/settings/account');
+    await page.getByTestId('profile-form').waitFor();
+    await eventually(async () => expect(await formValues()).toEqual({ firstName: user.firstName, lastName: user.lastName, email: user.email, username: user.username }));
   });
 
   step('changes Nome and Username: toast, the sidebar after a reload, and the API', async () => {
@@ -112,36 +164,79 @@ describe('profile (settings remote)', () => {
     expect(otherLogin.body.username).toBe(other.username);
   });
 
-  step('changes the password through the Cambia password dialog', async () => {
+  step("the Cambia password dialog applies registration's rules with the live checklist and shows the server's refusal", async () => {
+    // The same user logged in elsewhere: the change ends that session.
+    elsewhere = await request.newContext({ baseURL: app.baseUrl });
+    expect((await api(elsewhere, app.baseUrl, 'POST', '/api/login', { email: user.email, password: user.password })).status).toBe(200);
+    expect((await api(elsewhere, app.baseUrl, 'GET', '/api/user')).status).toBe(200);
+
+    await closeToasts(page);
     await page.getByRole('button', { name: 'Cambia password' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Cambia password' }).waitFor();
+    // Portalled to <body>, it still carries the remote's style scope.
+    expect(await portalScopeOf(dialog)).toBe('smista-settings');
+    const checklist = dialog.getByTestId('password-checklist');
+    const met = async () => Object.fromEntries(await checklist.locator('li').evaluateAll((items) => items.map((li) => [li.textContent?.trim(), li.getAttribute('data-met')])));
+    const confirmError = dialog.locator('#password-confirm-error');
+    const newError = dialog.locator('#password-new-error');
+    const submit = dialog.getByRole('button', { name: 'Aggiorna password' });
+
+    // The live checklist, as on registration.
+    expect(await met()).toEqual({ 'Almeno 6 caratteri': 'false', 'Una lettera maiuscola': 'false', 'Un numero': 'false' });
+    await dialog.getByLabel('Password attuale').fill(user.password);
+    await dialog.getByLabel('Nuova password').fill('nuovapass');
+    await eventually(async () => expect(await met()).toEqual({ 'Almeno 6 caratteri': 'true', 'Una lettera maiuscola': 'false', 'Un numero': 'false' }));
+    // The match indicator, as on registration.
+    await dialog.getByLabel('Conferma password').fill('nuovapas');
+    await dialog.getByTestId('password-match').and(dialog.locator('[data-match="false"]')).waitFor();
+    await dialog.getByLabel('Conferma password').fill('nuovapass');
+    await dialog.getByTestId('password-match').and(dialog.locator('[data-match="true"]')).waitFor();
+
+    // Client-side: no uppercase letter, then no digit (no request).
+    await submit.click();
+    await newError.filter({ hasText: 'La password deve contenere almeno una lettera maiuscola' }).waitFor();
+    await dialog.getByLabel('Nuova password').fill('Nuovapass');
+    await dialog.getByLabel('Conferma password').fill('Nuovapass');
+    await eventually(async () => expect(await met()).toEqual({ 'Almeno 6 caratteri': 'true', 'Una lettera maiuscola': 'true', 'Un numero': 'false' }));
+    await submit.click();
+    await newError.filter({ hasText: 'La password deve contenere almeno un numero' }).waitFor();
 
     // Client-side: the confirmation must match (no request).
-    await dialog.getByLabel('Password attuale').fill(user.password);
     await dialog.getByLabel('Nuova password').fill(newPassword);
     await dialog.getByLabel('Conferma password').fill(`${newPassword}x`);
-    await dialog.getByRole('button', { name: 'Aggiorna password' }).click();
-    await dialog.getByText('Le password non corrispondono').waitFor();
+    await eventually(async () => expect(await met()).toEqual({ 'Almeno 6 caratteri': 'true', 'Una lettera maiuscola': 'true', 'Un numero': 'true' }));
+    await submit.click();
+    await confirmError.filter({ hasText: 'Le password non corrispondono' }).waitFor();
+    // Said once: the field's message replaces the indicator.
+    expect(await dialog.getByText('Le password non corrispondono').count()).toBe(1);
+    expect(await newError.count()).toBe(0);
+    expect(passwordRequests).toBe(0);
 
-    // Wrong current password: the §8 error toast, the dialog stays open, the password is unchanged.
+    // Wrong current password: the server's own message, the dialog stays open, the password is unchanged.
     await dialog.getByLabel('Password attuale').fill('Sbagliata9');
     await dialog.getByLabel('Conferma password').fill(newPassword);
-    await dialog.getByRole('button', { name: 'Aggiorna password' }).click();
-    await expectToast(page, 'Errore', {
-      description: 'Impossibile aggiornare la password. Verifica che la password attuale sia corretta.',
-      variant: 'destructive',
-    });
+    await submit.click();
+    await expectToast(page, 'Errore', { description: 'La password attuale non è corretta', variant: 'destructive' });
+    expect(passwordRequests).toBe(1);
+    // Closing the toast is not a click outside: the dialog stays open with what was typed.
+    await closeToasts(page);
     expect(await dialog.isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Nuova password').inputValue()).toBe(newPassword);
     expect((await rawApi(app.baseUrl, 'POST', '/api/login', { email: user.email, password: user.password })).status).toBe(200);
+    expect((await api(elsewhere, app.baseUrl, 'GET', '/api/user')).status).toBe(200);
+  });
 
-    // Correct current password: success toast, the dialog closes.
+  step('changes the password: success toast, only the new password logs in, the other session is ended and this one kept', async () => {
+    const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Password attuale').fill(user.password);
     await dialog.getByRole('button', { name: 'Aggiorna password' }).click();
-    await expectToast(page, 'Password aggiornata', { description: 'La tua password è stata modificata con successo.' });
+    await expectToast(page, 'Password aggiornata', {
+      description: 'La tua password è stata modificata con successo. Per sicurezza, le sessioni aperte su altri dispositivi e browser sono state chiuse.',
+    });
     await dialog.waitFor({ state: 'detached' });
 
-    // Backend: only the new password works; this browser's session is still valid.
+    // Backend: only the new password works; this browser's session is still valid, the other one is not.
     const oldLogin = await rawApi(app.baseUrl, 'POST', '/api/login', { email: user.email, password: user.password });
     expect(oldLogin.status).toBe(401);
     expect(oldLogin.body.message).toBe('Email o password non validi');
@@ -149,11 +244,34 @@ describe('profile (settings remote)', () => {
     expect(newLogin.status).toBe(200);
     expect(newLogin.body.username).toBe(renamed.username);
     expect((await currentUser()).username).toBe(renamed.username);
+    expect((await api(elsewhere!, app.baseUrl, 'GET', '/api/user')).status).toBe(401);
 
-    // Reopened, the dialog is empty again.
+    // Reopened, the dialog is empty again, its checklist unmet.
     await page.getByRole('button', { name: 'Cambia password' }).click();
     expect(await page.getByRole('dialog').getByLabel('Password attuale').inputValue()).toBe('');
+    expect(await page.getByRole('dialog').getByTestId('password-checklist').locator('[data-met="true"]').count()).toBe(0);
     await page.getByRole('dialog').getByRole('button', { name: 'Annulla' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
+  });
+
+  step("the avatar is judged by its bytes: a text file named foto.png is refused, a PNG named foto.txt is saved", async () => {
+    const input = page.locator('#avatar-upload');
+    await closeToasts(page);
+
+    await input.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from("Questo è un file di testo, non un'immagine.\n") });
+    await expectToast(page, 'Formato non supportato', { description: 'Puoi caricare solo file immagine.', variant: 'destructive' });
+    expect((await api(browser.context, app.baseUrl, 'GET', '/api/user')).body.avatar).toBeNull();
+    // The server refuses it too, whatever type the data URL declares.
+    const forged = await api(browser.context, app.baseUrl, 'PUT', '/api/user/avatar', {
+      avatar: `data:image/png;base64,${Buffer.from("Questo è un file di testo, non un'immagine.\n").toString('base64')}`,
+    });
+    expect(forged).toEqual({ status: 400, body: expect.objectContaining({ message: 'Puoi caricare solo file immagine.' }) });
+
+    await closeToasts(page);
+    await input.setInputFiles({ name: 'foto.txt', mimeType: 'text/plain', buffer: PNG_1X1 });
+    await expectToast(page, 'Avatar aggiornato', { description: 'La tua immagine del profilo è stata aggiornata.' });
+    const avatar = (await api(browser.context, app.baseUrl, 'GET', '/api/user')).body.avatar;
+    expect(avatar).toBe(`data:image/png;base64,${PNG_1X1.toString('base64')}`);
+    await eventually(async () => expect(await page.getByTestId('profile-avatar').locator('img').getAttribute('src')).toBe(avatar));
   });
 });

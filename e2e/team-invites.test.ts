@@ -4,7 +4,8 @@
  * merchant selection; §4 invite and team-form states; §5 invite acceptance; §8 team and invite
  * toasts). An admin invites a colleague from 'Gestione Team'; the colleague registers through the
  * link in the real e-mail and works as Utente, without the admin controls (the API refuses too);
- * the admin cancels an invite, changes the colleague's role there and back, and removes a member;
+ * the admin cancels an invite after confirming, changes the colleague's role there and back, and
+ * removes a member;
  * an existing user with a merchant of their own accepts an invite and switches between the two
  * merchants; a spent link is 'Invito non valido' and a link for another address is refused.
  *
@@ -19,6 +20,7 @@ import type { BrowserSession } from './support/browser';
 import { api } from './support/api';
 import { extractLinks, waitForMail } from './support/mail';
 import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
+import { enterOnlyMerchant } from './support/settings';
 import { eventually, expectToast, pathOf, textOf } from './support/ui';
 
 const scenario = createScenario(__filename);
@@ -133,9 +135,7 @@ describe('team and invites', () => {
     merchantId = String(created.body.id);
 
     const page = a.page;
-    await page.goto('/merchant-selection');
-    // A single merchant: selected automatically.
-    await page.waitForURL('**/dashboard');
+    await enterOnlyMerchant(page, merchantName);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Impostazioni' }).click();
     await page.waitForURL('**/dashboard/settings/team');
@@ -320,13 +320,36 @@ describe('team and invites', () => {
     expect(invites.map((i) => i.email)).toEqual([cancelledEmail]);
   });
 
-  step("the admin cancels the third invite with 'Annulla': the row goes, the API list is empty, the link is dead", async () => {
+  step("'Annulla' on the third invite asks for confirmation; kept, nothing changes; confirmed, the row goes, the API list is empty, the link is dead", async () => {
     const page = a.page;
     const tm = team(page);
     await tm.invitesTab.click();
     const row = tm.invite(cancelledEmail);
+    const confirm = page.getByTestId('confirm-dialog');
+
+    // Asked first; 'Mantieni invito' keeps it.
     await row.getByTestId('invite-cancel').click();
+    await confirm.waitFor();
+    await confirm.getByRole('heading', { name: 'Annulla invito' }).waitFor();
+    expect(await textOf(confirm.getByTestId('confirm-dialog-text'))).toBe(
+      `Sei sicuro di voler annullare l'invito per ${cancelledEmail}? Il link ricevuto via email non funzionerà più.`,
+    );
+    expect(await textOf(confirm.getByTestId('confirm-dialog-cancel'))).toBe('Mantieni invito');
+    await confirm.getByTestId('confirm-dialog-cancel').click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('toast').filter({ hasText: 'Invito annullato' }).count()).toBe(0);
+    expect((await teamApi()).invites.map((i) => i.email)).toEqual([cancelledEmail]);
+    expect((await api(a.context, app.baseUrl, 'GET', `/api/invites/${encodeURIComponent(tokenOf(cancelledLink))}`)).status).toBe(200);
+    await row.waitFor();
+
+    // Confirmed: cancelled.
+    await row.getByTestId('invite-cancel').click();
+    await confirm.waitFor();
+    const confirmButton = confirm.getByTestId('confirm-dialog-confirm');
+    expect(await textOf(confirmButton)).toBe('Annulla invito');
+    await confirmButton.click();
     await expectToast(page, 'Invito annullato', { description: `L'invito per ${cancelledEmail} è stato annullato.` });
+    await confirm.waitFor({ state: 'detached' });
     await row.waitFor({ state: 'detached' });
     await page.getByTestId('invites-empty').filter({ hasText: 'Nessun invito pendente' }).waitFor();
     await eventually(async () => expect(await textOf(tm.invitesCount)).toBe('0'));

@@ -35,6 +35,11 @@ export const t = {
     edit: 'Modifica',
     cancelInvite: 'Annulla',
     cancellingInvite: 'Annullamento...',
+    cancelInviteTitle: 'Annulla invito',
+    cancelInviteConfirm: (email: string) =>
+      `Sei sicuro di voler annullare l'invito per ${email}? Il link ricevuto via email non funzionerà più.`,
+    cancelInviteSubmit: 'Annulla invito',
+    cancelInviteKeep: 'Mantieni invito',
     inviteTitle: 'Invita nuovo membro',
     inviteDescription: "Invieremo un'email con il link per unirsi al merchant.",
     inviteEmail: 'Email',
@@ -161,7 +166,8 @@ export const t = {
     submit: 'Aggiorna password',
     submitting: 'Aggiornamento...',
     updated: 'Password aggiornata',
-    updatedDescription: 'La tua password è stata modificata con successo.',
+    updatedDescription: 'La tua password è stata modificata con successo. Per sicurezza, le sessioni aperte su altri dispositivi e browser sono state chiuse.',
+    /** Spec §8: shown when the server's answer carries no message of its own. */
     failed: 'Impossibile aggiornare la password. Verifica che la password attuale sia corretta.',
   },
 } as const;

@@ -1,12 +1,15 @@
-// The one module this remote exposes (`settings/Module`): the settings area, with its styles.
+// The one module this remote exposes (`settings/Module`): the settings area with its routes and styles.
 import './styles.css';
-import { RemoteScope } from './remote-scope';
-import { SettingsModule } from './settings-module';
+import { PortalScope } from '@smista/ui-kit';
+import { SettingsRoutes } from './settings-routes';
+
+/** The class that scopes this remote's Tailwind utilities (styles.css nests them under it). */
+const SCOPE_CLASS = 'smista-settings';
 
 export default function SettingsRemote() {
   return (
-    <RemoteScope>
-      <SettingsModule />
-    </RemoteScope>
+    <PortalScope className={SCOPE_CLASS}>
+      <SettingsRoutes />
+    </PortalScope>
   );
 }

@@ -1,15 +1,25 @@
-import { settingsTabPath, tabFromPath } from './tabs';
+import { DEFAULT_SETTINGS_TAB, parseSettingsTab, settingsTabPath, SETTINGS_TABS } from './tabs';
 
-describe('tabFromPath', () => {
-  it('reads the third path segment', () => {
-    expect(tabFromPath('/dashboard/settings/account')).toBe('account');
-    expect(tabFromPath('/dashboard/settings/carriers/')).toBe('carriers');
-    expect(tabFromPath('/dashboard/settings/addresses')).toBe('addresses');
+describe('parseSettingsTab', () => {
+  it('reads the four tabs', () => {
+    expect(parseSettingsTab('team')).toBe('team');
+    expect(parseSettingsTab('account')).toBe('account');
+    expect(parseSettingsTab('carriers')).toBe('carriers');
+    expect(parseSettingsTab('addresses')).toBe('addresses');
   });
 
-  it('defaults to team', () => {
-    expect(tabFromPath('/dashboard/settings')).toBe('team');
-    expect(tabFromPath('/dashboard/settings/unknown')).toBe('team');
+  it('names none for an unknown or missing segment (the routes then go to the default tab)', () => {
+    expect(parseSettingsTab('unknown')).toBeNull();
+    expect(parseSettingsTab('Team')).toBeNull();
+    expect(parseSettingsTab('')).toBeNull();
+    expect(parseSettingsTab(undefined)).toBeNull();
+  });
+});
+
+describe('tabs', () => {
+  it('defaults to team, in the spec order', () => {
+    expect(DEFAULT_SETTINGS_TAB).toBe('team');
+    expect(SETTINGS_TABS.map((tab) => tab.label)).toEqual(['Gestione Team', 'Profilo Utente', 'Corrieri', 'Indirizzi']);
   });
 
   it('builds tab paths', () => {

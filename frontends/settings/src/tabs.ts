@@ -17,15 +17,14 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
 
 export const DEFAULT_SETTINGS_TAB: SettingsTabId = 'team';
 
-/**
- * The tab named by the third path segment (`/dashboard/settings/{tab}`); the default (team) when
- * there is none or it is unknown.
- */
-export function tabFromPath(pathname: string): SettingsTabId {
-  const segment = pathname.split('/').filter(Boolean)[2];
-  return SETTINGS_TABS.find((tab) => tab.id === segment)?.id ?? DEFAULT_SETTINGS_TAB;
+/** Where the shell mounts this remote: its app.tsx routes `/dashboard/settings/*` here. */
+export const SETTINGS_BASE_PATH = '/dashboard/settings';
+
+/** The tab a path segment names (`/dashboard/settings/{tab}`), or null when it names none. */
+export function parseSettingsTab(segment: string | undefined): SettingsTabId | null {
+  return SETTINGS_TABS.find((tab) => tab.id === segment)?.id ?? null;
 }
 
 export function settingsTabPath(id: SettingsTabId): string {
-  return `/dashboard/settings/${id}`;
+  return `${SETTINGS_BASE_PATH}/${id}`;
 }

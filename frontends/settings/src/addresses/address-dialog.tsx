@@ -1,9 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle } from 'lucide-react';
-import { addressTypeLabels, addressTypes, merchantAddressSchema, type MerchantAddressData } from '@smista/contracts';
+import { addressTypeLabels, addressTypes, merchantAddressSchema, type AddressJson, type MerchantAddressData } from '@smista/contracts';
 import {
   cn,
   fieldAria,
@@ -25,19 +24,11 @@ import {
 } from '@smista/ui-kit';
 import { serverMessage } from '../errors';
 import { t } from '../messages';
-import { RemoteScope } from '../remote-scope';
-import {
-  addressFormValues,
-  countryNameFor,
-  countryOptions,
-  emptyAddressForm,
-  type AddressFormValues,
-  type ApiAddress,
-} from './address-form-values';
-import { addressesQueryKey, createAddress, updateAddress } from './addresses-api';
+import { addressFormValues, countryNameFor, countryOptions, emptyAddressForm, type AddressFormValues } from './address-form-values';
+import { useSaveAddress } from './addresses-api';
 
 /** What the dialog is open for. */
-export type AddressDialogTarget = { mode: 'create' } | { mode: 'edit'; address: ApiAddress };
+export type AddressDialogTarget = { mode: 'create' } | { mode: 'edit'; address: AddressJson };
 
 const d = t.addresses.dialog;
 
@@ -62,17 +53,15 @@ export function AddressDialog({
         data-mode={target?.mode}
         aria-describedby="address-dialog-description"
       >
-        <RemoteScope>
-          {target ? (
-            <AddressForm
-              key={target.mode === 'edit' ? `edit-${target.address.id}` : 'create'}
-              merchantId={merchantId}
-              target={target}
-              onDone={onClose}
-              compact={isMobile}
-            />
-          ) : null}
-        </RemoteScope>
+        {target ? (
+          <AddressForm
+            key={target.mode === 'edit' ? `edit-${target.address.id}` : 'create'}
+            merchantId={merchantId}
+            target={target}
+            onDone={onClose}
+            compact={isMobile}
+          />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
@@ -89,7 +78,6 @@ function AddressForm({
   onDone: () => void;
   compact: boolean;
 }) {
-  const queryClient = useQueryClient();
   const editing = target.mode === 'edit';
   const initial = useMemo(() => (target.mode === 'edit' ? addressFormValues(target.address) : emptyAddressForm()), [target]);
   const countries = useMemo(() => countryOptions(initial.countryCode, initial.country), [initial]);
@@ -99,26 +87,29 @@ function AddressForm({
     defaultValues: initial,
   });
   const errors = form.formState.errors;
+  const save = useSaveAddress(merchantId);
 
-  const save = useMutation({
-    mutationFn: (values: MerchantAddressData) => {
-      if (target.mode === 'create') return createAddress(values);
-      if (!target.address?.id) throw new NothingToEdit();
-      return updateAddress(target.address.id, values);
-    },
-    onSuccess: () => {
-      toast({ title: editing ? t.addresses.updated : t.addresses.created });
-      onDone();
-    },
-    onError: (error) => {
-      const description =
-        error instanceof NothingToEdit
-          ? t.addresses.nothingToEdit
-          : (editing ? t.addresses.updateFailed : t.addresses.createFailed)(serverMessage(error));
-      toast({ title: t.error, description, variant: 'destructive' });
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: addressesQueryKey(merchantId) }),
-  });
+  const submit = (values: MerchantAddressData) => {
+    if (target.mode === 'edit' && !target.address?.id) {
+      toast({ title: t.error, description: t.addresses.nothingToEdit, variant: 'destructive' });
+      return;
+    }
+    save.mutate(
+      { id: target.mode === 'edit' ? target.address.id : undefined, values },
+      {
+        onSuccess: () => {
+          toast({ title: editing ? t.addresses.updated : t.addresses.created });
+          onDone();
+        },
+        onError: (error) =>
+          toast({
+            title: t.error,
+            description: (editing ? t.addresses.updateFailed : t.addresses.createFailed)(serverMessage(error)),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
 
   /** A text input bound to one field, with its label and the schema's message under it. */
   const text = (name: keyof AddressFormValues & string, label: string, options: { placeholder?: string; type?: string; autoComplete?: string } = {}) => {
@@ -137,7 +128,7 @@ function AddressForm({
         <DialogTitle>{editing ? d.editTitle : d.createTitle}</DialogTitle>
         <DialogDescription id="address-dialog-description">{editing ? d.editDescription : d.createDescription}</DialogDescription>
       </DialogHeader>
-      <form className="grid gap-5" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} data-testid="address-form">
+      <form className="grid gap-5" noValidate onSubmit={form.handleSubmit(submit)} data-testid="address-form">
         <Section title={d.sections.types} compact={compact}>
           <Controller
             control={form.control}
@@ -293,5 +284,3 @@ function Section({ title, compact, children }: { title: string; compact: boolean
     </fieldset>
   );
 }
-
-class NothingToEdit extends Error {}

@@ -1,5 +1,5 @@
 /** Pure mappings between merchant addresses and the address form (spec §2 address dialog, §3). */
-import { addressTypes, countryChoices, type AddressType, type MerchantAddress } from '@smista/contracts';
+import { addressTypes, countryChoices, type AddressJson, type AddressType } from '@smista/contracts';
 
 /** What the form edits: every text as a string ('' for none), the rest as the schema takes it. */
 export interface AddressFormValues {
@@ -22,9 +22,6 @@ export interface AddressFormValues {
   notes: string;
   active: boolean;
 }
-
-/** An address as the API returns it: optional texts may be null, and older rows may lack fields. */
-export type ApiAddress = Partial<Omit<MerchantAddress, 'id'>> & { id: string | number };
 
 /** Spec §3: the default country is Italia, code IT. */
 export const DEFAULT_COUNTRY = { code: 'IT', name: 'Italia' } as const;
@@ -63,13 +60,13 @@ const text = (value: string | null | undefined) => value ?? '';
 
 /**
  * The form prefilled from an address being edited: nulls become '', unknown types are dropped,
- * and a known country code shows its Italian name.
+ * and a known country code shows its Italian name. Lenient: a field the answer lacks reads as unset.
  */
-export function addressFormValues(address: ApiAddress): AddressFormValues {
+export function addressFormValues(address: Partial<AddressJson>): AddressFormValues {
   const countryCode = address.countryCode?.trim().toUpperCase() || DEFAULT_COUNTRY.code;
-  const known = (addressTypes as readonly string[]).filter((type) => (address.addressTypes ?? []).includes(type as AddressType));
+  const known = addressTypes.filter((type) => (address.addressTypes ?? []).includes(type));
   return {
-    addressTypes: known as AddressType[],
+    addressTypes: known,
     isDefault: address.isDefault === true,
     companyName: text(address.companyName),
     contactPerson: text(address.contactPerson),
@@ -101,7 +98,7 @@ export function countryOptions(currentCode: string, currentName: string): { code
 }
 
 /** The address lines a list shows: street lines, "CAP Città", province, country (blanks left out). */
-export function addressLines(address: ApiAddress): string[] {
+export function addressLines(address: Partial<AddressJson>): string[] {
   const postalCity = [address.postalCode, address.city].map((p) => p?.trim()).filter(Boolean).join(' ');
   const country = address.country?.trim() || countryNameFor(address.countryCode) || '';
   return [address.addressLine1, address.addressLine2, postalCity, address.state, country]

@@ -1,17 +1,17 @@
 import { Clock, Mail, Pencil, Phone, StickyNote, Trash2, User } from 'lucide-react';
-import { addressTypeLabels, addressTypes, type AddressType } from '@smista/contracts';
+import { addressTypeLabels, addressTypes, type AddressJson, type AddressType } from '@smista/contracts';
 import { Badge, Button, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@smista/ui-kit';
 import { t } from '../messages';
-import { addressLines, type ApiAddress } from './address-form-values';
+import { addressLines } from './address-form-values';
 
 interface ListProps {
-  addresses: ApiAddress[];
-  onEdit: (address: ApiAddress) => void;
-  onDelete: (address: ApiAddress) => void;
+  addresses: AddressJson[];
+  onEdit: (address: AddressJson) => void;
+  onDelete: (address: AddressJson) => void;
 }
 
 /** The Default badge and the address-type badges (Italian labels, in the contract's order). */
-function Badges({ address }: { address: ApiAddress }) {
+function Badges({ address }: { address: AddressJson }) {
   const types = addressTypes.filter((type) => (address.addressTypes ?? []).includes(type));
   return (
     <div className="flex flex-wrap gap-1">
@@ -29,7 +29,7 @@ function Badges({ address }: { address: ApiAddress }) {
   );
 }
 
-function Lines({ address }: { address: ApiAddress }) {
+function Lines({ address }: { address: AddressJson }) {
   return (
     <div className="grid gap-0.5 text-sm" data-testid="address-lines">
       {addressLines(address).map((line, i) => (
@@ -39,7 +39,7 @@ function Lines({ address }: { address: ApiAddress }) {
   );
 }
 
-function Contacts({ address }: { address: ApiAddress }) {
+function Contacts({ address }: { address: AddressJson }) {
   return (
     <div className="grid gap-1 text-sm">
       {address.phone ? (
@@ -58,7 +58,7 @@ function Contacts({ address }: { address: ApiAddress }) {
   );
 }
 
-function Extras({ address }: { address: ApiAddress }) {
+function Extras({ address }: { address: AddressJson }) {
   return (
     <div className="grid gap-1 text-sm">
       {address.pickupHours ? (
@@ -80,7 +80,7 @@ function Extras({ address }: { address: ApiAddress }) {
   );
 }
 
-function Actions({ address, onEdit, onDelete }: { address: ApiAddress } & Omit<ListProps, 'addresses'>) {
+function Actions({ address, onEdit, onDelete }: { address: AddressJson } & Omit<ListProps, 'addresses'>) {
   return (
     <>
       <Button variant="outline" size="sm" onClick={() => onEdit(address)} data-testid="address-edit">

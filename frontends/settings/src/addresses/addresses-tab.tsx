@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MapPin, Plus } from 'lucide-react';
+import type { AddressJson } from '@smista/contracts';
 import {
   toast,
   useIsMobile,
@@ -18,8 +18,7 @@ import { serverMessage } from '../errors';
 import { t } from '../messages';
 import { AddressCards, AddressTable } from './address-list';
 import { AddressDialog, type AddressDialogTarget } from './address-dialog';
-import type { ApiAddress } from './address-form-values';
-import { addressesQueryKey, deleteAddress, fetchAddresses } from './addresses-api';
+import { useAddresses, useDeleteAddress } from './addresses-api';
 
 /** /dashboard/settings/addresses: 'I Tuoi Indirizzi' (spec §2, §5, §7, §8). */
 export function AddressesTab() {
@@ -30,24 +29,20 @@ export function AddressesTab() {
 
 function AddressesPanel({ merchantId }: { merchantId: string }) {
   const isMobile = useIsMobile();
-  const queryClient = useQueryClient();
   const [target, setTarget] = useState<AddressDialogTarget | null>(null);
-  const [deleting, setDeleting] = useState<ApiAddress | null>(null);
-  const addresses = useQuery({ queryKey: addressesQueryKey(merchantId), queryFn: ({ signal }) => fetchAddresses(signal) });
-
-  const remove = useMutation({
-    mutationFn: (address: ApiAddress) => deleteAddress(address.id),
-    onSuccess: () => toast({ title: t.addresses.deleted }),
-    onError: (error) => toast({ title: t.error, description: t.addresses.deleteFailed(serverMessage(error)), variant: 'destructive' }),
-    onSettled: () => {
-      setDeleting(null);
-      return queryClient.invalidateQueries({ queryKey: addressesQueryKey(merchantId) });
-    },
-  });
+  const [deleting, setDeleting] = useState<AddressJson | null>(null);
+  const addresses = useAddresses(merchantId);
+  const remove = useDeleteAddress(merchantId);
+  const confirmDelete = (address: AddressJson) =>
+    remove.mutate(address, {
+      onSuccess: () => toast({ title: t.addresses.deleted }),
+      onError: (error) => toast({ title: t.error, description: t.addresses.deleteFailed(serverMessage(error)), variant: 'destructive' }),
+      onSettled: () => setDeleting(null),
+    });
 
   const list = addresses.data ?? [];
   const openCreate = () => setTarget({ mode: 'create' });
-  const actions = { onEdit: (address: ApiAddress) => setTarget({ mode: 'edit', address }), onDelete: setDeleting };
+  const actions = { onEdit: (address: AddressJson) => setTarget({ mode: 'edit', address }), onDelete: setDeleting };
 
   let body;
   if (addresses.isPending) body = <Loading />;
@@ -93,7 +88,7 @@ function AddressesPanel({ merchantId }: { merchantId: string }) {
         cancelLabel={t.cancel}
         destructive
         pending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        onConfirm={() => deleting && confirmDelete(deleting)}
       />
     </Card>
   );

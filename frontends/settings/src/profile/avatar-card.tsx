@@ -1,75 +1,45 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Camera } from 'lucide-react';
-import {
-  apiRequest,
-  displayNameOf,
-  errorMessageFrom,
-  initialOf,
-  responseError,
-  toast,
-  Avatar,
-  AvatarFallback,
-  AvatarImage,
-  Card,
-  CardContent,
-  Spinner,
-  CURRENT_USER_QUERY_KEY,
-  type User,
-} from '@smista/ui-kit';
+import type { UserJson } from '@smista/contracts';
+import { displayNameOf, initialOf, toast, Avatar, AvatarFallback, AvatarImage, Card, CardContent, Spinner } from '@smista/ui-kit';
 import { t } from '../messages';
-import { avatarErrorDescription, avatarFileProblem, AvatarUploadError, readFileAsDataUrl } from './avatar-file';
+import { avatarDataUrl, avatarErrorDescription, checkAvatarFile, readFileAsDataUrl, readFileHead } from './avatar-file';
+import { useUploadAvatar } from './profile-api';
 
-/** `PUT /api/user/avatar` {avatar}; a non-ok answer becomes the server message or 'Errore del server: {status}'. */
-async function uploadAvatar(avatar: string): Promise<{ success: boolean; user?: User }> {
-  const res = await apiRequest('/api/user/avatar', { method: 'PUT', body: { avatar } });
-  if (!res.ok) {
-    const error = await responseError(res);
-    throw new AvatarUploadError(errorMessageFrom(error) ?? t.profile.avatarServerError(res.status));
-  }
-  return (await res.json().catch(() => ({ success: true }))) as { success: boolean; user?: User };
-}
-
-/** The avatar with its change control (spec §2 profile, §8 avatar texts). */
-export function AvatarCard({ user }: { user: User }) {
-  const queryClient = useQueryClient();
+/** The avatar with its change control (spec §2 profile, §5 avatar, §8 avatar texts). */
+export function AvatarCard({ user }: { user: UserJson }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
-
-  const upload = useMutation({
-    mutationFn: uploadAvatar,
-    onSuccess: (res, avatar) => {
-      queryClient.setQueryData<User | null>(CURRENT_USER_QUERY_KEY, (old) =>
-        res?.user ? res.user : old ? { ...old, avatar } : old,
-      );
-      setPreview(null);
-      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
-      toast({ title: t.profile.avatarUpdated, description: t.profile.avatarUpdatedDescription });
-    },
-    onError: (error) => {
-      setPreview(null);
-      toast({ title: t.error, description: avatarErrorDescription(error), variant: 'destructive' });
-    },
-  });
+  const upload = useUploadAvatar();
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    const problem = avatarFileProblem(file);
-    if (problem) {
-      toast({ ...problem, variant: 'destructive' });
-      return;
-    }
     let dataUrl: string;
     try {
-      dataUrl = await readFileAsDataUrl(file);
+      // The bytes decide whether it is an image, not the file name (a text file named .png is refused).
+      const checked = checkAvatarFile({ size: file.size, head: await readFileHead(file) });
+      if ('problem' in checked) {
+        toast({ ...checked.problem, variant: 'destructive' });
+        return;
+      }
+      dataUrl = avatarDataUrl(await readFileAsDataUrl(file), checked.format);
     } catch {
       toast({ title: t.error, description: t.profile.avatarReadFailed, variant: 'destructive' });
       return;
     }
     setPreview(dataUrl);
-    upload.mutate(dataUrl);
+    upload.mutate(dataUrl, {
+      onSuccess: () => {
+        setPreview(null);
+        toast({ title: t.profile.avatarUpdated, description: t.profile.avatarUpdatedDescription });
+      },
+      onError: (error) => {
+        setPreview(null);
+        toast({ title: t.error, description: avatarErrorDescription(error), variant: 'destructive' });
+      },
+    });
   };
 
   const name = displayNameOf(user);

@@ -1,11 +1,9 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { profileSchema } from '@smista/contracts';
+import { profileSchema, type UserJson } from '@smista/contracts';
 import {
-  apiFetch,
   errorMessageFrom,
   fieldAria,
   toast,
@@ -17,15 +15,14 @@ import {
   CardTitle,
   FormField,
   Input,
-  CURRENT_USER_QUERY_KEY,
-  type User,
 } from '@smista/ui-kit';
 import { t } from '../messages';
+import { useUpdateProfile } from './profile-api';
 
 type ProfileIn = z.input<typeof profileSchema>;
 type ProfileOut = z.output<typeof profileSchema>;
 
-function valuesOf(user: User): ProfileIn {
+function valuesOf(user: UserJson): ProfileIn {
   return {
     firstName: user.firstName ?? '',
     lastName: user.lastName ?? '',
@@ -35,8 +32,7 @@ function valuesOf(user: User): ProfileIn {
 }
 
 /** Nome, Cognome, Email, Username with 'Salva modifiche' (spec §2, §5, §7, §8). */
-export function ProfileForm({ user }: { user: User }) {
-  const queryClient = useQueryClient();
+export function ProfileForm({ user }: { user: UserJson }) {
   const form = useForm<ProfileIn, unknown, ProfileOut>({
     resolver: zodResolver(profileSchema),
     defaultValues: valuesOf(user),
@@ -48,19 +44,15 @@ export function ProfileForm({ user }: { user: User }) {
     form.reset(valuesOf(user), { keepDirtyValues: true });
   }, [user, form]);
 
-  const save = useMutation({
-    mutationFn: (values: ProfileOut) =>
-      apiFetch<{ success: boolean; user: User }>('/api/user/profile', { method: 'PUT', body: values }),
-    onSuccess: (res) => {
-      if (res?.user) {
-        queryClient.setQueryData(CURRENT_USER_QUERY_KEY, res.user);
-        form.reset(valuesOf(res.user));
-      }
-      toast({ title: t.profile.saved, description: t.profile.savedDescription });
-    },
-    onError: (error) =>
-      toast({ title: t.error, description: errorMessageFrom(error) ?? t.profile.saveFailed, variant: 'destructive' }),
-  });
+  const save = useUpdateProfile();
+  const submit = (values: ProfileOut) =>
+    save.mutate(values, {
+      onSuccess: (res) => {
+        if (res?.user) form.reset(valuesOf(res.user));
+        toast({ title: t.profile.saved, description: t.profile.savedDescription });
+      },
+      onError: (error) => toast({ title: t.error, description: errorMessageFrom(error) ?? t.profile.saveFailed, variant: 'destructive' }),
+    });
 
   return (
     <Card>
@@ -69,7 +61,7 @@ export function ProfileForm({ user }: { user: User }) {
         <CardDescription>{t.profile.detailsDescription}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} data-testid="profile-form">
+        <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(submit)} data-testid="profile-form">
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id="profile-firstName" label={t.profile.firstName} error={errors.firstName?.message}>
               <Input id="profile-firstName" autoComplete="given-name" {...form.register('firstName')} {...fieldAria('profile-firstName', errors.firstName?.message)} />

@@ -1,9 +1,9 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Spinner } from '@smista/ui-kit';
-import { useCurrentUser } from '../current-user';
 import { t } from '../messages';
 import { AvatarCard } from './avatar-card';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { ProfileForm } from './profile-form';
+import { useCurrentUser } from './profile-api';
 
 /** /dashboard/settings/account: 'Profilo Utente' (spec §2). */
 export function ProfileTab() {

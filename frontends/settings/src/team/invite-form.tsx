@@ -1,7 +1,6 @@
 import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { createInviteSchema } from '@smista/contracts';
 import {
@@ -19,7 +18,7 @@ import {
 } from '@smista/ui-kit';
 import { serverMessage } from '../errors';
 import { t } from '../messages';
-import { invitesQueryKey, sendInvite } from './team-api';
+import { useSendInvite } from './team-api';
 
 type InviteIn = z.input<typeof createInviteSchema>;
 type InviteOut = z.output<typeof createInviteSchema>;
@@ -32,20 +31,19 @@ const EMPTY: InviteIn = { email: '', role: 'user' };
  * a successful send the form clears (role back to Utente), closes and the invites list refreshes.
  */
 export function InviteForm({ merchantId, onClose }: { merchantId: string; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const form = useForm<InviteIn, unknown, InviteOut>({ resolver: zodResolver(createInviteSchema), defaultValues: EMPTY });
   const errors = form.formState.errors;
+  const send = useSendInvite(merchantId);
 
-  const send = useMutation({
-    mutationFn: (values: InviteOut) => sendInvite(merchantId, values),
-    onSuccess: (_res, values) => {
-      toast({ title: t.team.inviteSent, description: t.team.inviteSentDescription(values.email) });
-      form.reset(EMPTY);
-      onClose();
-    },
-    onError: (error) => toast({ title: t.error, description: t.team.inviteFailed(serverMessage(error)), variant: 'destructive' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: invitesQueryKey(merchantId) }),
-  });
+  const sendValues = (values: InviteOut) =>
+    send.mutate(values, {
+      onSuccess: (_res, sent) => {
+        toast({ title: t.team.inviteSent, description: t.team.inviteSentDescription(sent.email) });
+        form.reset(EMPTY);
+        onClose();
+      },
+      onError: (error) => toast({ title: t.error, description: t.team.inviteFailed(serverMessage(error)), variant: 'destructive' }),
+    });
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     if (!form.getValues('email').trim()) {
@@ -54,7 +52,7 @@ export function InviteForm({ merchantId, onClose }: { merchantId: string; onClos
       form.clearErrors();
       return;
     }
-    void form.handleSubmit((values) => send.mutate(values))(e);
+    void form.handleSubmit(sendValues)(e);
   };
 
   const cancel = () => {

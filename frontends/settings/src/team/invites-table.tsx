@@ -1,46 +1,96 @@
-import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { toast, useIsMobile, Badge, Button, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@smista/ui-kit';
+import type { InviteJson } from '@smista/contracts';
+import {
+  toast,
+  useIsMobile,
+  Badge,
+  Button,
+  ConfirmDialog,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@smista/ui-kit';
 import { EmptyRow, LoadFailed, Loading } from '../components/panel-states';
 import { serverMessage } from '../errors';
 import { t } from '../messages';
-import { cancelInvite, invitesQueryKey, type PendingInvite } from './team-api';
+import { useCancelInvite } from './team-api';
 import { formatItalianDate, teamRoleLabel } from './team-format';
 
-/** Pending invites: Email, Data invito, Ruolo, Azioni ('Annulla' cancels the invite, admins only). */
+/**
+ * Pending invites: Email, Data invito, Ruolo, Azioni ('Annulla' cancels the invite after a
+ * confirmation, admins only).
+ */
 export function InvitesTable({
   merchantId,
   query,
   isAdmin,
 }: {
   merchantId: string;
-  query: UseQueryResult<PendingInvite[]>;
+  query: UseQueryResult<InviteJson[]>;
   isAdmin: boolean;
 }) {
-  const queryClient = useQueryClient();
   const isMobile = useIsMobile();
-  const cancel = useMutation({
-    mutationFn: (invite: PendingInvite) => cancelInvite(merchantId, String(invite.id)),
-    onSuccess: (_res, invite) => {
-      toast({ title: t.team.inviteCancelled, description: t.team.inviteCancelledDescription(invite.email) });
-    },
-    onError: (error) => toast({ title: t.error, description: t.team.inviteCancelFailed(serverMessage(error)), variant: 'destructive' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: invitesQueryKey(merchantId) }),
-  });
+  const [cancelling, setCancelling] = useState<InviteJson | null>(null);
+  const cancel = useCancelInvite(merchantId);
+  const confirmCancel = (invite: InviteJson) =>
+    cancel.mutate(invite, {
+      onSuccess: () => toast({ title: t.team.inviteCancelled, description: t.team.inviteCancelledDescription(invite.email) }),
+      onError: (error) => toast({ title: t.error, description: t.team.inviteCancelFailed(serverMessage(error)), variant: 'destructive' }),
+      onSettled: () => setCancelling(null),
+    });
 
-  if (query.isPending) return <Loading />;
-  if (query.isError) return <LoadFailed text={t.team.invitesLoadFailed} onRetry={() => void query.refetch()} />;
-  const invites = query.data ?? [];
-  if (invites.length === 0) return <EmptyRow testId="invites-empty">{t.team.invitesEmpty}</EmptyRow>;
+  const body = () => {
+    if (query.isPending) return <Loading />;
+    if (query.isError) return <LoadFailed text={t.team.invitesLoadFailed} onRetry={() => void query.refetch()} />;
+    const invites = query.data ?? [];
+    if (invites.length === 0) return <EmptyRow testId="invites-empty">{t.team.invitesEmpty}</EmptyRow>;
+    return <InviteList invites={invites} isMobile={isMobile} onCancel={isAdmin ? setCancelling : undefined} />;
+  };
 
-  const roleBadge = (invite: PendingInvite) => (
+  return (
+    <>
+      {body()}
+      {isAdmin ? (
+        <ConfirmDialog
+          open={cancelling !== null}
+          onOpenChange={(open) => (open ? undefined : setCancelling(null))}
+          title={t.team.cancelInviteTitle}
+          description={t.team.cancelInviteConfirm(cancelling?.email ?? '')}
+          confirmLabel={t.team.cancelInviteSubmit}
+          pendingLabel={t.team.cancellingInvite}
+          cancelLabel={t.team.cancelInviteKeep}
+          destructive
+          pending={cancel.isPending}
+          onConfirm={() => cancelling && confirmCancel(cancelling)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The rows (a table, or cards under 768 px); 'Annulla' only when `onCancel` is given (admins). */
+function InviteList({
+  invites,
+  isMobile,
+  onCancel,
+}: {
+  invites: InviteJson[];
+  isMobile: boolean;
+  onCancel: ((invite: InviteJson) => void) | undefined;
+}) {
+  const roleBadge = (invite: InviteJson) => (
     <Badge variant={invite.role === 'admin' ? 'default' : 'secondary'}>{teamRoleLabel(invite.role)}</Badge>
   );
-  const cancelButton = (invite: PendingInvite) =>
-    isAdmin ? (
-      <Button variant="outline" size="sm" onClick={() => cancel.mutate(invite)} disabled={cancel.isPending} data-testid="invite-cancel">
+  const cancelButton = (invite: InviteJson) =>
+    onCancel ? (
+      <Button variant="outline" size="sm" onClick={() => onCancel(invite)} data-testid="invite-cancel">
         <X aria-hidden />
-        {cancel.isPending && cancel.variables?.id === invite.id ? t.team.cancellingInvite : t.team.cancelInvite}
+        {t.team.cancelInvite}
       </Button>
     ) : null;
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
+import type { MemberJson } from '@smista/contracts';
 import {
   initialOf,
   useIsMobile,
@@ -18,7 +19,6 @@ import {
 import { EmptyRow, LoadFailed, Loading } from '../components/panel-states';
 import { t } from '../messages';
 import { MemberDialog } from './member-dialog';
-import type { Member } from './team-api';
 import { memberDisplayName, teamRoleLabel } from './team-format';
 
 /** Members: Utente, Email, Ruolo, Azioni ('Modifica' opens the member dialog, admins only). */
@@ -29,11 +29,11 @@ export function MembersTable({
   currentUserId,
 }: {
   merchantId: string;
-  query: UseQueryResult<Member[]>;
+  query: UseQueryResult<MemberJson[]>;
   isAdmin: boolean;
   currentUserId: string | undefined;
 }) {
-  const [editing, setEditing] = useState<Member | null>(null);
+  const [editing, setEditing] = useState<MemberJson | null>(null);
   const isMobile = useIsMobile();
 
   if (query.isPending) return <Loading />;
@@ -41,8 +41,8 @@ export function MembersTable({
   const members = query.data ?? [];
   if (members.length === 0) return <EmptyRow testId="members-empty">{t.team.membersEmpty}</EmptyRow>;
 
-  const isSelf = (member: Member) => currentUserId !== undefined && String(member.id) === String(currentUserId);
-  const editButton = (member: Member) =>
+  const isSelf = (member: MemberJson) => currentUserId !== undefined && String(member.id) === String(currentUserId);
+  const editButton = (member: MemberJson) =>
     isAdmin ? (
       <Button variant="outline" size="sm" onClick={() => setEditing(member)} data-testid="member-edit">
         <Pencil aria-hidden />
@@ -115,7 +115,7 @@ export function MembersTable({
 }
 
 /** Avatar initial, name (with 'tu' for the user), and the username or, on cards, the e-mail. */
-function MemberIdentity({ member, isSelf, showEmail = false }: { member: Member; isSelf: boolean; showEmail?: boolean }) {
+function MemberIdentity({ member, isSelf, showEmail = false }: { member: MemberJson; isSelf: boolean; showEmail?: boolean }) {
   const name = memberDisplayName(member);
   const secondary = showEmail ? member.email : member.username && member.username !== name ? `@${member.username}` : null;
   return (

@@ -1,46 +1,121 @@
-import { apiFetch } from '@smista/ui-kit';
+/**
+ * Every call of the team screen (spec §7 "Merchants, team and invites"), its query keys and hooks.
+ * Components call these hooks; they never call `apiFetch` themselves.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreatedInviteJson, InviteJson, MemberJson, MemberRoleJson, MerchantJson, Role, SuccessJson } from '@smista/contracts';
+import { apiFetch, useSelectedMerchant, MERCHANTS_QUERY_KEY, type StoredMerchant } from '@smista/ui-kit';
 
-/** `GET /api/merchants/{merchantId}/users`. */
-export interface Member {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  username: string;
-  email: string;
-  role: 'admin' | 'user' | string;
-  joinedAt?: string;
-}
-
-/** `GET /api/merchants/{merchantId}/invites` (pending only). */
-export interface PendingInvite {
-  id: string;
-  email: string;
-  role: 'admin' | 'user' | string;
-  createdAt: string;
-  expiresAt?: string;
-  inviterEmail?: string;
-}
-
-export type TeamRole = 'admin' | 'user';
+/**
+ * Query keys of the team, per merchant. `all` invalidates everything of the team at once.
+ * The hooks below supply their fetchers: these keys are not URLs for the shell's default fetcher.
+ */
+export const teamKeys = {
+  all: ['team'] as const,
+  merchant: (merchantId: string) => [...teamKeys.all, merchantId] as const,
+  members: (merchantId: string) => [...teamKeys.merchant(merchantId), 'members'] as const,
+  invites: (merchantId: string) => [...teamKeys.merchant(merchantId), 'invites'] as const,
+  /** The shell's `GET /api/merchants` (the user's role in each merchant), shared through one QueryClient. */
+  myMerchants: MERCHANTS_QUERY_KEY,
+};
 
 const base = (merchantId: string) => `/api/merchants/${encodeURIComponent(merchantId)}`;
 
-/** Query keys: the first part is the URL (spec §7), so the shell's default fetcher agrees. */
-export const membersQueryKey = (merchantId: string) => [`${base(merchantId)}/users`] as const;
-export const invitesQueryKey = (merchantId: string) => [`${base(merchantId)}/invites`] as const;
+export const fetchMembers = (merchantId: string, signal?: AbortSignal) => apiFetch<MemberJson[]>(`${base(merchantId)}/users`, { signal });
 
-export const fetchMembers = (merchantId: string, signal?: AbortSignal) => apiFetch<Member[]>(`${base(merchantId)}/users`, { signal });
-export const fetchInvites = (merchantId: string, signal?: AbortSignal) =>
-  apiFetch<PendingInvite[]>(`${base(merchantId)}/invites`, { signal });
+export const fetchInvites = (merchantId: string, signal?: AbortSignal) => apiFetch<InviteJson[]>(`${base(merchantId)}/invites`, { signal });
 
-export const sendInvite = (merchantId: string, body: { email: string; role: TeamRole }) =>
-  apiFetch<PendingInvite>(`${base(merchantId)}/invites`, { method: 'POST', body });
+export const sendInvite = (merchantId: string, body: { email: string; role: Role }) =>
+  apiFetch<CreatedInviteJson>(`${base(merchantId)}/invites`, { method: 'POST', body });
 
 export const cancelInvite = (merchantId: string, inviteId: string) =>
-  apiFetch<{ success: boolean }>(`${base(merchantId)}/invites/${encodeURIComponent(inviteId)}`, { method: 'DELETE' });
+  apiFetch<SuccessJson>(`${base(merchantId)}/invites/${encodeURIComponent(inviteId)}`, { method: 'DELETE' });
 
-export const updateMemberRole = (merchantId: string, userId: string, role: TeamRole) =>
-  apiFetch<Member>(`${base(merchantId)}/users/${encodeURIComponent(userId)}`, { method: 'PATCH', body: { role } });
+export const updateMemberRole = (merchantId: string, userId: string, role: Role) =>
+  apiFetch<MemberRoleJson>(`${base(merchantId)}/users/${encodeURIComponent(userId)}`, { method: 'PATCH', body: { role } });
 
 export const removeMember = (merchantId: string, userId: string) =>
-  apiFetch<{ success: boolean }>(`${base(merchantId)}/users/${encodeURIComponent(userId)}`, { method: 'DELETE' });
+  apiFetch<SuccessJson>(`${base(merchantId)}/users/${encodeURIComponent(userId)}`, { method: 'DELETE' });
+
+/** `GET /api/merchants/{merchantId}/users`. */
+export function useMembers(merchantId: string) {
+  return useQuery({ queryKey: teamKeys.members(merchantId), queryFn: ({ signal }) => fetchMembers(merchantId, signal) });
+}
+
+/** `GET /api/merchants/{merchantId}/invites` (pending only). */
+export function useInvites(merchantId: string) {
+  return useQuery({ queryKey: teamKeys.invites(merchantId), queryFn: ({ signal }) => fetchInvites(merchantId, signal) });
+}
+
+/** Sends an invite; the pending list refreshes however it ends. Toasts are the caller's (`mutate(values, { onSuccess })`). */
+export function useSendInvite(merchantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { email: string; role: Role }) => sendInvite(merchantId, body),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: teamKeys.invites(merchantId) }),
+  });
+}
+
+/** Cancels a pending invite (its link stops working); the pending list refreshes. */
+export function useCancelInvite(merchantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invite: Pick<InviteJson, 'id' | 'email'>) => cancelInvite(merchantId, String(invite.id)),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: teamKeys.invites(merchantId) }),
+  });
+}
+
+/**
+ * After a member's role changed or they left: the members, and when the member is the user, their
+ * own list of merchants too (their role there, or the membership itself, changed).
+ */
+function useRefreshMembers(merchantId: string, isSelf: boolean) {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: teamKeys.members(merchantId) });
+    if (isSelf) void queryClient.invalidateQueries({ queryKey: teamKeys.myMerchants });
+  };
+}
+
+/** `PATCH .../users/{userId}` {role} (admins only; the server keeps the last admin). */
+export function useUpdateMemberRole(merchantId: string, isSelf: boolean) {
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: string; role: Role }) => updateMemberRole(merchantId, userId, role),
+    onSuccess: useRefreshMembers(merchantId, isSelf),
+  });
+}
+
+/** `DELETE .../users/{userId}` (admins only; the server keeps the last admin). */
+export function useRemoveMember(merchantId: string, isSelf: boolean) {
+  return useMutation({
+    mutationFn: (userId: string) => removeMember(merchantId, userId),
+    onSuccess: useRefreshMembers(merchantId, isSelf),
+  });
+}
+
+/** The user's role in a merchant of the `GET /api/merchants` list, if it is there. */
+export function roleInMerchant(list: readonly Pick<MerchantJson, 'id' | 'role'>[] | undefined, merchantId: string | null | undefined): Role | undefined {
+  if (!list || !merchantId) return undefined;
+  return list.find((m) => String(m.id) === String(merchantId))?.role;
+}
+
+export interface MerchantAccess {
+  merchant: StoredMerchant | null;
+  role: Role | undefined;
+  /** Admin-only controls show only when this is true (the API refuses users too). */
+  isAdmin: boolean;
+}
+
+/**
+ * The selected merchant and the user's role in it, from the shell's stored merchant and the
+ * shared `GET /api/merchants` query.
+ */
+export function useMerchantAccess(): MerchantAccess {
+  const merchant = useSelectedMerchant();
+  const merchants = useQuery({
+    queryKey: teamKeys.myMerchants,
+    queryFn: ({ signal }) => apiFetch<MerchantJson[]>('/api/merchants', { signal }),
+  });
+  const role = roleInMerchant(merchants.data, merchant?.id);
+  return { merchant, role, isAdmin: role === 'admin' };
+}

@@ -1,10 +1,12 @@
 import { format } from 'date-fns';
 import { it } from 'date-fns/locale';
+import type { MemberJson } from '@smista/contracts';
 import { t } from '../messages';
-import type { Member } from './team-api';
 
-/** A member's name as the table shows it: first and last name, else the username. */
-export function memberDisplayName(member: Pick<Member, 'firstName' | 'lastName' | 'username' | 'email'>): string {
+/** A member's name as the table shows it: first and last name, else the username, else the e-mail. */
+export function memberDisplayName(
+  member: Pick<MemberJson, 'username' | 'email'> & { firstName?: string | null; lastName?: string | null },
+): string {
   const full = [member.firstName, member.lastName].map((p) => p?.trim()).filter(Boolean).join(' ');
   return full || member.username || member.email;
 }

@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { Badge, Button, Card, CardContent, Tabs, TabsContent, TabsList, TabsTrigger } from '@smista/ui-kit';
 import { NoMerchant } from '../components/panel-states';
-import { useCurrentUser } from '../current-user';
-import { useMerchantAccess } from '../merchant-access';
 import { t } from '../messages';
+import { useCurrentUser } from '../profile/profile-api';
 import { InviteForm } from './invite-form';
 import { InvitesTable } from './invites-table';
 import { MembersTable } from './members-table';
-import { fetchInvites, fetchMembers, invitesQueryKey, membersQueryKey } from './team-api';
+import { useInvites, useMembers, useMerchantAccess } from './team-api';
 
 type TeamView = 'members' | 'invites';
 
@@ -24,8 +22,8 @@ function TeamPanel({ merchantId, isAdmin }: { merchantId: string; isAdmin: boole
   const { data: user } = useCurrentUser();
   const [view, setView] = useState<TeamView>('members');
   const [inviting, setInviting] = useState(false);
-  const members = useQuery({ queryKey: membersQueryKey(merchantId), queryFn: ({ signal }) => fetchMembers(merchantId, signal) });
-  const invites = useQuery({ queryKey: invitesQueryKey(merchantId), queryFn: ({ signal }) => fetchInvites(merchantId, signal) });
+  const members = useMembers(merchantId);
+  const invites = useInvites(merchantId);
 
   return (
     <div className="grid gap-4" data-testid="team-tab">

@@ -20,8 +20,8 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * A yes/no question before an irreversible action (delete, remove). Built only from kit classes,
- * so it needs no remote scope when a remote opens it.
+ * A yes/no question before an irreversible action (delete, remove, cancel an invite). Opened from a
+ * remote it keeps the remote's styles (see `PortalScope`).
  *
  * @example
  * <ConfirmDialog open={open} onOpenChange={setOpen} title="Elimina indirizzo"

@@ -2,6 +2,7 @@ import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTML
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '../lib/cn';
+import { PortalScopeBox } from '../lib/portal-scope';
 import { uiText } from '../lib/ui-text';
 
 export const Dialog = DialogPrimitive.Root;
@@ -37,34 +38,49 @@ const sizeClasses: Record<DialogSize, string> = {
 export interface DialogContentProps extends ComponentPropsWithoutRef<typeof DialogPrimitive.Content> {
   /** `center` for a dialog; `left`/`right`/`bottom` for a drawer. */
   side?: DialogSide;
-  /**
-   * Width of a centred dialog. Prefer it to a `max-w-*` className: the content is portalled out of
-   * a remote's style scope, so only the kit's own classes are sure to exist there.
-   */
+  /** Width of a centred dialog. */
   size?: DialogSize;
   hideClose?: boolean;
 }
 
+/**
+ * A click or focus on a notification (a toast: `role="status"` or `"alert"`) is not a click outside:
+ * closing the toast that says why a save failed must not close the dialog and lose what was typed.
+ */
+function onNotification(event: { target: EventTarget | null }): boolean {
+  return event.target instanceof Element && event.target.closest('[role="status"], [role="alert"]') !== null;
+}
+
+/**
+ * The dialog (or drawer) itself, portalled to `<body>` with its overlay. Inside a remote it keeps
+ * the remote's styles by itself: it is wrapped in the nearest `PortalScope`'s class.
+ */
 export const DialogContent = forwardRef<ComponentRef<typeof DialogPrimitive.Content>, DialogContentProps>(
-  function DialogContent({ className, children, side = 'center', size = 'default', hideClose, ...props }, ref) {
+  function DialogContent({ className, children, side = 'center', size = 'default', hideClose, onInteractOutside, ...props }, ref) {
     return (
       <DialogPortal>
-        <DialogOverlay />
-        <DialogPrimitive.Content
-          ref={ref}
-          className={cn('fixed z-50 grid gap-4 bg-background shadow-lg', sideClasses[side], side === 'center' && sizeClasses[size], className)}
-          {...props}
-        >
-          {children}
-          {hideClose ? null : (
-            <DialogPrimitive.Close
-              className="absolute right-4 top-4 cursor-pointer rounded-sm opacity-70 transition-opacity hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              aria-label={uiText.close}
-            >
-              <X className="h-4 w-4" aria-hidden />
-            </DialogPrimitive.Close>
-          )}
-        </DialogPrimitive.Content>
+        <PortalScopeBox>
+          <DialogOverlay />
+          <DialogPrimitive.Content
+            ref={ref}
+            className={cn('fixed z-50 grid gap-4 bg-background shadow-lg', sideClasses[side], side === 'center' && sizeClasses[size], className)}
+            onInteractOutside={(event) => {
+              if (onNotification(event)) event.preventDefault();
+              else onInteractOutside?.(event);
+            }}
+            {...props}
+          >
+            {children}
+            {hideClose ? null : (
+              <DialogPrimitive.Close
+                className="absolute right-4 top-4 cursor-pointer rounded-sm opacity-70 transition-opacity hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                aria-label={uiText.close}
+              >
+                <X className="h-4 w-4" aria-hidden />
+              </DialogPrimitive.Close>
+            )}
+          </DialogPrimitive.Content>
+        </PortalScopeBox>
       </DialogPortal>
     );
   },

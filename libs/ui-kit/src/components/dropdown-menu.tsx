@@ -1,26 +1,30 @@
 import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef } from 'react';
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { cn } from '../lib/cn';
+import { PortalScopeBox } from '../lib/portal-scope';
 
 export const DropdownMenu = Menu.Root;
 export const DropdownMenuTrigger = Menu.Trigger;
 export const DropdownMenuGroup = Menu.Group;
 
+/** The menu, portalled to `<body>`; inside a remote it is wrapped in the nearest `PortalScope`'s class. */
 export const DropdownMenuContent = forwardRef<
   ComponentRef<typeof Menu.Content>,
   ComponentPropsWithoutRef<typeof Menu.Content>
 >(function DropdownMenuContent({ className, sideOffset = 4, ...props }, ref) {
   return (
     <Menu.Portal>
-      <Menu.Content
-        ref={ref}
-        sideOffset={sideOffset}
-        className={cn(
-          'z-50 min-w-[8rem] overflow-hidden rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-md',
-          className,
-        )}
-        {...props}
-      />
+      <PortalScopeBox>
+        <Menu.Content
+          ref={ref}
+          sideOffset={sideOffset}
+          className={cn(
+            'z-50 min-w-[8rem] overflow-hidden rounded-md border border-border bg-popover p-1 text-popover-foreground shadow-md',
+            className,
+          )}
+          {...props}
+        />
+      </PortalScopeBox>
     </Menu.Portal>
   );
 });

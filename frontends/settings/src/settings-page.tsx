@@ -1,21 +1,19 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Construction, MapPin, Truck, User, Users, type LucideIcon } from 'lucide-react';
 import { Card, CardContent, cn } from '@smista/ui-kit';
 import { t } from './messages';
 import { AddressesTab } from './addresses/addresses-tab';
 import { ProfileTab } from './profile/profile-tab';
 import { TeamTab } from './team/team-tab';
-import { SETTINGS_TABS, settingsTabPath, tabFromPath, type SettingsTabId } from './tabs';
+import { SETTINGS_TABS, settingsTabPath, type SettingsTabId } from './tabs';
 
 const ICONS: Record<SettingsTabId, LucideIcon> = { team: Users, account: User, carriers: Truck, addresses: MapPin };
 
 /**
- * The settings area the shell renders for /dashboard/settings and /dashboard/settings/:tab: a side
- * menu and the tab named by the third path segment (default team).
+ * The settings area (spec §2): the title, the side menu and the tab. The menu is a column from
+ * 1280 px; narrower it is a row that wraps (two by two on a phone), so every tab stays in view.
  */
-export function SettingsModule() {
-  const { pathname } = useLocation();
-  const active = tabFromPath(pathname);
+export function SettingsPage({ tab: active }: { tab: SettingsTabId }) {
   const tab = SETTINGS_TABS.find((x) => x.id === active) ?? SETTINGS_TABS[0];
 
   return (
@@ -26,11 +24,11 @@ export function SettingsModule() {
       </div>
       <div className="flex min-w-0 flex-col gap-6 xl:flex-row">
         <nav aria-label={t.menuLabel} className="min-w-0 xl:w-56 xl:shrink-0">
-          <ul className="flex gap-1 overflow-x-auto xl:flex-col">
+          <ul className="grid grid-cols-2 gap-1 sm:flex sm:flex-wrap xl:flex-col xl:flex-nowrap" data-testid="settings-menu">
             {SETTINGS_TABS.map((item) => {
               const Icon = ICONS[item.id];
               return (
-                <li key={item.id} className="shrink-0">
+                <li key={item.id} className="min-w-0">
                   <Link
                     to={settingsTabPath(item.id)}
                     aria-current={item.id === active ? 'page' : undefined}
@@ -39,7 +37,7 @@ export function SettingsModule() {
                       item.id === active ? 'bg-accent text-accent-foreground' : 'text-muted-foreground',
                     )}
                   >
-                    <Icon className="h-4 w-4" aria-hidden />
+                    <Icon className="h-4 w-4 shrink-0" aria-hidden />
                     {item.label}
                   </Link>
                 </li>
