@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Smista needs on a Debian machine, idempotently:
 #   - apt packages postgresql, nats-server, chromium (apt-get update only if something is missing);
+#   - the optional apt package prometheus (metrics in `make dev`): if it cannot be installed, one line
+#     says so and the installation goes on;
 #   - npm dependencies (npm ci) when node_modules is missing or older than package-lock.json.
 # Run from anywhere; `make dev` and `make test` call it first.
 set -euo pipefail
@@ -9,6 +11,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 APT_PACKAGES=(postgresql nats-server chromium)
+OPTIONAL_APT_PACKAGES=(prometheus)
 
 log() { printf 'install: %s\n' "$*"; }
 die() { printf 'install: %s\n' "$*" >&2; exit 1; }
@@ -21,18 +24,58 @@ missing=()
 for pkg in "${APT_PACKAGES[@]}"; do
   installed "$pkg" || missing+=("$pkg")
 done
+missing_optional=()
+for pkg in "${OPTIONAL_APT_PACKAGES[@]}"; do
+  installed "$pkg" || missing_optional+=("$pkg")
+done
 
-if ((${#missing[@]} > 0)); then
-  command -v apt-get >/dev/null 2>&1 || die "apt-get non disponibile: installa a mano ${missing[*]} (serve Debian o Ubuntu)"
-  SUDO=()
+SUDO=()
+apt_updated=0
+apt_error=''
+# Makes apt usable (root or sudo, one apt-get update per run). On failure returns 1 with the reason
+# in apt_error; the caller decides whether that is fatal.
+prepare_apt() {
+  local what="$1"
+  if ! command -v apt-get >/dev/null 2>&1; then
+    apt_error="apt-get non disponibile: installa a mano $what (serve Debian o Ubuntu)"
+    return 1
+  fi
   if [[ $(id -u) -ne 0 ]]; then
-    command -v sudo >/dev/null 2>&1 || die "servono i permessi di root per installare ${missing[*]} (sudo assente)"
+    if ! command -v sudo >/dev/null 2>&1; then
+      apt_error="servono i permessi di root per installare $what (sudo assente)"
+      return 1
+    fi
     SUDO=(sudo)
   fi
-  log "installo ${missing[*]} con apt…"
   export DEBIAN_FRONTEND=noninteractive
-  "${SUDO[@]}" apt-get update -qq || die "apt-get update fallito"
+  if ((apt_updated == 0)); then
+    if ! "${SUDO[@]}" apt-get update -qq; then
+      apt_error="apt-get update fallito"
+      return 1
+    fi
+    apt_updated=1
+  fi
+}
+
+if ((${#missing[@]} > 0)); then
+  prepare_apt "${missing[*]}" || die "$apt_error"
+  log "installo ${missing[*]} con apt…"
   "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null || die "apt-get install ${missing[*]} fallito"
+fi
+
+if ((${#missing_optional[@]} > 0)); then
+  if prepare_apt "${missing_optional[*]}"; then
+    log "installo ${missing_optional[*]} con apt (facoltativo)…"
+    "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing_optional[@]}" >/dev/null 2>&1 ||
+      apt_error="apt-get install ${missing_optional[*]} fallito"
+  fi
+  if [[ -n "$apt_error" ]]; then
+    log "${missing_optional[*]} non installato ($apt_error): make dev va avanti senza, le metriche restano su /metrics di ogni componente"
+  elif [[ -d /run/systemd/system ]] && command -v systemctl >/dev/null 2>&1; then
+    # Debian starts its own prometheus service on :9090, where make dev runs its own.
+    "${SUDO[@]}" systemctl disable --now prometheus >/dev/null 2>&1 &&
+      log "servizio di sistema prometheus fermato e disattivato: make dev avvia il proprio su 127.0.0.1:9090"
+  fi
 fi
 
 command -v node >/dev/null 2>&1 || die "node non trovato: installa Node.js 20"

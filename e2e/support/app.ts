@@ -19,8 +19,12 @@ export interface TestApp {
   baseUrl: string;
   /** Mail catcher HTTP base (shared by the run). */
   mailUrl: string;
+  /** Trace receiver base (shared by the run): `GET ${tracesUrl}/api/traces?service=gateway`. */
+  tracesUrl: string;
   /** Port of each component. */
   ports: Record<string, number>;
+  /** METRICS_PORT of each component: `GET http://127.0.0.1:${metricsPorts.gateway}/metrics`. */
+  metricsPorts: Record<string, number>;
   /** DATABASE_URL of each service (fresh databases). */
   databases: Record<string, string>;
   /** One raw log file per component: `.tmp/e2e-logs/<run>/<name>.log`. */
@@ -53,7 +57,16 @@ export async function startApp(options: StartAppOptions = {}): Promise<TestApp> 
       logLevel: options.logLevel,
       detached: false,
     });
-    return { baseUrl: app.baseUrl, mailUrl: infra.mailUrl, ports: app.ports, databases: app.databases, logDir, stop: app.stop };
+    return {
+      baseUrl: app.baseUrl,
+      mailUrl: infra.mailUrl,
+      tracesUrl: infra.tracesUrl,
+      ports: app.ports,
+      metricsPorts: app.metricsPorts,
+      databases: app.databases,
+      logDir,
+      stop: app.stop,
+    };
   } catch (err) {
     if (err instanceof ServiceStartError) err.message += `\n(log completi in ${logDir})`;
     throw err;

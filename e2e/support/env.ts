@@ -8,16 +8,20 @@ export interface SharedInfra {
   smtpUrl: string;
   /** TEST_MAIL_URL: HTTP base of the mail catcher. */
   mailUrl: string;
+  /** TEST_TRACES_URL: the trace receiver (every component's OTEL_EXPORTER_OTLP_ENDPOINT; `GET /api/traces`). */
+  tracesUrl: string;
+  /** TEST_PAGES_URL: the sample legal pages (the gateway's LEGAL_TERMS_URL and LEGAL_PRIVACY_URL). */
+  pagesUrl: string;
 }
 
 /** Reads the TEST_* variables; throws one clear line when a suite runs outside `jest` (no globalSetup). */
 export function sharedInfra(): SharedInfra {
-  const { TEST_PG_ADMIN_URL, TEST_PG_URL, TEST_NATS_URL, TEST_SMTP_URL, TEST_MAIL_URL } = process.env;
+  const { TEST_PG_ADMIN_URL, TEST_PG_URL, TEST_NATS_URL, TEST_SMTP_URL, TEST_MAIL_URL, TEST_TRACES_URL, TEST_PAGES_URL } = process.env;
   const pgAdminUrl = TEST_PG_ADMIN_URL ?? TEST_PG_URL;
-  if (!pgAdminUrl || !TEST_NATS_URL || !TEST_SMTP_URL || !TEST_MAIL_URL) {
+  if (!pgAdminUrl || !TEST_NATS_URL || !TEST_SMTP_URL || !TEST_MAIL_URL || !TEST_TRACES_URL || !TEST_PAGES_URL) {
     throw new Error(
-      'Infrastruttura di test assente (TEST_PG_ADMIN_URL, TEST_NATS_URL, TEST_SMTP_URL, TEST_MAIL_URL): esegui i test con jest dalla radice (npx jest …) o con make test',
+      'Infrastruttura di test assente (TEST_PG_ADMIN_URL, TEST_NATS_URL, TEST_SMTP_URL, TEST_MAIL_URL, TEST_TRACES_URL, TEST_PAGES_URL): esegui i test con jest dalla radice (npx jest …) o con make test',
     );
   }
-  return { pgAdminUrl, natsUrl: TEST_NATS_URL, smtpUrl: TEST_SMTP_URL, mailUrl: TEST_MAIL_URL };
+  return { pgAdminUrl, natsUrl: TEST_NATS_URL, smtpUrl: TEST_SMTP_URL, mailUrl: TEST_MAIL_URL, tracesUrl: TEST_TRACES_URL, pagesUrl: TEST_PAGES_URL };
 }

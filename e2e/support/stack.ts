@@ -6,6 +6,8 @@ export interface TestStack {
   baseUrl: string;
   mailUrl: string;
   natsUrl: string;
+  /** Trace receiver base: `GET ${tracesUrl}/api/traces`. */
+  tracesUrl: string;
   /** URL of a database on the stack's PostgreSQL (superuser); default `postgres`. */
   pgUrl(db?: string): string;
   stop(): Promise<void>;
@@ -24,10 +26,11 @@ export async function startTestStack(options: StartAppOptions = {}): Promise<Tes
       baseUrl: app.baseUrl,
       mailUrl: app.mailUrl,
       natsUrl: TEST_NATS_URL,
+      tracesUrl: app.tracesUrl,
       pgUrl: (db = 'postgres') => databaseUrl(TEST_PG_ADMIN_URL, db),
       stop: app.stop,
     };
   }
   const stack: Stack = await startStack('test', { env: options.env, componentEnv: options.componentEnv });
-  return { baseUrl: stack.baseUrl, mailUrl: stack.mailUrl, natsUrl: stack.natsUrl, pgUrl: stack.pgUrl, stop: stack.stop };
+  return { baseUrl: stack.baseUrl, mailUrl: stack.mailUrl, natsUrl: stack.natsUrl, tracesUrl: stack.tracesUrl, pgUrl: stack.pgUrl, stop: stack.stop };
 }

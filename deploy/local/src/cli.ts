@@ -2,8 +2,10 @@
 /**
  * Local stack runner.
  *   node deploy/local/dist/cli.js dev            whole stack in the foreground (what `make dev` runs)
- *   node deploy/local/dist/cli.js infra [test]   only PostgreSQL, NATS and the mail catcher
- * Ctrl-C stops everything: gateway, services, mail catcher, NATS, PostgreSQL.
+ *   node deploy/local/dist/cli.js infra [test]   only PostgreSQL, NATS, the mail catcher, the trace
+ *                                                receiver and the sample pages
+ * Ctrl-C stops everything: gateway, services, Prometheus, sample pages, trace receiver, mail
+ * catcher, NATS, PostgreSQL.
  */
 import { paint, prefixLines } from './log-format';
 import { PortInUseError } from './ports';
@@ -31,7 +33,7 @@ async function runUntilSignal(start: () => Promise<{ stop(): Promise<void> }>, r
       say('smista', 'arresto appena finito l’avvio…');
       return;
     }
-    say('smista', 'arresto in corso (gateway, servizi, posta, NATS, PostgreSQL)…');
+    say('smista', 'arresto in corso (gateway, servizi, Prometheus, tracce, posta, NATS, PostgreSQL)…');
     stopping = stopper.stop().then(
       () => {
         say('smista', 'fermato.');
@@ -69,6 +71,8 @@ async function dev(): Promise<void> {
   }
   let baseUrl = '';
   let mailUrl = '';
+  let tracesUrl = '';
+  let prometheusUrl: string | null = null;
   await runUntilSignal(
     async () => {
       const stack = await startStack('dev', {
@@ -81,9 +85,18 @@ async function dev(): Promise<void> {
       });
       baseUrl = stack.baseUrl;
       mailUrl = stack.mailUrl;
+      tracesUrl = stack.tracesUrl;
+      prometheusUrl = stack.prometheusUrl;
       return stack;
     },
-    () => [`Posta catturata: ${mailUrl}`, paint(`Smista è pronto: ${baseUrl}`, 32, colour)],
+    () => [
+      `Posta catturata: ${mailUrl}`,
+      `Tracce: ${tracesUrl}`,
+      prometheusUrl
+        ? `Metriche (Prometheus): ${prometheusUrl}`
+        : `Metriche: Prometheus non è in esecuzione; ogni componente le espone su /metrics (${APP_COMPONENTS.map((c) => `${c.name} :${c.devMetricsPort}`).join(', ')})`,
+      paint(`Smista è pronto: ${baseUrl}`, 32, colour),
+    ],
   );
 }
 
@@ -96,7 +109,11 @@ async function infra(profile: Profile): Promise<void> {
         `DATABASE (admin): ${started.pg.url()}`,
         `NATS_URL=${started.nats.url}`,
         `SMTP_URL=${started.mail.smtpUrl}`,
+        `OTEL_EXPORTER_OTLP_ENDPOINT=${started.traces.url}`,
+        `LEGAL_TERMS_URL=${started.pages.legalUrls.termsUrl}`,
+        `LEGAL_PRIVACY_URL=${started.pages.legalUrls.privacyUrl}`,
         `Posta catturata: ${started.mail.httpUrl}`,
+        `Tracce: ${started.traces.url}`,
         paint(`Infrastruttura ${profile} pronta.`, 32, colour),
       ];
       return started;

@@ -5,6 +5,14 @@ export { startNats, findNatsServer } from './nats';
 export type { NatsHandle, NatsOptions } from './nats';
 export { startMailCatcher } from './mail-catcher';
 export type { CaughtMail, MailCatcher, MailCatcherOptions } from './mail-catcher';
+export { startTraceReceiver, TraceStore } from './trace-receiver';
+export type { Trace, TraceQuery, TraceReceiver, TraceReceiverOptions, TraceSpan } from './trace-receiver';
+export { decodeTraceExport, OtlpDecodeError } from './otlp';
+export type { AttributeValue, DecodedExport, DecodedSpan, OtlpEncoding } from './otlp';
+export { startSamplePages, legalSampleUrls, LEGAL_SAMPLE_PAGES } from './sample-pages';
+export type { SamplePages, SamplePagesOptions } from './sample-pages';
+export { prometheusConfig, findPrometheus, startPrometheus, startOptionalPrometheus } from './prometheus';
+export type { OptionalPrometheusOptions, PrometheusHandle, PrometheusOptions, ScrapeJob } from './prometheus';
 export { startService, assertBuilt, ServiceStartError } from './service';
 export type { HealthCheck, OutputMode, ServiceHandle, ServiceOptions } from './service';
 export { assertPortsFree, getFreePort, isPortFree, PortInUseError } from './ports';
@@ -22,6 +30,7 @@ export {
   callerTokenSecret,
   DEV_PORTS,
   TEST_PORTS,
+  DEV_PROMETHEUS_PORT,
 } from './stack';
 export type { App, AppOptions, Infra, InfraEndpoints, InfraOptions, InfraPorts, Profile, Stack, StackOptions } from './stack';
 export { formatLogLine } from './log-format';

@@ -8,6 +8,9 @@ export const repoRoot: string = process.env.SMISTA_ROOT
   ? path.resolve(process.env.SMISTA_ROOT)
   : path.resolve(__dirname, '..', '..', '..');
 
+/** The `deploy/local` package folder, where `otlp/` and `pages/` sit beside `src/` and `dist/`. */
+export const packageDir: string = path.resolve(__dirname, '..');
+
 /** Git-ignored folder holding the runtime state of one profile (`.data/dev`, `.data/test`). */
 export function profileDataDir(profile: string): string {
   return path.join(repoRoot, '.data', profile);
@@ -17,9 +20,9 @@ export function profileDataDir(profile: string): string {
  * Folders of one profile's infrastructure state. A test run with a port offset gets its own folder
  * (`.data/test-<offset>`), so two runs never share (or restart) one cluster.
  */
-export function profilePaths(profile: string, offset = 0): { root: string; pg: string; nats: string } {
+export function profilePaths(profile: string, offset = 0): { root: string; pg: string; nats: string; prometheus: string } {
   const root = profileDataDir(offset ? `${profile}-${offset}` : profile);
-  return { root, pg: path.join(root, 'pg'), nats: path.join(root, 'nats') };
+  return { root, pg: path.join(root, 'pg'), nats: path.join(root, 'nats'), prometheus: path.join(root, 'prometheus') };
 }
 
 /** Git-ignored scratch folder (`.tmp/`): jest results, e2e logs. */

@@ -16,6 +16,11 @@ export interface AppComponent {
   /** Fixed port for `make dev` (tests pick free ports). */
   devPort: number;
   /**
+   * Fixed METRICS_PORT for `make dev`: the component's admin server (`/metrics`, `/livez`,
+   * `/readyz`), which Prometheus scrapes. Tests pick free ports.
+   */
+  devMetricsPort: number;
+  /**
    * Start order: all components of a stage start in parallel; the next stage starts when all of them
    * are healthy. Stop order is the reverse.
    */
@@ -30,10 +35,16 @@ export interface AppComponent {
 export interface StackContext {
   /** Port of every component, by name. */
   ports: Record<string, number>;
+  /** METRICS_PORT of every component, by name. */
+  metricsPorts: Record<string, number>;
   /** DATABASE_URL of every component that has a database, by name. */
   databaseUrls: Record<string, string>;
   natsUrl: string;
   smtpUrl: string;
+  /** Base URL of the trace receiver (OTEL_EXPORTER_OTLP_ENDPOINT); spans go to `<base>/v1/traces`. */
+  otlpEndpoint: string;
+  /** The sample 'Termini e Condizioni' and 'Privacy Policy' pages the gateway links to. */
+  legalUrls: { termsUrl: string; privacyUrl: string };
   /** URL of the gateway as users reach it (links in e-mails). */
   publicUrl: string;
   /** Secret identity signs caller tokens with and services verify them with. */
@@ -46,15 +57,22 @@ export interface StackContext {
 export const MAIL_FROM = 'Smista <no-reply@smista.local>';
 
 export const APP_COMPONENTS: readonly AppComponent[] = [
-  { name: 'identity', dir: 'services/identity', kind: 'grpc', devPort: 50051, stage: 1, database: 'smista_identity' },
-  { name: 'merchants', dir: 'services/merchants', kind: 'grpc', devPort: 50052, stage: 1, database: 'smista_merchants' },
+  { name: 'identity', dir: 'services/identity', kind: 'grpc', devPort: 50051, devMetricsPort: 9401, stage: 1, database: 'smista_identity' },
+  { name: 'merchants', dir: 'services/merchants', kind: 'grpc', devPort: 50052, devMetricsPort: 9402, stage: 1, database: 'smista_merchants' },
   {
     name: 'gateway',
     dir: 'gateway',
     kind: 'http',
     devPort: 8080,
+    devMetricsPort: 9400,
     stage: 2,
-    env: (ctx) => ({ FRONTENDS_DIR: ctx.frontendsDir, COOKIE_SECURE: 'false', RATE_LIMIT_ENABLED: 'true' }),
+    env: (ctx) => ({
+      FRONTENDS_DIR: ctx.frontendsDir,
+      COOKIE_SECURE: 'false',
+      RATE_LIMIT_ENABLED: 'true',
+      LEGAL_TERMS_URL: ctx.legalUrls.termsUrl,
+      LEGAL_PRIVACY_URL: ctx.legalUrls.privacyUrl,
+    }),
   },
 ];
 
@@ -66,9 +84,9 @@ export function grpcAddrVar(name: string): string {
 /**
  * The environment of one component:
  * - gRPC services: GRPC_PORT, DATABASE_URL (if it has a database), NATS_URL, CALLER_TOKEN_SECRET,
- *   SMTP_URL, MAIL_FROM, PUBLIC_URL, LOG_LEVEL and `<PEER>_GRPC_ADDR` of every other gRPC service;
- * - http components (gateway): PORT, HOST=127.0.0.1, PUBLIC_URL, LOG_LEVEL and `<SVC>_GRPC_ADDR` of
- *   every gRPC service;
+ *   SMTP_URL, MAIL_FROM and `<PEER>_GRPC_ADDR` of every other gRPC service;
+ * - http components (gateway): PORT, HOST=127.0.0.1 and `<SVC>_GRPC_ADDR` of every gRPC service;
+ * - every component: METRICS_PORT, OTEL_EXPORTER_OTLP_ENDPOINT, PUBLIC_URL, LOG_LEVEL;
  * then the row's own `env`.
  */
 export function componentEnv(component: AppComponent, ctx: StackContext, all: readonly AppComponent[]): Record<string, string> {
@@ -88,5 +106,13 @@ export function componentEnv(component: AppComponent, ctx: StackContext, all: re
           MAIL_FROM,
         }
       : { PORT: port, HOST: '127.0.0.1' };
-  return { ...common, PUBLIC_URL: ctx.publicUrl, LOG_LEVEL: ctx.logLevel, ...peers, ...(component.env?.(ctx) ?? {}) };
+  return {
+    ...common,
+    METRICS_PORT: String(ctx.metricsPorts[component.name]),
+    OTEL_EXPORTER_OTLP_ENDPOINT: ctx.otlpEndpoint,
+    PUBLIC_URL: ctx.publicUrl,
+    LOG_LEVEL: ctx.logLevel,
+    ...peers,
+    ...(component.env?.(ctx) ?? {}),
+  };
 }

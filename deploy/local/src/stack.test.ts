@@ -5,24 +5,33 @@ import pg from 'pg';
 import { repoRoot, tmpDir } from './paths';
 import { isPortFree } from './ports';
 import { componentEnv, grpcAddrVar, APP_COMPONENTS, type AppComponent, type StackContext } from './services';
-import { startApp } from './stack';
+import { devAppPorts, infraClaims, infraPorts, startApp, type InfraEndpoints } from './stack';
 
 const dumpDir = path.join(tmpDir, `stack-test-${crypto.randomBytes(3).toString('hex')}`);
 afterAll(() => fs.rmSync(dumpDir, { recursive: true, force: true }));
 
 // Same shape as APP_COMPONENTS, played by fixtures.
 const fakes: AppComponent[] = [
-  { name: 'alpha', dir: 'deploy/local/fixtures', entry: 'fake-grpc.js', kind: 'grpc', devPort: 0, stage: 1, database: 'smista_alpha' },
-  { name: 'beta', dir: 'deploy/local/fixtures', entry: 'fake-grpc.js', kind: 'grpc', devPort: 0, stage: 1, database: 'smista_beta' },
-  { name: 'gw', dir: 'deploy/local/fixtures', entry: 'fake-http.js', kind: 'http', devPort: 0, stage: 2, env: () => ({ COOKIE_SECURE: 'false' }) },
+  { name: 'alpha', dir: 'deploy/local/fixtures', entry: 'fake-grpc.js', kind: 'grpc', devPort: 0, devMetricsPort: 0, stage: 1, database: 'smista_alpha' },
+  { name: 'beta', dir: 'deploy/local/fixtures', entry: 'fake-grpc.js', kind: 'grpc', devPort: 0, devMetricsPort: 0, stage: 1, database: 'smista_beta' },
+  { name: 'gw', dir: 'deploy/local/fixtures', entry: 'fake-http.js', kind: 'http', devPort: 0, devMetricsPort: 0, stage: 2, env: () => ({ COOKIE_SECURE: 'false' }) },
 ];
+
+/** The shared test infrastructure jest's globalSetup started. */
+const infra = (): InfraEndpoints => ({
+  pgAdminUrl: process.env.TEST_PG_ADMIN_URL!,
+  natsUrl: process.env.TEST_NATS_URL!,
+  smtpUrl: process.env.TEST_SMTP_URL!,
+  tracesUrl: process.env.TEST_TRACES_URL!,
+  pagesUrl: process.env.TEST_PAGES_URL!,
+});
 
 type Dump = { env: Record<string, string>; startedAt: number; healthyAt?: number };
 const readDump = (name: string): Dump => JSON.parse(fs.readFileSync(path.join(dumpDir, `${name}.json`), 'utf8')) as Dump;
 
 test('startApp wires services and gateway, starts the gateway after the services are healthy, stops in order', async () => {
   const app = await startApp({
-    infra: { pgAdminUrl: process.env.TEST_PG_ADMIN_URL!, natsUrl: process.env.TEST_NATS_URL!, smtpUrl: process.env.TEST_SMTP_URL! },
+    infra: infra(),
     ports: 'free',
     databases: 'fresh',
     output: { mode: 'files', logDir: path.join(dumpDir, 'logs') },
@@ -42,8 +51,13 @@ test('startApp wires services and gateway, starts the gateway after the services
     expect(gw.startedAt).toBeGreaterThanOrEqual(alpha.healthyAt!);
     expect(gw.startedAt).toBeGreaterThanOrEqual(beta.healthyAt!);
 
+    // Every port distinct: components and their metrics ports.
+    const allPorts = [...Object.values(app.ports), ...Object.values(app.metricsPorts)];
+    expect(new Set(allPorts).size).toBe(6);
     expect(alpha.env).toMatchObject({
       GRPC_PORT: String(app.ports.alpha),
+      METRICS_PORT: String(app.metricsPorts.alpha),
+      OTEL_EXPORTER_OTLP_ENDPOINT: process.env.TEST_TRACES_URL,
       DATABASE_URL: app.databases.alpha,
       NATS_URL: process.env.TEST_NATS_URL,
       SMTP_URL: process.env.TEST_SMTP_URL,
@@ -53,8 +67,11 @@ test('startApp wires services and gateway, starts the gateway after the services
       BETA_GRPC_ADDR: `127.0.0.1:${app.ports.beta}`,
     });
     expect(alpha.env.ALPHA_GRPC_ADDR).toBeUndefined();
+    expect(beta.env.METRICS_PORT).toBe(String(app.metricsPorts.beta));
     expect(gw.env).toMatchObject({
       PORT: String(app.ports.gw),
+      METRICS_PORT: String(app.metricsPorts.gw),
+      OTEL_EXPORTER_OTLP_ENDPOINT: process.env.TEST_TRACES_URL,
       HOST: '127.0.0.1',
       ALPHA_GRPC_ADDR: `127.0.0.1:${app.ports.alpha}`,
       BETA_GRPC_ADDR: `127.0.0.1:${app.ports.beta}`,
@@ -86,7 +103,7 @@ test('a failing service stops the ones already started and the gateway never sta
     fakes[2],
   ];
   const error = await startApp({
-    infra: { pgAdminUrl: process.env.TEST_PG_ADMIN_URL!, natsUrl: process.env.TEST_NATS_URL!, smtpUrl: process.env.TEST_SMTP_URL! },
+    infra: infra(),
     ports: 'free',
     databases: 'fresh',
     output: { mode: 'files', logDir: path.join(dumpDir, 'logs-broken') },
@@ -101,11 +118,15 @@ test('a failing service stops the ones already started and the gateway never sta
 
 test('the real topology: every gRPC service gets its peers, the gateway gets them all', () => {
   const ports = Object.fromEntries(APP_COMPONENTS.map((c) => [c.name, c.devPort]));
+  const metricsPorts = Object.fromEntries(APP_COMPONENTS.map((c) => [c.name, c.devMetricsPort]));
   const ctx: StackContext = {
     ports,
+    metricsPorts,
     databaseUrls: { identity: 'postgres://x/smista_identity', merchants: 'postgres://x/smista_merchants' },
     natsUrl: 'nats://127.0.0.1:42220',
     smtpUrl: 'smtp://127.0.0.1:1025',
+    otlpEndpoint: 'http://127.0.0.1:16686',
+    legalUrls: { termsUrl: 'http://127.0.0.1:8045/termini.html', privacyUrl: 'http://127.0.0.1:8045/privacy.html' },
     publicUrl: 'http://127.0.0.1:8080',
     callerTokenSecret: 's',
     logLevel: 'info',
@@ -119,18 +140,23 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     CALLER_TOKEN_SECRET: 's',
     SMTP_URL: 'smtp://127.0.0.1:1025',
     MAIL_FROM: 'Smista <no-reply@smista.local>',
+    METRICS_PORT: '9401',
+    OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:16686',
     PUBLIC_URL: 'http://127.0.0.1:8080',
     LOG_LEVEL: 'info',
     MERCHANTS_GRPC_ADDR: '127.0.0.1:50052',
   });
   expect(componentEnv(byName('merchants'), ctx, APP_COMPONENTS)).toMatchObject({
     GRPC_PORT: '50052',
+    METRICS_PORT: '9402',
     DATABASE_URL: 'postgres://x/smista_merchants',
     IDENTITY_GRPC_ADDR: '127.0.0.1:50051',
   });
   expect(componentEnv(byName('gateway'), ctx, APP_COMPONENTS)).toEqual({
     PORT: '8080',
     HOST: '127.0.0.1',
+    METRICS_PORT: '9400',
+    OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:16686',
     PUBLIC_URL: 'http://127.0.0.1:8080',
     LOG_LEVEL: 'info',
     IDENTITY_GRPC_ADDR: '127.0.0.1:50051',
@@ -138,6 +164,62 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     FRONTENDS_DIR: path.join(repoRoot, 'frontends'),
     COOKIE_SECURE: 'false',
     RATE_LIMIT_ENABLED: 'true',
+    LEGAL_TERMS_URL: 'http://127.0.0.1:8045/termini.html',
+    LEGAL_PRIVACY_URL: 'http://127.0.0.1:8045/privacy.html',
   });
   expect(grpcAddrVar('marketplaces')).toBe('MARKETPLACES_GRPC_ADDR');
 });
+
+test('ports: the trace receiver and sample pages move with the offset; the dev check covers every metrics port', () => {
+  expect(infraPorts('dev')).toMatchObject({ traces: 16686, samplePages: 8045 });
+  expect(infraPorts('test', 300)).toMatchObject({ traces: 16996, samplePages: 8355, mailHttp: 8335 });
+  expect(infraClaims('test', infraPorts('test', 300), 300).map((c) => c.label)).toEqual(
+    expect.arrayContaining(['trace receiver', 'pagine di esempio']),
+  );
+  expect(devAppPorts(APP_COMPONENTS, 18080)).toEqual([
+    { port: 50051, label: 'identity' },
+    { port: 9401, label: 'identity METRICS_PORT' },
+    { port: 50052, label: 'merchants' },
+    { port: 9402, label: 'merchants METRICS_PORT' },
+    { port: 18080, label: 'gateway' },
+    { port: 9400, label: 'gateway METRICS_PORT' },
+  ]);
+});
+
+test('the real application: /metrics on every METRICS_PORT, spans in the trace receiver, the sample legal pages in the gateway', async () => {
+  // `make test` builds every component before jest runs.
+  for (const c of APP_COMPONENTS) expect(fs.existsSync(path.join(repoRoot, c.dir, c.entry ?? 'dist/main.js'))).toBe(true);
+  const app = await startApp({
+    infra: infra(),
+    ports: 'free',
+    databases: 'fresh',
+    output: { mode: 'files', logDir: path.join(dumpDir, 'logs-real') },
+    componentEnv: { gateway: { RATE_LIMIT_ENABLED: 'false' } },
+    detached: false,
+  });
+  try {
+    for (const c of APP_COMPONENTS) {
+      const res = await fetch(`http://127.0.0.1:${app.metricsPorts[c.name]}/metrics`);
+      expect([c.name, res.status]).toEqual([c.name, 200]);
+      expect(await res.text()).toContain('# TYPE ');
+    }
+
+    const config = (await (await fetch(`${app.baseUrl}/api/public-config`)).json()) as { termsUrl: string; privacyUrl: string };
+    expect(config).toMatchObject({ termsUrl: `${process.env.TEST_PAGES_URL}/termini.html`, privacyUrl: `${process.env.TEST_PAGES_URL}/privacy.html` });
+    expect(await (await fetch(config.termsUrl)).text()).toContain('Pagina di esempio');
+
+    // A request that carries our trace context: the gateway's span joins it and reaches the receiver.
+    const traceId = crypto.randomBytes(16).toString('hex');
+    await (await fetch(`${app.baseUrl}/api/user`, { headers: { traceparent: `00-${traceId}-${crypto.randomBytes(8).toString('hex')}-01` } })).arrayBuffer();
+    let services: string[] = [];
+    for (let i = 0; i < 100 && !services.includes('gateway'); i++) {
+      const res = await fetch(`${process.env.TEST_TRACES_URL}/api/traces/${traceId}`);
+      if (res.ok) services = ((await res.json()) as { spans: { service: string }[] }).spans.map((s) => s.service);
+      else await res.arrayBuffer();
+      if (!services.includes('gateway')) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(services).toContain('gateway');
+  } finally {
+    await app.stop();
+  }
+}, 90_000);

@@ -7,8 +7,11 @@ import { assertPortsFree, getFreePort, type PortClaim } from './ports';
 import { createDatabase, startPostgres, type PostgresHandle } from './postgres';
 import { pidAlive } from './proc';
 import { profilePaths, repoRoot, tmpDir } from './paths';
+import { startOptionalPrometheus, type PrometheusHandle } from './prometheus';
+import { legalSampleUrls, startSamplePages, type SamplePages } from './sample-pages';
 import { assertBuilt, startService, type ServiceHandle } from './service';
 import { APP_COMPONENTS, componentEnv, type AppComponent, type StackContext } from './services';
+import { startTraceReceiver, type TraceReceiver } from './trace-receiver';
 
 export type Profile = 'dev' | 'test';
 
@@ -19,10 +22,17 @@ export interface InfraPorts {
   natsMonitor: number;
   smtp: number;
   mailHttp: number;
+  /** Trace receiver: OTLP/HTTP at `/v1/traces`, pages and API. */
+  traces: number;
+  /** Sample legal pages. */
+  samplePages: number;
 }
 
-export const DEV_PORTS: InfraPorts = { postgres: 54320, nats: 42220, natsMonitor: 42221, smtp: 1025, mailHttp: 8025 };
-export const TEST_PORTS: InfraPorts = { postgres: 54330, nats: 42230, natsMonitor: 42231, smtp: 1035, mailHttp: 8035 };
+export const DEV_PORTS: InfraPorts = { postgres: 54320, nats: 42220, natsMonitor: 42221, smtp: 1025, mailHttp: 8025, traces: 16686, samplePages: 8045 };
+export const TEST_PORTS: InfraPorts = { postgres: 54330, nats: 42230, natsMonitor: 42231, smtp: 1035, mailHttp: 8035, traces: 16696, samplePages: 8055 };
+
+/** Prometheus in `make dev` (optional: a taken port is reported, not fatal). */
+export const DEV_PROMETHEUS_PORT = 9090;
 
 /** Test ports shifted by `offset` (SMISTA_TEST_PORT_OFFSET), so two test runs can share a machine. */
 export function infraPorts(profile: Profile, offset = 0): InfraPorts {
@@ -34,6 +44,8 @@ export function infraPorts(profile: Profile, offset = 0): InfraPorts {
     natsMonitor: shift(TEST_PORTS.natsMonitor),
     smtp: shift(TEST_PORTS.smtp),
     mailHttp: shift(TEST_PORTS.mailHttp),
+    traces: shift(TEST_PORTS.traces),
+    samplePages: shift(TEST_PORTS.samplePages),
   };
 }
 
@@ -59,14 +71,16 @@ export interface InfraOptions {
   portsChecked?: boolean;
 }
 
-/** PostgreSQL, NATS and the mail catcher of one profile. */
+/** PostgreSQL, NATS, the mail catcher, the trace receiver and the sample pages of one profile. */
 export interface Infra {
   profile: Profile;
   ports: InfraPorts;
   pg: PostgresHandle;
   nats: NatsHandle;
   mail: MailCatcher;
-  /** Stops mail catcher, NATS, PostgreSQL, in that order. */
+  traces: TraceReceiver;
+  pages: SamplePages;
+  /** Stops sample pages, trace receiver, mail catcher, NATS, PostgreSQL, in that order. */
   stop(): Promise<void>;
 }
 
@@ -88,12 +102,14 @@ export function infraClaims(profile: Profile, ports: InfraPorts, offset = 0): Po
     { port: ports.natsMonitor, label: 'NATS monitor' },
     { port: ports.smtp, label: 'mail catcher SMTP' },
     { port: ports.mailHttp, label: 'mail catcher HTTP' },
+    { port: ports.traces, label: 'trace receiver' },
+    { port: ports.samplePages, label: 'pagine di esempio' },
   ];
 }
 
 /**
- * Starts PostgreSQL, NATS and the mail catcher of a profile in parallel (`.data/<profile>/`).
- * The test profile runs PostgreSQL without fsync and NATS on an empty store.
+ * Starts PostgreSQL, NATS, the mail catcher, the trace receiver and the sample pages of a profile in
+ * parallel (`.data/<profile>/`). The test profile runs PostgreSQL without fsync and NATS on an empty store.
  */
 export async function startInfra(options: InfraOptions): Promise<Infra> {
   const { profile } = options;
@@ -103,27 +119,32 @@ export async function startInfra(options: InfraOptions): Promise<Infra> {
   const dirs = profilePaths(profile, offset);
   const log = options.log ?? (() => undefined);
 
-  const results = await Promise.allSettled([
+  const [pgR, natsR, mailR, tracesR, pagesR] = await Promise.allSettled([
     startPostgres({ dataDir: dirs.pg, port: ports.postgres, fsync: profile !== 'test' }),
     startNats({ storeDir: dirs.nats, port: ports.nats, monitorPort: ports.natsMonitor, fresh: profile === 'test', onLog: (l) => /\[(WRN|ERR|FTL)\]/.test(l) && log('nats', l) }),
     startMailCatcher({ smtpPort: ports.smtp, httpPort: ports.mailHttp, onMessage: options.onMail }),
+    startTraceReceiver({ port: ports.traces }),
+    startSamplePages({ port: ports.samplePages }),
   ]);
-  const [pgR, natsR, mailR] = results;
-  if (pgR.status === 'rejected' || natsR.status === 'rejected' || mailR.status === 'rejected') {
+  // Stop order, last started first.
+  const results = [pagesR, tracesR, mailR, natsR, pgR];
+  if (results.some((r) => r.status === 'rejected')) {
     // Stop what did start, then report every failure.
-    if (mailR.status === 'fulfilled') await mailR.value.stop();
-    if (natsR.status === 'fulfilled') await natsR.value.stop();
-    if (pgR.status === 'fulfilled') await pgR.value.stop();
+    for (const r of results) if (r.status === 'fulfilled') await r.value.stop();
     const reasons = results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as Error).message ?? String(r.reason)] : []));
     throw new Error(reasons.join('\n'));
   }
-  const pg = pgR.value;
-  const nats = natsR.value;
-  const mail = mailR.value;
+  const pg = (pgR as PromiseFulfilledResult<PostgresHandle>).value;
+  const nats = (natsR as PromiseFulfilledResult<NatsHandle>).value;
+  const mail = (mailR as PromiseFulfilledResult<MailCatcher>).value;
+  const traces = (tracesR as PromiseFulfilledResult<TraceReceiver>).value;
+  const pages = (pagesR as PromiseFulfilledResult<SamplePages>).value;
   if (pg.reused) log('postgres', `cluster già avviato riutilizzato (porta ${ports.postgres})`);
   log('postgres', `pronto su ${pg.url()} (dati in ${path.relative(repoRoot, pg.dataDir)}, log in postgres.log)`);
   log('nats', `pronto su ${nats.url} (monitor ${nats.monitorUrl})`);
   log('mail', `SMTP ${mail.smtpUrl} · messaggi su ${mail.httpUrl}`);
+  log('traces', `OTLP/HTTP su ${traces.url}/v1/traces · tracce su ${traces.url}`);
+  log('pages', `pagine legali di esempio su ${pages.url}`);
 
   return {
     profile,
@@ -131,7 +152,11 @@ export async function startInfra(options: InfraOptions): Promise<Infra> {
     pg,
     nats,
     mail,
+    traces,
+    pages,
     async stop() {
+      await pages.stop();
+      await traces.stop();
       await mail.stop();
       await nats.stop();
       await pg.stop();
@@ -145,6 +170,10 @@ export interface InfraEndpoints {
   pgAdminUrl: string;
   natsUrl: string;
   smtpUrl: string;
+  /** Base URL of the trace receiver: every component's OTEL_EXPORTER_OTLP_ENDPOINT. */
+  tracesUrl: string;
+  /** Base URL of the sample pages: the gateway's LEGAL_TERMS_URL and LEGAL_PRIVACY_URL point there. */
+  pagesUrl: string;
 }
 
 export interface AppOptions {
@@ -174,6 +203,8 @@ export interface App {
   /** Gateway URL, e.g. `http://127.0.0.1:8080`. */
   baseUrl: string;
   ports: Record<string, number>;
+  /** METRICS_PORT by component (admin server: `/metrics`, `/livez`, `/readyz`). */
+  metricsPorts: Record<string, number>;
   /** DATABASE_URL by component. */
   databases: Record<string, string>;
   services: ServiceHandle[];
@@ -192,12 +223,12 @@ function uniqueSuffix(): string {
   return `${Date.now().toString(36)}${crypto.randomBytes(3).toString('hex')}`;
 }
 
-/** Ports of the application components for a dev start (gateway: PORT env or 8080). */
+/** Ports of the application components for a dev start (gateway: PORT env or 8080), metrics ports included. */
 export function devAppPorts(components: readonly AppComponent[] = APP_COMPONENTS, gatewayPort?: number): PortClaim[] {
-  return components.map((c) => ({
-    port: c.kind === 'http' && gatewayPort ? gatewayPort : c.devPort,
-    label: c.name,
-  }));
+  return components.flatMap((c) => [
+    { port: c.kind === 'http' && gatewayPort ? gatewayPort : c.devPort, label: c.name },
+    { port: c.devMetricsPort, label: `${c.name} METRICS_PORT` },
+  ]);
 }
 
 /**
@@ -209,10 +240,22 @@ export async function startApp(options: AppOptions): Promise<App> {
   const components = [...(options.components ?? APP_COMPONENTS)];
   for (const c of components) assertBuilt(c.name, path.join(repoRoot, c.dir), c.entry);
 
+  // Free ports are picked one by one; the set keeps the OS from handing one out twice.
+  const picked = new Set<number>();
+  const freePort = async (): Promise<number> => {
+    for (;;) {
+      const port = await getFreePort();
+      if (!picked.has(port)) {
+        picked.add(port);
+        return port;
+      }
+    }
+  };
   const ports: Record<string, number> = {};
+  const metricsPorts: Record<string, number> = {};
   for (const c of components) {
-    ports[c.name] =
-      options.ports === 'dev' ? (c.kind === 'http' && options.gatewayPort ? options.gatewayPort : c.devPort) : await getFreePort();
+    ports[c.name] = options.ports === 'dev' ? (c.kind === 'http' && options.gatewayPort ? options.gatewayPort : c.devPort) : await freePort();
+    metricsPorts[c.name] = options.ports === 'dev' ? c.devMetricsPort : await freePort();
   }
   const gateway = components.find((c) => c.kind === 'http');
   const baseUrl = gateway ? `http://127.0.0.1:${ports[gateway.name]}` : '';
@@ -227,9 +270,12 @@ export async function startApp(options: AppOptions): Promise<App> {
 
   const ctx: StackContext = {
     ports,
+    metricsPorts,
     databaseUrls: databases,
     natsUrl: options.infra.natsUrl,
     smtpUrl: options.infra.smtpUrl,
+    otlpEndpoint: options.infra.tracesUrl,
+    legalUrls: legalSampleUrls(options.infra.pagesUrl),
     publicUrl: options.env?.PUBLIC_URL ?? (options.ports === 'dev' ? process.env.PUBLIC_URL : undefined) ?? baseUrl,
     callerTokenSecret: options.callerTokenSecret ?? callerTokenSecret(),
     logLevel: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
@@ -281,7 +327,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     }
   }
 
-  return { baseUrl, ports, databases, services: started.map((s) => s.handle), logDir, stop: stopAll };
+  return { baseUrl, ports, metricsPorts, databases, services: started.map((s) => s.handle), logDir, stop: stopAll };
 }
 
 /** What `startStack` returns: the URLs a test or a developer needs. */
@@ -291,11 +337,17 @@ export interface Stack {
   mailUrl: string;
   smtpUrl: string;
   natsUrl: string;
+  /** Trace receiver: pages, `/api/traces`, and the components' OTEL_EXPORTER_OTLP_ENDPOINT. */
+  tracesUrl: string;
+  /** Sample legal pages. */
+  pagesUrl: string;
+  /** Prometheus (dev profile), or null when it is not running. */
+  prometheusUrl: string | null;
   /** URL of a database on the stack's PostgreSQL (superuser). */
   pgUrl(db?: string): string;
   infra: Infra;
   app: App;
-  /** Gateway, services, mail catcher, NATS, PostgreSQL — in that order. */
+  /** Gateway, services, Prometheus, sample pages, trace receiver, mail catcher, NATS, PostgreSQL — in that order. */
   stop(): Promise<void>;
 }
 
@@ -314,8 +366,9 @@ export interface StackOptions {
 
 /**
  * Whole stack for a profile. `dev`: fixed ports (table above), databases `smista_<service>`, readable
- * logs on stdout. `test`: test ports (+offset) for the infrastructure, free ports and fresh databases
- * for the application, logs in `.tmp/stack-logs/<run>/`.
+ * logs on stdout, and Prometheus on :9090 scraping every component when it is installed (optional:
+ * one line says so when it is not). `test`: test ports (+offset) for the infrastructure, free ports
+ * and fresh databases for the application, logs in `.tmp/stack-logs/<run>/`.
  */
 export async function startStack(profile: Profile, options: StackOptions = {}): Promise<Stack> {
   const offset = profile === 'test' ? (options.offset ?? testPortOffset()) : 0;
@@ -328,10 +381,20 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
   for (const c of components) assertBuilt(c.name, path.join(repoRoot, c.dir), c.entry);
 
   const infra = await startInfra({ profile, offset, log: options.log, onMail: options.onMail, portsChecked: true });
+  // Prometheus starts beside the application; it tolerates targets that are not up yet.
+  const prometheusStarting: Promise<PrometheusHandle | undefined> =
+    profile === 'dev'
+      ? startOptionalPrometheus({
+          jobs: components.map((c) => ({ name: c.name, port: c.devMetricsPort })),
+          dir: profilePaths('dev').prometheus,
+          port: DEV_PROMETHEUS_PORT,
+          log: (line) => options.log?.('metrics', line),
+        })
+      : Promise.resolve(undefined);
   let app: App;
   try {
     app = await startApp({
-      infra: { pgAdminUrl: infra.pg.url(), natsUrl: infra.nats.url, smtpUrl: infra.mail.smtpUrl },
+      infra: { pgAdminUrl: infra.pg.url(), natsUrl: infra.nats.url, smtpUrl: infra.mail.smtpUrl, tracesUrl: infra.traces.url, pagesUrl: infra.pages.url },
       ports: profile === 'dev' ? 'dev' : 'free',
       gatewayPort: options.gatewayPort,
       databases: profile === 'dev' ? 'dev' : 'fresh',
@@ -345,19 +408,25 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
       onUnexpectedExit: options.onUnexpectedExit,
     });
   } catch (err) {
+    await (await prometheusStarting)?.stop();
     await infra.stop();
     throw err;
   }
+  const prometheus = await prometheusStarting;
   return {
     baseUrl: app.baseUrl,
     mailUrl: infra.mail.httpUrl,
     smtpUrl: infra.mail.smtpUrl,
     natsUrl: infra.nats.url,
+    tracesUrl: infra.traces.url,
+    pagesUrl: infra.pages.url,
+    prometheusUrl: prometheus?.url ?? null,
     pgUrl: (db = 'postgres') => infra.pg.url(db),
     infra,
     app,
     async stop() {
       await app.stop();
+      await prometheus?.stop();
       await infra.stop();
     },
   };
