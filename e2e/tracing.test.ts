@@ -1,0 +1,140 @@
+/**
+ * One trace from the click to the consumer, in headless chromium against the real stack and the
+ * local trace receiver: a user creates a merchant on /merchant-selection; the shell's fetch span
+ * (service `shell`, exported through the gateway) is the root; the gateway's HTTP server span, its
+ * gRPC client span, merchants' gRPC server span and its PostgreSQL spans follow; merchants' outbox
+ * relay publishes `merchants.member.added` (a PRODUCER span in the same trace) and identity's
+ * consumer handles it (a CONSUMER span, child of the publish). Log lines carry the trace id.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import type { TestApp } from './support/app';
+import { rawApi } from './support/api';
+import { createScenario, newRunId, person, SCREENSHOT_DIR, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
+import { expectToast, login } from './support/ui';
+
+const scenario = createScenario(__filename);
+const { step } = scenario;
+
+const run = newRunId();
+const user = person('Tina', 'Traccia', run);
+const merchantName = `Bottega Tracciata ${run}`;
+
+/** A span as the trace receiver lists it (`GET /api/traces`). */
+interface ReceivedSpan {
+  service: string;
+  name: string;
+  traceId: string;
+  spanId: string;
+  parentSpanId: string | null;
+  kind: string | number;
+  start: string;
+  duration: number;
+  status: { code: string };
+  attributes: Record<string, unknown>;
+}
+interface ReceivedTrace {
+  traceId: string;
+  spans: ReceivedSpan[];
+}
+
+let app: TestApp;
+let page: Page;
+
+beforeAll(async () => {
+  ({ app, page } = await scenario.start());
+  const registered = await rawApi(app.baseUrl, 'POST', '/api/register', user);
+  expect(registered.status).toBe(201);
+}, TEST_TIMEOUT_MS);
+
+afterAll(() => scenario.stop(), STOP_TIMEOUT_MS);
+
+async function tracesWith(spanName: string): Promise<ReceivedTrace[]> {
+  const res = await fetch(`${app.tracesUrl}/api/traces?name=${encodeURIComponent(spanName)}&limit=50`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as ReceivedTrace[];
+}
+
+describe('a trace begins at the click', () => {
+  let trace: ReceivedTrace;
+
+  step('logs in and creates a merchant from the merchant selection', async () => {
+    await page.goto('/auth');
+    await login(page, user.email, user.password);
+    await page.waitForURL('**/merchant-selection');
+    // Browser tracing loads after the first screen: wait until the shell's fetches carry traceparent.
+    await page.getByRole('button', { name: 'Crea nuovo merchant' }).click();
+    await page.getByLabel('Nome del merchant').fill(merchantName);
+    const request = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/merchants');
+    await page.getByRole('button', { name: 'Crea', exact: true }).click();
+    const sent = await request;
+    expect(sent.headers().traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    await expectToast(page, 'Merchant creato con successo');
+
+    const traceId = sent.headers().traceparent.split('-')[1];
+    // Spans arrive from four processes in batches: wait for the consumer's, the last of the chain.
+    const until = Date.now() + 30_000;
+    for (;;) {
+      const found = (await tracesWith('merchants.member.added')).find((t) => t.traceId === traceId);
+      if (found?.spans.some((s) => s.service === 'identity' && s.name === 'process merchants.member.added') && found.spans.some((s) => s.service === 'shell')) {
+        trace = found;
+        break;
+      }
+      if (Date.now() > until) throw new Error(`no complete trace ${traceId} in ${app.tracesUrl}: ${JSON.stringify(found?.spans.map((s) => `${s.service}:${s.name}`))}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  });
+
+  step('holds browser, gateway, merchants, the NATS publish and identity’s consumer in parent order', async () => {
+    const byId = new Map(trace.spans.map((s) => [s.spanId, s]));
+    const one = (service: string, name: string | RegExp): ReceivedSpan => {
+      const found = trace.spans.filter((s) => s.service === service && (typeof name === 'string' ? s.name === name : name.test(s.name)));
+      expect({ service, name: String(name), found: found.length }).toEqual({ service, name: String(name), found: 1 });
+      return found[0];
+    };
+    const browserSpan = one('shell', /POST/);
+    const gatewayServer = one('gateway', 'POST /api/merchants');
+    const gatewayClient = trace.spans.find((s) => s.service === 'gateway' && s.name === 'smista.merchants.v1.MerchantsService/CreateMerchant')!;
+    const merchantsServer = one('merchants', 'smista.merchants.v1.MerchantsService/CreateMerchant');
+    const publish = one('merchants', 'publish merchants.member.added');
+    const consume = one('identity', 'process merchants.member.added');
+
+    const parentOf = (s: ReceivedSpan) => (s.parentSpanId ? byId.get(s.parentSpanId) : undefined);
+    expect(browserSpan.parentSpanId).toBeNull();
+    expect(parentOf(gatewayServer)?.spanId).toBe(browserSpan.spanId);
+    expect(parentOf(gatewayClient)?.spanId).toBe(gatewayServer.spanId);
+    expect(parentOf(merchantsServer)?.spanId).toBe(gatewayClient.spanId);
+    expect(parentOf(publish)?.spanId).toBe(merchantsServer.spanId);
+    expect(parentOf(consume)?.spanId).toBe(publish.spanId);
+
+    // PostgreSQL queries of the handler are spans of it (the merchant and membership inserts).
+    const queries = trace.spans.filter((s) => s.service === 'merchants' && parentOf(s)?.spanId === merchantsServer.spanId && s.spanId !== publish.spanId);
+    expect(queries.length).toBeGreaterThan(0);
+    expect(gatewayServer.attributes['http.route']).toBe('/api/merchants');
+    expect(gatewayServer.attributes['http.response.status_code']).toBe(201);
+    for (const s of [gatewayServer, merchantsServer, publish, consume]) expect({ name: s.name, status: s.status.code }).toEqual({ name: s.name, status: expect.not.stringMatching('ERROR') });
+  });
+
+  step("writes the trace's id on the log lines of the request in every service", async () => {
+    const lines = async (component: string) =>
+      (await fs.readFile(path.join(app.logDir, `${component}.log`), 'utf8'))
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const requestLine = (await lines('gateway')).find((l) => l.path === '/api/merchants' && l.method === 'POST');
+    expect(requestLine).toMatchObject({ trace_id: trace.traceId, span_id: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    const created = (await lines('merchants')).find((l) => l.msg === 'merchant created');
+    expect(created).toMatchObject({ trace_id: trace.traceId, userId: expect.any(String), merchantId: expect.any(String) });
+    const refreshed = (await lines('identity')).find((l) => l.msg === 'session roles refreshed' && l.merchantId === created!.merchantId);
+    expect(refreshed).toMatchObject({ trace_id: trace.traceId });
+  });
+
+  step('shows the trace as a waterfall on the receiver’s page', async () => {
+    await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
+    await page.goto(`${app.tracesUrl}/trace/${trace.traceId}`);
+    const text = await page.locator('body').innerText();
+    for (const name of ['POST /api/merchants', 'publish merchants.member.added', 'process merchants.member.added']) expect(text).toContain(name);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'tracing-waterfall.png'), fullPage: true });
+  });
+});
