@@ -144,7 +144,9 @@ async function measure(name, target, servers) {
 async function registerUser(baseUrl) {
   const id = Math.random().toString(36).slice(2, 10);
   const user = { firstName: 'Bench', lastName: 'Mark', email: `bench.${id}@example.it`, username: `bench_${id}`, password: 'Benchmark1' };
-  const res = await fetch(`${baseUrl}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
+  // The whole registration form, as the shell sends it (confirmation and terms are checked too).
+  const form = { ...user, confirmPassword: user.password, terms: true };
+  const res = await fetch(`${baseUrl}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(form) });
   if (res.status !== 201) throw new Error(`registrazione fallita: ${res.status} ${await res.text()}`);
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('smista_session='));
   if (!cookie) throw new Error('nessun cookie di sessione');
