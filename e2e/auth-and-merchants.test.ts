@@ -1,7 +1,8 @@
 /**
  * End to end, in headless chromium against the real stack (identity, merchants, gateway and the
  * built micro-frontends): registration → merchant creation and selection → dashboard → logout →
- * failed and successful login (spec §2, §4, §8), then the route guards (remembered page, 404).
+ * failed and successful login (spec §2, §4, §8), merchant selection opened on purpose with a single
+ * merchant (no automatic choice), then the route guards (remembered page, 404).
  *
  * One app and one browser for the whole file; tests run in order and build on each other.
  */
@@ -65,7 +66,18 @@ describe('registration, merchants, dashboard, logout and login', () => {
     expect(await match.getAttribute('data-match')).toBe('true');
 
     await page.getByLabel(/Accetto/).check();
+    const registerRequest = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/register');
     await page.getByRole('button', { name: 'Registrati' }).click();
+    // The server checks the confirmation and the terms too (§5): the form sends them.
+    expect((await registerRequest).postDataJSON()).toEqual({
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      username: user.username,
+      password: user.password,
+      confirmPassword: user.password,
+      terms: true,
+    });
 
     await expectToast(page, 'Registrazione completata', { description: `Benvenuto in Smista, ${user.firstName}!` });
     await page.waitForURL('**/merchant-selection');
@@ -150,6 +162,39 @@ describe('registration, merchants, dashboard, logout and login', () => {
     const me = await api(browser.context, app.baseUrl, 'GET', '/api/user');
     expect(me.status).toBe(200);
     expect(me.body.email).toBe(user.email);
+  });
+});
+
+describe('merchant selection opened on purpose', () => {
+  step("with a single merchant, 'Cambia merchant' and the address bar open the list and 'Crea nuovo merchant' without choosing for the user", async () => {
+    const nextFrame = () => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+    const stillChoosing = async () => {
+      await page.getByTestId('merchant-option').filter({ hasText: merchantName }).waitFor();
+      await nextFrame();
+      // No automatic selection: no overlay, still on the page.
+      expect(await page.getByTestId('loading-overlay').count()).toBe(0);
+      expect(pathOf(page)).toBe('/merchant-selection');
+    };
+
+    await page.getByTestId('current-merchant').click();
+    await page.waitForURL('**/merchant-selection');
+    await stillChoosing();
+    // The current merchant is marked, and a new one can be created.
+    await page.getByTestId('merchant-option').filter({ hasText: 'Attuale' }).waitFor();
+    await page.getByRole('button', { name: 'Crea nuovo merchant' }).click();
+    await page.getByLabel('Nome del merchant').waitFor();
+    await page.getByRole('button', { name: 'Annulla' }).click();
+    await page.getByLabel('Nome del merchant').waitFor({ state: 'detached' });
+
+    await page.goto('/merchant-selection');
+    await stillChoosing();
+    await page.getByRole('button', { name: 'Crea nuovo merchant' }).waitFor();
+
+    // Choosing it is still one click away.
+    await page.getByTestId('merchant-option').filter({ hasText: merchantName }).click();
+    await page.getByTestId('loading-overlay').filter({ hasText: 'Caricamento in corso...' }).waitFor();
+    await page.waitForURL('**/dashboard');
+    expect(await page.getByTestId('current-merchant').innerText()).toContain(merchantName);
   });
 });
 

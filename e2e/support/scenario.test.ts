@@ -45,6 +45,8 @@ describe('person', () => {
       email: `mario.rossi.${run}@example.it`,
       username: `mario_${run}`,
       password: 'Segreta1',
+      confirmPassword: 'Segreta1',
+      terms: true,
     });
   });
 });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { repoRoot } from '../../deploy/local/src/paths';
-import { startApp, type TestApp } from './app';
+import { startApp, type StartAppOptions, type TestApp } from './app';
 import { launchBrowser, type BrowserSession } from './browser';
 
 /** Jest timeout of one step (and of a suite's `beforeAll`). */
@@ -21,8 +21,11 @@ export interface StepOptions {
 }
 
 export interface Scenario {
-  /** Starts the app (fresh databases, free ports) and the first browser, at the app's URL. */
-  start(): Promise<{ app: TestApp; browser: BrowserSession; page: Page }>;
+  /**
+   * Starts the app (fresh databases, free ports; `appOptions` for extra variables) and the first
+   * browser, at the app's URL.
+   */
+  start(appOptions?: StartAppOptions): Promise<{ app: TestApp; browser: BrowserSession; page: Page }>;
   /** Another browser (another person) at the app's URL; its page is screenshotted and closed with the others. */
   openBrowser(): Promise<BrowserSession>;
   /** Closes the browsers, newest first, then stops the app. */
@@ -81,8 +84,8 @@ export function createScenario(file: string): Scenario {
   }
 
   return {
-    async start() {
-      app = await startApp();
+    async start(appOptions) {
+      app = await startApp(appOptions);
       const browser = await openBrowser();
       return { app, browser, page: browser.page };
     },
@@ -121,18 +124,26 @@ export interface TestUser {
   email: string;
   username: string;
   password: string;
+  /** The same as `password`: `POST /api/register` wants the confirmation too (spec §5). */
+  confirmPassword: string;
+  /** Terms accepted: `POST /api/register` refuses an account without them (spec §5). */
+  terms: true;
 }
 
 /**
- * A user for the registration form or `POST /api/register`:
- * `person('Mario', 'Rossi', run)` → mario.rossi.<run>@example.it, mario_<run>, password Segreta1.
+ * A user for the registration form or, as it is, the body of `POST /api/register`:
+ * `person('Mario', 'Rossi', run)` → mario.rossi.<run>@example.it, mario_<run>, password Segreta1
+ * (confirmed), terms accepted.
  */
 export function person(firstName: string, lastName: string, run: string): TestUser {
+  const password = 'Segreta1';
   return {
     firstName,
     lastName,
     email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}.${run}@example.it`,
     username: `${firstName.toLowerCase()}_${run}`,
-    password: 'Segreta1',
+    password,
+    confirmPassword: password,
+    terms: true,
   };
 }

@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { STEP_TIMEOUT_MS } from './scenario';
 
 export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -58,3 +58,45 @@ export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 /** The element's rendered text, trimmed. */
 export const textOf = async (locator: Locator) => (await locator.innerText()).trim();
+
+/** A same-origin `/api` response the page's code received, and whether its body was dealt with. */
+export interface ApiBodySeen {
+  method: string;
+  path: string;
+  status: number;
+  /** Read (json, text, …) or cancelled, or there was none (204): nothing keeps the response open. */
+  settled: boolean;
+}
+
+/**
+ * Wraps `fetch` in every page of the context (before the app's own code, and under any
+ * instrumentation that wraps it later) to remember each same-origin `/api` response it hands out,
+ * so {@link apiBodiesSeen} can tell which bodies the app never read nor cancelled. Call it before
+ * the first navigation.
+ */
+export async function trackApiBodies(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const seen: { method: string; path: string; res: Response }[] = [];
+    const original = window.fetch;
+    window.fetch = async function trackedFetch(this: unknown, input: RequestInfo | URL, init?: RequestInit) {
+      const res = await original.call(this, input, init);
+      const url = new URL(res.url || String(input instanceof Request ? input.url : input), window.location.href);
+      if (url.origin === window.location.origin && url.pathname.startsWith('/api/')) {
+        const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+        seen.push({ method, path: url.pathname, res });
+      }
+      return res;
+    };
+    (window as unknown as { __apiBodiesSeen: () => unknown }).__apiBodiesSeen = () =>
+      seen.map(({ method, path, res }) => ({ method, path, status: res.status, settled: res.body === null || res.bodyUsed }));
+  });
+}
+
+/** What {@link trackApiBodies} saw in this page's document so far (a reload starts over). */
+export async function apiBodiesSeen(page: Page): Promise<ApiBodySeen[]> {
+  return page.evaluate(() => {
+    const read = (window as unknown as { __apiBodiesSeen?: () => ApiBodySeen[] }).__apiBodiesSeen;
+    if (!read) throw new Error('trackApiBodies(context) non chiamato prima della navigazione');
+    return read();
+  });
+}

@@ -36,7 +36,7 @@ module.exports = (_env, argv) => {
       ],
     },
     plugins: [
-      new rspack.HtmlRspackPlugin({ template: './src/index.html', inject: 'body' }),
+      new rspack.HtmlRspackPlugin({ template: './src/index.html', inject: 'body', favicon: './src/favicon.svg' }),
       new rspack.CssExtractRspackPlugin({ filename: 'assets/[name].[contenthash:8].css' }),
       new ModuleFederationPlugin({ name: 'shell', remotes: {}, shared, dts: false, manifest: false }),
     ],

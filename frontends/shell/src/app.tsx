@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
+import { DocumentTitle } from './components/document-title';
 import { AppLayout } from './layout/app-layout';
 import { AuthPage } from './pages/auth/auth-page';
 import { DashboardPage } from './pages/dashboard/dashboard-page';
@@ -13,43 +14,49 @@ import { RemoteRoute } from './remotes/remote-route';
 import { RequireAuth, RequireMerchant } from './routes/guards';
 import { t } from './messages';
 
-/** The shell's routes (spec §2). Remotes render inside the layout through {@link RemoteRoute}. */
+/**
+ * The shell's routes (spec §2), and the document title of each (lib/page-titles.ts). Remotes render
+ * inside the layout through {@link RemoteRoute}.
+ */
 export function App() {
   return (
-    <Routes>
-      <Route path="/auth" element={<AuthPage />} />
-      <Route path="/request-password-reset" element={<RequestPasswordResetPage />} />
-      <Route path="/reset-password" element={<ResetPasswordPage />} />
-      <Route path="/accept-invite" element={<AcceptInvitePage key="new" variant="new" />} />
-      <Route path="/accept-existing-invite" element={<AcceptInvitePage key="existing" variant="existing" />} />
+    <>
+      <DocumentTitle />
+      <Routes>
+        <Route path="/auth" element={<AuthPage />} />
+        <Route path="/request-password-reset" element={<RequestPasswordResetPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/accept-invite" element={<AcceptInvitePage key="new" variant="new" />} />
+        <Route path="/accept-existing-invite" element={<AcceptInvitePage key="existing" variant="existing" />} />
 
-      <Route element={<RequireAuth />}>
-        <Route path="/marketplace/callback" element={<StandalonePlaceholder title={t.pages.marketplaceCallback} />} />
-        <Route path="/merchant-selection" element={<MerchantSelectionPage />} />
-        <Route path="/" element={<HomeRedirect />} />
-        <Route path="/home" element={<HomeRedirect />} />
+        <Route element={<RequireAuth />}>
+          <Route path="/marketplace/callback" element={<StandalonePlaceholder title={t.pages.marketplaceCallback} />} />
+          <Route path="/merchant-selection" element={<MerchantSelectionPage />} />
+          <Route path="/" element={<HomeRedirect />} />
+          <Route path="/home" element={<HomeRedirect />} />
 
-        <Route element={<RequireMerchant />}>
-          <Route element={<AppLayout />}>
-            <Route path="/dashboard" element={<DashboardPage />} />
-            <Route path="/dashboard/orders" element={<PlaceholderPage title={t.pages.orders} />} />
-            <Route path="/dashboard/shipments" element={<PlaceholderPage title={t.pages.shipments} />} />
-            <Route path="/dashboard/integrations" element={<PlaceholderPage title={t.pages.integrations} />} />
-            <Route path="/dashboard/marketplaces" element={<PlaceholderPage title={t.pages.marketplaces} />} />
-            <Route path="/dashboard/integration/:integrationId" element={<PlaceholderPage title={t.pages.integrationDetail} />} />
-            <Route path="/dashboard/settings" element={<RemoteRoute name="settings" />} />
-            <Route path="/dashboard/settings/:tab" element={<RemoteRoute name="settings" />} />
-            <Route path="/orders" element={<PlaceholderPage title={t.pages.orders} />} />
-            <Route path="/orders/:orderId" element={<PlaceholderPage title={t.pages.orderDetail} />} />
-            <Route path="/shipments" element={<PlaceholderPage title={t.pages.shipments} />} />
-            <Route path="/carriers" element={<PlaceholderPage title={t.pages.carriers} />} />
-            <Route path="/carriers/:carrierCode/setup" element={<PlaceholderPage title={t.pages.carrierSetup} />} />
-            <Route path="/shipping-rules" element={<PlaceholderPage title={t.pages.shippingRules} />} />
+          <Route element={<RequireMerchant />}>
+            <Route element={<AppLayout />}>
+              <Route path="/dashboard" element={<DashboardPage />} />
+              <Route path="/dashboard/orders" element={<PlaceholderPage title={t.pages.orders} />} />
+              <Route path="/dashboard/shipments" element={<PlaceholderPage title={t.pages.shipments} />} />
+              <Route path="/dashboard/integrations" element={<PlaceholderPage title={t.pages.integrations} />} />
+              <Route path="/dashboard/marketplaces" element={<PlaceholderPage title={t.pages.marketplaces} />} />
+              <Route path="/dashboard/integration/:integrationId" element={<PlaceholderPage title={t.pages.integrationDetail} />} />
+              {/* The settings remote owns its nested routes (tabs, and whatever a tab adds below). */}
+              <Route path="/dashboard/settings/*" element={<RemoteRoute name="settings" />} />
+              <Route path="/orders" element={<PlaceholderPage title={t.pages.orders} />} />
+              <Route path="/orders/:orderId" element={<PlaceholderPage title={t.pages.orderDetail} />} />
+              <Route path="/shipments" element={<PlaceholderPage title={t.pages.shipments} />} />
+              <Route path="/carriers" element={<PlaceholderPage title={t.pages.carriers} />} />
+              <Route path="/carriers/:carrierCode/setup" element={<PlaceholderPage title={t.pages.carrierSetup} />} />
+              <Route path="/shipping-rules" element={<PlaceholderPage title={t.pages.shippingRules} />} />
+            </Route>
           </Route>
         </Route>
-      </Route>
 
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </>
   );
 }

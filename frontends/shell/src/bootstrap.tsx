@@ -6,6 +6,7 @@ import { Toaster } from '@smista/ui-kit';
 import { App } from './app';
 import { createQueryClient } from './lib/query-client';
 import { registerRemotesFromManifest } from './remotes/registry';
+import { startTelemetryAfterFirstScreen } from './telemetry/load-telemetry';
 import './styles.css';
 
 // Register the remotes early; a failure here surfaces later as the in-layout error panel.
@@ -23,3 +24,6 @@ createRoot(document.getElementById('root') as HTMLElement).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+// Browser tracing, if the gateway asks for it, loads as its own chunk once the first screen is up.
+startTelemetryAfterFirstScreen(queryClient);

@@ -46,6 +46,11 @@ export const t = {
     inviteBanner: (inviter: string, merchant: string, role: string) =>
       `${inviter} ti ha invitato a unirti a ${merchant} come ${role}.`,
     inviteBannerTitle: 'Hai ricevuto un invito',
+    inviteEmailLocked: (merchant: string) =>
+      `È l'indirizzo a cui è arrivato l'invito: registrandoti con questo entri subito in ${merchant}.`,
+    inviteUnusableTitle: 'Invito non utilizzabile',
+    inviteUnusable:
+      "L'invito non è valido, è scaduto oppure è già stato accettato: puoi creare comunque un account, ma non entrerai nel merchant. Chiedi a chi ti ha invitato di inviarne uno nuovo.",
     loginFailed: 'Login failed',
     loginFailedDefault: 'Invalid email or password',
     loginSuccess: 'Accesso completato',
@@ -105,6 +110,8 @@ export const t = {
     setCurrentFailedDescription: 'Non è stato possibile impostare il merchant corrente',
     loadFailed: 'Impossibile caricare i merchant. Riprova più tardi.',
     waitingForInvite: "Stiamo completando l'accesso al merchant che ti ha invitato...",
+    inviteNotApplied:
+      "L'invito non è stato applicato al tuo account (forse è scaduto o è stato annullato nel frattempo). Chiedi a chi ti ha invitato di inviarne uno nuovo, oppure crea un merchant.",
     signOut: 'Sign out',
     change: 'Cambia merchant',
   },
@@ -199,6 +206,50 @@ export const t = {
     carrierSetup: 'Configurazione corriere',
     shippingRules: 'Regole di Spedizione',
     marketplaceCallback: 'Collegamento marketplace',
+  },
+  /** Document titles ('Ordini · Smista'): one per route, composed by lib/page-titles.ts. */
+  titles: {
+    separator: ' · ',
+    auth: 'Accedi',
+    requestPasswordReset: 'Recupera password',
+    resetPassword: 'Reimposta la password',
+    invite: 'Accetta invito',
+    marketplaceCallback: 'Collegamento marketplace',
+    merchantSelection: 'Seleziona un merchant',
+    dashboard: 'Dashboard',
+    orders: 'Ordini',
+    orderDetail: 'Dettaglio ordine',
+    shipments: 'Spedizioni',
+    integrations: 'Integrazioni',
+    marketplaces: 'Integrazioni Marketplace',
+    integrationDetail: 'Dettaglio integrazione',
+    settings: 'Impostazioni',
+    carriers: 'Gestione Corrieri',
+    carrierSetup: 'Configurazione corriere',
+    shippingRules: 'Regole di Spedizione',
+    notFound: 'Pagina non trovata',
+  },
+  /** Breadcrumb labels of known path segments (ids and codes show as they are). */
+  crumbs: {
+    dashboard: 'Dashboard',
+    orders: 'Ordini',
+    shipments: 'Spedizioni',
+    integrations: 'Integrazioni',
+    integration: 'Integrazione',
+    marketplaces: 'Marketplace',
+    settings: 'Impostazioni',
+    carriers: 'Corrieri',
+    setup: 'Configurazione',
+    'shipping-rules': 'Regole di Spedizione',
+    'merchant-selection': 'Selezione merchant',
+    home: 'Home',
+  },
+  /** The settings tabs of spec §2 (the remote renders them; the shell names them in crumbs and titles). */
+  settingsTabs: {
+    team: 'Gestione Team',
+    account: 'Profilo Utente',
+    carriers: 'Corrieri',
+    addresses: 'Indirizzi',
   },
   notFound: {
     title: '404 Page Not Found',

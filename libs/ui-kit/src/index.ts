@@ -8,6 +8,7 @@ export { uiText } from './lib/ui-text';
 export {
   apiFetch,
   apiRequest,
+  discardBody,
   responseError,
   ApiError,
   errorMessageFrom,
@@ -91,3 +92,4 @@ export {
 } from './lib/session';
 export { FormField, fieldAria, type FormFieldProps } from './components/form-field';
 export { PasswordChecklist, PasswordMatch } from './components/password-checklist';
+export { PortalScope, PortalScopeBox, usePortalScope } from './lib/portal-scope';

@@ -1,6 +1,7 @@
 import { Link, NavLink } from 'react-router-dom';
-import { ArrowLeftRight, Package } from 'lucide-react';
+import { ArrowLeftRight } from 'lucide-react';
 import { cn, displayNameOf, initialOf, Avatar, AvatarFallback, AvatarImage } from '@smista/ui-kit';
+import { Logo } from '../components/logo';
 import { useCurrentUser, useSelectedMerchant } from '../lib/session';
 import { t } from '../messages';
 import { NAV_ITEMS } from './nav-items';
@@ -12,9 +13,8 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const name = displayNameOf(user);
   return (
     <div className="flex h-full flex-col bg-sidebar text-sidebar-foreground">
-      <div className="flex h-14 items-center gap-2 px-5 text-lg font-semibold text-white">
-        <Package className="h-6 w-6" aria-hidden />
-        {t.product}
+      <div className="flex h-14 items-center px-5">
+        <Logo tone="light" />
       </div>
       {merchant ? (
         <Link

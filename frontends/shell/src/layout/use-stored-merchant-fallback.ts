@@ -1,35 +1,27 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@smista/ui-kit';
-import {
-  clearSelectedMerchant,
-  parseStoredMerchant,
-  resolveSelectedMerchant,
-  setSelectedMerchant,
-  type MerchantListItem,
-} from '@smista/ui-kit';
+import { apiFetch, clearSelectedMerchant, setSelectedMerchant, MERCHANTS_QUERY_KEY, type MerchantListItem } from '@smista/ui-kit';
+import { storedMerchantFix } from '../lib/stored-merchant';
 import { useSelectedMerchantRaw } from '../lib/session';
 
 /**
- * Keeps the stored merchant honest once the list is known (spec §2): a merchant the user no longer
- * belongs to falls back to the first of the list (and the server is told); no merchants at all
- * clears the selection so the guard sends the user to merchant selection.
+ * Keeps the stored merchant honest once the list is known (spec §2, {@link storedMerchantFix}): a
+ * merchant the user no longer belongs to, or a stored value that cannot be read, falls back to the
+ * first of the list (and the server is told); no merchants at all clears the selection so the
+ * guard sends the user to merchant selection. Returns the merchants query.
  */
-export function useStoredMerchantFallback(): void {
+export function useStoredMerchantFallback() {
   const raw = useSelectedMerchantRaw();
-  const merchants = useQuery<MerchantListItem[]>({ queryKey: ['/api/merchants'] });
+  const merchants = useQuery<MerchantListItem[]>({ queryKey: MERCHANTS_QUERY_KEY });
   useEffect(() => {
     if (!merchants.isSuccess || !Array.isArray(merchants.data)) return;
-    const resolved = resolveSelectedMerchant(merchants.data, raw);
-    const stored = parseStoredMerchant(raw);
-    if (!resolved) {
-      if (stored) clearSelectedMerchant();
-      return;
-    }
-    if (stored?.id === String(resolved.id) && stored.name === resolved.name) return;
-    setSelectedMerchant({ id: String(resolved.id), name: resolved.name });
-    if (stored?.id !== String(resolved.id)) {
-      apiFetch('/api/merchants/set-current', { method: 'POST', body: { merchantId: resolved.id } }).catch(() => undefined);
+    const fix = storedMerchantFix(merchants.data, raw);
+    if (fix.kind === 'clear') clearSelectedMerchant();
+    if (fix.kind !== 'store') return;
+    setSelectedMerchant(fix.merchant);
+    if (fix.setCurrent) {
+      apiFetch('/api/merchants/set-current', { method: 'POST', body: { merchantId: fix.merchant.id } }).catch(() => undefined);
     }
   }, [merchants.isSuccess, merchants.data, raw]);
+  return merchants;
 }

@@ -19,6 +19,24 @@ describe('breadcrumbsFor', () => {
     expect(breadcrumbsFor('/carriers/gls/setup').map((c) => c.href)).toEqual(['/carriers', null, '/carriers/gls/setup']);
   });
 
+  it('names every settings tab, and an unknown one as the default tab the remote shows', () => {
+    const last = (path: string) => breadcrumbsFor(path).at(-1);
+    expect(last('/dashboard/settings/team')?.label).toBe('Gestione Team');
+    expect(last('/dashboard/settings/carriers')?.label).toBe('Corrieri');
+    expect(last('/dashboard/settings/addresses')?.label).toBe('Indirizzi');
+    expect(breadcrumbsFor('/dashboard/settings/%3Cscript%3E')).toEqual([
+      { label: 'Dashboard', href: '/dashboard' },
+      { label: 'Impostazioni', href: '/dashboard/settings' },
+      { label: 'Gestione Team', href: '/dashboard/settings/%3Cscript%3E' },
+    ]);
+    expect(last('/dashboard/settings/constructor')?.label).toBe('Gestione Team');
+    expect(last('/dashboard/settings')?.label).toBe('Impostazioni');
+  });
+
+  it('does not take inherited names for known sections', () => {
+    expect(breadcrumbsFor('/orders/constructor').at(-1)?.label).toBe('constructor');
+  });
+
   it('decodes segments and ignores empty ones', () => {
     expect(breadcrumbsFor('/orders/A%20B/')).toEqual([
       { label: 'Ordini', href: '/orders' },

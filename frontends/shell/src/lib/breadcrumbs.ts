@@ -1,26 +1,15 @@
+import { t } from '../messages';
+
 /** One step of the header breadcrumbs; `href` is null for steps that are not pages. */
 export interface Crumb {
   label: string;
   href: string | null;
 }
 
-const LABELS: Record<string, string> = {
-  dashboard: 'Dashboard',
-  orders: 'Ordini',
-  shipments: 'Spedizioni',
-  integrations: 'Integrazioni',
-  integration: 'Integrazione',
-  marketplaces: 'Marketplace',
-  settings: 'Impostazioni',
-  team: 'Gestione Team',
-  account: 'Profilo Utente',
-  carriers: 'Corrieri',
-  addresses: 'Indirizzi',
-  setup: 'Configurazione',
-  'shipping-rules': 'Regole di Spedizione',
-  'merchant-selection': 'Selezione merchant',
-  home: 'Home',
-};
+const LABELS: Readonly<Record<string, string>> = t.crumbs;
+const SETTINGS_TABS: Readonly<Record<string, string>> = t.settingsTabs;
+/** The tab the settings remote shows when the path names none it knows (spec §2: default team). */
+const DEFAULT_SETTINGS_TAB = 'team';
 
 /** Intermediate paths that are not pages of their own. */
 const NOT_PAGES = [/^\/dashboard\/integration$/, /^\/carriers\/[^/]+$/];
@@ -34,6 +23,19 @@ function decode(segment: string): string {
 }
 
 /**
+ * The label of the segment at `index` of `segments`. The settings tab (third segment under
+ * /dashboard/settings) is named by the tab, and a tab the remote does not know reads as the default
+ * tab it shows instead, never as the raw text of the address bar.
+ */
+function labelOf(segments: string[], index: number): string {
+  const segment = segments[index];
+  if (index === 2 && segments[0] === 'dashboard' && segments[1] === 'settings') {
+    return SETTINGS_TABS[Object.hasOwn(SETTINGS_TABS, segment) ? segment : DEFAULT_SETTINGS_TAB];
+  }
+  return Object.hasOwn(LABELS, segment) ? LABELS[segment] : decode(segment);
+}
+
+/**
  * Breadcrumbs derived from the path (spec §2 layout): one step per segment, labelled in Italian
  * where the segment is a known section, otherwise shown as is (ids, carrier codes).
  *
@@ -42,12 +44,9 @@ function decode(segment: string): string {
  */
 export function breadcrumbsFor(pathname: string): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
-  const crumbs: Crumb[] = [];
   let path = '';
-  for (const segment of segments) {
+  return segments.map((segment, index) => {
     path += `/${segment}`;
-    const label = LABELS[segment] ?? decode(segment);
-    crumbs.push({ label, href: NOT_PAGES.some((re) => re.test(path)) ? null : path });
-  }
-  return crumbs;
+    return { label: labelOf(segments, index), href: NOT_PAGES.some((re) => re.test(path)) ? null : path };
+  });
 }

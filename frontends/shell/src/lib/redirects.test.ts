@@ -7,6 +7,7 @@ import {
   postRegisterNavigation,
   postSelectionDestination,
   sanitizeFrom,
+  shouldAutoSelect,
 } from './redirects';
 
 describe('loggedInAuthRedirect (a logged-in user on /auth)', () => {
@@ -69,12 +70,35 @@ describe('postRegisterNavigation (after registration)', () => {
   it('waits for the invited membership on merchant selection when a token was used', () => {
     expect(postRegisterNavigation({ from: '/dashboard/orders', hasOAuthMarker: false, inviteToken: ' t1 ' })).toEqual({
       to: '/merchant-selection',
-      state: { awaitInviteMembership: true },
+      state: { autoSelect: true, awaitInviteMembership: true },
     });
   });
   it('otherwise goes where login would', () => {
-    expect(postRegisterNavigation({ from: undefined, hasOAuthMarker: false, inviteToken: '  ' })).toEqual({ to: '/merchant-selection' });
-    expect(postRegisterNavigation({ from: '/dashboard', hasOAuthMarker: false, inviteToken: null })).toEqual({ to: '/dashboard' });
+    expect(postRegisterNavigation({ from: undefined, hasOAuthMarker: false, inviteToken: '  ' })).toEqual({
+      to: '/merchant-selection',
+      state: { autoSelect: true },
+    });
+    expect(postRegisterNavigation({ from: '/dashboard', hasOAuthMarker: false, inviteToken: null })).toEqual({
+      to: '/dashboard',
+      state: { autoSelect: true },
+    });
     expect(postRegisterNavigation({ from: undefined, hasOAuthMarker: true, inviteToken: 't1' })).toEqual({ to: '/marketplace/callback' });
+  });
+});
+
+describe('shouldAutoSelect (spec §2: one merchant is entered by itself only when the app sent the user)', () => {
+  it('selects the only merchant after login, registration, a guard or a redirect', () => {
+    expect(shouldAutoSelect({ autoSelect: true }, 1)).toBe(true);
+    expect(shouldAutoSelect({ autoSelect: true, from: '/dashboard/orders' }, 1)).toBe(true);
+  });
+  it("leaves the choice to a user who opened the page ('Cambia merchant', the address bar)", () => {
+    expect(shouldAutoSelect(null, 1)).toBe(false);
+    expect(shouldAutoSelect(undefined, 1)).toBe(false);
+    expect(shouldAutoSelect({ from: '/dashboard' }, 1)).toBe(false);
+    expect(shouldAutoSelect('autoSelect', 1)).toBe(false);
+  });
+  it('never picks among several merchants or none', () => {
+    expect(shouldAutoSelect({ autoSelect: true }, 0)).toBe(false);
+    expect(shouldAutoSelect({ autoSelect: true }, 2)).toBe(false);
   });
 });

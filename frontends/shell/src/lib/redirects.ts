@@ -49,13 +49,34 @@ export function postAuthDestination({ from, hasOAuthMarker }: { from: unknown; h
 /** The location state merchant selection reads: where to go back to, and whether to wait. */
 export interface MerchantSelectionState {
   from?: string;
+  /**
+   * Set when the app sends the user to merchant selection (after login or registration, from a
+   * guard or a redirect): a single merchant is then entered at once (spec §2). Absent when the user
+   * opens the page on purpose ('Cambia merchant', the address bar), so the list and 'Crea nuovo
+   * merchant' stay reachable with one merchant.
+   */
+  autoSelect?: boolean;
   /** Set after registering with an invite token: the membership is added a moment later. */
   awaitInviteMembership?: boolean;
 }
 
+/** The state of every navigation the app makes to merchant selection on the user's behalf. */
+export const AUTO_SELECT_STATE: MerchantSelectionState = Object.freeze({ autoSelect: true });
+
+/**
+ * Whether merchant selection enters a single merchant by itself: only when the app sent the user
+ * there ({@link MerchantSelectionState.autoSelect}), never when the user came to choose.
+ *
+ * @example shouldAutoSelect(location.state, merchants.length) // true after login with one merchant
+ */
+export function shouldAutoSelect(state: unknown, merchantCount: number): boolean {
+  return merchantCount === 1 && typeof state === 'object' && state !== null && (state as MerchantSelectionState).autoSelect === true;
+}
+
 /**
  * Where registration leads (spec §4): as login, except that with an invite token the user goes to
- * merchant selection, which waits for the invited membership and then enters it.
+ * merchant selection, which waits for the invited membership and then enters it. Merchant
+ * selection reached this way selects a single merchant by itself.
  */
 export function postRegisterNavigation({
   from,
@@ -67,8 +88,8 @@ export function postRegisterNavigation({
   inviteToken: string | null | undefined;
 }): { to: string; state?: MerchantSelectionState } {
   if (hasOAuthMarker) return { to: '/marketplace/callback' };
-  if (inviteToken?.trim()) return { to: '/merchant-selection', state: { awaitInviteMembership: true } };
-  return { to: postAuthDestination({ from, hasOAuthMarker }) };
+  if (inviteToken?.trim()) return { to: '/merchant-selection', state: { autoSelect: true, awaitInviteMembership: true } };
+  return { to: postAuthDestination({ from, hasOAuthMarker }), state: AUTO_SELECT_STATE };
 }
 
 /** `/` and `/home` (spec §2). */

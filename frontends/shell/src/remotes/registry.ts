@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { getInstance, init, loadRemote } from '@module-federation/enhanced/runtime';
+import { discardBody } from '@smista/ui-kit';
 
 /** `GET /remotes.json`: remote name → URL of its mf-manifest.json (served by the gateway). */
 export type RemotesManifest = Record<string, string>;
@@ -24,7 +25,10 @@ export function registerRemotesFromManifest(force = false): Promise<RemotesManif
   if (!registration || force) {
     const attempt = (async () => {
       const res = await fetch('/remotes.json', { cache: 'no-store', credentials: 'same-origin' });
-      if (!res.ok) throw new Error(`/remotes.json: ${res.status}`);
+      if (!res.ok) {
+        await discardBody(res);
+        throw new Error(`/remotes.json: ${res.status}`);
+      }
       const manifest = (await res.json()) as RemotesManifest;
       const remotes = Object.entries(manifest)
         .filter(([, entry]) => typeof entry === 'string' && entry)

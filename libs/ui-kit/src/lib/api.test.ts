@@ -1,4 +1,5 @@
-import { ApiError, errorMessageFrom, errorStatusOf } from './api';
+import { apiFetch, apiRequest, discardBody, ApiError, errorMessageFrom, errorStatusOf } from './api';
+import { fetchCurrentUser } from './session';
 
 describe('errorMessageFrom', () => {
   it('reads the message field of a JSON error body', () => {
@@ -17,5 +18,88 @@ describe('errorMessageFrom', () => {
     expect(e.message).toBe('404: Not Found');
     expect(errorStatusOf(e)).toBe(404);
     expect(errorStatusOf(new Error('500: boom'))).toBe(500);
+  });
+});
+
+/**
+ * A response whose body records how it ended: fully read or cancelled. A body left in neither
+ * state keeps the request open in the browser (issue 7).
+ */
+function trackedResponse(status: number, text: string | null, headers: Record<string, string> = {}) {
+  const fate = { read: false, cancelled: false };
+  const bytes = text === null ? null : new TextEncoder().encode(text);
+  const body =
+    bytes === null
+      ? null
+      : new ReadableStream<Uint8Array>({
+          pull(controller) {
+            if (bytes.length) controller.enqueue(bytes);
+            controller.close();
+            fate.read = true;
+          },
+          cancel() {
+            fate.cancelled = true;
+          },
+        }, { highWaterMark: 0 });
+  return { res: new Response(body, { status, headers }), fate };
+}
+
+describe('every body is read or cancelled', () => {
+  const realFetch = globalThis.fetch;
+  let next: ReturnType<typeof trackedResponse>;
+  const calls: { url: string; init: RequestInit }[] = [];
+
+  beforeEach(() => {
+    calls.length = 0;
+    globalThis.fetch = (async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return next.res;
+    }) as typeof fetch;
+  });
+  afterAll(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  const settled = () => next.fate.read || next.fate.cancelled;
+
+  it('apiFetch reads the body of an ok answer and of an error', async () => {
+    next = trackedResponse(200, '{"id":"u1"}');
+    await expect(apiFetch('/api/user')).resolves.toEqual({ id: 'u1' });
+    expect(next.fate).toEqual({ read: true, cancelled: false });
+
+    next = trackedResponse(400, '{"message":"No"}');
+    await expect(apiFetch('/api/merchants', { method: 'POST', body: { name: '' } })).rejects.toThrow('400: {"message":"No"}');
+    expect(next.fate.read).toBe(true);
+    expect(calls[1].init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"name":""}' });
+  });
+
+  it('fetchCurrentUser cancels the 401 body and reads the others', async () => {
+    next = trackedResponse(401, '{"message":"Accesso richiesto"}');
+    await expect(fetchCurrentUser()).resolves.toBeNull();
+    expect(next.fate).toEqual({ read: false, cancelled: true });
+
+    next = trackedResponse(200, '{"id":"u1","email":"a@b.it"}');
+    await expect(fetchCurrentUser()).resolves.toMatchObject({ id: 'u1' });
+    expect(settled()).toBe(true);
+
+    next = trackedResponse(502, 'Bad Gateway');
+    await expect(fetchCurrentUser()).rejects.toThrow('502: Bad Gateway');
+    expect(settled()).toBe(true);
+  });
+
+  it('discardBody cancels an unread body and is harmless on empty or read ones', async () => {
+    next = trackedResponse(404, '{"message":"Non trovato"}');
+    const res = await apiRequest('/api/orders');
+    expect(settled()).toBe(false);
+    await discardBody(res);
+    expect(next.fate.cancelled).toBe(true);
+    expect(res.bodyUsed).toBe(true);
+
+    const empty = new Response(null, { status: 204 });
+    await expect(discardBody(empty)).resolves.toBeUndefined();
+
+    const read = new Response('x');
+    await read.text();
+    await expect(discardBody(read)).resolves.toBeUndefined();
   });
 });

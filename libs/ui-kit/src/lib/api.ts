@@ -24,7 +24,16 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   return readBody<T>(res);
 }
 
-/** Like {@link apiFetch} but hands back the raw response, for callers that branch on the status. */
+/**
+ * Like {@link apiFetch} but hands back the raw response, for callers that branch on the status.
+ * The caller owns the body: read it (`res.json()`, `res.text()`, {@link responseError}) or drop it
+ * with {@link discardBody} on every path, or the browser keeps the response open.
+ *
+ * @example
+ * const res = await apiRequest(`/api/verify-reset-token/${token}`);
+ * await discardBody(res); // only the status matters
+ * return res.ok;
+ */
 export async function apiRequest(path: string, options: ApiFetchOptions = {}): Promise<Response> {
   const method = options.method ?? 'GET';
   const body = options.body !== undefined ? options.body : MUTATING.has(method) ? {} : undefined;
@@ -35,6 +44,19 @@ export async function apiRequest(path: string, options: ApiFetchOptions = {}): P
     body: body !== undefined ? JSON.stringify(body) : undefined,
     signal: options.signal,
   });
+}
+
+/**
+ * Drops a response body nobody needs (a 401 that means "logged out", a 404 read as "none"), so the
+ * browser can close the response instead of holding it open until garbage collection. Safe on
+ * bodiless (204) and already-read responses; never throws.
+ *
+ * @example
+ * if (res.status === 401) { await discardBody(res); return null; }
+ */
+export async function discardBody(res: Response): Promise<void> {
+  if (!res.body || res.bodyUsed) return;
+  await res.body.cancel().catch(() => undefined);
 }
 
 /** Builds the spec §7 error (`"<status>: <body text>"`) from a non-ok response. */

@@ -1,4 +1,4 @@
-import { apiRequest, responseError } from './api';
+import { apiRequest, discardBody, responseError } from './api';
 
 /** The current user as `GET /api/user` returns it. */
 export interface User {
@@ -28,7 +28,10 @@ export const USER_RESYNC_DELAY_MS = 500;
 /** `GET /api/user`; a 401 means "not logged in" and yields null (spec §6). */
 export async function fetchCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<User | null> {
   const res = await apiRequest('/api/user', { signal });
-  if (res.status === 401) return null;
+  if (res.status === 401) {
+    await discardBody(res);
+    return null;
+  }
   if (!res.ok) throw await responseError(res);
   return (await res.json()) as User;
 }

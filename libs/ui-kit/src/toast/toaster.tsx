@@ -17,13 +17,16 @@ export function useToast(): {
 /**
  * Renders the open toast. Mount it once, in the shell; remotes only call `toast()`/`useToast()`.
  * Errors (destructive) are announced as `role="alert"`, the rest as `role="status"`.
+ * Toasts sit at the bottom (full width under the 768 px breakpoint, bottom right above it), so on
+ * a phone they never cover the header with its menu and user controls.
  */
 export function Toaster() {
   const { toasts, dismiss } = useToast();
   const open = toasts.filter((t) => t.open);
   return (
     <div
-      className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-0 sm:bottom-0 sm:top-auto sm:items-end"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-center gap-2 p-4 pb-[max(1rem,env(safe-area-inset-bottom))] md:inset-x-auto md:right-0 md:items-end"
+      data-testid="toaster"
       aria-live="polite"
     >
       {open.map((t) => (

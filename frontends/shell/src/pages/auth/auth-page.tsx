@@ -1,20 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Info } from 'lucide-react';
+import { AlertTriangle, Info } from 'lucide-react';
 import { roleLabel } from '@smista/contracts';
 import { apiFetch, displayNameOf, toast, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Spinner, type User } from '@smista/ui-kit';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import type { InviteDetails } from '../../lib/invite-state';
 import { clearSelectedMerchant, MERCHANTS_QUERY_KEY } from '@smista/ui-kit';
 import { hasOAuthCallbackMarker, setLoggingOut } from '../../lib/markers';
-import { loggedInAuthRedirect, postAuthDestination, postRegisterNavigation } from '../../lib/redirects';
-import { acceptSessionUser, useCurrentUser, useSelectedMerchant } from '../../lib/session';
+import { AUTO_SELECT_STATE, loggedInAuthRedirect, postAuthDestination, postRegisterNavigation } from '../../lib/redirects';
+import { acceptSessionUser, useCurrentUser, useSelectedMerchantRaw } from '../../lib/session';
 import type { FromState } from '../../routes/guards';
 import { t } from '../../messages';
 import { AuthFrame } from './auth-shell';
 import { LoginForm } from './login-form';
-import { RegisterForm } from './register-form';
+import { RegisterForm, type RegistrationInvite } from './register-form';
 
 type Mode = 'login' | 'register';
 
@@ -46,23 +46,12 @@ export function AuthPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: user, isPending } = useCurrentUser();
-  const merchant = useSelectedMerchant();
+  // Any stored merchant counts: an unreadable one is repaired by the dashboard's guard.
+  const hasMerchant = useSelectedMerchantRaw() !== null;
   const handled = useRef(false);
   const [mode, setMode] = useState<Mode>(token ? 'register' : 'login');
 
   useEffect(() => setLoggingOut(false), []);
-
-  // The e-mail decides between login and registration (an invited address that already has an
-  // account logs in, then accepts as an existing user); a token alone opens the registration.
-  const emailCheck = useQuery({
-    queryKey: ['check-email', emailParam],
-    queryFn: () => emailExists(emailParam as string),
-    enabled: Boolean(emailParam) && !user,
-    staleTime: Infinity,
-  });
-  useEffect(() => {
-    if (emailCheck.data !== undefined) setMode(emailCheck.data ? 'login' : 'register');
-  }, [emailCheck.data]);
 
   const invite = useQuery({
     queryKey: ['invite', token],
@@ -71,15 +60,36 @@ export function AuthPage() {
     staleTime: Infinity,
   });
 
+  // The e-mail decides between login and registration (an invited address that already has an
+  // account logs in, then accepts as an existing user); a token alone opens the registration. The
+  // invite's own address, once known, is the one that counts.
+  const lookupEmail = invite.data?.email ?? emailParam;
+  const emailCheck = useQuery({
+    queryKey: ['check-email', lookupEmail],
+    queryFn: () => emailExists(lookupEmail as string),
+    enabled: Boolean(lookupEmail) && !user,
+    staleTime: Infinity,
+  });
+  useEffect(() => {
+    if (emailCheck.data !== undefined) setMode(emailCheck.data ? 'login' : 'register');
+  }, [emailCheck.data]);
+
   if (isPending) return <FullPageSpinner />;
   if (user && !handled.current) {
     return (
       <Navigate
         replace
-        to={loggedInAuthRedirect({ token, email: emailParam, hasOAuthMarker: hasOAuthCallbackMarker(), hasMerchant: Boolean(merchant) })}
+        to={loggedInAuthRedirect({ token, email: emailParam, hasOAuthMarker: hasOAuthCallbackMarker(), hasMerchant })}
+        state={AUTO_SELECT_STATE}
       />
     );
   }
+
+  const defaultEmail = invite.data?.email ?? emailParam ?? '';
+  // The invite the registration joins; a link whose invite cannot be used is said so at once.
+  const registrationInvite: RegistrationInvite | null =
+    token && invite.data ? { token, email: invite.data.email, merchantName: invite.data.merchant?.name ?? '' } : null;
+  const inviteUnusable = Boolean(token) && invite.isSuccess && invite.data === null;
 
   const complete = (kind: Mode) => (signedIn: User) => {
     handled.current = true;
@@ -90,8 +100,8 @@ export function AuthPage() {
     if (kind === 'register') {
       void queryClient.invalidateQueries({ queryKey: MERCHANTS_QUERY_KEY });
       toast({ title: t.auth.registerSuccess, description: t.auth.registerWelcome(name) });
-      // With an invite token the membership is added a moment later: merchant selection waits for it.
-      const next = postRegisterNavigation({ from, hasOAuthMarker: hasOAuthCallbackMarker(), inviteToken: token });
+      // With a usable invite the membership is added a moment later: merchant selection waits for it.
+      const next = postRegisterNavigation({ from, hasOAuthMarker: hasOAuthCallbackMarker(), inviteToken: registrationInvite?.token });
       navigate(next.to, { replace: true, state: next.state });
       return;
     }
@@ -99,10 +109,9 @@ export function AuthPage() {
     const destination = token
       ? loggedInAuthRedirect({ token, email: emailParam, hasOAuthMarker: false, hasMerchant: false })
       : postAuthDestination({ from, hasOAuthMarker: hasOAuthCallbackMarker() });
-    navigate(destination, { replace: true });
+    navigate(destination, { replace: true, state: AUTO_SELECT_STATE });
   };
 
-  const defaultEmail = emailParam ?? invite.data?.email ?? '';
   const checking = (emailCheck.isFetching && emailCheck.data === undefined) || (invite.isFetching && invite.data === undefined);
 
   return (
@@ -122,6 +131,19 @@ export function AuthPage() {
               </div>
             </div>
           ) : null}
+          {inviteUnusable ? (
+            <div
+              className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+              role="alert"
+              data-testid="invite-unusable"
+            >
+              <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+              <div>
+                <p className="font-medium">{t.auth.inviteUnusableTitle}</p>
+                <p>{t.auth.inviteUnusable}</p>
+              </div>
+            </div>
+          ) : null}
           {checking ? (
             <div className="flex justify-center py-8">
               <Spinner label={t.auth.checkingEmail} />
@@ -130,9 +152,9 @@ export function AuthPage() {
             <LoginForm key={`login-${defaultEmail}`} defaultEmail={defaultEmail} onSuccess={complete('login')} />
           ) : (
             <RegisterForm
-              key={`register-${defaultEmail}`}
+              key={`register-${defaultEmail}-${registrationInvite ? 'invite' : 'free'}`}
               defaultEmail={defaultEmail}
-              inviteToken={token}
+              invite={registrationInvite}
               onSuccess={complete('register')}
             />
           )}

@@ -19,20 +19,32 @@ import {
   PasswordMatch,
   type User,
 } from '@smista/ui-kit';
+import { usePublicConfig } from '../../lib/public-config';
 import { registrationBody } from '../../lib/registration';
 import { t } from '../../messages';
 
 type RegisterFormInput = z.input<typeof registerFormSchema>;
 type RegisterFormOutput = z.output<typeof registerFormSchema>;
 
-/** The registration form of spec §2 with the live checklist, match indicator and terms. */
+/** The invite a registration joins: its address is the account's, fixed on the form. */
+export interface RegistrationInvite {
+  token: string;
+  email: string;
+  merchantName: string;
+}
+
+/**
+ * The registration form of spec §2 with the live checklist, match indicator and terms. With an
+ * invite the e-mail is the invited address, read-only, so the new account always joins the
+ * merchant (the server applies an invite only to its own address).
+ */
 export function RegisterForm({
   defaultEmail,
-  inviteToken,
+  invite,
   onSuccess,
 }: {
   defaultEmail: string;
-  inviteToken: string | null;
+  invite: RegistrationInvite | null;
   onSuccess: (user: User) => void;
 }) {
   const form = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
@@ -40,7 +52,7 @@ export function RegisterForm({
     defaultValues: {
       firstName: '',
       lastName: '',
-      email: defaultEmail,
+      email: invite?.email ?? defaultEmail,
       username: '',
       password: '',
       confirmPassword: '',
@@ -48,12 +60,13 @@ export function RegisterForm({
     },
   });
   const errors = form.formState.errors;
+  const legal = usePublicConfig();
   const password = form.watch('password') ?? '';
   const confirmation = form.watch('confirmPassword') ?? '';
 
   const register = useMutation({
     mutationFn: (values: RegisterFormOutput) =>
-      apiFetch<User>('/api/register', { method: 'POST', body: registrationBody(values, inviteToken) }),
+      apiFetch<User>('/api/register', { method: 'POST', body: registrationBody(values, invite?.token) }),
     onSuccess,
     onError: (error) =>
       toast({
@@ -74,7 +87,25 @@ export function RegisterForm({
         </FormField>
       </div>
       <FormField id="register-email" label={t.auth.email} error={errors.email?.message}>
-        <Input id="register-email" type="email" autoComplete="email" {...form.register('email')} {...fieldAria('register-email', errors.email?.message)} />
+        {invite ? (
+          <>
+            <Input
+              id="register-email"
+              type="email"
+              autoComplete="email"
+              readOnly
+              className="bg-muted text-muted-foreground"
+              aria-invalid={Boolean(errors.email)}
+              aria-describedby={errors.email ? 'register-email-invite register-email-error' : 'register-email-invite'}
+              {...form.register('email')}
+            />
+            <p id="register-email-invite" className="text-xs text-muted-foreground" data-testid="invite-email-note">
+              {t.auth.inviteEmailLocked(invite.merchantName)}
+            </p>
+          </>
+        ) : (
+          <Input id="register-email" type="email" autoComplete="email" {...form.register('email')} {...fieldAria('register-email', errors.email?.message)} />
+        )}
       </FormField>
       <FormField id="register-username" label={t.auth.username} error={errors.username?.message}>
         <Input id="register-username" autoComplete="username" {...form.register('username')} {...fieldAria('register-username', errors.username?.message)} />
@@ -112,9 +143,13 @@ export function RegisterForm({
           />
           <Label htmlFor="register-terms" className="font-normal leading-snug">
             {t.auth.termsPrefix}
-            <span className="font-medium text-primary">{t.auth.terms}</span>
+            <LegalLink href={legal.data?.termsUrl} testId="terms-link">
+              {t.auth.terms}
+            </LegalLink>
             {t.auth.termsAnd}
-            <span className="font-medium text-primary">{t.auth.privacy}</span>
+            <LegalLink href={legal.data?.privacyUrl} testId="privacy-link">
+              {t.auth.privacy}
+            </LegalLink>
           </Label>
         </div>
         <FieldError id="register-terms-error" message={errors.terms?.message} />
@@ -123,5 +158,24 @@ export function RegisterForm({
         {register.isPending ? t.auth.registerPending : t.auth.registerSubmit}
       </Button>
     </form>
+  );
+}
+
+/**
+ * A legal page the user accepts, opened in a new tab (without access to this one); while its address
+ * is unknown or not configured the words show without a link.
+ */
+function LegalLink({ href, testId, children }: { href: string | null | undefined; testId: string; children: string }) {
+  if (!href) {
+    return (
+      <span className="font-medium" data-testid={testId}>
+        {children}
+      </span>
+    );
+  }
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline underline-offset-2 hover:text-primary/80" data-testid={testId}>
+      {children}
+    </a>
   );
 }

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDistanceToNow } from 'date-fns';
 import { it } from 'date-fns/locale';
 import { Activity, ArrowRight, Bell, Package, Store } from 'lucide-react';
-import { apiRequest, displayNameOf, toast, ApiError, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, type ApiFetchOptions } from '@smista/ui-kit';
+import { apiRequest, discardBody, displayNameOf, toast, ApiError, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, type ApiFetchOptions } from '@smista/ui-kit';
+import { AUTO_SELECT_STATE } from '../../lib/redirects';
 import { useCurrentUser, useSelectedMerchant } from '../../lib/session';
 import { t } from '../../messages';
 
@@ -18,7 +19,10 @@ export const TO_SHIP_POLL_MS = 30_000;
  */
 export async function fetchToShipCount(options: Pick<ApiFetchOptions, 'signal'> = {}): Promise<number> {
   const res = await apiRequest(`/api/orders?status=TO_SHIP&pageSize=1&_t=${Date.now()}`, options);
-  if (res.status === 404) return 0;
+  if (res.status === 404) {
+    await discardBody(res);
+    return 0;
+  }
   if (!res.ok) {
     const body = await res.text().catch(() => '');
     toast({ title: t.common.error, description: t.dashboard.ordersCountFailed(res.status, body.slice(0, 300)), variant: 'destructive' });
@@ -36,7 +40,7 @@ export function DashboardPage() {
 
   useEffect(() => {
     if (merchant) return;
-    const timer = setTimeout(() => navigate('/merchant-selection', { replace: true }), NO_MERCHANT_REDIRECT_MS);
+    const timer = setTimeout(() => navigate('/merchant-selection', { replace: true, state: AUTO_SELECT_STATE }), NO_MERCHANT_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [merchant, navigate]);
 

@@ -22,7 +22,7 @@ import {
 import { FullPageSpinner, LoadingOverlay } from '../../components/full-page-spinner';
 import { acceptedMerchant, inviteStateFor, type InviteDetails } from '../../lib/invite-state';
 import { activateMerchant, resetMerchantScopedQueries } from '../../lib/merchant-activation';
-import { inviteLoginRedirect } from '../../lib/redirects';
+import { AUTO_SELECT_STATE, inviteLoginRedirect } from '../../lib/redirects';
 import { useCurrentUser, useLogout } from '../../lib/session';
 import { t } from '../../messages';
 import { AuthFrame } from '../auth/auth-shell';
@@ -82,7 +82,7 @@ export function AcceptInvitePage({ variant }: { variant: InviteVariant }) {
       const merchant = acceptedMerchant(res, invite.data);
       void queryClient.invalidateQueries({ queryKey: MERCHANTS_QUERY_KEY });
       if (!merchant) {
-        navigate('/merchant-selection', { replace: true });
+        navigate('/merchant-selection', { replace: true, state: AUTO_SELECT_STATE });
         return;
       }
       // Spec §4: the client goes on to the dashboard whether set-current succeeds or not.

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, ChevronRight, LogOut, Package, Plus, Store } from 'lucide-react';
+import { Check, ChevronRight, LogOut, Plus, Store } from 'lucide-react';
 import { limits } from '@smista/contracts';
 import {
   apiFetch,
@@ -21,10 +21,11 @@ import {
   MERCHANTS_QUERY_KEY,
 } from '@smista/ui-kit';
 import { LoadingOverlay } from '../../components/full-page-spinner';
+import { Logo } from '../../components/logo';
 import { membershipPollInterval, MEMBERSHIP_POLL_TIMEOUT_MS } from '../../lib/invite-membership';
 import { activateMerchant, resetMerchantScopedQueries } from '../../lib/merchant-activation';
 import { clearSelectedMerchant, resolveSelectedMerchant, type MerchantListItem } from '@smista/ui-kit';
-import { postSelectionDestination, type MerchantSelectionState } from '../../lib/redirects';
+import { postSelectionDestination, shouldAutoSelect, type MerchantSelectionState } from '../../lib/redirects';
 import { capitalisedRole } from '../../lib/roles';
 import { useCurrentUser, useLogout, useSelectedMerchantRaw } from '../../lib/session';
 import { t } from '../../messages';
@@ -78,11 +79,13 @@ export function MerchantSelectionPage() {
     setTimeout(() => navigate(postSelectionDestination(state?.from), { replace: true }), POST_SELECTION_DELAY_MS);
   };
 
-  // Spec §2: exactly one merchant (once any wait for an invited membership is over) → selected automatically.
+  // Spec §2: exactly one merchant (once any wait for an invited membership is over) → selected
+  // automatically, when the app sent the user here; a user who came to choose (or to create a
+  // merchant) stays on the list.
   useEffect(() => {
     if (autoChecked.current || !merchants.isSuccess || waitingForMembership) return;
     autoChecked.current = true;
-    if (merchants.data.length === 1) void select(merchants.data[0], true);
+    if (shouldAutoSelect(state, merchants.data.length)) void select(merchants.data[0], true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [merchants.isSuccess, merchants.data, waitingForMembership]);
 
@@ -90,10 +93,7 @@ export function MerchantSelectionPage() {
     <div className="min-h-screen bg-muted/40">
       {redirecting ? <LoadingOverlay /> : null}
       <header className="flex items-center justify-between border-b border-border bg-background px-4 py-3 sm:px-8">
-        <div className="flex items-center gap-2 font-semibold">
-          <Package className="h-5 w-5 text-primary" aria-hidden />
-          {t.product}
-        </div>
+        <Logo />
         <div className="flex items-center gap-3">
           <span className="hidden text-sm text-muted-foreground sm:inline">{user?.email}</span>
           <Button variant="outline" size="sm" onClick={() => void logout()}>
@@ -123,7 +123,7 @@ export function MerchantSelectionPage() {
             ) : list.length === 0 ? (
               <div className="flex flex-col items-center gap-2 py-6 text-center text-sm text-muted-foreground" data-testid="merchants-empty">
                 <Store className="h-8 w-8" aria-hidden />
-                {t.merchants.empty}
+                {awaiting ? <span data-testid="invite-not-applied">{t.merchants.inviteNotApplied}</span> : t.merchants.empty}
               </div>
             ) : (
               <ul className="grid gap-2" data-testid="merchant-list">

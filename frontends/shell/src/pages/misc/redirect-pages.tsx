@@ -1,9 +1,12 @@
 import { Navigate } from 'react-router-dom';
-import { homeRedirect } from '../../lib/redirects';
-import { useSelectedMerchant } from '../../lib/session';
+import { AUTO_SELECT_STATE, homeRedirect } from '../../lib/redirects';
+import { useSelectedMerchantRaw } from '../../lib/session';
 
-/** `/` and `/home` (spec §2). */
+/**
+ * `/` and `/home` (spec §2). Any stored merchant counts: an unreadable one is repaired by the
+ * dashboard's guard (it falls back to the first merchant).
+ */
 export function HomeRedirect() {
-  const merchant = useSelectedMerchant();
-  return <Navigate replace to={homeRedirect(Boolean(merchant))} />;
+  const stored = useSelectedMerchantRaw() !== null;
+  return <Navigate replace to={homeRedirect(stored)} state={stored ? undefined : AUTO_SELECT_STATE} />;
 }

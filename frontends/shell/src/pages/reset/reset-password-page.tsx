@@ -9,6 +9,7 @@ import { resetPasswordFormSchema } from '@smista/contracts';
 import {
   apiFetch,
   apiRequest,
+  discardBody,
   fieldAria,
   toast,
   Button,
@@ -34,6 +35,7 @@ type FormOutput = z.output<typeof resetPasswordFormSchema>;
 async function verifyToken(token: string): Promise<boolean> {
   try {
     const res = await apiRequest(`/api/verify-reset-token/${encodeURIComponent(token)}`);
+    await discardBody(res); // only the status matters
     return res.ok;
   } catch {
     return false;

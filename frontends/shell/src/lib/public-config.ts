@@ -1,0 +1,68 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@smista/ui-kit';
+
+/** `GET /api/public-config` (public): what the browser may know of the gateway's configuration. */
+export interface PublicConfig {
+  /** The 'Termini e Condizioni' page, or null when none is configured. */
+  termsUrl: string | null;
+  /** The 'Privacy Policy' page, or null when none is configured. */
+  privacyUrl: string | null;
+  telemetry: {
+    /** Browser tracing on: the shell loads its telemetry chunk and sends spans to /api/telemetry/traces. */
+    traces: boolean;
+  };
+}
+
+export const PUBLIC_CONFIG_QUERY_KEY = ['/api/public-config'] as const;
+
+/**
+ * A page address the shell may put in a link: absolute http(s), or a path on this site. Anything
+ * else (`javascript:`, `data:`, `//host`) is dropped, whatever the configuration says.
+ */
+function safePageUrl(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const url = value.trim();
+  if (url.startsWith('/')) return url.startsWith('//') || url.startsWith('/\\') ? null : url;
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The public configuration from whatever the gateway answered: unknown or unsafe values become
+ * "not configured" (no link, no tracing) instead of errors.
+ *
+ * @example parsePublicConfig({ termsUrl: 'https://smista.it/termini', privacyUrl: null, telemetry: { traces: true } })
+ */
+export function parsePublicConfig(json: unknown): PublicConfig {
+  const body = (json && typeof json === 'object' ? json : {}) as Record<string, unknown>;
+  const telemetry = (body.telemetry && typeof body.telemetry === 'object' ? body.telemetry : {}) as Record<string, unknown>;
+  return {
+    termsUrl: safePageUrl(body.termsUrl),
+    privacyUrl: safePageUrl(body.privacyUrl),
+    telemetry: { traces: telemetry.traces === true },
+  };
+}
+
+/** The query of the public configuration: read once per page load, never retried (a failure means "none"). */
+export const publicConfigQuery = {
+  queryKey: PUBLIC_CONFIG_QUERY_KEY,
+  queryFn: async ({ signal }: { signal?: AbortSignal }) => parsePublicConfig(await apiFetch<unknown>(PUBLIC_CONFIG_QUERY_KEY[0], { signal })),
+  staleTime: Infinity,
+  gcTime: Infinity,
+  retry: false,
+  refetchOnWindowFocus: false,
+} as const;
+
+/** The public configuration; `data` stays undefined while it loads or when it cannot be read. */
+export function usePublicConfig() {
+  return useQuery(publicConfigQuery);
+}
+
+/** The same, outside React (the telemetry loader); null when it cannot be read. */
+export function loadPublicConfig(queryClient: QueryClient): Promise<PublicConfig | null> {
+  return queryClient.fetchQuery(publicConfigQuery).catch(() => null);
+}
