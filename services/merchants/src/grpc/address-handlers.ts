@@ -37,7 +37,7 @@ export function addressHandlers({ pool, unary, now }: HandlerDeps) {
         }
         return insertAddress(tx, merchantId, data, at);
       });
-      ctx.logger.info({ merchantId, addressId: created.id, by: actor.userId }, 'address created');
+      ctx.logger.info({ merchantId, addressId: created.id, userId: actor.userId }, 'address created');
       return toAddressMessage(created);
     }),
 
@@ -58,7 +58,7 @@ export function addressHandlers({ pool, unary, now }: HandlerDeps) {
         }
         return updateAddress(tx, merchantId, id, patch, at);
       });
-      ctx.logger.info({ merchantId, addressId: id, fields, by: actor.userId }, 'address updated');
+      ctx.logger.info({ merchantId, addressId: id, fields, userId: actor.userId }, 'address updated');
       return toAddressMessage(updated);
     }),
 
@@ -67,7 +67,7 @@ export function addressHandlers({ pool, unary, now }: HandlerDeps) {
       assertMay(membership.role, 'addresses.write');
       const id = parseAddressId(request.id);
       if (!(await deleteAddress(pool, membership.merchantId, id))) throw merchantsErrors.addressNotFound();
-      ctx.logger.info({ merchantId: membership.merchantId, addressId: id, by: actor.userId }, 'address deleted');
+      ctx.logger.info({ merchantId: membership.merchantId, addressId: id, userId: actor.userId }, 'address deleted');
       return common.Empty.fromPartial({});
     }),
   };

@@ -99,7 +99,7 @@ export function inviteHandlers({ pool, unary, users, mailer, publicUrl, now }: H
         }),
         { merchantId, inviteId: invite.id },
       );
-      ctx.logger.info({ merchantId, inviteId: invite.id, role, by: actor.userId }, 'invite created');
+      ctx.logger.info({ merchantId, inviteId: invite.id, role, userId: actor.userId }, 'invite created');
       return toInviteMessage(invite);
     }),
 
@@ -109,7 +109,7 @@ export function inviteHandlers({ pool, unary, users, mailer, publicUrl, now }: H
       assertMay(role, 'invites.cancel');
       const inviteId = parseId(request.inviteId, merchantsErrors.inviteNotFound);
       if (!(await cancelPendingInvite(pool, merchantId, inviteId, now()))) throw merchantsErrors.inviteNotFound();
-      ctx.logger.info({ merchantId, inviteId, by: actor.userId }, 'invite cancelled');
+      ctx.logger.info({ merchantId, inviteId, userId: actor.userId }, 'invite cancelled');
       return common.Empty.fromPartial({});
     }),
 

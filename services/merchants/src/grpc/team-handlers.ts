@@ -57,7 +57,7 @@ export function teamHandlers({ pool, unary, users, now }: HandlerDeps) {
         await enqueueMemberAdded(tx, { merchantId, userId, role, occurredAt: now() });
         return true;
       });
-      if (changed) ctx.logger.info({ merchantId, userId, role, by: actor.userId }, 'member role changed');
+      if (changed) ctx.logger.info({ merchantId, memberId: userId, role, userId: actor.userId }, 'member role changed');
       return merchants.UpdateMemberRoleResponse.fromPartial({ merchantId, userId, role: roleToProto(role) });
     }),
 
@@ -72,7 +72,7 @@ export function teamHandlers({ pool, unary, users, now }: HandlerDeps) {
         await deleteMembership(tx, merchantId, userId);
         await enqueueMemberRemoved(tx, { merchantId, userId, removedByUserId: actor.userId, occurredAt: now() });
       });
-      ctx.logger.info({ merchantId, userId, by: actor.userId }, 'member removed');
+      ctx.logger.info({ merchantId, memberId: userId, userId: actor.userId }, 'member removed');
       return common.Empty.fromPartial({});
     }),
   };
