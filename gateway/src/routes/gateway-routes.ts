@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PublicConfigJson } from '@smista/contracts';
 import type { Logger } from '@smista/service-kit';
 import { route, type RouteDef } from './route';
 
@@ -41,9 +42,10 @@ export function gatewayRoutes(deps: GatewayRouteDeps): RouteDef[] {
       path: '/api/public-config',
       auth: 'public',
       rpc: 'gateway',
-      handle: async () => ({
-        body: { termsUrl: deps.legal.termsUrl, privacyUrl: deps.legal.privacyUrl, telemetry: { traces: collector !== undefined } },
-      }),
+      handle: async () => {
+        const body: PublicConfigJson = { termsUrl: deps.legal.termsUrl, privacyUrl: deps.legal.privacyUrl, telemetry: { traces: collector !== undefined } };
+        return { body };
+      },
     }),
     route({
       method: 'POST',

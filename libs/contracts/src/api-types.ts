@@ -157,3 +157,15 @@ export interface ErrorJson {
   message: string;
   errors?: FieldErrorJson[];
 }
+
+/** `GET /api/public-config` (public): what the browser may know of the gateway's configuration. */
+export interface PublicConfigJson {
+  /** The 'Termini e Condizioni' page, or null when none is configured. */
+  termsUrl: string | null;
+  /** The 'Privacy Policy' page, or null when none is configured. */
+  privacyUrl: string | null;
+  telemetry: {
+    /** Browser tracing on: the shell loads its telemetry chunk and sends spans to /api/telemetry/traces. */
+    traces: boolean;
+  };
+}

@@ -1,17 +1,9 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { PublicConfigJson } from '@smista/contracts';
 import { apiFetch } from '@smista/ui-kit';
 
-/** `GET /api/public-config` (public): what the browser may know of the gateway's configuration. */
-export interface PublicConfig {
-  /** The 'Termini e Condizioni' page, or null when none is configured. */
-  termsUrl: string | null;
-  /** The 'Privacy Policy' page, or null when none is configured. */
-  privacyUrl: string | null;
-  telemetry: {
-    /** Browser tracing on: the shell loads its telemetry chunk and sends spans to /api/telemetry/traces. */
-    traces: boolean;
-  };
-}
+/** `GET /api/public-config` (public), the contracts' shape. */
+export type PublicConfig = PublicConfigJson;
 
 export const PUBLIC_CONFIG_QUERY_KEY = ['/api/public-config'] as const;
 

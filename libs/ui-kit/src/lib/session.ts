@@ -1,16 +1,8 @@
+import type { UserJson } from '@smista/contracts';
 import { apiRequest, discardBody, responseError } from './api';
 
-/** The current user as `GET /api/user` returns it. */
-export interface User {
-  id: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  /** A data URL of the image, or null. */
-  avatar: string | null;
-  createdAt: string;
-}
+/** The current user as `GET /api/user` answers it (the contracts' `UserJson`). */
+export type User = UserJson;
 
 /**
  * The query key of the current user. Host and remotes share one QueryClient (TanStack Query is a
