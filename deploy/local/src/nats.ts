@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { findExecutable, LineBuffer, onLines, pidAlive, terminate } from './proc';
+import { findExecutable, pidAlive, startDaemon } from './proc';
 import { sleep } from './ports';
 
 /** Where and how to run nats-server with JetStream. */
@@ -79,45 +78,21 @@ export async function startNats(options: NatsOptions): Promise<NatsHandle> {
 
   const monitorPort = options.monitorPort ?? options.port + 1;
   const args = ['-js', '-a', '127.0.0.1', '-p', String(options.port), '-m', String(monitorPort), '-sd', storeDir, '-P', pidFile];
-  // Own process group: Ctrl-C in the terminal must not reach it before the services have drained.
-  const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  const recent = new LineBuffer(20);
-  const onLine = (line: string) => {
-    recent.push(line);
-    options.onLog?.(line);
-  };
-  onLines(child.stdout, onLine);
-  onLines(child.stderr, onLine);
-  let spawnError: Error | undefined;
-  child.once('error', (err) => (spawnError = err));
-
   const monitorUrl = `http://127.0.0.1:${monitorPort}`;
-  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
-  for (;;) {
-    if (spawnError || child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(
-        `nats-server è terminato all'avvio (${spawnError?.message ?? `codice ${child.exitCode ?? child.signalCode}`}):\n${recent.last.join('\n')}`,
-      );
-    }
-    try {
-      const res = await fetch(`${monitorUrl}/healthz`, { signal: AbortSignal.timeout(1000) });
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await terminate(child, 2000, true);
-      throw new Error(`nats-server non risponde su ${monitorUrl}/healthz:\n${recent.last.join('\n')}`);
-    }
-    await sleep(100);
-  }
+  const daemon = await startDaemon({
+    name: 'nats-server',
+    bin,
+    args,
+    readyUrl: `${monitorUrl}/healthz`,
+    timeoutMs: options.timeoutMs ?? 15_000,
+    pollMs: 100,
+    onLog: options.onLog,
+  });
 
   return {
     port: options.port,
     url: `nats://127.0.0.1:${options.port}`,
     monitorUrl,
-    async stop() {
-      await terminate(child, 10_000, true);
-    },
+    stop: daemon.stop,
   };
 }

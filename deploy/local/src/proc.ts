@@ -1,4 +1,4 @@
-import { execFile, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -120,4 +120,65 @@ export function pidAlive(pid: number): boolean {
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+export interface DaemonOptions {
+  /** Named in the errors: `nats-server`, `prometheus`. */
+  name: string;
+  bin: string;
+  args: string[];
+  /** Answers 2xx once the daemon is ready (`/healthz`, `/-/ready`). */
+  readyUrl: string;
+  timeoutMs: number;
+  pollMs: number;
+  /** Receives each line the daemon prints. */
+  onLog?: (line: string) => void;
+  /** The error's tail: all recent output lines (default) or only the last non-blank one. */
+  quote?: 'lines' | 'last';
+}
+
+/**
+ * Starts a server binary in its own process group (Ctrl-C in a terminal reaches only the runner,
+ * which stops it after the services have drained) and waits until `readyUrl` answers. Rejects,
+ * naming the daemon and quoting its output, when it exits first or does not answer in time (it is
+ * killed then).
+ */
+export async function startDaemon(opts: DaemonOptions): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
+  const child = spawn(opts.bin, opts.args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const recent = new LineBuffer(20);
+  const onLine = (line: string) => {
+    recent.push(line);
+    opts.onLog?.(line);
+  };
+  onLines(child.stdout, onLine);
+  onLines(child.stderr, onLine);
+  let spawnError: Error | undefined;
+  child.once('error', (err) => (spawnError = err));
+  const tail = () => {
+    if (opts.quote === 'last') {
+      const last = recent.last.filter((l) => l.trim()).pop();
+      return last ? `: ${last}` : '';
+    }
+    return `:\n${recent.last.join('\n')}`;
+  };
+
+  const deadline = Date.now() + opts.timeoutMs;
+  for (;;) {
+    if (spawnError || child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${opts.name} è terminato all'avvio (${spawnError?.message ?? `codice ${child.exitCode ?? child.signalCode}`})${tail()}`);
+    }
+    try {
+      const res = await fetch(opts.readyUrl, { signal: AbortSignal.timeout(1000) });
+      await res.arrayBuffer();
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await terminate(child, 2000, true);
+      throw new Error(`${opts.name} non risponde su ${opts.readyUrl}${tail()}`);
+    }
+    await new Promise((r) => setTimeout(r, opts.pollMs));
+  }
+  return { child, stop: () => terminate(child, 10_000, true) };
 }

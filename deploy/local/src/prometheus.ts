@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { rel } from './paths';
-import { isPortFree, sleep } from './ports';
-import { findExecutable, LineBuffer, onLines, terminate } from './proc';
+import { isPortFree } from './ports';
+import { findExecutable, startDaemon } from './proc';
 
 /** One scrape job: a component whose admin server answers `GET /metrics` on 127.0.0.1:`port`. */
 export interface ScrapeJob {
@@ -78,45 +77,21 @@ export async function startPrometheus(options: PrometheusOptions): Promise<Prome
   if (!(await isPortFree(options.port))) throw new Error(`porta ${options.port} già in uso`);
   fs.mkdirSync(options.dataDir, { recursive: true });
   const args = [`--config.file=${path.resolve(options.configFile)}`, `--storage.tsdb.path=${path.resolve(options.dataDir)}`, `--web.listen-address=127.0.0.1:${options.port}`];
-  // Own process group: Ctrl-C in the terminal reaches only the runner, which stops it after the services.
-  const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  const recent = new LineBuffer(20);
-  const onLine = (line: string) => {
-    recent.push(line);
-    options.onLog?.(line);
-  };
-  onLines(child.stdout, onLine);
-  onLines(child.stderr, onLine);
-  let spawnError: Error | undefined;
-  child.once('error', (err) => (spawnError = err));
-
   const url = `http://127.0.0.1:${options.port}`;
-  const lastLine = () => recent.last.filter((l) => l.trim()).pop() ?? '';
-  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
-  for (;;) {
-    if (spawnError || child.exitCode !== null || child.signalCode !== null) {
-      const why = spawnError?.message ?? `codice ${child.exitCode ?? child.signalCode}`;
-      throw new Error(`prometheus è terminato all'avvio (${why})${lastLine() ? `: ${lastLine()}` : ''}`);
-    }
-    try {
-      const res = await fetch(`${url}/-/ready`, { signal: AbortSignal.timeout(1000) });
-      await res.arrayBuffer();
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await terminate(child, 2000, true);
-      throw new Error(`prometheus non risponde su ${url}/-/ready${lastLine() ? `: ${lastLine()}` : ''}`);
-    }
-    await sleep(200);
-  }
+  const daemon = await startDaemon({
+    name: 'prometheus',
+    bin,
+    args,
+    readyUrl: `${url}/-/ready`,
+    timeoutMs: options.timeoutMs ?? 30_000,
+    pollMs: 200,
+    onLog: options.onLog,
+    quote: 'last',
+  });
 
   return {
     url,
-    async stop() {
-      await terminate(child, 10_000, true);
-    },
+    stop: daemon.stop,
   };
 }
 

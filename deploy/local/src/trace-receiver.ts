@@ -15,23 +15,13 @@ import {
 } from './otlp';
 import { renderTraceList, renderTracePage, renderTraceNotFound } from './trace-pages';
 
-/** One span as `GET /api/traces` shows it. */
-export interface TraceSpan {
-  /** `service.name` of the process that exported it, e.g. `gateway`. */
-  service: string;
-  name: string;
-  traceId: string;
-  spanId: string;
-  /** null for a root span. */
-  parentSpanId: string | null;
-  kind: SpanKindName;
+/** One span as `GET /api/traces` shows it: the decoded span with readable times. */
+export type TraceSpan = Omit<DecodedSpan, 'startNs' | 'endNs'> & {
   /** ISO-8601 with milliseconds, e.g. `2025-01-31T10:20:30.123Z`. */
   start: string;
   /** Milliseconds, with fractions (1.25 is 1250 µs). */
   duration: number;
-  status: { code: StatusCodeName; message?: string };
-  attributes: Record<string, AttributeValue>;
-}
+};
 
 /** A trace: every span received with its traceId, in parent order (a parent before its children, siblings by start). */
 export interface Trace {

@@ -1,11 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { messages } from '@smista/contracts';
-import { identity } from '@smista/proto';
+import type { identity } from '@smista/proto';
 import {
   connectNats,
-  createGrpcClient,
-  createHandlerFactory,
   createLogger,
   createPool,
   DomainError,
@@ -19,21 +17,19 @@ import {
   rpc,
   runMigrations,
   startAdminServer,
-  startGrpcServer,
   withTransaction,
   type AdminServer,
-  type GrpcServerHandle,
   type Nats,
   type Pool,
 } from '../src';
 import { createTestDatabase } from '../../../e2e/support/db';
+import { serveCheckEmail } from './support/check-email-peer';
 
 const logger = createLogger('kit-admin-test', 'silent');
 
 /** The one path from a failure to a status and an Italian message, as a real gRPC call sees it. */
 describe('handler factory: failures to statuses', () => {
-  let server: GrpcServerHandle;
-  let client: identity.IdentityServiceClient;
+  let peer: Awaited<ReturnType<typeof serveCheckEmail>>;
   const behaviours: Record<string, () => Promise<identity.CheckEmailResponse>> = {
     zod: async () => {
       z.object({ email: z.string().max(5) }).parse({ email: 'too long for five' });
@@ -52,29 +48,12 @@ describe('handler factory: failures to statuses', () => {
   };
 
   beforeAll(async () => {
-    const unary = createHandlerFactory({ logger, callerSecret: 'k'.repeat(40), errors: { WIDGET_GONE: GrpcStatus.NOT_FOUND } });
-    server = await startGrpcServer({
-      port: 0,
-      host: '127.0.0.1',
-      logger,
-      services: [
-        {
-          definition: identity.IdentityServiceService,
-          implementation: {
-            checkEmail: unary<identity.CheckEmailRequest, identity.CheckEmailResponse>('CheckEmail', (req) => behaviours[req.email.split('\u0000')[0]]()),
-          },
-        },
-      ],
-    });
-    client = createGrpcClient(identity.IdentityServiceClient, `127.0.0.1:${server.port}`);
+    peer = await serveCheckEmail({ logger, errors: { WIDGET_GONE: GrpcStatus.NOT_FOUND }, handle: (req) => behaviours[req.email.split('\u0000')[0]]() });
   });
-  afterAll(async () => {
-    client.close();
-    await server.shutdown(1_000);
-  });
+  afterAll(() => peer.stop());
 
   const outcome = (email: string) =>
-    rpc(client)
+    rpc(peer.client)
       .checkEmail({ email })
       .then(
         () => ({ code: GrpcStatus.OK, details: '' }),

@@ -2,11 +2,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { identity } from '@smista/proto';
 import {
   connectNats,
-  createGrpcClient,
-  createHandlerFactory,
   createLogger,
   createPool,
   enqueueEvent,
@@ -17,15 +14,14 @@ import {
   runMigrations,
   SpanKind,
   startConsumer,
-  startGrpcServer,
   startTracing,
   withTransaction,
-  type GrpcServerHandle,
   type Nats,
   type RunningConsumer,
   type Tracing,
 } from '../src';
 import { createTestDatabase } from '../../../e2e/support/db';
+import { serveCheckEmail } from './support/check-email-peer';
 
 /**
  * Trace propagation without any service: a root span (as the gateway's HTTP span would be) makes a
@@ -43,8 +39,7 @@ describe('trace propagation through gRPC and the outbox', () => {
   let nats: Nats;
   let relay: OutboxRelay;
   let consumer: RunningConsumer;
-  let server: GrpcServerHandle;
-  let client: identity.IdentityServiceClient;
+  let peer: Awaited<ReturnType<typeof serveCheckEmail>>;
   const consumed: string[] = [];
 
   beforeAll(async () => {
@@ -67,32 +62,20 @@ describe('trace propagation through gRPC and the outbox', () => {
         },
       },
     );
-    const unary = createHandlerFactory({ logger, callerSecret: 'x'.repeat(40), errors: {} });
-    server = await startGrpcServer({
-      port: 0,
-      host: '127.0.0.1',
+    peer = await serveCheckEmail({
       logger,
-      services: [
-        {
-          definition: identity.IdentityServiceService,
-          implementation: {
-            checkEmail: unary<identity.CheckEmailRequest, identity.CheckEmailResponse>('CheckEmail', async (req) => {
-              await withTransaction(pool, async (tx) => {
-                await tx.query('INSERT INTO widgets (id) VALUES ($1)', [req.email]);
-                await enqueueEvent(tx, subject, Buffer.from(req.email));
-              });
-              return { exists: true };
-            }),
-          },
-        },
-      ],
+      handle: async (req) => {
+        await withTransaction(pool, async (tx) => {
+          await tx.query('INSERT INTO widgets (id) VALUES ($1)', [req.email]);
+          await enqueueEvent(tx, subject, Buffer.from(req.email));
+        });
+        return { exists: true };
+      },
     });
-    client = createGrpcClient(identity.IdentityServiceClient, `127.0.0.1:${server.port}`);
   });
 
   afterAll(async () => {
-    client?.close();
-    await server?.shutdown(1_000);
+    await peer?.stop();
     await consumer?.stop();
     await relay?.stop();
     await nats?.nc.drain();
@@ -101,7 +84,7 @@ describe('trace propagation through gRPC and the outbox', () => {
   });
 
   it('joins the request, the gRPC call, the publish and the consumer in one trace, parent by parent', async () => {
-    await inSpan('POST /api/widgets', { kind: SpanKind.SERVER }, () => rpc(client).checkEmail({ email: 'w1' }));
+    await inSpan('POST /api/widgets', { kind: SpanKind.SERVER }, () => rpc(peer.client).checkEmail({ email: 'w1' }));
     const until = Date.now() + 15_000;
     while (!exporter.getFinishedSpans().some((s) => s.name === `process ${subject}`) && Date.now() < until) {
       await new Promise((r) => setTimeout(r, 25));
