@@ -16,15 +16,7 @@ export const IdentityErrorCode = {
 export type IdentityErrorCode = (typeof IdentityErrorCode)[keyof typeof IdentityErrorCode];
 
 /** A refused request, with a stable `code` and the Italian text the user reads. */
-export class IdentityError extends DomainError {
-  constructor(
-    override readonly code: IdentityErrorCode,
-    message: string,
-  ) {
-    super(code, message);
-    this.name = 'IdentityError';
-  }
-}
+export class IdentityError extends DomainError<IdentityErrorCode> {}
 
 const E = IdentityErrorCode;
 const e = messages.errors;

@@ -25,15 +25,7 @@ export const MerchantsErrorCode = {
 export type MerchantsErrorCode = (typeof MerchantsErrorCode)[keyof typeof MerchantsErrorCode];
 
 /** A refused request, with a stable `code` and the Italian text the user reads. */
-export class MerchantsError extends DomainError {
-  constructor(
-    override readonly code: MerchantsErrorCode,
-    message: string,
-  ) {
-    super(code, message);
-    this.name = 'MerchantsError';
-  }
-}
+export class MerchantsError extends DomainError<MerchantsErrorCode> {}
 
 const E = MerchantsErrorCode;
 const make = (code: MerchantsErrorCode, message: string) => () => new MerchantsError(code, message);
