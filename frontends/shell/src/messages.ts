@@ -1,5 +1,19 @@
 import { teamMessages } from '@smista/contracts';
 
+/** The headings of the layout's pages, also their document titles. */
+const pages = {
+  orders: 'Ordini',
+  orderDetail: 'Dettaglio ordine',
+  shipments: 'Spedizioni',
+  integrations: 'Integrazioni',
+  marketplaces: 'Integrazioni Marketplace',
+  integrationDetail: 'Dettaglio integrazione',
+  carriers: 'Gestione Corrieri',
+  carrierSetup: 'Configurazione corriere',
+  shippingRules: 'Regole di Spedizione',
+  marketplaceCallback: 'Collegamento marketplace',
+} as const;
+
 /**
  * Italian texts of the shell. Texts quoted by the product spec (§2, §8) are word for word; the
  * rest are ours in the same voice. Candidates to move into @smista/contracts.
@@ -195,18 +209,7 @@ export const t = {
       { text: 'Regola di spedizione "Italia standard" aggiornata', minutesAgo: 1440 },
     ],
   },
-  pages: {
-    orders: 'Ordini',
-    orderDetail: 'Dettaglio ordine',
-    shipments: 'Spedizioni',
-    integrations: 'Integrazioni',
-    marketplaces: 'Integrazioni Marketplace',
-    integrationDetail: 'Dettaglio integrazione',
-    carriers: 'Gestione Corrieri',
-    carrierSetup: 'Configurazione corriere',
-    shippingRules: 'Regole di Spedizione',
-    marketplaceCallback: 'Collegamento marketplace',
-  },
+  pages,
   /** Document titles ('Ordini · Smista'): one per route, composed by lib/page-titles.ts. */
   titles: {
     separator: ' · ',
@@ -214,20 +217,12 @@ export const t = {
     requestPasswordReset: 'Recupera password',
     resetPassword: 'Reimposta la password',
     invite: 'Accetta invito',
-    marketplaceCallback: 'Collegamento marketplace',
     merchantSelection: 'Seleziona un merchant',
     dashboard: 'Dashboard',
-    orders: 'Ordini',
-    orderDetail: 'Dettaglio ordine',
-    shipments: 'Spedizioni',
-    integrations: 'Integrazioni',
-    marketplaces: 'Integrazioni Marketplace',
-    integrationDetail: 'Dettaglio integrazione',
     settings: 'Impostazioni',
-    carriers: 'Gestione Corrieri',
-    carrierSetup: 'Configurazione corriere',
-    shippingRules: 'Regole di Spedizione',
     notFound: 'Pagina non trovata',
+    // The pages the layout shows under these same headings.
+    ...pages,
   },
   /** Breadcrumb labels of known path segments (ids and codes show as they are). */
   crumbs: {
