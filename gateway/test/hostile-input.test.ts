@@ -87,6 +87,39 @@ describe('fields far too long', () => {
   });
 });
 
+describe('wrong types and shapes', () => {
+  const withBody = routes.filter((r) => r.method !== 'GET');
+  const shapes: [string, unknown][] = [
+    ['an array', []],
+    ['a string', 'testo'],
+    ['a number', 42],
+    ['null', null],
+    ['an empty object', {}],
+  ];
+  it.each(withBody.flatMap((r) => shapes.map(([name, body]) => [label(r), name, r, body] as const)))(
+    '%s with %s as the body answers a 4xx, never a 500',
+    async (_name, _shape, r, body) => {
+      const res = await owner.b.request(r.method, pathWith(r, 'x'), JSON.stringify(body));
+      expect({ route: label(r), status: res.status < 500 && res.status >= 200, message: res.status >= 400 ? typeof res.body?.message : 'string' }).toEqual({
+        route: label(r),
+        status: true,
+        message: 'string',
+      });
+    },
+  );
+
+  const withSchema = routes.filter((r) => r.body instanceof z.ZodObject);
+  it.each(withSchema.flatMap((r) => [{}, [], 7, true, null].map((value) => [label(r), JSON.stringify(value), r, value] as const)))(
+    '%s with every field set to %s never answers a 500, and refuses in Italian',
+    async (_name, _value, r, value) => {
+      const shape = (r.body as z.ZodObject).shape as Record<string, unknown>;
+      const res = await owner.b.request(r.method, pathWith(r, 'x'), Object.fromEntries(Object.keys(shape).map((key) => [key, value])));
+      expect({ route: label(r), status: res.status < 500 }).toEqual({ route: label(r), status: true });
+      if (res.status >= 400) expect(res.body.message).not.toMatch(/expected|Invalid|received|ricevuto/);
+    },
+  );
+});
+
 describe('a request that announces a body and never sends it', () => {
   it('gets a 408 and its connection closed within REQUEST_TIMEOUT_MS (plus the 1 s check interval)', async () => {
     const { port } = new URL(app.baseUrl);
