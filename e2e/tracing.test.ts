@@ -63,7 +63,10 @@ describe('a trace begins at the click', () => {
     await page.goto('/auth');
     await login(page, user.email, user.password);
     await page.waitForURL('**/merchant-selection');
-    // Browser tracing loads after the first screen: wait until the shell's fetches carry traceparent.
+    // Browser tracing loads after the first screen (load, then idle): wait for its chunk and for the
+    // fetch instrumentation to wrap window.fetch (shimmer marks the wrapper `__wrapped`).
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/telemetry\.[0-9a-f]+\.js$/.test(e.name)));
+    await page.waitForFunction(() => (window.fetch as unknown as { __wrapped?: boolean }).__wrapped === true);
     await page.getByRole('button', { name: 'Crea nuovo merchant' }).click();
     await page.getByLabel('Nome del merchant').fill(merchantName);
     const request = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/merchants');
@@ -77,7 +80,8 @@ describe('a trace begins at the click', () => {
     const until = Date.now() + 30_000;
     for (;;) {
       const found = (await tracesWith('merchants.member.added')).find((t) => t.traceId === traceId);
-      if (found?.spans.some((s) => s.service === 'identity' && s.name === 'process merchants.member.added') && found.spans.some((s) => s.service === 'shell')) {
+      const ours = (s: ReceivedSpan) => s.service === 'identity' && s.attributes['messaging.consumer.group.name'] === `identity-member-added${app.consumerSuffix}`;
+      if (found?.spans.some(ours) && found.spans.some((s) => s.service === 'shell')) {
         trace = found;
         break;
       }
@@ -88,6 +92,7 @@ describe('a trace begins at the click', () => {
 
   step('holds browser, gateway, merchants, the NATS publish and identity’s consumer in parent order', async () => {
     const byId = new Map(trace.spans.map((s) => [s.spanId, s]));
+    const parentOf = (s: ReceivedSpan) => (s.parentSpanId ? byId.get(s.parentSpanId) : undefined);
     const one = (service: string, name: string | RegExp): ReceivedSpan => {
       const found = trace.spans.filter((s) => s.service === service && (typeof name === 'string' ? s.name === name : name.test(s.name)));
       expect({ service, name: String(name), found: found.length }).toEqual({ service, name: String(name), found: 1 });
@@ -98,9 +103,13 @@ describe('a trace begins at the click', () => {
     const gatewayClient = trace.spans.find((s) => s.service === 'gateway' && s.name === 'smista.merchants.v1.MerchantsService/CreateMerchant')!;
     const merchantsServer = one('merchants', 'smista.merchants.v1.MerchantsService/CreateMerchant');
     const publish = one('merchants', 'publish merchants.member.added');
-    const consume = one('identity', 'process merchants.member.added');
+    // Other suites' stacks share the run's NATS: their identity consumers see the event too and
+    // join the same trace. This app's consumer is the one with its durable.
+    const consumers = trace.spans.filter((s) => s.service === 'identity' && s.name === 'process merchants.member.added');
+    const consume = consumers.find((s) => s.attributes['messaging.consumer.group.name'] === `identity-member-added${app.consumerSuffix}`)!;
+    expect(consume).toBeDefined();
+    for (const other of consumers) expect(parentOf(other)?.spanId).toBe(publish.spanId);
 
-    const parentOf = (s: ReceivedSpan) => (s.parentSpanId ? byId.get(s.parentSpanId) : undefined);
     expect(browserSpan.parentSpanId).toBeNull();
     expect(parentOf(gatewayServer)?.spanId).toBe(browserSpan.spanId);
     expect(parentOf(gatewayClient)?.spanId).toBe(gatewayServer.spanId);

@@ -25,6 +25,8 @@ export interface TestApp {
   ports: Record<string, number>;
   /** METRICS_PORT of each component: `GET http://127.0.0.1:${metricsPorts.gateway}/metrics`. */
   metricsPorts: Record<string, number>;
+  /** NATS_CONSUMER_SUFFIX of this app's services (durables of other suites' apps see the same events). */
+  consumerSuffix: string;
   /** DATABASE_URL of each service (fresh databases). */
   databases: Record<string, string>;
   /** One raw log file per component: `.tmp/e2e-logs/<run>/<name>.log`. */
@@ -64,6 +66,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<TestApp> 
       ports: app.ports,
       metricsPorts: app.metricsPorts,
       databases: app.databases,
+      consumerSuffix: app.consumerSuffix,
       logDir,
       stop: app.stop,
     };

@@ -207,6 +207,11 @@ export interface App {
   metricsPorts: Record<string, number>;
   /** DATABASE_URL by component. */
   databases: Record<string, string>;
+  /**
+   * NATS_CONSUMER_SUFFIX of the services ('' with dev databases): stacks sharing one NATS each have
+   * their own durable consumers, `identity-member-added-<suffix>`, and all of them see every event.
+   */
+  consumerSuffix: string;
   services: ServiceHandle[];
   /** Per-component log files (files output only). */
   logDir?: string;
@@ -261,6 +266,9 @@ export async function startApp(options: AppOptions): Promise<App> {
   const baseUrl = gateway ? `http://127.0.0.1:${ports[gateway.name]}` : '';
 
   const suffix = uniqueSuffix();
+  // Stacks sharing one NATS server (parallel test suites) each need their own durable consumers,
+  // or they would split each other's events.
+  const consumerSuffix = options.databases === 'fresh' ? `-${suffix}` : '';
   const databases: Record<string, string> = {};
   for (const c of components) {
     if (!c.database) continue;
@@ -304,9 +312,7 @@ export async function startApp(options: AppOptions): Promise<App> {
           entry: c.entry,
           env: {
             ...componentEnv(c, ctx, components),
-            // Stacks sharing one NATS server (parallel test suites) each need their own durable
-            // consumers, or they would split each other's events.
-            ...(options.databases === 'fresh' && c.kind === 'grpc' ? { NATS_CONSUMER_SUFFIX: `-${suffix}` } : {}),
+            ...(consumerSuffix && c.kind === 'grpc' ? { NATS_CONSUMER_SUFFIX: consumerSuffix } : {}),
             ...(options.env ?? {}),
             ...(options.componentEnv?.[c.name] ?? {}),
           },
@@ -327,7 +333,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     }
   }
 
-  return { baseUrl, ports, metricsPorts, databases, services: started.map((s) => s.handle), logDir, stop: stopAll };
+  return { baseUrl, ports, metricsPorts, databases, consumerSuffix, services: started.map((s) => s.handle), logDir, stop: stopAll };
 }
 
 /** What `startStack` returns: the URLs a test or a developer needs. */
