@@ -1,6 +1,6 @@
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
 import { messages } from '@smista/contracts';
-import { containsNul, rpc, type Logger } from '@smista/service-kit';
+import { containsNul, type Logger } from '@smista/service-kit';
 import { HttpError } from '../middleware/errors';
 import { limiterNeedsSession, type Limiters } from '../middleware/rate-limits';
 import { requireSessionCookie, resolveSession } from '../middleware/session';
@@ -85,11 +85,9 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
 
   /** A login or registration over an existing session ends the old one; best effort, off the response path. */
   function revokeReplaced(sessionToken: string): void {
-    rpc(deps.clients.identity, { deadlineMs: deps.deadlineMs })
-      .logout({ sessionToken })
-      .catch((err: unknown) => {
-        deps.logger.debug({ err: err instanceof Error ? err.message : String(err) }, 'replaced session not revoked');
-      });
+    anonymous.identity.logout({ sessionToken }).catch((err: unknown) => {
+      deps.logger.debug({ err: err instanceof Error ? err.message : String(err) }, 'replaced session not revoked');
+    });
   }
 }
 

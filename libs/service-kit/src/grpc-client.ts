@@ -39,11 +39,21 @@ export type Rpc<C> = {
 
 const metadataSetter: TextMapSetter<grpc.Metadata> = { set: (md, key, value) => md.set(key, value) };
 
-/** `/identity.v1.IdentityService/ResolveSession` of a generated method, or its property name. */
-function methodPath(method: unknown, prop: string): [service: string, method: string] {
-  const path = (method as { path?: unknown }).path;
-  const match = typeof path === 'string' ? /^\/([^/]+)\/(.+)$/.exec(path) : null;
-  return match ? [match[1], match[2]] : ['unknown', prop];
+const pathCache = new WeakMap<object, [service: string, method: string]>();
+
+/**
+ * `/identity.v1.IdentityService/ResolveSession` of a generated method, or its property name;
+ * parsed once per method (every call on the hot path asks).
+ */
+function methodPath(method: object, prop: string): [service: string, method: string] {
+  let parsed = pathCache.get(method);
+  if (!parsed) {
+    const path = (method as { path?: unknown }).path;
+    const match = typeof path === 'string' ? /^\/([^/]+)\/(.+)$/.exec(path) : null;
+    parsed = match ? [match[1], match[2]] : ['unknown', prop];
+    pathCache.set(method, parsed);
+  }
+  return parsed;
 }
 
 /**

@@ -12,16 +12,6 @@ import type { Logger } from './logger';
  * every credential from logs, spans and errors. Adapters add the provider's wire format on top.
  */
 
-/** Error codes of provider failures (the lead's tables map them to gRPC statuses). */
-export const ProviderErrorCode = {
-  /** The provider lacks the operation ({@link NotSupportedError}). */
-  NotSupported: KitErrorCode.NotSupported,
-  /** No answer in time, a network failure, or 429/5xx still after the retries. */
-  Unavailable: KitErrorCode.ProviderUnavailable,
-  /** The provider answered with a status the adapter does not accept (a 4xx such as 400). */
-  Refused: KitErrorCode.ProviderRefused,
-} as const;
-
 /**
  * Thrown by an adapter for an operation its provider does not offer (GLS has no tracking pools,
  * a letter product has no API). Its message is the Italian text the user sees.
@@ -34,7 +24,7 @@ export class NotSupportedError extends DomainError {
     readonly operation: string,
     readonly provider: string,
   ) {
-    super(ProviderErrorCode.NotSupported, messages.errors.notSupported(operation, provider));
+    super(KitErrorCode.NotSupported, messages.errors.notSupported(operation, provider));
     this.name = 'NotSupportedError';
   }
 }
@@ -87,7 +77,7 @@ export abstract class ProviderHttpError extends DomainError implements ProviderF
 /** The provider could not be reached, or kept answering 429/5xx after the retries. */
 export class ProviderUnavailableError extends ProviderHttpError {
   constructor(failure: ProviderFailure) {
-    super(ProviderErrorCode.Unavailable, messages.errors.providerUnavailable(failure.provider), failure);
+    super(KitErrorCode.ProviderUnavailable, messages.errors.providerUnavailable(failure.provider), failure);
     this.name = 'ProviderUnavailableError';
   }
 }
@@ -111,7 +101,7 @@ export class ProviderTimeoutError extends ProviderUnavailableError {
 export class ProviderRefusedError extends ProviderHttpError {
   declare readonly status: number;
   constructor(failure: ProviderFailure & { status: number }) {
-    super(ProviderErrorCode.Refused, messages.errors.providerRefused(failure.provider, failure.status), failure);
+    super(KitErrorCode.ProviderRefused, messages.errors.providerRefused(failure.provider, failure.status), failure);
     this.name = 'ProviderRefusedError';
   }
 }

@@ -9,7 +9,6 @@ import { firstTakenField, normalizeEmail, parseRegistration, takenError, toUserV
 import { enqueueUserRegistered } from '../events/publishers';
 import * as sessions from '../store/sessions';
 import * as users from '../store/users';
-import { takenFieldOf } from '../store/users';
 import { CallerTokenCache } from './caller-tokens';
 import type { HandlerDeps } from './deps';
 import { toProtoUser } from './mapping';
@@ -54,7 +53,7 @@ export function authHandlers(deps: HandlerDeps) {
           return created;
         });
       } catch (err) {
-        const field = takenFieldOf(err);
+        const field = users.takenFieldOf(err);
         if (field) throw takenError(field);
         throw err;
       }

@@ -8,7 +8,6 @@ import { firstTakenField, parseAvatar, parsePasswordChange, parseProfile, takenE
 import * as sessions from '../store/sessions';
 import * as users from '../store/users';
 import { hashToken, isWellFormedToken } from '../domain/tokens';
-import { takenFieldOf } from '../store/users';
 import type { HandlerDeps } from './deps';
 import { toProtoUser } from './mapping';
 
@@ -34,7 +33,7 @@ export function profileHandlers(deps: HandlerDeps) {
       try {
         return userOrUnknown(await users.updateProfile(pool, userId, profile));
       } catch (err) {
-        const field = takenFieldOf(err);
+        const field = users.takenFieldOf(err);
         if (field) throw takenError(field);
         throw err;
       }
