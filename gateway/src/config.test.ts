@@ -3,6 +3,7 @@ import { parseGatewayConfig } from './config';
 const base = {
   IDENTITY_GRPC_ADDR: 'identity:50051',
   MERCHANTS_GRPC_ADDR: 'merchants:50052',
+  CARRIERS_GRPC_ADDR: 'carriers:50053',
   FRONTENDS_DIR: '/srv/frontends',
   PUBLIC_URL: 'https://app.smista.it/',
 };
@@ -25,7 +26,7 @@ describe('gateway config', () => {
   });
 
   it('reads one address per row of the service table', () => {
-    expect(parseGatewayConfig(base).grpcAddresses).toEqual({ identity: 'identity:50051', merchants: 'merchants:50052' });
+    expect(parseGatewayConfig(base).grpcAddresses).toEqual({ identity: 'identity:50051', merchants: 'merchants:50052', carriers: 'carriers:50053' });
   });
 
   it('reads the observability and legal-page URLs, an empty value meaning unset', () => {

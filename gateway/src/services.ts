@@ -1,5 +1,5 @@
 import type * as grpc from '@grpc/grpc-js';
-import { identity, merchants } from '@smista/proto';
+import { carriers, identity, merchants } from '@smista/proto';
 import { createGrpcClient, rpc, type Rpc } from '@smista/service-kit';
 
 /** One gRPC service the gateway calls. */
@@ -22,6 +22,9 @@ const row = <C extends grpc.Client>(r: GrpcServiceRow<C>) => r;
 export const grpcServices = {
   identity: row({ client: identity.IdentityServiceClient, addressVar: 'IDENTITY_GRPC_ADDR' }),
   merchants: row({ client: merchants.MerchantsServiceClient, addressVar: 'MERCHANTS_GRPC_ADDR' }),
+  // Saving an integration waits for the carrier's credential check (the adapter's own request
+  // timeout is 30 s), so a slow carrier answers with its refusal or its silence, not a deadline.
+  carriers: row({ client: carriers.CarriersServiceClient, addressVar: 'CARRIERS_GRPC_ADDR', deadlineMs: 35_000 }),
 };
 
 export type ServiceName = keyof typeof grpcServices;

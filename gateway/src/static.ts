@@ -9,6 +9,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html, manifests, remoteEntry.js and unhashed files: always revalidate (ETag makes it cheap). */
 const REVALIDATE = 'no-cache';
 
+/** `gateway/assets`, beside dist/ (and src/ when run from source). */
+const ASSETS_DIR = path.resolve(__dirname, '../assets');
+
 const REMOTE_NAME = /^[a-z][a-z0-9-]*$/;
 const SHELL = 'shell';
 
@@ -92,6 +95,9 @@ export function staticRouter(options: StaticOptions): Router {
     }
     serve(req, res, () => notFound(res));
   });
+
+  // Images the API names (carrier logos: `GET /api/carriers` → `/assets/carriers/gls.svg`).
+  router.use('/assets', express.static(ASSETS_DIR, { index: false, fallthrough: true, redirect: false, maxAge: '1d' }));
 
   router.use(express.static(shellDir, staticOptions()));
 

@@ -36,6 +36,21 @@ const spec = [
   'POST /api/merchant-addresses',
   'PATCH /api/merchant-addresses/:id',
   'DELETE /api/merchant-addresses/:id',
+  // Carriers (issue 8), with the credential re-check and the day's distinta of a letter service.
+  'GET /api/carriers',
+  'GET /api/carrier-integrations',
+  'GET /api/merchants/:merchantId/carrier-integrations',
+  'POST /api/merchants/:merchantId/carrier-integrations',
+  'GET /api/merchants/:merchantId/carrier-integrations/:id',
+  'PUT /api/merchants/:merchantId/carrier-integrations/:id',
+  'PATCH /api/merchants/:merchantId/carrier-integrations/:id/toggle',
+  'DELETE /api/merchants/:merchantId/carrier-integrations/:id',
+  'POST /api/merchants/:merchantId/carrier-integrations/:id/validate',
+  'GET /api/merchants/:merchantId/carrier-integrations/:id/tracking-codes/stats',
+  'GET /api/merchants/:merchantId/carrier-integrations/:id/tracking-codes/distinta',
+  'GET /api/merchants/:merchantId/carrier-integrations/:id/tracking-codes',
+  'POST /api/merchants/:merchantId/carrier-integrations/:id/tracking-codes',
+  'DELETE /api/merchants/:merchantId/carrier-integrations/:id/tracking-codes/:codeId',
   // The gateway's own: runtime configuration for the shell and browser spans (issue 7).
   'GET /api/public-config',
   'POST /api/telemetry/traces',
@@ -62,7 +77,7 @@ describe('route table', () => {
   });
 
   it('validates the body of every route that takes one', () => {
-    const bodiless = new Set(['POST /api/logout']);
+    const bodiless = new Set(['POST /api/logout', 'POST /api/merchants/:merchantId/carrier-integrations/:id/validate']);
     for (const r of routeTable.filter((r) => !['GET', 'DELETE'].includes(r.method) && !bodiless.has(`${r.method} ${r.path}`))) {
       expect({ route: r.path, validated: r.body !== undefined }).toEqual({ route: r.path, validated: true });
     }
@@ -74,9 +89,11 @@ describe('route table', () => {
     }
   });
 
-  it('guards the user, merchant, team and address routes with the session', () => {
-    const guarded = routeTable.filter((r) => /^\/api\/(user|merchants|merchant-addresses)(\/|$)/.test(r.path) || r.path === '/api/invites/:token/accept');
-    expect(guarded).toHaveLength(19);
+  it('guards the user, merchant, team, address and carrier routes with the session', () => {
+    const guarded = routeTable.filter(
+      (r) => /^\/api\/(user|merchants|merchant-addresses|carriers|carrier-integrations)(\/|$)/.test(r.path) || r.path === '/api/invites/:token/accept',
+    );
+    expect(guarded).toHaveLength(33);
     for (const r of guarded) expect({ route: r.path, auth: r.auth }).toEqual({ route: r.path, auth: expect.stringMatching(/^(session|cookie)$/) });
   });
 

@@ -1,4 +1,5 @@
 import { addressRoutes } from './address-routes';
+import { carrierRoutes } from './carrier-routes';
 import { gatewayRoutes, type GatewayRouteDeps } from './gateway-routes';
 import { identityRoutes } from './identity-routes';
 import { merchantRoutes } from './merchant-routes';
@@ -11,5 +12,5 @@ import { teamRoutes } from './team-routes';
  * Business rules live in the services.
  */
 export function createRouteTable(gateway: GatewayRouteDeps): RouteDef[] {
-  return [...identityRoutes, ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...gatewayRoutes(gateway)];
+  return [...identityRoutes, ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...gatewayRoutes(gateway)];
 }

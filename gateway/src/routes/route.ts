@@ -17,9 +17,11 @@ export type Auth = 'public' | 'session' | 'cookie';
  * What a handler gets: validated input, the caller, and a client per service of the service table
  * (`ctx.identity`, `ctx.merchants`, ...) bound to the caller and the deadline.
  */
-export interface RouteContext<Body, Params> extends BoundClients {
+export interface RouteContext<Body, Params, Query = undefined> extends BoundClients {
   body: Body;
   params: Params;
+  /** The validated query string (routes with a `query` schema). */
+  query: Query;
   /** The resolved caller; only on `session` routes (reading it elsewhere throws). */
   session: SessionContext;
   /** The raw session cookie, when the request carries one. */
@@ -37,12 +39,14 @@ export interface RouteResult {
   setSession?: { sessionToken: string; expiresAt: string };
   /** Remove the session cookie (logout). */
   clearSession?: boolean;
+  /** Answer a file (a PDF, a CSV) instead of JSON; `body` is ignored. */
+  file?: { contentType: string; filename: string; data: Uint8Array; disposition?: 'attachment' | 'inline' };
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** One `/api` route: HTTP method and path → validation → gRPC method → response shape. */
-export interface RouteSpec<B extends z.ZodType | undefined, P extends z.ZodType | undefined> {
+export interface RouteSpec<B extends z.ZodType | undefined, P extends z.ZodType | undefined, Q extends z.ZodType | undefined = undefined> {
   method: Method;
   path: string;
   auth: Auth;
@@ -55,21 +59,23 @@ export interface RouteSpec<B extends z.ZodType | undefined, P extends z.ZodType 
   rpc: string;
   body?: B;
   params?: P;
+  /** Schema of the query string (`?status=used&page=2`); a bad value is a 400 in Italian. */
+  query?: Q;
   limiters?: LimiterName[];
   /** JSON body limit in bytes for this route (default {@link DEFAULT_BODY_LIMIT}). */
   bodyLimit?: number;
-  handle(ctx: RouteContext<Out<B>, Out<P>>): Promise<RouteResult>;
+  handle(ctx: RouteContext<Out<B>, Out<P>, Out<Q>>): Promise<RouteResult>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type RouteDef = RouteSpec<any, any>;
+export type RouteDef = RouteSpec<any, any, any>;
 
 /** 100 kB is ample for every form; routes that take files raise it. */
 export const DEFAULT_BODY_LIMIT = 100 * 1024;
 
 /** Declares a route with its input types inferred from the schemas. */
-export function route<B extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(
-  spec: RouteSpec<B, P>,
+export function route<B extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+  spec: RouteSpec<B, P, Q>,
 ): RouteDef {
   return spec as RouteDef;
 }

@@ -6,7 +6,7 @@ import { limiterNeedsSession, type Limiters } from '../middleware/rate-limits';
 import { requireSessionCookie, resolveSession } from '../middleware/session';
 import { clearSessionCookie, readSessionToken, sessionCookie } from '../middleware/session-cookie';
 import { bindClients, type GatewayClients } from '../services';
-import { DEFAULT_BODY_LIMIT, type RouteContext, type RouteDef } from './route';
+import { DEFAULT_BODY_LIMIT, type RouteContext, type RouteDef, type RouteResult } from './route';
 import { validate } from './validation';
 
 export interface ApiDeps {
@@ -54,12 +54,14 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
     chain.push(async (req, res) => {
       const body = def.body ? validate(def.body, req.body ?? {}) : undefined;
       const params = def.params ? validate(def.params, req.params) : undefined;
+      const query = def.query ? validate(def.query, req.query) : undefined;
       const sessionToken = req.session?.sessionToken ?? readSessionToken(req.headers.cookie);
       const callerToken = req.session?.callerToken;
       const clients = callerToken ? bindClients(deps.clients, { callerToken, deadlineMs: deps.deadlineMs }) : anonymous;
       const ctx = Object.create(clients, {
         body: { value: body },
         params: { value: params },
+        query: { value: query },
         session: {
           get() {
             if (!req.session) throw new Error(`route ${def.path} reads the session but is not a session route`);
@@ -68,14 +70,15 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
         },
         sessionToken: { value: sessionToken },
         rawBody: { value: req.body },
-      }) as RouteContext<unknown, unknown>;
+      }) as RouteContext<unknown, unknown, unknown>;
       const result = await def.handle(ctx);
       if (result.setSession) {
         res.append('Set-Cookie', sessionCookie(result.setSession.sessionToken, result.setSession.expiresAt, deps.cookieSecure));
         if (sessionToken && sessionToken !== result.setSession.sessionToken) revokeReplaced(sessionToken);
       }
       if (result.clearSession) res.append('Set-Cookie', clearSessionCookie(deps.cookieSecure));
-      if (result.status === 204) res.status(204).end();
+      if (result.file) sendFile(res, result.file);
+      else if (result.status === 204) res.status(204).end();
       else res.status(result.status ?? 200).json(result.body);
     });
     router[def.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](def.path, ...chain);
@@ -89,6 +92,16 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
       deps.logger.debug({ err: err instanceof Error ? err.message : String(err) }, 'replaced session not revoked');
     });
   }
+}
+
+/** A file answer: its type, a safe ASCII file name, and no caching (labels and lists are private). */
+function sendFile(res: express.Response, file: NonNullable<RouteResult['file']>): void {
+  const filename = file.filename.replace(/[^A-Za-z0-9._-]/g, '_');
+  res.status(200);
+  res.setHeader('Content-Type', file.contentType);
+  res.setHeader('Content-Disposition', `${file.disposition ?? 'attachment'}; filename="${filename}"`);
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.end(Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength));
 }
 
 /**

@@ -4,3 +4,6 @@ export * from './addresses';
 export * from './team';
 export * from './italian-errors';
 export * from './api-types';
+export * from './carriers';
+export * from './gls-messages';
+export * from './poste-messages';

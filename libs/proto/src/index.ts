@@ -4,3 +4,5 @@ export * as identity from './gen/identity/v1/identity';
 export * as merchants from './gen/merchants/v1/merchants';
 export * as identityEvents from './gen/events/v1/identity';
 export * as merchantsEvents from './gen/events/v1/merchants';
+export * as carriers from './gen/carriers/v1/carriers';
+export * as carriersEvents from './gen/events/v1/carriers';

@@ -1,0 +1,196 @@
+/**
+ * The carrier adapter interface: what the carriers service asks of each carrier, whatever its wire
+ * format. One folder per carrier (`gls/`, `poste-delivery/`, `poste-letters/`) with the same files:
+ * `settings.ts` (what the adapter needs, from the integration and the configuration), `client.ts`
+ * (HTTP only, through the kit's `provider-http`), pure `build*` / `parse*` functions, `units.ts`
+ * (provider codes to ours) and `errors.ts` (the carrier's failure forms as {@link CarrierError}s).
+ *
+ * An operation a carrier lacks throws the kit's `NotSupportedError`. Failures the merchant can act
+ * on (refused credentials, an address the carrier does not accept) are {@link CarrierError}s with a
+ * stable code and an Italian message; an unreachable carrier is the kit's
+ * `ProviderUnavailableError`.
+ */
+import { DomainError } from '@smista/service-kit';
+
+/** An address as a carrier needs it. */
+export interface PartyAddress {
+  /** Person or company name printed first. */
+  name: string;
+  contactName?: string;
+  addressLine1: string;
+  addressLine2?: string;
+  city: string;
+  postalCode: string;
+  /** Two-letter province for Italy (`MI`), state elsewhere. */
+  province?: string;
+  /** ISO 3166-1 alpha-2 (`IT`). */
+  countryCode: string;
+  phone?: string;
+  email?: string;
+}
+
+export interface Parcel {
+  /** Grams, > 0. */
+  weightGrams: number;
+  lengthCm?: number;
+  widthCm?: number;
+  heightCm?: number;
+}
+
+export interface LabelRequest {
+  /** Our stable reference of the shipment (≤ 25 characters reach the carrier). */
+  reference: string;
+  /**
+   * A number unique per package of the integration, ≤ 9 digits; the carrier de-duplicates on it
+   * where it can (GLS `ContatoreProgressivo`), so a retried call never makes a second label.
+   */
+  sequence: number;
+  recipient: PartyAddress;
+  sender: PartyAddress;
+  parcels: Parcel[];
+  /** Cash on delivery in euro cents; 0 or absent = none. */
+  cashOnDeliveryCents?: number;
+  /** Printed on the label where the carrier has a notes field. */
+  notes?: string;
+  contentDescription?: string;
+  orderId?: string;
+  /**
+   * The tracking code taken from the pool (letter services only; the service takes it atomically
+   * before calling the adapter).
+   */
+  poolCode?: string;
+}
+
+export interface LabelResult {
+  /** What the recipient tracks with (GLS: sede + 9 digits, `MI123456789`). */
+  trackingNumber: string;
+  /** The carrier's own number of the shipment (GLS `NumeroSpedizione`, 9 digits), used to cancel and close. */
+  carrierShipmentNumber: string;
+  /** The label, a PDF. */
+  labelPdf: Uint8Array;
+  /** Accepted with a caveat (GLS Check: the street is unknown to GLS), in Italian. */
+  warnings: string[];
+}
+
+export interface CancelResult {
+  /** The carrier's answer, in Italian. */
+  message: string;
+}
+
+export interface CloseWorkdayOutcome {
+  carrierShipmentNumber: string;
+  ok: boolean;
+  /** The carrier's answer for this shipment, in Italian (`OK`, `Spedizione inesistente o precedentemente cancellata`). */
+  message: string;
+}
+
+export interface CloseWorkdayResult {
+  outcomes: CloseWorkdayOutcome[];
+  /** The manifest ("distinta") PDF where the carrier gives one. */
+  manifestPdf?: Uint8Array;
+}
+
+export type TrackingStatus = 'in_transit' | 'delivered' | 'exception' | 'info';
+
+export interface TrackingEvent {
+  /** ISO-8601. */
+  at: string;
+  status: TrackingStatus;
+  description: string;
+  location?: string;
+}
+
+export interface TrackResult {
+  events: TrackingEvent[];
+  delivered: boolean;
+}
+
+/**
+ * One carrier account (an integration's decrypted credentials bound to the carrier's base URL).
+ * The service builds one per call from the integration; adapters keep no state between calls
+ * except caches keyed by the credentials (a session token).
+ */
+export interface CarrierAdapter {
+  /** The carrier's display name, in logs and messages (`GLS Italia`). */
+  readonly provider: string;
+
+  /**
+   * Called when an integration is created or its credentials change, and on 'Verifica credenziali':
+   * asks the carrier whether it accepts the credentials with the cheapest read it has (GLS
+   * `ListSped`, Poste Delivery a session token). Resolves when accepted; throws a
+   * {@link CarrierError} with code `CREDENTIALS_REFUSED` and the carrier's reason otherwise.
+   *
+   * @example await adapter.validateCredentials(); // then the integration turns active
+   */
+  validateCredentials(): Promise<void>;
+
+  /**
+   * Called by the shipments service (through `CreateLabel`) when a pending shipment is processed:
+   * creates the shipment at the carrier and answers its numbers and label PDF.
+   *
+   * @example
+   * const label = await adapter.createLabel({ reference: 'SHP-42', sequence: 42, recipient, sender, parcels: [{ weightGrams: 2500 }] });
+   * // label.trackingNumber 'MI000000042', label.carrierShipmentNumber '000000042', label.labelPdf %PDF-…
+   */
+  createLabel(request: LabelRequest): Promise<LabelResult>;
+
+  /**
+   * Called when a shipped shipment is cancelled: deletes it at the carrier (GLS `DeleteSped`, only
+   * before the workday is closed). Throws a {@link CarrierError} `CANCEL_REFUSED` when the carrier
+   * no longer allows it.
+   *
+   * @example await adapter.cancelShipment({ carrierShipmentNumber: '000000042', trackingNumber: 'MI000000042' });
+   */
+  cancelShipment(shipment: { carrierShipmentNumber: string; trackingNumber: string }): Promise<CancelResult>;
+
+  /**
+   * Called on 'Chiudi Giornata GLS' / 'Trasmetti GLS': confirms the shipments to the carrier (after
+   * this they travel and can no longer be deleted) and answers one outcome per shipment, plus the
+   * manifest where the carrier gives one.
+   *
+   * @example const { outcomes, manifestPdf } = await adapter.closeWorkday(['000000042', '000000043']);
+   */
+  closeWorkday(carrierShipmentNumbers: string[]): Promise<CloseWorkdayResult>;
+
+  /**
+   * Called on 'Aggiorna tracking': the carrier's events for one shipment, oldest first.
+   *
+   * @example const { delivered, events } = await adapter.track({ trackingNumber: 'MI000000042', carrierShipmentNumber: '000000042' });
+   */
+  track(shipment: { trackingNumber: string; carrierShipmentNumber: string }): Promise<TrackResult>;
+
+  /** Releases the HTTP client's connections. */
+  close(): Promise<void>;
+}
+
+/** Stable codes of carrier failures the merchant can act on. */
+export const CarrierErrorCode = {
+  /** The carrier refused the credentials. */
+  CredentialsRefused: 'CREDENTIALS_REFUSED',
+  /** The carrier refused the shipment's data ("Dati non accettabili", a field too long, ...). */
+  LabelRefused: 'LABEL_REFUSED',
+  /** The carrier no longer allows cancelling (the GLS workday was closed). */
+  CancelRefused: 'CANCEL_REFUSED',
+  /** The carrier does not know the shipment. */
+  ShipmentUnknown: 'SHIPMENT_UNKNOWN',
+  /** The carrier answered something we cannot read. */
+  BadResponse: 'BAD_RESPONSE',
+  /** A letter service has no code left in its pool. */
+  NoCodesAvailable: 'NO_CODES_AVAILABLE',
+} as const;
+export type CarrierErrorCode = (typeof CarrierErrorCode)[keyof typeof CarrierErrorCode];
+
+/**
+ * A carrier's refusal as data: a stable `code`, the Italian `message` the merchant reads (the
+ * carrier's own words where it gave some, e.g. `GLS Italia: Dati non accettabili: CAP errato`)
+ * and, for operators, `detail` (never a credential).
+ */
+export class CarrierError extends DomainError<CarrierErrorCode> {
+  constructor(
+    code: CarrierErrorCode,
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(code, message);
+  }
+}

@@ -1,0 +1,58 @@
+import { withTransaction, type Caller, type Logger } from '@smista/service-kit';
+import { isPoolCarrier } from '@smista/contracts';
+import { assertLabelRequest, carriersErrors, chooseSender, type Integration } from '../domain';
+import type { LabelRequest, LabelResult, PartyAddress } from '../adapters';
+import { codeForReference, releaseCode, takeNextCode } from '../store';
+import { poolChanged } from './tracking-code-pool';
+import type { HandlerDeps } from '../grpc/deps';
+
+export type LabelInput = Omit<LabelRequest, 'sender' | 'poolCode' | 'sequence'> & { sender?: PartyAddress; sequence?: number };
+
+/**
+ * CreateLabel: checks the request, fills the sender from the merchant's pickup address, takes a
+ * pool code for the letter services (the same code again for a retried reference), and asks the
+ * carrier's adapter for the label. A code taken for a label that then failed goes back to the pool.
+ */
+export async function createLabel(deps: HandlerDeps, integration: Integration, caller: Caller, input: LabelInput, logger: Logger): Promise<LabelResult> {
+  if (!integration.active) throw carriersErrors.integrationInactive();
+  if (integration.status !== 'active') throw carriersErrors.integrationNotActive();
+  assertLabelRequest(input);
+  const sender = input.sender ?? chooseSender(await deps.addressBook.addressesOf(caller));
+  const sequence = input.sequence && input.sequence > 0 ? input.sequence : await nextSequence(deps);
+  const request: LabelRequest = { ...input, sender, sequence };
+  const adapter = await deps.adapters.get(integration);
+
+  if (!isPoolCarrier(integration.carrier.code)) return adapter.createLabel(request);
+
+  const { code, fresh } = await takeCodeFor(deps, integration, request);
+  try {
+    return await adapter.createLabel({ ...request, poolCode: code });
+  } catch (err) {
+    if (fresh) {
+      await withTransaction(deps.pool, async (tx) => {
+        if (await releaseCode(tx, integration.id, code)) await poolChanged(tx, integration, +1, deps.now());
+      });
+      logger.warn({ integrationId: integration.id, trackingCode: code }, 'label failed: pool code released');
+    }
+    throw err;
+  }
+}
+
+/** The code for this shipment reference: the one already taken (a retry), or the next available. */
+async function takeCodeFor(deps: HandlerDeps, integration: Integration, request: LabelRequest): Promise<{ code: string; fresh: boolean }> {
+  const previous = await codeForReference(deps.pool, integration.id, request.reference);
+  if (previous) return { code: previous.trackingCode, fresh: false };
+  const at = deps.now();
+  const taken = await withTransaction(deps.pool, async (tx) => {
+    const row = await takeNextCode(tx, integration.id, { orderId: request.orderId ?? null, reference: request.reference, recipient: request.recipient, now: at });
+    if (!row) throw carriersErrors.noCodesAvailable();
+    await poolChanged(tx, integration, -1, at);
+    return row;
+  });
+  return { code: taken.trackingCode, fresh: true };
+}
+
+async function nextSequence(deps: HandlerDeps): Promise<number> {
+  const { rows } = await deps.pool.query<{ n: string }>(`SELECT nextval('label_sequence') AS n`);
+  return Number(rows[0].n);
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { env, loadConfig, serviceEnv } from '@smista/service-kit';
+
+/**
+ * The carriers service's environment: the kit's service variables and its own. SECRETS_KEYS
+ * encrypts carrier passwords at rest; MERCHANTS_GRPC_ADDR answers the merchant's pickup address
+ * (the sender of a label); the carriers' base URLs point at the real APIs in production and at the
+ * sandboxes (`deploy/sandboxes`) in development and tests.
+ */
+export const configSchema = z.object({
+  ...serviceEnv(50053),
+  SECRETS_KEYS: env.secretKeys(),
+  MERCHANTS_GRPC_ADDR: env.address(),
+  /** GLS Italy Label Service; the adapter calls `<base>/ilswebservice.asmx/<Op>`. */
+  GLS_BASE_URL: env.url().default('https://labelservice.gls-italy.com'),
+  /** GLS public tracking; the adapter calls `<base>/XML/get_xml_track.php`. */
+  GLS_TRACKING_URL: env.url().default('https://infoweb.gls-italy.com'),
+  /** Poste Delivery Business REST base (sessions, waybills, tracking). */
+  POSTE_DELIVERY_BASE_URL: env.url().default('https://apiw.gp.posteitaliane.it/gp/internet'),
+});
+
+export type Config = z.output<typeof configSchema>;
+
+/** Reads the environment once; a bad value stops the process naming the variable. */
+export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  return loadConfig(configSchema, source);
+}

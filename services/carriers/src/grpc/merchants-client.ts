@@ -1,0 +1,45 @@
+import { createGrpcClient, isServiceError, rpc, signCallerToken, type Caller, type Logger } from '@smista/service-kit';
+import { merchants } from '@smista/proto';
+import { carriersErrors, type MerchantAddressLike } from '../domain';
+
+/** The merchant's addresses, for the sender of a label. */
+export interface AddressBook {
+  /**
+   * The addresses of the caller's selected merchant, asked of the merchants service on behalf of the
+   * same caller (merchants checks the membership itself). UNAVAILABLE when merchants cannot answer.
+   */
+  addressesOf(caller: Caller): Promise<MerchantAddressLike[]>;
+  close(): void;
+}
+
+export function createAddressBook(opts: { address: string; callerSecret: string; logger: Logger; deadlineMs?: number }): AddressBook {
+  const client = createGrpcClient(merchants.MerchantsServiceClient, opts.address);
+  return {
+    async addressesOf(caller) {
+      // A fresh token for the same caller: the incoming one may be near its end in a long batch.
+      const callerToken = await signCallerToken(caller, opts.callerSecret);
+      try {
+        const { addresses } = await rpc(client, { callerToken, deadlineMs: opts.deadlineMs ?? 3_000 }).listAddresses({});
+        return addresses.map(({ fields: f }) => ({
+          addressTypes: f?.addressTypes ?? [],
+          isDefault: f?.isDefault ?? false,
+          companyName: f?.companyName ?? '',
+          contactPerson: f?.contactPerson,
+          addressLine1: f?.addressLine1 ?? '',
+          addressLine2: f?.addressLine2,
+          city: f?.city ?? '',
+          state: f?.state,
+          postalCode: f?.postalCode ?? '',
+          countryCode: f?.countryCode ?? 'IT',
+          phone: f?.phone,
+          email: f?.email,
+          active: f?.active ?? true,
+        }));
+      } catch (err) {
+        opts.logger.warn({ err: isServiceError(err) ? err.details : String(err), merchantId: caller.merchantId }, 'merchant addresses unavailable');
+        throw carriersErrors.dependencyUnavailable();
+      }
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,105 @@
+import { kitErrors, requireMerchant, withTransaction } from '@smista/service-kit';
+import { carriers } from '@smista/proto';
+import { carrierMessages as m, isPoolCarrier } from '@smista/contracts';
+import { createLabel } from '../app/create-label';
+import { poolChanged } from '../app/tracking-code-pool';
+import { carriersErrors } from '../domain';
+import { findIntegration, releaseCode } from '../store';
+import { enqueueTrackingUpdated } from '../events/publishers';
+import type { HandlerDeps } from './deps';
+import { partyAddress } from './mapping';
+
+/** The operations the shipments service calls: labels, cancellation, workday close, tracking. */
+export function operationHandlers(deps: HandlerDeps) {
+  const { pool, unary, now } = deps;
+
+  async function ownIntegration(merchantId: string, id: number) {
+    const integration = await findIntegration(pool, merchantId, id);
+    if (!integration) throw carriersErrors.integrationNotFound();
+    return integration;
+  }
+
+  return {
+    createLabel: unary('CreateLabel', async (request: carriers.CreateLabelRequest, ctx) => {
+      const caller = await ctx.caller();
+      const { merchantId } = await requireMerchant(ctx);
+      const integration = await ownIntegration(merchantId, request.integrationId);
+      const label = await createLabel(
+        deps,
+        integration,
+        caller,
+        {
+          reference: request.reference.trim(),
+          sequence: request.sequence,
+          recipient: partyAddress(request.recipient),
+          sender: request.sender?.name?.trim() ? partyAddress(request.sender) : undefined,
+          parcels: request.parcels.map((p) => ({ weightGrams: p.weightGrams, lengthCm: p.lengthCm || undefined, widthCm: p.widthCm || undefined, heightCm: p.heightCm || undefined })),
+          cashOnDeliveryCents: request.cashOnDeliveryCents || undefined,
+          notes: request.notes.trim() || undefined,
+          contentDescription: request.contentDescription.trim() || undefined,
+          orderId: request.orderId.trim() || undefined,
+        },
+        ctx.logger,
+      );
+      ctx.logger.info({ merchantId, integrationId: integration.id, carrier: integration.carrier.code, trackingNumber: label.trackingNumber }, 'label created');
+      return carriers.CreateLabelResponse.fromPartial({
+        trackingNumber: label.trackingNumber,
+        carrierShipmentNumber: label.carrierShipmentNumber,
+        labelPdf: Buffer.from(label.labelPdf),
+        warnings: label.warnings,
+      });
+    }),
+
+    cancelShipment: unary('CancelShipment', async (request: carriers.CancelShipmentRequest, ctx) => {
+      const { merchantId } = await requireMerchant(ctx);
+      const integration = await ownIntegration(merchantId, request.integrationId);
+      if (isPoolCarrier(integration.carrier.code)) {
+        const code = request.trackingNumber.trim() || request.carrierShipmentNumber.trim();
+        if (!code) throw kitErrors.invalidInput(m.shipmentNumbersRequired);
+        // A printed code may already be on an envelope: it stays used.
+        if (request.labelHandedOut) return carriers.CancelShipmentResponse.fromPartial({ message: m.cancelNotSupportedAfterLabel, codeReleased: false });
+        const released = await withTransaction(pool, async (tx) => {
+          const ok = await releaseCode(tx, integration.id, code);
+          if (ok) await poolChanged(tx, integration, +1, now());
+          return ok;
+        });
+        return carriers.CancelShipmentResponse.fromPartial({ message: released ? m.codeReleased : m.codeNotReleased, codeReleased: released });
+      }
+      const adapter = await deps.adapters.get(integration);
+      const result = await adapter.cancelShipment({ carrierShipmentNumber: request.carrierShipmentNumber.trim(), trackingNumber: request.trackingNumber.trim() });
+      ctx.logger.info({ merchantId, integrationId: integration.id, carrier: integration.carrier.code }, 'shipment cancelled at the carrier');
+      return carriers.CancelShipmentResponse.fromPartial({ message: result.message, codeReleased: false });
+    }),
+
+    closeWorkday: unary('CloseWorkday', async (request: carriers.CloseWorkdayRequest, ctx) => {
+      const { merchantId } = await requireMerchant(ctx);
+      const integration = await ownIntegration(merchantId, request.integrationId);
+      const numbers = [...new Set(request.carrierShipmentNumbers.map((n) => n.trim()).filter(Boolean))];
+      if (numbers.length === 0) throw kitErrors.invalidInput(m.shipmentNumbersRequired);
+      if (!integration.active) throw carriersErrors.integrationInactive();
+      const adapter = await deps.adapters.get(integration);
+      const result = await adapter.closeWorkday(numbers);
+      ctx.logger.info({ merchantId, integrationId: integration.id, carrier: integration.carrier.code, shipments: numbers.length }, 'workday closed');
+      return carriers.CloseWorkdayResponse.fromPartial({
+        outcomes: result.outcomes,
+        manifestPdf: result.manifestPdf ? Buffer.from(result.manifestPdf) : Buffer.alloc(0),
+      });
+    }),
+
+    track: unary('Track', async (request: carriers.TrackRequest, ctx) => {
+      const { merchantId } = await requireMerchant(ctx);
+      const integration = await ownIntegration(merchantId, request.integrationId);
+      const trackingNumber = request.trackingNumber.trim();
+      if (!trackingNumber) throw kitErrors.invalidInput(m.trackingNumberRequired);
+      const adapter = await deps.adapters.get(integration);
+      const result = await adapter.track({ trackingNumber, carrierShipmentNumber: request.carrierShipmentNumber.trim() });
+      const last = result.events[result.events.length - 1];
+      if (last) {
+        await withTransaction(pool, (tx) =>
+          enqueueTrackingUpdated(tx, { integrationId: integration.id, merchantId, trackingNumber, status: last.status, delivered: result.delivered, occurredAt: now() }),
+        );
+      }
+      return carriers.TrackResponse.fromPartial({ events: result.events.map((e) => ({ ...e, location: e.location ?? '' })), delivered: result.delivered });
+    }),
+  };
+}

@@ -1,0 +1,3 @@
+export * from './carriers';
+export * from './integrations';
+export * from './tracking-codes';
