@@ -1,0 +1,81 @@
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { defaultGlsAccounts, type GlsSandboxAccount } from './accounts';
+import { createGlsApp, type RecordedRequest } from './app';
+import { GlsStore } from './store';
+
+export { defaultGlsAccounts, type GlsSandboxAccount } from './accounts';
+export type { RecordedRequest } from './app';
+export { GLS_SANDBOX_TEXTS, NO_BRANCH_ZIPCODE, NO_NUMBER_MARK, UNKNOWN_STREET_MARK } from './operations';
+export { HELD_NAME, IMMEDIATE_DELIVERY_NAME } from './tracking';
+
+export interface GlsSandboxOptions {
+  /** Port on `host`; 0 (the default) picks a free one. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Added before every answer, so load tests meet a realistic provider. Default 0. */
+  latencyMs?: number;
+  /** The known customer accounts; default {@link defaultGlsAccounts} (see README.md). */
+  accounts?: GlsSandboxAccount[];
+  /** Seconds from the workday close to the delivery event in tracking. Default 300. */
+  deliverAfterSeconds?: number;
+  /** `string` (default, as ASMX answers): results inside `<string xmlns=…>`; `bare`: the XML document alone. */
+  responseForm?: 'string' | 'bare';
+  /** The clock (tests move it). Default the system clock. */
+  now?: () => Date;
+}
+
+export interface GlsSandbox {
+  /** `http://host:port`: the adapter's base URL and tracking URL alike. */
+  url: string;
+  port: number;
+  /** The requests received so far, oldest first (the last 1000). */
+  requests(): RecordedRequest[];
+  close(): Promise<void>;
+}
+
+const MAX_RECORDED = 1000;
+
+/**
+ * Starts the GLS Italy Label Service sandbox: the ASMX HTTP-POST operations under
+ * `/ilswebservice.asmx/<Op>` and the public tracking feed under `/XML/get_xml_track.php`, with
+ * shipments kept in memory. README.md lists the accounts and the inputs that trigger each failure.
+ *
+ * @example
+ * const gls = await startGlsSandbox({ port: 0 });
+ * const adapter = createGlsAdapter({ baseUrl: gls.url, trackingUrl: gls.url, siglaSede: 'MI', codiceCliente: '123456', passwordCliente: 'Sandbox1', codiceContratto: '1234' }, { logger });
+ * await gls.close();
+ */
+export async function startGlsSandbox(options: GlsSandboxOptions = {}): Promise<GlsSandbox> {
+  const now = options.now ?? (() => new Date());
+  const store = new GlsStore(options.accounts ?? defaultGlsAccounts, now);
+  const recorded: RecordedRequest[] = [];
+  const app = createGlsApp({
+    store,
+    now,
+    latencyMs: options.latencyMs ?? 0,
+    deliverAfterMs: (options.deliverAfterSeconds ?? 300) * 1000,
+    responseForm: options.responseForm ?? 'string',
+    record: (r) => {
+      recorded.push(r);
+      if (recorded.length > MAX_RECORDED) recorded.shift();
+    },
+  });
+  const host = options.host ?? '127.0.0.1';
+  const server: Server = app.listen(options.port ?? 0, host);
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    requests: () => [...recorded],
+    close: async () => {
+      const closed = once(server, 'close');
+      server.close();
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}

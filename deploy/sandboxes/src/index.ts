@@ -1,0 +1,3 @@
+/** The wire-format sandboxes, each started on its own port by the local stack and the test setup. */
+export * from './gls';
+export * from './poste-delivery';
