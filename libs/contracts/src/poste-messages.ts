@@ -94,6 +94,9 @@ export const posteMessages = {
   letters: {
     noCodesAvailable: (service: string) => `Nessun codice di tracciamento disponibile per ${service}: aggiungi codici al corriere`,
     codeNotPrintable: (code: string) => `Il codice "${code}" non si può stampare come codice a barre: usa solo lettere, cifre e simboli ASCII`,
+    domesticOnly: (service: string) => `${service} vale solo per l'Italia (con San Marino e Città del Vaticano): per l'estero usa un servizio internazionale`,
+    internationalOnly: (service: string) => `${service} vale solo per l'estero: per l'Italia usa Posta1 o Raccomandata`,
+    recipientIncomplete: (detail: string) => `Destinatario incompleto per l'etichetta: ${detail}`,
     cancelled: (code: string) => `Spedizione annullata: non consegnare a Poste Italiane la lettera con il codice ${code}`,
     operations: {
       closeWorkday: 'chiusura giornata (le lettere si consegnano con la distinta)',

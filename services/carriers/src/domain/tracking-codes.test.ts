@@ -92,7 +92,7 @@ describe('parseManualCodes: domestic services', () => {
 
   it('refuses codes repeated in the request, naming each once, case not mattering', () => {
     expect(refusal(() => parseManualCodes('A1, a1, B2\nB2\nB2, C3, D4, d4', 'posta_1'))).toEqual({
-      code: CarriersErrorCode.DuplicateCodes,
+      code: CarriersErrorCode.InvalidCodes,
       message: m.duplicateInRequest('A1, B2, D4'),
     });
   });
@@ -132,7 +132,7 @@ describe('parseManualCodes: international services (UPU S10 of Poste Italiane)',
 
   it('refuses repeated codes', () => {
     expect(refusal(() => parseManualCodes('RR123456785IT, rr123456785it', 'posta_rc_intl'))).toEqual({
-      code: CarriersErrorCode.DuplicateCodes,
+      code: CarriersErrorCode.InvalidCodes,
       message: m.duplicateInRequest('RR123456785IT'),
     });
   });

@@ -79,7 +79,8 @@ export function parseManualCodes(input: string | readonly string[], carrier: Poo
     if (seen.has(code)) repeated.add(code);
     else seen.add(code);
   }
-  if (repeated.size > 0) throw carriersErrors.duplicateCodes(m.duplicateInRequest(describeCodes([...repeated])));
+  // A code typed twice is a mistake in the request (400), not a conflict with the pool (409).
+  if (repeated.size > 0) throw carriersErrors.invalidCodes(m.duplicateInRequest(describeCodes([...repeated])));
   return codes;
 }
 
