@@ -1,6 +1,4 @@
-import { once } from 'node:events';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listen, RequestLog } from '../listen';
 import { defaultGlsAccounts, type GlsSandboxAccount } from './accounts';
 import { createGlsApp, type RecordedRequest } from './app';
 import { GlsStore } from './store';
@@ -36,8 +34,6 @@ export interface GlsSandbox {
   close(): Promise<void>;
 }
 
-const MAX_RECORDED = 1000;
-
 /**
  * Starts the GLS Italy Label Service sandbox: the ASMX HTTP-POST operations under
  * `/ilswebservice.asmx/<Op>` and the public tracking feed under `/XML/get_xml_track.php`, with
@@ -51,31 +47,18 @@ const MAX_RECORDED = 1000;
 export async function startGlsSandbox(options: GlsSandboxOptions = {}): Promise<GlsSandbox> {
   const now = options.now ?? (() => new Date());
   const store = new GlsStore(options.accounts ?? defaultGlsAccounts, now);
-  const recorded: RecordedRequest[] = [];
+  const log = new RequestLog<RecordedRequest>();
   const app = createGlsApp({
     store,
     now,
     latencyMs: options.latencyMs ?? 0,
     deliverAfterMs: (options.deliverAfterSeconds ?? 300) * 1000,
     responseForm: options.responseForm ?? 'string',
-    record: (r) => {
-      recorded.push(r);
-      if (recorded.length > MAX_RECORDED) recorded.shift();
-    },
+    record: log.record,
   });
-  const host = options.host ?? '127.0.0.1';
-  const server: Server = app.listen(options.port ?? 0, host);
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
+  const served = await listen(app, options);
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
-    port,
-    requests: () => [...recorded],
-    close: async () => {
-      const closed = once(server, 'close');
-      server.close();
-      server.closeAllConnections();
-      await closed;
-    },
+    ...served,
+    requests: () => log.list(),
   };
 }

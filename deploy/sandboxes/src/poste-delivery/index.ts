@@ -1,6 +1,4 @@
-import { once } from 'node:events';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listen, RequestLog } from '../listen';
 import { defaultPosteAccounts, type PosteSandboxAccount } from './accounts';
 import { createPosteApp, type PosteRecordedRequest } from './app';
 import { PosteStore } from './store';
@@ -41,8 +39,6 @@ export interface PosteDeliverySandbox {
   close(): Promise<void>;
 }
 
-const MAX_RECORDED = 1000;
-
 /**
  * Starts the Poste Delivery Business sandbox: `POST /user/sessions`, `POST
  * /postalandlogistics/parcel/waybill`, `GET|POST /postalandlogistics/parcel/tracking` and the label
@@ -57,7 +53,7 @@ const MAX_RECORDED = 1000;
 export async function startPosteDeliverySandbox(options: PosteDeliverySandboxOptions = {}): Promise<PosteDeliverySandbox> {
   const now = options.now ?? (() => new Date());
   const store = new PosteStore(options.accounts ?? defaultPosteAccounts, now);
-  const recorded: PosteRecordedRequest[] = [];
+  const log = new RequestLog<PosteRecordedRequest>();
   const app = createPosteApp({
     store,
     now,
@@ -65,25 +61,12 @@ export async function startPosteDeliverySandbox(options: PosteDeliverySandboxOpt
     tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
     deliverAfterMs: (options.deliverAfterSeconds ?? 300) * 1000,
     trackingEnvelope: options.trackingEnvelope ?? 'bare',
-    record: (r) => {
-      recorded.push(r);
-      if (recorded.length > MAX_RECORDED) recorded.shift();
-    },
+    record: log.record,
   });
-  const host = options.host ?? '127.0.0.1';
-  const server: Server = app.listen(options.port ?? 0, host);
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
+  const served = await listen(app, options);
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
-    port,
-    requests: () => [...recorded],
+    ...served,
+    requests: () => log.list(),
     revokeTokens: () => store.revokeSessions(),
-    close: async () => {
-      const closed = once(server, 'close');
-      server.close();
-      server.closeAllConnections();
-      await closed;
-    },
   };
 }
