@@ -12,6 +12,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import { load } from 'js-yaml';
 import { parseGatewayConfig } from '../gateway/src/config';
 import { applicationSchema, buildSchemas, readSources, umbrellaSchema, writeSchemas } from './smista-lib/schema/generate';
+import { configSchema as carriersConfigSchema } from '../services/carriers/src/config';
 import { configSchema as identityConfigSchema } from '../services/identity/src/config';
 import { configSchema as merchantsConfigSchema } from '../services/merchants/src/config';
 
@@ -21,7 +22,7 @@ type Table = { [key: string]: Json };
 const CHARTS_DIR = __dirname;
 const LIB = 'smista-lib';
 const UMBRELLA = 'smista';
-const APP_CHARTS = ['identity', 'merchants', 'gateway'];
+const APP_CHARTS = ['identity', 'merchants', 'carriers', 'gateway'];
 const SECRET_LIKE = /SECRET|PASSWORD|DATABASE_URL|SMTP_URL|KEY/;
 const SEMVER =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
@@ -320,7 +321,7 @@ const contract = JSON.parse(readFileSync(join(CHARTS_DIR, 'env-contract.json'), 
 const libDefines = templateFiles(LIB).flatMap((file) => definedNames(scanFile(file).actions));
 
 describe('chart inventory', () => {
-  it('holds exactly the library, the three application charts and the umbrella', () => {
+  it('holds exactly the library, the application charts and the umbrella', () => {
     expect(discovered).toEqual([LIB, ...APP_CHARTS, UMBRELLA].sort());
   });
 
@@ -342,7 +343,7 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
       overlays: { ...sources.overlays, [chart]: overlay },
     };
   }
-  const carriers: EnvContract[string] = {
+  const marketplaces: EnvContract[string] = {
     env: ['GRPC_PORT', 'METRICS_PORT', 'NATS_URL', 'IDENTITY_GRPC_ADDR', 'LOG_LEVEL'],
     optionalEnv: ['NATS_CONSUMER_SUFFIX', 'OTEL_EXPORTER_OTLP_ENDPOINT'],
     secretEnv: ['DATABASE_URL', 'CALLER_TOKEN_SECRET'],
@@ -392,14 +393,16 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
     expect(schema.additionalProperties).toBe(false);
   });
 
-  it('the overlays hold only what is chart-specific: the gateway its port, Ingress and variables, identity one variable', () => {
+  it('the overlays hold only what is chart-specific: the gateway its port, Ingress and variables, identity and carriers their variables', () => {
     expect(Object.keys(sources.overlays.merchants)).toEqual([]);
     expect(Object.keys(sources.overlays.identity.env)).toEqual(['SESSION_TTL_HOURS']);
+    expect(Object.keys(sources.overlays.carriers)).toEqual(['$comment', 'env']);
+    expect(Object.keys(sources.overlays.carriers.env)).toEqual(['GLS_BASE_URL', 'GLS_TRACKING_URL', 'POSTE_DELIVERY_BASE_URL', 'CARRIER_MAX_CONCURRENT_REQUESTS']);
     const gateway = readSchema('gateway');
     expect((gateway.properties as Table).portEnv).toMatchObject({ const: 'PORT' });
     expect((gateway.properties as Table).portName).toMatchObject({ const: 'http' });
     expect(gateway.required).toContain('ingress');
-    for (const chart of ['identity', 'merchants']) {
+    for (const chart of ['identity', 'merchants', 'carriers']) {
       const schema = readSchema(chart);
       expect((schema.properties as Table).portEnv).toMatchObject({ const: 'GRPC_PORT' });
       expect(schema.properties).not.toHaveProperty('ingress');
@@ -408,8 +411,8 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
   });
 
   it('a new service needs no overlay when it reads only shared variables, and joins the umbrella', () => {
-    const next = withChart('carriers', carriers);
-    const schema = applicationSchema('carriers', next) as Table;
+    const next = withChart('marketplaces', marketplaces);
+    const schema = applicationSchema('marketplaces', next) as Table;
     const validate = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
     const values = clone(readValues('merchants'));
     delete (values.env as Table).MAIL_FROM;
@@ -417,32 +420,32 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
     delete (values.secretEnv as Table).SMTP_URL;
     expect(validate(values) ? '' : ajv.errorsText(validate.errors)).toBe('');
     const env = (schema.properties as Table).env as Table;
-    expect(env.required).toEqual(carriers.env);
-    expect(Object.keys(env.properties as Table)).toEqual([...carriers.env, ...carriers.optionalEnv]);
-    expect(((schema.properties as Table).secretEnv as Table).required).toEqual(carriers.secretEnv);
+    expect(env.required).toEqual(marketplaces.env);
+    expect(Object.keys(env.properties as Table)).toEqual([...marketplaces.env, ...marketplaces.optionalEnv]);
+    expect(((schema.properties as Table).secretEnv as Table).required).toEqual(marketplaces.secretEnv);
     const umbrella = umbrellaSchema(next) as Table;
-    expect(umbrella.required).toContain('carriers');
-    expect((umbrella.properties as Table).carriers).toEqual({ $ref: '#/definitions/subchart' });
+    expect(umbrella.required).toContain('marketplaces');
+    expect((umbrella.properties as Table).marketplaces).toEqual({ $ref: '#/definitions/subchart' });
   });
 
   it('refuses a variable with no schema, naming the overlay to add it to', () => {
-    expect(() => applicationSchema('carriers', withChart('carriers', { ...carriers, env: [...carriers.env, 'CARRIER_TIMEOUT_MS'] }))).toThrow(
-      /carriers: env variable CARRIER_TIMEOUT_MS has no schema.*charts\/carriers\/values\.schema\.overlay\.json/,
+    expect(() => applicationSchema('marketplaces', withChart('marketplaces', { ...marketplaces, env: [...marketplaces.env, 'MARKETPLACE_TIMEOUT_MS'] }))).toThrow(
+      /marketplaces: env variable MARKETPLACE_TIMEOUT_MS has no schema.*charts\/marketplaces\/values\.schema\.overlay\.json/,
     );
-    const overlay = { env: { CARRIER_TIMEOUT_MS: { type: 'integer', minimum: 1 } } };
-    const schema = applicationSchema('carriers', withChart('carriers', { ...carriers, env: [...carriers.env, 'CARRIER_TIMEOUT_MS'] }, overlay));
-    expect((((schema as Table).properties as Table).env as Table).properties).toHaveProperty('CARRIER_TIMEOUT_MS', overlay.env.CARRIER_TIMEOUT_MS);
+    const overlay = { env: { MARKETPLACE_TIMEOUT_MS: { type: 'integer', minimum: 1 } } };
+    const schema = applicationSchema('marketplaces', withChart('marketplaces', { ...marketplaces, env: [...marketplaces.env, 'MARKETPLACE_TIMEOUT_MS'] }, overlay));
+    expect((((schema as Table).properties as Table).env as Table).properties).toHaveProperty('MARKETPLACE_TIMEOUT_MS', overlay.env.MARKETPLACE_TIMEOUT_MS);
   });
 
   it('refuses an overlay variable the contract does not list, an optional one without examples, and an unknown overlay key', () => {
-    expect(() => applicationSchema('carriers', withChart('carriers', carriers, { env: { OLD_VARIABLE: { type: 'string' } } }))).toThrow(
+    expect(() => applicationSchema('marketplaces', withChart('marketplaces', marketplaces, { env: { OLD_VARIABLE: { type: 'string' } } }))).toThrow(
       /OLD_VARIABLE not in env or optionalEnv of charts\/env-contract\.json/,
     );
-    const optional = { ...carriers, optionalEnv: [...carriers.optionalEnv, 'CARRIER_REGION'] };
-    expect(() => applicationSchema('carriers', withChart('carriers', optional, { env: { CARRIER_REGION: { type: 'string' } } }))).toThrow(
-      /optional variables need "examples".*CARRIER_REGION/,
+    const optional = { ...marketplaces, optionalEnv: [...marketplaces.optionalEnv, 'MARKETPLACE_REGION'] };
+    expect(() => applicationSchema('marketplaces', withChart('marketplaces', optional, { env: { MARKETPLACE_REGION: { type: 'string' } } }))).toThrow(
+      /optional variables need "examples".*MARKETPLACE_REGION/,
     );
-    expect(() => applicationSchema('carriers', withChart('carriers', carriers, { envs: {} }))).toThrow(/unknown keys envs/);
+    expect(() => applicationSchema('marketplaces', withChart('marketplaces', marketplaces, { envs: {} }))).toThrow(/unknown keys envs/);
   });
 });
 
@@ -769,6 +772,11 @@ const SERVICE_CONFIGS: Record<string, ServiceConfig> = {
     keys: () => zodObjectKeys(merchantsConfigSchema),
     problems: zodProblems(merchantsConfigSchema),
   },
+  carriers: {
+    source: 'services/carriers/src/config.ts',
+    keys: () => zodObjectKeys(carriersConfigSchema),
+    problems: zodProblems(carriersConfigSchema),
+  },
   gateway: {
     source: 'gateway/src/config.ts',
     keys: () => variablesRead(parseGatewayConfig),
@@ -781,6 +789,7 @@ const SECRET_SAMPLES: Record<string, string> = {
   DATABASE_URL: 'postgres://smista:password@postgres:5432/smista',
   CALLER_TOKEN_SECRET: 'x'.repeat(48),
   SMTP_URL: 'smtps://user:password@smtp.example.com:465',
+  SECRETS_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
 };
 
 /**
@@ -828,7 +837,7 @@ describe('env contract against config.ts', () => {
   });
 
   it('recording the variables a parser reads finds exactly the zod shape (where the shape is exported)', () => {
-    for (const schema of [identityConfigSchema, merchantsConfigSchema]) {
+    for (const schema of [identityConfigSchema, merchantsConfigSchema, carriersConfigSchema]) {
       expect(variablesRead((env) => schema.parse(env)).sort()).toEqual(zodObjectKeys(schema).sort());
     }
   });
@@ -912,6 +921,7 @@ describe('wiring between the charts', () => {
     const expected: Record<string, { portName: string; portEnv: string; port: number }> = {
       identity: { portName: 'grpc', portEnv: 'GRPC_PORT', port: 50051 },
       merchants: { portName: 'grpc', portEnv: 'GRPC_PORT', port: 50052 },
+      carriers: { portName: 'grpc', portEnv: 'GRPC_PORT', port: 50053 },
       gateway: { portName: 'http', portEnv: 'PORT', port: 8080 },
     };
     for (const chart of APP_CHARTS) {
@@ -950,7 +960,7 @@ describe('wiring between the charts', () => {
     const endpoints = Object.fromEntries(
       APP_CHARTS.map((chart) => [chart, renderedEnv(withGlobal[chart] as Table).OTEL_EXPORTER_OTLP_ENDPOINT]),
     );
-    expect(endpoints).toEqual({ identity: tempo, merchants: jaeger, gateway: tempo });
+    expect(endpoints).toEqual({ identity: tempo, merchants: jaeger, carriers: tempo, gateway: tempo });
     for (const chart of APP_CHARTS) {
       expect({ chart, problems: SERVICE_CONFIGS[chart].problems(renderedEnv(withGlobal[chart] as Table)) }).toEqual({ chart, problems: [] });
     }
@@ -1002,7 +1012,8 @@ describe('wiring between the charts', () => {
         checked++;
       }
     }
-    expect(checked).toBe(4);
+    // identity → merchants, merchants → identity, carriers → merchants, gateway → all three.
+    expect(checked).toBe(6);
   });
 
   it('optional objects are off by default: no Ingress, no HPA', () => {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Smista needs on a Debian machine, idempotently:
-#   - apt packages postgresql, nats-server, chromium (apt-get update only if something is missing);
+#   - apt packages postgresql, nats-server, chromium and poppler-utils (its pdftoppm rasterizes the
+#     PDF labels the carrier tests read barcodes from); apt-get update only if something is missing;
 #   - the optional apt package prometheus (metrics in `make dev`): if it cannot be installed, one line
 #     says so and the installation goes on;
 #   - npm dependencies (npm ci) when node_modules is missing or older than package-lock.json.
@@ -10,7 +11,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-APT_PACKAGES=(postgresql nats-server chromium)
+APT_PACKAGES=(postgresql nats-server chromium poppler-utils)
 OPTIONAL_APT_PACKAGES=(prometheus)
 
 log() { printf 'install: %s\n' "$*"; }

@@ -15,6 +15,13 @@ test('startApp brings up the built services and the gateway on free ports', asyn
     const health = await fetch(`${app.baseUrl}/healthz`);
     expect(health.status).toBe(200);
     expect(Object.keys(app.databases).sort()).toEqual(APP_COMPONENTS.filter((c) => c.database).map((c) => c.name).sort());
+    expect({ gls: app.glsUrl, poste: app.posteUrl }).toEqual({ gls: process.env.TEST_GLS_URL, poste: process.env.TEST_POSTE_URL });
+    // Every service took its configuration (carriers: SECRETS_KEYS, the sandbox URLs) and reaches
+    // its database, NATS and the peers it needs.
+    for (const c of APP_COMPONENTS) {
+      const ready = await fetch(`http://127.0.0.1:${app.metricsPorts[c.name]}/readyz`);
+      expect([c.name, ready.status]).toEqual([c.name, 200]);
+    }
   } finally {
     await app.stop();
   }

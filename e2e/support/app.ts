@@ -21,6 +21,10 @@ export interface TestApp {
   mailUrl: string;
   /** Trace receiver base (shared by the run): `GET ${tracesUrl}/api/traces?service=gateway`. */
   tracesUrl: string;
+  /** GLS Italy sandbox the carriers service talks to (shared by the run). */
+  glsUrl: string;
+  /** Poste Delivery Business sandbox the carriers service talks to (shared by the run). */
+  posteUrl: string;
   /** Port of each component. */
   ports: Record<string, number>;
   /** METRICS_PORT of each component: `GET http://127.0.0.1:${metricsPorts.gateway}/metrics`. */
@@ -36,9 +40,10 @@ export interface TestApp {
 }
 
 /**
- * Starts the built application (identity, merchants, …, then the gateway — the table in
- * deploy/local/src/services.ts) against the shared test infrastructure, on free ports with fresh
- * databases. Run `make build` (or `npx nx run-many -t build`) first.
+ * Starts the built application (identity, merchants, carriers, …, then the gateway — the table in
+ * deploy/local/src/services.ts) against the shared test infrastructure, carrier sandboxes included,
+ * on free ports with fresh databases and a new SECRETS_KEYS. Run `make build` (or
+ * `npx nx run-many -t build`) first.
  *
  * @example
  * let app: TestApp;
@@ -63,6 +68,8 @@ export async function startApp(options: StartAppOptions = {}): Promise<TestApp> 
       baseUrl: app.baseUrl,
       mailUrl: infra.mailUrl,
       tracesUrl: infra.tracesUrl,
+      glsUrl: infra.glsUrl,
+      posteUrl: infra.posteUrl,
       ports: app.ports,
       metricsPorts: app.metricsPorts,
       databases: app.databases,

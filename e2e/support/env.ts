@@ -12,16 +12,30 @@ export interface SharedInfra {
   tracesUrl: string;
   /** TEST_PAGES_URL: the sample legal pages (the gateway's LEGAL_TERMS_URL and LEGAL_PRIVACY_URL). */
   pagesUrl: string;
+  /** TEST_GLS_URL: the GLS Italy sandbox (the carriers service's GLS_BASE_URL and GLS_TRACKING_URL). */
+  glsUrl: string;
+  /** TEST_POSTE_URL: the Poste Delivery Business sandbox (the carriers service's POSTE_DELIVERY_BASE_URL). */
+  posteUrl: string;
 }
 
 /** Reads the TEST_* variables; throws one clear line when a suite runs outside `jest` (no globalSetup). */
 export function sharedInfra(): SharedInfra {
-  const { TEST_PG_ADMIN_URL, TEST_PG_URL, TEST_NATS_URL, TEST_SMTP_URL, TEST_MAIL_URL, TEST_TRACES_URL, TEST_PAGES_URL } = process.env;
+  const { TEST_PG_ADMIN_URL, TEST_PG_URL, TEST_NATS_URL, TEST_SMTP_URL, TEST_MAIL_URL, TEST_TRACES_URL, TEST_PAGES_URL, TEST_GLS_URL, TEST_POSTE_URL } =
+    process.env;
   const pgAdminUrl = TEST_PG_ADMIN_URL ?? TEST_PG_URL;
-  if (!pgAdminUrl || !TEST_NATS_URL || !TEST_SMTP_URL || !TEST_MAIL_URL || !TEST_TRACES_URL || !TEST_PAGES_URL) {
+  if (!pgAdminUrl || !TEST_NATS_URL || !TEST_SMTP_URL || !TEST_MAIL_URL || !TEST_TRACES_URL || !TEST_PAGES_URL || !TEST_GLS_URL || !TEST_POSTE_URL) {
     throw new Error(
-      'Infrastruttura di test assente (TEST_PG_ADMIN_URL, TEST_NATS_URL, TEST_SMTP_URL, TEST_MAIL_URL, TEST_TRACES_URL, TEST_PAGES_URL): esegui i test con jest dalla radice (npx jest …) o con make test',
+      'Infrastruttura di test assente (TEST_PG_ADMIN_URL, TEST_NATS_URL, TEST_SMTP_URL, TEST_MAIL_URL, TEST_TRACES_URL, TEST_PAGES_URL, TEST_GLS_URL, TEST_POSTE_URL): esegui i test con jest dalla radice (npx jest …) o con make test',
     );
   }
-  return { pgAdminUrl, natsUrl: TEST_NATS_URL, smtpUrl: TEST_SMTP_URL, mailUrl: TEST_MAIL_URL, tracesUrl: TEST_TRACES_URL, pagesUrl: TEST_PAGES_URL };
+  return {
+    pgAdminUrl,
+    natsUrl: TEST_NATS_URL,
+    smtpUrl: TEST_SMTP_URL,
+    mailUrl: TEST_MAIL_URL,
+    tracesUrl: TEST_TRACES_URL,
+    pagesUrl: TEST_PAGES_URL,
+    glsUrl: TEST_GLS_URL,
+    posteUrl: TEST_POSTE_URL,
+  };
 }

@@ -3,15 +3,17 @@
  * Local stack runner.
  *   node deploy/local/dist/cli.js dev            whole stack in the foreground (what `make dev` runs)
  *   node deploy/local/dist/cli.js infra [test]   only PostgreSQL, NATS, the mail catcher, the trace
- *                                                receiver and the sample pages
- * Ctrl-C stops everything: gateway, services, Prometheus, sample pages, trace receiver, mail
- * catcher, NATS, PostgreSQL.
+ *                                                receiver, the sample pages and the carrier sandboxes
+ * Ctrl-C stops everything: gateway, services, Prometheus, carrier sandboxes, sample pages, trace
+ * receiver, mail catcher, NATS, PostgreSQL.
+ * SANDBOX_LATENCY_MS (default 0) delays every answer of the carrier sandboxes, to see the screens
+ * wait as they would on the real APIs.
  */
 import { paint, prefixLines } from './log-format';
 import { PortInUseError } from './ports';
 import { ServiceStartError } from './service';
 import { APP_COMPONENTS } from './services';
-import { startInfra, startStack, testPortOffset, type Profile } from './stack';
+import { sandboxLatencyMs, startInfra, startStack, testPortOffset, type Profile } from './stack';
 
 const colour = !!process.stdout.isTTY && !process.env.NO_COLOR;
 const width = Math.max(8, ...APP_COMPONENTS.map((c) => c.name.length));
@@ -33,7 +35,7 @@ async function runUntilSignal(start: () => Promise<{ stop(): Promise<void> }>, r
       say('smista', 'arresto appena finito l’avvio…');
       return;
     }
-    say('smista', 'arresto in corso (gateway, servizi, Prometheus, tracce, posta, NATS, PostgreSQL)…');
+    say('smista', 'arresto in corso (gateway, servizi, Prometheus, sandbox, tracce, posta, NATS, PostgreSQL)…');
     stopping = stopper.stop().then(
       () => {
         say('smista', 'fermato.');
@@ -72,12 +74,15 @@ async function dev(): Promise<void> {
   let baseUrl = '';
   let mailUrl = '';
   let tracesUrl = '';
+  let glsUrl = '';
+  let posteUrl = '';
   let prometheusUrl: string | null = null;
   await runUntilSignal(
     async () => {
       const stack = await startStack('dev', {
         gatewayPort,
         colour,
+        sandboxLatencyMs: sandboxLatencyMs(),
         log: say,
         onMail: (m) => say('mail', `nuovo messaggio per ${m.to}: «${m.subject}» → ${mailUrl}`),
         onUnexpectedExit: (name, code, signal) =>
@@ -86,12 +91,15 @@ async function dev(): Promise<void> {
       baseUrl = stack.baseUrl;
       mailUrl = stack.mailUrl;
       tracesUrl = stack.tracesUrl;
+      glsUrl = stack.glsUrl;
+      posteUrl = stack.posteUrl;
       prometheusUrl = stack.prometheusUrl;
       return stack;
     },
     () => [
       `Posta catturata: ${mailUrl}`,
       `Tracce: ${tracesUrl}`,
+      `Sandbox corrieri: GLS ${glsUrl}, Poste Delivery ${posteUrl}`,
       prometheusUrl
         ? `Metriche (Prometheus): ${prometheusUrl}`
         : `Metriche: Prometheus non è in esecuzione; ogni componente le espone su /metrics (${APP_COMPONENTS.map((c) => `${c.name} :${c.devMetricsPort}`).join(', ')})`,
@@ -104,7 +112,12 @@ async function infra(profile: Profile): Promise<void> {
   let lines: string[] = [];
   await runUntilSignal(
     async () => {
-      const started = await startInfra({ profile, offset: profile === 'test' ? testPortOffset() : 0, log: say });
+      const started = await startInfra({
+        profile,
+        offset: profile === 'test' ? testPortOffset() : 0,
+        log: say,
+        sandboxLatencyMs: profile === 'dev' ? sandboxLatencyMs() : 0,
+      });
       lines = [
         `DATABASE (admin): ${started.pg.url()}`,
         `NATS_URL=${started.nats.url}`,
@@ -112,6 +125,9 @@ async function infra(profile: Profile): Promise<void> {
         `OTEL_EXPORTER_OTLP_ENDPOINT=${started.traces.url}`,
         `LEGAL_TERMS_URL=${started.pages.legalUrls.termsUrl}`,
         `LEGAL_PRIVACY_URL=${started.pages.legalUrls.privacyUrl}`,
+        `GLS_BASE_URL=${started.gls.url}`,
+        `GLS_TRACKING_URL=${started.gls.url}`,
+        `POSTE_DELIVERY_BASE_URL=${started.poste.url}`,
         `Posta catturata: ${started.mail.httpUrl}`,
         `Tracce: ${started.traces.url}`,
         paint(`Infrastruttura ${profile} pronta.`, 32, colour),

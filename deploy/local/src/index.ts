@@ -27,11 +27,14 @@ export {
   infraClaims,
   devAppPorts,
   testPortOffset,
+  sandboxLatencyMs,
   callerTokenSecret,
+  newSecretsKeys,
+  devSecretsKeys,
   DEV_PORTS,
   TEST_PORTS,
   DEV_PROMETHEUS_PORT,
 } from './stack';
-export type { App, AppOptions, Infra, InfraEndpoints, InfraOptions, InfraPorts, Profile, Stack, StackOptions } from './stack';
+export type { App, AppOptions, Infra, InfraEndpoints, InfraOptions, InfraPorts, Profile, SandboxHandle, Stack, StackOptions } from './stack';
 export { formatLogLine } from './log-format';
 export { repoRoot, profilePaths } from './paths';

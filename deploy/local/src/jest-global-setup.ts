@@ -1,13 +1,15 @@
 /**
  * Jest globalSetup: starts the shared test infrastructure once per jest run (PostgreSQL, NATS with
- * JetStream, mail catcher, trace receiver and sample pages on the test ports, `.data/test/`) and
- * hands it to every suite through:
+ * JetStream, mail catcher, trace receiver, sample pages and the carrier sandboxes on the test ports,
+ * `.data/test/`) and hands it to every suite through:
  *   TEST_PG_URL, TEST_PG_ADMIN_URL  superuser URL of the `postgres` database (suites create their own)
  *   TEST_NATS_URL                   nats://127.0.0.1:42230
  *   TEST_SMTP_URL                   smtp://127.0.0.1:1035
  *   TEST_MAIL_URL                   http://127.0.0.1:8035 (mail catcher API)
  *   TEST_TRACES_URL                 http://127.0.0.1:16696 (trace receiver: OTLP base and /api/traces)
  *   TEST_PAGES_URL                  http://127.0.0.1:8055 (sample legal pages)
+ *   TEST_GLS_URL                    http://127.0.0.1:8101 (GLS Italy sandbox: label service and tracking)
+ *   TEST_POSTE_URL                  http://127.0.0.1:8102 (Poste Delivery Business sandbox)
  * Ports move by SMISTA_TEST_PORT_OFFSET. SMISTA_SKIP_INFRA=1 skips it (pure unit-test runs).
  */
 import { PortInUseError } from './ports';
@@ -36,6 +38,8 @@ export default async function globalSetup(): Promise<void> {
   process.env.TEST_MAIL_URL = infra.mail.httpUrl;
   process.env.TEST_TRACES_URL = infra.traces.url;
   process.env.TEST_PAGES_URL = infra.pages.url;
+  process.env.TEST_GLS_URL = infra.gls.url;
+  process.env.TEST_POSTE_URL = infra.poste.url;
   (globalThis as Record<string, unknown>)[INFRA_GLOBAL] = infra;
-  process.stderr.write(`\ninfrastruttura di test pronta in ${Date.now() - startedAt} ms (pg :${infra.ports.postgres}, nats :${infra.ports.nats}, smtp :${infra.ports.smtp}, posta ${infra.mail.httpUrl}, tracce ${infra.traces.url})\n`);
+  process.stderr.write(`\ninfrastruttura di test pronta in ${Date.now() - startedAt} ms (pg :${infra.ports.postgres}, nats :${infra.ports.nats}, smtp :${infra.ports.smtp}, posta ${infra.mail.httpUrl}, tracce ${infra.traces.url}, sandbox GLS ${infra.gls.url} e Poste ${infra.poste.url})\n`);
 }

@@ -20,9 +20,16 @@ export function profileDataDir(profile: string): string {
  * Folders of one profile's infrastructure state. A test run with a port offset gets its own folder
  * (`.data/test-<offset>`), so two runs never share (or restart) one cluster.
  */
-export function profilePaths(profile: string, offset = 0): { root: string; pg: string; nats: string; prometheus: string } {
+export function profilePaths(profile: string, offset = 0): { root: string; pg: string; nats: string; prometheus: string; secretsKeys: string } {
   const root = profileDataDir(offset ? `${profile}-${offset}` : profile);
-  return { root, pg: path.join(root, 'pg'), nats: path.join(root, 'nats'), prometheus: path.join(root, 'prometheus') };
+  return {
+    root,
+    pg: path.join(root, 'pg'),
+    nats: path.join(root, 'nats'),
+    prometheus: path.join(root, 'prometheus'),
+    // SECRETS_KEYS of the dev stack: kept beside its databases, which hold what it encrypted.
+    secretsKeys: path.join(root, 'secrets-keys'),
+  };
 }
 
 /** Git-ignored scratch folder (`.tmp/`): jest results, e2e logs. */

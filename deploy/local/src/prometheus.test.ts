@@ -24,6 +24,7 @@ test('the configuration has one job per component of the service table, on its d
   expect(config.scrape_configs).toEqual([
     { job_name: 'identity', metrics_path: '/metrics', static_configs: [{ targets: ['127.0.0.1:9401'] }] },
     { job_name: 'merchants', metrics_path: '/metrics', static_configs: [{ targets: ['127.0.0.1:9402'] }] },
+    { job_name: 'carriers', metrics_path: '/metrics', static_configs: [{ targets: ['127.0.0.1:9403'] }] },
     { job_name: 'gateway', metrics_path: '/metrics', static_configs: [{ targets: ['127.0.0.1:9400'] }] },
   ]);
 });

@@ -49,6 +49,16 @@ export interface StackContext {
   publicUrl: string;
   /** Secret identity signs caller tokens with and services verify them with. */
   callerTokenSecret: string;
+  /**
+   * SECRETS_KEYS (`id:base64-of-32-bytes`) of the services that encrypt credentials at rest: kept in
+   * `.data/dev/secrets-keys` for `make dev`, so stored carrier passwords survive a restart; new for
+   * each test application.
+   */
+  secretsKeys: string;
+  /** Base URL of the GLS Italy sandbox: label service (`/ilswebservice.asmx/<Op>`) and tracking (`/XML/get_xml_track.php`). */
+  glsUrl: string;
+  /** Base URL of the Poste Delivery Business sandbox (it serves the API at its root). */
+  posteUrl: string;
   logLevel: string;
   /** Absolute path of `frontends/`. */
   frontendsDir: string;
@@ -59,6 +69,23 @@ export const MAIL_FROM = 'Smista <no-reply@smista.local>';
 export const APP_COMPONENTS: readonly AppComponent[] = [
   { name: 'identity', dir: 'services/identity', kind: 'grpc', devPort: 50051, devMetricsPort: 9401, stage: 1, database: 'smista_identity' },
   { name: 'merchants', dir: 'services/merchants', kind: 'grpc', devPort: 50052, devMetricsPort: 9402, stage: 1, database: 'smista_merchants' },
+  {
+    // It asks merchants for the sender's address per request, never at start-up: it starts beside it.
+    name: 'carriers',
+    dir: 'services/carriers',
+    kind: 'grpc',
+    devPort: 50053,
+    devMetricsPort: 9403,
+    stage: 1,
+    database: 'smista_carriers',
+    env: (ctx) => ({
+      SECRETS_KEYS: ctx.secretsKeys,
+      // The sandboxes stand in for the carriers' real APIs; GLS tracking is served by the same server.
+      GLS_BASE_URL: ctx.glsUrl,
+      GLS_TRACKING_URL: ctx.glsUrl,
+      POSTE_DELIVERY_BASE_URL: ctx.posteUrl,
+    }),
+  },
   {
     name: 'gateway',
     dir: 'gateway',

@@ -5,7 +5,17 @@ import pg from 'pg';
 import { repoRoot, tmpDir } from './paths';
 import { isPortFree } from './ports';
 import { componentEnv, grpcAddrVar, APP_COMPONENTS, type AppComponent, type StackContext } from './services';
-import { devAppPorts, infraClaims, infraPorts, startApp, type InfraEndpoints } from './stack';
+import {
+  devAppPorts,
+  devSecretsKeys,
+  infraClaims,
+  infraPorts,
+  newSecretsKeys,
+  sandboxLatencyMs,
+  startApp,
+  testPortOffset,
+  type InfraEndpoints,
+} from './stack';
 
 const dumpDir = path.join(tmpDir, `stack-test-${crypto.randomBytes(3).toString('hex')}`);
 afterAll(() => fs.rmSync(dumpDir, { recursive: true, force: true }));
@@ -24,6 +34,8 @@ const infra = (): InfraEndpoints => ({
   smtpUrl: process.env.TEST_SMTP_URL!,
   tracesUrl: process.env.TEST_TRACES_URL!,
   pagesUrl: process.env.TEST_PAGES_URL!,
+  glsUrl: process.env.TEST_GLS_URL!,
+  posteUrl: process.env.TEST_POSTE_URL!,
 });
 
 type Dump = { env: Record<string, string>; startedAt: number; healthyAt?: number };
@@ -122,13 +134,16 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
   const ctx: StackContext = {
     ports,
     metricsPorts,
-    databaseUrls: { identity: 'postgres://x/smista_identity', merchants: 'postgres://x/smista_merchants' },
+    databaseUrls: { identity: 'postgres://x/smista_identity', merchants: 'postgres://x/smista_merchants', carriers: 'postgres://x/smista_carriers' },
     natsUrl: 'nats://127.0.0.1:42220',
     smtpUrl: 'smtp://127.0.0.1:1025',
     otlpEndpoint: 'http://127.0.0.1:16686',
     legalUrls: { termsUrl: 'http://127.0.0.1:8045/termini.html', privacyUrl: 'http://127.0.0.1:8045/privacy.html' },
     publicUrl: 'http://127.0.0.1:8080',
     callerTokenSecret: 's',
+    secretsKeys: 'dev1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+    glsUrl: 'http://127.0.0.1:8091',
+    posteUrl: 'http://127.0.0.1:8092',
     logLevel: 'info',
     frontendsDir: path.join(repoRoot, 'frontends'),
   };
@@ -145,6 +160,7 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     PUBLIC_URL: 'http://127.0.0.1:8080',
     LOG_LEVEL: 'info',
     MERCHANTS_GRPC_ADDR: '127.0.0.1:50052',
+    CARRIERS_GRPC_ADDR: '127.0.0.1:50053',
   });
   expect(componentEnv(byName('merchants'), ctx, APP_COMPONENTS)).toMatchObject({
     GRPC_PORT: '50052',
@@ -152,6 +168,28 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     DATABASE_URL: 'postgres://x/smista_merchants',
     IDENTITY_GRPC_ADDR: '127.0.0.1:50051',
   });
+  // Everything services/carriers/src/config.ts reads except NATS_CONSUMER_SUFFIX (startApp adds it
+  // for test stacks), plus what every service gets.
+  expect(componentEnv(byName('carriers'), ctx, APP_COMPONENTS)).toEqual({
+    GRPC_PORT: '50053',
+    DATABASE_URL: 'postgres://x/smista_carriers',
+    NATS_URL: 'nats://127.0.0.1:42220',
+    CALLER_TOKEN_SECRET: 's',
+    SMTP_URL: 'smtp://127.0.0.1:1025',
+    MAIL_FROM: 'Smista <no-reply@smista.local>',
+    METRICS_PORT: '9403',
+    OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:16686',
+    PUBLIC_URL: 'http://127.0.0.1:8080',
+    LOG_LEVEL: 'info',
+    IDENTITY_GRPC_ADDR: '127.0.0.1:50051',
+    MERCHANTS_GRPC_ADDR: '127.0.0.1:50052',
+    SECRETS_KEYS: 'dev1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+    GLS_BASE_URL: 'http://127.0.0.1:8091',
+    GLS_TRACKING_URL: 'http://127.0.0.1:8091',
+    POSTE_DELIVERY_BASE_URL: 'http://127.0.0.1:8092',
+  });
+  // Only the service that encrypts credentials holds the keys.
+  expect(componentEnv(byName('merchants'), ctx, APP_COMPONENTS)).not.toHaveProperty('SECRETS_KEYS');
   expect(componentEnv(byName('gateway'), ctx, APP_COMPONENTS)).toEqual({
     PORT: '8080',
     HOST: '127.0.0.1',
@@ -161,6 +199,7 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     LOG_LEVEL: 'info',
     IDENTITY_GRPC_ADDR: '127.0.0.1:50051',
     MERCHANTS_GRPC_ADDR: '127.0.0.1:50052',
+    CARRIERS_GRPC_ADDR: '127.0.0.1:50053',
     FRONTENDS_DIR: path.join(repoRoot, 'frontends'),
     COOKIE_SECURE: 'false',
     RATE_LIMIT_ENABLED: 'true',
@@ -170,20 +209,69 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
   expect(grpcAddrVar('marketplaces')).toBe('MARKETPLACES_GRPC_ADDR');
 });
 
-test('ports: the trace receiver and sample pages move with the offset; the dev check covers every metrics port', () => {
-  expect(infraPorts('dev')).toMatchObject({ traces: 16686, samplePages: 8045 });
-  expect(infraPorts('test', 300)).toMatchObject({ traces: 16996, samplePages: 8355, mailHttp: 8335 });
+test('ports: the trace receiver, sample pages and sandboxes move with the offset; the dev check covers every metrics port', () => {
+  expect(infraPorts('dev')).toMatchObject({ traces: 16686, samplePages: 8045, gls: 8091, poste: 8092 });
+  expect(infraPorts('test', 300)).toMatchObject({ traces: 16996, samplePages: 8355, mailHttp: 8335, gls: 8401, poste: 8402 });
   expect(infraClaims('test', infraPorts('test', 300), 300).map((c) => c.label)).toEqual(
-    expect.arrayContaining(['trace receiver', 'pagine di esempio']),
+    expect.arrayContaining(['trace receiver', 'pagine di esempio', 'sandbox GLS', 'sandbox Poste Delivery']),
   );
+  // No two infrastructure ports of one profile collide, nor dev with test.
+  const all = [...Object.values(infraPorts('dev')), ...Object.values(infraPorts('test'))];
+  expect(new Set(all).size).toBe(all.length);
   expect(devAppPorts(APP_COMPONENTS, 18080)).toEqual([
     { port: 50051, label: 'identity' },
     { port: 9401, label: 'identity METRICS_PORT' },
     { port: 50052, label: 'merchants' },
     { port: 9402, label: 'merchants METRICS_PORT' },
+    { port: 50053, label: 'carriers' },
+    { port: 9403, label: 'carriers METRICS_PORT' },
     { port: 18080, label: 'gateway' },
     { port: 9400, label: 'gateway METRICS_PORT' },
   ]);
+});
+
+test('the shared test infrastructure runs the GLS and Poste Delivery sandboxes on their test ports', async () => {
+  const ports = infraPorts('test', testPortOffset());
+  expect(process.env.TEST_GLS_URL).toBe(`http://127.0.0.1:${ports.gls}`);
+  expect(process.env.TEST_POSTE_URL).toBe(`http://127.0.0.1:${ports.poste}`);
+  // Each answers in its own carrier's wire format: GLS's tracking feed, Poste's session endpoint.
+  const tracking = await fetch(`${process.env.TEST_GLS_URL}/XML/get_xml_track.php?locpartenza=MI&NumSped=1&CodCli=1`);
+  expect(tracking.status).toBe(200);
+  expect(await tracking.text()).toContain('<TESTOERRORE>');
+  const session = await fetch(`${process.env.TEST_POSTE_URL}/user/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  expect(session.status).toBe(400);
+  expect(await session.json()).toMatchObject({ error: 'invalid_request' });
+});
+
+test('SECRETS_KEYS: the dev key is made once and kept (owner-only), SECRETS_KEYS wins; tests get a new key each time', () => {
+  const file = path.join(dumpDir, 'dev', 'secrets-keys');
+  const saved = process.env.SECRETS_KEYS;
+  delete process.env.SECRETS_KEYS;
+  try {
+    const first = devSecretsKeys(file);
+    expect(first).toMatch(/^dev1:[A-Za-z0-9+/]{43}=$/);
+    expect(Buffer.from(first.split(':')[1], 'base64')).toHaveLength(32);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    // A restart reads the same key: what the dev databases encrypted stays readable.
+    expect(devSecretsKeys(file)).toBe(first);
+    fs.writeFileSync(file, '');
+    expect(() => devSecretsKeys(file)).toThrow(/secrets-keys è vuoto/);
+    process.env.SECRETS_KEYS = 'own:BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB=';
+    expect(devSecretsKeys(file)).toBe('own:BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB=');
+  } finally {
+    if (saved === undefined) delete process.env.SECRETS_KEYS;
+    else process.env.SECRETS_KEYS = saved;
+  }
+  const a = newSecretsKeys();
+  expect(a).toMatch(/^k1:[A-Za-z0-9+/]{43}=$/);
+  expect(newSecretsKeys()).not.toBe(a);
+});
+
+test('SANDBOX_LATENCY_MS: 0 when unset, whole milliseconds up to a minute, anything else named', () => {
+  expect(sandboxLatencyMs(undefined)).toBe(0);
+  expect(sandboxLatencyMs('')).toBe(0);
+  expect(sandboxLatencyMs('800')).toBe(800);
+  for (const bad of ['-1', '1.5', 'lento', '60001']) expect(() => sandboxLatencyMs(bad)).toThrow(`SANDBOX_LATENCY_MS non valido: ${bad}`);
 });
 
 test('the real application: /metrics on every METRICS_PORT, spans in the trace receiver, the sample legal pages in the gateway', async () => {

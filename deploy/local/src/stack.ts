@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { startGlsSandbox, startPosteDeliverySandbox } from '@smista/sandboxes';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from './mail-catcher';
 import { startNats, type NatsHandle } from './nats';
 import { assertPortsFree, getFreePort, type PortClaim } from './ports';
@@ -26,10 +27,34 @@ export interface InfraPorts {
   traces: number;
   /** Sample legal pages. */
   samplePages: number;
+  /** GLS Italy sandbox (label service and tracking). */
+  gls: number;
+  /** Poste Delivery Business sandbox. */
+  poste: number;
 }
 
-export const DEV_PORTS: InfraPorts = { postgres: 54320, nats: 42220, natsMonitor: 42221, smtp: 1025, mailHttp: 8025, traces: 16686, samplePages: 8045 };
-export const TEST_PORTS: InfraPorts = { postgres: 54330, nats: 42230, natsMonitor: 42231, smtp: 1035, mailHttp: 8035, traces: 16696, samplePages: 8055 };
+export const DEV_PORTS: InfraPorts = {
+  postgres: 54320,
+  nats: 42220,
+  natsMonitor: 42221,
+  smtp: 1025,
+  mailHttp: 8025,
+  traces: 16686,
+  samplePages: 8045,
+  gls: 8091,
+  poste: 8092,
+};
+export const TEST_PORTS: InfraPorts = {
+  postgres: 54330,
+  nats: 42230,
+  natsMonitor: 42231,
+  smtp: 1035,
+  mailHttp: 8035,
+  traces: 16696,
+  samplePages: 8055,
+  gls: 8101,
+  poste: 8102,
+};
 
 /** Prometheus in `make dev` (optional: a taken port is reported, not fatal). */
 export const DEV_PROMETHEUS_PORT = 9090;
@@ -46,6 +71,8 @@ export function infraPorts(profile: Profile, offset = 0): InfraPorts {
     mailHttp: shift(TEST_PORTS.mailHttp),
     traces: shift(TEST_PORTS.traces),
     samplePages: shift(TEST_PORTS.samplePages),
+    gls: shift(TEST_PORTS.gls),
+    poste: shift(TEST_PORTS.poste),
   };
 }
 
@@ -54,6 +81,16 @@ export function testPortOffset(): number {
   const raw = process.env.SMISTA_TEST_PORT_OFFSET;
   const n = raw ? Number(raw) : 0;
   if (!Number.isInteger(n) || n < 0 || n > 10_000) throw new Error(`SMISTA_TEST_PORT_OFFSET non valido: ${raw}`);
+  return n;
+}
+
+/**
+ * SANDBOX_LATENCY_MS as a number (0 when unset): the delay the carrier sandboxes add to every answer
+ * in `make dev`, to see the screens wait as they would on the real APIs. Tests never read it.
+ */
+export function sandboxLatencyMs(raw = process.env.SANDBOX_LATENCY_MS): number {
+  const n = raw ? Number(raw) : 0;
+  if (!Number.isInteger(n) || n < 0 || n > 60_000) throw new Error(`SANDBOX_LATENCY_MS non valido: ${raw} (millisecondi, da 0 a 60000)`);
   return n;
 }
 
@@ -69,9 +106,22 @@ export interface InfraOptions {
   onMail?: (mail: CaughtMail) => void;
   /** Skip the port check (the caller has already checked these and more). */
   portsChecked?: boolean;
+  /** Delay the carrier sandboxes add to every answer, in ms (default 0); see {@link sandboxLatencyMs}. */
+  sandboxLatencyMs?: number;
 }
 
-/** PostgreSQL, NATS, the mail catcher, the trace receiver and the sample pages of one profile. */
+/** A carrier sandbox of `@smista/sandboxes`, running. */
+export interface SandboxHandle {
+  /** Base URL, e.g. `http://127.0.0.1:8091`. */
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * PostgreSQL, NATS, the mail catcher, the trace receiver, the sample pages and the carrier sandboxes
+ * of one profile.
+ */
 export interface Infra {
   profile: Profile;
   ports: InfraPorts;
@@ -80,7 +130,11 @@ export interface Infra {
   mail: MailCatcher;
   traces: TraceReceiver;
   pages: SamplePages;
-  /** Stops sample pages, trace receiver, mail catcher, NATS, PostgreSQL, in that order. */
+  /** GLS Italy: the carriers service's GLS_BASE_URL and GLS_TRACKING_URL. */
+  gls: SandboxHandle;
+  /** Poste Delivery Business: the carriers service's POSTE_DELIVERY_BASE_URL. */
+  poste: SandboxHandle;
+  /** Stops the sandboxes, sample pages, trace receiver, mail catcher, NATS, PostgreSQL, in that order. */
   stop(): Promise<void>;
 }
 
@@ -104,12 +158,25 @@ export function infraClaims(profile: Profile, ports: InfraPorts, offset = 0): Po
     { port: ports.mailHttp, label: 'mail catcher HTTP' },
     { port: ports.traces, label: 'trace receiver' },
     { port: ports.samplePages, label: 'pagine di esempio' },
+    { port: ports.gls, label: 'sandbox GLS' },
+    { port: ports.poste, label: 'sandbox Poste Delivery' },
   ];
 }
 
+/** Starts one carrier sandbox on 127.0.0.1; its handle stops it like the rest of the infrastructure. */
+async function startSandbox(
+  start: (options: { port: number; host: string; latencyMs: number }) => Promise<{ url: string; port: number; close(): Promise<void> }>,
+  port: number,
+  latencyMs: number,
+): Promise<SandboxHandle> {
+  const sandbox = await start({ port, host: '127.0.0.1', latencyMs });
+  return { url: sandbox.url, port: sandbox.port, stop: () => sandbox.close() };
+}
+
 /**
- * Starts PostgreSQL, NATS, the mail catcher, the trace receiver and the sample pages of a profile in
- * parallel (`.data/<profile>/`). The test profile runs PostgreSQL without fsync and NATS on an empty store.
+ * Starts PostgreSQL, NATS, the mail catcher, the trace receiver, the sample pages and the carrier
+ * sandboxes of a profile in parallel (`.data/<profile>/`). The test profile runs PostgreSQL without
+ * fsync and NATS on an empty store.
  */
 export async function startInfra(options: InfraOptions): Promise<Infra> {
   const { profile } = options;
@@ -118,16 +185,19 @@ export async function startInfra(options: InfraOptions): Promise<Infra> {
   if (!options.portsChecked) await assertPortsFree(infraClaims(profile, ports, offset));
   const dirs = profilePaths(profile, offset);
   const log = options.log ?? (() => undefined);
+  const latencyMs = options.sandboxLatencyMs ?? 0;
 
-  const [pgR, natsR, mailR, tracesR, pagesR] = await Promise.allSettled([
+  const [pgR, natsR, mailR, tracesR, pagesR, glsR, posteR] = await Promise.allSettled([
     startPostgres({ dataDir: dirs.pg, port: ports.postgres, fsync: profile !== 'test' }),
     startNats({ storeDir: dirs.nats, port: ports.nats, monitorPort: ports.natsMonitor, fresh: profile === 'test', onLog: (l) => /\[(WRN|ERR|FTL)\]/.test(l) && log('nats', l) }),
     startMailCatcher({ smtpPort: ports.smtp, httpPort: ports.mailHttp, onMessage: options.onMail }),
     startTraceReceiver({ port: ports.traces }),
     startSamplePages({ port: ports.samplePages }),
+    startSandbox(startGlsSandbox, ports.gls, latencyMs),
+    startSandbox(startPosteDeliverySandbox, ports.poste, latencyMs),
   ]);
   // Stop order, last started first.
-  const results = [pagesR, tracesR, mailR, natsR, pgR];
+  const results = [posteR, glsR, pagesR, tracesR, mailR, natsR, pgR];
   if (results.some((r) => r.status === 'rejected')) {
     // Stop what did start, then report every failure.
     for (const r of results) if (r.status === 'fulfilled') await r.value.stop();
@@ -139,12 +209,16 @@ export async function startInfra(options: InfraOptions): Promise<Infra> {
   const mail = (mailR as PromiseFulfilledResult<MailCatcher>).value;
   const traces = (tracesR as PromiseFulfilledResult<TraceReceiver>).value;
   const pages = (pagesR as PromiseFulfilledResult<SamplePages>).value;
+  const gls = (glsR as PromiseFulfilledResult<SandboxHandle>).value;
+  const poste = (posteR as PromiseFulfilledResult<SandboxHandle>).value;
   if (pg.reused) log('postgres', `cluster già avviato riutilizzato (porta ${ports.postgres})`);
   log('postgres', `pronto su ${pg.url()} (dati in ${path.relative(repoRoot, pg.dataDir)}, log in postgres.log)`);
   log('nats', `pronto su ${nats.url} (monitor ${nats.monitorUrl})`);
   log('mail', `SMTP ${mail.smtpUrl} · messaggi su ${mail.httpUrl}`);
   log('traces', `OTLP/HTTP su ${traces.url}/v1/traces · tracce su ${traces.url}`);
   log('pages', `pagine legali di esempio su ${pages.url}`);
+  const latency = latencyMs ? ` (latenza simulata ${latencyMs} ms)` : '';
+  log('sandbox', `GLS su ${gls.url}, Poste Delivery su ${poste.url}${latency}`);
 
   return {
     profile,
@@ -154,7 +228,11 @@ export async function startInfra(options: InfraOptions): Promise<Infra> {
     mail,
     traces,
     pages,
+    gls,
+    poste,
     async stop() {
+      await poste.stop();
+      await gls.stop();
       await pages.stop();
       await traces.stop();
       await mail.stop();
@@ -174,6 +252,10 @@ export interface InfraEndpoints {
   tracesUrl: string;
   /** Base URL of the sample pages: the gateway's LEGAL_TERMS_URL and LEGAL_PRIVACY_URL point there. */
   pagesUrl: string;
+  /** Base URL of the GLS Italy sandbox (carriers' GLS_BASE_URL and GLS_TRACKING_URL). */
+  glsUrl: string;
+  /** Base URL of the Poste Delivery Business sandbox (carriers' POSTE_DELIVERY_BASE_URL). */
+  posteUrl: string;
 }
 
 export interface AppOptions {
@@ -192,6 +274,8 @@ export interface AppOptions {
   /** Default: {@link APP_COMPONENTS}. */
   components?: readonly AppComponent[];
   callerTokenSecret?: string;
+  /** SECRETS_KEYS; default {@link devSecretsKeys} with dev databases, {@link newSecretsKeys} with fresh ones. */
+  secretsKeys?: string;
   logLevel?: string;
   /** Own process groups for children (default true; the CLI needs it for ordered Ctrl-C). */
   detached?: boolean;
@@ -222,6 +306,43 @@ export interface App {
 /** 32 random bytes as hex, unless CALLER_TOKEN_SECRET is set. */
 export function callerTokenSecret(): string {
   return process.env.CALLER_TOKEN_SECRET || crypto.randomBytes(32).toString('hex');
+}
+
+/** A new SECRETS_KEYS value: one key, `<id>:<32 random bytes as base64>`. */
+export function newSecretsKeys(id = 'k1'): string {
+  return `${id}:${crypto.randomBytes(32).toString('base64')}`;
+}
+
+/**
+ * SECRETS_KEYS of the dev stack: the SECRETS_KEYS variable when set, else the key kept in
+ * `.data/dev/secrets-keys`, made on first use. The dev databases keep what it encrypted (carrier
+ * passwords), so a new key each start would leave them unreadable; `make clean` removes both.
+ */
+export function devSecretsKeys(file = profilePaths('dev').secretsKeys): string {
+  if (process.env.SECRETS_KEYS) return process.env.SECRETS_KEYS;
+  const read = (): string | undefined => {
+    try {
+      return fs.readFileSync(file, 'utf8').trim();
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw err;
+    }
+  };
+  const existing = read();
+  if (existing !== undefined) {
+    if (!existing) throw new Error(`${path.relative(repoRoot, file)} è vuoto: cancellalo per generare una nuova chiave (le credenziali già cifrate non saranno più leggibili)`);
+    return existing;
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const keys = newSecretsKeys('dev1');
+  try {
+    // Only the owner reads it; 'wx' keeps a key another start wrote a moment ago.
+    fs.writeFileSync(file, `${keys}\n`, { mode: 0o600, flag: 'wx' });
+    return keys;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return read() ?? keys;
+    throw err;
+  }
 }
 
 function uniqueSuffix(): string {
@@ -286,6 +407,9 @@ export async function startApp(options: AppOptions): Promise<App> {
     legalUrls: legalSampleUrls(options.infra.pagesUrl),
     publicUrl: options.env?.PUBLIC_URL ?? (options.ports === 'dev' ? process.env.PUBLIC_URL : undefined) ?? baseUrl,
     callerTokenSecret: options.callerTokenSecret ?? callerTokenSecret(),
+    secretsKeys: options.secretsKeys ?? (options.databases === 'dev' ? devSecretsKeys() : newSecretsKeys()),
+    glsUrl: options.infra.glsUrl,
+    posteUrl: options.infra.posteUrl,
     logLevel: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
     frontendsDir: path.join(repoRoot, 'frontends'),
   };
@@ -347,13 +471,17 @@ export interface Stack {
   tracesUrl: string;
   /** Sample legal pages. */
   pagesUrl: string;
+  /** GLS Italy sandbox. */
+  glsUrl: string;
+  /** Poste Delivery Business sandbox. */
+  posteUrl: string;
   /** Prometheus (dev profile), or null when it is not running. */
   prometheusUrl: string | null;
   /** URL of a database on the stack's PostgreSQL (superuser). */
   pgUrl(db?: string): string;
   infra: Infra;
   app: App;
-  /** Gateway, services, Prometheus, sample pages, trace receiver, mail catcher, NATS, PostgreSQL — in that order. */
+  /** Gateway, services, Prometheus, sandboxes, sample pages, trace receiver, mail catcher, NATS, PostgreSQL — in that order. */
   stop(): Promise<void>;
 }
 
@@ -368,6 +496,8 @@ export interface StackOptions {
   env?: Record<string, string>;
   componentEnv?: Record<string, Record<string, string>>;
   onUnexpectedExit?: AppOptions['onUnexpectedExit'];
+  /** Delay the carrier sandboxes add to every answer, in ms (default 0). */
+  sandboxLatencyMs?: number;
 }
 
 /**
@@ -386,7 +516,14 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
   await assertPortsFree(claims);
   for (const c of components) assertBuilt(c.name, path.join(repoRoot, c.dir), c.entry);
 
-  const infra = await startInfra({ profile, offset, log: options.log, onMail: options.onMail, portsChecked: true });
+  const infra = await startInfra({
+    profile,
+    offset,
+    log: options.log,
+    onMail: options.onMail,
+    portsChecked: true,
+    sandboxLatencyMs: options.sandboxLatencyMs,
+  });
   // Prometheus starts beside the application; it tolerates targets that are not up yet.
   const prometheusStarting: Promise<PrometheusHandle | undefined> =
     profile === 'dev'
@@ -400,7 +537,15 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
   let app: App;
   try {
     app = await startApp({
-      infra: { pgAdminUrl: infra.pg.url(), natsUrl: infra.nats.url, smtpUrl: infra.mail.smtpUrl, tracesUrl: infra.traces.url, pagesUrl: infra.pages.url },
+      infra: {
+        pgAdminUrl: infra.pg.url(),
+        natsUrl: infra.nats.url,
+        smtpUrl: infra.mail.smtpUrl,
+        tracesUrl: infra.traces.url,
+        pagesUrl: infra.pages.url,
+        glsUrl: infra.gls.url,
+        posteUrl: infra.poste.url,
+      },
       ports: profile === 'dev' ? 'dev' : 'free',
       gatewayPort: options.gatewayPort,
       databases: profile === 'dev' ? 'dev' : 'fresh',
@@ -426,6 +571,8 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
     natsUrl: infra.nats.url,
     tracesUrl: infra.traces.url,
     pagesUrl: infra.pages.url,
+    glsUrl: infra.gls.url,
+    posteUrl: infra.poste.url,
     prometheusUrl: prometheus?.url ?? null,
     pgUrl: (db = 'postgres') => infra.pg.url(db),
     infra,

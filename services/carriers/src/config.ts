@@ -17,6 +17,11 @@ export const configSchema = z.object({
   GLS_TRACKING_URL: env.url().default('https://infoweb.gls-italy.com'),
   /** Poste Delivery Business REST base (sessions, waybills, tracking). */
   POSTE_DELIVERY_BASE_URL: env.url().default('https://apiw.gp.posteitaliane.it/gp/internet'),
+  /**
+   * Requests in flight to one carrier host per integration; more wait in line. A batch of labels
+   * runs this many at once against the carrier (GLS allows long calls, not a documented rate).
+   */
+  CARRIER_MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(64).default(10),
 });
 
 export type Config = z.output<typeof configSchema>;

@@ -13,6 +13,8 @@ export interface CarrierEndpoints {
   glsBaseUrl: string;
   glsTrackingUrl: string;
   posteDeliveryBaseUrl: string;
+  /** Requests in flight per carrier host and integration (CARRIER_MAX_CONCURRENT_REQUESTS). */
+  maxConcurrentRequests: number;
 }
 
 /** Builds the adapter of one integration from its stored credentials and the configured endpoints. */
@@ -29,7 +31,7 @@ export function createCarrierAdapter(integration: Integration, secrets: SecretCr
         passwordCliente: secrets.passwordCliente ?? '',
         codiceContratto: credentials.codiceContratto ?? '',
       },
-      { logger: log },
+      { logger: log, http: { maxConcurrentPerHost: endpoints.maxConcurrentRequests } },
     );
   }
   if (carrier.code === 'poste_delivery') {
@@ -42,7 +44,7 @@ export function createCarrierAdapter(integration: Integration, secrets: SecretCr
         product: credentials.serviceType || 'APT000902',
         scope: '',
       },
-      { logger: log },
+      { logger: log, http: { maxConcurrentPerHost: endpoints.maxConcurrentRequests } },
     );
   }
   if (isPoolCarrier(carrier.code)) return createPosteLetterAdapter({ carrierCode: carrier.code, carrierName: carrier.name }, { logger: log });

@@ -1,0 +1,532 @@
+// @ts-check
+/**
+ * Carriers load test (`make bench` → scripts/bench.sh → node bench/carriers.js, after bench/run.js).
+ *
+ * Starts its own stack (`startStack('test')` of @smista/local-stack: PostgreSQL and NATS on the test
+ * ports + BENCH_PORT_OFFSET, identity, merchants, carriers and the gateway from their dist, each its
+ * own process) and a GLS Italy sandbox in a process of its own with a fixed latency, which the
+ * carriers service is pointed at (GLS_BASE_URL), so the sandbox's CPU (its PDFs) is measured apart
+ * and does not share an event loop with the callers; the stack's own in-process sandboxes stay
+ * idle. Then, in the same run:
+ *
+ *   1. Labels. One GLS integration (the sandbox's default account), then BENCH_LABELS AddParcel
+ *      requests with BENCH_LABEL_CONCURRENCY callers, twice:
+ *        - straight to the sandbox: the XML built by the GLS adapter's own pure builder
+ *          (services/carriers/dist/adapters/gls/build.js), the same form POST over undici with one
+ *          connection per caller, the answer read and checked for a shipment number and a PDF;
+ *        - through the carriers service: CreateLabel over gRPC with a signed caller token (gRPC,
+ *          token check, integration lookup in PostgreSQL, the adapter with its provider-http client,
+ *          parsing, the label PDF checked and answered).
+ *      Both wait on the same sandbox with the same simulated network latency. Every request names
+ *      its sender, so merchants (the default pickup address) stays out of the measured path. A third
+ *      row sends the direct requests over BENCH_CAPPED_CONNECTIONS (4) connections, the requests the
+ *      service's GLS client keeps in flight per host (provider-http `maxConcurrentPerHost` default),
+ *      to tell that cap from the per-call cost (0 leaves the row out).
+ *      Printed: wall clock, labels/s, p50/p99, CPU per label by process (from /proc), and the
+ *      service's extra time over the direct path (goal: under 20 %).
+ *   2. Tracking codes. One `posta_1` integration, BENCH_POOL_CODES codes added by range, then
+ *      BENCH_TAKE_CONCURRENCY callers call TakeTrackingCode until BENCH_TAKES codes are taken:
+ *      takes/s, p50/p99, CPU per take, and afterwards every taken code checked distinct (in the
+ *      answers and in the database).
+ *
+ * Writes the same as JSON to .tmp/bench/carriers.json.
+ *
+ * Knobs (environment): BENCH_LABELS (1000), BENCH_LABEL_CONCURRENCY (10), BENCH_LABEL_WARMUP (200 per
+ * path), BENCH_SANDBOX_LATENCY_MS (20), BENCH_CAPPED_CONNECTIONS (4), BENCH_POOL_CODES (100000), BENCH_TAKES (5000),
+ * BENCH_TAKE_CONCURRENCY (20), BENCH_PORT_OFFSET (500), BENCH_LOG_LEVEL (warn).
+ */
+const { spawn } = require('node:child_process');
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+if (process.argv[2] === 'gls-sandbox') {
+  runSandbox();
+} else {
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      process.stderr.write(`bench carriers fallito: ${err instanceof Error ? err.stack : String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}
+
+/** Child mode: the GLS sandbox alone in this process (its CPU measured apart); prints `listening <url>`. */
+function runSandbox() {
+  const { startGlsSandbox } = require('@smista/sandboxes');
+  const latencyMs = Number(process.argv[3] ?? 0);
+  startGlsSandbox({ port: 0, host: '127.0.0.1', latencyMs }).then(
+    (/** @type {{url: string, close(): Promise<void>}} */ gls) => {
+      process.stdout.write(`listening ${gls.url}\n`);
+      process.on('SIGTERM', () => void gls.close().then(() => process.exit(0)));
+    },
+    (/** @type {unknown} */ err) => {
+      process.stderr.write(`sandbox GLS non avviato: ${String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}
+
+/** @param {string} name @param {number} fallback */
+function intEnv(name, fallback) {
+  const raw = process.env[name];
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} non valido: ${raw}`);
+  return n;
+}
+
+function readSettings() {
+  return {
+    labels: intEnv('BENCH_LABELS', 1000),
+    labelConcurrency: Math.max(1, intEnv('BENCH_LABEL_CONCURRENCY', 10)),
+    labelWarmup: intEnv('BENCH_LABEL_WARMUP', 200),
+    sandboxLatencyMs: intEnv('BENCH_SANDBOX_LATENCY_MS', 20),
+    // The GLS client's requests in flight per host inside the service: provider-http's
+    // `maxConcurrentPerHost` default (libs/service-kit/src/provider-http.ts), which the GLS adapter keeps.
+    cappedConnections: intEnv('BENCH_CAPPED_CONNECTIONS', 4),
+    poolCodes: Math.max(1, intEnv('BENCH_POOL_CODES', 100_000)),
+    takes: intEnv('BENCH_TAKES', 5000),
+    takeConcurrency: Math.max(1, intEnv('BENCH_TAKE_CONCURRENCY', 20)),
+    portOffset: intEnv('BENCH_PORT_OFFSET', 500),
+    logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// CPU from /proc (as bench/run.js)
+
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+/** CPU time (ms) a process has used so far; 0 when it is gone or not on Linux. */
+function cpuMs(/** @type {number} */ pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The postmaster of a data folder and its backends (children). */
+function postgresPids(/** @type {string} */ dataDir) {
+  try {
+    const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const children = fs
+      .readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .filter((d) => {
+        try {
+          return Number(fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ')[1]) === postmaster;
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+    return [postmaster, ...children];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * CPU (ms) used by each group of processes during `run`. The groups are listed again afterwards, so
+ * a PostgreSQL backend that started during the run counts whole; one that ended during it counts
+ * nothing (its last figures are gone with it) rather than a negative amount.
+ * @template T @param {() => Record<string, number[]>} groups @param {() => Promise<T>} run
+ */
+async function withCpu(groups, run) {
+  const before = new Map();
+  for (const pids of Object.values(groups())) for (const pid of pids) before.set(pid, cpuMs(pid));
+  const result = await run();
+  /** @type {Record<string, number>} */
+  const cpu = {};
+  for (const [name, pids] of Object.entries(groups())) {
+    cpu[name] = pids.reduce((sum, pid) => {
+      const now = cpuMs(pid);
+      return sum + (now === 0 ? 0 : Math.max(0, now - (before.get(pid) ?? 0)));
+    }, 0);
+  }
+  return { result, cpu };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Load
+
+/**
+ * `count` calls of `call(i)` by `concurrency` callers, each starting its next call when the last
+ * answered. Times each call; errors are counted (the first few kept), never thrown.
+ * @param {number} count @param {number} concurrency @param {(i: number) => Promise<unknown>} call
+ */
+async function drive(count, concurrency, call) {
+  /** @type {number[]} */
+  const latencies = [];
+  /** @type {string[]} */
+  const errors = [];
+  let errorCount = 0;
+  let next = 0;
+  const started = performance.now();
+  const caller = async () => {
+    for (let i = next++; i < count; i = next++) {
+      const t0 = performance.now();
+      try {
+        await call(i);
+        latencies.push(performance.now() - t0);
+      } catch (err) {
+        errorCount += 1;
+        if (errors.length < 5) errors.push(err instanceof Error ? err.message : String(err));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, caller));
+  const wallMs = performance.now() - started;
+  latencies.sort((a, b) => a - b);
+  const pct = (/** @type {number} */ p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] : 0);
+  return {
+    count,
+    ok: latencies.length,
+    errors: errorCount,
+    firstErrors: errors,
+    wallMs,
+    perSecond: (latencies.length * 1000) / wallMs,
+    p50: pct(50),
+    p99: pct(99),
+    meanMs: latencies.length ? latencies.reduce((a, b) => a + b, 0) / latencies.length : 0,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Output
+
+/** @param {number} n @param {number} [digits] */
+const fmt = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** @param {string[]} header @param {string[][]} lines */
+function table(header, lines) {
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const render = (/** @type {string[]} */ cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [render(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(render)].join('\n');
+}
+
+/** @param {number} ms */
+const ms = (ms) => fmt(ms, ms < 10 ? 1 : 0);
+
+/** @param {Record<string, number>} cpuUs */
+const cpuCells = (cpuUs) => ['carriers', 'postgres', 'sandbox', 'client'].map((k) => fmt(cpuUs[k] ?? 0));
+
+// ---------------------------------------------------------------------------------------------------
+
+/** Starts the GLS sandbox in its own process; resolves with its URL and pid. */
+function startSandboxProcess(/** @type {number} */ latencyMs) {
+  const child = spawn(process.execPath, [__filename, 'gls-sandbox', String(latencyMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return /** @type {Promise<{url: string, pid: number, stop(): Promise<void>}>} */ (
+    new Promise((resolve, reject) => {
+      let out = '';
+      const onExit = (/** @type {number | null} */ code) => reject(new Error(`sandbox GLS terminato (${code})`));
+      child.once('exit', onExit);
+      child.stdout.on('data', (chunk) => {
+        out += chunk;
+        const m = /listening (\S+)/.exec(out);
+        if (!m) return;
+        child.off('exit', onExit);
+        resolve({
+          url: m[1],
+          pid: /** @type {number} */ (child.pid),
+          stop: () => new Promise((r) => (child.exitCode !== null ? r(undefined) : (child.once('exit', () => r(undefined)), child.kill('SIGTERM')))),
+        });
+      });
+    })
+  );
+}
+
+/** A GLS account the sandbox accepts (deploy/sandboxes/src/gls/README.md: the default one). */
+const GLS_ACCOUNT = { siglaSede: 'MI', codiceCliente: '123456', passwordCliente: 'Sandbox1', codiceContratto: '1234', emailFiliale: 'filiale.mi@gls.example.it' };
+
+/** The sender every label names (so CreateLabel does not ask merchants for the pickup address). */
+const SENDER = {
+  name: 'Bottega Verdi Srl',
+  contactName: 'Anna Verdi',
+  addressLine1: 'Via Roma 10',
+  addressLine2: '',
+  city: 'Milano',
+  postalCode: '20121',
+  province: 'MI',
+  countryCode: 'IT',
+  phone: '+39 02 1234567',
+  email: 'spedizioni@bottega.example.it',
+};
+
+/**
+ * Label `i` of a path: its own recipient (each label its own GLS shipment, as orders of different
+ * customers are), its own reference (GLS `Bda`, refused when reused) and its own sequence (GLS
+ * `ContatoreProgressivo`: a repeated one would be answered from the sandbox's memory).
+ * @param {number} base sequence base of the path @param {string} tag reference prefix of the path @param {number} i
+ */
+function labelOf(base, tag, i) {
+  const n = String(i + 1).padStart(6, '0');
+  return {
+    reference: `${tag}-${n}`,
+    sequence: base + i,
+    recipient: {
+      name: `Cliente ${tag} ${n}`,
+      contactName: '',
+      addressLine1: `Via Garibaldi ${(i % 200) + 1}`,
+      addressLine2: '',
+      city: 'Torino',
+      postalCode: '10121',
+      province: 'TO',
+      countryCode: 'IT',
+      phone: '+39 333 1234567',
+      email: 'mario.rossi@example.it',
+    },
+    parcels: [{ weightGrams: 2500, lengthCm: 0, widthCm: 0, heightCm: 0 }],
+    contentDescription: 'Libri',
+  };
+}
+
+/**
+ * The adapter's LabelRequest for a label, as the service's gRPC mapping makes it (trimmed, empty
+ * optional fields absent).
+ * @param {ReturnType<typeof labelOf>} label
+ */
+function adapterRequest(label) {
+  const party = (/** @type {typeof SENDER} */ a) => {
+    /** @type {Record<string, string>} */
+    const out = {};
+    for (const [k, v] of Object.entries(a)) if (v.trim()) out[k] = v.trim();
+    out.countryCode = a.countryCode.trim().toUpperCase();
+    return out;
+  };
+  return {
+    reference: label.reference,
+    sequence: label.sequence,
+    recipient: party(label.recipient),
+    sender: party(SENDER),
+    parcels: label.parcels.map((p) => ({ weightGrams: p.weightGrams })),
+    contentDescription: label.contentDescription,
+  };
+}
+
+async function main() {
+  const settings = readSettings();
+  const { startStack, repoRoot } = require('@smista/local-stack');
+  const { createGrpcClient, rpc, signCallerToken } = require('@smista/service-kit');
+  const { carriers } = require('@smista/proto');
+  const { Agent, request } = require('undici');
+  const { Client: PgClient } = require('pg');
+  const buildJs = path.join(repoRoot, 'services/carriers/dist/adapters/gls/build.js');
+  if (!fs.existsSync(buildJs)) throw new Error(`${path.relative(repoRoot, buildJs)} non c'è: compila services/carriers`);
+  const { buildAddParcelXml } = require(buildJs);
+
+  const cpus = os.cpus();
+  const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, node ${process.version}`;
+  const loadBefore = os.loadavg();
+  process.stderr.write(`bench carriers: ${machine}, load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')}\n`);
+
+  const sandbox = await startSandboxProcess(settings.sandboxLatencyMs);
+  process.stderr.write(`sandbox GLS (processo proprio) su ${sandbox.url}, latenza simulata ${settings.sandboxLatencyMs} ms\n`);
+  const callerSecret = crypto.randomBytes(32).toString('hex');
+  process.stderr.write(`avvio dello stack (porte di test + ${settings.portOffset})...\n`);
+  /** @type {any} */
+  let stack;
+  try {
+    stack = await startStack('test', {
+      offset: settings.portOffset,
+      // The caller token secret is ours, so this process can sign tokens as identity does.
+      env: { LOG_LEVEL: settings.logLevel, CALLER_TOKEN_SECRET: callerSecret },
+      componentEnv: { carriers: { GLS_BASE_URL: sandbox.url, GLS_TRACKING_URL: sandbox.url } },
+    });
+  } catch (err) {
+    await sandbox.stop();
+    throw err;
+  }
+  const client = createGrpcClient(carriers.CarriersServiceClient, `127.0.0.1:${stack.app.ports.carriers}`);
+  const direct = new Agent({ connections: settings.labelConcurrency });
+  const capped = new Agent({ connections: Math.max(1, settings.cappedConnections) });
+  const db = new PgClient({ connectionString: stack.app.databases.carriers });
+  try {
+    await db.connect();
+    const carriersPid = stack.app.services.filter((/** @type {{name: string}} */ s) => s.name === 'carriers').map((/** @type {{pid: number}} */ s) => s.pid);
+    const processes = () => ({ carriers: carriersPid, postgres: postgresPids(stack.infra.pg.dataDir), sandbox: [sandbox.pid], client: [process.pid] });
+
+    const merchantId = crypto.randomUUID();
+    const userId = crypto.randomUUID();
+    // Caller tokens live 30 s: a fresh one every 10 s, as identity re-signs them for a session.
+    /** @type {{at: number, api: any} | undefined} */
+    let current;
+    const api = async () => {
+      if (!current || Date.now() - current.at > 10_000) {
+        const callerToken = await signCallerToken({ userId, merchantId, role: 'admin' }, callerSecret);
+        current = { at: Date.now(), api: rpc(client, { callerToken, deadlineMs: 30_000 }) };
+      }
+      return current.api;
+    };
+    // Adding 100,000 codes is one call that may take a while on a loaded machine.
+    const longApi = async () => rpc(client, { callerToken: await signCallerToken({ userId, merchantId, role: 'admin' }, callerSecret), deadlineMs: 300_000 });
+
+    // ---------------------------------------------------------------- labels
+    const gls = await (await api()).createIntegration({ merchantId, provider: 'gls', connectionName: 'GLS bench', credentials: GLS_ACCOUNT });
+    if (gls.status !== 'active') throw new Error(`integrazione GLS non attiva: ${gls.status} ${gls.statusMessage}`);
+    const glsSettings = { baseUrl: sandbox.url, trackingUrl: sandbox.url, ...GLS_ACCOUNT };
+    const addParcelUrl = `${sandbox.url}/ilswebservice.asmx/AddParcel`;
+
+    /** @param {any} dispatcher @param {ReturnType<typeof labelOf>} label */
+    const sendDirect = async (dispatcher, label) => {
+      const xml = buildAddParcelXml(glsSettings, adapterRequest(label));
+      const res = await request(addParcelUrl, {
+        dispatcher,
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ XMLInfoParcel: xml }).toString(),
+      });
+      const text = await res.body.text();
+      if (res.statusCode !== 200) throw new Error(`AddParcel HTTP ${res.statusCode}: ${text.slice(0, 200)}`);
+      if (!/NumeroSpedizione(?:>|&gt;)\d{9}/.test(text) || !/PdfLabel(?:>|&gt;)JVBER/.test(text)) throw new Error(`AddParcel senza numero o etichetta: ${text.slice(0, 300)}`);
+    };
+    /** @param {ReturnType<typeof labelOf>} label */
+    const sendService = async (label) => {
+      const answer = await (await api()).createLabel({
+        integrationId: gls.id,
+        ...label,
+        sender: SENDER,
+        cashOnDeliveryCents: 0,
+        notes: '',
+        orderId: '',
+      });
+      if (!/^\d{9}$/.test(answer.carrierShipmentNumber) || Buffer.from(answer.labelPdf).subarray(0, 5).toString() !== '%PDF-') throw new Error('CreateLabel senza numero o etichetta');
+    };
+
+    /**
+     * @param {string} name @param {number} base @param {string} tag
+     * @param {(label: ReturnType<typeof labelOf>) => Promise<void>} send @param {number} concurrency
+     */
+    const labelRun = async (name, base, tag, send, concurrency) => {
+      // Warm-up: connections, JIT, the service's adapter and database pool.
+      if (settings.labelWarmup > 0) await drive(settings.labelWarmup, concurrency, (i) => send(labelOf(base + 500_000, `W${tag}`, i)));
+      const { result, cpu } = await withCpu(processes, () => drive(settings.labels, concurrency, (i) => send(labelOf(base, tag, i))));
+      const cpuUs = Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, result.ok ? (v * 1000) / result.ok : 0]));
+      process.stderr.write(`  ${name}: ${fmt(result.perSecond, 1)} etichette/s, p50 ${ms(result.p50)} ms, errori ${result.errors}\n`);
+      if (result.errors) process.stderr.write(`    primi errori: ${result.firstErrors.join(' | ')}\n`);
+      return { name, concurrency, ...result, cpuUsPerLabel: cpuUs };
+    };
+
+    process.stderr.write(`etichette: ${settings.labels} per percorso, ${settings.labelConcurrency} chiamanti, ${settings.labelWarmup} di riscaldamento\n`);
+    const directRow = await labelRun(`direct to the sandbox (${settings.labelConcurrency} connections)`, 1_000_000, 'DIR', (l) => sendDirect(direct, l), settings.labelConcurrency);
+    const serviceRow = await labelRun('through carriers (gRPC CreateLabel)', 2_000_000, 'SVC', sendService, settings.labelConcurrency);
+    const cappedRow =
+      settings.cappedConnections > 0
+        ? await labelRun(`direct, ${settings.cappedConnections} connections (the service's GLS cap)`, 3_000_000, 'CAP', (l) => sendDirect(capped, l), settings.labelConcurrency)
+        : undefined;
+    const labelRows = cappedRow ? [directRow, serviceRow, cappedRow] : [directRow, serviceRow];
+    const overhead = serviceRow.wallMs / directRow.wallMs - 1;
+    const overheadVsCap = cappedRow ? serviceRow.wallMs / cappedRow.wallMs - 1 : undefined;
+
+    // ---------------------------------------------------------------- tracking codes
+    const posta = await (await api()).createIntegration({ merchantId, provider: 'posta_1', connectionName: 'Posta1 bench', credentials: {} });
+    const width = Math.max(6, String(settings.poolCodes).length);
+    const fromCode = `BENCH${'1'.padStart(width, '0')}`;
+    const toCode = `BENCH${String(settings.poolCodes).padStart(width, '0')}`;
+    const addStarted = performance.now();
+    const added = await (await longApi()).addTrackingCodes({ merchantId, id: posta.id, method: 'range', trackingCodes: [], fromCode, toCode });
+    const addMs = performance.now() - addStarted;
+    if (Number(added.added) !== settings.poolCodes) throw new Error(`aggiunti ${added.added} codici su ${settings.poolCodes}`);
+    process.stderr.write(`codici: ${fmt(settings.poolCodes)} aggiunti per intervallo (${fromCode}…${toCode}) in ${fmt(addMs / 1000, 1)} s\n`);
+
+    const takes = Math.min(settings.takes, settings.poolCodes);
+    /** @type {string[]} */
+    const taken = [];
+    const take = async () => {
+      const code = await (await api()).takeTrackingCode({ integrationId: posta.id, orderId: '' });
+      taken.push(code.trackingCode);
+    };
+    // Warm-up: the service's database pool fills (backends counted for CPU must exist before).
+    await drive(Math.min(2 * settings.takeConcurrency, Math.max(0, settings.poolCodes - takes)), settings.takeConcurrency, take);
+    const warmTaken = taken.length;
+    const { result: takeResult, cpu: takeCpu } = await withCpu(processes, () => drive(takes, settings.takeConcurrency, take));
+    const distinctAnswers = new Set(taken).size;
+    const { rows } = await db.query(
+      `SELECT count(*)::int AS used, count(DISTINCT tracking_code)::int AS distinct_used FROM tracking_codes WHERE integration_id = $1 AND status = 'used'`,
+      [posta.id],
+    );
+    const stats = await (await api()).getTrackingCodeStats({ merchantId, id: posta.id });
+    const takeRow = {
+      name: 'TakeTrackingCode',
+      concurrency: settings.takeConcurrency,
+      ...takeResult,
+      cpuUsPerTake: Object.fromEntries(Object.entries(takeCpu).map(([k, v]) => [k, takeResult.ok ? (v * 1000) / takeResult.ok : 0])),
+      poolCodes: settings.poolCodes,
+      addRangeMs: addMs,
+      warmupTakes: warmTaken,
+      answers: taken.length,
+      distinctAnswers,
+      usedInDatabase: rows[0].used,
+      distinctInDatabase: rows[0].distinct_used,
+      available: Number(stats.available),
+    };
+    const distinctOk = distinctAnswers === taken.length && rows[0].used === taken.length && rows[0].distinct_used === taken.length && Number(stats.available) === settings.poolCodes - taken.length;
+
+    // ---------------------------------------------------------------- report
+    const loadAfter = os.loadavg();
+    const load = (/** @type {number[]} */ l) => l.map((x) => x.toFixed(1)).join(' ');
+    const labelTable = table(
+      ['labels', 'count', 'wall s', 'labels/s', 'p50 ms', 'p99 ms', 'mean ms', 'errors', 'CPU µs/label: carriers', 'postgres', 'sandbox', 'client'],
+      labelRows.map((r) => [r.name, fmt(r.ok), fmt(r.wallMs / 1000, 2), fmt(r.perSecond, 1), ms(r.p50), ms(r.p99), fmt(r.meanMs, 1), String(r.errors), ...cpuCells(r.cpuUsPerLabel)]),
+    );
+    const takeTable = table(
+      ['tracking codes', 'count', 'wall s', 'takes/s', 'p50 ms', 'p99 ms', 'mean ms', 'errors', 'CPU µs/take: carriers', 'postgres', 'sandbox', 'client'],
+      [[`TakeTrackingCode, ${settings.takeConcurrency} callers`, fmt(takeRow.ok), fmt(takeRow.wallMs / 1000, 2), fmt(takeRow.perSecond, 0), ms(takeRow.p50), ms(takeRow.p99), fmt(takeRow.meanMs, 1), String(takeRow.errors), ...cpuCells(takeRow.cpuUsPerTake)]],
+    );
+    const sign = (/** @type {number} */ x) => `${x >= 0 ? '+' : '−'}${fmt(Math.abs(x) * 100, 1)} %`;
+    const verdict = overhead < 0.2 ? 'goal met (under +20 %)' : 'goal NOT met (+20 % or more)';
+    process.stdout.write(
+      [
+        '',
+        `${machine}`,
+        `load average ${load(loadBefore)} before, ${load(loadAfter)} after`,
+        `GLS sandbox in its own process, simulated latency ${settings.sandboxLatencyMs} ms per answer; every CreateLabel names its sender (merchants not in the path); LOG_LEVEL=${settings.logLevel}`,
+        `${fmt(settings.labels)} labels per row, ${settings.labelConcurrency} concurrent callers, after ${settings.labelWarmup} warm-up labels`,
+        '',
+        labelTable,
+        '',
+        `carriers service vs direct (same concurrency): ${sign(overhead)} wall time — ${verdict}`,
+        ...(overheadVsCap === undefined ? [] : [`carriers service vs direct over ${settings.cappedConnections} connections (its GLS requests in flight per host): ${sign(overheadVsCap)}`]),
+        '',
+        `${fmt(settings.poolCodes)} codes added by range in ${fmt(addMs / 1000, 1)} s; ${fmt(takes)} takes after ${warmTaken} warm-up takes`,
+        '',
+        takeTable,
+        '',
+        `distinct: ${fmt(distinctAnswers)} distinct codes in ${fmt(taken.length)} answers; database: ${fmt(rows[0].used)} used, ${fmt(rows[0].distinct_used)} distinct; available ${fmt(Number(stats.available))} — ${distinctOk ? 'OK' : 'MISMATCH'}`,
+        '',
+      ].join('\n'),
+    );
+    const dir = path.join(repoRoot, '.tmp', 'bench');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, 'carriers.json'),
+      JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          machine,
+          loadAverage: { before: loadBefore, after: loadAfter },
+          settings,
+          sender: 'explicit in every CreateLabel request (merchants not called)',
+          labels: { rows: labelRows, serviceVsDirect: overhead, serviceVsDirectCapped: overheadVsCap ?? null, goal: 0.2, goalMet: overhead < 0.2 },
+          trackingCodes: { ...takeRow, distinctOk },
+        },
+        null,
+        2,
+      ),
+    );
+    const failed = labelRows.some((r) => r.errors > 0) || takeRow.errors > 0 || !distinctOk;
+    if (failed) throw new Error('errori durante la misura o codici ripetuti: vedi sopra');
+  } finally {
+    client.close();
+    await db.end().catch(() => undefined);
+    await direct.close();
+    await capped.close();
+    await stack.stop();
+    await sandbox.stop();
+  }
+}
