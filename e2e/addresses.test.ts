@@ -334,7 +334,7 @@ describe('merchant addresses (settings remote)', () => {
     });
     await menu.link('Corrieri').click();
     await page.waitForURL('**/dashboard/settings/carriers');
-    await page.getByTestId('under-construction').waitFor();
+    await page.getByTestId('carriers-tab').waitFor();
     await menu.link('Indirizzi').click();
     await page.waitForURL('**/dashboard/settings/addresses');
     await menu.current('Indirizzi').waitFor();

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
-import { Construction, MapPin, Truck, User, Users, type LucideIcon } from 'lucide-react';
-import { Card, CardContent, cn } from '@smista/ui-kit';
+import { MapPin, Truck, User, Users, type LucideIcon } from 'lucide-react';
+import { cn } from '@smista/ui-kit';
 import { t } from './messages';
 import { AddressesTab } from './addresses/addresses-tab';
+import { CarriersTab } from './carriers/carriers-tab';
 import { ProfileTab } from './profile/profile-tab';
 import { TeamTab } from './team/team-tab';
 import { SETTINGS_TABS, settingsTabPath, type SettingsTabId } from './tabs';
@@ -62,21 +63,9 @@ function ActiveTab({ id }: { id: SettingsTabId }) {
       return <TeamTab />;
     case 'account':
       return <ProfileTab />;
+    case 'carriers':
+      return <CarriersTab />;
     case 'addresses':
       return <AddressesTab />;
-    default:
-      return <UnderConstruction />;
   }
-}
-
-function UnderConstruction() {
-  return (
-    <Card>
-      <CardContent className="flex flex-col items-center gap-2 p-10 text-center" data-testid="under-construction">
-        <Construction className="h-10 w-10 text-muted-foreground" aria-hidden />
-        <p className="font-medium">{t.underConstruction}</p>
-        <p className="text-sm text-muted-foreground">{t.underConstructionNote}</p>
-      </CardContent>
-    </Card>
-  );
 }

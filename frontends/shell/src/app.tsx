@@ -40,7 +40,8 @@ export function App() {
               <Route path="/dashboard" element={<DashboardPage />} />
               <Route path="/dashboard/orders" element={<PlaceholderPage title={t.pages.orders} />} />
               <Route path="/dashboard/shipments" element={<PlaceholderPage title={t.pages.shipments} />} />
-              <Route path="/dashboard/integrations" element={<PlaceholderPage title={t.pages.integrations} />} />
+              {/* The integrations remote: the overview here, the carrier screens under /carriers (same module). */}
+              <Route path="/dashboard/integrations/*" element={<RemoteRoute name="integrations" />} />
               <Route path="/dashboard/marketplaces" element={<PlaceholderPage title={t.pages.marketplaces} />} />
               <Route path="/dashboard/integration/:integrationId" element={<PlaceholderPage title={t.pages.integrationDetail} />} />
               {/* The settings remote owns its nested routes (tabs, and whatever a tab adds below). */}
@@ -48,8 +49,7 @@ export function App() {
               <Route path="/orders" element={<PlaceholderPage title={t.pages.orders} />} />
               <Route path="/orders/:orderId" element={<PlaceholderPage title={t.pages.orderDetail} />} />
               <Route path="/shipments" element={<PlaceholderPage title={t.pages.shipments} />} />
-              <Route path="/carriers" element={<PlaceholderPage title={t.pages.carriers} />} />
-              <Route path="/carriers/:carrierCode/setup" element={<PlaceholderPage title={t.pages.carrierSetup} />} />
+              <Route path="/carriers/*" element={<RemoteRoute name="integrations" />} />
               <Route path="/shipping-rules" element={<PlaceholderPage title={t.pages.shippingRules} />} />
             </Route>
           </Route>

@@ -1,4 +1,4 @@
-import { teamMessages } from '@smista/contracts';
+import { teamMessages, type CarrierCode } from '@smista/contracts';
 
 /** The headings of the layout's pages, also their document titles. */
 const pages = {
@@ -239,6 +239,18 @@ export const t = {
     'merchant-selection': 'Selezione merchant',
     home: 'Home',
   },
+  /**
+   * The carriers of the catalogue (the carriers service's seed) by code: the breadcrumb of
+   * /carriers/{code}/setup names the carrier, not its code.
+   */
+  carrierCrumbs: {
+    gls: 'GLS Italia',
+    poste_delivery: 'Poste Delivery Business',
+    posta_1: 'Posta1',
+    posta_rc: 'Raccomandata',
+    posta_pr_intl: 'Postapriority Internazionale',
+    posta_rc_intl: 'Raccomandata Internazionale',
+  } satisfies Record<CarrierCode, string>,
   /** The settings tabs of spec §2 (the remote renders them; the shell names them in crumbs and titles). */
   settingsTabs: {
     team: 'Gestione Team',

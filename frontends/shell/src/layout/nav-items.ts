@@ -7,6 +7,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** Active only on the exact path (Dashboard), not on its children. */
   end?: boolean;
+  /** Other sections that belong to this entry (the carrier screens belong to Integrazioni). */
+  alsoActiveUnder?: readonly string[];
 }
 
 /** The sidebar entries of spec §2, in order. */
@@ -14,8 +16,13 @@ export const NAV_ITEMS: NavItem[] = [
   { label: t.layout.nav.dashboard, to: '/dashboard', icon: LayoutDashboard, end: true },
   { label: t.layout.nav.orders, to: '/dashboard/orders', icon: ShoppingBag },
   { label: t.layout.nav.shipments, to: '/dashboard/shipments', icon: Package },
-  { label: t.layout.nav.integrations, to: '/dashboard/integrations', icon: Cable },
+  { label: t.layout.nav.integrations, to: '/dashboard/integrations', icon: Cable, alsoActiveUnder: ['/carriers'] },
   { label: t.layout.nav.marketplaces, to: '/dashboard/marketplaces', icon: Store },
   { label: t.layout.nav.shippingRules, to: '/shipping-rules', icon: ListChecks },
   { label: t.layout.nav.settings, to: '/dashboard/settings', icon: Settings },
 ];
+
+/** Whether `pathname` is in one of the other sections of `item` (the path itself is NavLink's job). */
+export function isActiveElsewhere(item: Pick<NavItem, 'alsoActiveUnder'>, pathname: string): boolean {
+  return (item.alsoActiveUnder ?? []).some((base) => pathname === base || pathname.startsWith(`${base}/`));
+}

@@ -1,15 +1,16 @@
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { ArrowLeftRight } from 'lucide-react';
 import { cn, displayNameOf, initialOf, Avatar, AvatarFallback, AvatarImage } from '@smista/ui-kit';
 import { Logo } from '../components/logo';
 import { useCurrentUser, useSelectedMerchant } from '../lib/session';
 import { t } from '../messages';
-import { NAV_ITEMS } from './nav-items';
+import { isActiveElsewhere, NAV_ITEMS } from './nav-items';
 
 /** Sidebar body, used fixed on desktop and inside the drawer on mobile. */
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const { data: user } = useCurrentUser();
   const merchant = useSelectedMerchant();
+  const { pathname } = useLocation();
   const name = displayNameOf(user);
   return (
     <div className="flex h-full flex-col bg-sidebar text-sidebar-foreground">
@@ -39,7 +40,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
                 className={({ isActive }) =>
                   cn(
                     'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-sidebar-accent hover:text-white',
-                    isActive && 'bg-primary text-white hover:bg-primary',
+                    (isActive || isActiveElsewhere(item, pathname)) && 'bg-primary text-white hover:bg-primary',
                   )
                 }
               >

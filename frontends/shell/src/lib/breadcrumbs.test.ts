@@ -33,6 +33,17 @@ describe('breadcrumbsFor', () => {
     expect(last('/dashboard/settings')?.label).toBe('Impostazioni');
   });
 
+  it('names the carrier of a setup page, and shows an unknown code as it is', () => {
+    expect(breadcrumbsFor('/carriers/gls/setup')).toEqual([
+      { label: 'Corrieri', href: '/carriers' },
+      { label: 'GLS Italia', href: null },
+      { label: 'Configurazione', href: '/carriers/gls/setup' },
+    ]);
+    expect(breadcrumbsFor('/carriers/posta_rc_intl/setup')[1].label).toBe('Raccomandata Internazionale');
+    expect(breadcrumbsFor('/carriers/dhl/setup')[1].label).toBe('dhl');
+    expect(breadcrumbsFor('/carriers/toString/setup')[1].label).toBe('toString');
+  });
+
   it('does not take inherited names for known sections', () => {
     expect(breadcrumbsFor('/orders/constructor').at(-1)?.label).toBe('constructor');
   });

@@ -8,6 +8,7 @@ export interface Crumb {
 
 const LABELS: Readonly<Record<string, string>> = t.crumbs;
 const SETTINGS_TABS: Readonly<Record<string, string>> = t.settingsTabs;
+const CARRIERS: Readonly<Record<string, string>> = t.carrierCrumbs;
 /** The tab the settings remote shows when the path names none it knows (spec §2: default team). */
 const DEFAULT_SETTINGS_TAB = 'team';
 
@@ -25,13 +26,15 @@ function decode(segment: string): string {
 /**
  * The label of the segment at `index` of `segments`. The settings tab (third segment under
  * /dashboard/settings) is named by the tab, and a tab the remote does not know reads as the default
- * tab it shows instead, never as the raw text of the address bar.
+ * tab it shows instead, never as the raw text of the address bar. The carrier of
+ * /carriers/{code}/setup is named by the carrier when the code is one of the catalogue's.
  */
 function labelOf(segments: string[], index: number): string {
   const segment = segments[index];
   if (index === 2 && segments[0] === 'dashboard' && segments[1] === 'settings') {
     return SETTINGS_TABS[Object.hasOwn(SETTINGS_TABS, segment) ? segment : DEFAULT_SETTINGS_TAB];
   }
+  if (index === 1 && segments[0] === 'carriers' && Object.hasOwn(CARRIERS, segment)) return CARRIERS[segment];
   return Object.hasOwn(LABELS, segment) ? LABELS[segment] : decode(segment);
 }
 

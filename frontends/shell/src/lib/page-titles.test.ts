@@ -12,6 +12,8 @@ describe('documentTitleFor', () => {
     expect(documentTitleFor('/orders/A-17')).toBe('Dettaglio ordine · Smista');
     expect(documentTitleFor('/dashboard/integration/42')).toBe('Dettaglio integrazione · Smista');
     expect(documentTitleFor('/carriers/gls/setup')).toBe('Configurazione corriere · Smista');
+    expect(documentTitleFor('/carriers')).toBe('Gestione Corrieri · Smista');
+    expect(documentTitleFor('/dashboard/integrations')).toBe('Integrazioni · Smista');
     expect(documentTitleFor('/shipping-rules/')).toBe('Regole di Spedizione · Smista');
   });
 

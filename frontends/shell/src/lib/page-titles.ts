@@ -22,6 +22,7 @@ const RULES: readonly TitleRule[] = [
   ['/dashboard', t.titles.dashboard],
   ['/dashboard/orders', t.titles.orders],
   ['/dashboard/shipments', t.titles.shipments],
+  // The integrations remote's index (its mount is `/dashboard/integrations/*`; other paths redirect).
   ['/dashboard/integrations', t.titles.integrations],
   ['/dashboard/marketplaces', t.titles.marketplaces],
   ['/dashboard/integration/:integrationId', t.titles.integrationDetail],
@@ -30,6 +31,7 @@ const RULES: readonly TitleRule[] = [
   ['/orders', t.titles.orders],
   ['/orders/:orderId', t.titles.orderDetail],
   ['/shipments', t.titles.shipments],
+  // The integrations remote's pages under its `/carriers/*` mount.
   ['/carriers', t.titles.carriers],
   ['/carriers/:carrierCode/setup', t.titles.carrierSetup],
   ['/shipping-rules', t.titles.shippingRules],

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import type { MerchantJson, Role } from '@smista/contracts';
+import { apiFetch, useSelectedMerchant, MERCHANTS_QUERY_KEY, type StoredMerchant } from '@smista/ui-kit';
+
+/** The user's role in a merchant of the `GET /api/merchants` list, if it is there. */
+export function roleInMerchant(list: readonly Pick<MerchantJson, 'id' | 'role'>[] | undefined, merchantId: string | null | undefined): Role | undefined {
+  if (!list || !merchantId) return undefined;
+  return list.find((m) => String(m.id) === String(merchantId))?.role;
+}
+
+export interface MerchantAccess {
+  merchant: StoredMerchant | null;
+  role: Role | undefined;
+  /**
+   * Only admins connect, change, toggle or delete carriers and add or delete codes: the controls
+   * show only when this is true (while the role is unknown too, none show). The API refuses users
+   * with a 403 anyway.
+   */
+  isAdmin: boolean;
+}
+
+/**
+ * The selected merchant and the user's role in it, from the shell's stored merchant and the shell's
+ * `GET /api/merchants` query (one QueryClient: the same key and call as the shell's).
+ */
+export function useMerchantAccess(): MerchantAccess {
+  const merchant = useSelectedMerchant();
+  const merchants = useQuery({
+    queryKey: MERCHANTS_QUERY_KEY,
+    queryFn: ({ signal }) => apiFetch<MerchantJson[]>('/api/merchants', { signal }),
+  });
+  const role = roleInMerchant(merchants.data, merchant?.id);
+  return { merchant, role, isAdmin: role === 'admin' };
+}

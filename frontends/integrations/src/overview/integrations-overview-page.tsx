@@ -1,0 +1,100 @@
+import { Link } from 'react-router-dom';
+import { ArrowRight, ChevronRight, Store, Truck } from 'lucide-react';
+import { buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@smista/ui-kit';
+import { useMerchantAccess } from '../access';
+import { useCarrierIntegrations } from '../carriers/carriers-api';
+import { IntegrationStatusBadge } from '../carriers/status-badge';
+import { CarrierLogo } from '../components/carrier-logo';
+import { EmptyText, LoadFailed, Loading, NoMerchant } from '../components/panel-states';
+import { t } from '../messages';
+import { CARRIERS_PATH, MARKETPLACES_PATH, carrierSetupPath } from '../paths';
+
+/**
+ * /dashboard/integrations (spec §2): links to carrier and marketplace management and the
+ * merchant's carrier integrations. The marketplace list joins with the marketplace screens.
+ */
+export function IntegrationsOverviewPage() {
+  const { merchant } = useMerchantAccess();
+  return (
+    <div className="grid min-w-0 gap-6" data-testid="integrations-overview">
+      <div>
+        <h1 className="text-2xl font-semibold">{t.overview.title}</h1>
+        <p className="text-sm text-muted-foreground">{t.overview.subtitle}</p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card data-testid="overview-carriers">
+          <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+            <div className="grid gap-1.5">
+              <CardTitle className="flex items-center gap-2">
+                <Truck className="h-5 w-5" aria-hidden />
+                {t.overview.carriersTitle}
+              </CardTitle>
+              <CardDescription>{t.overview.carriersDescription}</CardDescription>
+            </div>
+            <Link to={CARRIERS_PATH} className={buttonVariants({ variant: 'outline', size: 'sm' })} data-testid="overview-carriers-link">
+              {t.overview.carriersManage}
+              <ArrowRight aria-hidden />
+            </Link>
+          </CardHeader>
+          <CardContent>{merchant ? <CarrierIntegrationList key={merchant.id} merchantId={merchant.id} /> : <NoMerchant />}</CardContent>
+        </Card>
+        <Card data-testid="overview-marketplaces">
+          <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+            <div className="grid gap-1.5">
+              <CardTitle className="flex items-center gap-2">
+                <Store className="h-5 w-5" aria-hidden />
+                {t.overview.marketplacesTitle}
+              </CardTitle>
+              <CardDescription>{t.overview.marketplacesDescription}</CardDescription>
+            </div>
+            <Link to={MARKETPLACES_PATH} className={buttonVariants({ variant: 'outline', size: 'sm' })} data-testid="overview-marketplaces-link">
+              {t.overview.marketplacesManage}
+              <ArrowRight aria-hidden />
+            </Link>
+          </CardHeader>
+          <CardContent>
+            <EmptyText testId="overview-marketplaces-soon">{t.overview.marketplacesSoon}</EmptyText>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function CarrierIntegrationList({ merchantId }: { merchantId: string }) {
+  const integrations = useCarrierIntegrations(merchantId);
+  if (integrations.isPending) return <Loading />;
+  if (integrations.isError) return <LoadFailed text={t.overview.carriersLoadFailed} onRetry={() => void integrations.refetch()} />;
+  if (integrations.data.length === 0) {
+    return (
+      <div className="grid justify-items-center gap-3 py-6 text-center" data-testid="overview-carriers-empty">
+        <p className="text-sm text-muted-foreground">{t.overview.carriersEmpty}</p>
+        <Link to={CARRIERS_PATH} className={buttonVariants({ size: 'sm' })}>
+          {t.overview.carriersManage}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid gap-2">
+      {integrations.data.map((integration) => (
+        <li key={integration.id}>
+          <Link
+            to={carrierSetupPath(integration.provider, { mode: 'edit', integrationId: String(integration.id) })}
+            className="flex items-center gap-3 rounded-md border border-border p-3 transition-colors hover:bg-accent"
+            data-testid="overview-carrier-integration"
+            data-id={integration.id}
+          >
+            <CarrierLogo name={integration.carrierName} logoUrl={integration.logoUrl} size="sm" />
+            <span className="grid min-w-0 flex-1">
+              <span className="truncate font-medium">{integration.connectionName}</span>
+              <span className="truncate text-xs text-muted-foreground">{integration.carrierName}</span>
+            </span>
+            <IntegrationStatusBadge integration={integration} />
+            <ChevronRight className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ArrowRight, Plus, Store, Truck } from 'lucide-react';
+import type { CarrierIntegrationJson } from '@smista/contracts';
+import { buttonVariants, cn, useSelectedMerchant, Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@smista/ui-kit';
+import { LoadFailed, Loading, NoMerchant } from '../components/panel-states';
+import { t } from '../messages';
+import { useMerchantAccess } from '../team/team-api';
+import { carrierManagePath, carrierStatusLabel } from './carrier-status';
+import { useCarrierIntegrations } from './carriers-api';
+
+const CARRIERS_PATH = '/carriers';
+const MARKETPLACES_PATH = '/dashboard/marketplaces';
+
+/**
+ * /dashboard/settings/carriers (spec §2 "Carriers tab"): the merchant's carrier integrations with
+ * 'Gestisci' to their setup page, and the panel of marketplace integrations (empty until the
+ * marketplace screens arrive: it points to the Marketplaces page).
+ */
+export function CarriersTab() {
+  const merchant = useSelectedMerchant();
+  if (!merchant) return <NoMerchant text={t.carriers.noMerchant} testId="carriers-no-merchant" />;
+  return <CarriersPanel key={merchant.id} merchantId={merchant.id} />;
+}
+
+function CarriersPanel({ merchantId }: { merchantId: string }) {
+  const { isAdmin } = useMerchantAccess();
+  const integrations = useCarrierIntegrations(merchantId);
+
+  let body;
+  if (integrations.isPending) body = <Loading />;
+  else if (integrations.isError) body = <LoadFailed text={t.carriers.loadFailed} onRetry={() => void integrations.refetch()} />;
+  else if (integrations.data.length === 0) {
+    body = (
+      <div className="flex flex-col items-center gap-3 py-8 text-center" data-testid="carriers-empty">
+        <Truck className="h-10 w-10 text-muted-foreground" aria-hidden />
+        <p className="font-medium">{t.carriers.empty}</p>
+        <p className="max-w-sm text-sm text-muted-foreground">{t.carriers.emptyHint}</p>
+        <Link to={CARRIERS_PATH} className={buttonVariants()} data-testid="carriers-empty-link">
+          <Plus aria-hidden />
+          {t.carriers.connect}
+        </Link>
+      </div>
+    );
+  } else {
+    body = (
+      <ul className="grid gap-3" data-testid="carrier-integrations">
+        {integrations.data.map((integration) => (
+          <CarrierIntegrationRow key={integration.id} integration={integration} isAdmin={isAdmin} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="grid gap-6" data-testid="carriers-tab">
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+          <div className="grid gap-1.5">
+            <CardTitle>{t.carriers.title}</CardTitle>
+            <CardDescription>{t.carriers.description}</CardDescription>
+          </div>
+          {integrations.data && integrations.data.length > 0 ? (
+            <Link to={CARRIERS_PATH} className={buttonVariants({ variant: 'outline' })} data-testid="carriers-manage-all">
+              {t.carriers.manageAll}
+              <ArrowRight aria-hidden />
+            </Link>
+          ) : null}
+        </CardHeader>
+        <CardContent>{body}</CardContent>
+      </Card>
+
+      <Card data-testid="marketplace-integrations">
+        <CardHeader>
+          <CardTitle>{t.carriers.marketplacesTitle}</CardTitle>
+          <CardDescription>{t.carriers.marketplacesDescription}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <div className="flex flex-col items-center gap-3 py-6 text-center" data-testid="marketplace-integrations-empty">
+            <Store className="h-10 w-10 text-muted-foreground" aria-hidden />
+            <p className="font-medium">{t.carriers.marketplacesEmpty}</p>
+            <p className="max-w-sm text-sm text-muted-foreground">{t.carriers.marketplacesEmptyHint}</p>
+            <Link to={MARKETPLACES_PATH} className={buttonVariants({ variant: 'outline' })}>
+              {t.carriers.marketplacesLink}
+              <ArrowRight aria-hidden />
+            </Link>
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** Logo, carrier name, connection name, 'Connesso e attivo' or 'Configurato', and 'Gestisci'. */
+function CarrierIntegrationRow({ integration, isAdmin }: { integration: CarrierIntegrationJson; isAdmin: boolean }) {
+  const active = integration.status === 'active';
+  return (
+    <li
+      className="flex flex-col gap-3 rounded-lg border border-border p-3 sm:flex-row sm:items-center"
+      data-testid="carrier-integration-row"
+      data-id={integration.id}
+      data-provider={integration.provider}
+    >
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        <CarrierLogo name={integration.carrierName} logoUrl={integration.logoUrl} />
+        <div className="grid min-w-0">
+          <span className="truncate font-medium" data-testid="carrier-integration-name">
+            {integration.carrierName}
+          </span>
+          <span className="truncate text-sm text-muted-foreground" data-testid="carrier-integration-connection">
+            {integration.connectionName}
+          </span>
+        </div>
+      </div>
+      <div className="flex items-center justify-between gap-2 sm:justify-end">
+        <div className="flex flex-wrap gap-1">
+          <Badge variant={active ? 'success' : 'warning'} data-testid="carrier-integration-status">
+            {carrierStatusLabel(integration.status)}
+          </Badge>
+          {integration.active ? null : (
+            <Badge variant="secondary" data-testid="carrier-integration-disabled">
+              {t.carriers.disabled}
+            </Badge>
+          )}
+        </div>
+        <Link to={carrierManagePath(integration)} className={buttonVariants({ variant: 'outline', size: 'sm' })} data-testid="carrier-integration-manage">
+          {isAdmin ? t.carriers.manage : t.carriers.view}
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+/** The carrier's logo in a fixed box (a truck if the image fails). */
+function CarrierLogo({ name, logoUrl }: { name: string; logoUrl: string }) {
+  const [failed, setFailed] = useState(false);
+  const image = Boolean(logoUrl) && !failed;
+  return (
+    // The artwork is a badge of its own; only the fallback gets a frame.
+    <span className={cn('flex h-10 w-24 shrink-0 items-center justify-center overflow-hidden rounded-md', !image && 'border border-border bg-muted')}>
+      {image ? (
+        <img src={logoUrl} alt={t.carriers.logoAlt(name)} className="h-full w-full object-contain" onError={() => setFailed(true)} />
+      ) : (
+        <Truck className="h-5 w-5 text-muted-foreground" aria-label={t.carriers.logoAlt(name)} />
+      )}
+    </span>
+  );
+}
