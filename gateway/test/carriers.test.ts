@@ -201,3 +201,32 @@ describe('tracking codes', () => {
     expect(res.body.message).toBe(m.duplicateInPool('RC2'));
   });
 });
+
+describe('hostile input', () => {
+  it('wrong types, oversized lists and bodies: a clear 4xx in Italian, never a 500, nothing written', async () => {
+    const posta = await admin.b.post(base, { provider: 'posta_1', connectionName: 'Posta1 attacchi' });
+    const codes = `${base}/${posta.body.id}/tracking-codes`;
+    const attempts = [
+      await admin.b.post(base, { provider: 'gls', connectionName: 123 }),
+      await admin.b.post(base, { provider: ['gls'], connectionName: 'X' }),
+      await admin.b.post(base, { provider: 'gls', connectionName: 'X', credentials: 'tutte' }),
+      await admin.b.put(`${base}/${posta.body.id}`, { credentials: { password: { $ne: '' } } }),
+      await admin.b.patch(`${base}/${posta.body.id}/toggle`, { active: 'false' }),
+      await admin.b.post(codes, { method: 'manual', trackingCodes: Array.from({ length: 10_001 }, (_v, i) => `Z${i}`) }),
+      await admin.b.post(codes, { method: 'manual', trackingCodes: 'A'.repeat(41) }),
+      await admin.b.post(codes, { method: 'manual', trackingCodes: 'codice-con-trattini' }),
+      await admin.b.post(codes, { method: 'range', fromCode: 'A1', toCode: { a: 1 } }),
+      await admin.b.post(codes, { method: 'manual', trackingCodes: 'X'.repeat(2 * 1024 * 1024) }),
+      await admin.b.get(`${codes}?page=99999999999`),
+      await admin.b.get(`${base}/-1`),
+      await admin.b.get(`${base}/1e3`),
+    ];
+    for (const res of attempts) {
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(typeof res.body.message).toBe('string');
+      expect(res.body.message).not.toMatch(/[A-Za-z]+Error|at \//);
+    }
+    expect((await admin.b.get(`${codes}/stats`)).body.total).toBe(0);
+  });
+});
