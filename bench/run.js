@@ -41,51 +41,7 @@ function intEnv(name, fallback) {
   return n;
 }
 
-const CLOCK_TICKS = 100; // USER_HZ on Linux
-
-/** CPU time (ms) a process has used so far, from /proc; 0 when it is gone or not on Linux. */
-function cpuMs(/** @type {number} */ pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
-}
-
-/** The postmaster of a data folder and its backends (children). */
-function postgresPids(/** @type {string} */ dataDir) {
-  try {
-    const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    const children = fs
-      .readdirSync('/proc')
-      .filter((d) => /^\d+$/.test(d))
-      .filter((d) => {
-        try {
-          return Number(fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ')[1]) === postmaster;
-        } catch {
-          return false;
-        }
-      })
-      .map(Number);
-    return [postmaster, ...children];
-  } catch {
-    return [];
-  }
-}
-
-/**
- * CPU used by each group of processes during `run`, per request. On a shared machine throughput
- * moves with the neighbours' load; CPU per request is the steadier figure.
- * @param {() => Record<string, number[]>} groups @param {() => Promise<any>} run
- */
-async function withCpu(groups, run) {
-  const sum = (/** @type {number[]} */ pids) => pids.reduce((a, pid) => a + cpuMs(pid), 0);
-  const before = Object.fromEntries(Object.entries(groups()).map(([k, pids]) => [k, { pids, ms: sum(pids) }]));
-  const result = await run();
-  const cpu = Object.fromEntries(Object.entries(before).map(([k, b]) => [k, sum(b.pids) - b.ms]));
-  return { result, cpu };
-}
+const { postgresPids, withCpu } = require('./cpu');
 
 /** Starts the baseline server in its own process; resolves with its port. */
 function startBare() {
