@@ -1,4 +1,5 @@
 import type { carriers } from '@smista/proto';
+import { pageMeta } from '@smista/contracts';
 import type {
   CarrierCode,
   CarrierIntegrationJson,
@@ -76,9 +77,5 @@ export function trackingCodeJson(c: carriers.TrackingCode): TrackingCodeJson {
 }
 
 export function trackingCodePageJson(r: carriers.ListTrackingCodesResponse): TrackingCodePageJson {
-  const totalPages = Math.max(1, Math.ceil(r.totalItems / r.pageSize));
-  return {
-    data: r.codes.map(trackingCodeJson),
-    meta: { page: r.page, pageSize: r.pageSize, totalItems: r.totalItems, totalPages, hasNextPage: r.page < totalPages, hasPrevPage: r.page > 1 },
-  };
+  return { data: r.codes.map(trackingCodeJson), meta: pageMeta(r.page, r.pageSize, r.totalItems) };
 }

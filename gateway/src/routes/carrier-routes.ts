@@ -6,9 +6,7 @@ import {
   toggleCarrierIntegrationSchema,
   trackingCodesQuerySchema,
   updateCarrierIntegrationSchema,
-  type CarrierCredentials,
 } from '@smista/contracts';
-import type { carriers } from '@smista/proto';
 import { carrierIntegrationJson, carrierJson, trackingCodePageJson, trackingCodeStatsJson } from './carrier-presenters';
 import { route, type RouteDef } from './route';
 
@@ -20,11 +18,6 @@ const numericId = z.string().transform((v) => (/^\d{1,15}$/.test(v) ? Number(v) 
 const merchantParams = z.object({ merchantId: z.string() });
 const integrationParams = z.object({ merchantId: z.string(), id: numericId });
 const codeParams = z.object({ merchantId: z.string(), id: numericId, codeId: numericId });
-
-/** The contracts' credentials → the proto's (absent fields stay absent). */
-function credentialsMessage(c: CarrierCredentials): carriers.Credentials {
-  return Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined)) as carriers.Credentials;
-}
 
 const BASE = '/api/merchants/:merchantId/carrier-integrations';
 
@@ -74,7 +67,7 @@ export const carrierRoutes: RouteDef[] = [
           provider: body.provider,
           connectionName: body.connectionName,
           active: body.active,
-          credentials: credentialsMessage(body.credentials),
+          credentials: body.credentials,
         }),
       ),
     }),
@@ -96,7 +89,7 @@ export const carrierRoutes: RouteDef[] = [
     body: updateCarrierIntegrationSchema,
     handle: async ({ params, body, carriers }) => ({
       body: carrierIntegrationJson(
-        await carriers.updateIntegration({ ...params, connectionName: body.connectionName, credentials: credentialsMessage(body.credentials) }),
+        await carriers.updateIntegration({ ...params, connectionName: body.connectionName, credentials: body.credentials }),
       ),
     }),
   }),

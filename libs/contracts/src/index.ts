@@ -7,3 +7,4 @@ export * from './api-types';
 export * from './carriers';
 export * from './gls-messages';
 export * from './poste-messages';
+export * from './pages';

@@ -2,7 +2,7 @@ import { carrierMessages as m } from '@smista/contracts';
 import { CarriersError } from './errors';
 import { assertSelectedMerchant, carrierByCode, decideIntegrationUpdate, decideNewIntegration, statusAfterCheck, type Carrier, type Integration } from './integrations';
 import { assertLabelRequest, chooseSender } from './labels';
-import { isLowStock, lowStockDecision, pageMeta } from './pool';
+import { isLowStock, lowStockDecision } from './pool';
 
 const gls: Carrier = { id: 1, code: 'gls', name: 'GLS Italia', description: '', logoUrl: '', credentialKind: 'gls', usesCodePool: false };
 const posta1: Carrier = { id: 3, code: 'posta_1', name: 'Posta1', description: '', logoUrl: '', credentialKind: 'letter', usesCodePool: true };
@@ -125,10 +125,5 @@ describe('the pool', () => {
 
   it("shows 'Scorte in esaurimento' under 10 available codes", () => {
     expect([0, 9, 10, 100].map((n) => isLowStock(n))).toEqual([true, true, false, false]);
-  });
-
-  it('page meta', () => {
-    expect(pageMeta(2, 10, 28)).toEqual({ page: 2, pageSize: 10, totalItems: 28, totalPages: 3, hasNextPage: true, hasPrevPage: true });
-    expect(pageMeta(1, 20, 0)).toMatchObject({ totalPages: 1, hasNextPage: false, hasPrevPage: false });
   });
 });

@@ -74,7 +74,7 @@ export function decideNewIntegration(
   return {
     connectionName,
     plain: onlyFieldsOf(carrier.credentialKind, plain),
-    secrets,
+    secrets: secretsOf(carrier.credentialKind, secrets),
     active: input.active ?? true,
     status: needsCredentialCheck(carrier) ? 'pending' : 'active',
   };
@@ -97,7 +97,12 @@ export function decideIntegrationUpdate(
     Object.keys(secrets).length > 0 ||
     (Object.keys(plain) as PlainCredentialField[]).some((k) => plain[k] !== current.credentials[k]) ||
     (Object.keys(current.credentials) as PlainCredentialField[]).some((k) => plain[k] !== current.credentials[k]);
-  return { connectionName: input.connectionName?.trim() || current.connectionName, plain, secrets, credentialsChanged };
+  return {
+    connectionName: input.connectionName?.trim() || current.connectionName,
+    plain,
+    secrets: secretsOf(current.carrier.credentialKind, secrets),
+    credentialsChanged,
+  };
 }
 
 /** Carriers with an API that can accept or refuse credentials. */
@@ -123,8 +128,8 @@ function onlyFieldsOf(kind: CredentialKind, plain: PlainCredentials): PlainCrede
   return out;
 }
 
-/** The secrets a kind of carrier keeps. */
-export function secretsOf(kind: CredentialKind, secrets: SecretCredentials): SecretCredentials {
+/** The secrets a kind of carrier keeps (a GLS form's stray generic password is not stored). */
+function secretsOf(kind: CredentialKind, secrets: SecretCredentials): SecretCredentials {
   const out: SecretCredentials = {};
   for (const f of SECRETS_OF[kind]) if (secrets[f]) out[f] = secrets[f];
   return out;

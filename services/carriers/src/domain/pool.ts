@@ -23,9 +23,3 @@ export function lowStockDecision(
 export function isLowStock(available: number, threshold = LOW_STOCK_THRESHOLD): boolean {
   return available < threshold;
 }
-
-/** Page arithmetic of a list answer (spec §3 meta). */
-export function pageMeta(page: number, pageSize: number, totalItems: number) {
-  const totalPages = Math.max(1, Math.ceil(totalItems / pageSize));
-  return { page, pageSize, totalItems, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1 };
-}

@@ -1,25 +1,19 @@
 import { kitErrors, requireAdmin, requireMerchant, withTransaction } from '@smista/service-kit';
 import { common, carriers } from '@smista/proto';
-import { carrierMessages as m, isPoolCarrier, trackingCodeStatuses, type TrackingCodeStatus } from '@smista/contracts';
+import { carrierMessages as m, trackingCodeStatuses, type TrackingCodeStatus } from '@smista/contracts';
 import { poolChanged } from '../app/tracking-code-pool';
-import { assertSelectedMerchant, carriersErrors, isLowStock, type Integration } from '../domain';
+import { carriersErrors, isLowStock } from '../domain';
 import { describeCodes, expandRange, parseManualCodes } from '../domain/tracking-codes';
-import { codeStats, deleteAvailableCode, existingCodes, findIntegration, insertCodes, listCodes, takeNextCode } from '../store';
+import { codeStats, deleteAvailableCode, existingCodes, insertCodes, listCodes, takeNextCode } from '../store';
 import type { HandlerDeps } from './deps';
+import { ownIntegration } from './own-integration';
 import { toCodeMessage } from './mapping';
 
 /** The tracking-code pools of the letter services: any member reads; only an admin adds or deletes. */
 export function codeHandlers(deps: HandlerDeps) {
   const { pool, unary, now } = deps;
 
-  /** The selected merchant's pool integration named by the request, or NOT_FOUND / not a pool. */
-  async function ownPool(request: { merchantId?: string; id: number }, merchantId: string): Promise<Integration> {
-    assertSelectedMerchant(request.merchantId ?? '', merchantId);
-    const integration = await findIntegration(pool, merchantId, request.id);
-    if (!integration) throw carriersErrors.integrationNotFound();
-    if (!isPoolCarrier(integration.carrier.code)) throw carriersErrors.notPoolCarrier();
-    return integration;
-  }
+  const ownPool = (request: { merchantId?: string; id: number }, merchantId: string) => ownIntegration(pool, merchantId, request, { pool: true });
 
   return {
     getTrackingCodeStats: unary('GetTrackingCodeStats', async (request: carriers.IntegrationRef, ctx) => {
@@ -51,8 +45,7 @@ export function codeHandlers(deps: HandlerDeps) {
       const at = now();
       const added = await withTransaction(pool, async (tx) => {
         // The pool's row lock: concurrent additions of the same codes run one after the other.
-        const locked = await findIntegration(tx, merchantId, integration.id, true);
-        if (!locked) throw carriersErrors.integrationNotFound();
+        const locked = await ownIntegration(tx, merchantId, integration, { forUpdate: true });
         const already = await existingCodes(tx, integration.id, codes);
         if (already.length > 0) throw carriersErrors.duplicateCodes(m.duplicateInPool(describeCodes(already)));
         const n = await insertCodes(tx, integration.id, codes, at);
@@ -68,8 +61,7 @@ export function codeHandlers(deps: HandlerDeps) {
       const integration = await ownPool(request, merchantId);
       const at = now();
       await withTransaction(pool, async (tx) => {
-        const locked = await findIntegration(tx, merchantId, integration.id, true);
-        if (!locked) throw carriersErrors.integrationNotFound();
+        const locked = await ownIntegration(tx, merchantId, integration, { forUpdate: true });
         const outcome = await deleteAvailableCode(tx, integration.id, request.codeId);
         if (outcome === 'not-found') throw carriersErrors.codeNotFound();
         if (outcome === 'not-available') throw carriersErrors.codeNotAvailable();

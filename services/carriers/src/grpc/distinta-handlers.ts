@@ -1,10 +1,11 @@
 import { kitErrors, requireMerchant } from '@smista/service-kit';
 import { carriers } from '@smista/proto';
-import { carrierMessages as m, isPoolCarrier } from '@smista/contracts';
-import { assertSelectedMerchant, carriersErrors, chooseSender, italianDay, todayInItaly } from '../domain';
+import { carrierMessages as m } from '@smista/contracts';
+import { chooseSender, italianDay, todayInItaly } from '../domain';
 import { buildDistintaCsv, buildDistintaPdf, type DistintaRow } from '../adapters/poste-letters';
-import { codesUsedBetween, findIntegration } from '../store';
+import { codesUsedBetween } from '../store';
 import type { HandlerDeps } from './deps';
+import { ownIntegration } from './own-integration';
 
 /** ExportDistinta: the codes a letter service used on a day, to hand in at acceptance. */
 export function distintaHandlers(deps: HandlerDeps) {
@@ -13,10 +14,7 @@ export function distintaHandlers(deps: HandlerDeps) {
     exportDistinta: unary('ExportDistinta', async (request: carriers.ExportDistintaRequest, ctx) => {
       const caller = await ctx.caller();
       const { merchantId } = await requireMerchant(ctx);
-      assertSelectedMerchant(request.merchantId, merchantId);
-      const integration = await findIntegration(pool, merchantId, request.id);
-      if (!integration) throw carriersErrors.integrationNotFound();
-      if (!isPoolCarrier(integration.carrier.code)) throw carriersErrors.notPoolCarrier();
+      const integration = await ownIntegration(pool, merchantId, request, { pool: true });
       const format = request.format || 'csv';
       if (format !== 'csv' && format !== 'pdf') throw kitErrors.invalidInput(m.formatInvalid);
       const date = request.date.trim() || todayInItaly(now());

@@ -10,11 +10,9 @@ import {
   decideIntegrationUpdate,
   decideNewIntegration,
   needsCredentialCheck,
-  secretsOf,
 } from '../domain';
 import {
   deleteIntegration,
-  findIntegration,
   insertIntegration,
   listCarriers,
   listIntegrations,
@@ -24,20 +22,13 @@ import {
 import { enqueueIntegrationChanged } from '../events/publishers';
 import type { HandlerDeps } from './deps';
 import { credentialsInput, toCarrierMessage, toIntegrationMessage } from './mapping';
+import { ownIntegration } from './own-integration';
 
 const connectionName = z.string().trim().min(1, m.connectionNameRequired).max(100, m.tooLong);
 
 /** The catalogue and the merchant's integrations: any member reads; only an admin changes. */
 export function integrationHandlers(deps: HandlerDeps) {
   const { pool, unary, now, keyring } = deps;
-
-  /** The integration of the selected merchant named by the request, or NOT_FOUND. */
-  async function ownIntegration(request: { merchantId: string; id: number }, merchantId: string) {
-    assertSelectedMerchant(request.merchantId, merchantId);
-    const integration = await findIntegration(pool, merchantId, request.id);
-    if (!integration) throw carriersErrors.integrationNotFound();
-    return integration;
-  }
 
   return {
     listCarriers: unary('ListCarriers', async () => {
@@ -54,7 +45,7 @@ export function integrationHandlers(deps: HandlerDeps) {
 
     getIntegration: unary('GetIntegration', async (request: carriers.IntegrationRef, ctx) => {
       const { merchantId } = await requireMerchant(ctx);
-      return toIntegrationMessage(await ownIntegration(request, merchantId));
+      return toIntegrationMessage(await ownIntegration(pool, merchantId, request));
     }),
 
     createIntegration: unary('CreateIntegration', async (request: carriers.CreateIntegrationRequest, ctx) => {
@@ -73,7 +64,7 @@ export function integrationHandlers(deps: HandlerDeps) {
           carrierId: carrier.id,
           connectionName: draft.connectionName,
           plain: draft.plain,
-          secrets: secretsOf(carrier.credentialKind, draft.secrets),
+          secrets: draft.secrets,
           status: draft.status,
           active: draft.active,
           now: at,
@@ -88,7 +79,7 @@ export function integrationHandlers(deps: HandlerDeps) {
 
     updateIntegration: unary('UpdateIntegration', async (request: carriers.UpdateIntegrationRequest, ctx) => {
       const { merchantId, userId } = requireAdmin(await requireMerchant(ctx));
-      const current = await ownIntegration(request, merchantId);
+      const current = await ownIntegration(pool, merchantId, request);
       const decision = decideIntegrationUpdate(current, {
         connectionName: request.connectionName === undefined ? undefined : connectionName.parse(request.connectionName),
         credentials: carrierCredentialsSchema.parse(credentialsInput(request.credentials)),
@@ -96,12 +87,11 @@ export function integrationHandlers(deps: HandlerDeps) {
       const recheck = decision.credentialsChanged && needsCredentialCheck(current.carrier);
       const at = now();
       const updated = await withTransaction(pool, async (tx) => {
-        const locked = await findIntegration(tx, merchantId, current.id, true);
-        if (!locked) throw carriersErrors.integrationNotFound();
+        const locked = await ownIntegration(tx, merchantId, request, { forUpdate: true });
         const row = await updateIntegrationCredentials(tx, keyring, locked, {
           connectionName: decision.connectionName,
           plain: decision.plain,
-          secrets: secretsOf(current.carrier.credentialKind, decision.secrets),
+          secrets: decision.secrets,
           resetStatus: recheck,
           now: at,
         });
@@ -115,11 +105,9 @@ export function integrationHandlers(deps: HandlerDeps) {
 
     toggleIntegration: unary('ToggleIntegration', async (request: carriers.ToggleIntegrationRequest, ctx) => {
       const { merchantId, userId } = requireAdmin(await requireMerchant(ctx));
-      await ownIntegration(request, merchantId);
       const at = now();
       const updated = await withTransaction(pool, async (tx) => {
-        const locked = await findIntegration(tx, merchantId, request.id, true);
-        if (!locked) throw carriersErrors.integrationNotFound();
+        const locked = await ownIntegration(tx, merchantId, request, { forUpdate: true });
         if (locked.active === request.active) return locked;
         const row = await setIntegrationActive(tx, locked, request.active, at);
         await enqueueIntegrationChanged(tx, row, { changedByUserId: userId, occurredAt: at });
@@ -131,7 +119,7 @@ export function integrationHandlers(deps: HandlerDeps) {
 
     deleteIntegration: unary('DeleteIntegration', async (request: carriers.IntegrationRef, ctx) => {
       const { merchantId, userId } = requireAdmin(await requireMerchant(ctx));
-      const current = await ownIntegration(request, merchantId);
+      const current = await ownIntegration(pool, merchantId, request);
       const at = now();
       await withTransaction(pool, async (tx) => {
         if (!(await deleteIntegration(tx, merchantId, current.id))) throw carriersErrors.integrationNotFound();
@@ -144,7 +132,7 @@ export function integrationHandlers(deps: HandlerDeps) {
 
     validateCredentials: unary('ValidateCredentials', async (request: carriers.IntegrationRef, ctx) => {
       const { merchantId, userId } = requireAdmin(await requireMerchant(ctx));
-      const current = await ownIntegration(request, merchantId);
+      const current = await ownIntegration(pool, merchantId, request);
       if (!needsCredentialCheck(current.carrier)) return toIntegrationMessage(current);
       return toIntegrationMessage(await checkCredentials(deps, current, { userId }, ctx.logger));
     }),

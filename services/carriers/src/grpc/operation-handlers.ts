@@ -4,26 +4,21 @@ import { carrierMessages as m, isPoolCarrier } from '@smista/contracts';
 import { createLabel } from '../app/create-label';
 import { poolChanged } from '../app/tracking-code-pool';
 import { carriersErrors } from '../domain';
-import { findIntegration, releaseCode } from '../store';
+import { releaseCode } from '../store';
 import { enqueueTrackingUpdated } from '../events/publishers';
 import type { HandlerDeps } from './deps';
+import { ownIntegration } from './own-integration';
 import { partyAddress } from './mapping';
 
 /** The operations the shipments service calls: labels, cancellation, workday close, tracking. */
 export function operationHandlers(deps: HandlerDeps) {
   const { pool, unary, now } = deps;
 
-  async function ownIntegration(merchantId: string, id: number) {
-    const integration = await findIntegration(pool, merchantId, id);
-    if (!integration) throw carriersErrors.integrationNotFound();
-    return integration;
-  }
-
   return {
     createLabel: unary('CreateLabel', async (request: carriers.CreateLabelRequest, ctx) => {
       const caller = await ctx.caller();
       const { merchantId } = await requireMerchant(ctx);
-      const integration = await ownIntegration(merchantId, request.integrationId);
+      const integration = await ownIntegration(pool, merchantId, { id: request.integrationId });
       const label = await createLabel(
         deps,
         integration,
@@ -52,7 +47,7 @@ export function operationHandlers(deps: HandlerDeps) {
 
     cancelShipment: unary('CancelShipment', async (request: carriers.CancelShipmentRequest, ctx) => {
       const { merchantId } = await requireMerchant(ctx);
-      const integration = await ownIntegration(merchantId, request.integrationId);
+      const integration = await ownIntegration(pool, merchantId, { id: request.integrationId });
       if (isPoolCarrier(integration.carrier.code)) {
         const code = request.trackingNumber.trim() || request.carrierShipmentNumber.trim();
         if (!code) throw kitErrors.invalidInput(m.shipmentNumbersRequired);
@@ -73,7 +68,7 @@ export function operationHandlers(deps: HandlerDeps) {
 
     closeWorkday: unary('CloseWorkday', async (request: carriers.CloseWorkdayRequest, ctx) => {
       const { merchantId } = await requireMerchant(ctx);
-      const integration = await ownIntegration(merchantId, request.integrationId);
+      const integration = await ownIntegration(pool, merchantId, { id: request.integrationId });
       const numbers = [...new Set(request.carrierShipmentNumbers.map((n) => n.trim()).filter(Boolean))];
       if (numbers.length === 0) throw kitErrors.invalidInput(m.shipmentNumbersRequired);
       if (!integration.active) throw carriersErrors.integrationInactive();
@@ -88,7 +83,7 @@ export function operationHandlers(deps: HandlerDeps) {
 
     track: unary('Track', async (request: carriers.TrackRequest, ctx) => {
       const { merchantId } = await requireMerchant(ctx);
-      const integration = await ownIntegration(merchantId, request.integrationId);
+      const integration = await ownIntegration(pool, merchantId, { id: request.integrationId });
       const trackingNumber = request.trackingNumber.trim();
       if (!trackingNumber) throw kitErrors.invalidInput(m.trackingNumberRequired);
       const adapter = await deps.adapters.get(integration);
