@@ -37,4 +37,59 @@ function typescriptRule(production) {
   };
 }
 
-module.exports = { sharedSingletons, resolve, typescriptRule };
+/**
+ * The whole rspack configuration of a remote: exactly one `./Module` (`src/remote-entry.tsx`) and
+ * its mf-manifest.json, served by the gateway under `/remotes/<name>/`, its CSS injected with the
+ * module so the shell needs no knowledge of it.
+ *
+ * @example module.exports = remoteConfig('settings', __dirname, require('./package.json').dependencies);
+ */
+function remoteConfig(name, dir, dependencies) {
+  // Required here, not at the top: the shell's build does not load it through this helper.
+  const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
+  const shared = sharedSingletons(dependencies);
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      // The container entry (remoteEntry.js) is added by the federation plugin.
+      entry: {},
+      output: {
+        path: path.resolve(dir, 'dist'),
+        publicPath: `/remotes/${name}/`,
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        uniqueName: name,
+        clean: true,
+      },
+      devtool: production ? false : 'cheap-module-source-map',
+      resolve,
+      module: {
+        rules: [
+          typescriptRule(production),
+          {
+            // Injected with the module, so the shell needs no knowledge of the remote's CSS.
+            test: /\.css$/,
+            use: ['style-loader', 'css-loader', 'postcss-loader'],
+            type: 'javascript/auto',
+          },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes: { './Module': './src/remote-entry.tsx' },
+          shared,
+          // The manifest (mf-manifest.json) is on by default in @module-federation/enhanced; passing
+          // `manifest: true` would also switch on rspack's built-in manifest and both would emit it.
+          dts: false,
+        }),
+      ],
+      performance: { hints: false },
+    };
+  };
+}
+
+module.exports = { sharedSingletons, resolve, typescriptRule, remoteConfig };

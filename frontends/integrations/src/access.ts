@@ -1,12 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MerchantJson, Role } from '@smista/contracts';
-import { apiFetch, useSelectedMerchant, MERCHANTS_QUERY_KEY, type StoredMerchant } from '@smista/ui-kit';
-
-/** The user's role in a merchant of the `GET /api/merchants` list, if it is there. */
-export function roleInMerchant(list: readonly Pick<MerchantJson, 'id' | 'role'>[] | undefined, merchantId: string | null | undefined): Role | undefined {
-  if (!list || !merchantId) return undefined;
-  return list.find((m) => String(m.id) === String(merchantId))?.role;
-}
+import { apiFetch, roleInMerchant, useSelectedMerchant, MERCHANTS_QUERY_KEY, type StoredMerchant } from '@smista/ui-kit';
 
 export interface MerchantAccess {
   merchant: StoredMerchant | null;

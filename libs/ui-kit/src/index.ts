@@ -22,6 +22,7 @@ export {
   parseStoredMerchant,
   readSelectedMerchantRaw,
   resolveSelectedMerchant,
+  roleInMerchant,
   setSelectedMerchant,
   subscribeSelectedMerchant,
   CURRENT_MERCHANT_ID_KEY,

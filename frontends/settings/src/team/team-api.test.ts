@@ -1,21 +1,5 @@
 import { MERCHANTS_QUERY_KEY } from '@smista/ui-kit';
-import { roleInMerchant, teamKeys } from './team-api';
-
-describe('roleInMerchant', () => {
-  const list = [
-    { id: 'a', name: 'Alfa', role: 'admin' as const },
-    { id: 'b', name: 'Beta', role: 'user' as const },
-  ];
-  it('finds the role of the selected merchant', () => {
-    expect(roleInMerchant(list, 'a')).toBe('admin');
-    expect(roleInMerchant(list, 'b')).toBe('user');
-  });
-  it('is undefined while unknown', () => {
-    expect(roleInMerchant(undefined, 'a')).toBeUndefined();
-    expect(roleInMerchant(list, null)).toBeUndefined();
-    expect(roleInMerchant(list, 'z')).toBeUndefined();
-  });
-});
+import { teamKeys } from './team-api';
 
 describe('teamKeys', () => {
   it("nests each merchant's members and invites under the team, so one key invalidates them together", () => {

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreatedInviteJson, InviteJson, MemberJson, MemberRoleJson, MerchantJson, Role, SuccessJson } from '@smista/contracts';
-import { apiFetch, useSelectedMerchant, MERCHANTS_QUERY_KEY, type StoredMerchant } from '@smista/ui-kit';
+import { apiFetch, roleInMerchant, useSelectedMerchant, MERCHANTS_QUERY_KEY, type StoredMerchant } from '@smista/ui-kit';
 
 /**
  * Query keys of the team, per merchant. `all` invalidates everything of the team at once.
@@ -91,12 +91,6 @@ export function useRemoveMember(merchantId: string, isSelf: boolean) {
     mutationFn: (userId: string) => removeMember(merchantId, userId),
     onSuccess: useRefreshMembers(merchantId, isSelf),
   });
-}
-
-/** The user's role in a merchant of the `GET /api/merchants` list, if it is there. */
-export function roleInMerchant(list: readonly Pick<MerchantJson, 'id' | 'role'>[] | undefined, merchantId: string | null | undefined): Role | undefined {
-  if (!list || !merchantId) return undefined;
-  return list.find((m) => String(m.id) === String(merchantId))?.role;
 }
 
 export interface MerchantAccess {

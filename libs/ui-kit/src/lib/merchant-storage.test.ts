@@ -1,4 +1,4 @@
-import { parseStoredMerchant, resolveSelectedMerchant } from './merchant-storage';
+import { parseStoredMerchant, resolveSelectedMerchant, roleInMerchant } from './merchant-storage';
 
 const list = [
   { id: 'a', name: 'Alfa', role: 'admin' },
@@ -33,5 +33,17 @@ describe('resolveSelectedMerchant (spec §2 fallbacks)', () => {
 
   it('gives null for an empty list', () => {
     expect(resolveSelectedMerchant([], '{"id":"a"}')).toBeNull();
+  });
+});
+
+describe('roleInMerchant', () => {
+  it('finds the role of the selected merchant', () => {
+    expect(roleInMerchant(list, 'a')).toBe('admin');
+    expect(roleInMerchant(list, 'b')).toBe('user');
+  });
+  it('is undefined while unknown', () => {
+    expect(roleInMerchant(undefined, 'a')).toBeUndefined();
+    expect(roleInMerchant(list, null)).toBeUndefined();
+    expect(roleInMerchant(list, 'z')).toBeUndefined();
   });
 });

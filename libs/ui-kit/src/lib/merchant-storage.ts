@@ -18,6 +18,17 @@ export interface MerchantListItem {
 }
 
 /**
+ * The user's role in a merchant of the `GET /api/merchants` list, if it is there: what a remote
+ * shows admin-only controls by (the API refuses a user anyway).
+ *
+ * @example roleInMerchant(merchants.data, selected?.id) === 'admin'
+ */
+export function roleInMerchant<R extends string>(list: readonly { id: string; role: R }[] | undefined, merchantId: string | null | undefined): R | undefined {
+  if (!list || !merchantId) return undefined;
+  return list.find((m) => String(m.id) === String(merchantId))?.role;
+}
+
+/**
  * The query key of `GET /api/merchants`. Host and remotes share one QueryClient, so every
  * frontend reads the list under this key (and its first part is the URL, spec §7).
  */
