@@ -21,6 +21,12 @@ export interface Subscription<T> {
   handle: EventHandler<T>;
   /** After this many deliveries a failing message goes to dead_letters. */
   maxDeliver?: number;
+  /**
+   * Messages handled at once, each in its own transaction (default 1: strictly one after the
+   * other). Only for handlers that are correct in any order, e.g. upserts guarded by a version,
+   * since two events of one entity may then commit in either order.
+   */
+  concurrency?: number;
 }
 
 /** A list of subscriptions to events of different types. */
@@ -59,13 +65,14 @@ export async function startConsumer<T>(deps: { js: JetStreamClient; jsm: JetStre
     ack_wait: 30 * 1_000_000_000,
   });
   const consumer = await deps.js.consumers.get(stream, sub.durable);
-  const messages: ConsumerMessages = await consumer.consume({ max_messages: 16 });
+  const concurrency = Math.max(1, sub.concurrency ?? 1);
+  const messages: ConsumerMessages = await consumer.consume({ max_messages: Math.max(16, concurrency * 2) });
   const labels = { consumer: sub.durable };
-  let inFlight: Promise<void> = Promise.resolve();
+  const inFlight = new Set<Promise<void>>();
 
   const loop = (async () => {
     for await (const msg of messages) {
-      inFlight = inSpan(
+      const handled: Promise<void> = inSpan(
         `process ${msg.subject}`,
         {
           kind: SpanKind.CONSUMER,
@@ -80,8 +87,12 @@ export async function startConsumer<T>(deps: { js: JetStreamClient; jsm: JetStre
           },
         },
         () => processOne(msg),
-      ).catch(() => undefined);
-      await inFlight;
+      )
+        .catch(() => undefined)
+        .finally(() => inFlight.delete(handled));
+      inFlight.add(handled);
+      // Keep at most `concurrency` messages in hand; the next waits for one to finish.
+      if (inFlight.size >= concurrency) await Promise.race(inFlight);
     }
   })();
 
@@ -130,7 +141,7 @@ export async function startConsumer<T>(deps: { js: JetStreamClient; jsm: JetStre
   return {
     async stop() {
       await messages.close();
-      await inFlight.catch(() => undefined);
+      await Promise.all(inFlight);
       await loop.catch(() => undefined);
     },
   };

@@ -137,4 +137,40 @@ describe('transactional outbox and idempotent inbox', () => {
     expect(handled).toBe(handledBefore);
     expect((await pool.query('SELECT max(times)::int AS max FROM received')).rows[0].max).toBe(1);
   }, 60_000);
+
+  it('handles up to `concurrency` messages at once when asked, each still exactly once, and one at a time by default', async () => {
+    async function peakWhileConsuming(durable: string, subjectOf: string, count: number, concurrency?: number): Promise<number> {
+      let active = 0;
+      let peak = 0;
+      let done = 0;
+      const running = await startConsumer(
+        { js: nats.js, jsm: nats.jsm, pool, logger },
+        {
+          durable,
+          subject: subjectOf,
+          concurrency,
+          decode: (bytes) => Buffer.from(bytes).toString(),
+          handle: async (id, tx) => {
+            active++;
+            peak = Math.max(peak, active);
+            await new Promise((r) => setTimeout(r, 15));
+            await tx.query('INSERT INTO received (widget_id, times) VALUES ($1, 1) ON CONFLICT (widget_id) DO UPDATE SET times = received.times + 1', [id]);
+            active--;
+            done++;
+          },
+        },
+      );
+      try {
+        for (let i = 0; i < count; i++) await nats.js.publish(subjectOf, Buffer.from(`${durable}-${i}`));
+        await waitFor(`${durable} to handle every message`, async () => done === count);
+      } finally {
+        await running.stop();
+      }
+      const { rows } = await pool.query(`SELECT count(*)::int AS n, max(times)::int AS max FROM received WHERE widget_id LIKE $1`, [`${durable}-%`]);
+      expect(rows[0]).toEqual({ n: count, max: 1 });
+      return peak;
+    }
+    expect(await peakWhileConsuming(`kit-par-${suffix}`, `kittest${suffix}.widget.parallel`, 40, 4)).toBeGreaterThan(1);
+    expect(await peakWhileConsuming(`kit-seq-${suffix}`, `kittest${suffix}.widget.sequential`, 12)).toBe(1);
+  }, 60_000);
 });
