@@ -4,6 +4,8 @@ const base = {
   IDENTITY_GRPC_ADDR: 'identity:50051',
   MERCHANTS_GRPC_ADDR: 'merchants:50052',
   CARRIERS_GRPC_ADDR: 'carriers:50053',
+  MARKETPLACES_GRPC_ADDR: 'marketplaces:50054',
+  ORDERS_GRPC_ADDR: 'orders:50055',
   FRONTENDS_DIR: '/srv/frontends',
   PUBLIC_URL: 'https://app.smista.it/',
 };

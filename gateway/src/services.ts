@@ -1,5 +1,5 @@
 import type * as grpc from '@grpc/grpc-js';
-import { carriers, identity, merchants } from '@smista/proto';
+import { carriers, identity, marketplaces, merchants, orders } from '@smista/proto';
 import { createGrpcClient, rpc, type Rpc } from '@smista/service-kit';
 
 /** One gRPC service the gateway calls. */
@@ -25,6 +25,9 @@ export const grpcServices = {
   // Saving an integration waits for the carrier's credential check (the adapter's own request
   // timeout is 30 s), so a slow carrier answers with its refusal or its silence, not a deadline.
   carriers: row({ client: carriers.CarriersServiceClient, addressVar: 'CARRIERS_GRPC_ADDR', deadlineMs: 35_000 }),
+  // Connecting a marketplace exchanges the code and reads the seller's identity (two calls out).
+  marketplaces: row({ client: marketplaces.MarketplacesServiceClient, addressVar: 'MARKETPLACES_GRPC_ADDR', deadlineMs: 35_000 }),
+  orders: row({ client: orders.OrdersServiceClient, addressVar: 'ORDERS_GRPC_ADDR' }),
 };
 
 export type ServiceName = keyof typeof grpcServices;

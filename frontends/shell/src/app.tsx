@@ -3,9 +3,10 @@ import { DocumentTitle } from './components/document-title';
 import { AppLayout } from './layout/app-layout';
 import { AuthPage } from './pages/auth/auth-page';
 import { DashboardPage } from './pages/dashboard/dashboard-page';
+import { MarketplaceCallbackPage } from './pages/marketplace/marketplace-callback-page';
 import { MerchantSelectionPage } from './pages/merchants/merchant-selection-page';
 import { NotFoundPage } from './pages/misc/not-found-page';
-import { PlaceholderPage, StandalonePlaceholder } from './pages/misc/placeholder-page';
+import { PlaceholderPage } from './pages/misc/placeholder-page';
 import { HomeRedirect } from './pages/misc/redirect-pages';
 import { AcceptInvitePage } from './pages/invites/accept-invite-page';
 import { RequestPasswordResetPage } from './pages/reset/request-password-reset-page';
@@ -30,7 +31,7 @@ export function App() {
         <Route path="/accept-existing-invite" element={<AcceptInvitePage key="existing" variant="existing" />} />
 
         <Route element={<RequireAuth />}>
-          <Route path="/marketplace/callback" element={<StandalonePlaceholder title={t.pages.marketplaceCallback} />} />
+          <Route path="/marketplace/callback" element={<MarketplaceCallbackPage />} />
           <Route path="/merchant-selection" element={<MerchantSelectionPage />} />
           <Route path="/" element={<HomeRedirect />} />
           <Route path="/home" element={<HomeRedirect />} />
@@ -38,16 +39,16 @@ export function App() {
           <Route element={<RequireMerchant />}>
             <Route element={<AppLayout />}>
               <Route path="/dashboard" element={<DashboardPage />} />
-              <Route path="/dashboard/orders" element={<PlaceholderPage title={t.pages.orders} />} />
+              {/* The orders remote: the list at /dashboard/orders and /orders, one order at /orders/{id}. */}
+              <Route path="/dashboard/orders/*" element={<RemoteRoute name="orders" />} />
               <Route path="/dashboard/shipments" element={<PlaceholderPage title={t.pages.shipments} />} />
               {/* The integrations remote: the overview here, the carrier screens under /carriers (same module). */}
               <Route path="/dashboard/integrations/*" element={<RemoteRoute name="integrations" />} />
-              <Route path="/dashboard/marketplaces" element={<PlaceholderPage title={t.pages.marketplaces} />} />
-              <Route path="/dashboard/integration/:integrationId" element={<PlaceholderPage title={t.pages.integrationDetail} />} />
+              <Route path="/dashboard/marketplaces/*" element={<RemoteRoute name="integrations" />} />
+              <Route path="/dashboard/integration/*" element={<RemoteRoute name="integrations" />} />
               {/* The settings remote owns its nested routes (tabs, and whatever a tab adds below). */}
               <Route path="/dashboard/settings/*" element={<RemoteRoute name="settings" />} />
-              <Route path="/orders" element={<PlaceholderPage title={t.pages.orders} />} />
-              <Route path="/orders/:orderId" element={<PlaceholderPage title={t.pages.orderDetail} />} />
+              <Route path="/orders/*" element={<RemoteRoute name="orders" />} />
               <Route path="/shipments" element={<PlaceholderPage title={t.pages.shipments} />} />
               <Route path="/carriers/*" element={<RemoteRoute name="integrations" />} />
               <Route path="/shipping-rules" element={<PlaceholderPage title={t.pages.shippingRules} />} />

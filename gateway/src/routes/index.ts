@@ -2,7 +2,9 @@ import { addressRoutes } from './address-routes';
 import { carrierRoutes } from './carrier-routes';
 import { gatewayRoutes, type GatewayRouteDeps } from './gateway-routes';
 import { identityRoutes } from './identity-routes';
+import { marketplaceRoutes } from './marketplace-routes';
 import { merchantRoutes } from './merchant-routes';
+import { orderRoutes } from './order-routes';
 import type { RouteDef } from './route';
 import { teamRoutes } from './team-routes';
 
@@ -12,5 +14,5 @@ import { teamRoutes } from './team-routes';
  * Business rules live in the services.
  */
 export function createRouteTable(gateway: GatewayRouteDeps): RouteDef[] {
-  return [...identityRoutes, ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...gatewayRoutes(gateway)];
+  return [...identityRoutes, ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderRoutes, ...gatewayRoutes(gateway)];
 }

@@ -267,3 +267,196 @@ export interface TrackingCodesAddedJson {
   message: string;
   added: number;
 }
+
+/** Marketplace identifiers (spec §1 filter values). */
+export type MarketplaceId = 'ebay' | 'amazon' | 'shopify' | 'aliexpress' | 'etsy';
+
+/** A marketplace of the catalogue (`GET /api/marketplaces`, spec §3 marketplaces). */
+export interface MarketplaceJson {
+  id: number;
+  name: string;
+  identifier: MarketplaceId;
+  description: string;
+  logoUrl: string;
+  active: boolean;
+  /** The authorization page; null when the marketplace connects from its requiredSettings instead. */
+  oauthUrl: string | null;
+  apiDocUrl: string | null;
+  /** Setting names the connect dialog asks for (names containing key or secret are masked). */
+  requiredSettings: string[];
+  maxOrdersLimit: number;
+  /** An adapter exists and connecting works; false for the marketplaces still to come. */
+  supported: boolean;
+}
+
+/** `GET /api/marketplace/ebay/oauth-params` (spec §7). */
+export interface OAuthParamsJson {
+  clientId: string;
+  /** eBay: the RuName, sent as redirect_uri. */
+  redirectUri: string;
+  authorizeUrl: string;
+  scopes: string[];
+}
+
+/** `POST /api/merchants/current/oauth/callback`. */
+export interface OAuthCallbackJson {
+  success: boolean;
+  message: string;
+  redirectToDashboard: boolean;
+  integration: MarketplaceIntegrationJson;
+}
+
+export type SyncJobStatus = 'pending' | 'running' | 'completed' | 'failed';
+
+/** An order-sync job (spec §3 jobs). */
+export interface SyncJobJson {
+  id: number;
+  merchantId: string;
+  integrationId: number;
+  provider: string;
+  type: 'orders_sync';
+  executionMode: 'background';
+  triggeredBy: 'user' | 'schedule' | 'auto';
+  status: SyncJobStatus;
+  startedAt: string | null;
+  completedAt: string | null;
+  ordersFound: number;
+  ordersSynced: number;
+  /** Italian; null unless failed. */
+  errorMessage: string | null;
+  createdAt: string;
+}
+
+/** `POST /api/orders/sync/{integrationId}`: the started (or joined) job. */
+export interface SyncStartedJson {
+  message: string;
+  /** True when a sync of this integration was already running and this request joined it. */
+  joined: boolean;
+  job: SyncJobJson;
+}
+
+export type MarketplaceIntegrationStatus = 'pending' | 'active' | 'error' | 'inactive';
+
+/**
+ * A marketplace integration (spec §3 integrations). Tokens only masked: `accessToken` and
+ * `refreshToken` as the detail page shows them (8 + 6 dots + 8), `refreshTokenPreview` as the list
+ * (10 + dots + 4).
+ */
+export interface MarketplaceIntegrationJson {
+  id: number;
+  merchantId: string;
+  type: 'marketplace';
+  provider: MarketplaceId;
+  marketplaceName: string;
+  logoUrl: string;
+  status: MarketplaceIntegrationStatus;
+  statusMessage: string | null;
+  active: boolean;
+  connectedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  refreshTokenPreview: string | null;
+  accessTokenExpiresAt: string | null;
+  refreshTokenExpiresAt: string | null;
+  /** Provider config without secrets, JSON text (shown formatted on the detail page). */
+  config: string;
+  autoUpdateTracking: boolean;
+  userId: string | null;
+  username: string | null;
+  email: string | null;
+  accountType: string | null;
+  /** Italian: the refresh token expires within 30 days or was refused; null when none. */
+  tokenWarning: string | null;
+  lastSyncedAt: string | null;
+  currentJob: SyncJobJson | null;
+  lastJob: SyncJobJson | null;
+}
+
+/** Order statuses as stored (spec §4; filter values TO_SHIP... map onto them). */
+export type OrderStatus = 'da_spedire' | 'in_transito' | 'spedito' | 'consegnato' | 'annullato';
+export type PaymentStatus = 'in_attesa' | 'pagato' | 'fallito' | 'rimborsato' | 'parzialmente_rimborsato';
+
+/** Spec §3 shipping address details of an order. */
+export interface ShippingAddressDetailsJson {
+  id: number;
+  fullName: string;
+  companyName: string | null;
+  addressLine1: string;
+  addressLine2: string | null;
+  city: string;
+  stateOrProvince: string | null;
+  state: string | null;
+  postalCode: string;
+  country: string;
+  countryCode: string;
+  phoneNumber: string | null;
+  email: string | null;
+}
+
+/** Spec §3 order_items. */
+export interface OrderItemJson {
+  id: number;
+  orderId: number;
+  externalItemId: string;
+  title: string;
+  productName: string;
+  sku: string | null;
+  quantity: number;
+  unitPrice: string;
+  total: string;
+  currency: string;
+  imageUrl: string | null;
+  variantInfo: string | null;
+  shipByDate: string | null;
+}
+
+/** Spec §3 orders (list and detail; `originalData` only in the detail). */
+export interface OrderJson {
+  id: number;
+  merchantId: string;
+  integrationId: number;
+  externalId: string;
+  marketplace: MarketplaceId;
+  buyerName: string;
+  buyerEmail: string | null;
+  externalUsername: string | null;
+  shippingAddressId: number | null;
+  total: string;
+  currency: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  externalOrderStatus: string | null;
+  externalPaymentStatus: string | null;
+  itemsCount: number;
+  orderDate: string;
+  createdAt: string;
+  updatedAt: string;
+  shipByDate: string | null;
+  lastSyncedAt: string | null;
+  carrierIntegrationId: number | null;
+  shippingAddressDetails: ShippingAddressDetailsJson | null;
+  /** The shipping rule that chose the carrier (shipping-rules issue); null until then. */
+  appliedRule: null;
+  items: OrderItemJson[];
+  /** Shipments of the order (shipments issue); empty until then. */
+  shipments: unknown[];
+  originalData?: unknown;
+}
+
+/** Per-status counts of the tabs (same filters, every status). */
+export interface OrderStatusCountsJson {
+  all: number;
+  TO_SHIP: number;
+  IN_TRANSIT: number;
+  SHIPPED: number;
+  DELIVERED: number;
+  CANCELLED: number;
+}
+
+/** `GET /api/orders` and `GET /api/orders/integration/{id}`. */
+export interface OrderPageJson {
+  data: OrderJson[];
+  meta: PageMetaJson & { statusCounts: OrderStatusCountsJson };
+}

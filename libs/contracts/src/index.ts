@@ -8,3 +8,5 @@ export * from './carriers';
 export * from './gls-messages';
 export * from './poste-messages';
 export * from './pages';
+export * from './marketplaces';
+export * from './orders';

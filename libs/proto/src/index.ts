@@ -6,3 +6,7 @@ export * as identityEvents from './gen/events/v1/identity';
 export * as merchantsEvents from './gen/events/v1/merchants';
 export * as carriers from './gen/carriers/v1/carriers';
 export * as carriersEvents from './gen/events/v1/carriers';
+export * as marketplaces from './gen/marketplaces/v1/marketplaces';
+export * as marketplacesEvents from './gen/events/v1/marketplaces';
+export * as orders from './gen/orders/v1/orders';
+export * as ordersEvents from './gen/events/v1/orders';

@@ -1,0 +1,2 @@
+/** Marketplaces: Italian texts and schemas shared by the gateway, the service and the screens (being built). */
+export {};

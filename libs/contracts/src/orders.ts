@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import type { OrderStatus } from './api-types';
+
+/**
+ * Orders (spec §2 orders screen, §3 orders, §4 order statuses, §7 Orders, §9): the list's query
+ * parameters, the status filter values and the Italian texts the orders service and the gateway
+ * answer. The gateway validates with {@link ordersQuerySchema}; the orders screen reads its URL with
+ * {@link readOrdersUrlQuery}, which falls back to the defaults instead of refusing.
+ */
+
+/** Spec §4 filter values → stored statuses. */
+export const orderStatusFilters = {
+  TO_SHIP: 'da_spedire',
+  IN_TRANSIT: 'in_transito',
+  SHIPPED: 'spedito',
+  DELIVERED: 'consegnato',
+  CANCELLED: 'annullato',
+} as const satisfies Record<string, OrderStatus>;
+export type OrderStatusFilter = keyof typeof orderStatusFilters;
+export const orderStatuses = Object.values(orderStatusFilters) as OrderStatus[];
+
+export const marketplaceIds = ['ebay', 'amazon', 'shopify', 'aliexpress', 'etsy'] as const;
+
+/** Columns the list sorts by (`sortBy`), default orderDate. */
+export const orderSortFields = ['orderDate', 'total', 'buyerName', 'status', 'externalId', 'createdAt', 'shipByDate', 'itemsCount'] as const;
+export type OrderSortField = (typeof orderSortFields)[number];
+
+/** Spec §9: default page size 20; larger requests are clamped to this (documented, not refused). */
+export const ORDER_PAGE_SIZE_DEFAULT = 20;
+export const ORDER_PAGE_SIZE_MAX = 100;
+export const ORDER_SEARCH_MAX = 200;
+
+export const orderMessages = {
+  pageInvalid: 'Il numero di pagina deve essere un intero maggiore o uguale a 1',
+  pageSizeInvalid: 'La dimensione della pagina deve essere un intero maggiore o uguale a 1',
+  sortByInvalid: `Ordinamento non valido: usa uno tra ${orderSortFields.join(', ')}`,
+  sortOrderInvalid: "Il verso dell'ordinamento deve essere asc o desc",
+  statusInvalid: `Stato ordine non valido: usa uno tra ${Object.keys(orderStatusFilters).join(', ')}`,
+  marketplaceInvalid: `Marketplace non valido: usa uno tra ${marketplaceIds.join(', ')}`,
+  startDateInvalid: 'Data di inizio non valida: usa il formato ISO (es. 2026-11-01)',
+  endDateInvalid: 'Data di fine non valida: usa il formato ISO (es. 2026-11-30)',
+  dateRangeInvalid: 'La data di inizio deve precedere la data di fine',
+  searchTooLong: `La ricerca può contenere al massimo ${ORDER_SEARCH_MAX} caratteri`,
+  orderNotFound: 'Ordine non trovato',
+  integrationNotFound: 'Integrazione non trovata',
+  carrierIntegrationRequired: "Seleziona un'integrazione corriere",
+  carrierIntegrationInvalid: "L'integrazione corriere deve essere un numero intero positivo",
+  carrierIntegrationNotFound: 'Integrazione corriere non trovata',
+  carrierIntegrationInactive: "L'integrazione corriere non è attiva: attivala prima di assegnarla",
+  carrierAssigned: 'Corriere assegnato',
+  carrierRemoved: 'Corriere rimosso',
+} as const;
+
+/** `TO_SHIP`, `to_ship`, `da_spedire` → `da_spedire`; `all` / empty → undefined; else null (unknown). */
+export function parseOrderStatus(raw: string | undefined): OrderStatus | undefined | null {
+  const value = (raw ?? '').trim();
+  if (!value || value.toLowerCase() === 'all') return undefined;
+  const upper = value.toUpperCase() as OrderStatusFilter;
+  if (upper in orderStatusFilters) return orderStatusFilters[upper];
+  const lower = value.toLowerCase();
+  return (orderStatuses as string[]).includes(lower) ? (lower as OrderStatus) : null;
+}
+
+const isoDate = (message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), { message })
+    .transform((v) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00.000Z` : v).toISOString());
+
+/** A whole number ≥ 1 written in decimal digits (at most 9 of them). */
+const positiveInt = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .refine((n) => n >= 1, message);
+
+const optionalText = z.string().optional().transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/**
+ * `GET /api/orders` query (spec §2/§7). Unknown parameters (`_t`, `integration` of the screen) are
+ * ignored; `pageSize` above 100 is clamped to 100. A date-only `endDate` covers that whole day.
+ */
+export const ordersQuerySchema = z
+  .object({
+    page: optionalText.pipe(positiveInt(orderMessages.pageInvalid).optional()).transform((v) => v ?? 1),
+    pageSize: optionalText.pipe(positiveInt(orderMessages.pageSizeInvalid).optional()).transform((v) => Math.min(v ?? ORDER_PAGE_SIZE_DEFAULT, ORDER_PAGE_SIZE_MAX)),
+    sortBy: optionalText.pipe(z.enum(orderSortFields, { message: orderMessages.sortByInvalid }).optional()).transform((v) => v ?? 'orderDate'),
+    sortOrder: optionalText
+      .transform((v) => v?.toLowerCase())
+      .pipe(z.enum(['asc', 'desc'], { message: orderMessages.sortOrderInvalid }).optional())
+      .transform((v) => v ?? 'desc'),
+    search: optionalText.pipe(z.string().max(ORDER_SEARCH_MAX, orderMessages.searchTooLong).optional()),
+    status: optionalText.transform((v, ctx) => {
+      const parsed = parseOrderStatus(v);
+      if (parsed === null) ctx.addIssue({ code: 'custom', message: orderMessages.statusInvalid });
+      return parsed ?? undefined;
+    }),
+    marketplace: optionalText.transform((v) => v?.toLowerCase()).pipe(z.enum(marketplaceIds, { message: orderMessages.marketplaceInvalid }).optional()),
+    startDate: optionalText.pipe(isoDate(orderMessages.startDateInvalid).optional()),
+    endDate: z
+      .string()
+      .optional()
+      .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
+      .pipe(isoDate(orderMessages.endDateInvalid).optional()),
+  })
+  .transform((q, ctx) => {
+    // A date-only end date means "up to the end of that day".
+    if (q.endDate && q.endDate.endsWith('T00:00:00.000Z')) q.endDate = new Date(Date.parse(q.endDate) + 86_400_000 - 1).toISOString();
+    if (q.startDate && q.endDate && q.startDate > q.endDate) ctx.addIssue({ code: 'custom', message: orderMessages.dateRangeInvalid, path: ['startDate'] });
+    return q;
+  });
+export type OrdersQuery = z.output<typeof ordersQuerySchema>;
+
+/** The orders screen's URL (spec §2): like the API query plus `integration`; a bad value falls back to its default. */
+export function readOrdersUrlQuery(params: URLSearchParams): OrdersQuery & { integration?: number } {
+  const out: Record<string, unknown> = {};
+  const fallback = ordersQuerySchema.parse({});
+  for (const key of ['page', 'pageSize', 'sortBy', 'sortOrder', 'search', 'status', 'marketplace', 'startDate', 'endDate'] as const) {
+    const raw = params.get(key);
+    if (raw === null) continue;
+    const one = ordersQuerySchema.safeParse({ [key]: raw });
+    out[key] = one.success ? one.data[key] : undefined;
+  }
+  const merged = { ...fallback, ...Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) } as OrdersQuery;
+  const integration = Number(params.get('integration'));
+  return Number.isInteger(integration) && integration > 0 ? { ...merged, integration } : merged;
+}
+
+/** `PATCH /api/orders/{id}/carrier` (spec §7): `carrierIntegrationId` a number; null removes the assignment. */
+export const assignCarrierSchema = z.object({
+  carrierIntegrationId: z.unknown().transform((v, ctx) => {
+    if (v === null) return null;
+    if (v === undefined) {
+      ctx.addIssue({ code: 'custom', message: orderMessages.carrierIntegrationRequired });
+      return z.NEVER;
+    }
+    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) {
+      ctx.addIssue({ code: 'custom', message: orderMessages.carrierIntegrationInvalid });
+      return z.NEVER;
+    }
+    return v;
+  }),
+});
