@@ -69,15 +69,6 @@ function runSandbox() {
   );
 }
 
-/** @param {string} name @param {number} fallback */
-function intEnv(name, fallback) {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} non valido: ${raw}`);
-  return n;
-}
-
 function readSettings() {
   return {
     labels: intEnv('BENCH_LABELS', 1000),
@@ -97,64 +88,15 @@ function readSettings() {
 
 // CPU from /proc: bench/cpu.js
 const { postgresPids, withCpu } = require('./cpu');
+const { drive, fmt, intEnv, renderTable } = require('./lib');
 
 // ---------------------------------------------------------------------------------------------------
 // Load
 
-/**
- * `count` calls of `call(i)` by `concurrency` callers, each starting its next call when the last
- * answered. Times each call; errors are counted (the first few kept), never thrown.
- * @param {number} count @param {number} concurrency @param {(i: number) => Promise<unknown>} call
- */
-async function drive(count, concurrency, call) {
-  /** @type {number[]} */
-  const latencies = [];
-  /** @type {string[]} */
-  const errors = [];
-  let errorCount = 0;
-  let next = 0;
-  const started = performance.now();
-  const caller = async () => {
-    for (let i = next++; i < count; i = next++) {
-      const t0 = performance.now();
-      try {
-        await call(i);
-        latencies.push(performance.now() - t0);
-      } catch (err) {
-        errorCount += 1;
-        if (errors.length < 5) errors.push(err instanceof Error ? err.message : String(err));
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, caller));
-  const wallMs = performance.now() - started;
-  latencies.sort((a, b) => a - b);
-  const pct = (/** @type {number} */ p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] : 0);
-  return {
-    count,
-    ok: latencies.length,
-    errors: errorCount,
-    firstErrors: errors,
-    wallMs,
-    perSecond: (latencies.length * 1000) / wallMs,
-    p50: pct(50),
-    p99: pct(99),
-    meanMs: latencies.length ? latencies.reduce((a, b) => a + b, 0) / latencies.length : 0,
-  };
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Output
 
-/** @param {number} n @param {number} [digits] */
-const fmt = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-
-/** @param {string[]} header @param {string[][]} lines */
-function table(header, lines) {
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const render = (/** @type {string[]} */ cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  return [render(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(render)].join('\n');
-}
+const table = renderTable;
 
 /** @param {number} ms */
 const ms = (ms) => fmt(ms, ms < 10 ? 1 : 0);

@@ -17,13 +17,11 @@
  * BENCH_PORT_OFFSET (500), BENCH_LOG_LEVEL (warn: per-request log lines would be piped through this
  * process and compete with autocannon for the CPU).
  */
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const autocannon = require('autocannon');
 const { startStack, repoRoot } = require('@smista/local-stack');
-
 const settings = {
   connections: intEnv('BENCH_CONNECTIONS', 10),
   durationS: intEnv('BENCH_DURATION_S', 10),
@@ -32,30 +30,8 @@ const settings = {
   logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
 };
 
-/** @param {string} name @param {number} fallback */
-function intEnv(name, fallback) {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} non valido: ${raw}`);
-  return n;
-}
-
 const { postgresPids, withCpu } = require('./cpu');
-
-/** Starts the baseline server in its own process; resolves with its port. */
-function startBare() {
-  const child = spawn(process.execPath, [path.join(__dirname, 'bare-server.js')], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const m = /listening (\d+)/.exec(out);
-      if (m) resolve({ port: Number(m[1]), pid: child.pid, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) });
-    });
-    child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
-  });
-}
+const { fmt, intEnv, registerUser, renderTable, startBare } = require('./lib');
 
 /**
  * @param {{url: string, method?: 'GET' | 'POST', headers?: Record<string, string>, body?: string}} target
@@ -96,22 +72,6 @@ async function measure(name, target, servers) {
   return row;
 }
 
-/** @param {string} baseUrl */
-async function registerUser(baseUrl) {
-  const id = Math.random().toString(36).slice(2, 10);
-  const user = { firstName: 'Bench', lastName: 'Mark', email: `bench.${id}@example.it`, username: `bench_${id}`, password: 'Benchmark1' };
-  // The whole registration form, as the shell sends it (confirmation and terms are checked too).
-  const form = { ...user, confirmPassword: user.password, terms: true };
-  const res = await fetch(`${baseUrl}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(form) });
-  if (res.status !== 201) throw new Error(`registrazione fallita: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('smista_session='));
-  if (!cookie) throw new Error('nessun cookie di sessione');
-  return { user, cookie: /** @type {string} */ (cookie.split(';')[0]) };
-}
-
-/** @param {number} n @param {number} [digits] */
-const fmt = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-
 /** @param {Array<Awaited<ReturnType<typeof measure>>>} rows */
 function table(rows) {
   const base = rows[0];
@@ -129,9 +89,7 @@ function table(rows) {
     String(r.non2xx),
     String(r.errors),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const render = (/** @type {string[]} */ cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  return [render(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(render)].join('\n');
+  return renderTable(header, lines);
 }
 
 async function main() {
@@ -144,7 +102,7 @@ async function main() {
     env: { LOG_LEVEL: settings.logLevel },
     componentEnv: { gateway: { RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: settings.logLevel } },
   });
-  const bare = /** @type {{port: number, pid: number, stop: () => Promise<void>}} */ (await startBare());
+  const bare = await startBare();
   const pidOf = (/** @type {string} */ name) => stack.app.services.filter((s) => s.name === name).map((s) => s.pid);
   const stackProcesses = () => ({
     gateway: pidOf('gateway'),

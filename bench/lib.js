@@ -1,0 +1,102 @@
+// @ts-check
+/**
+ * What the benches share (`bench/run.js`, `bench/carriers.js`, `bench/orders.js`): settings from the
+ * environment, the bare baseline server, a registered user with its session cookie, a closed-loop
+ * driver with percentiles, and the plain-text tables they print.
+ */
+const { spawn } = require('node:child_process');
+const path = require('node:path');
+
+/** A whole number ≥ 0 from the environment, or the fallback. @param {string} name @param {number} fallback */
+function intEnv(name, fallback) {
+  const raw = process.env[name];
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} non valido: ${raw}`);
+  return n;
+}
+
+/** @param {number} n @param {number} [digits] */
+const fmt = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** A left-aligned first column, right-aligned numbers. @param {string[]} header @param {string[][]} lines */
+function renderTable(header, lines) {
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const render = (/** @type {string[]} */ cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [render(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(render)].join('\n');
+}
+
+/**
+ * The baseline: bench/bare-server.js (a bare Express handler answering a fixed small JSON) in its
+ * own process; resolves with its port, pid and a stop function.
+ * @returns {Promise<{port: number, pid: number, stop: () => Promise<void>}>}
+ */
+function startBare() {
+  const child = spawn(process.execPath, [path.join(__dirname, 'bare-server.js')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = /listening (\d+)/.exec(out);
+      if (m) resolve({ port: Number(m[1]), pid: /** @type {number} */ (child.pid), stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) });
+    });
+    child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
+  });
+}
+
+/** Registers a new user through the gateway, as the shell does; answers the user and its session cookie. @param {string} baseUrl */
+async function registerUser(baseUrl) {
+  const id = Math.random().toString(36).slice(2, 10);
+  const user = { firstName: 'Bench', lastName: 'Mark', email: `bench.${id}@example.it`, username: `bench_${id}`, password: 'Benchmark1' };
+  // The whole registration form, as the shell sends it (confirmation and terms are checked too).
+  const form = { ...user, confirmPassword: user.password, terms: true };
+  const res = await fetch(`${baseUrl}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(form) });
+  if (res.status !== 201) throw new Error(`registrazione fallita: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('smista_session='));
+  if (!cookie) throw new Error('nessun cookie di sessione');
+  return { user, cookie: /** @type {string} */ (cookie.split(';')[0]) };
+}
+
+/**
+ * `count` calls of `call(i)` by `concurrency` callers, each starting its next call when the last
+ * answered. Times each call; errors are counted (the first few kept), never thrown.
+ * @param {number} count @param {number} concurrency @param {(i: number) => Promise<unknown>} call
+ */
+async function drive(count, concurrency, call) {
+  /** @type {number[]} */
+  const latencies = [];
+  /** @type {string[]} */
+  const errors = [];
+  let errorCount = 0;
+  let next = 0;
+  const started = performance.now();
+  const caller = async () => {
+    for (let i = next++; i < count; i = next++) {
+      const t0 = performance.now();
+      try {
+        await call(i);
+        latencies.push(performance.now() - t0);
+      } catch (err) {
+        errorCount += 1;
+        if (errors.length < 5) errors.push(err instanceof Error ? err.message : String(err));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, caller));
+  const wallMs = performance.now() - started;
+  latencies.sort((a, b) => a - b);
+  const pct = (/** @type {number} */ p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] : 0);
+  return {
+    count,
+    ok: latencies.length,
+    errors: errorCount,
+    firstErrors: errors,
+    wallMs,
+    perSecond: (latencies.length * 1000) / wallMs,
+    p50: pct(50),
+    p99: pct(99),
+    meanMs: latencies.length ? latencies.reduce((a, b) => a + b, 0) / latencies.length : 0,
+  };
+}
+
+module.exports = { intEnv, fmt, renderTable, startBare, registerUser, drive };
