@@ -22,6 +22,9 @@ const os = require('node:os');
 const path = require('node:path');
 const autocannon = require('autocannon');
 const { startStack, repoRoot } = require('@smista/local-stack');
+const { postgresPids, withCpu } = require('./cpu');
+const { fmt, intEnv, registerUser, renderTable, startBare } = require('./lib');
+
 const settings = {
   connections: intEnv('BENCH_CONNECTIONS', 10),
   durationS: intEnv('BENCH_DURATION_S', 10),
@@ -29,9 +32,6 @@ const settings = {
   portOffset: intEnv('BENCH_PORT_OFFSET', 500),
   logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
 };
-
-const { postgresPids, withCpu } = require('./cpu');
-const { fmt, intEnv, registerUser, renderTable, startBare } = require('./lib');
 
 /**
  * @param {{url: string, method?: 'GET' | 'POST', headers?: Record<string, string>, body?: string}} target
