@@ -14,7 +14,9 @@ import { parseGatewayConfig } from '../gateway/src/config';
 import { applicationSchema, buildSchemas, readSources, umbrellaSchema, writeSchemas } from './smista-lib/schema/generate';
 import { configSchema as carriersConfigSchema } from '../services/carriers/src/config';
 import { configSchema as identityConfigSchema } from '../services/identity/src/config';
+import { configSchema as marketplacesConfigSchema } from '../services/marketplaces/src/config';
 import { configSchema as merchantsConfigSchema } from '../services/merchants/src/config';
+import { configSchema as ordersConfigSchema } from '../services/orders/src/config';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Table = { [key: string]: Json };
@@ -22,7 +24,7 @@ type Table = { [key: string]: Json };
 const CHARTS_DIR = __dirname;
 const LIB = 'smista-lib';
 const UMBRELLA = 'smista';
-const APP_CHARTS = ['identity', 'merchants', 'carriers', 'gateway'];
+const APP_CHARTS = ['identity', 'merchants', 'carriers', 'marketplaces', 'orders', 'gateway'];
 const SECRET_LIKE = /SECRET|PASSWORD|DATABASE_URL|SMTP_URL|KEY/;
 const SEMVER =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
@@ -343,7 +345,7 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
       overlays: { ...sources.overlays, [chart]: overlay },
     };
   }
-  const marketplaces: EnvContract[string] = {
+  const shipments: EnvContract[string] = {
     env: ['GRPC_PORT', 'METRICS_PORT', 'NATS_URL', 'IDENTITY_GRPC_ADDR', 'LOG_LEVEL'],
     optionalEnv: ['NATS_CONSUMER_SUFFIX', 'OTEL_EXPORTER_OTLP_ENDPOINT'],
     secretEnv: ['DATABASE_URL', 'CALLER_TOKEN_SECRET'],
@@ -393,16 +395,29 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
     expect(schema.additionalProperties).toBe(false);
   });
 
-  it('the overlays hold only what is chart-specific: the gateway its port, Ingress and variables, identity and carriers their variables', () => {
+  it('the overlays hold only what is chart-specific: the gateway its port, Ingress and variables, identity, carriers and marketplaces their variables', () => {
+    // merchants and orders read only shared variables and *_GRPC_ADDR: no overlay at all.
     expect(Object.keys(sources.overlays.merchants)).toEqual([]);
+    expect(Object.keys(sources.overlays.orders)).toEqual([]);
     expect(Object.keys(sources.overlays.identity.env)).toEqual(['SESSION_TTL_HOURS']);
     expect(Object.keys(sources.overlays.carriers)).toEqual(['$comment', 'env']);
     expect(Object.keys(sources.overlays.carriers.env)).toEqual(['GLS_BASE_URL', 'GLS_TRACKING_URL', 'POSTE_DELIVERY_BASE_URL', 'CARRIER_MAX_CONCURRENT_REQUESTS']);
+    expect(Object.keys(sources.overlays.marketplaces)).toEqual(['$comment', 'env']);
+    expect(Object.keys(sources.overlays.marketplaces.env)).toEqual([
+      'EBAY_AUTH_URL',
+      'EBAY_API_URL',
+      'EBAY_IDENTITY_URL',
+      'SYNC_INTERVAL_SECONDS',
+      'SYNC_PAGE_SIZE',
+      'SYNC_JOB_LEASE_SECONDS',
+      'TOKEN_REFRESH_MARGIN_SECONDS',
+      'MARKETPLACE_MAX_CONCURRENT_REQUESTS',
+    ]);
     const gateway = readSchema('gateway');
     expect((gateway.properties as Table).portEnv).toMatchObject({ const: 'PORT' });
     expect((gateway.properties as Table).portName).toMatchObject({ const: 'http' });
     expect(gateway.required).toContain('ingress');
-    for (const chart of ['identity', 'merchants', 'carriers']) {
+    for (const chart of ['identity', 'merchants', 'carriers', 'marketplaces', 'orders']) {
       const schema = readSchema(chart);
       expect((schema.properties as Table).portEnv).toMatchObject({ const: 'GRPC_PORT' });
       expect(schema.properties).not.toHaveProperty('ingress');
@@ -411,8 +426,8 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
   });
 
   it('a new service needs no overlay when it reads only shared variables, and joins the umbrella', () => {
-    const next = withChart('marketplaces', marketplaces);
-    const schema = applicationSchema('marketplaces', next) as Table;
+    const next = withChart('shipments', shipments);
+    const schema = applicationSchema('shipments', next) as Table;
     const validate = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
     const values = clone(readValues('merchants'));
     delete (values.env as Table).MAIL_FROM;
@@ -420,32 +435,32 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
     delete (values.secretEnv as Table).SMTP_URL;
     expect(validate(values) ? '' : ajv.errorsText(validate.errors)).toBe('');
     const env = (schema.properties as Table).env as Table;
-    expect(env.required).toEqual(marketplaces.env);
-    expect(Object.keys(env.properties as Table)).toEqual([...marketplaces.env, ...marketplaces.optionalEnv]);
-    expect(((schema.properties as Table).secretEnv as Table).required).toEqual(marketplaces.secretEnv);
+    expect(env.required).toEqual(shipments.env);
+    expect(Object.keys(env.properties as Table)).toEqual([...shipments.env, ...shipments.optionalEnv]);
+    expect(((schema.properties as Table).secretEnv as Table).required).toEqual(shipments.secretEnv);
     const umbrella = umbrellaSchema(next) as Table;
-    expect(umbrella.required).toContain('marketplaces');
-    expect((umbrella.properties as Table).marketplaces).toEqual({ $ref: '#/definitions/subchart' });
+    expect(umbrella.required).toContain('shipments');
+    expect((umbrella.properties as Table).shipments).toEqual({ $ref: '#/definitions/subchart' });
   });
 
   it('refuses a variable with no schema, naming the overlay to add it to', () => {
-    expect(() => applicationSchema('marketplaces', withChart('marketplaces', { ...marketplaces, env: [...marketplaces.env, 'MARKETPLACE_TIMEOUT_MS'] }))).toThrow(
-      /marketplaces: env variable MARKETPLACE_TIMEOUT_MS has no schema.*charts\/marketplaces\/values\.schema\.overlay\.json/,
+    expect(() => applicationSchema('shipments', withChart('shipments', { ...shipments, env: [...shipments.env, 'SHIPMENT_TIMEOUT_MS'] }))).toThrow(
+      /shipments: env variable SHIPMENT_TIMEOUT_MS has no schema.*charts\/shipments\/values\.schema\.overlay\.json/,
     );
-    const overlay = { env: { MARKETPLACE_TIMEOUT_MS: { type: 'integer', minimum: 1 } } };
-    const schema = applicationSchema('marketplaces', withChart('marketplaces', { ...marketplaces, env: [...marketplaces.env, 'MARKETPLACE_TIMEOUT_MS'] }, overlay));
-    expect((((schema as Table).properties as Table).env as Table).properties).toHaveProperty('MARKETPLACE_TIMEOUT_MS', overlay.env.MARKETPLACE_TIMEOUT_MS);
+    const overlay = { env: { SHIPMENT_TIMEOUT_MS: { type: 'integer', minimum: 1 } } };
+    const schema = applicationSchema('shipments', withChart('shipments', { ...shipments, env: [...shipments.env, 'SHIPMENT_TIMEOUT_MS'] }, overlay));
+    expect((((schema as Table).properties as Table).env as Table).properties).toHaveProperty('SHIPMENT_TIMEOUT_MS', overlay.env.SHIPMENT_TIMEOUT_MS);
   });
 
   it('refuses an overlay variable the contract does not list, an optional one without examples, and an unknown overlay key', () => {
-    expect(() => applicationSchema('marketplaces', withChart('marketplaces', marketplaces, { env: { OLD_VARIABLE: { type: 'string' } } }))).toThrow(
+    expect(() => applicationSchema('shipments', withChart('shipments', shipments, { env: { OLD_VARIABLE: { type: 'string' } } }))).toThrow(
       /OLD_VARIABLE not in env or optionalEnv of charts\/env-contract\.json/,
     );
-    const optional = { ...marketplaces, optionalEnv: [...marketplaces.optionalEnv, 'MARKETPLACE_REGION'] };
-    expect(() => applicationSchema('marketplaces', withChart('marketplaces', optional, { env: { MARKETPLACE_REGION: { type: 'string' } } }))).toThrow(
-      /optional variables need "examples".*MARKETPLACE_REGION/,
+    const optional = { ...shipments, optionalEnv: [...shipments.optionalEnv, 'SHIPMENT_REGION'] };
+    expect(() => applicationSchema('shipments', withChart('shipments', optional, { env: { SHIPMENT_REGION: { type: 'string' } } }))).toThrow(
+      /optional variables need "examples".*SHIPMENT_REGION/,
     );
-    expect(() => applicationSchema('marketplaces', withChart('marketplaces', marketplaces, { envs: {} }))).toThrow(/unknown keys envs/);
+    expect(() => applicationSchema('shipments', withChart('shipments', shipments, { envs: {} }))).toThrow(/unknown keys envs/);
   });
 });
 
@@ -777,6 +792,16 @@ const SERVICE_CONFIGS: Record<string, ServiceConfig> = {
     keys: () => zodObjectKeys(carriersConfigSchema),
     problems: zodProblems(carriersConfigSchema),
   },
+  marketplaces: {
+    source: 'services/marketplaces/src/config.ts',
+    keys: () => zodObjectKeys(marketplacesConfigSchema),
+    problems: zodProblems(marketplacesConfigSchema),
+  },
+  orders: {
+    source: 'services/orders/src/config.ts',
+    keys: () => zodObjectKeys(ordersConfigSchema),
+    problems: zodProblems(ordersConfigSchema),
+  },
   gateway: {
     source: 'gateway/src/config.ts',
     keys: () => variablesRead(parseGatewayConfig),
@@ -790,6 +815,10 @@ const SECRET_SAMPLES: Record<string, string> = {
   CALLER_TOKEN_SECRET: 'x'.repeat(48),
   SMTP_URL: 'smtps://user:password@smtp.example.com:465',
   SECRETS_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
+  // The shapes of an eBay production keyset (client id <app>-PRD-..., RuName <user>-<app>-PRD-...).
+  EBAY_CLIENT_ID: 'Smista-Smista-PRD-1a2b3c4d5-6e7f8a9b',
+  EBAY_CLIENT_SECRET: 'PRD-1a2b3c4d5e6f-7a8b-9c0d-1e2f-3a4b',
+  EBAY_RU_NAME: 'Smista-Smista-Smista-PRD-abcdefghi',
 };
 
 /**
@@ -837,7 +866,7 @@ describe('env contract against config.ts', () => {
   });
 
   it('recording the variables a parser reads finds exactly the zod shape (where the shape is exported)', () => {
-    for (const schema of [identityConfigSchema, merchantsConfigSchema, carriersConfigSchema]) {
+    for (const schema of [identityConfigSchema, merchantsConfigSchema, carriersConfigSchema, marketplacesConfigSchema, ordersConfigSchema]) {
       expect(variablesRead((env) => schema.parse(env)).sort()).toEqual(zodObjectKeys(schema).sort());
     }
   });
@@ -922,6 +951,8 @@ describe('wiring between the charts', () => {
       identity: { portName: 'grpc', portEnv: 'GRPC_PORT', port: 50051 },
       merchants: { portName: 'grpc', portEnv: 'GRPC_PORT', port: 50052 },
       carriers: { portName: 'grpc', portEnv: 'GRPC_PORT', port: 50053 },
+      marketplaces: { portName: 'grpc', portEnv: 'GRPC_PORT', port: 50054 },
+      orders: { portName: 'grpc', portEnv: 'GRPC_PORT', port: 50055 },
       gateway: { portName: 'http', portEnv: 'PORT', port: 8080 },
     };
     for (const chart of APP_CHARTS) {
@@ -960,7 +991,7 @@ describe('wiring between the charts', () => {
     const endpoints = Object.fromEntries(
       APP_CHARTS.map((chart) => [chart, renderedEnv(withGlobal[chart] as Table).OTEL_EXPORTER_OTLP_ENDPOINT]),
     );
-    expect(endpoints).toEqual({ identity: tempo, merchants: jaeger, carriers: tempo, gateway: tempo });
+    expect(endpoints).toEqual({ identity: tempo, merchants: jaeger, carriers: tempo, marketplaces: tempo, orders: tempo, gateway: tempo });
     for (const chart of APP_CHARTS) {
       expect({ chart, problems: SERVICE_CONFIGS[chart].problems(renderedEnv(withGlobal[chart] as Table)) }).toEqual({ chart, problems: [] });
     }
@@ -996,7 +1027,7 @@ describe('wiring between the charts', () => {
       const port = Number((values.env as Table)[values.portEnv as string]);
       targets.set(`${fullname(values, chart)}:${port}`, port);
     }
-    let checked = 0;
+    const calls: string[] = [];
     for (const chart of APP_CHARTS) {
       for (const [key, value] of Object.entries((coalesced[chart] as Table).env as Table)) {
         if (!key.endsWith('_GRPC_ADDR')) continue;
@@ -1009,11 +1040,23 @@ describe('wiring between the charts', () => {
           value: `${fullname(target, service)}:${(target.env as Table)[target.portEnv as string]}`,
         });
         expect(targets.has(String(value))).toBe(true);
-        checked++;
+        calls.push(`${chart} → ${service}`);
       }
     }
-    // identity → merchants, merchants → identity, carriers → merchants, gateway → all three.
-    expect(checked).toBe(6);
+    // marketplaces calls no peer (only eBay); orders checks carrier integrations with carriers.
+    expect(calls.sort()).toEqual(
+      [
+        'identity → merchants',
+        'merchants → identity',
+        'carriers → merchants',
+        'orders → carriers',
+        'gateway → identity',
+        'gateway → merchants',
+        'gateway → carriers',
+        'gateway → marketplaces',
+        'gateway → orders',
+      ].sort(),
+    );
   });
 
   it('optional objects are off by default: no Ingress, no HPA', () => {
