@@ -25,6 +25,8 @@ export interface TestApp {
   glsUrl: string;
   /** Poste Delivery Business sandbox the carriers service talks to (shared by the run). */
   posteUrl: string;
+  /** eBay sandbox the marketplaces service talks to (shared by the run; each app registers its own eBay app). */
+  ebayUrl: string;
   /** Port of each component. */
   ports: Record<string, number>;
   /** METRICS_PORT of each component: `GET http://127.0.0.1:${metricsPorts.gateway}/metrics`. */
@@ -70,6 +72,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<TestApp> 
       tracesUrl: infra.tracesUrl,
       glsUrl: infra.glsUrl,
       posteUrl: infra.posteUrl,
+      ebayUrl: infra.ebayUrl,
       ports: app.ports,
       metricsPorts: app.metricsPorts,
       databases: app.databases,

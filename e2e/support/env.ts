@@ -16,16 +16,18 @@ export interface SharedInfra {
   glsUrl: string;
   /** TEST_POSTE_URL: the Poste Delivery Business sandbox (the carriers service's POSTE_DELIVERY_BASE_URL). */
   posteUrl: string;
+  /** TEST_EBAY_URL: the eBay sandbox (the marketplaces service's EBAY_*_URL). */
+  ebayUrl: string;
 }
 
 /** Reads the TEST_* variables; throws one clear line when a suite runs outside `jest` (no globalSetup). */
 export function sharedInfra(): SharedInfra {
-  const { TEST_PG_ADMIN_URL, TEST_PG_URL, TEST_NATS_URL, TEST_SMTP_URL, TEST_MAIL_URL, TEST_TRACES_URL, TEST_PAGES_URL, TEST_GLS_URL, TEST_POSTE_URL } =
+  const { TEST_PG_ADMIN_URL, TEST_PG_URL, TEST_NATS_URL, TEST_SMTP_URL, TEST_MAIL_URL, TEST_TRACES_URL, TEST_PAGES_URL, TEST_GLS_URL, TEST_POSTE_URL, TEST_EBAY_URL } =
     process.env;
   const pgAdminUrl = TEST_PG_ADMIN_URL ?? TEST_PG_URL;
-  if (!pgAdminUrl || !TEST_NATS_URL || !TEST_SMTP_URL || !TEST_MAIL_URL || !TEST_TRACES_URL || !TEST_PAGES_URL || !TEST_GLS_URL || !TEST_POSTE_URL) {
+  if (!pgAdminUrl || !TEST_NATS_URL || !TEST_SMTP_URL || !TEST_MAIL_URL || !TEST_TRACES_URL || !TEST_PAGES_URL || !TEST_GLS_URL || !TEST_POSTE_URL || !TEST_EBAY_URL) {
     throw new Error(
-      'Infrastruttura di test assente (TEST_PG_ADMIN_URL, TEST_NATS_URL, TEST_SMTP_URL, TEST_MAIL_URL, TEST_TRACES_URL, TEST_PAGES_URL, TEST_GLS_URL, TEST_POSTE_URL): esegui i test con jest dalla radice (npx jest …) o con make test',
+      'Infrastruttura di test assente (TEST_PG_ADMIN_URL, TEST_NATS_URL, TEST_SMTP_URL, TEST_MAIL_URL, TEST_TRACES_URL, TEST_PAGES_URL, TEST_GLS_URL, TEST_POSTE_URL, TEST_EBAY_URL): esegui i test con jest dalla radice (npx jest …) o con make test',
     );
   }
   return {
@@ -37,5 +39,6 @@ export function sharedInfra(): SharedInfra {
     pagesUrl: TEST_PAGES_URL,
     glsUrl: TEST_GLS_URL,
     posteUrl: TEST_POSTE_URL,
+    ebayUrl: TEST_EBAY_URL,
   };
 }

@@ -76,6 +76,7 @@ async function dev(): Promise<void> {
   let tracesUrl = '';
   let glsUrl = '';
   let posteUrl = '';
+  let ebayUrl = '';
   let prometheusUrl: string | null = null;
   await runUntilSignal(
     async () => {
@@ -93,6 +94,7 @@ async function dev(): Promise<void> {
       tracesUrl = stack.tracesUrl;
       glsUrl = stack.glsUrl;
       posteUrl = stack.posteUrl;
+      ebayUrl = stack.ebayUrl;
       prometheusUrl = stack.prometheusUrl;
       return stack;
     },
@@ -100,6 +102,7 @@ async function dev(): Promise<void> {
       `Posta catturata: ${mailUrl}`,
       `Tracce: ${tracesUrl}`,
       `Sandbox corrieri: GLS ${glsUrl}, Poste Delivery ${posteUrl}`,
+      `Sandbox eBay: ${ebayUrl} (venditori e password nel README di deploy/sandboxes/src/ebay)`,
       prometheusUrl
         ? `Metriche (Prometheus): ${prometheusUrl}`
         : `Metriche: Prometheus non è in esecuzione; ogni componente le espone su /metrics (${APP_COMPONENTS.map((c) => `${c.name} :${c.devMetricsPort}`).join(', ')})`,
@@ -128,6 +131,7 @@ async function infra(profile: Profile): Promise<void> {
         `GLS_BASE_URL=${started.gls.url}`,
         `GLS_TRACKING_URL=${started.gls.url}`,
         `POSTE_DELIVERY_BASE_URL=${started.poste.url}`,
+        `EBAY_AUTH_URL=EBAY_API_URL=EBAY_IDENTITY_URL=${started.ebay.url}`,
         `Posta catturata: ${started.mail.httpUrl}`,
         `Tracce: ${started.traces.url}`,
         paint(`Infrastruttura ${profile} pronta.`, 32, colour),

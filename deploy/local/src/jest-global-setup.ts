@@ -9,7 +9,8 @@
  *   TEST_TRACES_URL                 http://127.0.0.1:16696 (trace receiver: OTLP base and /api/traces)
  *   TEST_PAGES_URL                  http://127.0.0.1:8055 (sample legal pages)
  *   TEST_GLS_URL                    http://127.0.0.1:8101 (GLS Italy sandbox: label service and tracking)
- *   TEST_POSTE_URL                  http://127.0.0.1:8102 (Poste Delivery Business sandbox)
+ *   TEST_POSTE_URL                  http://127.0.0.1:8131 (Poste Delivery Business sandbox)
+ *   TEST_EBAY_URL                   http://127.0.0.1:8161 (eBay sandbox)
  * Ports move by SMISTA_TEST_PORT_OFFSET. SMISTA_SKIP_INFRA=1 skips it (pure unit-test runs).
  */
 import { PortInUseError } from './ports';
@@ -40,6 +41,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.TEST_PAGES_URL = infra.pages.url;
   process.env.TEST_GLS_URL = infra.gls.url;
   process.env.TEST_POSTE_URL = infra.poste.url;
+  process.env.TEST_EBAY_URL = infra.ebay.url;
   (globalThis as Record<string, unknown>)[INFRA_GLOBAL] = infra;
-  process.stderr.write(`\ninfrastruttura di test pronta in ${Date.now() - startedAt} ms (pg :${infra.ports.postgres}, nats :${infra.ports.nats}, smtp :${infra.ports.smtp}, posta ${infra.mail.httpUrl}, tracce ${infra.traces.url}, sandbox GLS ${infra.gls.url} e Poste ${infra.poste.url})\n`);
+  process.stderr.write(`\ninfrastruttura di test pronta in ${Date.now() - startedAt} ms (pg :${infra.ports.postgres}, nats :${infra.ports.nats}, smtp :${infra.ports.smtp}, posta ${infra.mail.httpUrl}, tracce ${infra.traces.url}, sandbox GLS ${infra.gls.url} Poste ${infra.poste.url} ed eBay ${infra.ebay.url})\n`);
 }

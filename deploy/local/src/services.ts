@@ -59,9 +59,20 @@ export interface StackContext {
   glsUrl: string;
   /** Base URL of the Poste Delivery Business sandbox (it serves the API at its root). */
   posteUrl: string;
+  /** Base URL of the eBay sandbox: consent page, token, identity and Sell Fulfillment at eBay's paths. */
+  ebayUrl: string;
+  /** The eBay app registered with the sandbox for this application (its RuName leads back to its gateway). */
+  ebayApp: EbayApp;
   logLevel: string;
   /** Absolute path of `frontends/`. */
   frontendsDir: string;
+}
+
+/** An eBay developer app: what marketplaces sends eBay as client and redirect_uri. */
+export interface EbayApp {
+  clientId: string;
+  clientSecret: string;
+  ruName: string;
 }
 
 export const MAIL_FROM = 'Smista <no-reply@smista.local>';
@@ -85,6 +96,36 @@ export const APP_COMPONENTS: readonly AppComponent[] = [
       GLS_TRACKING_URL: ctx.glsUrl,
       POSTE_DELIVERY_BASE_URL: ctx.posteUrl,
     }),
+  },
+  {
+    // Imports orders from the marketplaces; needs no peer to start.
+    name: 'marketplaces',
+    dir: 'services/marketplaces',
+    kind: 'grpc',
+    devPort: 50054,
+    devMetricsPort: 9404,
+    stage: 1,
+    database: 'smista_marketplaces',
+    env: (ctx) => ({
+      SECRETS_KEYS: ctx.secretsKeys,
+      EBAY_CLIENT_ID: ctx.ebayApp.clientId,
+      EBAY_CLIENT_SECRET: ctx.ebayApp.clientSecret,
+      EBAY_RU_NAME: ctx.ebayApp.ruName,
+      // The sandbox serves eBay's three hosts (auth, api, apiz) at one address.
+      EBAY_AUTH_URL: ctx.ebayUrl,
+      EBAY_API_URL: ctx.ebayUrl,
+      EBAY_IDENTITY_URL: ctx.ebayUrl,
+    }),
+  },
+  {
+    // Consumes marketplaces' events (it waits for their stream) and asks carriers per request.
+    name: 'orders',
+    dir: 'services/orders',
+    kind: 'grpc',
+    devPort: 50055,
+    devMetricsPort: 9405,
+    stage: 1,
+    database: 'smista_orders',
   },
   {
     name: 'gateway',

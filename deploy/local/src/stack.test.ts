@@ -36,6 +36,7 @@ const infra = (): InfraEndpoints => ({
   pagesUrl: process.env.TEST_PAGES_URL!,
   glsUrl: process.env.TEST_GLS_URL!,
   posteUrl: process.env.TEST_POSTE_URL!,
+  ebayUrl: process.env.TEST_EBAY_URL!,
 });
 
 type Dump = { env: Record<string, string>; startedAt: number; healthyAt?: number };
@@ -134,7 +135,13 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
   const ctx: StackContext = {
     ports,
     metricsPorts,
-    databaseUrls: { identity: 'postgres://x/smista_identity', merchants: 'postgres://x/smista_merchants', carriers: 'postgres://x/smista_carriers' },
+    databaseUrls: {
+      identity: 'postgres://x/smista_identity',
+      merchants: 'postgres://x/smista_merchants',
+      carriers: 'postgres://x/smista_carriers',
+      marketplaces: 'postgres://x/smista_marketplaces',
+      orders: 'postgres://x/smista_orders',
+    },
     natsUrl: 'nats://127.0.0.1:42220',
     smtpUrl: 'smtp://127.0.0.1:1025',
     otlpEndpoint: 'http://127.0.0.1:16686',
@@ -144,6 +151,8 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     secretsKeys: 'dev1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
     glsUrl: 'http://127.0.0.1:8091',
     posteUrl: 'http://127.0.0.1:8092',
+    ebayUrl: 'http://127.0.0.1:8093',
+    ebayApp: { clientId: 'SmistaSa-Smista-SBX-1', clientSecret: 'SBX-secret', ruName: 'Smista_Srl-SmistaSa-Smista-1' },
     logLevel: 'info',
     frontendsDir: path.join(repoRoot, 'frontends'),
   };
@@ -161,6 +170,8 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     LOG_LEVEL: 'info',
     MERCHANTS_GRPC_ADDR: '127.0.0.1:50052',
     CARRIERS_GRPC_ADDR: '127.0.0.1:50053',
+    MARKETPLACES_GRPC_ADDR: '127.0.0.1:50054',
+    ORDERS_GRPC_ADDR: '127.0.0.1:50055',
   });
   expect(componentEnv(byName('merchants'), ctx, APP_COMPONENTS)).toMatchObject({
     GRPC_PORT: '50052',
@@ -183,13 +194,34 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     LOG_LEVEL: 'info',
     IDENTITY_GRPC_ADDR: '127.0.0.1:50051',
     MERCHANTS_GRPC_ADDR: '127.0.0.1:50052',
+    MARKETPLACES_GRPC_ADDR: '127.0.0.1:50054',
+    ORDERS_GRPC_ADDR: '127.0.0.1:50055',
     SECRETS_KEYS: 'dev1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
     GLS_BASE_URL: 'http://127.0.0.1:8091',
     GLS_TRACKING_URL: 'http://127.0.0.1:8091',
     POSTE_DELIVERY_BASE_URL: 'http://127.0.0.1:8092',
   });
-  // Only the service that encrypts credentials holds the keys.
+  // marketplaces gets the eBay app registered with the sandbox and the sandbox for eBay's three hosts.
+  expect(componentEnv(byName('marketplaces'), ctx, APP_COMPONENTS)).toMatchObject({
+    GRPC_PORT: '50054',
+    METRICS_PORT: '9404',
+    DATABASE_URL: 'postgres://x/smista_marketplaces',
+    SECRETS_KEYS: 'dev1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+    EBAY_CLIENT_ID: 'SmistaSa-Smista-SBX-1',
+    EBAY_CLIENT_SECRET: 'SBX-secret',
+    EBAY_RU_NAME: 'Smista_Srl-SmistaSa-Smista-1',
+    EBAY_AUTH_URL: 'http://127.0.0.1:8093',
+    EBAY_API_URL: 'http://127.0.0.1:8093',
+    EBAY_IDENTITY_URL: 'http://127.0.0.1:8093',
+  });
+  expect(componentEnv(byName('orders'), ctx, APP_COMPONENTS)).toMatchObject({
+    GRPC_PORT: '50055',
+    DATABASE_URL: 'postgres://x/smista_orders',
+    CARRIERS_GRPC_ADDR: '127.0.0.1:50053',
+  });
+  // Only the services that encrypt credentials hold the keys.
   expect(componentEnv(byName('merchants'), ctx, APP_COMPONENTS)).not.toHaveProperty('SECRETS_KEYS');
+  expect(componentEnv(byName('orders'), ctx, APP_COMPONENTS)).not.toHaveProperty('SECRETS_KEYS');
   expect(componentEnv(byName('gateway'), ctx, APP_COMPONENTS)).toEqual({
     PORT: '8080',
     HOST: '127.0.0.1',
@@ -200,6 +232,8 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     IDENTITY_GRPC_ADDR: '127.0.0.1:50051',
     MERCHANTS_GRPC_ADDR: '127.0.0.1:50052',
     CARRIERS_GRPC_ADDR: '127.0.0.1:50053',
+    MARKETPLACES_GRPC_ADDR: '127.0.0.1:50054',
+    ORDERS_GRPC_ADDR: '127.0.0.1:50055',
     FRONTENDS_DIR: path.join(repoRoot, 'frontends'),
     COOKIE_SECURE: 'false',
     RATE_LIMIT_ENABLED: 'true',
@@ -210,14 +244,17 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
 });
 
 test('ports: the trace receiver, sample pages and sandboxes move with the offset; the dev check covers every metrics port', () => {
-  expect(infraPorts('dev')).toMatchObject({ traces: 16686, samplePages: 8045, gls: 8091, poste: 8092 });
-  expect(infraPorts('test', 300)).toMatchObject({ traces: 16996, samplePages: 8355, mailHttp: 8335, gls: 8401, poste: 8402 });
+  expect(infraPorts('dev')).toMatchObject({ traces: 16686, samplePages: 8045, gls: 8091, poste: 8092, ebay: 8093 });
+  expect(infraPorts('test', 300)).toMatchObject({ traces: 16996, samplePages: 8355, mailHttp: 8335, gls: 8401, poste: 8431, ebay: 8461 });
   expect(infraClaims('test', infraPorts('test', 300), 300).map((c) => c.label)).toEqual(
-    expect.arrayContaining(['trace receiver', 'pagine di esempio', 'sandbox GLS', 'sandbox Poste Delivery']),
+    expect.arrayContaining(['trace receiver', 'pagine di esempio', 'sandbox GLS', 'sandbox Poste Delivery', 'sandbox eBay']),
   );
   // No two infrastructure ports of one profile collide, nor dev with test.
   const all = [...Object.values(infraPorts('dev')), ...Object.values(infraPorts('test'))];
   expect(new Set(all).size).toBe(all.length);
+  // Parallel runs with nearby offsets (11, 12, ...) never share a port: test ports lie ≥ 20 apart.
+  const testPorts = Object.values(infraPorts('test')).sort((a, b) => a - b);
+  for (let i = 1; i < testPorts.length; i++) expect(testPorts[i] - testPorts[i - 1]).toBeGreaterThanOrEqual(20);
   expect(devAppPorts(APP_COMPONENTS, 18080)).toEqual([
     { port: 50051, label: 'identity' },
     { port: 9401, label: 'identity METRICS_PORT' },
@@ -225,15 +262,24 @@ test('ports: the trace receiver, sample pages and sandboxes move with the offset
     { port: 9402, label: 'merchants METRICS_PORT' },
     { port: 50053, label: 'carriers' },
     { port: 9403, label: 'carriers METRICS_PORT' },
+    { port: 50054, label: 'marketplaces' },
+    { port: 9404, label: 'marketplaces METRICS_PORT' },
+    { port: 50055, label: 'orders' },
+    { port: 9405, label: 'orders METRICS_PORT' },
     { port: 18080, label: 'gateway' },
     { port: 9400, label: 'gateway METRICS_PORT' },
   ]);
 });
 
-test('the shared test infrastructure runs the GLS and Poste Delivery sandboxes on their test ports', async () => {
+test('the shared test infrastructure runs the GLS, Poste Delivery and eBay sandboxes on their test ports', async () => {
   const ports = infraPorts('test', testPortOffset());
   expect(process.env.TEST_GLS_URL).toBe(`http://127.0.0.1:${ports.gls}`);
   expect(process.env.TEST_POSTE_URL).toBe(`http://127.0.0.1:${ports.poste}`);
+  expect(process.env.TEST_EBAY_URL).toBe(`http://127.0.0.1:${ports.ebay}`);
+  // eBay's token endpoint answers its own error shape to a request without client credentials.
+  const token = await fetch(`${process.env.TEST_EBAY_URL}/identity/v1/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+  expect(token.status).toBe(401);
+  expect(await token.json()).toMatchObject({ error: 'invalid_client' });
   // Each answers in its own carrier's wire format: GLS's tracking feed, Poste's session endpoint.
   const tracking = await fetch(`${process.env.TEST_GLS_URL}/XML/get_xml_track.php?locpartenza=MI&NumSped=1&CodCli=1`);
   expect(tracking.status).toBe(200);

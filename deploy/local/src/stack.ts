@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startGlsSandbox, startPosteDeliverySandbox } from '@smista/sandboxes';
+import { EBAY_SANDBOX_APP, ebaySandboxControl, startEbaySandbox, startGlsSandbox, startPosteDeliverySandbox } from '@smista/sandboxes';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from './mail-catcher';
 import { startNats, type NatsHandle } from './nats';
 import { assertPortsFree, getFreePort, type PortClaim } from './ports';
@@ -11,7 +11,7 @@ import { profilePaths, repoRoot, tmpDir } from './paths';
 import { startOptionalPrometheus, type PrometheusHandle } from './prometheus';
 import { legalSampleUrls, startSamplePages, type SamplePages } from './sample-pages';
 import { assertBuilt, startService, type ServiceHandle } from './service';
-import { APP_COMPONENTS, componentEnv, type AppComponent, type StackContext } from './services';
+import { APP_COMPONENTS, componentEnv, type AppComponent, type EbayApp, type StackContext } from './services';
 import { startTraceReceiver, type TraceReceiver } from './trace-receiver';
 
 export type Profile = 'dev' | 'test';
@@ -31,6 +31,8 @@ export interface InfraPorts {
   gls: number;
   /** Poste Delivery Business sandbox. */
   poste: number;
+  /** eBay sandbox (OAuth consent page, token, identity, Sell Fulfillment). */
+  ebay: number;
 }
 
 export const DEV_PORTS: InfraPorts = {
@@ -43,17 +45,23 @@ export const DEV_PORTS: InfraPorts = {
   samplePages: 8045,
   gls: 8091,
   poste: 8092,
+  ebay: 8093,
 };
+/**
+ * Test ports, moved by SMISTA_TEST_PORT_OFFSET. No two lie closer than 20 apart, so runs whose
+ * offsets differ by less than 20 (parallel runs on one machine: 11, 12, 13...) never collide.
+ */
 export const TEST_PORTS: InfraPorts = {
   postgres: 54330,
   nats: 42230,
-  natsMonitor: 42231,
+  natsMonitor: 42261,
   smtp: 1035,
   mailHttp: 8035,
   traces: 16696,
   samplePages: 8055,
   gls: 8101,
-  poste: 8102,
+  poste: 8131,
+  ebay: 8161,
 };
 
 /** Prometheus in `make dev` (optional: a taken port is reported, not fatal). */
@@ -73,6 +81,7 @@ export function infraPorts(profile: Profile, offset = 0): InfraPorts {
     samplePages: shift(TEST_PORTS.samplePages),
     gls: shift(TEST_PORTS.gls),
     poste: shift(TEST_PORTS.poste),
+    ebay: shift(TEST_PORTS.ebay),
   };
 }
 
@@ -134,6 +143,8 @@ export interface Infra {
   gls: SandboxHandle;
   /** Poste Delivery Business: the carriers service's POSTE_DELIVERY_BASE_URL. */
   poste: SandboxHandle;
+  /** eBay: the marketplaces service's EBAY_AUTH_URL, EBAY_API_URL and EBAY_IDENTITY_URL. */
+  ebay: SandboxHandle;
   /** Stops the sandboxes, sample pages, trace receiver, mail catcher, NATS, PostgreSQL, in that order. */
   stop(): Promise<void>;
 }
@@ -160,6 +171,7 @@ export function infraClaims(profile: Profile, ports: InfraPorts, offset = 0): Po
     { port: ports.samplePages, label: 'pagine di esempio' },
     { port: ports.gls, label: 'sandbox GLS' },
     { port: ports.poste, label: 'sandbox Poste Delivery' },
+    { port: ports.ebay, label: 'sandbox eBay' },
   ];
 }
 
@@ -187,7 +199,7 @@ export async function startInfra(options: InfraOptions): Promise<Infra> {
   const log = options.log ?? (() => undefined);
   const latencyMs = options.sandboxLatencyMs ?? 0;
 
-  const [pgR, natsR, mailR, tracesR, pagesR, glsR, posteR] = await Promise.allSettled([
+  const [pgR, natsR, mailR, tracesR, pagesR, glsR, posteR, ebayR] = await Promise.allSettled([
     startPostgres({ dataDir: dirs.pg, port: ports.postgres, fsync: profile !== 'test' }),
     startNats({ storeDir: dirs.nats, port: ports.nats, monitorPort: ports.natsMonitor, fresh: profile === 'test', onLog: (l) => /\[(WRN|ERR|FTL)\]/.test(l) && log('nats', l) }),
     startMailCatcher({ smtpPort: ports.smtp, httpPort: ports.mailHttp, onMessage: options.onMail }),
@@ -195,9 +207,10 @@ export async function startInfra(options: InfraOptions): Promise<Infra> {
     startSamplePages({ port: ports.samplePages }),
     startSandbox(startGlsSandbox, ports.gls, latencyMs),
     startSandbox(startPosteDeliverySandbox, ports.poste, latencyMs),
+    startSandbox(startEbaySandbox, ports.ebay, latencyMs),
   ]);
   // Stop order, last started first.
-  const results = [posteR, glsR, pagesR, tracesR, mailR, natsR, pgR];
+  const results = [ebayR, posteR, glsR, pagesR, tracesR, mailR, natsR, pgR];
   if (results.some((r) => r.status === 'rejected')) {
     // Stop what did start, then report every failure.
     for (const r of results) if (r.status === 'fulfilled') await r.value.stop();
@@ -211,6 +224,7 @@ export async function startInfra(options: InfraOptions): Promise<Infra> {
   const pages = (pagesR as PromiseFulfilledResult<SamplePages>).value;
   const gls = (glsR as PromiseFulfilledResult<SandboxHandle>).value;
   const poste = (posteR as PromiseFulfilledResult<SandboxHandle>).value;
+  const ebay = (ebayR as PromiseFulfilledResult<SandboxHandle>).value;
   if (pg.reused) log('postgres', `cluster già avviato riutilizzato (porta ${ports.postgres})`);
   log('postgres', `pronto su ${pg.url()} (dati in ${path.relative(repoRoot, pg.dataDir)}, log in postgres.log)`);
   log('nats', `pronto su ${nats.url} (monitor ${nats.monitorUrl})`);
@@ -218,7 +232,7 @@ export async function startInfra(options: InfraOptions): Promise<Infra> {
   log('traces', `OTLP/HTTP su ${traces.url}/v1/traces · tracce su ${traces.url}`);
   log('pages', `pagine legali di esempio su ${pages.url}`);
   const latency = latencyMs ? ` (latenza simulata ${latencyMs} ms)` : '';
-  log('sandbox', `GLS su ${gls.url}, Poste Delivery su ${poste.url}${latency}`);
+  log('sandbox', `GLS su ${gls.url}, Poste Delivery su ${poste.url}, eBay su ${ebay.url}${latency}`);
 
   return {
     profile,
@@ -230,7 +244,9 @@ export async function startInfra(options: InfraOptions): Promise<Infra> {
     pages,
     gls,
     poste,
+    ebay,
     async stop() {
+      await ebay.stop();
       await poste.stop();
       await gls.stop();
       await pages.stop();
@@ -256,6 +272,23 @@ export interface InfraEndpoints {
   glsUrl: string;
   /** Base URL of the Poste Delivery Business sandbox (carriers' POSTE_DELIVERY_BASE_URL). */
   posteUrl: string;
+  /** Base URL of the eBay sandbox (marketplaces' EBAY_AUTH_URL, EBAY_API_URL, EBAY_IDENTITY_URL). */
+  ebayUrl: string;
+}
+
+/**
+ * The eBay app (client id, secret, RuName) an application's marketplaces service uses, registered
+ * with the sandbox so that consenting sends the browser back to this application's
+ * `/marketplace/callback`. `make dev` keeps the sandbox's default app; each test application
+ * registers its own, since their gateways listen on different ports.
+ */
+async function registerEbayApp(ebayUrl: string, publicUrl: string, dev: boolean): Promise<EbayApp> {
+  const id = crypto.randomBytes(5).toString('hex');
+  const app: EbayApp = dev
+    ? { clientId: EBAY_SANDBOX_APP.clientId, clientSecret: EBAY_SANDBOX_APP.clientSecret, ruName: EBAY_SANDBOX_APP.ruName }
+    : { clientId: `SmistaTe-Smista-SBX-${id}`, clientSecret: `SBX-${crypto.randomBytes(12).toString('hex')}`, ruName: `Smista_Test-SmistaTe-${id}` };
+  await ebaySandboxControl(ebayUrl).registerApp({ ...app, acceptUrl: `${publicUrl.replace(/\/$/, '')}/marketplace/callback` });
+  return app;
 }
 
 export interface AppOptions {
@@ -397,6 +430,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     databases[c.name] = await createDatabase(options.infra.pgAdminUrl, name);
   }
 
+  const publicUrl = options.env?.PUBLIC_URL ?? (options.ports === 'dev' ? process.env.PUBLIC_URL : undefined) ?? baseUrl;
   const ctx: StackContext = {
     ports,
     metricsPorts,
@@ -405,11 +439,13 @@ export async function startApp(options: AppOptions): Promise<App> {
     smtpUrl: options.infra.smtpUrl,
     otlpEndpoint: options.infra.tracesUrl,
     legalUrls: legalSampleUrls(options.infra.pagesUrl),
-    publicUrl: options.env?.PUBLIC_URL ?? (options.ports === 'dev' ? process.env.PUBLIC_URL : undefined) ?? baseUrl,
+    publicUrl,
     callerTokenSecret: options.callerTokenSecret ?? callerTokenSecret(),
     secretsKeys: options.secretsKeys ?? (options.databases === 'dev' ? devSecretsKeys() : newSecretsKeys()),
     glsUrl: options.infra.glsUrl,
     posteUrl: options.infra.posteUrl,
+    ebayUrl: options.infra.ebayUrl,
+    ebayApp: await registerEbayApp(options.infra.ebayUrl, publicUrl, options.databases === 'dev'),
     logLevel: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
     frontendsDir: path.join(repoRoot, 'frontends'),
   };
@@ -475,6 +511,8 @@ export interface Stack {
   glsUrl: string;
   /** Poste Delivery Business sandbox. */
   posteUrl: string;
+  /** eBay sandbox (consent page, token, identity, orders). */
+  ebayUrl: string;
   /** Prometheus (dev profile), or null when it is not running. */
   prometheusUrl: string | null;
   /** URL of a database on the stack's PostgreSQL (superuser). */
@@ -545,6 +583,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
         pagesUrl: infra.pages.url,
         glsUrl: infra.gls.url,
         posteUrl: infra.poste.url,
+        ebayUrl: infra.ebay.url,
       },
       ports: profile === 'dev' ? 'dev' : 'free',
       gatewayPort: options.gatewayPort,
@@ -573,6 +612,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
     pagesUrl: infra.pages.url,
     glsUrl: infra.gls.url,
     posteUrl: infra.poste.url,
+    ebayUrl: infra.ebay.url,
     prometheusUrl: prometheus?.url ?? null,
     pgUrl: (db = 'postgres') => infra.pg.url(db),
     infra,

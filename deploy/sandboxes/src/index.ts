@@ -1,3 +1,4 @@
 /** The wire-format sandboxes, each started on its own port by the local stack and the test setup. */
 export * from './gls';
 export * from './poste-delivery';
+export * from './ebay';

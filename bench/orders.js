@@ -1,0 +1,252 @@
+// @ts-check
+/**
+ * Orders load test (`make bench` → scripts/bench.sh → node bench/orders.js, after run.js and carriers.js).
+ *
+ * Starts its own stack (`startStack('test')`: PostgreSQL, NATS and the sandboxes on the test ports +
+ * BENCH_PORT_OFFSET, every service and the gateway from their dist), registers a user with a
+ * merchant, then measures in the same run:
+ *
+ *   1. Import. A sandbox seller with BENCH_IMPORT_ORDERS orders (10,000):
+ *        - bare: the same pages read straight from the eBay sandbox with a seller token (getOrders,
+ *          limit 200, following `next`, each answer parsed): what reading alone costs;
+ *        - end to end: the seller connected through the gateway (consent page, code exchanged by
+ *          marketplaces), `POST /api/orders/sync/{id}`, until `GET /api/orders` counts every order:
+ *          marketplaces reads the pages and writes one event per order to its outbox, the relay
+ *          publishes them to JetStream, orders consumes them into its tables.
+ *      Printed: orders/s of each, the ratio, CPU per order by process. Goal: ≥ 1,000 orders/s end to end.
+ *   2. List. A second seller brings the merchant to BENCH_LIST_ORDERS orders (100,000) through the
+ *      same import, then autocannon with BENCH_CONNECTIONS (50) against the bare Express handler and
+ *      `GET /api/orders` plain, filtered by status and sorted by total, searched, and filtered by
+ *      marketplace and dates with a search. Printed: req/s, p50/p99 and their ratio to the bare
+ *      handler. Goal: p99 < 50 ms.
+ *
+ * Writes the same as JSON to .tmp/bench/orders.json.
+ *
+ * Knobs (environment): BENCH_IMPORT_ORDERS (10000), BENCH_LIST_ORDERS (100000), BENCH_CONNECTIONS
+ * (50), BENCH_DURATION_S (10), BENCH_WARMUP_S (2), BENCH_PORT_OFFSET (500), BENCH_LOG_LEVEL (warn).
+ */
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const autocannon = require('autocannon');
+const { startStack, repoRoot } = require('@smista/local-stack');
+const { consentAs, ebaySandboxControl, ebaySellerTokens, EBAY_SANDBOX_APP } = require('@smista/sandboxes');
+const { postgresPids, withCpu } = require('./cpu');
+const { fmt, intEnv, registerUser, renderTable, startBare } = require('./lib');
+
+const settings = {
+  importOrders: Math.max(200, intEnv('BENCH_IMPORT_ORDERS', 10_000)),
+  listOrders: Math.max(1, intEnv('BENCH_LIST_ORDERS', 100_000)),
+  connections: Math.max(1, intEnv('BENCH_CONNECTIONS', 50)),
+  durationS: intEnv('BENCH_DURATION_S', 10),
+  warmupS: intEnv('BENCH_WARMUP_S', 2),
+  portOffset: intEnv('BENCH_PORT_OFFSET', 500),
+  logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
+};
+const SELLER_PASSWORD = 'BenchSeller1!';
+
+/**
+ * A JSON call through the gateway with the session cookie; throws on a non-2xx answer.
+ * @param {string} baseUrl @param {string} cookie @param {string} method @param {string} url @param {unknown} [body]
+ */
+async function api(baseUrl, cookie, method, url, body) {
+  const res = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/**
+ * Connects a sandbox seller to the selected merchant as the screens do: the authorize URL from
+ * oauth-params, the consent page accepted, the code sent to the callback route. Answers the integration id.
+ * @param {string} baseUrl @param {string} cookie @param {string} merchantId @param {string} username
+ */
+async function connectSeller(baseUrl, cookie, merchantId, username) {
+  const params = await api(baseUrl, cookie, 'GET', '/api/marketplace/ebay/oauth-params');
+  const url = new URL(params.authorizeUrl);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('redirect_uri', params.redirectUri);
+  url.searchParams.set('client_id', params.clientId);
+  url.searchParams.set('state', 'ebay');
+  url.searchParams.set('scope', params.scopes.join(' '));
+  const location = await consentAs(url.toString(), { username, password: SELLER_PASSWORD, accept: true });
+  const code = new URL(location).searchParams.get('code');
+  if (!code) throw new Error(`consenso senza codice: ${location}`);
+  const answer = await api(baseUrl, cookie, 'POST', '/api/merchants/current/oauth/callback', { code, marketplace: 'ebay', merchantId });
+  return /** @type {number} */ (answer.integration.id);
+}
+
+/**
+ * Starts a sync of the integration and waits until the merchant's list counts `expected` orders.
+ * @param {string} baseUrl @param {string} cookie @param {number} integrationId @param {number} expected
+ */
+async function syncUntil(baseUrl, cookie, integrationId, expected) {
+  const started = performance.now();
+  await api(baseUrl, cookie, 'POST', `/api/orders/sync/${integrationId}`);
+  const deadline = Date.now() + Math.max(300_000, expected * 10);
+  let seen = 0;
+  while (Date.now() < deadline) {
+    const page = await api(baseUrl, cookie, 'GET', `/api/orders?pageSize=1&_t=${Date.now()}`);
+    seen = page.meta.totalItems;
+    if (seen >= expected) return performance.now() - started;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`import incompleto: ${seen} di ${expected} ordini`);
+}
+
+/**
+ * Reads every order of a seller straight from the sandbox, page by page, as a bare client would.
+ * @param {string} ebayUrl @param {string} accessToken
+ */
+async function readAllPages(ebayUrl, accessToken) {
+  let url = `${ebayUrl}/sell/fulfillment/v1/order?limit=200&offset=0`;
+  let count = 0;
+  for (;;) {
+    const res = await fetch(url, { headers: { authorization: `Bearer ${accessToken}` } });
+    if (!res.ok) throw new Error(`getOrders: ${res.status} ${await res.text()}`);
+    const body = await res.json();
+    count += body.orders.length;
+    if (!body.next) return count;
+    url = new URL(body.next, ebayUrl).toString();
+  }
+}
+
+/** @param {{url: string, headers?: Record<string, string>}} target @param {number} durationS */
+function cannon(target, durationS) {
+  return new Promise((resolve, reject) => {
+    autocannon({ ...target, connections: settings.connections, duration: durationS, pipelining: 1 }, (/** @type {Error | null} */ err, /** @type {any} */ result) =>
+      err ? reject(err) : resolve(result),
+    );
+  });
+}
+
+/** @param {string} name @param {{url: string, headers?: Record<string, string>}} target */
+async function measureList(name, target) {
+  if (settings.warmupS > 0) await cannon(target, settings.warmupS);
+  /** @type {any} */
+  const r = await cannon(target, settings.durationS);
+  const row = { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, meanMs: r.latency.average, total: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+  process.stderr.write(`  ${name}: ${Math.round(row.rps)} req/s, p99 ${row.p99} ms\n`);
+  return row;
+}
+
+async function main() {
+  const cpus = os.cpus();
+  const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, node ${process.version}`;
+  process.stderr.write(`bench ordini: ${machine}\navvio dello stack (porte di test + ${settings.portOffset})...\n`);
+  const stack = await startStack('test', {
+    offset: settings.portOffset,
+    env: { LOG_LEVEL: settings.logLevel },
+    componentEnv: { gateway: { RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: settings.logLevel } },
+  });
+  const bare = await startBare();
+  const pidOf = (/** @type {string} */ name) => stack.app.services.filter((s) => s.name === name).map((s) => s.pid);
+  try {
+    const { cookie } = await registerUser(stack.baseUrl);
+    const merchant = await api(stack.baseUrl, cookie, 'POST', '/api/merchants', { name: 'Bench Ordini' });
+    await api(stack.baseUrl, cookie, 'POST', '/api/merchants/select', { merchantId: merchant.id });
+    const control = ebaySandboxControl(stack.ebayUrl);
+    const importSeller = `bench_import_${Date.now().toString(36)}`;
+    await control.addSeller({ username: importSeller, password: SELLER_PASSWORD, orders: settings.importOrders, seed: 1 });
+
+    // 1. Import: bare reading first (it also warms the sandbox's JSON of those orders), then end to end.
+    process.stderr.write(`import: ${fmt(settings.importOrders)} ordini\n`);
+    const tokens = await ebaySellerTokens(stack.ebayUrl, { username: importSeller, password: SELLER_PASSWORD, app: EBAY_SANDBOX_APP });
+    const bareStart = performance.now();
+    const bareCount = await readAllPages(stack.ebayUrl, tokens.access_token);
+    const bareMs = performance.now() - bareStart;
+    if (bareCount !== settings.importOrders) throw new Error(`lettura diretta: ${bareCount} ordini invece di ${settings.importOrders}`);
+
+    const integrationId = await connectSeller(stack.baseUrl, cookie, merchant.id, importSeller);
+    const processes = () => ({
+      marketplaces: pidOf('marketplaces'),
+      orders: pidOf('orders'),
+      gateway: pidOf('gateway'),
+      postgres: postgresPids(stack.infra.pg.dataDir),
+      bench: [process.pid],
+    });
+    const { result: importMs, cpu } = await withCpu(processes, () => syncUntil(stack.baseUrl, cookie, integrationId, settings.importOrders));
+    const importRow = {
+      bareOrdersPerSecond: (bareCount * 1000) / bareMs,
+      endToEndOrdersPerSecond: (settings.importOrders * 1000) / importMs,
+      endToEndSeconds: importMs / 1000,
+      cpuUsPerOrder: Object.fromEntries(Object.entries(cpu).map(([k, ms]) => [k, Math.round((ms * 1000) / settings.importOrders)])),
+    };
+
+    // 2. The list at BENCH_LIST_ORDERS orders: a second seller fills the merchant up.
+    const rest = settings.listOrders - settings.importOrders;
+    let fillSeconds = 0;
+    if (rest > 0) {
+      process.stderr.write(`riempimento: altri ${fmt(rest)} ordini...\n`);
+      const fillSeller = `bench_fill_${Date.now().toString(36)}`;
+      await control.addSeller({ username: fillSeller, password: SELLER_PASSWORD, orders: rest, seed: 2 });
+      const fillId = await connectSeller(stack.baseUrl, cookie, merchant.id, fillSeller);
+      fillSeconds = (await syncUntil(stack.baseUrl, cookie, fillId, settings.listOrders)) / 1000;
+    }
+    const headers = { cookie };
+    const since = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
+    process.stderr.write(`elenco: ${settings.connections} connessioni, ${settings.warmupS} s + ${settings.durationS} s per obiettivo\n`);
+    const rows = [
+      await measureList('bare Express handler', { url: `http://127.0.0.1:${bare.port}/` }),
+      await measureList('GET /api/orders', { url: `${stack.baseUrl}/api/orders`, headers }),
+      await measureList('?status=TO_SHIP&sortBy=total', { url: `${stack.baseUrl}/api/orders?status=TO_SHIP&sortBy=total&sortOrder=desc`, headers }),
+      await measureList('?search=rossi', { url: `${stack.baseUrl}/api/orders?search=rossi`, headers }),
+      await measureList('?marketplace&startDate&search', { url: `${stack.baseUrl}/api/orders?marketplace=ebay&startDate=${since}&search=mar&page=2`, headers }),
+    ];
+
+    const base = rows[0];
+    const ms = (/** @type {number} */ v) => fmt(v, v < 10 ? 1 : 0);
+    const listTable = renderTable(
+      ['target', 'req/s', 'p50 ms', 'p99 ms', 'mean ms', 'req/s vs bare', 'p99 vs bare', 'non-2xx', 'errors'],
+      rows.map((r) => [
+        r.name,
+        fmt(r.rps),
+        ms(r.p50),
+        ms(r.p99),
+        fmt(r.meanMs, 2),
+        `${fmt((100 * r.rps) / base.rps, 1)} %`,
+        base.p99 > 0 ? `${fmt(r.p99 / base.p99, 1)}×` : '-',
+        String(r.non2xx),
+        String(r.errors),
+      ]),
+    );
+    const importTable = renderTable(
+      ['import', 'orders/s', 'vs bare read', 'CPU µs/order by process'],
+      [
+        ['bare read from the sandbox', fmt(importRow.bareOrdersPerSecond), '100 %', '-'],
+        [
+          `end to end (${fmt(settings.importOrders)} orders, ${fmt(importRow.endToEndSeconds, 1)} s)`,
+          fmt(importRow.endToEndOrdersPerSecond),
+          `${fmt((100 * importRow.endToEndOrdersPerSecond) / importRow.bareOrdersPerSecond, 1)} %`,
+          Object.entries(importRow.cpuUsPerOrder)
+            .map(([k, v]) => `${k} ${fmt(v)}`)
+            .join(' · '),
+        ],
+      ],
+    );
+    const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+    process.stdout.write(
+      `\n${machine}, load average ${load}\n\n${importTable}\n\n${fmt(settings.listOrders)} orders in the merchant (filled in ${fmt(fillSeconds, 1)} s), ${settings.connections} connections, ${settings.durationS} s per target after ${settings.warmupS} s warm-up\n\n${listTable}\n`,
+    );
+    const dir = path.join(repoRoot, '.tmp', 'bench');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'orders.json'), JSON.stringify({ at: new Date().toISOString(), machine, loadAverage: os.loadavg(), settings, import: importRow, fillSeconds, list: rows }, null, 2));
+    const failed = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
+    if (failed.length) process.stderr.write(`attenzione: risposte non 2xx o errori per ${failed.map((r) => r.name).join(', ')}\n`);
+  } finally {
+    await bare.stop();
+    await stack.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`bench ordini fallito: ${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  },
+);
