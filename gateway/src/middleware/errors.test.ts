@@ -43,6 +43,16 @@ describe('gRPC status → HTTP', () => {
     expect(toErrorResponse(grpcError(status.DEADLINE_EXCEEDED, 'Deadline exceeded')).body).toEqual({ message: messages.errors.unavailable });
   });
 
+  it("an operation a provider lacks (the kit's NOT_SUPPORTED) is a 400 with its message; a method missing from a service stays a 500", () => {
+    expect(toErrorResponse(grpcError(status.UNIMPLEMENTED, 'Il marketplace Amazon non è ancora disponibile'))).toEqual({
+      status: 400,
+      body: { message: 'Il marketplace Amazon non è ancora disponibile' },
+      clearSession: false,
+    });
+    const missing = toErrorResponse(grpcError(status.UNIMPLEMENTED, 'The server does not implement the method /smista.x/Y'));
+    expect(missing).toMatchObject({ status: 500, body: { message: messages.errors.internal } });
+  });
+
   it('body-parser failures', () => {
     expect(toErrorResponse(Object.assign(new Error('x'), { type: 'entity.parse.failed' }))).toMatchObject({ status: 400, body: { message: messages.errors.invalidJson } });
     expect(toErrorResponse(Object.assign(new Error('x'), { type: 'entity.too.large' }))).toMatchObject({ status: 413, body: { message: messages.errors.bodyTooLarge } });

@@ -92,6 +92,12 @@ export function toErrorResponse(err: unknown): ErrorResponse {
     return { status: err.status, body, clearSession: err.extra.clearSession ?? false };
   }
   if (isServiceError(err)) {
+    // The kit's NOT_SUPPORTED (an operation a carrier or marketplace lacks) travels as UNIMPLEMENTED
+    // with an Italian message: a refusal the user reads, not a failure. grpc-js's own "does not
+    // implement" (a method missing from a deployed service) stays a 500.
+    if (err.code === GrpcStatus.UNIMPLEMENTED && err.details && !/does not implement/i.test(err.details)) {
+      return { status: 400, body: { message: err.details }, clearSession: false };
+    }
     const status = httpStatusForGrpc(err.code);
     if (status >= 500) {
       return { status, body: { message: genericMessageFor(status) }, clearSession: false, logDetail: `${GrpcStatus[err.code]}: ${err.details}` };

@@ -51,6 +51,30 @@ const spec = [
   'GET /api/merchants/:merchantId/carrier-integrations/:id/tracking-codes',
   'POST /api/merchants/:merchantId/carrier-integrations/:id/tracking-codes',
   'DELETE /api/merchants/:merchantId/carrier-integrations/:id/tracking-codes/:codeId',
+  // Marketplaces and order sync (issue 9): both path families of the spec's client, token refresh, jobs.
+  'GET /api/marketplaces',
+  'GET /api/marketplace/:marketplace/oauth-params',
+  'POST /api/merchants/current/oauth/callback',
+  'GET /api/merchants/current/integrations',
+  'POST /api/merchants/current/integrations',
+  'PATCH /api/merchants/current/integrations/:id/toggle',
+  'DELETE /api/merchants/current/integrations/:id',
+  'GET /api/merchants/:merchantId/integrations',
+  'GET /api/merchants/:merchantId/integrations/:integrationId',
+  'PATCH /api/merchants/:merchantId/integrations/:integrationId',
+  'DELETE /api/merchants/:merchantId/integrations/:integrationId',
+  'PUT /api/integrations/:id/toggle-active',
+  'DELETE /api/integrations/:id',
+  'POST /api/integrations/:id/refresh-token',
+  'POST /api/orders/sync/:integrationId',
+  'GET /api/orders/sync/jobs/:jobId',
+  'GET /api/orders/sync/jobs',
+  // Orders (issue 9).
+  'GET /api/orders',
+  'GET /api/orders/integration/:integrationId',
+  'GET /api/orders/:id',
+  'PATCH /api/orders/:id/carrier',
+  'POST /api/orders/:id/update-tracking',
   // The gateway's own: runtime configuration for the shell and browser spans (issue 7).
   'GET /api/public-config',
   'POST /api/telemetry/traces',
@@ -77,7 +101,12 @@ describe('route table', () => {
   });
 
   it('validates the body of every route that takes one', () => {
-    const bodiless = new Set(['POST /api/logout', 'POST /api/merchants/:merchantId/carrier-integrations/:id/validate']);
+    const bodiless = new Set([
+      'POST /api/logout',
+      'POST /api/merchants/:merchantId/carrier-integrations/:id/validate',
+      'POST /api/integrations/:id/refresh-token',
+      'POST /api/orders/:id/update-tracking',
+    ]);
     for (const r of routeTable.filter((r) => !['GET', 'DELETE'].includes(r.method) && !bodiless.has(`${r.method} ${r.path}`))) {
       expect({ route: r.path, validated: r.body !== undefined }).toEqual({ route: r.path, validated: true });
     }
@@ -89,11 +118,13 @@ describe('route table', () => {
     }
   });
 
-  it('guards the user, merchant, team, address and carrier routes with the session', () => {
+  it('guards the user, merchant, team, address, carrier, marketplace and order routes with the session', () => {
     const guarded = routeTable.filter(
-      (r) => /^\/api\/(user|merchants|merchant-addresses|carriers|carrier-integrations)(\/|$)/.test(r.path) || r.path === '/api/invites/:token/accept',
+      (r) =>
+        /^\/api\/(user|merchants|merchant-addresses|carriers|carrier-integrations|marketplaces?|integrations|orders)(\/|$)/.test(r.path) ||
+        r.path === '/api/invites/:token/accept',
     );
-    expect(guarded).toHaveLength(33);
+    expect(guarded).toHaveLength(55);
     for (const r of guarded) expect({ route: r.path, auth: r.auth }).toEqual({ route: r.path, auth: expect.stringMatching(/^(session|cookie)$/) });
   });
 
