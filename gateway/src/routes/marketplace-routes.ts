@@ -1,4 +1,214 @@
-import type { RouteDef } from './route';
+import { z } from 'zod';
+import {
+  createMarketplaceIntegrationSchema,
+  marketplaceParamsSchema,
+  numericIdParam,
+  oauthCallbackSchema,
+  startSyncSchema,
+  syncJobsQuerySchema,
+  toggleMarketplaceIntegrationSchema,
+} from '@smista/contracts';
+import { marketplaceIntegrationJson, marketplaceJson, oauthCallbackJson, oauthParamsJson, syncJobJson, syncStartedJson } from './marketplace-presenters';
+import { route, type RouteDef } from './route';
 
-/** Spec §7 "Marketplaces and integrations" and the order-sync jobs (being built). */
-export const marketplaceRoutes: RouteDef[] = [];
+/**
+ * `current` in a path is the merchant selected in the session (the service's empty merchant id); any
+ * other id must be that merchant, else 404 'Merchant non trovato' (the service decides).
+ */
+const merchantId = z.string().transform((v) => (v === 'current' ? '' : v));
+const merchantParams = z.object({ merchantId });
+const merchantIntegrationParams = z.object({ merchantId, integrationId: numericIdParam });
+const idParams = z.object({ id: numericIdParam });
+const syncParams = z.object({ integrationId: numericIdParam });
+const jobParams = z.object({ jobId: numericIdParam });
+
+/**
+ * Spec §7 "Marketplaces and integrations" (both path families the spec's client uses) and the
+ * order-sync jobs of issue 9. The marketplaces service takes the merchant and the role from the
+ * caller token: any member reads and syncs; connecting, creating, switching, deleting and refreshing
+ * are for admins (403 in Italian). An integration or job id that is malformed, unknown or another
+ * merchant's is the same 404. Routes with `current` come before their `:merchantId` twins.
+ */
+export const marketplaceRoutes: RouteDef[] = [
+  route({
+    method: 'GET',
+    path: '/api/marketplaces',
+    auth: 'session',
+    rpc: 'marketplaces.ListMarketplaces',
+    handle: async ({ marketplaces }) => ({ body: (await marketplaces.listMarketplaces({})).marketplaces.map(marketplaceJson) }),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/marketplace/:marketplace/oauth-params',
+    auth: 'session',
+    rpc: 'marketplaces.GetOAuthParams',
+    params: marketplaceParamsSchema,
+    handle: async ({ params, marketplaces }) => ({
+      body: oauthParamsJson(await marketplaces.getOAuthParams({ marketplace: params.marketplace })),
+    }),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/merchants/current/oauth/callback',
+    auth: 'session',
+    rpc: 'marketplaces.CompleteOAuth',
+    body: oauthCallbackSchema,
+    handle: async ({ body, marketplaces }) => ({
+      body: oauthCallbackJson(
+        await marketplaces.completeOAuth({ merchantId: body.merchantId, marketplace: body.marketplace, code: body.code, error: body.error }),
+      ),
+    }),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/merchants/current/integrations',
+    auth: 'session',
+    rpc: 'marketplaces.ListIntegrations',
+    handle: async ({ marketplaces }) => ({ body: (await marketplaces.listIntegrations({ merchantId: '' })).integrations.map(marketplaceIntegrationJson) }),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/merchants/current/integrations',
+    auth: 'session',
+    rpc: 'marketplaces.CreateIntegration',
+    body: createMarketplaceIntegrationSchema,
+    handle: async ({ body, marketplaces }) => ({
+      status: 201,
+      body: marketplaceIntegrationJson(
+        await 
+          marketplaces.createIntegration({
+            merchantId: body.merchantId,
+            type: body.type,
+            provider: body.provider,
+            configJson: JSON.stringify(body.config),
+            active: body.active,
+          }),
+        ,
+      ),
+    }),
+  }),
+  route({
+    method: 'PATCH',
+    path: '/api/merchants/current/integrations/:id/toggle',
+    auth: 'session',
+    rpc: 'marketplaces.ToggleIntegration',
+    params: idParams,
+    body: toggleMarketplaceIntegrationSchema,
+    handle: async ({ params, body, marketplaces }) => ({
+      body: marketplaceIntegrationJson(await marketplaces.toggleIntegration({ merchantId: '', id: params.id, active: body.active })),
+    }),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/api/merchants/current/integrations/:id',
+    auth: 'session',
+    rpc: 'marketplaces.DeleteIntegration',
+    params: idParams,
+    handle: async ({ params, marketplaces }) => {
+      await marketplaces.deleteIntegration({ merchantId: '', id: params.id });
+      return { body: { success: true } };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/merchants/:merchantId/integrations',
+    auth: 'session',
+    rpc: 'marketplaces.ListIntegrations',
+    params: merchantParams,
+    handle: async ({ params, marketplaces }) => ({
+      body: (await marketplaces.listIntegrations({ merchantId: params.merchantId })).integrations.map(marketplaceIntegrationJson),
+    }),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/merchants/:merchantId/integrations/:integrationId',
+    auth: 'session',
+    rpc: 'marketplaces.GetIntegration',
+    params: merchantIntegrationParams,
+    handle: async ({ params, marketplaces }) => ({
+      body: marketplaceIntegrationJson(await marketplaces.getIntegration({ merchantId: params.merchantId, id: params.integrationId })),
+    }),
+  }),
+  route({
+    method: 'PATCH',
+    path: '/api/merchants/:merchantId/integrations/:integrationId',
+    auth: 'session',
+    rpc: 'marketplaces.ToggleIntegration',
+    params: merchantIntegrationParams,
+    body: toggleMarketplaceIntegrationSchema,
+    handle: async ({ params, body, marketplaces }) => ({
+      body: marketplaceIntegrationJson(await marketplaces.toggleIntegration({ merchantId: params.merchantId, id: params.integrationId, active: body.active })),
+    }),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/api/merchants/:merchantId/integrations/:integrationId',
+    auth: 'session',
+    rpc: 'marketplaces.DeleteIntegration',
+    params: merchantIntegrationParams,
+    handle: async ({ params, marketplaces }) => {
+      await marketplaces.deleteIntegration({ merchantId: params.merchantId, id: params.integrationId });
+      return { body: { success: true } };
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/integrations/:id/toggle-active',
+    auth: 'session',
+    rpc: 'marketplaces.ToggleIntegration',
+    params: idParams,
+    body: toggleMarketplaceIntegrationSchema,
+    handle: async ({ params, body, marketplaces }) => ({
+      body: marketplaceIntegrationJson(await marketplaces.toggleIntegration({ merchantId: '', id: params.id, active: body.active })),
+    }),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/api/integrations/:id',
+    auth: 'session',
+    rpc: 'marketplaces.DeleteIntegration',
+    params: idParams,
+    handle: async ({ params, marketplaces }) => {
+      await marketplaces.deleteIntegration({ merchantId: '', id: params.id });
+      return { body: { success: true } };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/integrations/:id/refresh-token',
+    auth: 'session',
+    rpc: 'marketplaces.RefreshToken',
+    params: idParams,
+    handle: async ({ params, marketplaces }) => ({ body: marketplaceIntegrationJson(await marketplaces.refreshToken({ merchantId: '', id: params.id })) }),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/orders/sync/:integrationId',
+    auth: 'session',
+    rpc: 'marketplaces.StartSync',
+    params: syncParams,
+    body: startSyncSchema,
+    handle: async ({ params, body, marketplaces }) => ({
+      status: 202,
+      body: syncStartedJson(await marketplaces.startSync({ merchantId: '', integrationId: params.integrationId, triggeredBy: body.triggeredBy })),
+    }),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/orders/sync/jobs/:jobId',
+    auth: 'session',
+    rpc: 'marketplaces.GetJob',
+    params: jobParams,
+    handle: async ({ params, marketplaces }) => ({ body: syncJobJson(await marketplaces.getJob({ merchantId: '', id: params.jobId })) }),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/orders/sync/jobs',
+    auth: 'session',
+    rpc: 'marketplaces.ListJobs',
+    query: syncJobsQuerySchema,
+    handle: async ({ query, marketplaces }) => ({
+      body: (await marketplaces.listJobs({ merchantId: '', integrationId: query.integrationId, limit: query.limit })).jobs.map(syncJobJson),
+    }),
+  }),
+];

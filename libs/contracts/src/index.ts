@@ -10,3 +10,4 @@ export * from './poste-messages';
 export * from './pages';
 export * from './marketplaces';
 export * from './orders';
+export * from './ebay-messages';

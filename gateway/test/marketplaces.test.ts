@@ -1,0 +1,277 @@
+/**
+ * Marketplaces over real HTTP (spec §7 "Marketplaces and integrations", §5 marketplace connect, the
+ * order-sync jobs of issue 9): gateway → marketplaces over gRPC → PostgreSQL and the eBay sandbox,
+ * on the merchant selected in the session. eBay is connected the way a person does it: the OAuth
+ * parameters, the sandbox's consent page, then the shell's callback post.
+ */
+import crypto from 'node:crypto';
+import { marketplaceMessages as m, messages, type MarketplaceIntegrationJson, type SyncJobJson } from '@smista/contracts';
+import { consentAs, ebayAuthorizeUrl, ebaySandboxControl, type EbaySandboxControl } from '@smista/sandboxes';
+import { startApp, type TestApp } from '../../e2e/support/app';
+import { join, ownMerchant, registered, suiteGatewayEnv, type Member } from './support/team';
+
+let app: TestApp;
+let admin: Member;
+let shop: { id: string; name: string };
+let control: EbaySandboxControl;
+
+const PASSWORD = 'Sandbox1!';
+
+beforeAll(async () => {
+  app = await startApp({ componentEnv: { gateway: suiteGatewayEnv() } });
+  control = ebaySandboxControl(app.ebayUrl);
+  admin = await registered(app.baseUrl);
+  shop = await ownMerchant(admin);
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+/** A new seller on the shared sandbox with `orders` orders created now. */
+async function newSeller(orders: number): Promise<string> {
+  const username = `gw_${crypto.randomBytes(5).toString('hex')}`;
+  await control.addSeller({ username, password: PASSWORD, orders: 0 });
+  if (orders > 0) await control.addOrders(username, orders);
+  return username;
+}
+
+/** The browser's round trip: oauth-params → consent page → the redirect's parameters. */
+async function consent(member: Member, seller: string, accept = true): Promise<URL> {
+  const params = await member.b.get('/api/marketplace/ebay/oauth-params');
+  expect(params.status).toBe(200);
+  const url = ebayAuthorizeUrl(app.ebayUrl, { app: { clientId: params.body.clientId, ruName: params.body.redirectUri }, scopes: params.body.scopes, state: 'ebay' });
+  return new URL(await consentAs(url, { username: seller, password: PASSWORD, accept }));
+}
+
+/** Connects `seller` for the member's selected merchant through the shell's callback post. */
+async function connect(member: Member, merchantId: string, seller: string): Promise<MarketplaceIntegrationJson> {
+  const redirect = await consent(member, seller);
+  const res = await member.b.post('/api/merchants/current/oauth/callback', {
+    code: redirect.searchParams.get('code'),
+    marketplace: redirect.searchParams.get('state'),
+    merchantId,
+  });
+  expect(res.status).toBe(200);
+  return res.body.integration;
+}
+
+async function finished(member: Member, jobId: number): Promise<SyncJobJson> {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const res = await member.b.get(`/api/orders/sync/jobs/${jobId}`);
+    expect(res.status).toBe(200);
+    if (res.body.status === 'completed' || res.body.status === 'failed') return res.body;
+    if (Date.now() > until) throw new Error(`job ${jobId} still ${res.body.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('the catalogue', () => {
+  it('GET /api/marketplaces answers the five marketplaces; the logos are served', async () => {
+    const res = await admin.b.get('/api/marketplaces');
+    expect(res.status).toBe(200);
+    expect(res.body.map((x: { identifier: string }) => x.identifier)).toEqual(['ebay', 'amazon', 'shopify', 'aliexpress', 'etsy']);
+    expect(res.body[0]).toEqual({
+      id: 1,
+      name: 'eBay',
+      identifier: 'ebay',
+      description: expect.any(String),
+      logoUrl: '/assets/marketplaces/ebay.svg',
+      active: true,
+      oauthUrl: `${app.ebayUrl}/oauth2/authorize`,
+      apiDocUrl: expect.stringMatching(/^https:\/\//),
+      requiredSettings: [],
+      maxOrdersLimit: 0,
+      supported: true,
+    });
+    expect(res.body[2]).toMatchObject({ identifier: 'shopify', oauthUrl: null, supported: false, requiredSettings: ['shopDomain', 'accessToken'] });
+    for (const marketplace of res.body) {
+      const logo = await fetch(`${app.baseUrl}${marketplace.logoUrl}`);
+      expect(logo.status).toBe(200);
+      expect(logo.headers.get('content-type')).toContain('image/svg+xml');
+      expect(await logo.text()).toContain('<svg');
+    }
+  });
+
+  it('needs a session', async () => {
+    expect((await fetch(`${app.baseUrl}/api/marketplaces`)).status).toBe(401);
+  });
+});
+
+describe('connecting eBay (spec §5 and §7)', () => {
+  it('GET /api/marketplace/ebay/oauth-params answers clientId, redirectUri, the consent page and the scopes', async () => {
+    const res = await admin.b.get('/api/marketplace/ebay/oauth-params');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ clientId: expect.any(String), redirectUri: expect.any(String), authorizeUrl: `${app.ebayUrl}/oauth2/authorize`, scopes: expect.any(Array) });
+    expect(res.body.scopes).toContain('https://api.ebay.com/oauth/api_scope/sell.fulfillment');
+  });
+
+  it('a marketplace without OAuth or unknown: 4xx in Italian', async () => {
+    expect(await admin.b.get('/api/marketplace/amazon/oauth-params')).toMatchObject({ status: 400, body: { message: m.oauthNotSupported('Amazon') } });
+    expect(await admin.b.get('/api/marketplace/zalando/oauth-params')).toMatchObject({ status: 404, body: { message: m.marketplaceNotFound } });
+  });
+
+  it('the callback: 200 with redirectToDashboard and the integration, tokens only masked', async () => {
+    const seller = await newSeller(0);
+    const redirect = await consent(admin, seller);
+    expect(redirect.pathname).toBe('/marketplace/callback');
+    const res = await admin.b.post('/api/merchants/current/oauth/callback', { code: redirect.searchParams.get('code'), marketplace: 'ebay', merchantId: shop.id });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, message: m.integrationCompleted, redirectToDashboard: true });
+    const integration: MarketplaceIntegrationJson = res.body.integration;
+    expect(integration).toMatchObject({
+      merchantId: shop.id,
+      type: 'marketplace',
+      provider: 'ebay',
+      status: 'active',
+      statusMessage: null,
+      active: true,
+      username: seller,
+      tokenWarning: null,
+      currentJob: null,
+      lastJob: null,
+    });
+    expect(integration.accessToken).toMatch(/^.{8}\.{6}.{8}$/);
+    expect(integration.refreshToken).toMatch(/^.{8}\.{6}.{8}$/);
+    expect(integration.refreshTokenPreview).toMatch(/^.{10}\.{6}.{4}$/);
+    expect(JSON.parse(integration.config)).toEqual(expect.any(Object));
+
+    const current = await admin.b.get('/api/merchants/current/integrations');
+    const byMerchant = await admin.b.get(`/api/merchants/${shop.id}/integrations`);
+    expect(current.status).toBe(200);
+    expect(current.body.map((i: { id: number }) => i.id)).toContain(integration.id);
+    expect(byMerchant.body).toEqual(current.body);
+    const detail = await admin.b.get(`/api/merchants/${shop.id}/integrations/${integration.id}`);
+    expect(detail.body).toMatchObject({ id: integration.id, accessToken: integration.accessToken });
+  });
+
+  it.each([
+    ['no code', { marketplace: 'ebay', merchantId: '' }, 400, m.callbackParamsMissing],
+    ['no marketplace', { code: 'v^1.1#i^1#abc' }, 400, m.callbackParamsMissing],
+    ['the seller refused', { marketplace: 'ebay', error: 'access_denied' }, 400, m.authorizationDenied('access_denied')],
+  ])('the callback with %s: 400 in Italian', async (_name, body, status, message) => {
+    expect(await admin.b.post('/api/merchants/current/oauth/callback', body)).toMatchObject({ status, body: { message } });
+  });
+
+  it('refusing on the consent page comes back as error=access_denied, which the callback answers', async () => {
+    const redirect = await consent(admin, await newSeller(0), false);
+    expect(redirect.searchParams.get('error')).toBe('access_denied');
+    const res = await admin.b.post('/api/merchants/current/oauth/callback', { marketplace: redirect.searchParams.get('state'), error: redirect.searchParams.get('error') });
+    expect(res).toMatchObject({ status: 400, body: { message: 'Autorizzazione negata: access_denied' } });
+  });
+
+  it('the connect dialog (POST /api/merchants/current/integrations): missing settings, then not available yet; nothing stored', async () => {
+    const before = (await admin.b.get('/api/merchants/current/integrations')).body.length;
+    expect(await admin.b.post('/api/merchants/current/integrations', { type: 'marketplace', provider: 'shopify', merchantId: shop.id, config: { shopDomain: 'bottega' }, active: true })).toMatchObject({
+      status: 400,
+      body: { message: 'I seguenti campi sono obbligatori: accessToken' },
+    });
+    expect(
+      await admin.b.post('/api/merchants/current/integrations', { type: 'marketplace', provider: 'shopify', merchantId: shop.id, config: { shopDomain: 'bottega', accessToken: 'shpat_1' }, active: true }),
+    ).toMatchObject({ status: 400, body: { message: m.marketplaceNotAvailable('Shopify') } });
+    expect(await admin.b.post('/api/merchants/current/integrations', { type: 'marketplace', provider: 'etsy', config: 'non json' })).toMatchObject({ status: 400, body: { message: m.configInvalid } });
+    expect((await admin.b.get('/api/merchants/current/integrations')).body.length).toBe(before);
+  });
+});
+
+describe('an integration', () => {
+  let integration: MarketplaceIntegrationJson;
+  let seller: string;
+
+  beforeAll(async () => {
+    seller = await newSeller(30);
+    integration = await connect(admin, shop.id, seller);
+  }, 60_000);
+
+  it('syncs: 202 Sincronizzazione avviata, a second start joins it, progress readable, the job completes', async () => {
+    const started = await admin.b.post(`/api/orders/sync/${integration.id}`);
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ message: m.syncStarted, joined: false, job: { integrationId: integration.id, provider: 'ebay', type: 'orders_sync', triggeredBy: 'user' } });
+    const again = await admin.b.post(`/api/orders/sync/${integration.id}`, { triggeredBy: 'auto' });
+    expect(again).toMatchObject({ status: 202, body: { joined: true, message: m.syncJoined, job: { id: started.body.job.id } } });
+    const job = await finished(admin, started.body.job.id);
+    expect(job).toMatchObject({ status: 'completed', ordersFound: 30, ordersSynced: 30, errorMessage: null });
+    const list = await admin.b.get(`/api/orders/sync/jobs?integrationId=${integration.id}`);
+    expect(list.status).toBe(200);
+    expect(list.body[0]).toEqual(job);
+    const detail = await admin.b.get(`/api/merchants/current/integrations/${integration.id}`);
+    expect(detail.body.lastJob).toEqual(job);
+    expect(detail.body.lastSyncedAt).not.toBeNull();
+  });
+
+  it("'Aggiorna token' renews the access token", async () => {
+    const res = await admin.b.post(`/api/integrations/${integration.id}/refresh-token`);
+    expect(res.status).toBe(200);
+    expect(res.body.accessToken).not.toBe(integration.accessToken);
+    expect(res.body.refreshToken).toBe(integration.refreshToken);
+  });
+
+  it('switches through each path family; the answer carries active', async () => {
+    const off = await admin.b.put(`/api/integrations/${integration.id}/toggle-active`, { active: false });
+    expect(off).toMatchObject({ status: 200, body: { id: integration.id, active: false, status: 'inactive' } });
+    expect(await admin.b.post(`/api/orders/sync/${integration.id}`)).toMatchObject({ status: 400, body: { message: m.integrationInactive } });
+    expect((await admin.b.patch(`/api/merchants/${shop.id}/integrations/${integration.id}`, { active: true })).body).toMatchObject({ active: true, status: 'active' });
+    expect((await admin.b.patch(`/api/merchants/current/integrations/${integration.id}/toggle`, { active: false })).body.active).toBe(false);
+    expect((await admin.b.put(`/api/integrations/${integration.id}/toggle-active`, { active: true })).body.active).toBe(true);
+    expect(await admin.b.put(`/api/integrations/${integration.id}/toggle-active`, { active: 'si' })).toMatchObject({ status: 400, body: { message: m.activeInvalid } });
+  });
+
+  it('a plain member reads and syncs, and is refused the admin actions with 403', async () => {
+    const member = await registered(app.baseUrl);
+    await join(admin, shop, member, 'user');
+    expect((await member.b.post('/api/merchants/select', { merchantId: shop.id })).status).toBe(200);
+    expect((await member.b.get('/api/merchants/current/integrations')).body.map((i: { id: number }) => i.id)).toContain(integration.id);
+    const started = await member.b.post(`/api/orders/sync/${integration.id}`);
+    expect(started.status).toBe(202);
+    await finished(member, started.body.job.id);
+    const forbidden = { status: 403, body: { message: messages.errors.adminOnly } };
+    expect(await member.b.get('/api/marketplace/ebay/oauth-params')).toMatchObject(forbidden);
+    expect(await member.b.put(`/api/integrations/${integration.id}/toggle-active`, { active: false })).toMatchObject(forbidden);
+    expect(await member.b.post(`/api/integrations/${integration.id}/refresh-token`)).toMatchObject(forbidden);
+    expect(await member.b.delete(`/api/integrations/${integration.id}`)).toMatchObject(forbidden);
+    expect(await member.b.post('/api/merchants/current/oauth/callback', { code: 'abc', marketplace: 'ebay' })).toMatchObject(forbidden);
+  }, 60_000);
+
+  it("ids: malformed, unknown and another merchant's all answer 404", async () => {
+    const other = await registered(app.baseUrl);
+    const otherShop = await ownMerchant(other);
+    const theirs = await connect(other, otherShop.id, await newSeller(1));
+    const theirJob = (await other.b.post(`/api/orders/sync/${theirs.id}`)).body.job.id as number;
+    for (const path of [
+      `/api/merchants/current/integrations/abc`,
+      `/api/merchants/${shop.id}/integrations/999999999`,
+      `/api/merchants/${shop.id}/integrations/${theirs.id}`,
+      `/api/merchants/${otherShop.id}/integrations/${theirs.id}`,
+      `/api/merchants/${otherShop.id}/integrations`,
+      `/api/merchants/not-a-merchant/integrations`,
+      `/api/orders/sync/jobs/${theirJob}`,
+      `/api/orders/sync/jobs/abc`,
+      `/api/orders/sync/jobs?integrationId=${theirs.id}`,
+      `/api/orders/sync/jobs?integrationId=abc`,
+    ]) {
+      const res = await admin.b.get(path);
+      expect({ path, status: res.status, message: typeof res.body?.message }).toEqual({ path, status: 404, message: 'string' });
+    }
+    for (const res of [
+      await admin.b.post(`/api/orders/sync/${theirs.id}`),
+      await admin.b.post(`/api/integrations/abc/refresh-token`),
+      await admin.b.put(`/api/integrations/${theirs.id}/toggle-active`, { active: false }),
+      await admin.b.delete(`/api/integrations/${theirs.id}`),
+      await admin.b.delete(`/api/merchants/current/integrations/${theirs.id}`),
+    ]) {
+      expect(res.status).toBe(404);
+    }
+    expect((await other.b.get(`/api/merchants/current/integrations/${theirs.id}`)).body.active).toBe(true);
+    expect(await admin.b.get('/api/orders/sync/jobs?limit=0')).toMatchObject({ status: 400, body: { message: m.jobLimitInvalid } });
+  }, 60_000);
+
+  it('DELETE /api/integrations/:id removes it (and its jobs)', async () => {
+    const res = await admin.b.delete(`/api/integrations/${integration.id}`);
+    expect(res).toMatchObject({ status: 200, body: { success: true } });
+    expect((await admin.b.get(`/api/merchants/current/integrations/${integration.id}`)).status).toBe(404);
+    expect((await admin.b.get(`/api/orders/sync/jobs?integrationId=${integration.id}`)).status).toBe(404);
+    const second = await connect(admin, shop.id, await newSeller(0));
+    expect((await admin.b.delete(`/api/merchants/current/integrations/${second.id}`)).body).toEqual({ success: true });
+  });
+});

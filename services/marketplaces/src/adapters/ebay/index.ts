@@ -1,0 +1,103 @@
+import { ebayMessages } from '@smista/contracts';
+import type { Logger } from '@smista/service-kit';
+import { MarketplaceError, type AuthorizeParams, type MarketplaceAdapter, type OrdersPage, type OrdersPageRequest, type SellerIdentity, type TokenSet, type TrackingPush } from '../adapter';
+import { buildAuthorizeParams, buildCodeExchangeForm, buildFulfillmentRequest, buildOrdersQuery, buildRefreshForm } from './build';
+import { createEbayClient, type EbayHttpOptions } from './client';
+import { apiError, notConfigured, tokenError, type EbayAnswer } from './errors';
+import { parseFulfillmentLocation, parseIdentity, parseOrdersPage, parseTokenResponse } from './parse';
+import { settingsProblem, type EbaySettings } from './settings';
+
+export { AUTHORIZE_PATH, buildAuthorizeParams, buildAuthorizeUrl, buildCodeExchangeForm, buildFulfillmentRequest, buildOrdersQuery, buildRefreshForm, codeAsIssued, fulfillmentPath, IDENTITY_PATH, ORDERS_PATH, TOKEN_PATH } from './build';
+export type { EbayShippingFulfillmentBody } from './build';
+export { createEbayClient, type EbayClient, type EbayHttpOptions } from './client';
+export { apiError, errorEntries, tokenError, type EbayAnswer } from './errors';
+export { nextOffsetOf, parseFulfillmentLocation, parseIdentity, parseOrder, parseOrdersPage, parseTokenResponse } from './parse';
+export { DEFAULT_QUOTA_RETRY_MS, EBAY_MAX_PAGE_SIZE, EBAY_PRODUCTION, EBAY_SCOPES, settingsProblem, type EbaySettings } from './settings';
+export { externalOrderStatus, orderStatusOf, paymentStatusOf, unitPrice } from './units';
+
+export interface EbayDeps {
+  logger: Logger;
+  /** The clock in ms (absolute token expiries); tests move it. Default `Date.now`. */
+  now?: () => number;
+  /** Transport tuning (tests, load runs). */
+  http?: EbayHttpOptions;
+}
+
+const ok = (answer: EbayAnswer) => answer.status >= 200 && answer.status < 300;
+
+/**
+ * The eBay adapter (providers.md): OAuth consent with Smista's app, code exchange and refresh,
+ * the seller's identity, getOrders page by page, and createShippingFulfillment for tracking. It
+ * holds no seller state: every call takes the seller's token, so one adapter (one HTTP pool, one
+ * concurrency cap per eBay host) serves every eBay integration of the service.
+ *
+ * Failures: {@link MarketplaceError} (see `errors.ts` for the table), the kit's
+ * ProviderUnavailableError for 5xx/network, the kit's INVALID_INPUT for a tracking push refused
+ * before sending. No token, code or secret appears in a message or log line.
+ *
+ * @example
+ * const ebay = createEbayAdapter({ clientId, clientSecret, ruName, authUrl, apiUrl, identityUrl, maxConcurrentRequests: 4 }, { logger });
+ * const tokens = await ebay.exchangeCode(code);
+ * const seller = await ebay.getIdentity(tokens.accessToken);
+ * const page = await ebay.fetchOrdersPage({ accessToken: tokens.accessToken, filterBy: 'created', from, to, offset: 0, limit: 200 });
+ */
+export function createEbayAdapter(settings: EbaySettings, deps: EbayDeps): MarketplaceAdapter {
+  const client = createEbayClient(settings, deps.logger, deps.http);
+  const now = deps.now ?? Date.now;
+
+  const assertConfigured = (need: 'authorize' | 'token') => {
+    const problem = settingsProblem(settings, need);
+    if (problem) throw notConfigured(problem);
+  };
+
+  return {
+    identifier: 'ebay',
+
+    authorizeParams(): AuthorizeParams {
+      assertConfigured('authorize');
+      return buildAuthorizeParams(settings);
+    },
+
+    async exchangeCode(code: string): Promise<TokenSet> {
+      assertConfigured('token');
+      if (!code.trim()) throw new MarketplaceError('CODE_REFUSED', ebayMessages.codeRefused);
+      const form = buildCodeExchangeForm(settings, code);
+      const obtainedAt = now();
+      const answer = await client.token(form);
+      if (!ok(answer)) throw tokenError('authorization_code', answer, (s) => client.redact(s, [form.code!]), now());
+      return parseTokenResponse('authorization_code', answer.text, obtainedAt, answer.status);
+    },
+
+    async refreshAccessToken(refreshToken: string): Promise<TokenSet> {
+      assertConfigured('token');
+      if (!refreshToken.trim()) throw new MarketplaceError('REFRESH_REFUSED', ebayMessages.refreshRefused);
+      const obtainedAt = now();
+      const answer = await client.token(buildRefreshForm(refreshToken));
+      if (!ok(answer)) throw tokenError('refresh_token', answer, (s) => client.redact(s, [refreshToken]), now());
+      return parseTokenResponse('refresh_token', answer.text, obtainedAt, answer.status);
+    },
+
+    async getIdentity(accessToken: string): Promise<SellerIdentity> {
+      const answer = await client.identity(accessToken);
+      if (!ok(answer)) throw apiError('identity', answer, (s) => client.redact(s, [accessToken]), now());
+      return parseIdentity(answer.text, answer.status);
+    },
+
+    async fetchOrdersPage(request: OrdersPageRequest): Promise<OrdersPage> {
+      const query = buildOrdersQuery(request);
+      const answer = await client.getOrders(query, request.accessToken);
+      if (!ok(answer)) throw apiError('orders', answer, (s) => client.redact(s, [request.accessToken]), now());
+      return parseOrdersPage(answer.text, { offset: Number(query.offset), limit: Number(query.limit) }, answer.status);
+    },
+
+    async pushTracking(push: TrackingPush): Promise<{ fulfillmentId: string }> {
+      const { orderId, body } = buildFulfillmentRequest(push);
+      const answer = await client.createShippingFulfillment(orderId, body, push.accessToken);
+      if (!ok(answer)) throw apiError('fulfillment', answer, (s) => client.redact(s, [push.accessToken]), now());
+      const location = answer.headers.location;
+      return { fulfillmentId: parseFulfillmentLocation(Array.isArray(location) ? location[0] : location) };
+    },
+
+    close: () => client.close(),
+  };
+}

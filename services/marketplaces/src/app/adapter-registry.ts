@@ -1,0 +1,32 @@
+import type { Logger } from '@smista/service-kit';
+import { createMarketplaceAdapter, SUPPORTED_MARKETPLACES, type EbaySettings, type MarketplaceAdapter, type MarketplaceAdapterOptions } from '../adapters';
+import { marketplacesErrors, type Marketplace } from '../domain';
+
+/**
+ * One adapter per marketplace that has one, built at start from the app's configuration and shared
+ * by every integration of that marketplace (an adapter holds no seller state: each call takes the
+ * seller's token; one HTTP pool and one concurrency cap per marketplace host).
+ */
+export class AdapterRegistry {
+  private constructor(private readonly adapters: ReadonlyMap<string, MarketplaceAdapter>) {}
+
+  static create(settings: EbaySettings, logger: Logger, options: MarketplaceAdapterOptions = {}): AdapterRegistry {
+    return new AdapterRegistry(new Map(SUPPORTED_MARKETPLACES.map((id) => [id, createMarketplaceAdapter(id, settings, logger, options)])));
+  }
+
+  /** The adapter of a marketplace, or the Italian refusal of a marketplace without one. */
+  of(marketplace: Pick<Marketplace, 'identifier' | 'name'>): MarketplaceAdapter {
+    const adapter = this.adapters.get(marketplace.identifier);
+    if (!adapter) throw marketplacesErrors.marketplaceNotAvailable(marketplace.name);
+    return adapter;
+  }
+
+  /** Identifiers with an adapter: the schedule syncs only their integrations. */
+  identifiers(): string[] {
+    return [...this.adapters.keys()];
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.adapters.values()].map((a) => a.close()));
+  }
+}

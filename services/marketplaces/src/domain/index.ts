@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './catalogue';
+export * from './integrations';
+export * from './jobs';

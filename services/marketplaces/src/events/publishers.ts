@@ -1,0 +1,58 @@
+import { enqueueEvent, type PoolClient, type StreamSpec } from '@smista/service-kit';
+import { marketplacesEvents } from '@smista/proto';
+import type { ImportedOrder } from '../adapters';
+import { shownStatus, type Integration } from '../domain';
+
+/** The stream marketplaces owns: every subject it publishes on. */
+export const stream: StreamSpec = { name: 'MARKETPLACES', subjects: ['marketplaces.>'] };
+
+/** Subjects this service publishes, all in the MARKETPLACES stream (`marketplaces.>`). */
+export const subjects = {
+  integrationChanged: 'marketplaces.integration.changed',
+  orderImported: 'marketplaces.order.imported',
+} as const;
+
+/**
+ * Writes MarketplaceIntegrationChanged to the outbox, in the transaction of the change (connect,
+ * toggle, token refresh, status change, delete). `status` is the one shown ('inactive' while
+ * switched off). No token is ever in it. Orders deletes the orders of a `deleted` integration.
+ */
+export async function enqueueIntegrationChanged(
+  tx: PoolClient,
+  integration: Integration,
+  event: { changedByUserId: string; deleted?: boolean; occurredAt: Date },
+): Promise<void> {
+  const payload = marketplacesEvents.MarketplaceIntegrationChanged.encode(
+    marketplacesEvents.MarketplaceIntegrationChanged.fromPartial({
+      integrationId: integration.id,
+      merchantId: integration.merchantId,
+      provider: integration.marketplace.identifier,
+      status: shownStatus(integration),
+      active: integration.active,
+      deleted: event.deleted ?? false,
+      changedByUserId: event.changedByUserId,
+      occurredAt: event.occurredAt.toISOString(),
+    }),
+  ).finish();
+  await enqueueEvent(tx, subjects.integrationChanged, payload);
+}
+
+/**
+ * Writes one MarketplaceOrderImported per order read by a sync job, in the transaction that
+ * records the page's progress: a page is either wholly published and counted, or not at all.
+ */
+export async function enqueueOrderImported(
+  tx: PoolClient,
+  event: { merchantId: string; integrationId: number; jobId: number; order: ImportedOrder; syncedAt: Date },
+): Promise<void> {
+  const payload = marketplacesEvents.MarketplaceOrderImported.encode(
+    marketplacesEvents.MarketplaceOrderImported.fromPartial({
+      merchantId: event.merchantId,
+      integrationId: event.integrationId,
+      jobId: event.jobId,
+      order: event.order,
+      syncedAt: event.syncedAt.toISOString(),
+    }),
+  ).finish();
+  await enqueueEvent(tx, subjects.orderImported, payload);
+}

@@ -1,0 +1,27 @@
+import type { createHandlerFactory, Keyring, Logger, Pool } from '@smista/service-kit';
+import type { AdapterRegistry, TokenKeeper } from '../app';
+
+/** What the handlers are built from; main.ts (startMarketplaces) wires the real ones. */
+export interface MarketplacesServiceDeps {
+  pool: Pool;
+  logger: Logger;
+  /** CALLER_TOKEN_SECRET: verifies the caller token identity signed. */
+  callerSecret: string;
+  /** SECRETS_KEYS: seals and opens the sellers' tokens. */
+  keyring: Keyring;
+  adapters: AdapterRegistry;
+  tokens: TokenKeeper;
+  /** The sync worker of this replica: a job created here is picked up at once. */
+  worker: { wake(): void };
+  /** The authorization page of each OAuth marketplace, from configuration (eBay: EBAY_AUTH_URL + /oauth2/authorize). */
+  oauthUrls: Readonly<Record<string, string>>;
+  /** The clock; tests may fix it. */
+  now?: () => Date;
+}
+
+export type Unary = ReturnType<typeof createHandlerFactory>;
+
+export interface HandlerDeps extends MarketplacesServiceDeps {
+  unary: Unary;
+  now: () => Date;
+}

@@ -1,0 +1,3 @@
+export { createMarketplacesService } from './marketplaces-service';
+export { errorStatus } from './error-status';
+export type { MarketplacesServiceDeps } from './deps';

@@ -1,0 +1,43 @@
+import { requireAdmin, requireMerchant } from '@smista/service-kit';
+import { marketplaces } from '@smista/proto';
+import { completeOAuth } from '../app';
+import { assertOAuthMarketplace, marketplaceByIdentifier } from '../domain';
+import { jobsOfIntegrations, listMarketplaces } from '../store';
+import type { HandlerDeps } from './deps';
+import { toIntegrationMessage, toMarketplaceMessage } from './mapping';
+
+/** The catalogue and the OAuth connect: anyone reads the catalogue; only an admin connects. */
+export function oauthHandlers(deps: HandlerDeps) {
+  const { pool, unary, now, adapters, oauthUrls } = deps;
+
+  return {
+    listMarketplaces: unary('ListMarketplaces', async () => {
+      const all = await listMarketplaces(pool);
+      return marketplaces.ListMarketplacesResponse.fromPartial({ marketplaces: all.map((m) => toMarketplaceMessage(m, oauthUrls)) });
+    }),
+
+    getOAuthParams: unary('GetOAuthParams', async (request: marketplaces.GetOAuthParamsRequest, ctx) => {
+      requireAdmin(await requireMerchant(ctx));
+      const marketplace = marketplaceByIdentifier(await listMarketplaces(pool), request.marketplace);
+      assertOAuthMarketplace(marketplace);
+      // The adapter refuses an app without client id or RuName with spec §5's message.
+      const params = adapters.of(marketplace).authorizeParams();
+      return marketplaces.OAuthParams.fromPartial({
+        clientId: params.clientId,
+        redirectUri: params.redirectUri,
+        authorizeUrl: params.authorizeUrl,
+        scopes: params.scopes,
+      });
+    }),
+
+    completeOAuth: unary('CompleteOAuth', async (request: marketplaces.CompleteOAuthRequest, ctx) => {
+      const scope = requireAdmin(await requireMerchant(ctx));
+      const integration = await completeOAuth(deps, scope, request, ctx.logger);
+      const jobs = await jobsOfIntegrations(pool, scope.merchantId, [integration.id]);
+      return marketplaces.CompleteOAuthResponse.fromPartial({
+        integration: toIntegrationMessage(integration, jobs.get(integration.id), now()),
+        redirectToDashboard: true,
+      });
+    }),
+  };
+}

@@ -1,0 +1,89 @@
+import '@smista/service-kit/instrument';
+import path from 'node:path';
+import { createKeyring, runService, startGrpcServer, startServiceInfra, type Logger, type RunningService } from '@smista/service-kit';
+import { readConfig, type Config } from './config';
+import type { MarketplaceAdapterOptions } from './adapters';
+import { AUTHORIZE_PATH } from './adapters/ebay';
+import { AdapterRegistry, Housekeeper, SyncWorker, TokenKeeper } from './app';
+import type { RetryPolicy } from './domain';
+import { createMarketplacesService } from './grpc';
+import { stream } from './events/publishers';
+
+/** Migrations ship beside dist/ (and src/ when run from source). */
+const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
+
+/** Tuning the integration tests use (clock, back-off); production runs with the defaults. */
+export interface MarketplacesOptions {
+  now?: () => Date;
+  adapters?: MarketplaceAdapterOptions;
+  retryPolicy?: RetryPolicy;
+  pollMs?: number;
+}
+
+export interface RunningMarketplaces extends RunningService {
+  /** The bound gRPC port (GRPC_PORT, or the one picked for port 0). */
+  port: number;
+  /** The periodic work, for tests that run a round now instead of waiting for its timer. */
+  housekeeper: Housekeeper;
+}
+
+/** Wires and starts the marketplaces service; main() and the integration tests both use it. */
+export async function startMarketplaces(config: Config, logger: Logger, options: MarketplacesOptions = {}): Promise<RunningMarketplaces> {
+  // Marketplaces consumes no events: it answers calls, runs its jobs and publishes.
+  const infra = await startServiceInfra({ name: 'marketplaces', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, migrationsDir: MIGRATIONS_DIR, stream, subscriptions: [], logger });
+  const { pool } = infra;
+  const now = options.now ?? (() => new Date());
+  const keyring = createKeyring(config.SECRETS_KEYS);
+  const ebay = {
+    clientId: config.EBAY_CLIENT_ID,
+    clientSecret: config.EBAY_CLIENT_SECRET,
+    ruName: config.EBAY_RU_NAME,
+    authUrl: config.EBAY_AUTH_URL,
+    apiUrl: config.EBAY_API_URL,
+    identityUrl: config.EBAY_IDENTITY_URL,
+    maxConcurrentRequests: config.MARKETPLACE_MAX_CONCURRENT_REQUESTS,
+  };
+  const adapters = AdapterRegistry.create(ebay, logger, { now: () => now().getTime(), ...options.adapters });
+  const tokens = new TokenKeeper({ pool, keyring, adapters, logger, now, marginSeconds: config.TOKEN_REFRESH_MARGIN_SECONDS });
+  const worker = new SyncWorker({
+    pool,
+    logger,
+    adapters,
+    tokens,
+    now,
+    pageSize: config.SYNC_PAGE_SIZE,
+    leaseSeconds: config.SYNC_JOB_LEASE_SECONDS,
+    ...(options.retryPolicy ? { retryPolicy: options.retryPolicy } : {}),
+    ...(options.pollMs ? { pollMs: options.pollMs } : {}),
+  });
+  const housekeeper = new Housekeeper({
+    pool,
+    logger,
+    adapters,
+    tokens,
+    now,
+    syncIntervalSeconds: config.SYNC_INTERVAL_SECONDS,
+    marginSeconds: config.TOKEN_REFRESH_MARGIN_SECONDS,
+    onScheduled: () => worker.wake(),
+  });
+  const oauthUrls = { ebay: `${config.EBAY_AUTH_URL.replace(/\/+$/, '')}${AUTHORIZE_PATH}` };
+  const service = createMarketplacesService({ pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, keyring, adapters, tokens, worker, oauthUrls, now });
+  const server = await startGrpcServer({ port: config.GRPC_PORT, services: [service], logger });
+  worker.start();
+  housekeeper.start();
+  return {
+    port: server.port,
+    housekeeper,
+    readiness: infra.readiness,
+    shutdownSteps: [
+      ['stop gRPC (drain in-flight calls)', () => server.shutdown()],
+      ['stop the schedule and the token sweep', () => housekeeper.stop()],
+      ['stop sync jobs (commit the page in flight, release the lease)', () => worker.stop()],
+      ...infra.drainSteps,
+      ['close marketplace clients', () => adapters.closeAll()],
+      ...infra.closeSteps,
+    ],
+  };
+}
+
+if (require.main === module) runService('marketplaces', readConfig, startMarketplaces);

@@ -1,0 +1,3 @@
+export * from './marketplaces';
+export * from './integrations';
+export * from './jobs';

@@ -1,0 +1,274 @@
+import { status } from '@grpc/grpc-js';
+import { ebayMessages, marketplaceMessages as m, messages } from '@smista/contracts';
+import { createGrpcClient, createLogger, parseConfig, rpc, signCallerToken } from '@smista/service-kit';
+import { marketplaces } from '@smista/proto';
+import { consentAs } from '@smista/sandboxes';
+import { buildAuthorizeUrl, EBAY_SCOPES } from '../src/adapters';
+import { configSchema } from '../src/config';
+import { startMarketplaces } from '../src/main';
+import { createTestDatabase } from '../../../e2e/support/db';
+import { SECRET } from '../../merchants/test/support/harness';
+import { failure, integrationEvents, SELLER_PASSWORD, startMarketplacesStack, type MarketplacesStack, type TestMerchant } from './support/harness';
+
+let stack: MarketplacesStack;
+let shop: TestMerchant;
+
+beforeAll(async () => {
+  stack = await startMarketplacesStack();
+  shop = await stack.newMerchant();
+}, 90_000);
+afterAll(() => stack?.stop(), 30_000);
+
+async function integrationCount(): Promise<number> {
+  const { rows } = await stack.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM integrations`);
+  return rows[0]!.n;
+}
+
+describe('the catalogue', () => {
+  it('lists the five marketplaces of spec §1 with logo, Italian description and required settings; only eBay has an adapter and OAuth', async () => {
+    const { marketplaces: all } = await rpc(stack.client).listMarketplaces({});
+    expect(all.map((x) => x.identifier)).toEqual(['ebay', 'amazon', 'shopify', 'aliexpress', 'etsy']);
+    for (const x of all) {
+      expect(x.logoUrl).toBe(`/assets/marketplaces/${x.identifier}.svg`);
+      expect(x.description).toMatch(/ordini/);
+      expect(x.maxOrdersLimit).toBe(0);
+      expect(x.active).toBe(true);
+      expect(x.apiDocUrl).toMatch(/^https:\/\//);
+    }
+    const ebay = all[0]!;
+    expect(ebay).toMatchObject({ name: 'eBay', supported: true, requiredSettings: [], oauthUrl: `${stack.ebay.url}/oauth2/authorize` });
+    expect(all.filter((x) => x.supported).map((x) => x.identifier)).toEqual(['ebay']);
+    expect(all.filter((x) => x.oauthUrl).map((x) => x.identifier)).toEqual(['ebay']);
+    expect(all.find((x) => x.identifier === 'shopify')!.requiredSettings).toEqual(['shopDomain', 'accessToken']);
+    expect(all.find((x) => x.identifier === 'etsy')!.requiredSettings).toEqual(['shopId', 'apiKey', 'apiSecret']);
+    expect(all.find((x) => x.identifier === 'aliexpress')!.requiredSettings).toEqual(['appKey', 'appSecret']);
+    // App credentials never leave configuration.
+    expect(JSON.stringify(all)).not.toContain(stack.config.EBAY_CLIENT_SECRET);
+  });
+});
+
+describe('OAuth params (GET /api/marketplace/ebay/oauth-params)', () => {
+  it("answers the app's client id, the RuName as redirect_uri, the consent page and the spec's scopes", async () => {
+    const params = await shop.api.getOAuthParams({ marketplace: 'ebay' });
+    expect(params).toEqual({
+      clientId: stack.config.EBAY_CLIENT_ID,
+      redirectUri: stack.config.EBAY_RU_NAME,
+      authorizeUrl: `${stack.ebay.url}/oauth2/authorize`,
+      scopes: [...EBAY_SCOPES],
+    });
+    expect(JSON.stringify(params)).not.toContain(stack.config.EBAY_CLIENT_SECRET);
+  });
+
+  it.each([
+    ['amazon', status.UNIMPLEMENTED, m.oauthNotSupported('Amazon')],
+    ['etsy', status.UNIMPLEMENTED, m.oauthNotSupported('Etsy')],
+    ['zalando', status.NOT_FOUND, m.marketplaceNotFound],
+  ])('%s: refused in Italian', async (marketplace, code, message) => {
+    expect(await failure(shop.api.getOAuthParams({ marketplace }))).toEqual({ code, details: message });
+  });
+
+  it("an app without client id: FAILED_PRECONDITION 'Parametri OAuth incompleti: client_id mancante'", async () => {
+    const config = parseConfig(configSchema, { ...stack.env, GRPC_PORT: '0', DATABASE_URL: await createTestDatabase('marketplaces_noapp'), EBAY_CLIENT_ID: '' });
+    const running = await startMarketplaces(config, createLogger('marketplaces-noapp', 'silent'));
+    const client = createGrpcClient(marketplaces.MarketplacesServiceClient, `127.0.0.1:${running.port}`);
+    try {
+      const api = rpc(client, { callerToken: await signCallerToken({ userId: shop.admin.id, merchantId: shop.merchantId, role: 'admin' }, SECRET) });
+      expect(await failure(api.getOAuthParams({ marketplace: 'ebay' }))).toEqual({ code: status.FAILED_PRECONDITION, details: m.clientIdMissing });
+      expect(await failure(api.completeOAuth({ marketplace: 'ebay', code: 'v^1.1#i^1#r^1', merchantId: '', error: '' }))).toEqual({
+        code: status.FAILED_PRECONDITION,
+        details: m.clientIdMissing,
+      });
+      // The catalogue still shows eBay's consent page: the message comes when connecting.
+      const { marketplaces: all } = await rpc(client).listMarketplaces({});
+      expect(all[0]!.oauthUrl).toBe(`${stack.ebay.url}/oauth2/authorize`);
+    } finally {
+      client.close();
+      for (const [, step] of running.shutdownSteps) await step();
+    }
+  });
+});
+
+describe('connect eBay through the consent page (CompleteOAuth)', () => {
+  it('exchanges the code, reads the identity and stores the integration active, tokens sealed and only masked in answers', async () => {
+    const seller = await stack.newSeller(0, 'bottega');
+    const integration = await shop.connectEbay(seller);
+    expect(integration).toMatchObject({
+      merchantId: shop.merchantId,
+      type: 'marketplace',
+      provider: 'ebay',
+      marketplaceName: 'eBay',
+      logoUrl: '/assets/marketplaces/ebay.svg',
+      status: 'active',
+      statusMessage: '',
+      active: true,
+      username: seller,
+      accountType: 'BUSINESS',
+      tokenWarning: '',
+      lastSyncedAt: '',
+    });
+    expect(integration.externalUserId).not.toBe('');
+    expect(integration.connectedAt).not.toBe('');
+    expect(integration.accessTokenMasked).toMatch(/^.{8}\.{6}.{8}$/);
+    expect(integration.refreshTokenMasked).toMatch(/^.{8}\.{6}.{8}$/);
+    expect(integration.refreshTokenPreview).toMatch(/^.{10}\.{6}.{4}$/);
+    // eBay's lifetimes: 2 hours and 18 months.
+    expect(Date.parse(integration.accessTokenExpiresAt) - Date.now()).toBeGreaterThan(7000_000);
+    expect(Date.parse(integration.refreshTokenExpiresAt) - Date.now()).toBeGreaterThan(500 * 86_400_000);
+
+    const { rows } = await stack.pool.query(`SELECT access_token, refresh_token FROM integrations WHERE id = $1`, [integration.id]);
+    expect(rows[0].access_token).toMatch(/^v1:test1:/);
+    expect(rows[0].refresh_token).toMatch(/^v1:test1:/);
+    // The masks are the ends of the real tokens, which appear nowhere in clear.
+    const tokens = await stack.openTokens(integration.id);
+    expect(integration.accessTokenMasked).toBe(`${tokens.accessToken!.slice(0, 8)}......${tokens.accessToken!.slice(-8)}`);
+    expect(integration.refreshTokenPreview).toBe(`${tokens.refreshToken!.slice(0, 10)}......${tokens.refreshToken!.slice(-4)}`);
+    expect(JSON.stringify(rows[0])).not.toContain(tokens.accessToken!.slice(-30));
+    expect(JSON.stringify(integration)).not.toContain(tokens.refreshToken!.slice(-30));
+
+    const events = await integrationEvents(stack.pool, integration.id);
+    expect(events.map((e) => [e.status, e.active, e.deleted, e.changedByUserId])).toEqual([['active', true, false, shop.admin.id]]);
+    const listed = await shop.api.listIntegrations({ merchantId: shop.merchantId });
+    expect(listed.integrations.map((i) => i.id)).toContain(integration.id);
+  });
+
+  it('the same seller connected again renews the same integration instead of adding a second', async () => {
+    const seller = await stack.newSeller(0, 'rinnovo');
+    const first = await shop.connectEbay(seller);
+    const before = await integrationCount();
+    const again = await shop.connectEbay(seller);
+    expect(again.id).toBe(first.id);
+    expect(again.accessTokenMasked).not.toBe(first.accessTokenMasked);
+    expect(await integrationCount()).toBe(before);
+    // Another merchant connecting the same seller gets its own integration.
+    const other = await stack.newMerchant();
+    expect((await other.connectEbay(seller)).id).not.toBe(first.id);
+  });
+
+  it("the seller refuses on the consent page: 'Autorizzazione negata: access_denied', nothing stored", async () => {
+    const seller = await stack.newSeller(0, 'rifiuto');
+    const params = await shop.api.getOAuthParams({ marketplace: 'ebay' });
+    const location = new URL(await consentAs(buildAuthorizeUrl(params, 'ebay'), { username: seller, password: SELLER_PASSWORD, accept: false }));
+    expect(location.searchParams.get('error')).toBe('access_denied');
+    const before = await integrationCount();
+    const refused = await failure(
+      shop.api.completeOAuth({ merchantId: shop.merchantId, marketplace: location.searchParams.get('state') ?? '', code: '', error: location.searchParams.get('error') ?? '' }),
+    );
+    expect(refused).toEqual({ code: status.FAILED_PRECONDITION, details: 'Autorizzazione negata: access_denied' });
+    expect(await integrationCount()).toBe(before);
+  });
+
+  it.each([
+    ['no code', { marketplace: 'ebay', code: '' }, status.INVALID_ARGUMENT, m.callbackParamsMissing],
+    ['no marketplace', { marketplace: '', code: 'v^1.1#i^1#abc' }, status.INVALID_ARGUMENT, m.callbackParamsMissing],
+    ['a marketplace without OAuth', { marketplace: 'shopify', code: 'abc' }, status.UNIMPLEMENTED, m.oauthNotSupported('Shopify')],
+    ['an unknown marketplace', { marketplace: 'zalando', code: 'abc' }, status.NOT_FOUND, m.marketplaceNotFound],
+    ['a code eBay refuses', { marketplace: 'ebay', code: 'v^1.1#i^1#not-a-code' }, status.FAILED_PRECONDITION, ebayMessages.codeRefused],
+  ])('callback with %s: refused in Italian, nothing stored', async (_name, request, code, details) => {
+    const before = await integrationCount();
+    expect(await failure(shop.api.completeOAuth({ merchantId: '', error: '', ...request }))).toEqual({ code, details });
+    expect(await integrationCount()).toBe(before);
+  });
+
+  it('a code is single-use: the second exchange is refused', async () => {
+    const seller = await stack.newSeller(0, 'monouso');
+    const params = await shop.api.getOAuthParams({ marketplace: 'ebay' });
+    const code = new URL(await consentAs(buildAuthorizeUrl(params, 'ebay'), { username: seller, password: SELLER_PASSWORD, accept: true })).searchParams.get('code')!;
+    await shop.api.completeOAuth({ merchantId: shop.merchantId, marketplace: 'ebay', code, error: '' });
+    expect(await failure(shop.api.completeOAuth({ merchantId: shop.merchantId, marketplace: 'ebay', code, error: '' }))).toEqual({
+      code: status.FAILED_PRECONDITION,
+      details: ebayMessages.codeRefused,
+    });
+  });
+});
+
+describe('connect from required settings (CreateIntegration)', () => {
+  it.each([
+    ['missing settings (spec §5)', { provider: 'shopify', configJson: '{"shopDomain":"bottega"}' }, status.INVALID_ARGUMENT, 'I seguenti campi sono obbligatori: accessToken'],
+    ['all empty', { provider: 'etsy', configJson: '{}' }, status.INVALID_ARGUMENT, 'I seguenti campi sono obbligatori: shopId, apiKey, apiSecret'],
+    ['a marketplace without an adapter', { provider: 'shopify', configJson: '{"shopDomain":"bottega","accessToken":"shpat_123"}' }, status.UNIMPLEMENTED, m.marketplaceNotAvailable('Shopify')],
+    ['eBay (it connects through OAuth)', { provider: 'ebay', configJson: '{}' }, status.FAILED_PRECONDITION, m.connectWithOAuth('eBay')],
+    ['an unknown marketplace', { provider: 'zalando', configJson: '{}' }, status.NOT_FOUND, m.marketplaceNotFound],
+    ['config that is not JSON', { provider: 'etsy', configJson: '{' }, status.INVALID_ARGUMENT, m.configInvalid],
+    ['another type', { type: 'carrier', provider: 'etsy', configJson: '{}' }, status.INVALID_ARGUMENT, m.typeInvalid],
+  ])('%s: refused in Italian, nothing stored', async (_name, request, code, details) => {
+    const before = await integrationCount();
+    expect(await failure(shop.api.createIntegration({ merchantId: shop.merchantId, type: 'marketplace', ...request }))).toEqual({ code, details });
+    expect(await integrationCount()).toBe(before);
+  });
+});
+
+describe('roles', () => {
+  it('a plain member reads but may not connect, create, switch, delete or refresh', async () => {
+    const seller = await stack.newSeller(0, 'ruoli');
+    const integration = await shop.connectEbay(seller);
+    const { api } = await shop.member();
+    expect((await api.listIntegrations({ merchantId: '' })).integrations.map((i) => i.id)).toContain(integration.id);
+    expect((await api.getIntegration({ merchantId: shop.merchantId, id: integration.id })).id).toBe(integration.id);
+    const denied = { code: status.PERMISSION_DENIED, details: messages.errors.adminOnly };
+    expect(await failure(api.getOAuthParams({ marketplace: 'ebay' }))).toEqual(denied);
+    expect(await failure(api.completeOAuth({ merchantId: '', marketplace: 'ebay', code: 'abc', error: '' }))).toEqual(denied);
+    expect(await failure(api.createIntegration({ merchantId: '', type: 'marketplace', provider: 'etsy', configJson: '{}' }))).toEqual(denied);
+    expect(await failure(api.toggleIntegration({ merchantId: '', id: integration.id, active: false }))).toEqual(denied);
+    expect(await failure(api.deleteIntegration({ merchantId: '', id: integration.id }))).toEqual(denied);
+    expect(await failure(api.refreshToken({ merchantId: '', id: integration.id }))).toEqual(denied);
+    expect((await shop.api.getIntegration({ merchantId: '', id: integration.id })).active).toBe(true);
+  });
+
+  it('without a selected merchant: refused', async () => {
+    const api = await stack.as(shop.admin.id, undefined);
+    expect((await failure(api.listIntegrations({ merchantId: '' }))).details).toBe(messages.errors.noMerchantSelected);
+  });
+});
+
+describe('toggle and delete', () => {
+  it("switching off shows 'inactive'; on again shows its status; each change is an event", async () => {
+    const seller = await stack.newSeller(0, 'interruttore');
+    const integration = await shop.connectEbay(seller);
+    const off = await shop.api.toggleIntegration({ merchantId: shop.merchantId, id: integration.id, active: false });
+    expect(off).toMatchObject({ active: false, status: 'inactive' });
+    // The same value again changes nothing and says nothing.
+    await shop.api.toggleIntegration({ merchantId: shop.merchantId, id: integration.id, active: false });
+    const on = await shop.api.toggleIntegration({ merchantId: shop.merchantId, id: integration.id, active: true });
+    expect(on).toMatchObject({ active: true, status: 'active' });
+    const events = await integrationEvents(stack.pool, integration.id);
+    expect(events.map((e) => [e.status, e.active])).toEqual([
+      ['active', true],
+      ['inactive', false],
+      ['active', true],
+    ]);
+  });
+
+  it('delete removes the integration and its jobs; the event says deleted so that orders removes its orders', async () => {
+    const seller = await stack.newSeller(3, 'elimina');
+    const integration = await shop.connectEbay(seller);
+    await shop.api.startSync({ merchantId: '', integrationId: integration.id, triggeredBy: '' });
+    await shop.api.deleteIntegration({ merchantId: shop.merchantId, id: integration.id });
+    expect((await failure(shop.api.getIntegration({ merchantId: '', id: integration.id }))).code).toBe(status.NOT_FOUND);
+    const { rows } = await stack.pool.query(`SELECT count(*)::int AS n FROM jobs WHERE integration_id = $1`, [integration.id]);
+    expect(rows[0].n).toBe(0);
+    const last = (await integrationEvents(stack.pool, integration.id)).at(-1)!;
+    expect(last).toMatchObject({ integrationId: integration.id, merchantId: shop.merchantId, provider: 'ebay', deleted: true, changedByUserId: shop.admin.id });
+    expect((await failure(shop.api.deleteIntegration({ merchantId: '', id: integration.id }))).code).toBe(status.NOT_FOUND);
+  });
+});
+
+describe('secrets', () => {
+  it('no token or app secret ever reaches a log line or an event', async () => {
+    const { rows } = await stack.pool.query<{ id: string }>(`SELECT id FROM integrations`);
+    const secrets = [stack.config.EBAY_CLIENT_SECRET];
+    for (const { id } of rows) {
+      const tokens = await stack.openTokens(Number(id));
+      secrets.push(tokens.accessToken!, tokens.refreshToken!);
+    }
+    expect(secrets.length).toBeGreaterThan(5);
+    const events = (await stack.pool.query(`SELECT payload FROM outbox`)).rows.map((r: { payload: Buffer }) => r.payload.toString('latin1')).join('');
+    const logs = stack.logText();
+    expect(logs).toContain('marketplace connected');
+    for (const secret of secrets) {
+      expect(logs).not.toContain(secret);
+      expect(events).not.toContain(secret);
+      // Not even the part after eBay's fixed prefix.
+      expect(logs).not.toContain(secret.slice(-24));
+    }
+  });
+});

@@ -1,0 +1,288 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import { createGrpcClient, createKeyring, createLogger, createPool, parseConfig, rpc, signCallerToken, type Pool, type Role, type Rpc } from '@smista/service-kit';
+import { marketplaces, marketplacesEvents } from '@smista/proto';
+import { consentAs, ebaySandboxControl, startEbaySandbox, type EbaySandbox, type EbaySandboxControl } from '@smista/sandboxes';
+import { configSchema, type Config } from '../../src/config';
+import { buildAuthorizeUrl } from '../../src/adapters';
+import { startMarketplaces, type MarketplacesOptions, type RunningMarketplaces } from '../../src/main';
+import { readTokens, type OpenTokens } from '../../src/store';
+import { startTestStack as startMerchantsStack, SECRET, type TestStack as MerchantsStack, type TestUser } from '../../../merchants/test/support/harness';
+import { createTestDatabase } from '../../../../e2e/support/db';
+import { sharedInfra } from '../../../../e2e/support/env';
+
+export { failure, waitFor } from '../../../merchants/test/support/harness';
+
+export type MarketplacesApi = Rpc<marketplaces.MarketplacesServiceClient>;
+
+/** The sandbox seller's password when the test does not choose one. */
+export const SELLER_PASSWORD = 'Sandbox1!';
+
+/** A merchant with an admin (and the admin's marketplaces client) on the real identity and merchants. */
+export interface TestMerchant {
+  merchantId: string;
+  admin: TestUser;
+  api: MarketplacesApi;
+  /** Another member of the merchant with role user. */
+  member(): Promise<{ user: TestUser; api: MarketplacesApi }>;
+  /**
+   * Connects an eBay seller the way a person does: GetOAuthParams, the consent page of the
+   * sandbox (sign in, "Accetta"), then CompleteOAuth with the code of the redirect.
+   */
+  connectEbay(seller: string, password?: string): Promise<marketplaces.Integration>;
+}
+
+/**
+ * The real identity and merchants services (the merchants harness), the eBay sandbox on its own port
+ * with an app registered for this stack, and the real marketplaces service on a fresh database:
+ * in this process (same wiring as main.ts), or as `node services/marketplaces/dist/main.js` (a child
+ * process the test may SIGKILL and start again on the same port). Nothing stubbed.
+ */
+export interface MarketplacesStack {
+  config: Config;
+  /** The variables the service runs with (the child process gets exactly these). */
+  env: Record<string, string>;
+  /** The marketplaces database, for assertions on what was (not) written. */
+  pool: Pool;
+  merchants: MerchantsStack;
+  ebay: EbaySandbox;
+  control: EbaySandboxControl;
+  client: marketplaces.MarketplacesServiceClient;
+  /** The in-process service (undefined in child-process mode). */
+  running: RunningMarketplaces | undefined;
+  /** Calls as a user in a merchant with a role. */
+  as(userId: string, merchantId: string | undefined, role?: Role): Promise<MarketplacesApi>;
+  newMerchant(): Promise<TestMerchant>;
+  /** A new sandbox seller with `orders` orders created now (a unique username). */
+  newSeller(orders: number, prefix?: string): Promise<string>;
+  /** Child-process mode: SIGKILL the service (no drain, no lease released). */
+  kill(): void;
+  /** Child-process mode: starts the service again on the same port and database. */
+  restart(): Promise<void>;
+  /** The service's log lines so far: secrets must never appear. */
+  logText(): string;
+  /** The tokens stored for an integration, opened with the service's keys (to prove they appear nowhere else). */
+  openTokens(integrationId: number): Promise<OpenTokens>;
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  /** Added to every eBay call of the sandbox. */
+  sandboxLatencyMs?: number;
+  /** Variables over the defaults (e.g. `{ SYNC_PAGE_SIZE: '50' }`). */
+  env?: Record<string, string>;
+  /** Run `dist/main.js` as a child process instead of in this process. */
+  childProcess?: boolean;
+  /** In-process tuning (back-off, clock). */
+  options?: MarketplacesOptions;
+}
+
+let seq = 0;
+const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}${randomUUID().slice(0, 4)}`;
+
+export async function startMarketplacesStack(options: StackOptions = {}): Promise<MarketplacesStack> {
+  const infra = sharedInfra();
+  const merchantsStack = await startMerchantsStack();
+  const ebay = await startEbaySandbox({ port: 0, latencyMs: options.sandboxLatencyMs ?? 0, sellers: [] });
+  const control = ebaySandboxControl(ebay.url);
+  const app = {
+    clientId: `SmistaTe-Test-SBX-${randomBytes(5).toString('hex')}-${randomBytes(4).toString('hex')}`,
+    clientSecret: `SBX-${randomBytes(12).toString('hex')}`,
+    ruName: `Smista_Test-SmistaTe-Test-${randomBytes(4).toString('hex')}`,
+    acceptUrl: 'http://shell.test/marketplace/callback',
+  };
+  await control.registerApp(app);
+
+  const grpcPort = options.childProcess ? await freePort() : 0;
+  const env: Record<string, string> = {
+    GRPC_PORT: String(grpcPort),
+    METRICS_PORT: '0',
+    DATABASE_URL: await createTestDatabase('marketplaces'),
+    NATS_URL: infra.natsUrl,
+    CALLER_TOKEN_SECRET: SECRET,
+    LOG_LEVEL: 'debug',
+    NATS_CONSUMER_SUFFIX: merchantsStack.durableSuffix,
+    SECRETS_KEYS: `test1:${randomBytes(32).toString('base64')}`,
+    EBAY_CLIENT_ID: app.clientId,
+    EBAY_CLIENT_SECRET: app.clientSecret,
+    EBAY_RU_NAME: app.ruName,
+    EBAY_AUTH_URL: ebay.url,
+    EBAY_API_URL: ebay.url,
+    EBAY_IDENTITY_URL: ebay.url,
+    // The schedule stays out of the tests' way unless a test asks for a round.
+    SYNC_INTERVAL_SECONDS: '3600',
+    ...options.env,
+  };
+  const config = parseConfig(configSchema, env);
+
+  // Every line the service logs, kept to prove no token or secret ever reaches a log.
+  const lines: string[] = [];
+  const captured = createLogger('marketplaces', 'debug', { write: (line: string) => void lines.push(line) });
+  let running: RunningMarketplaces | undefined;
+  let child: ChildProcess | undefined;
+  let port: number;
+  const startChild = async () => {
+    child = spawn(process.execPath, [path.resolve(__dirname, '../../dist/main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
+  };
+  if (options.childProcess) {
+    port = grpcPort;
+    await startChild();
+  } else {
+    running = await startMarketplaces(config, captured, options.options);
+    port = running.port;
+  }
+  const client = createGrpcClient(marketplaces.MarketplacesServiceClient, `127.0.0.1:${port}`);
+  if (options.childProcess) await untilServing(client);
+  const pool = createPool(config.DATABASE_URL, 4);
+
+  const stack: MarketplacesStack = {
+    config,
+    env,
+    pool,
+    merchants: merchantsStack,
+    ebay,
+    control,
+    client,
+    get running() {
+      return running;
+    },
+    async as(userId, merchantId, role = 'admin') {
+      return freshlySigned(client, { userId, merchantId, role: merchantId ? role : undefined });
+    },
+    async newMerchant() {
+      const { admin, merchantId } = await merchantsStack.newMerchant();
+      const api = await stack.as(admin.id, merchantId, 'admin');
+      return {
+        merchantId,
+        admin,
+        api,
+        async member() {
+          const user = await merchantsStack.register();
+          // Joined through an invite would need the mail round trip; the membership row is the same.
+          await merchantsStack.pool.query(`INSERT INTO memberships (merchant_id, user_id, role) VALUES ($1, $2, 'user')`, [merchantId, user.id]);
+          return { user, api: await stack.as(user.id, merchantId, 'user') };
+        },
+        async connectEbay(seller, password = SELLER_PASSWORD) {
+          const params = await api.getOAuthParams({ marketplace: 'ebay' });
+          const location = new URL(await consentAs(buildAuthorizeUrl(params, 'ebay'), { username: seller, password, accept: true }));
+          const answer = await api.completeOAuth({
+            merchantId,
+            marketplace: location.searchParams.get('state') ?? '',
+            code: location.searchParams.get('code') ?? '',
+            error: location.searchParams.get('error') ?? '',
+          });
+          expect(answer.redirectToDashboard).toBe(true);
+          return answer.integration!;
+        },
+      };
+    },
+    async newSeller(orders, prefix = 'venditore') {
+      const username = `${prefix}_${unique()}`;
+      await control.addSeller({ username, password: SELLER_PASSWORD, orders: 0 });
+      for (let left = orders; left > 0; left -= 10_000) await control.addOrders(username, Math.min(left, 10_000));
+      return username;
+    },
+    kill() {
+      if (!child) throw new Error('kill() needs the child-process mode');
+      child.kill('SIGKILL');
+    },
+    async restart() {
+      if (!options.childProcess) throw new Error('restart() needs the child-process mode');
+      await startChild();
+      await untilServing(client);
+    },
+    logText: () => lines.join(''),
+    async openTokens(integrationId) {
+      const tokens = await readTokens(pool, createKeyring(config.SECRETS_KEYS), integrationId);
+      if (!tokens) throw new Error(`no integration ${integrationId}`);
+      return tokens;
+    },
+    async stop() {
+      client.close();
+      if (running) for (const [, step] of running.shutdownSteps) await step();
+      if (child && child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child!.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await ebay.close();
+      await pool.end();
+      await merchantsStack.stop();
+    },
+  };
+  return stack;
+}
+
+/**
+ * A client acting as a caller whose token is signed again when it nears its 30 s lifetime, as
+ * identity does for a live session: a suite longer than that keeps working.
+ */
+function freshlySigned(client: marketplaces.MarketplacesServiceClient, caller: { userId: string; merchantId?: string; role?: Role }): MarketplacesApi {
+  let current: { api: MarketplacesApi; signedAt: number } | undefined;
+  const api = async (): Promise<MarketplacesApi> => {
+    if (!current || Date.now() - current.signedAt > 15_000) {
+      current = { api: rpc(client, { callerToken: await signCallerToken(caller, SECRET) }), signedAt: Date.now() };
+    }
+    return current.api;
+  };
+  return new Proxy({} as MarketplacesApi, {
+    get: (_target, method) =>
+      // Not a promise: `await` looks for `then`.
+      typeof method !== 'string' || method === 'then'
+        ? undefined
+        : async (request: unknown) => ((await api()) as unknown as Record<string, (r: unknown) => Promise<unknown>>)[method]!(request),
+  });
+}
+
+/** A port free right now (the child process binds it; a restart binds it again). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Waits until the service answers ListMarketplaces (migrations done, gRPC bound). */
+async function untilServing(client: marketplaces.MarketplacesServiceClient, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await rpc(client, { deadlineMs: 1_000 }).listMarketplaces({});
+      return;
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+/** The orders enqueued by sync jobs (outbox rows of `marketplaces.order.imported`), decoded. */
+export async function importedOrders(pool: Pool): Promise<marketplacesEvents.MarketplaceOrderImported[]> {
+  const { rows } = await pool.query<{ payload: Buffer }>(`SELECT payload FROM outbox WHERE subject = 'marketplaces.order.imported' ORDER BY seq`);
+  return rows.map((r) => marketplacesEvents.MarketplaceOrderImported.decode(r.payload));
+}
+
+/** The integration-changed events written so far, decoded, oldest first. */
+export async function integrationEvents(pool: Pool, integrationId?: number): Promise<marketplacesEvents.MarketplaceIntegrationChanged[]> {
+  const { rows } = await pool.query<{ payload: Buffer }>(`SELECT payload FROM outbox WHERE subject = 'marketplaces.integration.changed' ORDER BY seq`);
+  return rows.map((r) => marketplacesEvents.MarketplaceIntegrationChanged.decode(r.payload)).filter((e) => integrationId === undefined || e.integrationId === integrationId);
+}
+
+/** Waits until a job is completed or failed; answers it. */
+export async function finishedJob(api: MarketplacesApi, merchantId: string, jobId: number, timeoutMs = 60_000): Promise<marketplaces.Job> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const job = await api.getJob({ merchantId, id: jobId });
+    if (job.status === 'completed' || job.status === 'failed') return job;
+    if (Date.now() > until) throw new Error(`job ${jobId} still ${job.status} after ${timeoutMs} ms (${job.ordersSynced}/${job.ordersFound})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
