@@ -75,15 +75,13 @@ export const marketplaceRoutes: RouteDef[] = [
     handle: async ({ body, marketplaces }) => ({
       status: 201,
       body: marketplaceIntegrationJson(
-        await 
-          marketplaces.createIntegration({
-            merchantId: body.merchantId,
-            type: body.type,
-            provider: body.provider,
-            configJson: JSON.stringify(body.config),
-            active: body.active,
-          }),
-        ,
+        await marketplaces.createIntegration({
+          merchantId: body.merchantId,
+          type: body.type,
+          provider: body.provider,
+          configJson: JSON.stringify(body.config),
+          active: body.active,
+        }),
       ),
     }),
   }),
