@@ -28,7 +28,13 @@ describe('gateway config', () => {
   });
 
   it('reads one address per row of the service table', () => {
-    expect(parseGatewayConfig(base).grpcAddresses).toEqual({ identity: 'identity:50051', merchants: 'merchants:50052', carriers: 'carriers:50053' });
+    expect(parseGatewayConfig(base).grpcAddresses).toEqual({
+      identity: 'identity:50051',
+      merchants: 'merchants:50052',
+      carriers: 'carriers:50053',
+      marketplaces: 'marketplaces:50054',
+      orders: 'orders:50055',
+    });
   });
 
   it('reads the observability and legal-page URLs, an empty value meaning unset', () => {
