@@ -145,7 +145,7 @@ describe('carriers (integrations remote and settings carriers tab)', () => {
     const overview = page.getByTestId('integrations-overview');
     await overview.getByRole('heading', { name: 'Integrazioni', level: 1 }).waitFor();
     await page.getByTestId('overview-carriers-empty').getByText('Nessuna integrazione corriere configurata', { exact: true }).waitFor();
-    await page.getByTestId('overview-marketplaces-soon').waitFor();
+    await page.getByTestId('overview-marketplaces-empty').waitFor();
     expect(await page.title()).toBe('Integrazioni · Smista');
 
     await page.getByTestId('overview-carriers-link').click();

@@ -1,6 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MerchantJson, Role } from '@smista/contracts';
-import { apiFetch, roleInMerchant, useSelectedMerchant, MERCHANTS_QUERY_KEY, type StoredMerchant } from '@smista/ui-kit';
+import {
+  apiFetch,
+  fetchCurrentUser,
+  roleInMerchant,
+  useSelectedMerchant,
+  CURRENT_USER_QUERY_KEY,
+  CURRENT_USER_QUERY_TIMINGS,
+  MERCHANTS_QUERY_KEY,
+  type StoredMerchant,
+} from '@smista/ui-kit';
 
 export interface MerchantAccess {
   merchant: StoredMerchant | null;
@@ -25,4 +34,18 @@ export function useMerchantAccess(): MerchantAccess {
   });
   const role = roleInMerchant(merchants.data, merchant?.id);
   return { merchant, role, isAdmin: role === 'admin' };
+}
+
+/**
+ * Whether the session is known to have ended (`GET /api/user` answered 401): the marketplace page
+ * then says 'Accesso richiesto' (spec §2). Same key, call and timings as the shell's query, so it
+ * reads the shell's cache entry.
+ */
+export function useSignedOut(): boolean {
+  const user = useQuery({
+    queryKey: CURRENT_USER_QUERY_KEY,
+    queryFn: ({ signal }) => fetchCurrentUser({ signal }),
+    ...CURRENT_USER_QUERY_TIMINGS,
+  });
+  return user.data === null;
 }

@@ -1,4 +1,4 @@
-import { formatCount, formatItalianDate, formatItalianDateTime } from './format';
+import { formatCount, formatItalianDate, formatItalianDateTime, formatNumericDate, formatNumericDateTime } from './format';
 
 describe('Italian formats', () => {
   it('formats dates and times in the Italian locale', () => {
@@ -14,5 +14,17 @@ describe('Italian formats', () => {
   it('groups thousands with a dot', () => {
     expect(formatCount(100000)).toBe('100.000');
     expect(formatCount(25)).toBe('25');
+  });
+});
+
+describe('numeric formats (spec §2 integration detail)', () => {
+  it('writes dd/MM/yyyy and dd/MM/yyyy HH:mm', () => {
+    expect(formatNumericDate('2026-03-05T14:05:00')).toBe('05/03/2026');
+    expect(formatNumericDateTime('2026-03-05T14:05:00')).toBe('05/03/2026 14:05');
+    expect(formatNumericDateTime('2026-12-31T23:59:00')).toBe('31/12/2026 23:59');
+  });
+  it('keeps unparseable values and blanks as they are', () => {
+    expect(formatNumericDate('mai')).toBe('mai');
+    expect(formatNumericDateTime(null)).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { carrierSetupPath, mountOf, parseSetupTarget } from './paths';
+import { carrierSetupPath, integrationDetailPath, marketplacesTabPath, mountOf, parseMarketplacesTab, parseSetupTarget } from './paths';
 
 describe('mountOf', () => {
   it('tells the carriers mount from the integrations overview', () => {
@@ -7,6 +7,28 @@ describe('mountOf', () => {
     expect(mountOf('/dashboard/integrations')).toBe('integrations');
     expect(mountOf('/dashboard/integrations/x')).toBe('integrations');
     expect(mountOf('/carriersx')).toBe('integrations');
+  });
+  it('tells the marketplace mounts apart from the overview', () => {
+    expect(mountOf('/dashboard/marketplaces')).toBe('marketplaces');
+    expect(mountOf('/dashboard/marketplaces/x')).toBe('marketplaces');
+    expect(mountOf('/dashboard/integration/42')).toBe('integration');
+    expect(mountOf('/dashboard/integration')).toBe('integration');
+    expect(mountOf('/dashboard/integrations')).toBe('integrations');
+    expect(mountOf('/dashboard/marketplacesx')).toBe('integrations');
+  });
+});
+
+describe('marketplace paths', () => {
+  it('links an integration to its detail page, escaped', () => {
+    expect(integrationDetailPath(42)).toBe('/dashboard/integration/42');
+    expect(integrationDetailPath('a/b')).toBe('/dashboard/integration/a%2Fb');
+  });
+  it("keeps the tab in ?tab=, 'disponibili' by default", () => {
+    expect(parseMarketplacesTab(new URLSearchParams(''))).toBe('disponibili');
+    expect(parseMarketplacesTab(new URLSearchParams('tab=integrati'))).toBe('integrati');
+    expect(parseMarketplacesTab(new URLSearchParams('tab=altro'))).toBe('disponibili');
+    expect(marketplacesTabPath('integrati')).toBe('/dashboard/marketplaces?tab=integrati');
+    expect(marketplacesTabPath('disponibili')).toBe('/dashboard/marketplaces');
   });
 });
 

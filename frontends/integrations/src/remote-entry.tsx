@@ -1,5 +1,6 @@
-// The one module this remote exposes (`integrations/Module`): the carrier screens and the
-// integrations overview, with their routes and styles.
+// The one module this remote exposes (`integrations/Module`): the carrier screens, the
+// marketplace screens (list and integration detail) and the integrations overview, with their
+// routes and styles.
 import './styles.css';
 import { PortalScope } from '@smista/ui-kit';
 import { IntegrationsRoutes } from './integrations-routes';

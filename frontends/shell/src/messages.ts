@@ -197,7 +197,8 @@ export const t = {
     toShip: 'Ordini da spedire',
     toShipHint: 'In attesa di spedizione',
     activeMarketplaces: 'Marketplace attivi',
-    activeMarketplacesHint: 'eBay, Amazon',
+    activeMarketplacesNone: 'Nessun marketplace attivo',
+    activeMarketplacesManage: 'Gestisci i marketplace',
     notifications: 'Notifiche',
     notificationsHint: 'Da leggere',
     recentActivity: 'Attività recenti',
@@ -208,6 +209,28 @@ export const t = {
       { text: 'Spedizione #879 consegnata', minutesAgo: 180 },
       { text: 'Regola di spedizione "Italia standard" aggiornata', minutesAgo: 1440 },
     ],
+  },
+  /** /marketplace/callback (spec §2, §5, §8). */
+  callback: {
+    processingTitle: 'Collegamento in corso...',
+    processingText: (marketplace: string) => `Stiamo completando il collegamento con ${marketplace}, attendi qualche secondo.`,
+    successTitle: 'Integrazione completata',
+    successText: (marketplace: string, account: string | null) =>
+      `L'account ${marketplace}${account ? ` ${account}` : ''} è collegato: gli ordini verranno importati a breve.`,
+    redirecting: 'Tra pochi secondi verrai portato alla dashboard.',
+    errorTitle: 'Errore di integrazione',
+    denied: (error: string) => `Autorizzazione negata: ${error}`,
+    missing: "Parametri mancanti nella callback. Impossibile completare l'autenticazione.",
+    expired: 'Il codice di autorizzazione è scaduto prima di essere usato: collega di nuovo il marketplace.',
+    failedDefault: 'Si è verificato un errore durante la connessione al marketplace',
+    back: 'Torna alle integrazioni',
+    noMerchantTitle: 'Seleziona un merchant',
+    noMerchantText: (marketplace: string) =>
+      `Scegli il merchant a cui collegare l'account ${marketplace}: dopo la scelta il collegamento riprende da qui.`,
+    chooseMerchant: 'Seleziona merchant',
+    /** The marketplaces of spec §1 by identifier (the callback's `state`). */
+    marketplaceNames: { ebay: 'eBay', amazon: 'Amazon', shopify: 'Shopify', aliexpress: 'AliExpress', etsy: 'Etsy' } as Record<string, string>,
+    unknownMarketplace: 'marketplace',
   },
   pages,
   /** Document titles ('Ordini · Smista'): one per route, composed by lib/page-titles.ts. */

@@ -1,17 +1,20 @@
 import { Link } from 'react-router-dom';
-import { ArrowRight, ChevronRight, Store, Truck } from 'lucide-react';
-import { buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@smista/ui-kit';
+import { AlertTriangle, ArrowRight, ChevronRight, Store, Truck } from 'lucide-react';
+import { buttonVariants, Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@smista/ui-kit';
 import { useMerchantAccess } from '../access';
 import { useCarrierIntegrations } from '../carriers/carriers-api';
 import { IntegrationStatusBadge } from '../carriers/status-badge';
 import { CarrierLogo } from '../components/carrier-logo';
-import { EmptyText, LoadFailed, Loading, NoMerchant } from '../components/panel-states';
+import { MarketplaceLogo } from '../components/marketplace-logo';
+import { LoadFailed, Loading, NoMerchant } from '../components/panel-states';
+import { useMarketplaceIntegrations } from '../marketplaces/marketplaces-api';
 import { t } from '../messages';
-import { CARRIERS_PATH, MARKETPLACES_PATH, carrierSetupPath } from '../paths';
+import { CARRIERS_PATH, MARKETPLACES_PATH, carrierSetupPath, integrationDetailPath } from '../paths';
 
 /**
- * /dashboard/integrations (spec §2): links to carrier and marketplace management and the
- * merchant's carrier integrations. The marketplace list joins with the marketplace screens.
+ * /dashboard/integrations (spec §2): links to marketplace management (/dashboard/marketplaces) and
+ * carrier management (/carriers), and the lists of the merchant's marketplace and carrier
+ * integrations, each entry a link to its own page.
  */
 export function IntegrationsOverviewPage() {
   const { merchant } = useMerchantAccess();
@@ -52,9 +55,7 @@ export function IntegrationsOverviewPage() {
               <ArrowRight aria-hidden />
             </Link>
           </CardHeader>
-          <CardContent>
-            <EmptyText testId="overview-marketplaces-soon">{t.overview.marketplacesSoon}</EmptyText>
-          </CardContent>
+          <CardContent>{merchant ? <MarketplaceIntegrationList key={merchant.id} merchantId={merchant.id} /> : <NoMerchant />}</CardContent>
         </Card>
       </div>
     </div>
@@ -91,6 +92,51 @@ function CarrierIntegrationList({ merchantId }: { merchantId: string }) {
               <span className="truncate text-xs text-muted-foreground">{integration.carrierName}</span>
             </span>
             <IntegrationStatusBadge integration={integration} />
+            <ChevronRight className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MarketplaceIntegrationList({ merchantId }: { merchantId: string }) {
+  const integrations = useMarketplaceIntegrations(merchantId);
+  if (integrations.isPending) return <Loading />;
+  if (integrations.isError) {
+    return <LoadFailed text={t.overview.marketplacesLoadFailed} onRetry={() => void integrations.refetch()} testId="overview-marketplaces-load-failed" />;
+  }
+  if (integrations.data.length === 0) {
+    return (
+      <div className="grid justify-items-center gap-3 py-6 text-center" data-testid="overview-marketplaces-empty">
+        <p className="text-sm text-muted-foreground">{t.overview.marketplacesEmpty}</p>
+        <Link to={MARKETPLACES_PATH} className={buttonVariants({ size: 'sm' })}>
+          {t.overview.marketplacesConnect}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid gap-2">
+      {integrations.data.map((integration) => (
+        <li key={integration.id}>
+          <Link
+            to={integrationDetailPath(integration.id)}
+            className="flex items-center gap-3 rounded-md border border-border p-3 transition-colors hover:bg-accent"
+            data-testid="overview-marketplace-integration"
+            data-id={integration.id}
+          >
+            <MarketplaceLogo name={integration.marketplaceName} logoUrl={integration.logoUrl} size="sm" />
+            <span className="grid min-w-0 flex-1">
+              <span className="truncate font-medium">{integration.marketplaceName || integration.provider}</span>
+              {integration.username ? <span className="truncate text-xs text-muted-foreground">{integration.username}</span> : null}
+            </span>
+            {integration.tokenWarning ? (
+              <AlertTriangle className="h-4 w-4 shrink-0 text-amber-600" aria-label={integration.tokenWarning} data-testid="overview-marketplace-warning" />
+            ) : null}
+            <Badge variant={integration.active ? 'success' : 'secondary'} className="whitespace-nowrap" data-testid="overview-marketplace-active">
+              {integration.active ? t.marketplaces.active : t.marketplaces.inactive}
+            </Badge>
             <ChevronRight className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
           </Link>
         </li>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ArrowRight, Plus, Store, Truck } from 'lucide-react';
+import { ArrowRight, Plus, Truck } from 'lucide-react';
 import type { CarrierIntegrationJson } from '@smista/contracts';
 import { buttonVariants, cn, useSelectedMerchant, Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@smista/ui-kit';
 import { LoadFailed, Loading, NoMerchant } from '../components/panel-states';
@@ -8,14 +8,14 @@ import { t } from '../messages';
 import { useMerchantAccess } from '../team/team-api';
 import { carrierManagePath, carrierStatusLabel } from './carrier-status';
 import { useCarrierIntegrations } from './carriers-api';
+import { MarketplacePanel } from './marketplace-panel';
 
 const CARRIERS_PATH = '/carriers';
-const MARKETPLACES_PATH = '/dashboard/marketplaces';
 
 /**
  * /dashboard/settings/carriers (spec §2 "Carriers tab"): the merchant's carrier integrations with
- * 'Gestisci' to their setup page, and the panel of marketplace integrations (empty until the
- * marketplace screens arrive: it points to the Marketplaces page).
+ * 'Gestisci' to their setup page, and the panel of marketplace integrations ('Gestisci' to their
+ * detail page, 'Aggiorna' for a new token; empty, it points to the Marketplaces page).
  */
 export function CarriersTab() {
   const merchant = useSelectedMerchant();
@@ -70,23 +70,7 @@ function CarriersPanel({ merchantId }: { merchantId: string }) {
         <CardContent>{body}</CardContent>
       </Card>
 
-      <Card data-testid="marketplace-integrations">
-        <CardHeader>
-          <CardTitle>{t.carriers.marketplacesTitle}</CardTitle>
-          <CardDescription>{t.carriers.marketplacesDescription}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <div className="flex flex-col items-center gap-3 py-6 text-center" data-testid="marketplace-integrations-empty">
-            <Store className="h-10 w-10 text-muted-foreground" aria-hidden />
-            <p className="font-medium">{t.carriers.marketplacesEmpty}</p>
-            <p className="max-w-sm text-sm text-muted-foreground">{t.carriers.marketplacesEmptyHint}</p>
-            <Link to={MARKETPLACES_PATH} className={buttonVariants({ variant: 'outline' })}>
-              {t.carriers.marketplacesLink}
-              <ArrowRight aria-hidden />
-            </Link>
-          </div>
-        </CardContent>
-      </Card>
+      <MarketplacePanel merchantId={merchantId} isAdmin={isAdmin} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { canRefreshToken, marketplaceIntegrationKeys, marketplaceManagePath, shouldRetryIntegration } from './marketplace-integrations-api';
 import { carrierIntegrationKeys } from './carriers-api';
 import { carrierManagePath, carrierStatusLabel } from './carrier-status';
 
@@ -20,5 +21,25 @@ describe('carrierIntegrationKeys', () => {
   it("is the integrations remote's key for the merchant's list (one cache entry), per merchant", () => {
     expect(carrierIntegrationKeys.list('m1')).toEqual(['carriers', 'm1', 'integrations']);
     expect(carrierIntegrationKeys.list('m1')).not.toEqual(carrierIntegrationKeys.list('m2'));
+  });
+});
+
+describe('the marketplace panel', () => {
+  it("reads the merchant's list under the integrations remote's key (one cache entry), per merchant", () => {
+    expect(marketplaceIntegrationKeys.list('m1')).toEqual(['marketplaces', 'm1', 'integrations']);
+    expect(marketplaceIntegrationKeys.list('m1')).not.toEqual(marketplaceIntegrationKeys.list('m2'));
+    expect(marketplaceIntegrationKeys.catalogue()).toEqual(['marketplaces', 'catalogue']);
+  });
+  it("leads 'Gestisci' to the integration's detail page", () => {
+    expect(marketplaceManagePath(42)).toBe('/dashboard/integration/42');
+  });
+  it('refreshes a token only through a marketplace with an OAuth address (spec §5)', () => {
+    expect(canRefreshToken({ oauthUrl: 'https://auth.ebay.com/oauth2/authorize' })).toBe(true);
+    expect(canRefreshToken({ oauthUrl: null })).toBe(false);
+    expect(canRefreshToken(undefined)).toBe(true);
+  });
+  it('retries integration requests 3 times, never a 4xx (spec §7)', () => {
+    expect([0, 1, 2, 3].map((n) => shouldRetryIntegration(n, new Error('502: Bad Gateway')))).toEqual([true, true, true, false]);
+    expect(shouldRetryIntegration(0, new Error('404: {"message":"Integrazione non trovata"}'))).toBe(false);
   });
 });

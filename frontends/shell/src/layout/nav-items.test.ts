@@ -15,3 +15,14 @@ describe('isActiveElsewhere', () => {
     expect(others.some((item) => isActiveElsewhere(item, '/carriers/gls/setup'))).toBe(false);
   });
 });
+
+describe('Ordini', () => {
+  const orders = NAV_ITEMS.find((item) => item.to === '/dashboard/orders')!;
+
+  it('stays lit on the /orders list and on one order', () => {
+    expect(isActiveElsewhere(orders, '/orders')).toBe(true);
+    expect(isActiveElsewhere(orders, '/orders/42')).toBe(true);
+    expect(isActiveElsewhere(orders, '/ordersx')).toBe(false);
+    expect(NAV_ITEMS.filter((item) => item !== orders).some((item) => isActiveElsewhere(item, '/orders/42'))).toBe(false);
+  });
+});

@@ -7,17 +7,18 @@ export interface NavItem {
   icon: LucideIcon;
   /** Active only on the exact path (Dashboard), not on its children. */
   end?: boolean;
-  /** Other sections that belong to this entry (the carrier screens belong to Integrazioni). */
+  /** Other sections that belong to this entry (the carrier screens belong to Integrazioni, /orders to Ordini). */
   alsoActiveUnder?: readonly string[];
 }
 
 /** The sidebar entries of spec §2, in order. */
 export const NAV_ITEMS: NavItem[] = [
   { label: t.layout.nav.dashboard, to: '/dashboard', icon: LayoutDashboard, end: true },
-  { label: t.layout.nav.orders, to: '/dashboard/orders', icon: ShoppingBag },
+  // The orders remote also lists and opens orders under /orders (spec §2 routes).
+  { label: t.layout.nav.orders, to: '/dashboard/orders', icon: ShoppingBag, alsoActiveUnder: ['/orders'] },
   { label: t.layout.nav.shipments, to: '/dashboard/shipments', icon: Package },
   { label: t.layout.nav.integrations, to: '/dashboard/integrations', icon: Cable, alsoActiveUnder: ['/carriers'] },
-  { label: t.layout.nav.marketplaces, to: '/dashboard/marketplaces', icon: Store },
+  { label: t.layout.nav.marketplaces, to: '/dashboard/marketplaces', icon: Store, alsoActiveUnder: ['/dashboard/integration'] },
   { label: t.layout.nav.shippingRules, to: '/shipping-rules', icon: ListChecks },
   { label: t.layout.nav.settings, to: '/dashboard/settings', icon: Settings },
 ];

@@ -44,6 +44,17 @@ describe('breadcrumbsFor', () => {
     expect(breadcrumbsFor('/carriers/toString/setup')[1].label).toBe('toString');
   });
 
+  it('names the orders list under either address and shows an order by its id', () => {
+    expect(breadcrumbsFor('/dashboard/orders')).toEqual([
+      { label: 'Dashboard', href: '/dashboard' },
+      { label: 'Ordini', href: '/dashboard/orders' },
+    ]);
+    expect(breadcrumbsFor('/orders/42')).toEqual([
+      { label: 'Ordini', href: '/orders' },
+      { label: '42', href: '/orders/42' },
+    ]);
+  });
+
   it('does not take inherited names for known sections', () => {
     expect(breadcrumbsFor('/orders/constructor').at(-1)?.label).toBe('constructor');
   });

@@ -9,6 +9,7 @@ describe('documentTitleFor', () => {
     expect(documentTitleFor('/merchant-selection')).toBe('Seleziona un merchant · Smista');
     expect(documentTitleFor('/dashboard')).toBe('Dashboard · Smista');
     expect(documentTitleFor('/dashboard/orders')).toBe('Ordini · Smista');
+    expect(documentTitleFor('/orders')).toBe('Ordini · Smista');
     expect(documentTitleFor('/orders/A-17')).toBe('Dettaglio ordine · Smista');
     expect(documentTitleFor('/dashboard/integration/42')).toBe('Dettaglio integrazione · Smista');
     expect(documentTitleFor('/carriers/gls/setup')).toBe('Configurazione corriere · Smista');

@@ -62,6 +62,10 @@ describe('token-less and merchant-less redirects', () => {
     expect(postSelectionDestination('/dashboard/settings/account')).toBe('/dashboard/settings/account');
     expect(postSelectionDestination('/merchant-selection')).toBe('/dashboard');
     expect(postSelectionDestination(undefined)).toBe('/dashboard');
+    expect(postSelectionDestination('/accept-invite?token=x')).toBe('/dashboard');
+  });
+  it('after selection goes back to a marketplace callback that waits for a merchant', () => {
+    expect(postSelectionDestination('/marketplace/callback')).toBe('/marketplace/callback');
     expect(sanitizeFrom(42)).toBeNull();
   });
 });

@@ -1,7 +1,10 @@
 /** Where the pure routing decisions of spec §2 and §4 live; the components only carry them out. */
 
+/** The page a marketplace's consent comes back to (spec §2). */
+export const MARKETPLACE_CALLBACK_PATH = '/marketplace/callback';
+
 /** Paths a user without a selected merchant may still open (spec §2). */
-const MERCHANT_EXEMPT = ['/merchant-selection', '/auth', '/marketplace/callback', '/accept-invite', '/accept-existing-invite'];
+const MERCHANT_EXEMPT = ['/merchant-selection', '/auth', MARKETPLACE_CALLBACK_PATH, '/accept-invite', '/accept-existing-invite'];
 
 export function isMerchantExemptPath(pathname: string): boolean {
   return MERCHANT_EXEMPT.some((p) => pathname === p || pathname.startsWith(`${p}/`));
@@ -33,7 +36,7 @@ export function loggedInAuthRedirect({ token, email, hasOAuthMarker, hasMerchant
     if (email) q.set('email', email);
     return `/accept-existing-invite?${q.toString()}`;
   }
-  if (hasOAuthMarker) return '/marketplace/callback';
+  if (hasOAuthMarker) return MARKETPLACE_CALLBACK_PATH;
   return hasMerchant ? '/dashboard' : '/merchant-selection';
 }
 
@@ -42,7 +45,7 @@ export function loggedInAuthRedirect({ token, email, hasOAuthMarker, hasMerchant
  * waiting, else the page a guard sent the user away from, else merchant selection.
  */
 export function postAuthDestination({ from, hasOAuthMarker }: { from: unknown; hasOAuthMarker: boolean }): string {
-  if (hasOAuthMarker) return '/marketplace/callback';
+  if (hasOAuthMarker) return MARKETPLACE_CALLBACK_PATH;
   return sanitizeFrom(from) ?? '/merchant-selection';
 }
 
@@ -87,7 +90,7 @@ export function postRegisterNavigation({
   hasOAuthMarker: boolean;
   inviteToken: string | null | undefined;
 }): { to: string; state?: MerchantSelectionState } {
-  if (hasOAuthMarker) return { to: '/marketplace/callback' };
+  if (hasOAuthMarker) return { to: MARKETPLACE_CALLBACK_PATH };
   if (inviteToken?.trim()) return { to: '/merchant-selection', state: { autoSelect: true, awaitInviteMembership: true } };
   return { to: postAuthDestination({ from, hasOAuthMarker }), state: AUTO_SELECT_STATE };
 }
@@ -97,10 +100,16 @@ export function homeRedirect(hasMerchant: boolean): string {
   return hasMerchant ? '/dashboard' : '/merchant-selection';
 }
 
-/** Where merchant selection leads once a merchant is chosen. */
+/**
+ * Where merchant selection leads once a merchant is chosen: back to the remembered page, else the
+ * dashboard. The pages that need no merchant are not gone back to, except the marketplace
+ * callback: a consent that came back without a selected merchant waits there for one (spec §2).
+ */
 export function postSelectionDestination(from: unknown): string {
   const safe = sanitizeFrom(from);
-  return safe && !isMerchantExemptPath(safe.split(/[?#]/)[0]) ? safe : '/dashboard';
+  if (!safe) return '/dashboard';
+  const path = safe.split(/[?#]/)[0];
+  return path === MARKETPLACE_CALLBACK_PATH || !isMerchantExemptPath(path) ? safe : '/dashboard';
 }
 
 /** An unauthenticated visitor of an invite page goes to /auth carrying token and email (spec §2). */

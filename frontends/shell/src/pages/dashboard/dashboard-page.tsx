@@ -1,10 +1,12 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { formatDistanceToNow } from 'date-fns';
 import { it } from 'date-fns/locale';
 import { Activity, ArrowRight, Bell, Package, Store } from 'lucide-react';
+import type { OrderPageJson } from '@smista/contracts';
 import { apiRequest, discardBody, displayNameOf, toast, ApiError, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, type ApiFetchOptions } from '@smista/ui-kit';
+import { activeMarketplaces, fetchMarketplaceIntegrations, marketplaceIntegrationsKey } from '../../lib/marketplace-integrations';
 import { AUTO_SELECT_STATE } from '../../lib/redirects';
 import { useCurrentUser, useSelectedMerchant } from '../../lib/session';
 import { t } from '../../messages';
@@ -12,6 +14,9 @@ import { t } from '../../messages';
 /** Spec §9: no-merchant redirect delay and order-count polling. */
 export const NO_MERCHANT_REDIRECT_MS = 100;
 export const TO_SHIP_POLL_MS = 30_000;
+/** Spec §7: integration requests retry 3 times, 500 ms apart. */
+const INTEGRATION_RETRIES = 3;
+const INTEGRATION_RETRY_DELAY_MS = 500;
 
 /**
  * `GET /api/orders?status=TO_SHIP&pageSize=1&_t=…` → `meta.totalItems` (spec §7). A 404 (orders
@@ -28,11 +33,14 @@ export async function fetchToShipCount(options: Pick<ApiFetchOptions, 'signal'> 
     toast({ title: t.common.error, description: t.dashboard.ordersCountFailed(res.status, body.slice(0, 300)), variant: 'destructive' });
     throw new ApiError(res.status, body);
   }
-  const json = (await res.json().catch(() => null)) as { meta?: { totalItems?: number } } | null;
+  const json = (await res.json().catch(() => null)) as Partial<OrderPageJson> | null;
   return Number(json?.meta?.totalItems ?? 0) || 0;
 }
 
-/** /dashboard (spec §2): welcome card, three tiles (only the first live), recent activity. */
+/**
+ * /dashboard (spec §2): welcome card, three tiles (orders to ship and active marketplaces live, the
+ * notifications a sample), recent activity.
+ */
 export function DashboardPage() {
   const navigate = useNavigate();
   const merchant = useSelectedMerchant();
@@ -45,13 +53,23 @@ export function DashboardPage() {
   }, [merchant, navigate]);
 
   const toShip = useQuery({
-    queryKey: ['/api/orders', 'to-ship-count'],
+    queryKey: ['/api/orders', 'to-ship-count', merchant?.id],
     queryFn: ({ signal }) => fetchToShipCount({ signal }),
     refetchInterval: TO_SHIP_POLL_MS,
     staleTime: 0,
     refetchOnMount: 'always',
     enabled: Boolean(merchant),
   });
+
+  // The integrations remote's cache entry of the merchant's marketplace integrations.
+  const marketplaces = useQuery({
+    queryKey: marketplaceIntegrationsKey(merchant?.id ?? ''),
+    queryFn: ({ signal }) => fetchMarketplaceIntegrations(signal),
+    enabled: Boolean(merchant),
+    retry: INTEGRATION_RETRIES,
+    retryDelay: INTEGRATION_RETRY_DELAY_MS,
+  });
+  const active = activeMarketplaces(marketplaces.data ?? []);
 
   const activity = useMemo(
     () =>
@@ -89,9 +107,10 @@ export function DashboardPage() {
         <Tile
           icon={<Store className="h-5 w-5" aria-hidden />}
           title={t.dashboard.activeMarketplaces}
-          value={2}
-          hint={t.dashboard.activeMarketplacesHint}
+          value={active.count}
+          hint={active.names.length > 0 ? active.names.join(', ') : t.dashboard.activeMarketplacesNone}
           testId="tile-marketplaces"
+          link={{ to: '/dashboard/marketplaces', label: t.dashboard.activeMarketplacesManage }}
         />
         <Tile
           icon={<Bell className="h-5 w-5" aria-hidden />}
@@ -124,16 +143,37 @@ export function DashboardPage() {
   );
 }
 
-function Tile({ icon, title, value, hint, testId }: { icon: ReactNode; title: string; value: number; hint: string; testId: string }) {
+function Tile({
+  icon,
+  title,
+  value,
+  hint,
+  testId,
+  link,
+}: {
+  icon: ReactNode;
+  title: string;
+  value: number;
+  hint: string;
+  testId: string;
+  link?: { to: string; label: string };
+}) {
   return (
     <Card data-testid={testId}>
       <CardContent className="flex items-start justify-between gap-4 p-6">
-        <div className="grid gap-1">
+        <div className="grid min-w-0 gap-1">
           <p className="text-sm font-medium text-muted-foreground">{title}</p>
           <p className="text-3xl font-semibold" data-testid={`${testId}-value`}>
             {value}
           </p>
-          <p className="text-xs text-muted-foreground">{hint}</p>
+          <p className="truncate text-xs text-muted-foreground" data-testid={`${testId}-hint`}>
+            {hint}
+          </p>
+          {link ? (
+            <Link to={link.to} className="text-xs font-medium text-primary hover:underline" data-testid={`${testId}-link`}>
+              {link.label}
+            </Link>
+          ) : null}
         </div>
         <span className="rounded-lg bg-primary/10 p-2 text-primary">{icon}</span>
       </CardContent>

@@ -1,0 +1,565 @@
+/**
+ * End to end, in headless chromium against the real stack (the marketplaces service talking to the
+ * eBay sandbox): the marketplace screens of the integrations remote, the shell's
+ * /marketplace/callback and dashboard tile, and the settings carriers tab's marketplace panel (spec
+ * §2 'Integrazioni Marketplace', marketplace callback, integration detail, Integrations, Settings
+ * carriers tab; §4 integration and token states; §5 marketplace connect; §7 Marketplaces and
+ * integrations; §8 integration toasts; §9 token masking and the 2 s redirect).
+ *
+ * An admin finds eBay 'Non connesso' and the four marketplaces still to come 'Presto disponibile';
+ * the connect dialog of one of them masks key/secret fields, refuses empty ones ('Campi mancanti')
+ * without sending anything, and shows the server's 'not available yet' as an error toast. eBay is
+ * refused once on the sandbox's consent page ('Autorizzazione negata: access_denied'), then
+ * accepted: 'Integrazione completata' and the dashboard 2 s later, the tile counting it; the code is
+ * exchanged once (a reload of the callback sends nothing). The 'Integrati' tab shows the masked
+ * refresh token, its expiry and 'Valido'; a sync imports the seller's orders and the dashboard's
+ * orders tile counts those to ship; the switch, 'Aggiorna token', the detail page (masked
+ * tokens, config, Attiva/Disattiva), the overview and the settings panel; a session that ends while
+ * the seller consents: the code survives the login and the merchant choice. The screens at 390 px,
+ * then 'Elimina' with its confirmation. Screenshots of every screen go to /tmp/shots-mkt/.
+ */
+import fs from 'node:fs';
+import type { Page, Request } from 'playwright-core';
+import { ebaySandboxControl } from '@smista/sandboxes';
+import type { TestApp } from './support/app';
+import type { BrowserSession } from './support/browser';
+import { api, registerWithMerchant } from './support/api';
+import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
+import { enterOnlyMerchant, settingsMenu } from './support/settings';
+import { closeToasts, eventually, expectToast, login, pathOf, textOf } from './support/ui';
+
+const scenario = createScenario(__filename);
+const { step } = scenario;
+
+const run = newRunId();
+const admin = person('Marta', 'Neri', run);
+const merchantName = `Negozio Neri ${run}`;
+/** A seller of this run on the shared eBay sandbox (other suites use their own). */
+const seller = { username: `neri_store_${run}`, password: 'Venditore1!' };
+/** The seller's orders on eBay (a sync imports them all). */
+const SELLER_ORDERS = 20;
+
+const DESKTOP = { width: 1280, height: 800 };
+const MOBILE = { width: 390, height: 844 };
+const SHOTS = '/tmp/shots-mkt';
+const MARKETPLACES = ['ebay', 'amazon', 'shopify', 'aliexpress', 'etsy'];
+/** Spec §7: the scopes the consent page is asked for (providers.md). */
+const SCOPE = 'https://api.ebay.com/oauth/api_scope';
+const EBAY_SCOPES = [SCOPE, `${SCOPE}/sell.inventory`, `${SCOPE}/sell.marketing`, `${SCOPE}/sell.account`, `${SCOPE}/sell.fulfillment`, `${SCOPE}/commerce.identity.readonly`];
+
+let app: TestApp;
+let browser: BrowserSession;
+let page: Page;
+let integrationId = 0;
+/** The sync job the suite started (the detail page shows it as the last sync). */
+let lastJob: any;
+/** Every `POST /api/merchants/current/oauth/callback` the browser sent. */
+const exchanges: string[] = [];
+
+beforeAll(async () => {
+  ({ app, browser, page } = await scenario.start());
+  await registerWithMerchant(browser.context, app.baseUrl, admin, merchantName);
+  await ebaySandboxControl(app.ebayUrl).addSeller({ ...seller, orders: SELLER_ORDERS, seed: run });
+  page.on('request', (req: Request) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/merchants/current/oauth/callback') exchanges.push(req.postData() ?? '');
+  });
+  fs.mkdirSync(SHOTS, { recursive: true });
+}, TEST_TIMEOUT_MS);
+
+afterAll(() => scenario.stop(), STOP_TIMEOUT_MS);
+
+async function integrationsApi(): Promise<any[]> {
+  const res = await api(browser.context, app.baseUrl, 'GET', '/api/merchants/current/integrations');
+  expect(res.status).toBe(200);
+  return res.body as any[];
+}
+
+/** What the browser shows (it runs in Europe/Rome, support/browser.ts) as dd/MM/yyyy[ HH:mm]. */
+function romeDate(iso: string, withTime = false): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  const date = `${parts.day}/${parts.month}/${parts.year}`;
+  return withTime ? `${date} ${parts.hour}:${parts.minute}` : date;
+}
+
+const card = (p: Page, identifier: string) => p.locator(`[data-testid="marketplace-card"][data-identifier="${identifier}"]`);
+const integrationCard = (p: Page) => p.locator(`[data-testid="integration-card"][data-id="${integrationId}"]`);
+
+/** The page is no wider than the viewport (nothing to scroll sideways). */
+async function expectNoSidewaysScroll(p: Page, width: number) {
+  await eventually(async () => expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width));
+}
+
+/** A screenshot of the whole screen (the layout scrolls inside <main>: the viewport grows to its content, then comes back). */
+async function shot(p: Page, name: string) {
+  const size = p.viewportSize()!;
+  const height = await p.evaluate(() => {
+    const main = document.querySelector('main');
+    return main ? main.scrollHeight + main.getBoundingClientRect().top : document.documentElement.scrollHeight;
+  });
+  await p.setViewportSize({ width: size.width, height: Math.min(Math.max(size.height, Math.ceil(height)), 4000) });
+  try {
+    await p.screenshot({ path: `${SHOTS}/${name}.png` });
+  } finally {
+    await p.setViewportSize(size);
+  }
+}
+
+/** 'Connetti' on the eBay card, then the sandbox's consent page; answers its URL. */
+async function openEbayConsent(p: Page): Promise<URL> {
+  const ebay = card(p, 'ebay');
+  await ebay.getByTestId('marketplace-connect').click();
+  await p.waitForURL((url) => url.href.startsWith(`${app.ebayUrl}/oauth2/authorize`));
+  await p.locator('#consent-form').waitFor();
+  return new URL(p.url());
+}
+
+/** The seller's login on the consent page (its fields by id: the sandbox's page, consent-page.ts). */
+async function fillConsent(p: Page) {
+  await p.locator('#userid').fill(seller.username);
+  await p.locator('#pass').fill(seller.password);
+  expect(await textOf(p.locator('#accept'))).toBe('Accetta');
+}
+
+describe('marketplaces (integrations remote, callback, dashboard tile, settings panel)', () => {
+  step("'Integrazioni Marketplace': eBay 'Non connesso', the other four 'Presto disponibile', 'Integrati' empty", async () => {
+    await enterOnlyMerchant(page, merchantName);
+    expect(await textOf(page.getByTestId('tile-marketplaces-value'))).toBe('0');
+    expect(await textOf(page.getByTestId('tile-marketplaces-hint'))).toBe('Nessun marketplace attivo');
+
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Marketplace' }).click();
+    await page.waitForURL('**/dashboard/marketplaces');
+    await page.getByRole('heading', { name: 'Integrazioni Marketplace', level: 1 }).waitFor();
+    expect(await page.title()).toBe('Integrazioni Marketplace · Smista');
+    const available = page.getByTestId('tab-disponibili');
+    expect(await textOf(available)).toBe('Marketplace Disponibili');
+    expect(await available.getAttribute('data-state')).toBe('active');
+    expect(await textOf(page.getByTestId('tab-integrati-count'))).toBe('0');
+
+    await eventually(async () => expect((await page.getByTestId('marketplace-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-identifier')))).sort()).toEqual([...MARKETPLACES].sort()));
+    const ebay = card(page, 'ebay');
+    await ebay.getByTestId('marketplace-not-connected').waitFor();
+    expect(await textOf(ebay.getByTestId('marketplace-not-connected'))).toBe('Non connesso');
+    expect(await ebay.getByTestId('marketplace-coming-soon').count()).toBe(0);
+    expect(await textOf(ebay.getByTestId('marketplace-connect'))).toBe('Connetti');
+    for (const identifier of MARKETPLACES.filter((m) => m !== 'ebay')) {
+      const other = card(page, identifier);
+      expect(await textOf(other.getByTestId('marketplace-coming-soon'))).toBe('Presto disponibile');
+      await other.getByTestId('marketplace-coming-soon-hint').waitFor();
+      expect(await textOf(other.getByTestId('marketplace-connect'))).toBe('Connetti');
+    }
+    await shot(page, '1280-available-empty');
+
+    await page.getByTestId('tab-integrati').click();
+    await page.waitForURL('**/dashboard/marketplaces?tab=integrati');
+    const empty = page.getByTestId('integrations-empty');
+    await empty.getByText('Non hai ancora integrato nessun marketplace.', { exact: true }).waitFor();
+    await shot(page, '1280-connected-empty');
+    // A reload keeps the tab; the empty state's button leads back to the available ones.
+    await page.reload();
+    await page.getByTestId('integrations-empty-action').click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/marketplaces' && url.search === '');
+    expect(await page.getByTestId('tab-disponibili').getAttribute('data-state')).toBe('active');
+  });
+
+  step("a marketplace still to come: the dialog masks keys and secrets, refuses empty fields, shows the server's refusal", async () => {
+    const catalogue = (await api(browser.context, app.baseUrl, 'GET', '/api/marketplaces')).body as any[];
+    const target = catalogue.find((m) => !m.supported && m.requiredSettings.length > 0);
+    expect(target).toBeDefined();
+    const posts: string[] = [];
+    const onRequest = (req: Request) => {
+      if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/merchants/current/integrations') posts.push(req.postData() ?? '');
+    };
+    page.on('request', onRequest);
+    try {
+      await card(page, target.identifier).getByTestId('marketplace-connect').click();
+      const dialog = page.getByTestId('connect-dialog');
+      await dialog.waitFor();
+      await dialog.getByRole('heading', { name: `Connetti ${target.name}` }).waitFor();
+      for (const name of target.requiredSettings as string[]) {
+        const type = await dialog.locator(`[name="${name}"]`).getAttribute('type');
+        // Spec §2 masks key and secret; tokens and passwords too.
+        expect({ name, type }).toEqual({ name, type: /key|secret|token|password/i.test(name) ? 'password' : 'text' });
+      }
+      expect(await textOf(dialog.getByTestId('connect-cancel'))).toBe('Annulla');
+      await dialog.getByTestId('connect-submit').click();
+      const toast = await expectToast(page, 'Campi mancanti', { variant: 'destructive' });
+      expect(await textOf(toast.getByTestId('toast-description'))).toMatch(/^I seguenti campi sono obbligatori: .+/);
+      expect(posts).toEqual([]);
+      await shot(page, '1280-connect-dialog');
+
+      await closeToasts(page);
+      for (const name of target.requiredSettings as string[]) await dialog.locator(`[name="${name}"]`).fill(`valore-${name}`);
+      await dialog.getByTestId('connect-submit').click();
+      const refusal = await expectToast(page, 'Errore di integrazione', { variant: 'destructive' });
+      const message = await textOf(refusal.getByTestId('toast-description'));
+      expect(message.length).toBeGreaterThan(10);
+      expect(message).not.toMatch(/^\d{3}:/);
+      expect(posts).toHaveLength(1);
+      expect(JSON.parse(posts[0])).toMatchObject({ type: 'marketplace', provider: target.identifier, active: true });
+      expect(await integrationsApi()).toEqual([]);
+
+      await closeToasts(page);
+      await dialog.getByTestId('connect-cancel').click();
+      await dialog.waitFor({ state: 'detached' });
+    } finally {
+      page.off('request', onRequest);
+    }
+  });
+
+  step("eBay refused on the consent page: the callback's error card 'Autorizzazione negata: access_denied'", async () => {
+    const consent = await openEbayConsent(page);
+    // Spec §7: response_type, redirect_uri (the RuName), state (the marketplace), client_id and the scopes.
+    expect(consent.searchParams.get('response_type')).toBe('code');
+    expect(consent.searchParams.get('state')).toBe('ebay');
+    expect(consent.searchParams.get('client_id')).toBeTruthy();
+    expect(consent.searchParams.get('redirect_uri')).toBeTruthy();
+    expect(consent.searchParams.get('scope')!.split(' ').sort()).toEqual([...EBAY_SCOPES].sort());
+    expect(consent.href).not.toContain('+');
+    await page.screenshot({ path: `${SHOTS}/1280-ebay-consent.png` });
+
+    await page.locator('#decline').click();
+    await page.waitForURL('**/marketplace/callback');
+    const callback = page.getByTestId('callback-page');
+    await eventually(async () => expect(await callback.getAttribute('data-state')).toBe('error'));
+    expect(await textOf(page.getByTestId('callback-title'))).toBe('Errore di integrazione');
+    expect(await textOf(page.getByTestId('callback-message'))).toBe('Autorizzazione negata: access_denied');
+    // The address no longer carries the answer, nothing waits in storage, nothing was exchanged.
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.evaluate(() => [localStorage.getItem('oauth_code'), localStorage.getItem('redirectToCallback')])).toEqual([null, null]);
+    expect(exchanges).toEqual([]);
+    await shot(page, '1280-callback-denied');
+
+    expect(await textOf(page.getByTestId('callback-back'))).toBe('Torna alle integrazioni');
+    await page.getByTestId('callback-back').click();
+    await page.waitForURL('**/dashboard');
+  });
+
+  step("eBay accepted: 'Integrazione completata', the dashboard 2 s later, the tile counts it; the code is exchanged once", async () => {
+    await page.goto('/dashboard/marketplaces');
+    await openEbayConsent(page);
+    await fillConsent(page);
+    await page.locator('#accept').click();
+
+    await page.waitForURL('**/marketplace/callback');
+    const callback = page.getByTestId('callback-page');
+    await eventually(async () => expect(await callback.getAttribute('data-state')).toBe('success'));
+    const successAt = Date.now();
+    expect(await textOf(page.getByTestId('callback-title'))).toBe('Integrazione completata');
+    await page.getByTestId('callback-redirecting').waitFor();
+    await shot(page, '1280-callback-success');
+    await page.waitForURL('**/dashboard');
+    // Spec §9: about 2 s after the success.
+    expect(Date.now() - successAt).toBeGreaterThan(1500);
+
+    expect(exchanges).toHaveLength(1);
+    const sent = JSON.parse(exchanges[0]);
+    expect(sent).toMatchObject({ marketplace: 'ebay' });
+    expect(sent.code).toEqual(expect.any(String));
+    const merchants = (await api(browser.context, app.baseUrl, 'GET', '/api/merchants')).body as any[];
+    expect(String(sent.merchantId)).toBe(String(merchants[0].id));
+
+    const [integration] = await integrationsApi();
+    expect(integration).toMatchObject({ provider: 'ebay', type: 'marketplace', active: true, username: seller.username });
+    integrationId = integration.id;
+    await eventually(async () => expect(await textOf(page.getByTestId('tile-marketplaces-value'))).toBe('1'));
+    expect(await textOf(page.getByTestId('tile-marketplaces-hint'))).toBe(integration.marketplaceName);
+
+    // A reload of the callback does not send the spent code again.
+    await page.goto('/marketplace/callback');
+    await eventually(async () => expect(await page.getByTestId('callback-page').getAttribute('data-state')).toBe('error'));
+    expect(await textOf(page.getByTestId('callback-message'))).toBe("Parametri mancanti nella callback. Impossibile completare l'autenticazione.");
+    expect(exchanges).toHaveLength(1);
+  });
+
+  step("a sync imports the seller's orders in the background; the dashboard tile counts those to ship as GET /api/orders does", async () => {
+    // Three orders placed just now, paid and not shipped yet.
+    await ebaySandboxControl(app.ebayUrl).addOrders(seller.username, 3);
+    const started = await api(browser.context, app.baseUrl, 'POST', `/api/orders/sync/${integrationId}`, {});
+    expect(started.status).toBe(202);
+    const jobId = started.body.job.id;
+    lastJob = await eventually(async () => {
+      const res = await api(browser.context, app.baseUrl, 'GET', `/api/orders/sync/jobs/${jobId}`);
+      expect(res.body.status).toBe('completed');
+      return res.body;
+    }, 60_000);
+    // The sync window is the service's (the seller's older orders may fall outside it); the three new ones are in.
+    expect(lastJob.ordersFound).toBeGreaterThanOrEqual(3);
+    expect(lastJob.ordersFound).toBeLessThanOrEqual(SELLER_ORDERS + 3);
+    expect(lastJob.ordersSynced).toBe(lastJob.ordersFound);
+
+    // The orders service imports them from the events; the tile counts those to ship (spec §7: meta.totalItems).
+    await eventually(async () => {
+      const all = await api(browser.context, app.baseUrl, 'GET', '/api/orders?pageSize=1');
+      expect(all.status).toBe(200);
+      expect(all.body.meta.totalItems).toBe(lastJob.ordersFound);
+    }, 60_000);
+    const toShip = await api(browser.context, app.baseUrl, 'GET', '/api/orders?status=TO_SHIP&pageSize=1');
+    expect(toShip.body.meta.totalItems).toBeGreaterThan(0);
+    await page.goto('/dashboard');
+    await eventually(async () => expect(await textOf(page.getByTestId('tile-to-ship-value'))).toBe(String(toShip.body.meta.totalItems)));
+  });
+
+  step("'Integrati': masked refresh token, its expiry, 'Valido', the warning-free card; the switch and 'Aggiorna token'", async () => {
+    await page.goto('/dashboard/marketplaces');
+    const ebay = card(page, 'ebay');
+    await ebay.getByTestId('marketplace-connected').waitFor();
+    expect(await textOf(ebay.getByTestId('marketplace-account-name'))).toBe(seller.username);
+    expect(await textOf(ebay.getByTestId('marketplace-connect'))).toBe('Collega un altro account');
+    expect(await ebay.getByTestId('marketplace-account-details').getAttribute('href')).toBe(`/dashboard/integration/${integrationId}`);
+    await shot(page, '1280-available-connected');
+
+    await page.getByTestId('tab-integrati').click();
+    expect(await textOf(page.getByTestId('tab-integrati-count'))).toBe('1');
+    const item = integrationCard(page);
+    await item.waitFor();
+    const [stored] = await integrationsApi();
+    expect(await textOf(item.getByTestId('integration-name'))).toBe(stored.marketplaceName);
+    expect(await textOf(item.getByTestId('integration-account'))).toBe(`Account: ${seller.username}`);
+    expect(await textOf(item.getByTestId('integration-connected-since'))).toBe(`Connesso dal ${romeDate(stored.connectedAt)}`);
+    expect(await textOf(item.getByTestId('integration-active-badge'))).toBe('Attivo');
+    // Spec §9: 10 first characters, dots, 4 last (eBay's tokens start 'v^1.1#'); never the token itself.
+    const preview = await textOf(item.getByTestId('integration-refresh-token'));
+    expect(preview).toBe(stored.refreshTokenPreview);
+    expect(preview).toMatch(/^v\^1\.1#.{4}\.{6}.{4}$/);
+    expect(await textOf(item.getByTestId('integration-token-expiry'))).toBe(romeDate(stored.refreshTokenExpiresAt, true));
+    expect(await textOf(item.getByTestId('integration-token-status'))).toBe('Valido');
+    expect(await item.getByTestId('integration-token-warning').count()).toBe(0);
+    expect(await item.getByTestId('integration-manage').getAttribute('href')).toBe(`/dashboard/integration/${integrationId}`);
+    await shot(page, '1280-connected');
+
+    await closeToasts(page);
+    const toggle = item.getByTestId('integration-toggle');
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await toggle.click();
+    await expectToast(page, 'Integrazione disattivata');
+    await eventually(async () => expect(await textOf(item.getByTestId('integration-active-badge'))).toBe('Inattivo'));
+    expect((await integrationsApi())[0]).toMatchObject({ id: integrationId, active: false });
+    await closeToasts(page);
+    await toggle.click();
+    await expectToast(page, 'Integrazione attivata');
+    await eventually(async () => expect(await textOf(item.getByTestId('integration-active-badge'))).toBe('Attivo'));
+    expect((await integrationsApi())[0]).toMatchObject({ id: integrationId, active: true });
+
+    await closeToasts(page);
+    const before = (await integrationsApi())[0].accessTokenExpiresAt;
+    await item.getByTestId('integration-refresh').click();
+    const refreshed = await expectToast(page, 'Token aggiornato');
+    const after = (await integrationsApi())[0];
+    expect(Date.parse(after.accessTokenExpiresAt)).toBeGreaterThanOrEqual(Date.parse(before));
+    expect(await textOf(refreshed.getByTestId('toast-description'))).toBe(`Il nuovo token di accesso scade il ${romeDate(after.accessTokenExpiresAt, true)}.`);
+
+    // The reload button asks the server again.
+    const reload = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/merchants/current/integrations');
+    await page.getByTestId('integrations-reload').click();
+    expect((await reload).status()).toBe(200);
+  });
+
+  step('the detail page: provider, type, status, dates, masked tokens, config, Disattiva/Attiva; an unknown id is not found', async () => {
+    await closeToasts(page);
+    await integrationCard(page).getByTestId('integration-manage').click();
+    await page.waitForURL(`**/dashboard/integration/${integrationId}`);
+    expect(await page.title()).toBe('Dettaglio integrazione · Smista');
+    const stored = (await api(browser.context, app.baseUrl, 'GET', `/api/merchants/${(await integrationsApi())[0].merchantId}/integrations/${integrationId}`)).body;
+    await page.getByTestId('detail-title').waitFor();
+    expect(await textOf(page.getByTestId('detail-title'))).toBe(`Integrazione ${stored.marketplaceName}`);
+    expect(await textOf(page.getByTestId('detail-status'))).toBe('Attivo');
+    expect(await page.getByTestId('detail-status').getAttribute('data-status')).toBe('active');
+    expect(await textOf(page.getByTestId('detail-provider'))).toBe(`${stored.marketplaceName} (ebay)`);
+    expect(await textOf(page.getByTestId('detail-type'))).toBe('Marketplace');
+    expect(await textOf(page.getByTestId('detail-connected-at'))).toBe(romeDate(stored.connectedAt, true));
+    expect(await textOf(page.getByTestId('detail-username'))).toBe(seller.username);
+    // Spec §9: 8 first and 8 last characters with 6 dots, as the server masked them.
+    for (const [testId, value] of [
+      ['detail-access-token', stored.accessToken],
+      ['detail-refresh-token', stored.refreshToken],
+    ] as const) {
+      const shown = await textOf(page.getByTestId(testId));
+      expect(shown).toBe(value);
+      expect(shown).toMatch(/^v\^1\.1#.{2}\.{6}.{8}$/);
+    }
+    expect(await textOf(page.getByTestId('detail-access-token-expiry'))).toBe(`Scade il ${romeDate(stored.accessTokenExpiresAt, true)}`);
+    expect(await textOf(page.getByTestId('detail-refresh-token-expiry'))).toBe(`Scade il ${romeDate(stored.refreshTokenExpiresAt, true)}`);
+    if ((await page.getByTestId('detail-config').count()) > 0) {
+      expect(JSON.parse(await page.getByTestId('detail-config').innerText())).toEqual(JSON.parse(stored.config));
+    } else {
+      expect(await textOf(page.getByTestId('detail-config-empty'))).toBe('Nessuna configurazione.');
+    }
+    // The last sync, as the job ended.
+    const sync = page.getByTestId('detail-sync');
+    expect(await sync.getAttribute('data-status')).toBe('completed');
+    expect(await textOf(page.getByTestId('detail-sync-found'))).toBe(String(lastJob.ordersFound));
+    expect(await textOf(page.getByTestId('detail-sync-synced'))).toBe(String(lastJob.ordersSynced));
+    expect(await textOf(page.getByTestId('detail-sync-completed'))).toBe(romeDate(stored.lastJob.completedAt, true));
+    const crumbs = await page.getByTestId('breadcrumbs').locator('li').allInnerTexts();
+    expect(crumbs.map((c) => c.trim())).toEqual(['Dashboard', 'Integrazione', String(integrationId)]);
+    await shot(page, '1280-detail');
+
+    await closeToasts(page);
+    const toggle = page.getByTestId('detail-toggle');
+    expect(await textOf(toggle)).toBe('Disattiva');
+    await toggle.click();
+    await expectToast(page, 'Integrazione disattivata');
+    await eventually(async () => expect(await textOf(page.getByTestId('detail-status'))).toBe('Disattivato'));
+    expect(await textOf(toggle)).toBe('Attiva');
+    await closeToasts(page);
+    await toggle.click();
+    await expectToast(page, 'Integrazione attivata');
+    await eventually(async () => expect(await textOf(page.getByTestId('detail-status'))).toBe('Attivo'));
+
+    await closeToasts(page);
+    await page.getByTestId('detail-refresh').click();
+    await expectToast(page, 'Token aggiornato');
+
+    // 'Elimina' asks first; 'Annulla' keeps it.
+    await page.getByTestId('detail-delete').click();
+    const confirm = page.getByTestId('confirm-dialog');
+    await confirm.waitFor();
+    expect(await textOf(confirm.getByTestId('confirm-dialog-text'))).toMatch(/non può essere annullata e rimuove tutti i dati associati/);
+    await confirm.getByTestId('confirm-dialog-cancel').click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await integrationsApi()).toHaveLength(1);
+
+    for (const id of ['999999999', 'abc']) {
+      await page.goto(`/dashboard/integration/${id}`);
+      await page.getByTestId('integration-not-found').getByRole('heading', { name: 'Integrazione non trovata' }).waitFor();
+    }
+    await shot(page, '1280-detail-not-found');
+  });
+
+  step('Integrazioni lists the eBay integration; Impostazioni → Corrieri shows it with Gestisci and Aggiorna', async () => {
+    await page.goto('/dashboard/integrations');
+    const row = page.locator(`[data-testid="overview-marketplace-integration"][data-id="${integrationId}"]`);
+    await row.waitFor();
+    expect(await row.getAttribute('href')).toBe(`/dashboard/integration/${integrationId}`);
+    expect(await textOf(row.getByTestId('overview-marketplace-active'))).toBe('Attivo');
+    expect(await page.getByTestId('overview-marketplaces-link').getAttribute('href')).toBe('/dashboard/marketplaces');
+    expect(await page.getByTestId('overview-carriers-link').getAttribute('href')).toBe('/carriers');
+    await shot(page, '1280-overview');
+
+    await page.goto('/dashboard/settings/carriers');
+    await settingsMenu(page).current('Corrieri').waitFor();
+    const panelRow = page.locator(`[data-testid="marketplace-integration-row"][data-id="${integrationId}"]`);
+    await panelRow.waitFor();
+    expect(await textOf(panelRow.getByTestId('marketplace-integration-active'))).toBe('Attivo');
+    expect(await panelRow.getByTestId('marketplace-integration-manage').getAttribute('href')).toBe(`/dashboard/integration/${integrationId}`);
+    await closeToasts(page);
+    await panelRow.getByTestId('marketplace-integration-refresh').click();
+    await expectToast(page, 'Token aggiornato');
+    await shot(page, '1280-settings-carriers');
+    await panelRow.getByTestId('marketplace-integration-manage').click();
+    await page.waitForURL(`**/dashboard/integration/${integrationId}`);
+  });
+
+  step('the session ends while the seller consents: the code survives the login and the merchant choice, and is exchanged once', async () => {
+    await page.goto('/dashboard/marketplaces');
+    await openEbayConsent(page);
+    await fillConsent(page);
+    // Logged out meanwhile (cookies gone): the callback is behind the login.
+    await browser.context.clearCookies();
+    await page.locator('#accept').click();
+
+    await page.waitForURL('**/auth');
+    expect(await page.evaluate(() => Boolean(localStorage.getItem('oauth_code')))).toBe(true);
+    await login(page, admin.email, admin.password);
+    // Login clears the selected merchant: the callback asks for one and waits.
+    await page.waitForURL('**/marketplace/callback');
+    await eventually(async () => expect(await page.getByTestId('callback-page').getAttribute('data-state')).toBe('no-merchant'));
+    expect(exchanges).toHaveLength(1);
+    await shot(page, '1280-callback-no-merchant');
+    await page.getByTestId('callback-choose-merchant').click();
+    // The only merchant is entered by itself, and the flow comes back to the callback.
+    await page.getByTestId('loading-overlay').waitFor();
+    await eventually(async () => expect(await page.getByTestId('callback-page').getAttribute('data-state')).toBe('success'));
+    expect(pathOf(page)).toBe('/marketplace/callback');
+    await page.waitForURL('**/dashboard');
+    expect(exchanges).toHaveLength(2);
+    expect(await page.evaluate(() => [localStorage.getItem('oauth_code'), localStorage.getItem('redirectToCallback')])).toEqual([null, null]);
+    // The same seller again: the integration is renewed, not doubled.
+    const list = await integrationsApi();
+    expect(list.map((i) => i.id)).toEqual([integrationId]);
+  });
+
+  step('the screens at 390 px: cards stacked, the dialog and the callback usable, nothing sideways', async () => {
+    await page.setViewportSize(MOBILE);
+    try {
+      await page.goto('/dashboard/marketplaces');
+      await card(page, 'ebay').getByTestId('marketplace-connected').waitFor();
+      await expectNoSidewaysScroll(page, MOBILE.width);
+      const [first, second] = await Promise.all([page.getByTestId('marketplace-card').nth(0).boundingBox(), page.getByTestId('marketplace-card').nth(1).boundingBox()]);
+      expect(Math.round(first!.x)).toBe(Math.round(second!.x));
+      expect(second!.y).toBeGreaterThan(first!.y);
+      await shot(page, '390-available');
+
+      const other = (await api(browser.context, app.baseUrl, 'GET', '/api/marketplaces')).body.find((m: any) => !m.supported && m.requiredSettings.length > 0);
+      await card(page, other.identifier).getByTestId('marketplace-connect').click();
+      const dialog = page.getByTestId('connect-dialog');
+      await dialog.waitFor();
+      const box = (await dialog.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
+      await page.screenshot({ path: `${SHOTS}/390-connect-dialog.png` });
+      await dialog.getByTestId('connect-cancel').click();
+      await dialog.waitFor({ state: 'detached' });
+
+      await page.getByTestId('tab-integrati').click();
+      await integrationCard(page).waitFor();
+      await expectNoSidewaysScroll(page, MOBILE.width);
+      await shot(page, '390-connected');
+
+      await page.goto(`/dashboard/integration/${integrationId}`);
+      await page.getByTestId('detail-title').waitFor();
+      await expectNoSidewaysScroll(page, MOBILE.width);
+      await shot(page, '390-detail');
+
+      await page.goto('/marketplace/callback?state=ebay&error=access_denied');
+      await eventually(async () => expect(await page.getByTestId('callback-page').getAttribute('data-state')).toBe('error'));
+      expect(await textOf(page.getByTestId('callback-message'))).toBe('Autorizzazione negata: access_denied');
+      await expectNoSidewaysScroll(page, MOBILE.width);
+      await shot(page, '390-callback-denied');
+
+      await page.goto('/dashboard');
+      await eventually(async () => expect(await textOf(page.getByTestId('tile-marketplaces-value'))).toBe('1'));
+      await expectNoSidewaysScroll(page, MOBILE.width);
+      await shot(page, '390-dashboard');
+
+      await page.goto('/dashboard/integrations');
+      await page.getByTestId('overview-marketplace-integration').first().waitFor();
+      await expectNoSidewaysScroll(page, MOBILE.width);
+      await shot(page, '390-overview');
+
+      await page.goto('/dashboard/settings/carriers');
+      await page.getByTestId('marketplace-integration-row').first().waitFor();
+      await expectNoSidewaysScroll(page, MOBILE.width);
+      await shot(page, '390-settings-carriers');
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
+  });
+
+  step("'Elimina' on the connected tab removes the integration after its confirmation; the tile and the lists follow", async () => {
+    await page.goto('/dashboard/marketplaces?tab=integrati');
+    const item = integrationCard(page);
+    await item.waitFor();
+    await item.getByTestId('integration-delete').click();
+    const confirm = page.getByTestId('confirm-dialog');
+    await confirm.waitFor();
+    expect(await textOf(confirm.getByTestId('confirm-dialog-text'))).toContain(seller.username);
+    await shot(page, '1280-delete-confirm');
+    await closeToasts(page);
+    await confirm.getByTestId('confirm-dialog-confirm').click();
+    await expectToast(page, 'Integrazione eliminata');
+    await page.getByTestId('integrations-empty').waitFor();
+    expect(await textOf(page.getByTestId('tab-integrati-count'))).toBe('0');
+    expect(await integrationsApi()).toEqual([]);
+
+    await page.goto(`/dashboard/integration/${integrationId}`);
+    await page.getByTestId('integration-not-found').waitFor();
+    await page.goto('/dashboard');
+    await eventually(async () => expect(await textOf(page.getByTestId('tile-marketplaces-value'))).toBe('0'));
+    expect(pathOf(page)).toBe('/dashboard');
+  });
+});
