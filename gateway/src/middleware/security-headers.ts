@@ -18,9 +18,21 @@ export function remoteOrigins(remotes: Record<string, string> | undefined): stri
 }
 
 /**
+ * Where the marketplaces serve their product pictures: the order screens show them as the
+ * marketplaces answer them (eBay's `image.imageUrl`), never copied to us.
+ */
+export const MARKETPLACE_IMAGE_ORIGINS = [
+  'https://i.ebayimg.com',
+  'https://m.media-amazon.com',
+  'https://cdn.shopify.com',
+  'https://ae01.alicdn.com',
+  'https://i.etsystatic.com',
+] as const;
+
+/**
  * helmet with a CSP that lets the shell load its remotes: scripts and styles from 'self' (and any
  * remote origin configured in REMOTES), `connect-src 'self'` for /api and the manifests, images
- * from 'self' and data: (avatars are data URLs). `style-src 'unsafe-inline'` stays because Radix
+ * from 'self', data: (avatars are data URLs) and the marketplaces' picture hosts. `style-src 'unsafe-inline'` stays because Radix
  * primitives in the UI kit (react-remove-scroll) inject <style> elements at runtime; scripts never
  * get 'unsafe-inline' or 'unsafe-eval'.
  */
@@ -33,7 +45,7 @@ export function securityHeaders(options: SecurityHeadersOptions): RequestHandler
         'default-src': ["'self'"],
         'script-src': ["'self'", ...extra],
         'style-src': ["'self'", "'unsafe-inline'", ...extra],
-        'img-src': ["'self'", 'data:', ...extra],
+        'img-src': ["'self'", 'data:', ...MARKETPLACE_IMAGE_ORIGINS, ...extra],
         'font-src': ["'self'", 'data:', ...extra],
         'connect-src': ["'self'", ...extra],
         'object-src': ["'none'"],

@@ -83,6 +83,7 @@ export { Tabs, TabsList, TabsTrigger, TabsContent } from './components/tabs';
 export { Avatar, AvatarImage, AvatarFallback, initialOf } from './components/avatar';
 export { Badge, type BadgeVariant } from './components/badge';
 export { Spinner } from './components/spinner';
+export { EmptyText, Loading, LoadFailed, NoMerchant } from './components/panel-states';
 export {
   fetchCurrentUser,
   displayNameOf,

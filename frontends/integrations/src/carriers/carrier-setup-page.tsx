@@ -1,10 +1,9 @@
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { isPoolCarrier, type CarrierIntegrationJson, type CarrierJson } from '@smista/contracts';
-import { buttonVariants, errorStatusOf, Card, CardContent } from '@smista/ui-kit';
+import { buttonVariants, Card, CardContent, errorStatusOf, LoadFailed, Loading, NoMerchant } from '@smista/ui-kit';
 import { useMerchantAccess } from '../access';
 import { CarrierLogo } from '../components/carrier-logo';
-import { LoadFailed, Loading, NoMerchant } from '../components/panel-states';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { t } from '../messages';
 import { carrierSetupPath, parseSetupTarget, SETTINGS_CARRIERS_PATH, type SetupTarget } from '../paths';
@@ -40,7 +39,7 @@ export function CarrierSetupPage() {
           readOnly={role === 'user'}
         />
       ) : (
-        <NoMerchant />
+        <NoMerchant title={t.noMerchantTitle} text={t.noMerchant} />
       )}
     </div>
   );
@@ -58,7 +57,7 @@ interface SetupProps {
 function SetupForCarrier({ merchantId, code, target, isAdmin, readOnly }: SetupProps) {
   const carriers = useCarriers();
   if (carriers.isPending) return <Loading />;
-  if (carriers.isError) return <LoadFailed text={t.carriers.loadFailed} onRetry={() => void carriers.refetch()} testId="carriers-load-failed" />;
+  if (carriers.isError) return <LoadFailed title={t.carriers.loadFailed} onRetry={() => void carriers.refetch()} testId="carriers-load-failed" />;
   const carrier = carriers.data.find((c) => c.code === code);
   if (!carrier) return <NotFound title={t.setup.notFoundTitle} text={t.setup.notFoundText(code)} testId="carrier-not-found" />;
   if (target.mode === 'new') {
@@ -92,7 +91,7 @@ function ExistingIntegration({
     return errorStatusOf(query.error) === 404 ? (
       <NotFound title={t.setup.integrationNotFound} text={t.setup.integrationNotFoundText} testId="integration-not-found" />
     ) : (
-      <LoadFailed text={t.setup.integrationLoadFailed} onRetry={() => void query.refetch()} />
+      <LoadFailed title={t.setup.integrationLoadFailed} onRetry={() => void query.refetch()} />
     );
   }
   const integration: CarrierIntegrationJson = query.data;

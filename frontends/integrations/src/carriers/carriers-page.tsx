@@ -1,10 +1,9 @@
 import { Link } from 'react-router-dom';
 import { AlertTriangle, ChevronRight, Plus } from 'lucide-react';
 import type { CarrierIntegrationJson, CarrierJson } from '@smista/contracts';
-import { buttonVariants, Badge, Button, Card, CardContent, CardFooter, CardHeader, CardTitle } from '@smista/ui-kit';
+import { Badge, Button, buttonVariants, Card, CardContent, CardFooter, CardHeader, CardTitle, EmptyText, LoadFailed, Loading, NoMerchant } from '@smista/ui-kit';
 import { useMerchantAccess } from '../access';
 import { CarrierLogo } from '../components/carrier-logo';
-import { EmptyText, LoadFailed, Loading, NoMerchant } from '../components/panel-states';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { t } from '../messages';
 import { carrierSetupPath } from '../paths';
@@ -21,7 +20,7 @@ export function CarriersPage() {
         <p className="text-sm text-muted-foreground">{t.carriers.subtitle}</p>
       </div>
       {role === 'user' ? <ReadOnlyNotice /> : null}
-      {merchant ? <CarrierGrid key={merchant.id} merchantId={merchant.id} isAdmin={isAdmin} /> : <NoMerchant />}
+      {merchant ? <CarrierGrid key={merchant.id} merchantId={merchant.id} isAdmin={isAdmin} /> : <NoMerchant title={t.noMerchantTitle} text={t.noMerchant} />}
     </div>
   );
 }
@@ -31,7 +30,7 @@ function CarrierGrid({ merchantId, isAdmin }: { merchantId: string; isAdmin: boo
   const integrations = useCarrierIntegrations(merchantId);
 
   if (carriers.isPending) return <Loading />;
-  if (carriers.isError) return <LoadFailed text={t.carriers.loadFailed} onRetry={() => void carriers.refetch()} testId="carriers-load-failed" />;
+  if (carriers.isError) return <LoadFailed title={t.carriers.loadFailed} onRetry={() => void carriers.refetch()} testId="carriers-load-failed" />;
   if (carriers.data.length === 0) return <EmptyText testId="carriers-empty">{t.carriers.empty}</EmptyText>;
 
   const byCarrier = new Map<string, CarrierIntegrationJson[]>();

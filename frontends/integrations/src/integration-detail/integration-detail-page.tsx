@@ -2,10 +2,9 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AlertCircle, ArrowLeft, Power, PowerOff, RefreshCw, SearchX, Trash2 } from 'lucide-react';
 import type { MarketplaceIntegrationJson, MarketplaceJson, SyncJobJson } from '@smista/contracts';
-import { buttonVariants, errorStatusOf, Badge, Button, Card, CardContent, CardHeader, CardTitle } from '@smista/ui-kit';
+import { Badge, Button, buttonVariants, Card, CardContent, CardHeader, CardTitle, errorStatusOf, LoadFailed, Loading, NoMerchant } from '@smista/ui-kit';
 import { useMerchantAccess, useSignedOut } from '../access';
 import { AccessRequired } from '../components/access-required';
-import { LoadFailed, Loading, NoMerchant } from '../components/panel-states';
 import { MarketplaceLogo } from '../components/marketplace-logo';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { formatCount, formatNumericDateTime } from '../format';
@@ -37,7 +36,7 @@ export function IntegrationDetailPage() {
       {signedOut ? (
         <AccessRequired />
       ) : !merchant ? (
-        <NoMerchant />
+        <NoMerchant title={t.noMerchantTitle} text={t.noMerchant} />
       ) : !INTEGRATION_ID.test(integrationId) ? (
         <NotFound />
       ) : (
@@ -62,7 +61,7 @@ function IntegrationDetail({ merchantId, integrationId, isAdmin }: { merchantId:
     return errorStatusOf(query.error) === 404 ? (
       <NotFound />
     ) : (
-      <LoadFailed text={`${t.detail.loadFailed}. ${t.detail.loadFailedText}`} onRetry={() => void query.refetch()} testId="detail-load-failed" />
+      <LoadFailed title={`${t.detail.loadFailed}. ${t.detail.loadFailedText}`} onRetry={() => void query.refetch()} testId="detail-load-failed" />
     );
   }
   const integration = query.data;

@@ -3,8 +3,7 @@ import { Link } from 'react-router-dom';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ExternalLink, Info, Plug, Plus, RefreshCw, Unplug } from 'lucide-react';
 import type { MarketplaceIntegrationJson, MarketplaceJson } from '@smista/contracts';
-import { buttonVariants, toast, Badge, Button, Card, CardContent, CardFooter, CardHeader, CardTitle, Switch } from '@smista/ui-kit';
-import { EmptyText, LoadFailed, Loading } from '../components/panel-states';
+import { Badge, Button, buttonVariants, Card, CardContent, CardFooter, CardHeader, CardTitle, EmptyText, LoadFailed, Loading, Switch, toast } from '@smista/ui-kit';
 import { MarketplaceLogo } from '../components/marketplace-logo';
 import { serverMessageOr } from '../errors';
 import { t } from '../messages';
@@ -37,7 +36,7 @@ export function AvailableMarketplaces({
 
   if (catalogue.isPending) return <Loading />;
   if (catalogue.isError) {
-    return <LoadFailed text={`${t.marketplaces.catalogueLoadFailed}. ${t.marketplaces.loadFailedHint}`} onRetry={() => void catalogue.refetch()} testId="catalogue-load-failed" />;
+    return <LoadFailed title={`${t.marketplaces.catalogueLoadFailed}. ${t.marketplaces.loadFailedHint}`} onRetry={() => void catalogue.refetch()} testId="catalogue-load-failed" />;
   }
   if (catalogue.data.length === 0) return <EmptyText testId="catalogue-empty">{t.marketplaces.catalogueEmpty}</EmptyText>;
 
@@ -55,7 +54,7 @@ export function AvailableMarketplaces({
   return (
     <div className="grid gap-4">
       {integrations.isError ? (
-        <LoadFailed text={`${t.marketplaces.integrationsLoadFailed}. ${t.marketplaces.loadFailedHint}`} onRetry={() => void integrations.refetch()} testId="integrations-load-failed" />
+        <LoadFailed title={`${t.marketplaces.integrationsLoadFailed}. ${t.marketplaces.loadFailedHint}`} onRetry={() => void integrations.refetch()} testId="integrations-load-failed" />
       ) : null}
       <ul className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" data-testid="marketplace-grid">
         {catalogue.data.map((marketplace) => (

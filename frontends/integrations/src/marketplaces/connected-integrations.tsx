@@ -2,8 +2,7 @@ import { Link } from 'react-router-dom';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { RefreshCw, Settings2, Store, Trash2 } from 'lucide-react';
 import type { MarketplaceIntegrationJson, MarketplaceJson } from '@smista/contracts';
-import { buttonVariants, Badge, Button, Card, CardContent, Label, Switch } from '@smista/ui-kit';
-import { LoadFailed, Loading } from '../components/panel-states';
+import { Badge, Button, buttonVariants, Card, CardContent, Label, LoadFailed, Loading, Switch } from '@smista/ui-kit';
 import { MarketplaceLogo } from '../components/marketplace-logo';
 import { formatNumericDate, formatNumericDateTime } from '../format';
 import { t } from '../messages';
@@ -39,7 +38,7 @@ export function ConnectedIntegrations({
   if (integrations.isPending) body = <Loading />;
   else if (integrations.isError) {
     body = (
-      <LoadFailed text={`${t.marketplaces.integrationsLoadFailed}. ${t.marketplaces.loadFailedHint}`} onRetry={() => void integrations.refetch()} testId="integrations-load-failed" />
+      <LoadFailed title={`${t.marketplaces.integrationsLoadFailed}. ${t.marketplaces.loadFailedHint}`} onRetry={() => void integrations.refetch()} testId="integrations-load-failed" />
     );
   } else if (integrations.data.length === 0) {
     body = (

@@ -1,8 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
-import { Badge, Tabs, TabsContent, TabsList, TabsTrigger } from '@smista/ui-kit';
+import { Badge, NoMerchant, Tabs, TabsContent, TabsList, TabsTrigger } from '@smista/ui-kit';
 import { useMerchantAccess, useSignedOut } from '../access';
 import { AccessRequired } from '../components/access-required';
-import { NoMerchant } from '../components/panel-states';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { t } from '../messages';
 import { parseMarketplacesTab, type MarketplacesTab } from '../paths';
@@ -32,7 +31,7 @@ export function MarketplacesPage() {
           <MarketplaceTabs key={merchant.id} merchantId={merchant.id} isAdmin={isAdmin} />
         </>
       ) : (
-        <NoMerchant />
+        <NoMerchant title={t.noMerchantTitle} text={t.noMerchant} />
       )}
     </div>
   );

@@ -1,12 +1,11 @@
 import { Link } from 'react-router-dom';
 import { AlertTriangle, ArrowRight, ChevronRight, Store, Truck } from 'lucide-react';
-import { buttonVariants, Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@smista/ui-kit';
+import { Badge, buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle, LoadFailed, Loading, NoMerchant } from '@smista/ui-kit';
 import { useMerchantAccess } from '../access';
 import { useCarrierIntegrations } from '../carriers/carriers-api';
 import { IntegrationStatusBadge } from '../carriers/status-badge';
 import { CarrierLogo } from '../components/carrier-logo';
 import { MarketplaceLogo } from '../components/marketplace-logo';
-import { LoadFailed, Loading, NoMerchant } from '../components/panel-states';
 import { useMarketplaceIntegrations } from '../marketplaces/marketplaces-api';
 import { t } from '../messages';
 import { CARRIERS_PATH, MARKETPLACES_PATH, carrierSetupPath, integrationDetailPath } from '../paths';
@@ -39,7 +38,7 @@ export function IntegrationsOverviewPage() {
               <ArrowRight aria-hidden />
             </Link>
           </CardHeader>
-          <CardContent>{merchant ? <CarrierIntegrationList key={merchant.id} merchantId={merchant.id} /> : <NoMerchant />}</CardContent>
+          <CardContent>{merchant ? <CarrierIntegrationList key={merchant.id} merchantId={merchant.id} /> : <NoMerchant title={t.noMerchantTitle} text={t.noMerchant} />}</CardContent>
         </Card>
         <Card data-testid="overview-marketplaces">
           <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
@@ -55,7 +54,7 @@ export function IntegrationsOverviewPage() {
               <ArrowRight aria-hidden />
             </Link>
           </CardHeader>
-          <CardContent>{merchant ? <MarketplaceIntegrationList key={merchant.id} merchantId={merchant.id} /> : <NoMerchant />}</CardContent>
+          <CardContent>{merchant ? <MarketplaceIntegrationList key={merchant.id} merchantId={merchant.id} /> : <NoMerchant title={t.noMerchantTitle} text={t.noMerchant} />}</CardContent>
         </Card>
       </div>
     </div>
@@ -65,7 +64,7 @@ export function IntegrationsOverviewPage() {
 function CarrierIntegrationList({ merchantId }: { merchantId: string }) {
   const integrations = useCarrierIntegrations(merchantId);
   if (integrations.isPending) return <Loading />;
-  if (integrations.isError) return <LoadFailed text={t.overview.carriersLoadFailed} onRetry={() => void integrations.refetch()} />;
+  if (integrations.isError) return <LoadFailed title={t.overview.carriersLoadFailed} onRetry={() => void integrations.refetch()} />;
   if (integrations.data.length === 0) {
     return (
       <div className="grid justify-items-center gap-3 py-6 text-center" data-testid="overview-carriers-empty">
@@ -104,7 +103,7 @@ function MarketplaceIntegrationList({ merchantId }: { merchantId: string }) {
   const integrations = useMarketplaceIntegrations(merchantId);
   if (integrations.isPending) return <Loading />;
   if (integrations.isError) {
-    return <LoadFailed text={t.overview.marketplacesLoadFailed} onRetry={() => void integrations.refetch()} testId="overview-marketplaces-load-failed" />;
+    return <LoadFailed title={t.overview.marketplacesLoadFailed} onRetry={() => void integrations.refetch()} testId="overview-marketplaces-load-failed" />;
   }
   if (integrations.data.length === 0) {
     return (

@@ -1,23 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ChevronLeft, ChevronRight, Trash2 } from 'lucide-react';
 import type { TrackingCodeJson } from '@smista/contracts';
-import {
-  toast,
-  useIsMobile,
-  Badge,
-  Button,
-  ConfirmDialog,
-  Label,
-  NativeSelect,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  type BadgeVariant,
-} from '@smista/ui-kit';
-import { EmptyText, LoadFailed, Loading } from '../components/panel-states';
+import { Badge, type BadgeVariant, Button, ConfirmDialog, EmptyText, Label, LoadFailed, Loading, NativeSelect, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, toast, useIsMobile } from '@smista/ui-kit';
 import { serverMessage } from '../errors';
 import { formatItalianDateTime } from '../format';
 import { t } from '../messages';
@@ -98,7 +82,7 @@ export function CodesList({
 
   let body;
   if (list.isPending) body = <Loading />;
-  else if (list.isError) body = <LoadFailed text={t.codes.listLoadFailed} onRetry={() => void list.refetch()} />;
+  else if (list.isError) body = <LoadFailed title={t.codes.listLoadFailed} onRetry={() => void list.refetch()} />;
   else if (list.data.data.length === 0) {
     body = <EmptyText testId="codes-empty">{filter === 'all' ? t.codes.listEmpty : t.codes.listEmptyFiltered}</EmptyText>;
   } else if (isMobile) {

@@ -1,21 +1,7 @@
 import { useState } from 'react';
 import { AlertTriangle, Download, FileSpreadsheet, FileText } from 'lucide-react';
 import type { TrackingCodeStatsJson } from '@smista/contracts';
-import {
-  buttonVariants,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  Input,
-  Label,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-} from '@smista/ui-kit';
-import { LoadFailed, Loading } from '../components/panel-states';
+import { buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, LoadFailed, Loading, Tabs, TabsContent, TabsList, TabsTrigger } from '@smista/ui-kit';
 import { formatCount } from '../format';
 import { t } from '../messages';
 import { AddCodesPanel } from './add-codes-panel';
@@ -71,7 +57,7 @@ export function TrackingCodeManager({
             {stats.isPending ? (
               <Loading />
             ) : stats.isError ? (
-              <LoadFailed text={t.codes.statsLoadFailed} onRetry={() => void stats.refetch()} />
+              <LoadFailed title={t.codes.statsLoadFailed} onRetry={() => void stats.refetch()} />
             ) : (
               <StatsTiles stats={stats.data} />
             )}

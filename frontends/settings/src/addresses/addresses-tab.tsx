@@ -1,19 +1,7 @@
 import { useState } from 'react';
 import { MapPin, Plus } from 'lucide-react';
 import type { AddressJson } from '@smista/contracts';
-import {
-  toast,
-  useIsMobile,
-  useSelectedMerchant,
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  ConfirmDialog,
-} from '@smista/ui-kit';
-import { LoadFailed, Loading, NoMerchant } from '../components/panel-states';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, ConfirmDialog, LoadFailed, Loading, NoMerchant, toast, useIsMobile, useSelectedMerchant } from '@smista/ui-kit';
 import { serverMessage } from '../errors';
 import { t } from '../messages';
 import { AddressCards, AddressTable } from './address-list';
@@ -23,7 +11,7 @@ import { useAddresses, useDeleteAddress } from './addresses-api';
 /** /dashboard/settings/addresses: 'I Tuoi Indirizzi' (spec §2, §5, §7, §8). */
 export function AddressesTab() {
   const merchant = useSelectedMerchant();
-  if (!merchant) return <NoMerchant text={t.addresses.noMerchant} testId="addresses-no-merchant" />;
+  if (!merchant) return <NoMerchant title={t.noMerchantTitle} text={t.addresses.noMerchant} testId="addresses-no-merchant" />;
   return <AddressesPanel key={merchant.id} merchantId={merchant.id} />;
 }
 
@@ -46,7 +34,7 @@ function AddressesPanel({ merchantId }: { merchantId: string }) {
 
   let body;
   if (addresses.isPending) body = <Loading />;
-  else if (addresses.isError) body = <LoadFailed text={t.addresses.loadFailed} onRetry={() => void addresses.refetch()} />;
+  else if (addresses.isError) body = <LoadFailed title={t.addresses.loadFailed} onRetry={() => void addresses.refetch()} />;
   else if (list.length === 0) {
     body = (
       <div className="flex flex-col items-center gap-3 py-10 text-center" data-testid="addresses-empty">

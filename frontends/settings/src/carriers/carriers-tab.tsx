@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowRight, Plus, Truck } from 'lucide-react';
 import type { CarrierIntegrationJson } from '@smista/contracts';
-import { buttonVariants, cn, useSelectedMerchant, Badge, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@smista/ui-kit';
-import { LoadFailed, Loading, NoMerchant } from '../components/panel-states';
+import { Badge, buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, LoadFailed, Loading, NoMerchant, useSelectedMerchant } from '@smista/ui-kit';
 import { t } from '../messages';
 import { useMerchantAccess } from '../team/team-api';
 import { carrierManagePath, carrierStatusLabel } from './carrier-status';
@@ -19,7 +18,7 @@ const CARRIERS_PATH = '/carriers';
  */
 export function CarriersTab() {
   const merchant = useSelectedMerchant();
-  if (!merchant) return <NoMerchant text={t.carriers.noMerchant} testId="carriers-no-merchant" />;
+  if (!merchant) return <NoMerchant title={t.noMerchantTitle} text={t.carriers.noMerchant} testId="carriers-no-merchant" />;
   return <CarriersPanel key={merchant.id} merchantId={merchant.id} />;
 }
 
@@ -29,7 +28,7 @@ function CarriersPanel({ merchantId }: { merchantId: string }) {
 
   let body;
   if (integrations.isPending) body = <Loading />;
-  else if (integrations.isError) body = <LoadFailed text={t.carriers.loadFailed} onRetry={() => void integrations.refetch()} />;
+  else if (integrations.isError) body = <LoadFailed title={t.carriers.loadFailed} onRetry={() => void integrations.refetch()} />;
   else if (integrations.data.length === 0) {
     body = (
       <div className="flex flex-col items-center gap-3 py-8 text-center" data-testid="carriers-empty">

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AlertTriangle, ArrowRight, RefreshCw, Store } from 'lucide-react';
 import type { MarketplaceIntegrationJson, MarketplaceJson } from '@smista/contracts';
-import { buttonVariants, cn, errorMessageFrom, toast, Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@smista/ui-kit';
+import { Badge, Button, buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, errorMessageFrom, LoadFailed, Loading, toast } from '@smista/ui-kit';
 import { format } from 'date-fns';
-import { LoadFailed, Loading } from '../components/panel-states';
 import { t } from '../messages';
 import { canRefreshToken, marketplaceManagePath, useMarketplaceIntegrations, useMarketplaces, useRefreshMarketplaceToken } from './marketplace-integrations-api';
 
@@ -44,7 +43,7 @@ export function MarketplacePanel({ merchantId, isAdmin }: { merchantId: string; 
 
   let body;
   if (integrations.isPending) body = <Loading />;
-  else if (integrations.isError) body = <LoadFailed text={t.carriers.marketplacesLoadFailed} onRetry={() => void integrations.refetch()} />;
+  else if (integrations.isError) body = <LoadFailed title={t.carriers.marketplacesLoadFailed} onRetry={() => void integrations.refetch()} />;
   else if (integrations.data.length === 0) {
     body = (
       <div className="flex flex-col items-center gap-3 py-6 text-center" data-testid="marketplace-integrations-empty">

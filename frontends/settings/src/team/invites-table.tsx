@@ -2,20 +2,7 @@ import { useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import type { InviteJson } from '@smista/contracts';
-import {
-  toast,
-  useIsMobile,
-  Badge,
-  Button,
-  ConfirmDialog,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@smista/ui-kit';
-import { EmptyRow, LoadFailed, Loading } from '../components/panel-states';
+import { Badge, Button, ConfirmDialog, EmptyText, LoadFailed, Loading, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, toast, useIsMobile } from '@smista/ui-kit';
 import { serverMessage } from '../errors';
 import { t } from '../messages';
 import { useCancelInvite } from './team-api';
@@ -46,9 +33,9 @@ export function InvitesTable({
 
   const body = () => {
     if (query.isPending) return <Loading />;
-    if (query.isError) return <LoadFailed text={t.team.invitesLoadFailed} onRetry={() => void query.refetch()} />;
+    if (query.isError) return <LoadFailed title={t.team.invitesLoadFailed} onRetry={() => void query.refetch()} />;
     const invites = query.data ?? [];
-    if (invites.length === 0) return <EmptyRow testId="invites-empty">{t.team.invitesEmpty}</EmptyRow>;
+    if (invites.length === 0) return <EmptyText testId="invites-empty">{t.team.invitesEmpty}</EmptyText>;
     return <InviteList invites={invites} isMobile={isMobile} onCancel={isAdmin ? setCancelling : undefined} />;
   };
 

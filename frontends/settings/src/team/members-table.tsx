@@ -2,21 +2,7 @@ import { useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import type { MemberJson } from '@smista/contracts';
-import {
-  initialOf,
-  useIsMobile,
-  Avatar,
-  AvatarFallback,
-  Badge,
-  Button,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@smista/ui-kit';
-import { EmptyRow, LoadFailed, Loading } from '../components/panel-states';
+import { Avatar, AvatarFallback, Badge, Button, EmptyText, initialOf, LoadFailed, Loading, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, useIsMobile } from '@smista/ui-kit';
 import { t } from '../messages';
 import { MemberDialog } from './member-dialog';
 import { memberDisplayName, teamRoleLabel } from './team-format';
@@ -37,9 +23,9 @@ export function MembersTable({
   const isMobile = useIsMobile();
 
   if (query.isPending) return <Loading />;
-  if (query.isError) return <LoadFailed text={t.team.membersLoadFailed} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <LoadFailed title={t.team.membersLoadFailed} onRetry={() => void query.refetch()} />;
   const members = query.data ?? [];
-  if (members.length === 0) return <EmptyRow testId="members-empty">{t.team.membersEmpty}</EmptyRow>;
+  if (members.length === 0) return <EmptyText testId="members-empty">{t.team.membersEmpty}</EmptyText>;
 
   const isSelf = (member: MemberJson) => currentUserId !== undefined && String(member.id) === String(currentUserId);
   const editButton = (member: MemberJson) =>

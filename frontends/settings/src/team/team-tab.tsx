@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { UserPlus } from 'lucide-react';
-import { Badge, Button, Card, CardContent, Tabs, TabsContent, TabsList, TabsTrigger } from '@smista/ui-kit';
-import { NoMerchant } from '../components/panel-states';
+import { Badge, Button, Card, CardContent, NoMerchant, Tabs, TabsContent, TabsList, TabsTrigger } from '@smista/ui-kit';
 import { t } from '../messages';
 import { useCurrentUser } from '../profile/profile-api';
 import { InviteForm } from './invite-form';
@@ -14,7 +13,7 @@ type TeamView = 'members' | 'invites';
 /** /dashboard/settings/team: 'Gestione Team' (spec §2, §4, §5, §8). */
 export function TeamTab() {
   const { merchant, isAdmin } = useMerchantAccess();
-  if (!merchant) return <NoMerchant text={t.team.noMerchant} testId="team-no-merchant" />;
+  if (!merchant) return <NoMerchant title={t.noMerchantTitle} text={t.team.noMerchant} testId="team-no-merchant" />;
   return <TeamPanel key={merchant.id} merchantId={merchant.id} isAdmin={isAdmin} />;
 }
 

@@ -4,6 +4,7 @@ export const uiText = {
   showPassword: 'Mostra password',
   hidePassword: 'Nascondi password',
   loading: 'Caricamento...',
+  retry: 'Riprova',
   cancel: 'Annulla',
   confirm: 'Conferma',
   passwordRequirements: 'Requisiti password',

@@ -1,0 +1,668 @@
+/**
+ * End to end, in headless chromium against the real stack (marketplaces talking to the eBay
+ * sandbox, orders consuming its events, carriers for the carrier choice): the orders remote
+ * (spec §2 Orders, §3 orders / order_items / shipping address, §4 order statuses and badges, list
+ * rules, §7 Orders, §8 Orders messages, §9 auto-sync and caches). A merchant without marketplaces
+ * sees 'Non hai ancora integrato nessun marketplace.'; eBay is connected through the sandbox's
+ * consent page; 'Sincronizza tutto' starts a sync whose progress shows until its toast (the
+ * sandbox answers a few quota errors first, so the job runs long enough to be watched); the
+ * §9 auto-sync runs on opening after 5 minutes and not before; the status tabs count and filter,
+ * the search finds an order by id and by customer, pages, page size, sort and the selection bar
+ * follow the URL; a reload and a shared link show the same view; a row's panel shows customer,
+ * status, marketplace, address and products, and assigns a carrier (GLS, Posta1) that the API then
+ * has; 'Aggiorna tracking' answers the server's message; /orders/{id} and back; an integration
+ * tab and its sync icon; cards at 390 px with nothing sideways; the dashboard tile counts the
+ * orders to ship.
+ *
+ * One app and one browser for the whole file; tests run in order and build on each other.
+ * Screenshots of the screens go to /tmp/shots-orders/.
+ */
+import fs from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { consentAs, ebaySandboxControl, type EbaySandboxControl } from '@smista/sandboxes';
+import type { TestApp } from './support/app';
+import type { BrowserSession } from './support/browser';
+import { api, registerWithMerchant } from './support/api';
+import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
+import { enterOnlyMerchant } from './support/settings';
+import { closeToasts, eventually, exactly, expectToast, pathOf, textOf } from './support/ui';
+
+const scenario = createScenario(__filename);
+const { step } = scenario;
+
+const run = newRunId();
+const admin = person('Olga', 'Ferri', run);
+const merchantName = `Ordini Ferri ${run}`;
+/** A seller of this run in the shared eBay sandbox, with generated orders over the last 120 days. */
+const seller = { username: `ordini_${run}`, password: 'Ordini1!' };
+const SELLER_ORDERS = 400;
+/** Spec §9 / marketplaces: the first import asks for the orders created in the last 90 days. */
+const FIRST_SYNC_DAYS = 90;
+
+const DESKTOP = { width: 1280, height: 800 };
+const MOBILE = { width: 390, height: 844 };
+const SHOTS = '/tmp/shots-orders';
+/** The GLS sandbox's default account (deploy/sandboxes/src/gls/README.md). */
+const GLS_ACCOUNT = { siglaSede: 'MI', codiceCliente: '123456', passwordCliente: 'Sandbox1', codiceContratto: '1234', emailFiliale: 'filiale.mi@gls-sandbox.it' };
+/** How long a sync of a few hundred orders, slowed by the injected quota errors, may take. */
+const SYNC_TIMEOUT_MS = 70_000;
+
+let app: TestApp;
+let browser: BrowserSession;
+let page: Page;
+let ebay: EbaySandboxControl;
+let merchantId = '';
+let integrationId = 0;
+let glsId = 0;
+let postaId = 0;
+/** What the API lists once the import settled. */
+let total = 0;
+
+beforeAll(async () => {
+  ({ app, browser, page } = await scenario.start());
+  await page.setViewportSize(DESKTOP);
+  await registerWithMerchant(browser.context, app.baseUrl, admin, merchantName);
+  const merchants = await api(browser.context, app.baseUrl, 'GET', '/api/merchants');
+  merchantId = String(merchants.body[0].id);
+  ebay = ebaySandboxControl(app.ebayUrl);
+  await ebay.addSeller({ username: seller.username, password: seller.password, orders: SELLER_ORDERS, seed: run });
+  fs.mkdirSync(SHOTS, { recursive: true });
+}, TEST_TIMEOUT_MS);
+
+afterAll(() => scenario.stop(), STOP_TIMEOUT_MS);
+
+const get = async (path: string) => {
+  const res = await api(browser.context, app.baseUrl, 'GET', path);
+  expect(res.status).toBe(200);
+  return res.body;
+};
+const ordersApi = (query = '') => get(`/api/orders${query ? `?${query}` : ''}`);
+const integrationsApi = async (): Promise<any[]> => {
+  const body = await get('/api/merchants/current/integrations');
+  return Array.isArray(body) ? body : body.data;
+};
+
+/** The spec's it-IT count ("1.000" from five digits on, as Intl writes it). */
+const count = (n: number) => n.toLocaleString('it-IT');
+
+const rows = (p: Page) => p.getByTestId('order-row');
+const externalIdsOnScreen = (p: Page) => rows(p).evaluateAll((els) => els.map((el) => el.getAttribute('data-external-id')));
+const shown = (p: Page) => textOf(p.getByTestId('orders-shown'));
+const statusTab = (p: Page, key: string) => p.locator(`[data-testid="status-tab"][data-status="${key}"]`);
+const integrationTab = (p: Page, id: number | 'all') => p.locator(`[data-testid="integration-tab"][data-integration="${id}"]`);
+const syncIcon = (p: Page, id: number) => p.locator(`[data-testid="integration-sync"][data-integration="${id}"]`);
+/** Waits for an attribute to read `value` (the screen re-renders a moment after the URL changes). */
+const expectAttribute = (locator: Locator, name: string, value: string) => eventually(async () => expect(await locator.getAttribute(name)).toBe(value));
+
+/** Waits for the list to show the orders of `apiQuery` (the same page as the API answers). */
+async function expectListLike(p: Page, apiQuery: string) {
+  const page_ = await ordersApi(apiQuery);
+  await eventually(async () => expect(await externalIdsOnScreen(p)).toEqual(page_.data.map((o: any) => o.externalId)));
+  return page_;
+}
+
+/**
+ * Connects the seller's eBay account the way the marketplaces screen does, without its screen (the
+ * marketplaces suite drives that): the OAuth parameters through the page's fetch, the sandbox's
+ * consent page signed and accepted like a person would (`consentAs`), then the code handed to
+ * `POST /api/merchants/current/oauth/callback` through the page's fetch, with its cookies.
+ */
+async function connectEbay(p: Page): Promise<any> {
+  const params = await p.evaluate(async () => {
+    const res = await fetch('/api/marketplace/ebay/oauth-params', { credentials: 'include', headers: { Accept: 'application/json' } });
+    return { status: res.status, body: await res.json().catch(() => null) };
+  });
+  expect(params.status).toBe(200);
+  const { authorizeUrl, clientId, redirectUri, scopes } = params.body as { authorizeUrl: string; clientId: string; redirectUri: string; scopes: string[] };
+  const url = new URL(authorizeUrl);
+  for (const [name, value] of Object.entries({ response_type: 'code', redirect_uri: redirectUri, state: 'ebay', client_id: clientId, scope: scopes.join(' ') })) {
+    url.searchParams.set(name, value);
+  }
+  const location = await consentAs(url.toString(), { ...seller, accept: true });
+  const code = new URL(location).searchParams.get('code');
+  expect(code).toBeTruthy();
+  const answer = await p.evaluate(
+    async ({ code, merchantId }) => {
+      const res = await fetch('/api/merchants/current/oauth/callback', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ code, marketplace: 'ebay', merchantId }),
+      });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+    { code, merchantId },
+  );
+  expect(answer.status).toBeGreaterThanOrEqual(200);
+  expect(answer.status).toBeLessThan(300);
+  return answer.body;
+}
+
+/** Waits until no sync of the merchant's integrations is pending or running (per the API). */
+async function syncsIdle(timeoutMs = SYNC_TIMEOUT_MS) {
+  await eventually(async () => {
+    const list = await integrationsApi();
+    expect(list.filter((i) => i.currentJob && ['pending', 'running'].includes(i.currentJob.status))).toEqual([]);
+  }, timeoutMs);
+}
+
+/**
+ * The sandbox orders a first import takes (created within the last 90 days), bounded an hour
+ * either side since the service's window starts when its job does.
+ */
+async function expectedImportBounds(): Promise<[number, number]> {
+  const orders = await ebay.orders(seller.username);
+  const since = (hours: number) => orders.filter((o) => Date.parse(o.creationDate) >= Date.now() - FIRST_SYNC_DAYS * 86_400_000 - hours * 3_600_000).length;
+  return [since(-1), since(1)];
+}
+
+/** The page is no wider than the viewport (nothing to scroll sideways). */
+async function expectNoSidewaysScroll(p: Page, width: number) {
+  await eventually(async () => expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width));
+}
+
+/** A screenshot of the whole screen (the layout scrolls inside <main>: the viewport grows for the picture). */
+async function shot(p: Page, name: string) {
+  const size = p.viewportSize()!;
+  const height = await p.evaluate(() => {
+    const main = document.querySelector('main');
+    return main ? main.scrollHeight + main.getBoundingClientRect().top : document.documentElement.scrollHeight;
+  });
+  await p.setViewportSize({ width: size.width, height: Math.min(Math.max(size.height, Math.ceil(height)), 5000) });
+  try {
+    await p.screenshot({ path: `${SHOTS}/orders-${name}.png` });
+  } finally {
+    await p.setViewportSize(size);
+  }
+}
+
+/** `POST /api/orders/sync/...` requests the page makes, to tell an auto-sync from none. */
+function countSyncPosts(p: Page): { count: () => number; stop: () => void } {
+  let n = 0;
+  const listener = (req: { method(): string; url(): string }) => {
+    if (req.method() === 'POST' && /^\/api\/orders\/sync\/\d+$/.test(new URL(req.url()).pathname)) n++;
+  };
+  p.on('request', listener);
+  return { count: () => n, stop: () => p.off('request', listener) };
+}
+
+describe('orders (orders remote against the eBay sandbox)', () => {
+  step("without a marketplace: 'Non hai ancora integrato nessun marketplace.' leads to the integrations", async () => {
+    await enterOnlyMerchant(page, merchantName);
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Ordini', exact: true }).click();
+    await page.waitForURL('**/dashboard/orders');
+    await page.getByRole('heading', { name: 'Ordini', level: 1 }).waitFor();
+    expect(await page.title()).toBe('Ordini · Smista');
+    const empty = page.getByTestId('orders-no-integrations');
+    await empty.getByText('Non hai ancora integrato nessun marketplace.', { exact: true }).waitFor();
+    const configure = empty.getByTestId('orders-configure-integrations');
+    expect(await textOf(configure)).toBe('Configura le integrazioni');
+    expect(await configure.getAttribute('href')).toBe('/dashboard/marketplaces');
+    // 'Sincronizza tutto' only when an integration is active.
+    expect(await page.getByTestId('orders-sync-all').count()).toBe(0);
+    await shot(page, '1280-no-integrations');
+    await configure.click();
+    await page.waitForURL('**/dashboard/marketplaces');
+  });
+
+  step('eBay is connected through the sandbox consent page', async () => {
+    const answer = await connectEbay(page);
+    const list = await integrationsApi();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ provider: 'ebay', active: true, username: seller.username });
+    integrationId = list[0].id;
+    if (answer?.integration) expect(answer.integration.id).toBe(integrationId);
+    // Whatever the service starts by itself on connecting ends before the screen is opened.
+    await syncsIdle();
+  });
+
+  step("'Sincronizza tutto' starts the sync: progress in the banner and the tab, then 'Sincronizzazione completata'", async () => {
+    // Synced just now: opening the screen does not sync by itself (spec §9).
+    await page.evaluate(() => localStorage.setItem('ordersSyncedAt', String(Date.now())));
+    await page.goto('/dashboard/orders');
+    await integrationTab(page, 'all').waitFor();
+    expect(await textOf(integrationTab(page, integrationId))).toBe('eBay');
+    await expectAttribute(integrationTab(page, 'all'), 'aria-selected', 'true');
+    const syncAll = page.getByTestId('orders-sync-all');
+    expect(await textOf(syncAll)).toBe('Sincronizza tutto');
+    expect(await syncIcon(page, integrationId).isEnabled()).toBe(true);
+
+    // eBay answers two quota errors first (429, errorId 2001): the job backs off and stays visible.
+    await ebay.injectFault({ kind: 'quota', count: 2, pathPrefix: '/sell/fulfillment/v1/order', retryAfterSeconds: 2 });
+    const before = Date.now();
+    await syncAll.click();
+    await expectToast(page, 'Sincronizzazione avviata');
+    const banner = page.getByTestId('orders-sync-banner');
+    await banner.waitFor();
+    expect(await textOf(banner.getByTestId('orders-sync-progress'))).toMatch(/^Sincronizzazione in corso: (ricerca degli ordini\.\.\.|[\d.]+\/[\d.]+ ordini)$/);
+    // While it runs: the tab's icon is off, its progress bar shows, nothing is left to 'Sincronizza tutto'.
+    expect(await syncIcon(page, integrationId).isDisabled()).toBe(true);
+    expect(await page.getByTestId('integration-tab-progress').count()).toBe(1);
+    expect(await syncAll.isDisabled()).toBe(true);
+    await shot(page, '1280-sync-progress');
+
+    const done = page.getByTestId('toast').filter({ hasText: 'Sincronizzazione completata' });
+    await done.waitFor({ timeout: SYNC_TIMEOUT_MS });
+    const description = await textOf(done.getByTestId('toast-description'));
+    expect(description).toMatch(/^[\d.]+ ordin[ei] importat[oi] da eBay$/);
+    await banner.waitFor({ state: 'detached' });
+    await eventually(async () => expect(await syncIcon(page, integrationId).isEnabled()).toBe(true));
+    const stored = Number(await page.evaluate(() => localStorage.getItem('ordersSyncedAt')));
+    expect(stored).toBeGreaterThanOrEqual(before);
+
+    // The job's final state as the API has it, and the orders service catches up with its events.
+    const [job] = (await integrationsApi()).map((i) => i.lastJob);
+    expect(job).toMatchObject({ status: 'completed', errorMessage: null });
+    expect(description).toBe(`${count(job.ordersSynced)} ${job.ordersSynced === 1 ? 'ordine importato' : 'ordini importati'} da eBay`);
+    const [low, high] = await expectedImportBounds();
+    await eventually(async () => {
+      total = (await ordersApi('pageSize=1')).meta.totalItems;
+      expect(total).toBeGreaterThanOrEqual(low);
+      expect(total).toBeLessThanOrEqual(high);
+    }, SYNC_TIMEOUT_MS);
+    expect(total).toBeGreaterThan(60);
+    await closeToasts(page);
+    await page.reload();
+    await eventually(async () => expect(await shown(page)).toBe(`Mostrando 1 - 20 di ${count(total)} ordini`));
+    await expectListLike(page, '');
+    await shot(page, '1280-list');
+  });
+
+  step('§9 auto-sync: opening the screen syncs when the last sync is older than 5 minutes, not before', async () => {
+    const posts = countSyncPosts(page);
+    try {
+      await page.reload();
+      await rows(page).first().waitFor();
+      await statusTab(page, 'all').getByTestId('status-tab-count').waitFor();
+      expect(posts.count()).toBe(0);
+
+      await page.evaluate(() => localStorage.setItem('ordersSyncedAt', String(Date.now() - 6 * 60_000)));
+      const before = Date.now();
+      await page.reload();
+      // 'Sincronizzazione avviata' shows first; with nothing new on eBay the job may end, and its
+      // toast replace it, within moments: the request and the end are what is certain.
+      await eventually(async () => expect(posts.count()).toBe(1));
+      // Stored once the server accepted the start.
+      await eventually(async () => expect(Number(await page.evaluate(() => localStorage.getItem('ordersSyncedAt')))).toBeGreaterThanOrEqual(before));
+      await page.getByTestId('toast').filter({ hasText: 'Sincronizzazione completata' }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+      // Nothing new on eBay: the total stays.
+      expect((await ordersApi('pageSize=1')).meta.totalItems).toBe(total);
+    } finally {
+      posts.stop();
+    }
+    await closeToasts(page);
+  });
+
+  step("the status tabs count with meta.statusCounts and filter; 'Rimuovi filtri' clears", async () => {
+    const counts = (await ordersApi('pageSize=1')).meta.statusCounts;
+    expect(counts.all).toBe(total);
+    for (const [key, label] of [
+      ['all', 'Tutti'],
+      ['TO_SHIP', 'Da spedire'],
+      ['SHIPPED', 'Spedito'],
+      ['DELIVERED', 'Consegnato'],
+    ] as const) {
+      const tab = statusTab(page, key);
+      await eventually(async () => expect(await textOf(tab.getByTestId('status-tab-count'))).toBe(count(counts[key])));
+      expect(await textOf(tab)).toMatch(new RegExp(`^${label}\\s*${count(counts[key]).replace('.', '\\.')}$`));
+    }
+    expect(counts.TO_SHIP).toBeGreaterThan(0);
+
+    await statusTab(page, 'TO_SHIP').click();
+    await page.waitForURL((url) => url.searchParams.get('status') === 'TO_SHIP');
+    await expectAttribute(statusTab(page, 'TO_SHIP'), 'aria-selected', 'true');
+    await expectListLike(page, 'status=TO_SHIP');
+    expect(new Set(await rows(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-status'))))).toEqual(new Set(['da_spedire']));
+    for (const badge of await page.getByTestId('orders-table').getByTestId('order-status').all()) {
+      expect(await textOf(badge)).toBe('da spedire');
+      expect(await badge.getAttribute('data-tone')).toBe('orange');
+    }
+    await eventually(async () => expect(await shown(page)).toBe(`Mostrando 1 - ${Math.min(20, counts.TO_SHIP)} di ${count(counts.TO_SHIP)} ordini`));
+
+    // The same filter in the panel: Stato ordine shows it; Spedito through the panel moves the tab.
+    await page.getByTestId('orders-filters-toggle').click();
+    const panel = page.getByTestId('orders-filter-panel');
+    await panel.waitFor();
+    expect(await panel.getByTestId('orders-filter-status').inputValue()).toBe('TO_SHIP');
+    await panel.getByTestId('orders-filter-status').selectOption('SHIPPED');
+    await page.waitForURL((url) => url.searchParams.get('status') === 'SHIPPED');
+    await expectAttribute(statusTab(page, 'SHIPPED'), 'aria-selected', 'true');
+    if (counts.SHIPPED > 0) await expectListLike(page, 'status=SHIPPED');
+    else await page.getByTestId('orders-empty').getByText('Nessun ordine', { exact: true }).waitFor();
+    await shot(page, '1280-filters');
+
+    await page.getByTestId('orders-clear-filters').click();
+    await page.waitForURL((url) => url.search === '');
+    await expectAttribute(statusTab(page, 'all'), 'aria-selected', 'true');
+    await expectListLike(page, '');
+    await page.getByTestId('orders-filters-toggle').click();
+    await panel.waitFor({ state: 'detached' });
+  });
+
+  step('the search finds an order by its id and by its customer, debounced into the URL', async () => {
+    const [target] = (await ordersApi('status=TO_SHIP&pageSize=1&sortBy=orderDate&sortOrder=asc')).data;
+    const search = page.getByTestId('orders-search');
+    expect(await search.getAttribute('placeholder')).toBe('Cerca per ID ordine o cliente...');
+
+    await search.fill(target.externalId);
+    await page.waitForURL((url) => url.searchParams.get('search') === target.externalId);
+    await eventually(async () => expect(await externalIdsOnScreen(page)).toEqual([target.externalId]));
+    await eventually(async () => expect(await shown(page)).toBe('Mostrando 1 - 1 di 1 ordini'));
+
+    // A customer's surname: the same orders as the API finds, the target among them.
+    const surname = String(target.buyerName).trim().split(/\s+/).at(-1)!;
+    await search.fill(surname);
+    await page.waitForURL((url) => url.searchParams.get('search') === surname);
+    const found = await expectListLike(page, `search=${encodeURIComponent(surname)}`);
+    expect(found.meta.totalItems).toBeGreaterThanOrEqual(1);
+    const all = await ordersApi(`search=${encodeURIComponent(surname)}&pageSize=100`);
+    expect(all.data.map((o: any) => o.id)).toContain(target.id);
+
+    // Combined with a status, the page resets to 1.
+    await statusTab(page, 'TO_SHIP').click();
+    await page.waitForURL((url) => url.searchParams.get('status') === 'TO_SHIP' && url.searchParams.get('search') === surname);
+    await expectListLike(page, `status=TO_SHIP&search=${encodeURIComponent(surname)}`);
+
+    // Nothing matches: 'Nessun ordine' with the hint; 'Rimuovi filtri' empties the box too.
+    await search.fill(`nessuno-${run}`);
+    const empty = page.getByTestId('orders-empty');
+    await empty.getByText('Nessun ordine', { exact: true }).waitFor();
+    expect(await textOf(empty)).toContain('prova a modificarli');
+    await page.getByTestId('orders-clear-filters').click();
+    await page.waitForURL((url) => url.search === '');
+    await eventually(async () => expect(await search.inputValue()).toBe(''));
+    await expectListLike(page, '');
+  });
+
+  step('pages, page size and sort follow the URL; the selection bar selects and is cleared on a page change', async () => {
+    await page.getByTestId('orders-next').click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await expectListLike(page, 'page=2');
+    expect(await shown(page)).toBe(`Mostrando 21 - 40 di ${count(total)} ordini`);
+
+    const bar = page.getByTestId('orders-selection-bar');
+    expect(await textOf(bar.getByTestId('orders-selection-count'))).toBe('Nessun ordine selezionato');
+    await rows(page).nth(0).getByTestId('order-select').click();
+    await rows(page).nth(3).getByTestId('order-select').click();
+    expect(await textOf(bar.getByTestId('orders-selection-count'))).toBe('2 ordini selezionati');
+    await bar.getByTestId('orders-select-all').click();
+    expect(await textOf(bar.getByTestId('orders-selection-count'))).toBe('20 ordini selezionati');
+    await expectAttribute(page.getByTestId('orders-select-page'), 'data-state', 'checked');
+    await bar.getByTestId('orders-deselect-all').click();
+    expect(await textOf(bar.getByTestId('orders-selection-count'))).toBe('Nessun ordine selezionato');
+    // No bulk action needs shipments yet: none is offered.
+    expect(await bar.getByRole('button').allInnerTexts()).toEqual(['Seleziona tutti', 'Deseleziona tutti']);
+
+    await rows(page).nth(1).getByTestId('order-select').click();
+    expect(await textOf(bar.getByTestId('orders-selection-count'))).toBe('1 ordine selezionato');
+    await page.getByTestId('orders-page-number').filter({ hasText: exactly('3') }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '3');
+    await expectListLike(page, 'page=3');
+    expect(await textOf(bar.getByTestId('orders-selection-count'))).toBe('Nessun ordine selezionato');
+
+    // Page size 50: page 1 again, 50 rows, the URL says so.
+    await rows(page).nth(0).getByTestId('order-select').click();
+    await page.getByTestId('orders-page-size').selectOption('50');
+    await page.waitForURL((url) => url.searchParams.get('pageSize') === '50' && !url.searchParams.has('page'));
+    await expectListLike(page, 'pageSize=50');
+    expect(await shown(page)).toBe(`Mostrando 1 - 50 di ${count(total)} ordini`);
+    expect(await textOf(bar.getByTestId('orders-selection-count'))).toBe('Nessun ordine selezionato');
+
+    // Sort by total: largest first, then smallest first.
+    await page.locator('[data-testid="orders-sort"][data-field="total"]').click();
+    await page.waitForURL((url) => url.searchParams.get('sortBy') === 'total' && !url.searchParams.has('sortOrder'));
+    const desc = await expectListLike(page, 'pageSize=50&sortBy=total&sortOrder=desc');
+    const totals = desc.data.map((o: any) => Number(o.total));
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
+    await page.locator('[data-testid="orders-sort"][data-field="total"]').click();
+    await page.waitForURL((url) => url.searchParams.get('sortOrder') === 'asc');
+    await expectListLike(page, 'pageSize=50&sortBy=total&sortOrder=asc');
+    expect(await page.locator('th[aria-sort="ascending"]').innerText()).toContain('TOTALE');
+  });
+
+  step('a reload and a shared link show the same view from the URL', async () => {
+    await page.goto('/dashboard/orders?status=TO_SHIP&pageSize=10&page=2&sortBy=buyerName&sortOrder=asc');
+    const expected = await expectListLike(page, 'status=TO_SHIP&pageSize=10&page=2&sortBy=buyerName&sortOrder=asc');
+    const before = { url: page.url(), ids: await externalIdsOnScreen(page), shown: await shown(page) };
+    expect(before.shown).toBe(`Mostrando 11 - ${Math.min(20, expected.meta.totalItems)} di ${count(expected.meta.totalItems)} ordini`);
+
+    await page.reload();
+    await eventually(async () => expect(await externalIdsOnScreen(page)).toEqual(before.ids));
+    expect(page.url()).toBe(before.url);
+    expect(await shown(page)).toBe(before.shown);
+    await expectAttribute(statusTab(page, 'TO_SHIP'), 'aria-selected', 'true');
+    expect(await page.getByTestId('orders-page-size').inputValue()).toBe('10');
+    expect(await page.locator('[data-testid="orders-page-number"][aria-current="page"]').innerText()).toBe('2');
+
+    // The same link opened in another tab of the same user, at /orders.
+    const shared = await browser.context.newPage();
+    try {
+      await shared.setViewportSize(DESKTOP);
+      await shared.goto(`/orders?${new URL(before.url).searchParams.toString()}`);
+      await eventually(async () => expect(await externalIdsOnScreen(shared)).toEqual(before.ids));
+      expect(await shown(shared)).toBe(before.shown);
+      expect(await shared.title()).toBe('Ordini · Smista');
+    } finally {
+      await shared.close();
+    }
+
+    // Bad values fall back to the defaults and the address is cleaned.
+    await page.goto('/dashboard/orders?page=0&pageSize=abc&sortBy=password&status=perso&integration=999999');
+    await page.waitForURL((url) => url.pathname === '/dashboard/orders' && url.search === '');
+    await expectListLike(page, '');
+  });
+
+  step('a row opens its panel: customer, status, marketplace, address and products', async () => {
+    await page.goto('/dashboard/orders?status=TO_SHIP');
+    const list = await expectListLike(page, 'status=TO_SHIP');
+    const first = list.data[0];
+    const detail = await get(`/api/orders/${first.id}`);
+    expect(detail.items.length).toBeGreaterThan(0);
+
+    const row = page.locator(`[data-testid="order-row"][data-order-id="${first.id}"]`);
+    await row.getByTestId('order-expand').click();
+    const panel = page.locator(`[data-testid="order-panel"][data-order-id="${first.id}"]`);
+    await panel.waitFor();
+    const customer = panel.getByTestId('order-customer');
+    expect(await textOf(customer)).toContain(first.buyerName);
+    if (first.externalUsername) expect(await textOf(customer)).toContain(first.externalUsername);
+    expect(await textOf(panel.getByTestId('panel-order-status'))).toBe('da spedire');
+    expect(await textOf(panel.getByTestId('panel-order-payment'))).not.toBe('');
+    const marketplace = await textOf(panel.getByTestId('order-marketplace'));
+    expect(marketplace).toContain('eBay');
+    expect(marketplace).toContain(first.externalId);
+    if (first.shippingAddressDetails) {
+      const address = await textOf(panel.getByTestId('order-address-lines'));
+      expect(address).toContain(first.shippingAddressDetails.fullName);
+      expect(address).toContain(first.shippingAddressDetails.city);
+    }
+    const items = panel.getByTestId('order-item');
+    await items.first().waitFor();
+    expect(await items.count()).toBe(detail.items.length);
+    expect(await textOf(items.first().getByTestId('order-item-title'))).toBe(detail.items[0].title || detail.items[0].productName);
+    expect(await textOf(items.first().getByTestId('order-item-quantity'))).toBe(String(detail.items[0].quantity));
+    if (detail.items[0].sku) expect(await items.first().getAttribute('data-sku')).toBe(detail.items[0].sku);
+    // The carrier choice: this merchant has no active carrier yet.
+    await panel.getByTestId('order-no-carriers').waitFor();
+    await shot(page, '1280-row-open');
+
+    await row.getByTestId('order-expand').click();
+    await panel.waitFor({ state: 'detached' });
+  });
+
+  step('a carrier is assigned in the panel (GLS, then Posta1, then none) and the API has it', async () => {
+    const gls = await api(browser.context, app.baseUrl, 'POST', `/api/merchants/${merchantId}/carrier-integrations`, {
+      provider: 'gls',
+      connectionName: 'GLS Milano',
+      active: true,
+      ...GLS_ACCOUNT,
+    });
+    expect({ status: gls.status, body: gls.body }).toMatchObject({ status: 201, body: { status: 'active', active: true } });
+    glsId = gls.body.id;
+    const posta = await api(browser.context, app.baseUrl, 'POST', `/api/merchants/${merchantId}/carrier-integrations`, {
+      provider: 'posta_1',
+      connectionName: 'Posta1 Magazzino',
+      active: true,
+    });
+    expect({ status: posta.status, body: posta.body }).toMatchObject({ status: 201, body: { active: true } });
+    postaId = posta.body.id;
+
+    await page.reload();
+    const list = await expectListLike(page, 'status=TO_SHIP');
+    const order = list.data[0];
+    expect(order.carrierIntegrationId).toBeNull();
+    const row = page.locator(`[data-testid="order-row"][data-order-id="${order.id}"]`);
+    await row.getByTestId('order-expand').click();
+    const select = page.locator(`[data-testid="order-panel"][data-order-id="${order.id}"]`).getByTestId('order-carrier-select');
+    await select.waitFor();
+    expect(await select.inputValue()).toBe('');
+    const options = await select.locator('option').allInnerTexts();
+    expect(options[0]).toBe('Nessun corriere');
+    expect(options.some((o) => o.startsWith('GLS Milano'))).toBe(true);
+    expect(options.some((o) => o.startsWith('Posta1 Magazzino'))).toBe(true);
+
+    await select.selectOption(String(glsId));
+    await expectToast(page, 'Corriere aggiornato', { description: 'GLS Milano' });
+    expect((await get(`/api/orders/${order.id}`)).carrierIntegrationId).toBe(glsId);
+    await closeToasts(page);
+
+    await select.selectOption(String(postaId));
+    await expectToast(page, 'Corriere aggiornato', { description: 'Posta1 Magazzino' });
+    expect((await get(`/api/orders/${order.id}`)).carrierIntegrationId).toBe(postaId);
+    await closeToasts(page);
+
+    // After a reload the choice is still there.
+    await page.reload();
+    await rows(page).first().waitFor();
+    await row.getByTestId('order-expand').click();
+    await eventually(async () => expect(await select.inputValue()).toBe(String(postaId)));
+
+    await select.selectOption('');
+    await expectToast(page, 'Corriere aggiornato', { description: 'Nessun corriere' });
+    expect((await get(`/api/orders/${order.id}`)).carrierIntegrationId).toBeNull();
+    await closeToasts(page);
+
+    // The API refuses what the screen never offers: a carrier that is not the merchant's.
+    const refused = await api(browser.context, app.baseUrl, 'PATCH', `/api/orders/${order.id}/carrier`, { carrierIntegrationId: 999_999 });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    expect(typeof refused.body?.message).toBe('string');
+  });
+
+  step("'Aggiorna tracking' only on eBay orders answers the server's message", async () => {
+    await page.goto('/dashboard/orders');
+    await expectListLike(page, '');
+    const buttons = page.getByTestId('orders-table').getByTestId('order-update-tracking');
+    expect(await buttons.count()).toBe(await rows(page).count());
+    expect(await textOf(buttons.first())).toBe('Aggiorna tracking');
+    await buttons.first().click();
+    // No shipment has a tracking number yet: the server's 409 is told as a state, not an error.
+    await expectToast(page, 'Nessun tracking da aggiornare');
+    await closeToasts(page);
+  });
+
+  step('/orders/{id} shows the whole order and goes back to the list it came from', async () => {
+    await page.goto('/dashboard/orders?status=TO_SHIP&page=2');
+    const list = await expectListLike(page, 'status=TO_SHIP&page=2');
+    const order = list.data[0];
+    await page.locator(`[data-testid="order-row"][data-order-id="${order.id}"]`).getByTestId('order-link').click();
+    await page.waitForURL(`**/orders/${order.id}`);
+    expect(pathOf(page)).toBe(`/orders/${order.id}`);
+    await page.getByTestId('order-title').waitFor();
+    expect(await textOf(page.getByTestId('order-title'))).toBe(`Ordine ${order.externalId}`);
+    expect(await page.title()).toBe('Dettaglio ordine · Smista');
+    const panel = page.getByTestId('order-panel');
+    await panel.getByTestId('order-item').first().waitFor();
+    for (const section of ['order-customer', 'order-status-section', 'order-marketplace', 'order-address', 'order-carrier', 'order-products']) {
+      await panel.getByTestId(section).waitFor();
+    }
+    expect(await page.getByTestId('order-update-tracking').count()).toBe(1);
+    // No broken picture: each product shows its loaded image or the placeholder (images the page
+    // may not load, such as eBay's here, fall back to it).
+    await eventually(async () =>
+      expect(
+        await panel.getByTestId('order-item').evaluateAll((items) =>
+          items.every((item) => {
+            const img = item.querySelector('img');
+            return img ? img.complete && img.naturalWidth > 0 : item.querySelector('[data-testid="order-item-no-image"]') !== null;
+          }),
+        ),
+      ).toBe(true),
+    );
+    await shot(page, '1280-order-page');
+
+    await page.getByTestId('order-back').click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/orders' && url.searchParams.get('status') === 'TO_SHIP' && url.searchParams.get('page') === '2');
+    await expectListLike(page, 'status=TO_SHIP&page=2');
+
+    await page.goto('/orders/999999999');
+    await page.getByTestId('order-not-found').getByText('Ordine non trovato', { exact: true }).waitFor();
+    await page.goto('/orders/abc');
+    await page.getByTestId('order-not-found').waitFor();
+    expect(await page.getByTestId('order-back').getAttribute('href')).toBe('/dashboard/orders');
+  });
+
+  step("an integration tab lists that integration's orders and its sync icon syncs it alone", async () => {
+    await page.goto('/orders');
+    await integrationTab(page, integrationId).click();
+    await page.waitForURL((url) => url.pathname === '/orders' && url.searchParams.get('integration') === String(integrationId));
+    await expectAttribute(integrationTab(page, integrationId), 'aria-selected', 'true');
+    const byIntegration = (await get(`/api/orders/integration/${integrationId}?page=1&pageSize=20`)) as any;
+    expect(byIntegration.meta.totalItems).toBe(total);
+    await eventually(async () => expect(await externalIdsOnScreen(page)).toEqual(byIntegration.data.map((o: any) => o.externalId)));
+
+    const posts = countSyncPosts(page);
+    try {
+      await syncIcon(page, integrationId).click();
+      await page.getByTestId('toast').filter({ hasText: 'Sincronizzazione completata' }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+      expect(posts.count()).toBe(1);
+    } finally {
+      posts.stop();
+    }
+    await eventually(async () => expect(await syncIcon(page, integrationId).isEnabled()).toBe(true));
+    await closeToasts(page);
+    await integrationTab(page, 'all').click();
+    await page.waitForURL((url) => url.pathname === '/orders' && url.search === '');
+  });
+
+  step('at 390 px: cards instead of the table, the panel in the card, nothing sideways', async () => {
+    await page.setViewportSize(MOBILE);
+    try {
+      await page.goto('/dashboard/orders');
+      const cards = page.getByTestId('orders-cards');
+      await cards.waitFor();
+      expect(await page.getByTestId('orders-table').count()).toBe(0);
+      await expectListLike(page, '');
+      await expectNoSidewaysScroll(page, MOBILE.width);
+      await shot(page, '390-list');
+
+      const card = rows(page).first();
+      await card.getByTestId('order-expand').click();
+      await card.getByTestId('order-panel').getByTestId('order-item').first().waitFor();
+      await expectNoSidewaysScroll(page, MOBILE.width);
+      await shot(page, '390-card-open');
+
+      await page.getByTestId('orders-filters-toggle').click();
+      await page.getByTestId('orders-filter-panel').waitFor();
+      await expectNoSidewaysScroll(page, MOBILE.width);
+      await shot(page, '390-filters');
+
+      const first = await card.getAttribute('data-order-id');
+      await page.goto(`/orders/${first}`);
+      await page.getByTestId('order-panel').getByTestId('order-item').first().waitFor();
+      await expectNoSidewaysScroll(page, MOBILE.width);
+      await shot(page, '390-order-page');
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
+  });
+
+  step('the dashboard tile counts the orders to ship', async () => {
+    const toShip = (await ordersApi('status=TO_SHIP&pageSize=1')).meta.totalItems;
+    expect(toShip).toBeGreaterThan(0);
+    await page.goto('/dashboard');
+    const value = page.getByTestId('tile-to-ship-value');
+    await eventually(async () => expect([String(toShip), count(toShip)]).toContain(await textOf(value)));
+    await shot(page, '1280-dashboard');
+  });
+});

@@ -1,0 +1,20 @@
+import { Badge, cn } from '@smista/ui-kit';
+import { orderStatusBadge, paymentStatusBadge, TONE_CLASSES, type BadgeLook } from '../orders/badges';
+
+function ToneBadge({ look, testId, className }: { look: BadgeLook; testId: string; className?: string }) {
+  return (
+    <Badge variant="outline" className={cn('whitespace-nowrap', TONE_CLASSES[look.tone], className)} data-testid={testId} data-tone={look.tone}>
+      {look.label}
+    </Badge>
+  );
+}
+
+/** An order's status (spec §4 badge colours and texts). */
+export function OrderStatusBadge({ status, testId = 'order-status' }: { status: string | null | undefined; testId?: string }) {
+  return <ToneBadge look={orderStatusBadge(status)} testId={testId} />;
+}
+
+/** An order's payment status. */
+export function PaymentStatusBadge({ status, testId = 'order-payment' }: { status: string | null | undefined; testId?: string }) {
+  return <ToneBadge look={paymentStatusBadge(status)} testId={testId} />;
+}

@@ -1,0 +1,28 @@
+import { formatCount, formatDate, formatDateTime, formatMoney } from './format';
+
+describe('formatMoney', () => {
+  it('writes amounts Italian style in the order currency', () => {
+    // Italian groups thousands from five digits on (CLDR minimum grouping digits 2).
+    expect(formatMoney('12345.5', 'EUR')).toBe('12.345,50\u00a0€');
+    expect(formatMoney('1234.5', 'EUR')).toBe('1234,50\u00a0€');
+    expect(formatMoney('19.9', 'eur')).toBe('19,90\u00a0€');
+    expect(formatMoney(0, 'GBP')).toBe('0,00\u00a0£');
+    expect(formatMoney('12', 'USD')).toBe('12,00\u00a0USD');
+  });
+  it('defaults to EUR and keeps what it cannot read', () => {
+    expect(formatMoney('5', null)).toBe('5,00\u00a0€');
+    expect(formatMoney('gratis', 'EUR')).toBe('gratis');
+    expect(formatMoney('', 'EUR')).toBe('');
+    expect(formatMoney('7', 'XXXX')).toBe('7,00 XXXX');
+  });
+});
+
+describe('dates and counts', () => {
+  it('uses the Italian locale', () => {
+    expect(formatDate('2026-11-22T10:00:00')).toBe('22 nov 2026');
+    expect(formatDateTime('2026-03-05T14:05:00')).toBe('5 mar 2026, 14:05');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('ieri')).toBe('ieri');
+    expect(formatCount(100000)).toBe('100.000');
+  });
+});

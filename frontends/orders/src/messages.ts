@@ -1,0 +1,215 @@
+import type { MarketplaceId } from '@smista/contracts';
+
+/**
+ * Italian texts of the orders remote. Texts quoted by the product spec (§2 Orders, §4 badges, §8
+ * Orders and Integrations) are word for word; the rest are ours in the same voice. The validation
+ * messages the server answers live in `@smista/contracts` (`orderMessages`).
+ */
+export const t = {
+  loading: 'Caricamento...',
+  retry: 'Riprova',
+  noMerchantTitle: 'Nessun merchant selezionato',
+  noMerchant: 'Seleziona un merchant per vedere i suoi ordini.',
+
+  title: 'Ordini',
+  subtitle: 'Gli ordini dei marketplace collegati, da spedire e già spediti.',
+  syncAll: 'Sincronizza tutto',
+  syncing: 'Sincronizzazione...',
+  searchPlaceholder: 'Cerca per ID ordine o cliente...',
+  searchLabel: 'Cerca ordini',
+  filters: 'Filtri',
+  filtersCount: (n: number) => `Filtri (${n})`,
+  filterPanel: 'Filtri degli ordini',
+  statusFilter: 'Stato ordine',
+  integrationFilter: 'Integrazione',
+  marketplaceFilter: 'Marketplace',
+  startDate: 'Dal',
+  endDate: 'Al',
+  all: 'Tutti',
+  allFeminine: 'Tutte',
+  clearFilters: 'Rimuovi filtri',
+  integrationTabs: 'Integrazioni',
+  statusTabs: 'Stato degli ordini',
+  syncIntegration: (name: string) => `Sincronizza ${name}`,
+  integrationInactive: 'Integrazione disattivata',
+
+  /** Spec §2 status tabs and §4 filter values. */
+  statusTabLabels: { all: 'Tutti', TO_SHIP: 'Da spedire', SHIPPED: 'Spedito', DELIVERED: 'Consegnato' },
+  statusLabels: {
+    TO_SHIP: 'Da spedire',
+    IN_TRANSIT: 'In transito',
+    SHIPPED: 'Spedito',
+    DELIVERED: 'Consegnato',
+    CANCELLED: 'Annullato',
+  },
+  /** Spec §4 badges: the orange one reads 'da spedire'. */
+  statusBadges: {
+    toShip: 'da spedire',
+    inTransit: 'In transito',
+    shipped: 'Spedito',
+    processing: 'In elaborazione',
+    delivered: 'Consegnato',
+    completed: 'Completato',
+    cancelled: 'Annullato',
+    failed: 'Non riuscito',
+  },
+  paymentBadges: {
+    in_attesa: 'In attesa',
+    pagato: 'Pagato',
+    fallito: 'Non riuscito',
+    rimborsato: 'Rimborsato',
+    parzialmente_rimborsato: 'Parzialmente rimborsato',
+  } as Record<string, string>,
+
+  marketplaceNames: {
+    ebay: 'eBay',
+    amazon: 'Amazon',
+    shopify: 'Shopify',
+    aliexpress: 'AliExpress',
+    etsy: 'Etsy',
+  } satisfies Record<MarketplaceId, string>,
+
+  columns: {
+    select: 'Seleziona',
+    order: 'Ordine',
+    customer: 'Cliente',
+    date: 'Data',
+    total: 'Totale',
+    status: 'Stato',
+    payment: 'Pagamento',
+    actions: 'Azioni',
+  },
+  sortAscending: (column: string) => `${column}: ordinato in modo crescente`,
+  sortDescending: (column: string) => `${column}: ordinato in modo decrescente`,
+  sortBy: (column: string) => `Ordina per ${column}`,
+  details: 'Dettagli',
+  hideDetails: 'Nascondi dettagli',
+  expand: (id: string) => `Mostra i dettagli dell'ordine ${id}`,
+  collapse: (id: string) => `Nascondi i dettagli dell'ordine ${id}`,
+  selectOrder: (id: string) => `Seleziona l'ordine ${id}`,
+  selectPage: 'Seleziona tutti gli ordini della pagina',
+  openOrder: 'Apri',
+  openOrderLabel: (id: string) => `Apri l'ordine ${id}`,
+  itemsCount: (n: number) => (n === 1 ? '1 articolo' : `${n} articoli`),
+
+  selection: {
+    bar: 'Selezione',
+    count: (n: number) => (n === 0 ? 'Nessun ordine selezionato' : n === 1 ? '1 ordine selezionato' : `${n} ordini selezionati`),
+    selectAll: 'Seleziona tutti',
+    deselectAll: 'Deseleziona tutti',
+  },
+
+  pagination: {
+    label: 'Paginazione degli ordini',
+    shown: (from: string, to: string, total: string) => `Mostrando ${from} - ${to} di ${total} ordini`,
+    pageSize: 'Ordini per pagina',
+    previous: 'Precedente',
+    next: 'Successiva',
+    page: (n: number) => `Pagina ${n}`,
+  },
+
+  empty: {
+    noIntegrations: 'Non hai ancora integrato nessun marketplace.',
+    noIntegrationsHint: 'Collega un marketplace per importare i tuoi ordini.',
+    configure: 'Configura le integrazioni',
+    noOrders: 'Nessun ordine',
+    noOrdersFiltered: 'Nessun ordine corrisponde ai filtri: prova a modificarli o a rimuoverli.',
+    noOrdersYet: 'Non ci sono ancora ordini: sincronizza le integrazioni per importarli.',
+  },
+
+  errors: {
+    ordersTitle: 'Errore nel caricamento degli ordini',
+    integrationsTitle: 'Errore nel caricamento delle integrazioni',
+    connection: 'Verifica la connessione e riprova più tardi.',
+    items: "Impossibile caricare i prodotti dell'ordine",
+    carriers: 'Impossibile caricare le integrazioni corriere.',
+  },
+
+  sync: {
+    started: 'Sincronizzazione avviata',
+    startedMany: 'Sincronizzazioni avviate',
+    startedCount: (ok: number, total: number) => `${ok} di ${total} integrazioni in sincronizzazione`,
+    failed: (status: number | string) => `Errore durante la sincronizzazione: ${status}`,
+    startFailed: "Si è verificato un errore durante l'avvio della sincronizzazione",
+    startFailedMany: "Si è verificato un errore durante l'avvio delle sincronizzazioni",
+    progress: (synced: string, found: string) => `Sincronizzazione in corso: ${synced}/${found} ordini`,
+    searching: 'Sincronizzazione in corso: ricerca degli ordini...',
+    progressOf: (name: string) => `Avanzamento della sincronizzazione di ${name}`,
+    completed: 'Sincronizzazione completata',
+    completedMany: 'Sincronizzazioni completate',
+    imported: (n: string) => (n === '1' ? '1 ordine importato' : `${n} ordini importati`),
+    importedFrom: (n: string, name: string) => (n === '1' ? `1 ordine importato da ${name}` : `${n} ordini importati da ${name}`),
+    jobFailed: 'Sincronizzazione non riuscita',
+    jobFailedDefault: 'La sincronizzazione si è interrotta per un errore. Riprova più tardi.',
+  },
+
+  panel: {
+    customer: 'Cliente',
+    name: 'Nome',
+    email: 'Email',
+    username: 'Username',
+    status: 'Stato',
+    orderStatus: 'Stato ordine',
+    paymentStatus: 'Pagamento',
+    marketplace: 'Marketplace',
+    externalId: 'ID ordine marketplace',
+    externalStatus: 'Stato sul marketplace',
+    externalPaymentStatus: 'Pagamento sul marketplace',
+    orderDate: 'Data ordine',
+    shipBy: 'Spedire entro',
+    lastSynced: 'Ultima sincronizzazione',
+    address: 'Indirizzo di spedizione',
+    noAddress: 'Nessun indirizzo di spedizione',
+    phone: 'Telefono',
+    carrier: 'Gestione corriere',
+    carrierLabel: 'Corriere',
+    noCarrier: 'Nessun corriere',
+    carrierUnavailable: (id: number) => `Integrazione #${id} (non attiva)`,
+    noActiveCarriers: 'Nessun corriere attivo per questo merchant.',
+    connectCarrier: 'Collega un corriere',
+    carrierHint: 'Il corriere scelto viene usato per creare la spedizione di questo ordine.',
+    products: 'Prodotti ordinati',
+    noProducts: 'Nessun prodotto',
+    sku: 'SKU',
+    quantity: 'Quantità',
+    unitPrice: 'Prezzo unitario',
+    variant: 'Variante',
+    productImage: (title: string) => `Immagine di ${title}`,
+    notAvailable: '—',
+  },
+
+  carrier: {
+    updated: 'Corriere aggiornato',
+    updateFailed: "Errore nell'aggiornamento del corriere",
+  },
+
+  tracking: {
+    update: 'Aggiorna tracking',
+    updating: 'Aggiornamento...',
+    updated: 'Tracking aggiornato',
+    none: 'Nessun tracking da aggiornare',
+    failed: 'Errore aggiornamento tracking',
+  },
+
+  /**
+   * Spec §8 Orders texts of the bulk actions that need shipments ('Crea spedizioni', 'Stampa
+   * etichette', 'Aggiorna tracking' of the selection): the shipments issue shows those actions; the
+   * texts are kept here, word for word, so they are said one way only.
+   */
+  bulk: {
+    createFailed: 'Errore nella creazione delle spedizioni',
+    created: 'Spedizioni create',
+    partial: 'Aggiornamento parziale',
+    partialCount: (ok: number, total: number) => `${ok}/${total}`,
+    printNoLabels: 'Errore stampa: Nessuna spedizione con etichette trovata per gli ordini selezionati',
+    popupBlocked: 'Popup bloccato: Abilita i popup per questo sito',
+  },
+
+  detail: {
+    back: 'Torna agli ordini',
+    title: (id: string) => `Ordine ${id}`,
+    notFound: 'Ordine non trovato',
+    notFoundText: "L'ordine richiesto non esiste o appartiene a un altro merchant.",
+    loadFailed: "Impossibile caricare l'ordine.",
+  },
+} as const;

@@ -1,0 +1,29 @@
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { OrderDetailPage } from './orders/order-detail-page';
+import { OrdersPage } from './orders/orders-page';
+import { DASHBOARD_ORDERS_PATH, mountOf, ORDERS_PATH } from './paths';
+
+/**
+ * The remote's own routes, below either of the shell's mounts (paths relative to the mount):
+ * - `/dashboard/orders/*`: the index is the list;
+ * - `/orders/*`: the index is the list too, `:orderId` one order.
+ * Anything else goes to the mount's list (replacing the history entry).
+ */
+export function OrdersRoutes() {
+  const { pathname } = useLocation();
+  if (mountOf(pathname) === 'orders') {
+    return (
+      <Routes>
+        <Route index element={<OrdersPage />} />
+        <Route path=":orderId" element={<OrderDetailPage />} />
+        <Route path="*" element={<Navigate to={ORDERS_PATH} replace />} />
+      </Routes>
+    );
+  }
+  return (
+    <Routes>
+      <Route index element={<OrdersPage />} />
+      <Route path="*" element={<Navigate to={DASHBOARD_ORDERS_PATH} replace />} />
+    </Routes>
+  );
+}

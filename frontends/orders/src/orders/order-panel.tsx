@@ -1,0 +1,192 @@
+import { useState, type ReactNode } from 'react';
+import { ImageOff } from 'lucide-react';
+import type { OrderItemJson, OrderJson, ShippingAddressDetailsJson } from '@smista/contracts';
+import { cn, Loading } from '@smista/ui-kit';
+import { OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
+import { formatDate, formatDateTime, formatMoney, marketplaceName } from '../format';
+import { t } from '../messages';
+import { CarrierManagement } from './order-actions';
+import { useOrder } from './orders-api';
+
+/**
+ * Everything about one order (spec §2 expandable row panel): customer, status, marketplace
+ * information, shipping address, carrier management and the ordered products. The list shows it
+ * under a row; `/orders/{id}` shows it as the page.
+ */
+export function OrderPanel({ merchantId, order, className }: { merchantId: string; order: OrderJson; className?: string }) {
+  return (
+    <div className={cn('grid items-start gap-4 md:grid-cols-2 xl:grid-cols-3', className)} data-testid="order-panel" data-order-id={order.id}>
+      {/* Three stacks side by side on wide screens (two, then one, on narrower ones). */}
+      <div className="grid min-w-0 gap-4">
+        <Section title={t.panel.customer} testId="order-customer">
+          <Facts
+            rows={[
+              [t.panel.name, order.buyerName],
+              [t.panel.email, order.buyerEmail],
+              [t.panel.username, order.externalUsername],
+            ]}
+          />
+        </Section>
+        <Section title={t.panel.status} testId="order-status-section">
+          <div className="grid gap-2 text-sm">
+            <div className="flex items-center justify-between gap-2">
+              <span className="text-muted-foreground">{t.panel.orderStatus}</span>
+              <OrderStatusBadge status={order.status} testId="panel-order-status" />
+            </div>
+            <div className="flex items-center justify-between gap-2">
+              <span className="text-muted-foreground">{t.panel.paymentStatus}</span>
+              <PaymentStatusBadge status={order.paymentStatus} testId="panel-order-payment" />
+            </div>
+          </div>
+        </Section>
+      </div>
+      <div className="grid min-w-0 gap-4">
+        <Section title={t.panel.marketplace} testId="order-marketplace">
+          <Facts
+            rows={[
+              [t.panel.marketplace, marketplaceName(order.marketplace)],
+              [t.panel.externalId, order.externalId, 'font-mono'],
+              [t.panel.externalStatus, order.externalOrderStatus],
+              [t.panel.externalPaymentStatus, order.externalPaymentStatus],
+              [t.panel.orderDate, formatDateTime(order.orderDate)],
+              [t.panel.shipBy, formatDate(order.shipByDate)],
+              [t.panel.lastSynced, formatDateTime(order.lastSyncedAt)],
+            ]}
+          />
+        </Section>
+      </div>
+      <div className="grid min-w-0 gap-4">
+        <Section title={t.panel.address} testId="order-address">
+          <Address address={order.shippingAddressDetails} />
+        </Section>
+        <Section title={t.panel.carrier} testId="order-carrier">
+          <CarrierManagement merchantId={merchantId} order={order} />
+        </Section>
+      </div>
+      <Section title={t.panel.products} testId="order-products" className="md:col-span-2 xl:col-span-3">
+        <Products merchantId={merchantId} order={order} />
+      </Section>
+    </div>
+  );
+}
+
+function Section({ title, testId, className, children }: { title: string; testId: string; className?: string; children: ReactNode }) {
+  return (
+    <section className={cn('grid content-start gap-2 rounded-lg border border-border bg-background p-4', className)} data-testid={testId} aria-label={title}>
+      <h3 className="text-sm font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** Label / value rows; an empty value reads '—'. */
+function Facts({ rows }: { rows: [label: string, value: string | null | undefined, className?: string][] }) {
+  return (
+    <dl className="grid gap-1.5 text-sm">
+      {rows.map(([label, value, className]) => (
+        <div key={label} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)] gap-2">
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className={cn('min-w-0 [overflow-wrap:anywhere]', className)}>{value?.trim() ? value : t.panel.notAvailable}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Spec §3 shipping address details, as a label would print them. */
+function Address({ address }: { address: ShippingAddressDetailsJson | null }) {
+  if (!address) return <p className="text-sm text-muted-foreground">{t.panel.noAddress}</p>;
+  const province = address.stateOrProvince ?? address.state;
+  const cityLine = [address.postalCode, address.city, province ? `(${province})` : ''].filter(Boolean).join(' ');
+  const country = [address.country, address.countryCode && address.countryCode !== address.country ? `(${address.countryCode})` : ''].filter(Boolean).join(' ');
+  return (
+    <address className="grid gap-0.5 text-sm not-italic [overflow-wrap:anywhere]" data-testid="order-address-lines">
+      <span className="font-medium">{address.fullName}</span>
+      {address.companyName ? <span>{address.companyName}</span> : null}
+      <span>{address.addressLine1}</span>
+      {address.addressLine2 ? <span>{address.addressLine2}</span> : null}
+      <span>{cityLine}</span>
+      <span>{country}</span>
+      {address.phoneNumber ? (
+        <span className="text-muted-foreground">
+          {t.panel.phone}: {address.phoneNumber}
+        </span>
+      ) : null}
+      {address.email ? <span className="text-muted-foreground">{address.email}</span> : null}
+    </address>
+  );
+}
+
+/**
+ * The ordered products. They come with the row; a row that came without them asks for the order
+ * (`GET /api/orders/{id}`, kept 5 minutes, spec §9), and a failure says 'Impossibile caricare i
+ * prodotti dell'ordine'.
+ */
+function Products({ merchantId, order }: { merchantId: string; order: OrderJson }) {
+  const needsDetail = order.items.length === 0 && order.itemsCount > 0;
+  const detail = useOrder(merchantId, order.id, needsDetail);
+  const items = order.items.length > 0 ? order.items : (detail.data?.items ?? []);
+  if (needsDetail && detail.isPending) return <Loading testId="order-products-loading" />;
+  if (needsDetail && detail.isError) {
+    return (
+      <p className="text-sm text-destructive" role="alert" data-testid="order-products-failed">
+        {t.errors.items}
+      </p>
+    );
+  }
+  if (items.length === 0) return <p className="text-sm text-muted-foreground">{t.panel.noProducts}</p>;
+  return (
+    <ul className="grid gap-2" data-testid="order-items">
+      {items.map((item) => (
+        <ProductRow key={item.id} item={item} currency={order.currency} />
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The product's picture from the marketplace, or a placeholder when there is none or it does not
+ * load (a listing removed, the marketplace's image host unreachable or not allowed by the page's
+ * content security policy): never a broken image with its alt text spilling out.
+ */
+function ProductImage({ url, title }: { url: string | null; title: string }) {
+  const [failed, setFailed] = useState(false);
+  if (!url || failed) {
+    return (
+      <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded bg-muted text-muted-foreground" aria-hidden data-testid="order-item-no-image">
+        <ImageOff className="h-5 w-5" />
+      </span>
+    );
+  }
+  return <img src={url} alt={t.panel.productImage(title)} className="h-14 w-14 shrink-0 rounded object-cover" loading="lazy" onError={() => setFailed(true)} />;
+}
+
+function ProductRow({ item, currency }: { item: OrderItemJson; currency: string }) {
+  const title = item.title || item.productName;
+  return (
+    <li className="flex gap-3 rounded-md border border-border p-2" data-testid="order-item" data-sku={item.sku ?? ''}>
+      <ProductImage url={item.imageUrl} title={title} />
+      <div className="grid min-w-0 flex-1 gap-0.5 text-sm">
+        <span className="font-medium [overflow-wrap:anywhere]" data-testid="order-item-title">
+          {title}
+        </span>
+        {item.variantInfo ? (
+          <span className="text-xs text-muted-foreground">
+            {t.panel.variant}: {item.variantInfo}
+          </span>
+        ) : null}
+        <span className="flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-muted-foreground">
+          <span>
+            {t.panel.sku}: <span className="font-mono text-foreground">{item.sku || t.panel.notAvailable}</span>
+          </span>
+          <span>
+            {t.panel.quantity}: <span className="text-foreground" data-testid="order-item-quantity">{item.quantity}</span>
+          </span>
+          <span>
+            {t.panel.unitPrice}: <span className="text-foreground">{formatMoney(item.unitPrice, item.currency || currency)}</span>
+          </span>
+        </span>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * Every call of the orders screens (spec §7 "Orders", the merchant's marketplace and carrier
+ * integrations they show), their query keys and hooks. Components call these hooks; they never
+ * call `apiFetch` themselves. Toasts are the caller's (`mutate(vars, { onSuccess, onError })`).
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { CarrierIntegrationJson, MarketplaceIntegrationJson, OrderJson, OrderPageJson, SyncStartedJson } from '@smista/contracts';
+import { apiFetch, apiRequest, discardBody, errorStatusOf, responseError } from '@smista/ui-kit';
+import { ordersApiPath, type OrdersView } from './orders-view';
+import { isJobActive, SYNC_POLL_MS } from './sync';
+
+/**
+ * Query keys. Orders are per merchant: the lists under `list` (one entry per API path, so a
+ * shared link and a reload find the same entry), one order under `detail`. The merchant's
+ * marketplace integrations and carrier integrations use the keys the integrations remote, the
+ * settings remote and the shell use for the same lists (`['marketplaces', merchantId,
+ * 'integrations']`, `['carriers', merchantId, 'integrations']`), so every screen shares one
+ * cache entry. The hooks supply their fetchers: these keys are not URLs.
+ */
+export const orderKeys = {
+  all: ['orders'] as const,
+  merchant: (merchantId: string) => [...orderKeys.all, merchantId] as const,
+  lists: (merchantId: string) => [...orderKeys.merchant(merchantId), 'list'] as const,
+  list: (merchantId: string, apiPath: string) => [...orderKeys.lists(merchantId), apiPath] as const,
+  detail: (merchantId: string, orderId: number) => [...orderKeys.merchant(merchantId), 'detail', orderId] as const,
+  marketplaceIntegrations: (merchantId: string) => ['marketplaces', merchantId, 'integrations'] as const,
+  carrierIntegrations: (merchantId: string) => ['carriers', merchantId, 'integrations'] as const,
+};
+
+/** The shell's dashboard tile ('Ordini da spedire'): refreshed when a sync brings orders. */
+export const TO_SHIP_COUNT_KEY = ['/api/orders', 'to-ship-count'] as const;
+
+/** Spec §9: the order list is kept 60 s, an order's items 5 minutes. */
+export const ORDER_LIST_STALE_MS = 60_000;
+export const ORDER_ITEMS_STALE_MS = 5 * 60_000;
+
+/** Spec §7: integration requests retry 3 times, 500 ms apart (never a 4xx, which would only repeat). */
+export const INTEGRATION_RETRIES = 3;
+export const INTEGRATION_RETRY_DELAY_MS = 500;
+export function shouldRetryIntegration(failureCount: number, error: unknown): boolean {
+  const status = errorStatusOf(error);
+  if (status !== undefined && status >= 400 && status < 500) return false;
+  return failureCount < INTEGRATION_RETRIES;
+}
+
+/** A list answer as spec §3 allows it: a plain array, or an object carrying `data`. */
+export function listOf<T>(body: unknown): T[] {
+  if (Array.isArray(body)) return body as T[];
+  if (body && typeof body === 'object' && Array.isArray((body as { data?: unknown }).data)) return (body as { data: T[] }).data;
+  return [];
+}
+
+export const orderPath = (orderId: number) => `/api/orders/${encodeURIComponent(String(orderId))}`;
+
+export const fetchOrders = (view: OrdersView, signal?: AbortSignal) => apiFetch<OrderPageJson>(ordersApiPath(view), { signal });
+
+export const fetchOrder = (orderId: number, signal?: AbortSignal) => apiFetch<OrderJson>(orderPath(orderId), { signal });
+
+/**
+ * `GET /api/merchants/current/integrations`: the selected merchant's marketplace integrations with
+ * their current and last sync job. Spec §6: a 401 or 403 is an empty list, not an error.
+ */
+export async function fetchMarketplaceIntegrations(signal?: AbortSignal): Promise<MarketplaceIntegrationJson[]> {
+  const res = await apiRequest('/api/merchants/current/integrations', { signal });
+  if (res.status === 401 || res.status === 403) {
+    await discardBody(res);
+    return [];
+  }
+  if (!res.ok) throw await responseError(res);
+  return listOf<MarketplaceIntegrationJson>(await res.json());
+}
+
+/** `GET /api/carrier-integrations` (spec §7 Carriers): the selected merchant's carrier integrations. */
+export const fetchCarrierIntegrations = (signal?: AbortSignal) =>
+  apiFetch<unknown>('/api/carrier-integrations', { signal }).then((body) => listOf<CarrierIntegrationJson>(body));
+
+/** Who starts a sync from the screen: the person (`user`), or spec §9's auto-sync on opening it (`auto`). */
+export type SyncTrigger = 'user' | 'auto';
+
+/** `POST /api/orders/sync/{integrationId} {triggeredBy}`: starts a background sync, or joins the one running. */
+export const startSync = (integrationId: number, triggeredBy: SyncTrigger = 'user') =>
+  apiFetch<SyncStartedJson>(`/api/orders/sync/${encodeURIComponent(String(integrationId))}`, { method: 'POST', body: { triggeredBy } });
+
+/** `PATCH /api/orders/{id}/carrier {carrierIntegrationId}`: a number, or null to remove the carrier. */
+export const assignCarrier = (orderId: number, carrierIntegrationId: number | null) =>
+  apiFetch<OrderJson>(`${orderPath(orderId)}/carrier`, { method: 'PATCH', body: { carrierIntegrationId } });
+
+/** What `POST /api/orders/{id}/update-tracking` answers (spec §7: a message). */
+export interface UpdateTrackingJson {
+  message?: string;
+  success?: boolean;
+}
+
+export const updateTracking = (orderId: number) => apiFetch<UpdateTrackingJson>(`${orderPath(orderId)}/update-tracking`, { method: 'POST' });
+
+/**
+ * One page of orders for a view. Spec §9: kept 60 s; while the next page loads the previous one
+ * stays on screen (no flash of an empty table).
+ */
+export function useOrders(merchantId: string, view: OrdersView, enabled = true) {
+  return useQuery({
+    queryKey: orderKeys.list(merchantId, ordersApiPath(view)),
+    queryFn: ({ signal }) => fetchOrders(view, signal),
+    staleTime: ORDER_LIST_STALE_MS,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/**
+ * One order with its items (`/orders/{id}`, and the products of a row that came without them).
+ * Spec §9: kept 5 minutes. A 4xx is not retried: it means 'Ordine non trovato'.
+ */
+export function useOrder(merchantId: string, orderId: number | null, enabled = true) {
+  return useQuery({
+    queryKey: orderKeys.detail(merchantId, orderId ?? 0),
+    queryFn: ({ signal }) => fetchOrder(orderId!, signal),
+    staleTime: ORDER_ITEMS_STALE_MS,
+    enabled: enabled && orderId !== null,
+  });
+}
+
+/**
+ * The merchant's marketplace integrations (tabs, sync icons, filter). Read again every 1.5 s while
+ * a job of theirs is under way or `watching` (a job this screen started), so the progress moves.
+ */
+export function useMarketplaceIntegrations(merchantId: string, watching: boolean) {
+  return useQuery({
+    queryKey: orderKeys.marketplaceIntegrations(merchantId),
+    queryFn: ({ signal }) => fetchMarketplaceIntegrations(signal),
+    retry: shouldRetryIntegration,
+    retryDelay: INTEGRATION_RETRY_DELAY_MS,
+    refetchInterval: (query) => (watching || (query.state.data ?? []).some((i) => isJobActive(i.currentJob)) ? SYNC_POLL_MS : false),
+  });
+}
+
+/** The merchant's carrier integrations (the carrier choice of an order). */
+export function useCarrierIntegrations(merchantId: string, enabled = true) {
+  return useQuery({
+    queryKey: orderKeys.carrierIntegrations(merchantId),
+    queryFn: ({ signal }) => fetchCarrierIntegrations(signal),
+    retry: shouldRetryIntegration,
+    retryDelay: INTEGRATION_RETRY_DELAY_MS,
+    enabled,
+  });
+}
+
+/** The started job goes into the cached integration at once, so its tab shows the sync under way. */
+function storeStartedJob(queryClient: QueryClient, merchantId: string, integrationId: number, started: SyncStartedJson) {
+  queryClient.setQueryData<MarketplaceIntegrationJson[]>(orderKeys.marketplaceIntegrations(merchantId), (list) =>
+    list?.map((item) => (item.id === integrationId && started?.job ? { ...item, currentJob: started.job } : item)),
+  );
+}
+
+/**
+ * Starts the sync of one integration (`mutateAsync({ integrationId, triggeredBy })`); the answer's job goes into
+ * the integration's cache entry. Several run in parallel for 'Sincronizza tutto'.
+ */
+export function useStartSync(merchantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ integrationId, triggeredBy }: { integrationId: number; triggeredBy: SyncTrigger }) => startSync(integrationId, triggeredBy),
+    onSuccess: (started, { integrationId }) => storeStartedJob(queryClient, merchantId, integrationId, started),
+  });
+}
+
+/**
+ * Everything that shows orders of the merchant reads again (the lists, the open orders, the
+ * dashboard tile): after a sync ended or a carrier changed.
+ */
+export function refreshOrders(queryClient: QueryClient, merchantId: string) {
+  void queryClient.invalidateQueries({ queryKey: orderKeys.merchant(merchantId) });
+  void queryClient.invalidateQueries({ queryKey: TO_SHIP_COUNT_KEY });
+}
+
+/**
+ * The carrier of an order (spec §4: takes effect immediately). The answered order replaces the
+ * cached one in every list page and in its detail, then the lists refresh behind it.
+ */
+export function useAssignCarrier(merchantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, carrierIntegrationId }: { orderId: number; carrierIntegrationId: number | null }) =>
+      assignCarrier(orderId, carrierIntegrationId),
+    onSuccess: (answer, { orderId, carrierIntegrationId }) => {
+      const patch = (order: OrderJson): OrderJson =>
+        order.id !== orderId ? order : answer && typeof answer === 'object' && 'id' in answer ? { ...order, ...answer, items: answer.items?.length ? answer.items : order.items } : { ...order, carrierIntegrationId };
+      queryClient.setQueriesData<OrderPageJson>({ queryKey: orderKeys.lists(merchantId) }, (page) =>
+        page ? { ...page, data: page.data.map(patch) } : page,
+      );
+      queryClient.setQueryData<OrderJson>(orderKeys.detail(merchantId, orderId), (order) => (order ? patch(order) : order));
+      void queryClient.invalidateQueries({ queryKey: orderKeys.lists(merchantId) });
+    },
+  });
+}
+
+/** 'Aggiorna tracking' of an eBay order (the order's id); the caller shows the server's message. */
+export function useUpdateTracking() {
+  return useMutation({ mutationFn: (orderId: number) => updateTracking(orderId) });
+}

@@ -1,0 +1,329 @@
+import { Fragment } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, ChevronLeft, ChevronRight } from 'lucide-react';
+import type { OrderJson, OrderSortField, PageMetaJson } from '@smista/contracts';
+import { Button, Checkbox, NativeSelect, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, cn } from '@smista/ui-kit';
+import { OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
+import { formatDate, formatDateTime, formatMoney, marketplaceName } from '../format';
+import { t } from '../messages';
+import { orderDetailPath, type OrderLinkState } from '../paths';
+import { UpdateTrackingButton } from './order-actions';
+import { OrderPanel } from './order-panel';
+import { PAGE_SIZES, type OrdersView } from './orders-view';
+import { pageButtons, shownText } from './pagination';
+
+/** What the table and the cards share: the orders, which are selected and which are open. */
+export interface OrdersListProps {
+  merchantId: string;
+  orders: OrderJson[];
+  selected: ReadonlySet<number>;
+  onToggleSelected: (orderId: number) => void;
+  expanded: ReadonlySet<number>;
+  onToggleExpanded: (orderId: number) => void;
+}
+
+/** The link to `/orders/{id}`, remembering the list it came from for 'Torna agli ordini'. */
+function OrderLink({ order, className }: { order: OrderJson; className?: string }) {
+  const location = useLocation();
+  const state: OrderLinkState = { from: `${location.pathname}${location.search}` };
+  return (
+    <Link to={orderDetailPath(order.id)} state={state} className={cn('font-mono font-medium text-primary underline-offset-4 hover:underline', className)} aria-label={t.openOrderLabel(order.externalId)} data-testid="order-link">
+      {order.externalId}
+    </Link>
+  );
+}
+
+
+/** A sortable column header (spec §2 sortBy / sortOrder), with `aria-sort` on the cell. */
+function SortHeader({
+  field,
+  label,
+  view,
+  onSort,
+  className,
+}: {
+  field: OrderSortField;
+  label: string;
+  view: OrdersView;
+  onSort: (field: OrderSortField) => void;
+  className?: string;
+}) {
+  const active = view.sortBy === field;
+  const Icon = !active ? ArrowUpDown : view.sortOrder === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <TableHead className={className} aria-sort={active ? (view.sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button
+        type="button"
+        onClick={() => onSort(field)}
+        className={cn('inline-flex cursor-pointer items-center gap-1 uppercase hover:text-foreground', active && 'text-foreground')}
+        aria-label={active ? (view.sortOrder === 'asc' ? t.sortAscending(label) : t.sortDescending(label)) : t.sortBy(label)}
+        data-testid="orders-sort"
+        data-field={field}
+      >
+        {label}
+        <Icon className="h-3.5 w-3.5" aria-hidden />
+      </button>
+    </TableHead>
+  );
+}
+
+/** The desktop table: one row per order, its panel under it when open. */
+export function OrdersTable({
+  view,
+  onSort,
+  allSelected,
+  someSelected,
+  onToggleAll,
+  ...props
+}: OrdersListProps & { view: OrdersView; onSort: (field: OrderSortField) => void; allSelected: boolean; someSelected: boolean; onToggleAll: () => void }) {
+  const { merchantId, orders, selected, onToggleSelected, expanded, onToggleExpanded } = props;
+  const columns = 8;
+  return (
+    <Table data-testid="orders-table">
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead className="w-10">
+            <Checkbox
+              checked={allSelected ? true : someSelected ? 'indeterminate' : false}
+              onCheckedChange={onToggleAll}
+              aria-label={t.selectPage}
+              data-testid="orders-select-page"
+            />
+          </TableHead>
+          <TableHead className="w-10">
+            <span className="sr-only">{t.details}</span>
+          </TableHead>
+          <SortHeader field="externalId" label={t.columns.order} view={view} onSort={onSort} />
+          <SortHeader field="buyerName" label={t.columns.customer} view={view} onSort={onSort} />
+          <SortHeader field="orderDate" label={t.columns.date} view={view} onSort={onSort} />
+          <SortHeader field="total" label={t.columns.total} view={view} onSort={onSort} className="text-right" />
+          <SortHeader field="status" label={t.columns.status} view={view} onSort={onSort} />
+          <TableHead className="text-right">{t.columns.actions}</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {orders.map((order) => {
+          const open = expanded.has(order.id);
+          const isSelected = selected.has(order.id);
+          return (
+            <Fragment key={order.id}>
+              <TableRow
+                className={cn(isSelected && 'bg-muted/40', open && 'border-b-0')}
+                data-testid="order-row"
+                data-order-id={order.id}
+                data-external-id={order.externalId}
+                data-status={order.status}
+                data-state={isSelected ? 'selected' : undefined}
+              >
+                <TableCell>
+                  <Checkbox checked={isSelected} onCheckedChange={() => onToggleSelected(order.id)} aria-label={t.selectOrder(order.externalId)} data-testid="order-select" />
+                </TableCell>
+                <TableCell className="px-1">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="h-8 w-8"
+                    onClick={() => onToggleExpanded(order.id)}
+                    aria-expanded={open}
+                    aria-label={open ? t.collapse(order.externalId) : t.expand(order.externalId)}
+                    data-testid="order-expand"
+                  >
+                    <ChevronDown className={cn('transition-transform', open && 'rotate-180')} aria-hidden />
+                  </Button>
+                </TableCell>
+                <TableCell>
+                  <div className="grid gap-0.5">
+                    <OrderLink order={order} className="whitespace-nowrap" />
+                    <span className="text-xs text-muted-foreground">{marketplaceName(order.marketplace)}</span>
+                  </div>
+                </TableCell>
+                <TableCell className="max-w-56">
+                  <div className="grid min-w-0 gap-0.5">
+                    <span className="truncate font-medium" data-testid="order-buyer">
+                      {order.buyerName}
+                    </span>
+                    {order.buyerEmail || order.externalUsername ? (
+                      <span className="truncate text-xs text-muted-foreground">{order.buyerEmail ?? order.externalUsername}</span>
+                    ) : null}
+                  </div>
+                </TableCell>
+                <TableCell className="whitespace-nowrap text-muted-foreground" title={formatDateTime(order.orderDate)}>
+                  {formatDate(order.orderDate)}
+                </TableCell>
+                <TableCell className="whitespace-nowrap text-right">
+                  <div className="grid gap-0.5">
+                    <span className="font-medium tabular-nums" data-testid="order-total">
+                      {formatMoney(order.total, order.currency)}
+                    </span>
+                    <span className="text-xs text-muted-foreground">{t.itemsCount(order.itemsCount)}</span>
+                  </div>
+                </TableCell>
+                <TableCell>
+                  <div className="flex flex-col items-start gap-1">
+                    <OrderStatusBadge status={order.status} />
+                    <PaymentStatusBadge status={order.paymentStatus} />
+                  </div>
+                </TableCell>
+                <TableCell className="text-right">
+                  <UpdateTrackingButton order={order} />
+                </TableCell>
+              </TableRow>
+              {open ? (
+                <TableRow className="hover:bg-transparent" data-testid="order-panel-row" data-order-id={order.id}>
+                  <TableCell colSpan={columns} className="bg-muted/30 p-4">
+                    <OrderPanel merchantId={merchantId} order={order} />
+                  </TableCell>
+                </TableRow>
+              ) : null}
+            </Fragment>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Under 768 px: one card per order, its panel inside the card when open. */
+export function OrderCards({ merchantId, orders, selected, onToggleSelected, expanded, onToggleExpanded }: OrdersListProps) {
+  return (
+    <ul className="grid gap-3" data-testid="orders-cards">
+      {orders.map((order) => {
+        const open = expanded.has(order.id);
+        const isSelected = selected.has(order.id);
+        return (
+          <li
+            key={order.id}
+            className={cn('grid min-w-0 gap-3 rounded-lg border border-border bg-card p-3', isSelected && 'border-primary/50 bg-muted/40')}
+            data-testid="order-row"
+            data-order-id={order.id}
+            data-external-id={order.externalId}
+            data-status={order.status}
+            data-state={isSelected ? 'selected' : undefined}
+          >
+            <div className="flex items-start gap-3">
+              <Checkbox className="mt-0.5" checked={isSelected} onCheckedChange={() => onToggleSelected(order.id)} aria-label={t.selectOrder(order.externalId)} data-testid="order-select" />
+              <div className="grid min-w-0 flex-1 gap-0.5">
+                <div className="flex items-start justify-between gap-2">
+                  <OrderLink order={order} className="min-w-0 [overflow-wrap:anywhere]" />
+                  <span className="shrink-0 font-medium tabular-nums" data-testid="order-total">
+                    {formatMoney(order.total, order.currency)}
+                  </span>
+                </div>
+                <span className="truncate text-sm font-medium" data-testid="order-buyer">
+                  {order.buyerName}
+                </span>
+                <span className="text-xs text-muted-foreground">
+                  {marketplaceName(order.marketplace)} · {formatDate(order.orderDate)} · {t.itemsCount(order.itemsCount)}
+                </span>
+              </div>
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <OrderStatusBadge status={order.status} />
+              <PaymentStatusBadge status={order.paymentStatus} />
+            </div>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <Button variant="ghost" size="sm" onClick={() => onToggleExpanded(order.id)} aria-expanded={open} aria-label={open ? t.collapse(order.externalId) : t.expand(order.externalId)} data-testid="order-expand">
+                <ChevronDown className={cn('transition-transform', open && 'rotate-180')} aria-hidden />
+                {open ? t.hideDetails : t.details}
+              </Button>
+              <UpdateTrackingButton order={order} />
+            </div>
+            {open ? <OrderPanel merchantId={merchantId} order={order} /> : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The bulk selection bar: how many are selected, select all (of the page) and deselect all. */
+export function SelectionBar({ count, pageCount, onSelectAll, onDeselectAll }: { count: number; pageCount: number; onSelectAll: () => void; onDeselectAll: () => void }) {
+  return (
+    <div
+      className={cn('flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm', count > 0 ? 'border-primary/40 bg-primary/5' : 'border-border bg-muted/30')}
+      role="region"
+      aria-label={t.selection.bar}
+      data-testid="orders-selection-bar"
+    >
+      <span className={count > 0 ? 'font-medium' : 'text-muted-foreground'} aria-live="polite" data-testid="orders-selection-count">
+        {t.selection.count(count)}
+      </span>
+      <div className="flex items-center gap-1">
+        <Button variant="ghost" size="sm" onClick={onSelectAll} disabled={count >= pageCount} data-testid="orders-select-all">
+          {t.selection.selectAll}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onDeselectAll} disabled={count === 0} data-testid="orders-deselect-all">
+          {t.selection.deselectAll}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The footer: 'Mostrando X - Y di N ordini', the page size and the pages. */
+export function PaginationBar({
+  meta,
+  view,
+  busy,
+  onPage,
+  onPageSize,
+}: {
+  meta: PageMetaJson;
+  view: OrdersView;
+  busy: boolean;
+  onPage: (page: number) => void;
+  onPageSize: (pageSize: number) => void;
+}) {
+  const sizes: number[] = PAGE_SIZES.includes(view.pageSize as (typeof PAGE_SIZES)[number]) ? [...PAGE_SIZES] : [...PAGE_SIZES, view.pageSize].sort((a, b) => a - b);
+  const page = Math.min(view.page, Math.max(meta.totalPages, 1));
+  return (
+    <nav className="flex flex-col gap-3 text-sm lg:flex-row lg:items-center lg:justify-between" aria-label={t.pagination.label} data-testid="orders-pagination">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <span className="text-muted-foreground" data-testid="orders-shown">
+          {shownText(page, meta.pageSize || view.pageSize, meta.totalItems)}
+        </span>
+        <label className="flex items-center gap-2 text-muted-foreground">
+          <span className="whitespace-nowrap">{t.pagination.pageSize}</span>
+          <NativeSelect value={String(view.pageSize)} onChange={(e) => onPageSize(Number(e.target.value))} className="h-8 w-20" data-testid="orders-page-size">
+            {sizes.map((size) => (
+              <option key={size} value={String(size)}>
+                {size}
+              </option>
+            ))}
+          </NativeSelect>
+        </label>
+      </div>
+      {meta.totalPages > 1 ? (
+        <div className="flex items-center gap-1 self-center lg:self-auto">
+          <Button variant="outline" size="icon" className="h-8 w-8" onClick={() => onPage(page - 1)} disabled={page <= 1 || busy} aria-label={t.pagination.previous} data-testid="orders-prev">
+            <ChevronLeft aria-hidden />
+          </Button>
+          {pageButtons(page, meta.totalPages).map((item, index) =>
+            item === 'gap' ? (
+              <span key={`gap-${index}`} className="px-1 text-muted-foreground" aria-hidden>
+                …
+              </span>
+            ) : (
+              <Button
+                key={item}
+                variant={item === page ? 'default' : 'ghost'}
+                size="sm"
+                className="h-8 min-w-8 px-2 tabular-nums"
+                onClick={() => onPage(item)}
+                disabled={busy && item !== page}
+                aria-current={item === page ? 'page' : undefined}
+                aria-label={t.pagination.page(item)}
+                data-testid="orders-page-number"
+              >
+                {item}
+              </Button>
+            ),
+          )}
+          <Button variant="outline" size="icon" className="h-8 w-8" onClick={() => onPage(page + 1)} disabled={page >= meta.totalPages || busy} aria-label={t.pagination.next} data-testid="orders-next">
+            <ChevronRight aria-hidden />
+          </Button>
+        </div>
+      ) : null}
+    </nav>
+  );
+}
