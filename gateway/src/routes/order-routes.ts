@@ -1,4 +1,109 @@
-import type { RouteDef } from './route';
+import { z } from 'zod';
+import { assignCarrierSchema, numericIdParam, orderMessages, ordersQuerySchema, type OrdersQuery } from '@smista/contracts';
+import { GrpcStatus, isServiceError } from '@smista/service-kit';
+import type { orders } from '@smista/proto';
+import { HttpError } from '../middleware/errors';
+import { orderJson, orderPageJson } from './order-presenters';
+import { route, type RouteDef } from './route';
 
-/** Spec §7 "Orders" (being built). */
-export const orderRoutes: RouteDef[] = [];
+/** An order id from the path: a malformed one is -1, which the service answers like an unknown id (404). */
+const orderParams = z.object({ id: numericIdParam });
+/**
+ * An integration id from the path: malformed (-1) → 404 'Integrazione non trovata' here; well
+ * formed but unknown or another merchant's → an empty page (orders does not own integrations).
+ */
+const integrationParams = z.object({ integrationId: numericIdParam });
+
+/** ListOrders of a validated query; the counts of the tabs always come with the page. */
+function listRequest(query: OrdersQuery, integrationId: number): orders.ListOrdersRequest {
+  return {
+    merchantId: '',
+    integrationId,
+    page: query.page,
+    pageSize: query.pageSize,
+    sortBy: query.sortBy,
+    sortOrder: query.sortOrder,
+    search: query.search ?? '',
+    status: query.status ?? '',
+    marketplace: query.marketplace ?? '',
+    startDate: query.startDate ?? '',
+    endDate: query.endDate ?? '',
+    includeCounts: true,
+  };
+}
+
+/**
+ * The carrier of an order cannot be one that is switched off (or not accepted by the carrier):
+ * the order exists and the request is well formed, so 409, not the gateway's 400 for
+ * FAILED_PRECONDITION.
+ */
+async function conflictOnPrecondition<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    if (isServiceError(err) && err.code === GrpcStatus.FAILED_PRECONDITION) throw new HttpError(409, err.details);
+    throw err;
+  }
+}
+
+/**
+ * Spec §7 "Orders" of the merchant selected in the session; any member may read and assign a
+ * carrier. The query is checked here with the contracts' schema (Italian 400s; pageSize above 100 is
+ * clamped; unknown parameters such as `_t` are ignored) and again in the service. Order ids that are
+ * malformed, unknown or another merchant's are the same 404. The sync routes
+ * (`/api/orders/sync/...`) are in marketplace-routes.ts.
+ */
+export const orderRoutes: RouteDef[] = [
+  route({
+    method: 'GET',
+    path: '/api/orders',
+    auth: 'session',
+    rpc: 'orders.ListOrders',
+    query: ordersQuerySchema,
+    handle: async ({ query, orders }) => ({ body: orderPageJson(await orders.listOrders(listRequest(query, 0))) }),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/orders/integration/:integrationId',
+    auth: 'session',
+    rpc: 'orders.ListOrders',
+    params: integrationParams,
+    query: ordersQuerySchema,
+    handle: async ({ params, query, orders }) => {
+      if (params.integrationId <= 0) throw new HttpError(404, orderMessages.integrationNotFound);
+      return { body: orderPageJson(await orders.listOrders(listRequest(query, params.integrationId))) };
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/orders/:id',
+    auth: 'session',
+    rpc: 'orders.GetOrder',
+    params: orderParams,
+    handle: async ({ params, orders }) => ({ body: orderJson(await orders.getOrder({ merchantId: '', id: params.id }), { withOriginalData: true }) }),
+  }),
+  route({
+    method: 'PATCH',
+    path: '/api/orders/:id/carrier',
+    auth: 'session',
+    rpc: 'orders.AssignCarrier',
+    params: orderParams,
+    body: assignCarrierSchema,
+    handle: async ({ params, body, orders }) => ({
+      body: orderJson(await conflictOnPrecondition(orders.assignCarrier({ id: params.id, carrierIntegrationId: body.carrierIntegrationId ?? 0 }))),
+    }),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/orders/:id/update-tracking',
+    auth: 'session',
+    rpc: 'orders.GetOrder',
+    params: orderParams,
+    // Tracking goes back to the marketplace from a shipment's tracking number; shipments come in a
+    // later issue, so no order has one yet: 409 'Nessun tracking da aggiornare' (404 if unknown).
+    handle: async ({ params, orders }) => {
+      await orders.getOrder({ merchantId: '', id: params.id });
+      throw new HttpError(409, orderMessages.noTrackingToUpdate);
+    },
+  }),
+];

@@ -49,6 +49,8 @@ export const orderMessages = {
   carrierIntegrationInactive: "L'integrazione corriere non è attiva: attivala prima di assegnarla",
   carrierAssigned: 'Corriere assegnato',
   carrierRemoved: 'Corriere rimosso',
+  /** `POST /api/orders/{id}/update-tracking` of an order with no shipment carrying a tracking number (spec §8). */
+  noTrackingToUpdate: 'Nessun tracking da aggiornare',
 } as const;
 
 /** `TO_SHIP`, `to_ship`, `da_spedire` → `da_spedire`; `all` / empty → undefined; else null (unknown). */
@@ -61,11 +63,18 @@ export function parseOrderStatus(raw: string | undefined): OrderStatus | undefin
   return (orderStatuses as string[]).includes(lower) ? (lower as OrderStatus) : null;
 }
 
+/** True when the YYYY-MM-DD at the start of `v` is a day of the calendar (Date.parse turns 2026-02-30 into March 2). */
+const isCalendarDay = (v: string) => {
+  const [y, m, d] = v.slice(0, 10).split('-').map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+};
+
 const isoDate = (message: string) =>
   z
     .string()
     .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), { message })
+    .refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)) && isCalendarDay(v), { message })
     .transform((v) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00.000Z` : v).toISOString());
 
 /** A whole number ≥ 1 written in decimal digits (at most 9 of them). */

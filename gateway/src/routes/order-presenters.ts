@@ -1,0 +1,117 @@
+import type { orders } from '@smista/proto';
+import { orderStatusFilters, pageMeta } from '@smista/contracts';
+import type {
+  MarketplaceId,
+  OrderItemJson,
+  OrderJson,
+  OrderPageJson,
+  OrderStatus,
+  OrderStatusCountsJson,
+  PaymentStatus,
+  ShippingAddressDetailsJson,
+} from '@smista/contracts';
+
+/** The orders service's answers → the JSON the orders screens read (`api-types.ts`). */
+
+const orNull = (v: string | undefined) => (v ? v : null);
+
+function addressJson(a: orders.ShippingAddress): ShippingAddressDetailsJson {
+  return {
+    id: a.id,
+    fullName: a.fullName,
+    companyName: orNull(a.companyName),
+    addressLine1: a.addressLine1,
+    addressLine2: orNull(a.addressLine2),
+    city: a.city,
+    // Spec §3: the screen reads either name.
+    stateOrProvince: orNull(a.state),
+    state: orNull(a.state),
+    postalCode: a.postalCode,
+    country: a.country,
+    countryCode: a.countryCode,
+    phoneNumber: orNull(a.phoneNumber),
+    email: orNull(a.email),
+  };
+}
+
+function itemJson(orderId: number, i: orders.OrderItem): OrderItemJson {
+  return {
+    id: i.id,
+    orderId,
+    externalItemId: i.externalItemId,
+    title: i.title,
+    productName: i.title,
+    sku: orNull(i.sku),
+    quantity: i.quantity,
+    unitPrice: i.unitPrice,
+    total: i.total,
+    currency: i.currency,
+    imageUrl: orNull(i.imageUrl),
+    variantInfo: orNull(i.variantInfo),
+    shipByDate: orNull(i.shipByDate),
+  };
+}
+
+/** The marketplace's payload of the detail, as JSON; null when none (or, never expected, not JSON). */
+function originalData(json: string): unknown {
+  if (!json) return null;
+  try {
+    return JSON.parse(json);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An order (spec §3). `withOriginalData` adds the marketplace's payload (the detail only).
+ * `appliedRule` and `shipments` belong to later issues (shipping rules, shipments): null and [].
+ */
+export function orderJson(o: orders.Order, options: { withOriginalData?: boolean } = {}): OrderJson {
+  const json: OrderJson = {
+    id: o.id,
+    merchantId: o.merchantId,
+    integrationId: o.integrationId,
+    externalId: o.externalId,
+    marketplace: o.marketplace as MarketplaceId,
+    buyerName: o.buyerName,
+    buyerEmail: orNull(o.buyerEmail),
+    externalUsername: orNull(o.externalUsername),
+    shippingAddressId: o.shippingAddress ? o.shippingAddress.id : null,
+    total: o.total,
+    currency: o.currency,
+    status: o.status as OrderStatus,
+    paymentStatus: o.paymentStatus as PaymentStatus,
+    externalOrderStatus: orNull(o.externalOrderStatus),
+    externalPaymentStatus: orNull(o.externalPaymentStatus),
+    itemsCount: o.itemsCount,
+    orderDate: o.orderDate,
+    createdAt: o.createdAt,
+    updatedAt: o.updatedAt,
+    shipByDate: orNull(o.shipByDate),
+    lastSyncedAt: orNull(o.lastSyncedAt),
+    carrierIntegrationId: o.carrierIntegrationId > 0 ? o.carrierIntegrationId : null,
+    shippingAddressDetails: o.shippingAddress ? addressJson(o.shippingAddress) : null,
+    appliedRule: null,
+    items: o.items.map((i) => itemJson(o.id, i)),
+    shipments: [],
+  };
+  if (options.withOriginalData) json.originalData = originalData(o.originalDataJson);
+  return json;
+}
+
+/** The tabs' counts (`all`, `TO_SHIP`, ...) from the service's per-status counts (stored values). */
+export function statusCountsJson(counts: orders.StatusCount[]): OrderStatusCountsJson {
+  const byStatus = new Map(counts.map((c) => [c.status, c.count]));
+  const out = { all: counts.reduce((sum, c) => sum + c.count, 0) } as OrderStatusCountsJson;
+  for (const [filter, status] of Object.entries(orderStatusFilters) as [keyof typeof orderStatusFilters, OrderStatus][]) {
+    out[filter] = byStatus.get(status) ?? 0;
+  }
+  return out;
+}
+
+/** A page of orders: `{data, meta}` with the §3 meta and the tabs' counts. */
+export function orderPageJson(res: orders.ListOrdersResponse): OrderPageJson {
+  const m = res.meta;
+  const meta = m ? { ...m } : pageMeta(1, 20, 0);
+  return { data: res.orders.map((o) => orderJson(o)), meta: { ...meta, statusCounts: statusCountsJson(res.statusCounts) } };
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { env, loadConfig, serviceEnv } from '@smista/service-kit';
+
+/**
+ * The orders service's environment: the kit's service variables and its own. CARRIERS_GRPC_ADDR
+ * answers whether a carrier integration may be assigned to an order (carriers.GetIntegration).
+ */
+export const configSchema = z.object({
+  ...serviceEnv(50055),
+  CARRIERS_GRPC_ADDR: env.address(),
+});
+
+export type Config = z.output<typeof configSchema>;
+
+/** Reads the environment once; a bad value stops the process naming the variable. */
+export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  return loadConfig(configSchema, source);
+}

@@ -1,0 +1,42 @@
+import { DomainError } from '@smista/service-kit';
+import { messages, orderMessages as m } from '@smista/contracts';
+
+/** Stable codes of the orders domain; `grpc/error-status.ts` maps each to one gRPC status. */
+export const OrdersErrorCode = {
+  OrderNotFound: 'ORDER_NOT_FOUND',
+  MerchantNotFound: 'MERCHANT_NOT_FOUND',
+  CarrierIntegrationNotFound: 'CARRIER_INTEGRATION_NOT_FOUND',
+  CarrierIntegrationInactive: 'CARRIER_INTEGRATION_INACTIVE',
+  DependencyUnavailable: 'DEPENDENCY_UNAVAILABLE',
+} as const;
+export type OrdersErrorCode = (typeof OrdersErrorCode)[keyof typeof OrdersErrorCode];
+
+/** A refused request, with a stable `code` and the Italian text the user reads. */
+export class OrdersError extends DomainError<OrdersErrorCode> {}
+
+const E = OrdersErrorCode;
+const make = (code: OrdersErrorCode, message: string) => () => new OrdersError(code, message);
+
+export const ordersErrors = {
+  /** Unknown, malformed, or another merchant's order id: one answer. */
+  orderNotFound: make(E.OrderNotFound, m.orderNotFound),
+  /** A `merchant_id` in a request other than the merchant selected in the caller token. */
+  merchantNotFound: make(E.MerchantNotFound, messages.errors.merchantNotFound),
+  /** Unknown, malformed, or another merchant's carrier integration (carriers said NOT_FOUND). */
+  carrierIntegrationNotFound: make(E.CarrierIntegrationNotFound, m.carrierIntegrationNotFound),
+  /** The carrier integration is switched off or its credentials are not active. */
+  carrierIntegrationInactive: make(E.CarrierIntegrationInactive, m.carrierIntegrationInactive),
+  /** The carriers service could not answer in time. */
+  dependencyUnavailable: make(E.DependencyUnavailable, messages.errors.unavailable),
+};
+
+/**
+ * An imported order (or integration event) the service cannot store: a required field missing or
+ * malformed. Never shown to a user: thrown by the consumer, so the kit retries the message and
+ * dead-letters it after `maxDeliver` with this text (for operators, in English).
+ */
+export class InvalidEventError extends DomainError<'INVALID_EVENT'> {
+  constructor(detail: string) {
+    super('INVALID_EVENT', `invalid event: ${detail}`);
+  }
+}

@@ -1,0 +1,63 @@
+import type { MarketplaceId, OrderStatus, PaymentStatus } from '@smista/contracts';
+
+/** A stored shipping address (spec §3). */
+export interface ShippingAddress {
+  id: number;
+  fullName: string;
+  companyName: string | null;
+  addressLine1: string;
+  addressLine2: string | null;
+  city: string;
+  state: string | null;
+  postalCode: string;
+  country: string;
+  countryCode: string;
+  phoneNumber: string | null;
+  email: string | null;
+}
+
+/** A stored order line (spec §3 order_items); amounts as "12.34". */
+export interface OrderItem {
+  id: number;
+  orderId: number;
+  externalItemId: string;
+  title: string;
+  sku: string | null;
+  quantity: number;
+  unitPrice: string;
+  total: string;
+  currency: string;
+  imageUrl: string | null;
+  variantInfo: string | null;
+  shipByDate: Date | null;
+}
+
+/** A stored order (spec §3 orders) with its address and, where asked for, its items and payload. */
+export interface Order {
+  id: number;
+  merchantId: string;
+  integrationId: number;
+  externalId: string;
+  marketplace: MarketplaceId;
+  buyerName: string;
+  buyerEmail: string | null;
+  externalUsername: string | null;
+  /** "12.34" */
+  total: string;
+  currency: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  externalOrderStatus: string | null;
+  externalPaymentStatus: string | null;
+  itemsCount: number;
+  orderDate: Date;
+  shipByDate: Date | null;
+  lastSyncedAt: Date | null;
+  carrierIntegrationId: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+  shippingAddress: ShippingAddress | null;
+  items: OrderItem[];
+  /** The marketplace's payload (JSON text); only read for the detail. */
+  originalData?: string | null;
+}

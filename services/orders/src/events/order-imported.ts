@@ -1,0 +1,36 @@
+import type { EventHandler, Logger } from '@smista/service-kit';
+import type { marketplacesEvents } from '@smista/proto';
+import { parseImportedOrder } from '../domain';
+import { upsertImportedOrder } from '../store';
+import { enqueueOrderUpserted } from './publishers';
+
+/**
+ * `marketplaces.order.imported`: stores the order (insert, or a newer version replacing the stored
+ * one) and publishes `orders.order.upserted` in the same transaction. The same or an older version,
+ * or an order of a deleted integration, changes nothing. A payload that cannot be stored throws
+ * (`InvalidEventError`): the kit retries it and dead-letters it after `maxDeliver`, while the other
+ * messages go on.
+ */
+export function handleOrderImported(logger: Logger, now: () => Date = () => new Date()): EventHandler<marketplacesEvents.MarketplaceOrderImported> {
+  return async (event, tx, meta) => {
+    const { order, warnings } = parseImportedOrder(event, now());
+    const log = { merchantId: order.merchantId, integrationId: order.integrationId, externalId: order.externalId, messageId: meta.messageId };
+    if (warnings.length) logger.warn({ ...log, warnings }, 'imported order normalised');
+    const stored = await upsertImportedOrder(tx, order);
+    if (!stored) {
+      logger.debug(log, 'imported order unchanged (same or older version, or integration deleted)');
+      return;
+    }
+    await enqueueOrderUpserted(tx, {
+      orderId: stored.id,
+      merchantId: order.merchantId,
+      integrationId: order.integrationId,
+      externalId: order.externalId,
+      marketplace: order.marketplace,
+      status: stored.status,
+      created: stored.created,
+      occurredAt: now(),
+    });
+    logger.debug({ ...log, orderId: stored.id, created: stored.created }, 'imported order stored');
+  };
+}

@@ -1,0 +1,21 @@
+import type { createHandlerFactory, Logger, Pool } from '@smista/service-kit';
+import type { CarrierDirectory } from './carriers-client';
+
+/** What the handlers are built from; main.ts (startOrders) wires the real ones. */
+export interface OrdersServiceDeps {
+  pool: Pool;
+  logger: Logger;
+  /** CALLER_TOKEN_SECRET: verifies the caller token identity signed. */
+  callerSecret: string;
+  /** carriers.GetIntegration: whether a carrier integration may be assigned. */
+  carrierDirectory: CarrierDirectory;
+  /** The clock; tests may fix it. */
+  now?: () => Date;
+}
+
+export type Unary = ReturnType<typeof createHandlerFactory>;
+
+export interface HandlerDeps extends OrdersServiceDeps {
+  unary: Unary;
+  now: () => Date;
+}

@@ -1,0 +1,12 @@
+import { GrpcStatus, type ErrorStatusTable } from '@smista/service-kit';
+import { OrdersErrorCode as C } from '../domain';
+
+/** The one table from domain error codes to gRPC statuses; the gateway maps statuses to HTTP. */
+export const errorStatus: ErrorStatusTable = {
+  [C.OrderNotFound]: GrpcStatus.NOT_FOUND,
+  [C.MerchantNotFound]: GrpcStatus.NOT_FOUND,
+  [C.CarrierIntegrationNotFound]: GrpcStatus.NOT_FOUND,
+  // The gateway answers this one 409 (the order exists; the integration must be switched on first).
+  [C.CarrierIntegrationInactive]: GrpcStatus.FAILED_PRECONDITION,
+  [C.DependencyUnavailable]: GrpcStatus.UNAVAILABLE,
+} satisfies Record<C, GrpcStatus>;

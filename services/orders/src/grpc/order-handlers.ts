@@ -1,0 +1,48 @@
+import { requireMerchant } from '@smista/service-kit';
+import { orders } from '@smista/proto';
+import { pageMeta } from '@smista/contracts';
+import { assignCarrier } from '../app/assign-carrier';
+import { listCriteria, ordersErrors, totalOf } from '../domain';
+import { countByStatus, findOrder, listOrderPage } from '../store';
+import type { HandlerDeps } from './deps';
+import { toOrderMessage } from './mapping';
+
+/** A `merchant_id` in a request, when given, must be the caller's selected merchant. */
+function assertSelectedMerchant(requested: string, selected: string, notFound: () => Error): void {
+  if (requested && requested.trim().toLowerCase() !== selected.toLowerCase()) throw notFound();
+}
+
+/** The merchant's orders: any member lists, reads and assigns a carrier. */
+export function orderHandlers(deps: HandlerDeps) {
+  const { pool, unary } = deps;
+
+  return {
+    listOrders: unary('ListOrders', async (request: orders.ListOrdersRequest, ctx) => {
+      const { merchantId } = await requireMerchant(ctx);
+      assertSelectedMerchant(request.merchantId, merchantId, ordersErrors.merchantNotFound);
+      const criteria = listCriteria(request);
+      // The page and the counts on two connections at once; the page's items follow the page.
+      const [page, counts] = await Promise.all([listOrderPage(pool, merchantId, criteria), countByStatus(pool, merchantId, criteria)]);
+      const meta = pageMeta(criteria.page, criteria.pageSize, totalOf(counts, criteria.status));
+      return orders.ListOrdersResponse.fromPartial({
+        orders: page.map(toOrderMessage),
+        meta,
+        statusCounts: request.includeCounts ? Object.entries(counts).map(([status, count]) => ({ status, count })) : [],
+      });
+    }),
+
+    getOrder: unary('GetOrder', async (request: orders.OrderRef, ctx) => {
+      const { merchantId } = await requireMerchant(ctx);
+      assertSelectedMerchant(request.merchantId, merchantId, ordersErrors.orderNotFound);
+      const order = await findOrder(pool, merchantId, request.id, { withOriginalData: true });
+      if (!order) throw ordersErrors.orderNotFound();
+      return toOrderMessage(order);
+    }),
+
+    assignCarrier: unary('AssignCarrier', async (request: orders.AssignCarrierRequest, ctx) => {
+      const scope = await requireMerchant(ctx);
+      const order = await assignCarrier(deps, scope, { orderId: request.id, carrierIntegrationId: request.carrierIntegrationId });
+      return toOrderMessage(order);
+    }),
+  };
+}

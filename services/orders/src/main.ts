@@ -1,0 +1,45 @@
+import '@smista/service-kit/instrument';
+import path from 'node:path';
+import { runService, startGrpcServer, startServiceInfra, type Logger, type RunningService } from '@smista/service-kit';
+import { readConfig, type Config } from './config';
+import { createCarrierDirectory, createOrdersService } from './grpc';
+import { stream } from './events/publishers';
+import { subscriptions } from './events/subscriptions';
+
+/** Migrations ship beside dist/ (and src/ when run from source). */
+const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
+
+export interface RunningOrders extends RunningService {
+  /** The bound gRPC port (GRPC_PORT, or the one picked for port 0). */
+  port: number;
+}
+
+/** Wires and starts the orders service; main() and the integration tests both use it. */
+export async function startOrders(config: Config, logger: Logger): Promise<RunningOrders> {
+  // Consumes the marketplaces' imports (it waits for their stream) and publishes on ORDERS.
+  const infra = await startServiceInfra({
+    name: 'orders',
+    databaseUrl: config.DATABASE_URL,
+    natsUrl: config.NATS_URL,
+    migrationsDir: MIGRATIONS_DIR,
+    stream,
+    subscriptions: subscriptions(logger, config.NATS_CONSUMER_SUFFIX),
+    logger,
+  });
+  const carrierDirectory = createCarrierDirectory({ address: config.CARRIERS_GRPC_ADDR, callerSecret: config.CALLER_TOKEN_SECRET, logger });
+  const service = createOrdersService({ pool: infra.pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, carrierDirectory });
+  const server = await startGrpcServer({ port: config.GRPC_PORT, services: [service], logger });
+  // No peer in /readyz: orders lists and reads without carriers (only an assignment asks it).
+  return {
+    port: server.port,
+    readiness: infra.readiness,
+    shutdownSteps: [
+      ['stop gRPC (drain in-flight calls)', () => server.shutdown()],
+      ...infra.drainSteps,
+      ['close carriers client', async () => carrierDirectory.close()],
+      ...infra.closeSteps,
+    ],
+  };
+}
+
+if (require.main === module) runService('orders', readConfig, startOrders);

@@ -1,0 +1,305 @@
+import type { PoolClient, Queryable } from '@smista/service-kit';
+import type { MarketplaceId, OrderStatus, PaymentStatus } from '@smista/contracts';
+import { completeCounts, countableFromCounters, offsetOf, type ListCriteria, type Order, type OrderImport, type OrderItem, type ShippingAddress } from '../domain';
+import { counterFilterSql, filterSql, orderBySql } from './list-sql';
+
+/** Advisory-lock class of "a marketplace integration's orders" (imports share it, a delete takes it alone). */
+const INTEGRATION_LOCK = 7_102_001;
+
+const ORDER_COLUMNS = `o.id, o.merchant_id, o.integration_id, o.external_id, o.marketplace, o.buyer_name, o.buyer_email,
+  o.external_username, o.total::text AS total, o.currency, o.status, o.payment_status, o.external_order_status,
+  o.external_payment_status, o.items_count, o.order_date, o.ship_by_date, o.last_synced_at, o.carrier_integration_id,
+  o.created_at, o.updated_at,
+  a.id AS a_id, a.full_name AS a_full_name, a.company_name AS a_company_name, a.address_line1 AS a_address_line1,
+  a.address_line2 AS a_address_line2, a.city AS a_city, a.state AS a_state, a.postal_code AS a_postal_code,
+  a.country AS a_country, a.country_code AS a_country_code, a.phone_number AS a_phone_number, a.email AS a_email`;
+const ORDER_FROM = 'orders o LEFT JOIN shipping_addresses a ON a.order_id = o.id';
+
+type Row = Record<string, unknown>;
+
+function toAddress(r: Row): ShippingAddress | null {
+  if (r.a_id === null || r.a_id === undefined) return null;
+  return {
+    id: Number(r.a_id),
+    fullName: r.a_full_name as string,
+    companyName: r.a_company_name as string | null,
+    addressLine1: r.a_address_line1 as string,
+    addressLine2: r.a_address_line2 as string | null,
+    city: r.a_city as string,
+    state: r.a_state as string | null,
+    postalCode: r.a_postal_code as string,
+    country: r.a_country as string,
+    countryCode: r.a_country_code as string,
+    phoneNumber: r.a_phone_number as string | null,
+    email: r.a_email as string | null,
+  };
+}
+
+function toOrder(r: Row): Order {
+  return {
+    id: Number(r.id),
+    merchantId: r.merchant_id as string,
+    integrationId: Number(r.integration_id),
+    externalId: r.external_id as string,
+    marketplace: r.marketplace as MarketplaceId,
+    buyerName: r.buyer_name as string,
+    buyerEmail: r.buyer_email as string | null,
+    externalUsername: r.external_username as string | null,
+    total: r.total as string,
+    currency: r.currency as string,
+    status: r.status as OrderStatus,
+    paymentStatus: r.payment_status as PaymentStatus,
+    externalOrderStatus: r.external_order_status as string | null,
+    externalPaymentStatus: r.external_payment_status as string | null,
+    itemsCount: r.items_count as number,
+    orderDate: r.order_date as Date,
+    shipByDate: r.ship_by_date as Date | null,
+    lastSyncedAt: r.last_synced_at as Date | null,
+    carrierIntegrationId: r.carrier_integration_id === null ? null : Number(r.carrier_integration_id),
+    createdAt: r.created_at as Date,
+    updatedAt: r.updated_at as Date,
+    shippingAddress: toAddress(r),
+    items: [],
+    ...('original_data' in r ? { originalData: r.original_data as string | null } : {}),
+  };
+}
+
+function toItem(r: Row): OrderItem {
+  return {
+    id: Number(r.id),
+    orderId: Number(r.order_id),
+    externalItemId: r.external_item_id as string,
+    title: r.title as string,
+    sku: r.sku as string | null,
+    quantity: r.quantity as number,
+    unitPrice: r.unit_price as string,
+    total: r.total as string,
+    currency: r.currency as string,
+    imageUrl: r.image_url as string | null,
+    variantInfo: r.variant_info as string | null,
+    shipByDate: r.ship_by_date as Date | null,
+  };
+}
+
+/**
+ * Insert, or replace with a newer version, in one statement: the order (unless its integration was
+ * deleted), its address and its items. The ON CONFLICT ... WHERE is the version rule of
+ * `domain/versions.ts`: the same or an older version updates nothing and returns no row, so the
+ * address and items (written `FROM o`) are left alone too. `xmax = 0` tells an insert from an update.
+ */
+const UPSERT = `
+WITH o AS (
+  INSERT INTO orders AS cur (merchant_id, integration_id, external_id, marketplace, buyer_name, buyer_email,
+    external_username, total, currency, status, payment_status, external_order_status, external_payment_status,
+    items_count, order_date, ship_by_date, external_last_modified_at, last_synced_at, original_data, search_text)
+  SELECT $1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb, $20
+   WHERE NOT EXISTS (SELECT 1 FROM deleted_integrations d WHERE d.merchant_id = $1 AND d.integration_id = $2)
+  ON CONFLICT (merchant_id, integration_id, external_id) DO UPDATE SET
+    marketplace = EXCLUDED.marketplace,
+    buyer_name = EXCLUDED.buyer_name,
+    buyer_email = COALESCE(EXCLUDED.buyer_email, cur.buyer_email),
+    external_username = COALESCE(EXCLUDED.external_username, cur.external_username),
+    total = EXCLUDED.total,
+    currency = EXCLUDED.currency,
+    status = EXCLUDED.status,
+    payment_status = EXCLUDED.payment_status,
+    external_order_status = EXCLUDED.external_order_status,
+    external_payment_status = EXCLUDED.external_payment_status,
+    items_count = EXCLUDED.items_count,
+    order_date = EXCLUDED.order_date,
+    ship_by_date = EXCLUDED.ship_by_date,
+    external_last_modified_at = EXCLUDED.external_last_modified_at,
+    last_synced_at = EXCLUDED.last_synced_at,
+    original_data = EXCLUDED.original_data,
+    search_text = EXCLUDED.search_text,
+    updated_at = now()
+  WHERE cur.external_last_modified_at < EXCLUDED.external_last_modified_at
+  RETURNING id, merchant_id, (xmax = 0) AS created, status
+), address AS (
+  INSERT INTO shipping_addresses AS sa (order_id, merchant_id, full_name, company_name, address_line1, address_line2,
+    city, state, postal_code, country, country_code, phone_number, email)
+  SELECT o.id, o.merchant_id, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32 FROM o WHERE $21::boolean
+  ON CONFLICT (order_id) DO UPDATE SET
+    full_name = COALESCE(NULLIF(EXCLUDED.full_name, ''), sa.full_name),
+    company_name = COALESCE(EXCLUDED.company_name, sa.company_name),
+    address_line1 = COALESCE(NULLIF(EXCLUDED.address_line1, ''), sa.address_line1),
+    address_line2 = COALESCE(EXCLUDED.address_line2, sa.address_line2),
+    city = COALESCE(NULLIF(EXCLUDED.city, ''), sa.city),
+    state = COALESCE(EXCLUDED.state, sa.state),
+    postal_code = COALESCE(NULLIF(EXCLUDED.postal_code, ''), sa.postal_code),
+    country = COALESCE(NULLIF(EXCLUDED.country, ''), sa.country),
+    country_code = COALESCE(NULLIF(EXCLUDED.country_code, ''), sa.country_code),
+    phone_number = COALESCE(EXCLUDED.phone_number, sa.phone_number),
+    email = COALESCE(EXCLUDED.email, sa.email),
+    updated_at = now()
+), old_items AS (
+  DELETE FROM order_items i USING o WHERE i.order_id = o.id AND NOT o.created
+), new_items AS (
+  INSERT INTO order_items (order_id, merchant_id, position, external_item_id, legacy_item_id, sku, title, quantity,
+    unit_price, total, currency, image_url, variant_info, fulfillment_status, ship_by_date)
+  SELECT o.id, o.merchant_id, x.position, x.external_item_id, x.legacy_item_id, x.sku, x.title, x.quantity,
+         x.unit_price::numeric, x.total::numeric, x.currency, x.image_url, x.variant_info, x.fulfillment_status, $16
+    FROM o, unnest($33::text[], $34::text[], $35::text[], $36::text[], $37::int[], $38::text[], $39::text[], $40::text[],
+                   $41::text[], $42::text[], $43::text[])
+         WITH ORDINALITY AS x(external_item_id, legacy_item_id, sku, title, quantity, unit_price, total, currency,
+                              image_url, variant_info, fulfillment_status, position)
+)
+SELECT id, created, status FROM o`;
+
+/** What an import changed: null when nothing (the same or an older version, or a deleted integration). */
+export interface UpsertResult {
+  id: number;
+  created: boolean;
+  status: OrderStatus;
+}
+
+/**
+ * Stores an imported order in the caller's transaction: two statements (the integration's shared
+ * lock, then the upsert). The lock orders it against a delete of the same integration
+ * ({@link deleteIntegrationOrders}), so an import never brings back an order of a deleted one.
+ */
+export async function upsertImportedOrder(tx: PoolClient, o: OrderImport): Promise<UpsertResult | null> {
+  // Named statements: parsed and planned once per connection (the upsert is long and runs per event).
+  await tx.query({ name: 'orders-import-lock', text: 'SELECT pg_advisory_xact_lock_shared($1, $2::int)', values: [INTEGRATION_LOCK, lockKey(o.integrationId)] });
+  const a = o.address;
+  const col = <K extends keyof OrderImport['items'][number]>(key: K) => o.items.map((i) => i[key]);
+  const { rows } = await tx.query({ name: 'orders-import-upsert', text: UPSERT, values: [
+    o.merchantId,
+    o.integrationId,
+    o.externalId,
+    o.marketplace,
+    o.buyerName,
+    o.buyerEmail,
+    o.externalUsername,
+    o.total,
+    o.currency,
+    o.status,
+    o.paymentStatus,
+    o.externalOrderStatus,
+    o.externalPaymentStatus,
+    o.itemsCount,
+    o.orderDate,
+    o.shipByDate,
+    o.lastModifiedAt,
+    o.syncedAt,
+    o.originalData,
+    o.searchText,
+    a !== null,
+    a?.fullName ?? '',
+    a?.companyName ?? null,
+    a?.addressLine1 ?? '',
+    a?.addressLine2 ?? null,
+    a?.city ?? '',
+    a?.state ?? null,
+    a?.postalCode ?? '',
+    a?.country ?? '',
+    a?.countryCode ?? '',
+    a?.phoneNumber ?? null,
+    a?.email ?? null,
+    col('externalItemId'),
+    col('legacyItemId'),
+    col('sku'),
+    col('title'),
+    col('quantity'),
+    col('unitPrice'),
+    col('total'),
+    col('currency'),
+    col('imageUrl'),
+    col('variantInfo'),
+    col('fulfillmentStatus'),
+  ] });
+  const row = rows[0];
+  return row ? { id: Number(row.id), created: row.created as boolean, status: row.status as OrderStatus } : null;
+}
+
+/** Integration ids are bigint; the two-key advisory lock takes an int (a shared key only costs a wait). */
+function lockKey(integrationId: number): number {
+  return integrationId % 2_147_483_647;
+}
+
+/**
+ * Deletes a marketplace integration's orders of this merchant (items and addresses cascade) and
+ * remembers the integration as deleted, so imports of it still in the stream are dropped. Takes the
+ * integration's lock alone: imports in flight finish first, later ones see the mark.
+ */
+export async function deleteIntegrationOrders(tx: PoolClient, merchantId: string, integrationId: number): Promise<number> {
+  await tx.query('SELECT pg_advisory_xact_lock($1, $2::int)', [INTEGRATION_LOCK, lockKey(integrationId)]);
+  await tx.query(
+    `INSERT INTO deleted_integrations (merchant_id, integration_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+    [merchantId, integrationId],
+  );
+  const { rowCount } = await tx.query('DELETE FROM orders WHERE merchant_id = $1 AND integration_id = $2', [merchantId, integrationId]);
+  return rowCount ?? 0;
+}
+
+/** One order of this merchant with its address and items (and payload with `withOriginalData`); null when unknown or another merchant's. */
+export async function findOrder(db: Queryable, merchantId: string, id: number, options: { withOriginalData?: boolean } = {}): Promise<Order | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const extra = options.withOriginalData ? ', o.original_data::text AS original_data' : '';
+  const { rows } = await db.query(`SELECT ${ORDER_COLUMNS}${extra} FROM ${ORDER_FROM} WHERE o.id = $1 AND o.merchant_id = $2`, [id, merchantId]);
+  if (!rows[0]) return null;
+  const order = toOrder(rows[0]);
+  order.items = (await itemsOf(db, merchantId, [order.id])).get(order.id) ?? [];
+  return order;
+}
+
+/** The items of the given orders, in the marketplace's order, by order id. */
+export async function itemsOf(db: Queryable, merchantId: string, orderIds: number[]): Promise<Map<number, OrderItem[]>> {
+  const out = new Map<number, OrderItem[]>();
+  if (orderIds.length === 0) return out;
+  const { rows } = await db.query(
+    `SELECT i.id, i.order_id, i.external_item_id, i.title, i.sku, i.quantity, i.unit_price::text AS unit_price,
+            i.total::text AS total, i.currency, i.image_url, i.variant_info, i.ship_by_date
+       FROM order_items i
+      WHERE i.order_id = ANY($1::bigint[]) AND i.merchant_id = $2
+      ORDER BY i.order_id, i.position`,
+    [orderIds, merchantId],
+  );
+  for (const r of rows) {
+    const item = toItem(r);
+    const list = out.get(item.orderId);
+    if (list) list.push(item);
+    else out.set(item.orderId, [item]);
+  }
+  return out;
+}
+
+/** One page of the merchant's orders with their addresses and items (two queries). */
+export async function listOrderPage(db: Queryable, merchantId: string, criteria: ListCriteria): Promise<Order[]> {
+  const { where, params } = filterSql(merchantId, criteria, { withStatus: true });
+  params.push(criteria.pageSize, offsetOf(criteria));
+  const { rows } = await db.query(
+    `SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE ${where} ORDER BY ${orderBySql(criteria)} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  const orders = rows.map(toOrder);
+  const items = await itemsOf(
+    db,
+    merchantId,
+    orders.map((o) => o.id),
+  );
+  for (const order of orders) order.items = items.get(order.id) ?? [];
+  return orders;
+}
+
+/**
+ * Orders per status with every filter but the status (the tabs; the list's total is one of them or
+ * their sum). From the kept counters when the filters allow (`countableFromCounters`), else counted.
+ */
+export async function countByStatus(db: Queryable, merchantId: string, criteria: ListCriteria): Promise<Record<OrderStatus, number>> {
+  const { where, params } = countableFromCounters(criteria) ? counterFilterSql(merchantId, criteria) : filterSql(merchantId, criteria, { withStatus: false });
+  const sql = countableFromCounters(criteria)
+    ? `SELECT c.status, sum(c.n)::int AS n FROM order_counts c WHERE ${where} GROUP BY c.status`
+    : `SELECT o.status, count(*)::int AS n FROM orders o WHERE ${where} GROUP BY o.status`;
+  const { rows } = await db.query<{ status: OrderStatus; n: number }>(sql, params);
+  return completeCounts(Object.fromEntries(rows.map((r) => [r.status, r.n])));
+}
+
+/** Sets (or, with null, removes) an order's carrier integration; false when the order is not the merchant's. */
+export async function setCarrier(tx: PoolClient, merchantId: string, id: number, carrierIntegrationId: number | null): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    'UPDATE orders SET carrier_integration_id = $3, updated_at = now() WHERE id = $1 AND merchant_id = $2',
+    [id, merchantId, carrierIntegrationId],
+  );
+  return rowCount === 1;
+}
