@@ -22,6 +22,36 @@ const idParams = z.object({ id: numericIdParam });
 const syncParams = z.object({ integrationId: numericIdParam });
 const jobParams = z.object({ jobId: numericIdParam });
 
+/** The spec's client switches an integration of the session's merchant through two paths. */
+function toggleRoute(method: 'PATCH' | 'PUT', path: string): RouteDef {
+  return route({
+    method,
+    path,
+    auth: 'session',
+    rpc: 'marketplaces.ToggleIntegration',
+    params: idParams,
+    body: toggleMarketplaceIntegrationSchema,
+    handle: async ({ params, body, marketplaces }) => ({
+      body: marketplaceIntegrationJson(await marketplaces.toggleIntegration({ merchantId: '', id: params.id, active: body.active })),
+    }),
+  });
+}
+
+/** ...and deletes one through two paths. */
+function deleteRoute(path: string): RouteDef {
+  return route({
+    method: 'DELETE',
+    path,
+    auth: 'session',
+    rpc: 'marketplaces.DeleteIntegration',
+    params: idParams,
+    handle: async ({ params, marketplaces }) => {
+      await marketplaces.deleteIntegration({ merchantId: '', id: params.id });
+      return { body: { success: true } };
+    },
+  });
+}
+
 /**
  * Spec §7 "Marketplaces and integrations" (both path families the spec's client uses) and the
  * order-sync jobs of issue 9. The marketplaces service takes the merchant and the role from the
@@ -85,28 +115,8 @@ export const marketplaceRoutes: RouteDef[] = [
       ),
     }),
   }),
-  route({
-    method: 'PATCH',
-    path: '/api/merchants/current/integrations/:id/toggle',
-    auth: 'session',
-    rpc: 'marketplaces.ToggleIntegration',
-    params: idParams,
-    body: toggleMarketplaceIntegrationSchema,
-    handle: async ({ params, body, marketplaces }) => ({
-      body: marketplaceIntegrationJson(await marketplaces.toggleIntegration({ merchantId: '', id: params.id, active: body.active })),
-    }),
-  }),
-  route({
-    method: 'DELETE',
-    path: '/api/merchants/current/integrations/:id',
-    auth: 'session',
-    rpc: 'marketplaces.DeleteIntegration',
-    params: idParams,
-    handle: async ({ params, marketplaces }) => {
-      await marketplaces.deleteIntegration({ merchantId: '', id: params.id });
-      return { body: { success: true } };
-    },
-  }),
+  toggleRoute('PATCH', '/api/merchants/current/integrations/:id/toggle'),
+  deleteRoute('/api/merchants/current/integrations/:id'),
   route({
     method: 'GET',
     path: '/api/merchants/:merchantId/integrations',
@@ -149,28 +159,8 @@ export const marketplaceRoutes: RouteDef[] = [
       return { body: { success: true } };
     },
   }),
-  route({
-    method: 'PUT',
-    path: '/api/integrations/:id/toggle-active',
-    auth: 'session',
-    rpc: 'marketplaces.ToggleIntegration',
-    params: idParams,
-    body: toggleMarketplaceIntegrationSchema,
-    handle: async ({ params, body, marketplaces }) => ({
-      body: marketplaceIntegrationJson(await marketplaces.toggleIntegration({ merchantId: '', id: params.id, active: body.active })),
-    }),
-  }),
-  route({
-    method: 'DELETE',
-    path: '/api/integrations/:id',
-    auth: 'session',
-    rpc: 'marketplaces.DeleteIntegration',
-    params: idParams,
-    handle: async ({ params, marketplaces }) => {
-      await marketplaces.deleteIntegration({ merchantId: '', id: params.id });
-      return { body: { success: true } };
-    },
-  }),
+  toggleRoute('PUT', '/api/integrations/:id/toggle-active'),
+  deleteRoute('/api/integrations/:id'),
   route({
     method: 'POST',
     path: '/api/integrations/:id/refresh-token',
