@@ -314,9 +314,9 @@ describe('layout', () => {
       localStorage.setItem('selectedMerchant', '{"id":');
       localStorage.setItem('currentMerchantId', 'rotto');
     });
-    await page.goto('/dashboard/orders');
+    await page.goto('/dashboard/shipments');
     await page.getByTestId('under-construction').waitFor();
-    expect(pathOf(page)).toBe('/dashboard/orders');
+    expect(pathOf(page)).toBe('/dashboard/shipments');
     await eventually(async () => expect(await page.getByTestId('current-merchant').innerText()).toContain(first.name));
     expect(await page.evaluate(() => [localStorage.getItem('selectedMerchant'), localStorage.getItem('currentMerchantId')])).toEqual([
       JSON.stringify({ id: first.id, name: first.name }),
