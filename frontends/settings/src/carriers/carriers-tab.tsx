@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ArrowRight, Plus, Truck } from 'lucide-react';
+import { Plus, Truck } from 'lucide-react';
 import type { CarrierIntegrationJson } from '@smista/contracts';
-import { Badge, buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, LoadFailed, Loading, NoMerchant, useSelectedMerchant } from '@smista/ui-kit';
+import { Badge, buttonVariants, cn, LoadFailed, Loading, NoMerchant, useSelectedMerchant } from '@smista/ui-kit';
 import { t } from '../messages';
 import { useMerchantAccess } from '../team/team-api';
 import { carrierManagePath, carrierStatusLabel } from './carrier-status';
 import { useCarrierIntegrations } from './carriers-api';
+import { IntegrationsCard } from './integrations-card';
 import { MarketplacePanel } from './marketplace-panel';
 
 const CARRIERS_PATH = '/carriers';
@@ -53,21 +54,13 @@ function CarriersPanel({ merchantId }: { merchantId: string }) {
 
   return (
     <div className="grid gap-6" data-testid="carriers-tab">
-      <Card>
-        <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-          <div className="grid gap-1.5">
-            <CardTitle>{t.carriers.title}</CardTitle>
-            <CardDescription>{t.carriers.description}</CardDescription>
-          </div>
-          {integrations.data && integrations.data.length > 0 ? (
-            <Link to={CARRIERS_PATH} className={buttonVariants({ variant: 'outline' })} data-testid="carriers-manage-all">
-              {t.carriers.manageAll}
-              <ArrowRight aria-hidden />
-            </Link>
-          ) : null}
-        </CardHeader>
-        <CardContent>{body}</CardContent>
-      </Card>
+      <IntegrationsCard
+        title={t.carriers.title}
+        description={t.carriers.description}
+        link={integrations.data && integrations.data.length > 0 ? { to: CARRIERS_PATH, label: t.carriers.manageAll, testId: 'carriers-manage-all' } : null}
+      >
+        {body}
+      </IntegrationsCard>
 
       <MarketplacePanel merchantId={merchantId} isAdmin={isAdmin} />
     </div>

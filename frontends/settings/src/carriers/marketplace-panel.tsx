@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AlertTriangle, ArrowRight, RefreshCw, Store } from 'lucide-react';
 import type { MarketplaceIntegrationJson, MarketplaceJson } from '@smista/contracts';
-import { Badge, Button, buttonVariants, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, errorMessageFrom, LoadFailed, Loading, toast } from '@smista/ui-kit';
+import { Badge, Button, buttonVariants, cn, errorMessageFrom, LoadFailed, Loading, toast } from '@smista/ui-kit';
 import { format } from 'date-fns';
 import { t } from '../messages';
+import { IntegrationsCard } from './integrations-card';
 import { canRefreshToken, marketplaceManagePath, useMarketplaceIntegrations, useMarketplaces, useRefreshMarketplaceToken } from './marketplace-integrations-api';
 
 const MARKETPLACES_PATH = '/dashboard/marketplaces';
@@ -74,21 +75,14 @@ export function MarketplacePanel({ merchantId, isAdmin }: { merchantId: string; 
   }
 
   return (
-    <Card data-testid="marketplace-integrations">
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-        <div className="grid gap-1.5">
-          <CardTitle>{t.carriers.marketplacesTitle}</CardTitle>
-          <CardDescription>{t.carriers.marketplacesDescription}</CardDescription>
-        </div>
-        {integrations.data && integrations.data.length > 0 ? (
-          <Link to={MARKETPLACES_PATH} className={buttonVariants({ variant: 'outline' })} data-testid="marketplace-integrations-all">
-            {t.carriers.marketplacesLink}
-            <ArrowRight aria-hidden />
-          </Link>
-        ) : null}
-      </CardHeader>
-      <CardContent>{body}</CardContent>
-    </Card>
+    <IntegrationsCard
+      title={t.carriers.marketplacesTitle}
+      description={t.carriers.marketplacesDescription}
+      link={integrations.data && integrations.data.length > 0 ? { to: MARKETPLACES_PATH, label: t.carriers.marketplacesLink, testId: 'marketplace-integrations-all' } : null}
+      testId="marketplace-integrations"
+    >
+      {body}
+    </IntegrationsCard>
   );
 }
 

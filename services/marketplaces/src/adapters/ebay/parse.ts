@@ -190,7 +190,7 @@ export function parseOrder(order: Json): ImportedOrder {
     externalUsername: username,
     total: amountText(str(total.value)),
     currency: orderCurrency,
-    status: orderStatusOf(fulfillmentStatus, cancelState),
+    status: orderStatusOf(fulfillmentStatus, cancelState, paymentStatus),
     paymentStatus: paymentStatusOf(paymentStatus),
     externalOrderStatus: externalOrderStatus(fulfillmentStatus, cancelState),
     externalPaymentStatus: paymentStatus.toUpperCase(),

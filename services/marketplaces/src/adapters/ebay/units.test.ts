@@ -18,6 +18,16 @@ describe('orderStatusOf', () => {
   ])('%s with cancel state %s → %s', (fulfillment, cancel, ours) => {
     expect(orderStatusOf(fulfillment, cancel)).toBe(ours);
   });
+
+  it.each([
+    ['NOT_STARTED', 'FULLY_REFUNDED', 'annullato'],
+    ['NOT_STARTED', 'PARTIALLY_REFUNDED', 'da_spedire'],
+    ['IN_PROGRESS', 'FULLY_REFUNDED', 'da_spedire'],
+    ['FULFILLED', 'FULLY_REFUNDED', 'spedito'],
+    ['NOT_STARTED', 'PAID', 'da_spedire'],
+  ])('%s with payment %s → %s (a refunded order not yet shipped is not to ship)', (fulfillment, payment, ours) => {
+    expect(orderStatusOf(fulfillment, 'NONE_REQUESTED', payment)).toBe(ours);
+  });
 });
 
 describe('paymentStatusOf', () => {

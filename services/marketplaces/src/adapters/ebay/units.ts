@@ -15,6 +15,7 @@ import type { OrderStatus, PaymentStatus } from '@smista/contracts';
  * | `IN_PROGRESS`                                          | da_spedire  | some line items shipped, others still to ship |
  * | `FULFILLED`                                            | spedito     | every line item has a shipping fulfillment |
  * | cancelState `IN_PROGRESS` (a cancel request pending)   | as the fulfilment says | the seller may still refuse the request; until eBay says `CANCELED` the order stays where it is (the request shows in `externalOrderStatus`) |
+ * | payment `FULLY_REFUNDED`, nothing shipped yet          | annullato   | the buyer has the money back: shipping it would give the goods away |
  * | anything else (a value eBay adds later, or none)       | da_spedire  | an order we cannot place stays in sight in the queue to ship, rather than vanishing as shipped |
  *
  * eBay knows nothing of transit or delivery for a seller's own shipment: `in_transito` and
@@ -22,13 +23,15 @@ import type { OrderStatus, PaymentStatus } from '@smista/contracts';
  *
  * @example orderStatusOf('FULFILLED', 'NONE_REQUESTED') // 'spedito'
  * orderStatusOf('NOT_STARTED', 'CANCELED') // 'annullato'
+ * orderStatusOf('NOT_STARTED', 'NONE_REQUESTED', 'FULLY_REFUNDED') // 'annullato'
  */
-export function orderStatusOf(fulfillmentStatus: string, cancelState: string): OrderStatus {
+export function orderStatusOf(fulfillmentStatus: string, cancelState: string, paymentStatus = ''): OrderStatus {
   if (cancelState.trim().toUpperCase() === 'CANCELED') return 'annullato';
   switch (fulfillmentStatus.trim().toUpperCase()) {
     case 'FULFILLED':
       return 'spedito';
     case 'NOT_STARTED':
+      return paymentStatus.trim().toUpperCase() === 'FULLY_REFUNDED' ? 'annullato' : 'da_spedire';
     case 'IN_PROGRESS':
     default:
       return 'da_spedire';
