@@ -27,6 +27,13 @@ export interface Subscription<T> {
    * since two events of one entity may then commit in either order.
    */
   concurrency?: number;
+  /**
+   * Up to this many messages already waiting are handled in one transaction, with one inbox write
+   * (default 1). For high-volume events whose handler is a few statements: BEGIN, the inbox and
+   * COMMIT are paid once per batch. If the batch fails, each of its messages is handled again on
+   * its own, with the usual retries and dead-letter, so one bad message never holds back the rest.
+   */
+  batchSize?: number;
 }
 
 /** A list of subscriptions to events of different types. */
@@ -66,39 +73,99 @@ export async function startConsumer<T>(deps: { js: JetStreamClient; jsm: JetStre
   });
   const consumer = await deps.js.consumers.get(stream, sub.durable);
   const concurrency = Math.max(1, sub.concurrency ?? 1);
-  const messages: ConsumerMessages = await consumer.consume({ max_messages: Math.max(16, concurrency * 2) });
+  const batchSize = Math.max(1, sub.batchSize ?? 1);
+  const messages: ConsumerMessages = await consumer.consume({ max_messages: Math.max(16, concurrency * 2, batchSize * concurrency * 2) });
   const labels = { consumer: sub.durable };
   const inFlight = new Set<Promise<void>>();
+  const messageIdOf = (msg: JsMsg) => msg.headers?.get('Nats-Msg-Id') || `${stream}:${msg.seq}`;
 
-  const loop = (async () => {
-    for await (const msg of messages) {
+  // Messages received and not yet handled. Each free slot (of `concurrency`) takes up to
+  // `batchSize` of them at once: alone when the load is light, in batches when it is not.
+  const waiting: JsMsg[] = [];
+  let stopping = false;
+  const pump = () => {
+    while (!stopping && inFlight.size < concurrency && waiting.length > 0) {
+      const taken = waiting.splice(0, batchSize);
+      const first = taken[0];
       const handled: Promise<void> = inSpan(
-        `process ${msg.subject}`,
+        taken.length === 1 ? `process ${first.subject}` : `process ${first.subject} (${taken.length})`,
         {
           kind: SpanKind.CONSUMER,
-          parent: contextFromHeaders(msg.headers, natsHeaderGetter),
+          parent: contextFromHeaders(first.headers, natsHeaderGetter),
           attributes: {
             'messaging.system': 'nats',
             'messaging.operation.type': 'process',
-            'messaging.destination.name': msg.subject,
+            'messaging.destination.name': first.subject,
             'messaging.consumer.group.name': sub.durable,
-            'messaging.message.id': msg.headers?.get('Nats-Msg-Id') ?? '',
-            'messaging.nats.delivery_count': msg.info.deliveryCount,
+            'messaging.message.id': first.headers?.get('Nats-Msg-Id') ?? '',
+            'messaging.nats.delivery_count': first.info.deliveryCount,
+            'messaging.batch.message_count': taken.length,
           },
         },
-        () => processOne(msg),
+        () => (taken.length === 1 ? processOne(first) : processBatch(taken)),
       )
         .catch(() => undefined)
-        .finally(() => inFlight.delete(handled));
+        .finally(() => {
+          inFlight.delete(handled);
+          pump();
+        });
       inFlight.add(handled);
-      // Keep at most `concurrency` messages in hand; the next waits for one to finish.
-      if (inFlight.size >= concurrency) await Promise.race(inFlight);
+    }
+  };
+
+  const loop = (async () => {
+    for await (const msg of messages) {
+      waiting.push(msg);
+      pump();
+      // Hold at most one batch per slot beyond those being handled; NATS keeps the rest.
+      while (waiting.length >= batchSize * concurrency && inFlight.size > 0) await Promise.race(inFlight);
     }
   })();
 
+  /** Several messages in one transaction; on any failure, each again on its own. */
+  async function processBatch(batch: JsMsg[]): Promise<void> {
+    const elapsed = startTimer();
+    const ids = batch.map(messageIdOf);
+    let client: pg.PoolClient | undefined = await deps.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<{ message_id: string }>(
+        `INSERT INTO inbox (consumer, message_id, subject)
+           SELECT $1, id, subject FROM unnest($2::text[], $3::text[]) AS m(id, subject)
+         ON CONFLICT DO NOTHING RETURNING message_id`,
+        [sub.durable, ids, batch.map((m) => m.subject)],
+      );
+      const fresh = new Set(rows.map((r) => r.message_id));
+      let processed = 0;
+      for (const [i, msg] of batch.entries()) {
+        if (msg.info.deliveryCount > 1) eventMetrics.redeliveries.inc(labels);
+        // A message id twice in one batch (a redelivery beside the original) is handled once.
+        if (!fresh.delete(ids[i])) {
+          logger.debug({ messageId: ids[i] }, 'duplicate delivery ignored');
+          continue;
+        }
+        await sub.handle(sub.decode(msg.data), client, { messageId: ids[i], subject: msg.subject });
+        processed++;
+      }
+      await client.query('COMMIT');
+      for (const msg of batch) msg.ack();
+      eventMetrics.consumed.inc({ ...labels, outcome: 'processed' }, processed);
+      if (batch.length > processed) eventMetrics.consumed.inc({ ...labels, outcome: 'duplicate' }, batch.length - processed);
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release();
+      client = undefined;
+      logger.warn({ err, messages: batch.length }, 'event batch failed, handling its messages one by one');
+      for (const msg of batch) await processOne(msg).catch(() => undefined);
+    } finally {
+      client?.release();
+      eventMetrics.duration.observe(labels, elapsed());
+    }
+  }
+
   async function processOne(msg: JsMsg): Promise<void> {
     const elapsed = startTimer();
-    const messageId = msg.headers?.get('Nats-Msg-Id') || `${stream}:${msg.seq}`;
+    const messageId = messageIdOf(msg);
     const deliveries = msg.info.deliveryCount;
     if (deliveries > 1) eventMetrics.redeliveries.inc(labels);
     const client = await deps.pool.connect();
@@ -141,8 +208,11 @@ export async function startConsumer<T>(deps: { js: JetStreamClient; jsm: JetStre
   return {
     async stop() {
       await messages.close();
-      await Promise.all(inFlight);
       await loop.catch(() => undefined);
+      // What was received but not started goes back to NATS now, for another replica or the next start.
+      stopping = true;
+      for (const msg of waiting.splice(0)) msg.nak();
+      while (inFlight.size > 0) await Promise.all(inFlight);
     },
   };
 }

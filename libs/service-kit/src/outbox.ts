@@ -23,6 +23,23 @@ export async function enqueueEvent(tx: pg.PoolClient, subject: string, payload: 
   return rows[0].id;
 }
 
+/**
+ * Several events in one statement, in the given order (a sync page's orders): what
+ * {@link enqueueEvent} does for each, with one INSERT and one wake-up of the relay.
+ */
+export async function enqueueEvents(tx: pg.PoolClient, events: readonly { subject: string; payload: Uint8Array }[]): Promise<string[]> {
+  if (events.length === 0) return [];
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO outbox (subject, payload, headers)
+       SELECT e.subject, e.payload, $3 FROM unnest($1::text[], $2::bytea[]) WITH ORDINALITY AS e(subject, payload, n)
+       ORDER BY e.n
+     RETURNING id`,
+    [events.map((e) => e.subject), events.map((e) => Buffer.from(e.payload)), currentTraceHeaders()],
+  );
+  await tx.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, rows[rows.length - 1].id]);
+  return rows.map((r) => r.id);
+}
+
 const natsHeaderSetter: TextMapSetter<MsgHdrs> = { set: (h, key, value) => h.set(key, value) };
 
 function backoffMs(attempts: number): number {

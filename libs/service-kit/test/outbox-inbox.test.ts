@@ -173,4 +173,47 @@ describe('transactional outbox and idempotent inbox', () => {
     expect(await peakWhileConsuming(`kit-par-${suffix}`, `kittest${suffix}.widget.parallel`, 40, 4)).toBeGreaterThan(1);
     expect(await peakWhileConsuming(`kit-seq-${suffix}`, `kittest${suffix}.widget.sequential`, 12)).toBe(1);
   }, 60_000);
+
+  it('handles waiting messages in batches, one transaction each, and isolates a bad message by handling its batch one by one', async () => {
+    const durable = `kit-batch-${suffix}`;
+    const subjectOf = `kittest${suffix}.widget.batched`;
+    const transactions = new Set<string>();
+    let done = 0;
+    const running = await startConsumer(
+      { js: nats.js, jsm: nats.jsm, pool, logger },
+      {
+        durable,
+        subject: subjectOf,
+        batchSize: 25,
+        maxDeliver: 2,
+        decode: (bytes) => Buffer.from(bytes).toString(),
+        handle: async (id, tx) => {
+          if (id.endsWith('-poison')) throw new Error('cannot store this one');
+          const { rows } = await tx.query<{ txid: string }>('SELECT txid_current()::text AS txid');
+          transactions.add(rows[0].txid);
+          await tx.query('INSERT INTO received (widget_id, times) VALUES ($1, 1) ON CONFLICT (widget_id) DO UPDATE SET times = received.times + 1', [id]);
+          done++;
+        },
+      },
+    );
+    try {
+      // Published while the consumer waits: they arrive together and are handled in batches.
+      await Promise.all(Array.from({ length: 100 }, (_, i) => nats.js.publish(subjectOf, Buffer.from(i === 40 ? `${durable}-poison` : `${durable}-${i}`))));
+      // `done` also counts handlings rolled back with the poisoned batch; the table holds what committed.
+      await waitFor('every good message stored', async () => {
+        const { rows } = await pool.query(`SELECT count(*)::int AS n FROM received WHERE widget_id LIKE $1`, [`${durable}-%`]);
+        return rows[0].n === 99 && done >= 99;
+      });
+      await waitFor('the bad one dead-lettered', async () => {
+        const { rows } = await pool.query('SELECT count(*)::int AS n FROM dead_letters WHERE consumer = $1', [durable]);
+        return rows[0].n === 1;
+      });
+    } finally {
+      await running.stop();
+    }
+    const { rows } = await pool.query(`SELECT count(*)::int AS n, max(times)::int AS max FROM received WHERE widget_id LIKE $1`, [`${durable}-%`]);
+    expect(rows[0]).toEqual({ n: 99, max: 1 });
+    // Fewer transactions than messages: batches were used (the poison's batch went one by one).
+    expect(transactions.size).toBeLessThan(99);
+  }, 60_000);
 });

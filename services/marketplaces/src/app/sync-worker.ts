@@ -16,7 +16,7 @@ import {
   type PageFailure,
   type RetryPolicy,
 } from '../domain';
-import { enqueueOrderImported } from '../events/publishers';
+import { enqueueOrdersImported } from '../events/publishers';
 import {
   commitPage,
   failJob,
@@ -247,9 +247,7 @@ export class SyncWorker {
       const locked = await lockOwnedJob(tx, job.id, owner);
       if (!locked || locked.progress?.nextOffset !== current.nextOffset) return 'lost';
       const syncedAt = now();
-      for (const order of page.orders) {
-        await enqueueOrderImported(tx, { merchantId: integration.merchantId, integrationId: integration.id, jobId: job.id, order, syncedAt });
-      }
+      await enqueueOrdersImported(tx, { merchantId: integration.merchantId, integrationId: integration.id, jobId: job.id, orders: page.orders, syncedAt });
       const done = page.nextOffset === null;
       await commitPage(tx, job.id, { ordersFound: page.total, synced: page.orders.length, progress: next, done, leaseSeconds });
       if (done) await setLastSynced(tx, integration.id, syncedAt);

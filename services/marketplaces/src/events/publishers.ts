@@ -1,4 +1,4 @@
-import { enqueueEvent, type PoolClient, type StreamSpec } from '@smista/service-kit';
+import { enqueueEvent, enqueueEvents, type PoolClient, type StreamSpec } from '@smista/service-kit';
 import { marketplacesEvents } from '@smista/proto';
 import type { ImportedOrder } from '../adapters';
 import { shownStatus, type Integration } from '../domain';
@@ -38,21 +38,22 @@ export async function enqueueIntegrationChanged(
 }
 
 /**
- * Writes one MarketplaceOrderImported per order read by a sync job, in the transaction that
- * records the page's progress: a page is either wholly published and counted, or not at all.
+ * Writes one MarketplaceOrderImported per order of a page read by a sync job (one statement for
+ * the page), in the transaction that records the page's progress: a page is either wholly
+ * published and counted, or not at all.
  */
-export async function enqueueOrderImported(
+export async function enqueueOrdersImported(
   tx: PoolClient,
-  event: { merchantId: string; integrationId: number; jobId: number; order: ImportedOrder; syncedAt: Date },
+  page: { merchantId: string; integrationId: number; jobId: number; orders: readonly ImportedOrder[]; syncedAt: Date },
 ): Promise<void> {
-  const payload = marketplacesEvents.MarketplaceOrderImported.encode(
-    marketplacesEvents.MarketplaceOrderImported.fromPartial({
-      merchantId: event.merchantId,
-      integrationId: event.integrationId,
-      jobId: event.jobId,
-      order: event.order,
-      syncedAt: event.syncedAt.toISOString(),
-    }),
-  ).finish();
-  await enqueueEvent(tx, subjects.orderImported, payload);
+  const syncedAt = page.syncedAt.toISOString();
+  await enqueueEvents(
+    tx,
+    page.orders.map((order) => ({
+      subject: subjects.orderImported,
+      payload: marketplacesEvents.MarketplaceOrderImported.encode(
+        marketplacesEvents.MarketplaceOrderImported.fromPartial({ merchantId: page.merchantId, integrationId: page.integrationId, jobId: page.jobId, order, syncedAt }),
+      ).finish(),
+    })),
+  );
 }
