@@ -1,10 +1,11 @@
 import { isUuid } from '@smista/service-kit';
-import { marketplaceIds, type MarketplaceId, type OrderStatus, type PaymentStatus } from '@smista/contracts';
+import { marketplaceIds, type MarketplaceId } from '@smista/contracts';
 import { InvalidEventError } from './errors';
 import { countryName } from './countries';
 import { formatCents, MAX_CENTS, toCents } from './money';
 import { searchKey } from './search';
 import { mapOrderStatus, mapPaymentStatus } from './statuses';
+import type { OrderFacts } from './order';
 
 /**
  * The `marketplaces.order.imported` event as this module reads it (the generated
@@ -91,27 +92,9 @@ export interface ImportItem {
 }
 
 /** An imported order, checked and normalised: what the store writes. */
-export interface OrderImport {
-  merchantId: string;
-  integrationId: number;
-  externalId: string;
-  marketplace: MarketplaceId;
-  buyerName: string;
-  /** Null when the marketplace no longer sends it (eBay drops it after 14 days): the stored one is kept. */
-  buyerEmail: string | null;
-  externalUsername: string | null;
-  total: string;
-  currency: string;
-  status: OrderStatus;
-  paymentStatus: PaymentStatus;
-  externalOrderStatus: string | null;
-  externalPaymentStatus: string | null;
-  /** Sum of the lines' quantities. */
-  itemsCount: number;
-  orderDate: Date;
-  /** The version: only an import with a later one changes a stored order. */
+export interface OrderImport extends OrderFacts {
+  /** The version: only an import with a later one changes a stored order. (A null e-mail keeps the stored one.) */
   lastModifiedAt: Date;
-  shipByDate: Date | null;
   syncedAt: Date;
   /** See `search.ts`. */
   searchText: string;

@@ -32,14 +32,14 @@ export interface OrderItem {
   shipByDate: Date | null;
 }
 
-/** A stored order (spec §3 orders) with its address and, where asked for, its items and payload. */
-export interface Order {
-  id: number;
+/** What an order says about itself, stored or being imported (spec §3 orders). */
+export interface OrderFacts {
   merchantId: string;
   integrationId: number;
   externalId: string;
   marketplace: MarketplaceId;
   buyerName: string;
+  /** Null when the marketplace does not send it (eBay drops it after 14 days). */
   buyerEmail: string | null;
   externalUsername: string | null;
   /** "12.34" */
@@ -49,9 +49,15 @@ export interface Order {
   paymentStatus: PaymentStatus;
   externalOrderStatus: string | null;
   externalPaymentStatus: string | null;
+  /** Sum of the lines' quantities. */
   itemsCount: number;
   orderDate: Date;
   shipByDate: Date | null;
+}
+
+/** A stored order with its address and, where asked for, its items and payload. */
+export interface Order extends OrderFacts {
+  id: number;
   lastSyncedAt: Date | null;
   carrierIntegrationId: number | null;
   createdAt: Date;
