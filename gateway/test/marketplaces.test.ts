@@ -4,18 +4,16 @@
  * on the merchant selected in the session. eBay is connected the way a person does it: the OAuth
  * parameters, the sandbox's consent page, then the shell's callback post.
  */
-import crypto from 'node:crypto';
-import { marketplaceMessages as m, messages, type MarketplaceIntegrationJson, type SyncJobJson } from '@smista/contracts';
-import { consentAs, ebayAuthorizeUrl, ebaySandboxControl, type EbaySandboxControl } from '@smista/sandboxes';
+import { marketplaceMessages as m, messages, type MarketplaceIntegrationJson } from '@smista/contracts';
+import { ebaySandboxControl, type EbaySandboxControl } from '@smista/sandboxes';
 import { startApp, type TestApp } from '../../e2e/support/app';
+import { connectEbay, consent as consentOn, finishedJob, newSeller as newSellerOn } from './support/marketplaces';
 import { join, ownMerchant, registered, suiteGatewayEnv, type Member } from './support/team';
 
 let app: TestApp;
 let admin: Member;
 let shop: { id: string; name: string };
 let control: EbaySandboxControl;
-
-const PASSWORD = 'Sandbox1!';
 
 beforeAll(async () => {
   app = await startApp({ componentEnv: { gateway: suiteGatewayEnv() } });
@@ -28,44 +26,10 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/** A new seller on the shared sandbox with `orders` orders created now. */
-async function newSeller(orders: number): Promise<string> {
-  const username = `gw_${crypto.randomBytes(5).toString('hex')}`;
-  await control.addSeller({ username, password: PASSWORD, orders: 0 });
-  if (orders > 0) await control.addOrders(username, orders);
-  return username;
-}
-
-/** The browser's round trip: oauth-params → consent page → the redirect's parameters. */
-async function consent(member: Member, seller: string, accept = true): Promise<URL> {
-  const params = await member.b.get('/api/marketplace/ebay/oauth-params');
-  expect(params.status).toBe(200);
-  const url = ebayAuthorizeUrl(app.ebayUrl, { app: { clientId: params.body.clientId, ruName: params.body.redirectUri }, scopes: params.body.scopes, state: 'ebay' });
-  return new URL(await consentAs(url, { username: seller, password: PASSWORD, accept }));
-}
-
-/** Connects `seller` for the member's selected merchant through the shell's callback post. */
-async function connect(member: Member, merchantId: string, seller: string): Promise<MarketplaceIntegrationJson> {
-  const redirect = await consent(member, seller);
-  const res = await member.b.post('/api/merchants/current/oauth/callback', {
-    code: redirect.searchParams.get('code'),
-    marketplace: redirect.searchParams.get('state'),
-    merchantId,
-  });
-  expect(res.status).toBe(200);
-  return res.body.integration;
-}
-
-async function finished(member: Member, jobId: number): Promise<SyncJobJson> {
-  const until = Date.now() + 60_000;
-  for (;;) {
-    const res = await member.b.get(`/api/orders/sync/jobs/${jobId}`);
-    expect(res.status).toBe(200);
-    if (res.body.status === 'completed' || res.body.status === 'failed') return res.body;
-    if (Date.now() > until) throw new Error(`job ${jobId} still ${res.body.status}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const newSeller = (orders: number) => newSellerOn(app.ebayUrl, orders);
+const consent = (member: Member, seller: string, accept = true) => consentOn(app.ebayUrl, member, seller, accept);
+const connect = (member: Member, merchantId: string, seller: string) => connectEbay(app.ebayUrl, member, merchantId, seller);
+const finished = finishedJob;
 
 describe('the catalogue', () => {
   it('GET /api/marketplaces answers the five marketplaces; the logos are served', async () => {

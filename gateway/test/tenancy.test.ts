@@ -4,8 +4,9 @@
  * that does not exist or is malformed, and A's data is unchanged afterwards.
  */
 import crypto from 'node:crypto';
-import { addressMessages, messages, teamMessages } from '@smista/contracts';
+import { addressMessages, marketplaceMessages, messages, orderMessages, teamMessages, type OrderPageJson } from '@smista/contracts';
 import { startApp, type TestApp } from '../../e2e/support/app';
+import { connectEbay, finishedJob, newSeller } from './support/marketplaces';
 import { invite, join, ownMerchant, registered, suiteGatewayEnv } from './support/team';
 
 let app: TestApp;
@@ -92,6 +93,60 @@ describe('tenancy', () => {
     expect((await B.get('/api/merchants')).body).toEqual([{ ...b, role: 'admin' }]);
     expect(await snapshotA()).toEqual(before);
   }, 30_000);
+
+  it("B's admin reaches none of A's marketplace integrations, sync jobs and orders: 404 like a missing id, and A is unchanged", async () => {
+    const { ownerA, a, ownerB, b } = await twoTenants();
+    const integrationA = await connectEbay(app.ebayUrl, ownerA, a.id, await newSeller(app.ebayUrl, 6));
+    const started = await ownerA.b.post(`/api/orders/sync/${integrationA.id}`);
+    expect(started.status).toBe(202);
+    expect((await finishedJob(ownerA, started.body.job.id)).status).toBe('completed');
+    let ordersA: OrderPageJson = (await ownerA.b.get('/api/orders')).body;
+    for (let i = 0; i < 100 && ordersA.meta.totalItems < 6; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      ordersA = (await ownerA.b.get('/api/orders')).body;
+    }
+    expect(ordersA.meta.totalItems).toBe(6);
+    const orderA = ordersA.data[0];
+    const snapshot = async () => ({
+      integrations: (await ownerA.b.get('/api/merchants/current/integrations')).body.map((i: { id: number; active: boolean; status: string }) => [i.id, i.active, i.status]),
+      orders: (await ownerA.b.get('/api/orders')).body.data.map((o: { id: number; carrierIntegrationId: number | null }) => [o.id, o.carrierIntegrationId]),
+    });
+    const before = await snapshot();
+    const B = ownerB.b;
+
+    const integrationNotFound = marketplaceMessages.integrationNotFound;
+    for (const id of [String(integrationA.id), '987654321', 'abc']) {
+      for (const res of [
+        await B.get(`/api/merchants/${b.id}/integrations/${id}`),
+        await B.patch(`/api/merchants/${b.id}/integrations/${id}`, { active: false }),
+        await B.put(`/api/integrations/${id}/toggle-active`, { active: false }),
+        await B.patch(`/api/merchants/current/integrations/${id}/toggle`, { active: false }),
+        await B.post(`/api/integrations/${id}/refresh-token`),
+        await B.post(`/api/orders/sync/${id}`),
+        await B.delete(`/api/integrations/${id}`),
+        await B.delete(`/api/merchants/current/integrations/${id}`),
+      ]) {
+        expect({ id, status: res.status, body: res.body }).toEqual({ id, status: 404, body: { message: integrationNotFound } });
+      }
+    }
+    // A's merchant id in B's session is another merchant's, like a missing one.
+    expect(await B.get(`/api/merchants/${a.id}/integrations`)).toMatchObject({ status: 404, body: { message: messages.errors.merchantNotFound } });
+    for (const id of [String(started.body.job.id), '987654321']) {
+      expect(await B.get(`/api/orders/sync/jobs/${id}`)).toMatchObject({ status: 404 });
+    }
+    expect(await B.get(`/api/orders/sync/jobs?integrationId=${integrationA.id}`)).toMatchObject({ status: 404, body: { message: integrationNotFound } });
+    expect((await B.get('/api/orders/sync/jobs')).body).toEqual([]);
+    for (const id of [String(orderA.id), '987654321', 'abc']) {
+      expect(await B.get(`/api/orders/${id}`)).toMatchObject({ status: 404, body: { message: orderMessages.orderNotFound } });
+      expect(await B.patch(`/api/orders/${id}/carrier`, { carrierIntegrationId: null })).toMatchObject({ status: 404, body: { message: orderMessages.orderNotFound } });
+      expect(await B.post(`/api/orders/${id}/update-tracking`)).toMatchObject({ status: 404, body: { message: orderMessages.orderNotFound } });
+    }
+    // B's lists hold nothing of A, even asked for A's integration.
+    expect((await B.get('/api/orders')).body.meta.totalItems).toBe(0);
+    expect((await B.get(`/api/orders/integration/${integrationA.id}`)).body.meta.totalItems).toBe(0);
+    expect((await B.get('/api/merchants/current/integrations')).body).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  }, 90_000);
 
   it("a plain member of B cannot select A, and gets the same 404 for A's team", async () => {
     const { a, memberA, addressA, b, memberB, snapshotA } = await twoTenants();
