@@ -24,7 +24,7 @@ import { extractLinks, waitForMail } from './support/mail';
 import { api, registerWithMerchant } from './support/api';
 import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { enterOnlyMerchant, portalScopeOf, settingsMenu } from './support/settings';
-import { closeToasts, eventually, expectToast, pathOf, textOf } from './support/ui';
+import { closeToasts, eventually, expectNoSidewaysScroll, expectToast, pathOf, screenshotWhole, textOf } from './support/ui';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -100,29 +100,8 @@ function countCreates(p: Page): { count: () => number; stop: () => void } {
   return { count: () => n, stop: () => p.off('request', listener) };
 }
 
-/** The page is no wider than the viewport (nothing to scroll sideways). */
-async function expectNoSidewaysScroll(p: Page, width: number) {
-  await eventually(async () => expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width));
-}
-
-/**
- * A screenshot of the whole screen for a person to look at. The layout scrolls inside <main>, so
- * the viewport is made as tall as its content for the picture (the width, which decides the
- * layout, stays), then restored.
- */
-async function shot(p: Page, name: string) {
-  const size = p.viewportSize()!;
-  const height = await p.evaluate(() => {
-    const main = document.querySelector('main');
-    return main ? main.scrollHeight + main.getBoundingClientRect().top : document.documentElement.scrollHeight;
-  });
-  await p.setViewportSize({ width: size.width, height: Math.min(Math.max(size.height, Math.ceil(height)), 4000) });
-  try {
-    await p.screenshot({ path: `${SHOTS}/carriers-${name}.png` });
-  } finally {
-    await p.setViewportSize(size);
-  }
-}
+/** A screenshot of the whole screen in {SHOTS}. */
+const shot = (p: Page, name: string) => screenshotWhole(p, `${SHOTS}/carriers-${name}.png`);
 
 /** Deletes the first deletable code of the Gestisci list through its confirmation. */
 async function deleteFirstAvailable(p: Page): Promise<string> {

@@ -26,7 +26,7 @@ import type { BrowserSession } from './support/browser';
 import { api, registerWithMerchant } from './support/api';
 import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { enterOnlyMerchant, settingsMenu } from './support/settings';
-import { closeToasts, eventually, expectToast, login, pathOf, textOf } from './support/ui';
+import { closeToasts, eventually, expectNoSidewaysScroll, expectToast, login, pathOf, screenshotWhole, textOf } from './support/ui';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -88,25 +88,8 @@ function romeDate(iso: string, withTime = false): string {
 const card = (p: Page, identifier: string) => p.locator(`[data-testid="marketplace-card"][data-identifier="${identifier}"]`);
 const integrationCard = (p: Page) => p.locator(`[data-testid="integration-card"][data-id="${integrationId}"]`);
 
-/** The page is no wider than the viewport (nothing to scroll sideways). */
-async function expectNoSidewaysScroll(p: Page, width: number) {
-  await eventually(async () => expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width));
-}
-
-/** A screenshot of the whole screen (the layout scrolls inside <main>: the viewport grows to its content, then comes back). */
-async function shot(p: Page, name: string) {
-  const size = p.viewportSize()!;
-  const height = await p.evaluate(() => {
-    const main = document.querySelector('main');
-    return main ? main.scrollHeight + main.getBoundingClientRect().top : document.documentElement.scrollHeight;
-  });
-  await p.setViewportSize({ width: size.width, height: Math.min(Math.max(size.height, Math.ceil(height)), 4000) });
-  try {
-    await p.screenshot({ path: `${SHOTS}/${name}.png` });
-  } finally {
-    await p.setViewportSize(size);
-  }
-}
+/** A screenshot of the whole screen in {SHOTS}. */
+const shot = (p: Page, name: string) => screenshotWhole(p, `${SHOTS}/${name}.png`);
 
 /** 'Connetti' on the eBay card, then the sandbox's consent page; answers its URL. */
 async function openEbayConsent(p: Page): Promise<URL> {

@@ -25,7 +25,7 @@ import type { BrowserSession } from './support/browser';
 import { api, registerWithMerchant } from './support/api';
 import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { enterOnlyMerchant } from './support/settings';
-import { closeToasts, eventually, exactly, expectToast, pathOf, textOf } from './support/ui';
+import { closeToasts, eventually, exactly, expectNoSidewaysScroll, expectToast, pathOf, screenshotWhole, textOf } from './support/ui';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -156,25 +156,8 @@ async function expectedImportBounds(): Promise<[number, number]> {
   return [since(-1), since(1)];
 }
 
-/** The page is no wider than the viewport (nothing to scroll sideways). */
-async function expectNoSidewaysScroll(p: Page, width: number) {
-  await eventually(async () => expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width));
-}
-
-/** A screenshot of the whole screen (the layout scrolls inside <main>: the viewport grows for the picture). */
-async function shot(p: Page, name: string) {
-  const size = p.viewportSize()!;
-  const height = await p.evaluate(() => {
-    const main = document.querySelector('main');
-    return main ? main.scrollHeight + main.getBoundingClientRect().top : document.documentElement.scrollHeight;
-  });
-  await p.setViewportSize({ width: size.width, height: Math.min(Math.max(size.height, Math.ceil(height)), 5000) });
-  try {
-    await p.screenshot({ path: `${SHOTS}/orders-${name}.png` });
-  } finally {
-    await p.setViewportSize(size);
-  }
-}
+/** A screenshot of the whole screen in {SHOTS}. */
+const shot = (p: Page, name: string) => screenshotWhole(p, `${SHOTS}/orders-${name}.png`, 5000);
 
 /** `POST /api/orders/sync/...` requests the page makes, to tell an auto-sync from none. */
 function countSyncPosts(p: Page): { count: () => number; stop: () => void } {

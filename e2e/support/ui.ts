@@ -100,3 +100,27 @@ export async function apiBodiesSeen(page: Page): Promise<ApiBodySeen[]> {
     return read();
   });
 }
+
+/** The page is no wider than the viewport (nothing to scroll sideways). */
+export async function expectNoSidewaysScroll(page: Page, width: number): Promise<void> {
+  await eventually(async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width));
+}
+
+/**
+ * A screenshot of the whole screen for a person to look at. The layout scrolls inside <main>, so
+ * the viewport is made as tall as its content for the picture (the width, which decides the
+ * layout, stays; at most `maxHeight`), then restored.
+ */
+export async function screenshotWhole(page: Page, path: string, maxHeight = 4000): Promise<void> {
+  const size = page.viewportSize()!;
+  const height = await page.evaluate(() => {
+    const main = document.querySelector('main');
+    return main ? main.scrollHeight + main.getBoundingClientRect().top : document.documentElement.scrollHeight;
+  });
+  await page.setViewportSize({ width: size.width, height: Math.min(Math.max(size.height, Math.ceil(height)), maxHeight) });
+  try {
+    await page.screenshot({ path });
+  } finally {
+    await page.setViewportSize(size);
+  }
+}
