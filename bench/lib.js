@@ -2,10 +2,11 @@
 /**
  * What the benches share (`bench/run.js`, `bench/carriers.js`, `bench/orders.js`): settings from the
  * environment, the bare baseline server, a registered user with its session cookie, a closed-loop
- * driver with percentiles, and the plain-text tables they print.
+ * driver with percentiles, an autocannon run, and the plain-text tables they print.
  */
 const { spawn } = require('node:child_process');
 const path = require('node:path');
+const autocannon = require('autocannon');
 
 /** A whole number ≥ 0 from the environment, or the fallback. @param {string} name @param {number} fallback */
 function intEnv(name, fallback) {
@@ -99,4 +100,18 @@ async function drive(count, concurrency, call) {
   };
 }
 
-module.exports = { intEnv, fmt, renderTable, startBare, registerUser, drive };
+/**
+ * One autocannon run against `target` (keep-alive, no pipelining); answers autocannon's result.
+ * @param {{url: string, method?: 'GET' | 'POST', headers?: Record<string, string>, body?: string}} target
+ * @param {{connections: number, durationS: number}} load
+ * @returns {Promise<any>}
+ */
+function cannon(target, load) {
+  return new Promise((resolve, reject) => {
+    autocannon({ ...target, connections: load.connections, duration: load.durationS, pipelining: 1 }, (/** @type {Error | null} */ err, /** @type {any} */ result) =>
+      err ? reject(err) : resolve(result),
+    );
+  });
+}
+
+module.exports = { intEnv, fmt, renderTable, startBare, registerUser, drive, cannon };

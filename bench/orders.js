@@ -29,11 +29,10 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const autocannon = require('autocannon');
 const { startStack, repoRoot } = require('@smista/local-stack');
 const { consentAs, ebaySandboxControl, ebaySellerTokens, EBAY_SANDBOX_APP } = require('@smista/sandboxes');
 const { postgresPids, withCpu } = require('./cpu');
-const { fmt, intEnv, registerUser, renderTable, startBare } = require('./lib');
+const { cannon, fmt, intEnv, registerUser, renderTable, startBare } = require('./lib');
 
 const settings = {
   importOrders: Math.max(200, intEnv('BENCH_IMPORT_ORDERS', 10_000)),
@@ -124,20 +123,11 @@ async function readAllPages(ebayUrl, accessToken) {
   }
 }
 
-/** @param {{url: string, headers?: Record<string, string>}} target @param {number} durationS */
-function cannon(target, durationS) {
-  return new Promise((resolve, reject) => {
-    autocannon({ ...target, connections: settings.connections, duration: durationS, pipelining: 1 }, (/** @type {Error | null} */ err, /** @type {any} */ result) =>
-      err ? reject(err) : resolve(result),
-    );
-  });
-}
-
 /** @param {string} name @param {{url: string, headers?: Record<string, string>}} target */
 async function measureList(name, target) {
-  if (settings.warmupS > 0) await cannon(target, settings.warmupS);
+  if (settings.warmupS > 0) await cannon(target, { connections: settings.connections, durationS: settings.warmupS });
   /** @type {any} */
-  const r = await cannon(target, settings.durationS);
+  const r = await cannon(target, { connections: settings.connections, durationS: settings.durationS });
   const row = { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, meanMs: r.latency.average, total: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts };
   process.stderr.write(`  ${name}: ${Math.round(row.rps)} req/s, p99 ${row.p99} ms\n`);
   return row;

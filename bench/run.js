@@ -20,10 +20,9 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const autocannon = require('autocannon');
 const { startStack, repoRoot } = require('@smista/local-stack');
 const { postgresPids, withCpu } = require('./cpu');
-const { fmt, intEnv, registerUser, renderTable, startBare } = require('./lib');
+const { cannon, fmt, intEnv, registerUser, renderTable, startBare } = require('./lib');
 
 const settings = {
   connections: intEnv('BENCH_CONNECTIONS', 10),
@@ -34,25 +33,12 @@ const settings = {
 };
 
 /**
- * @param {{url: string, method?: 'GET' | 'POST', headers?: Record<string, string>, body?: string}} target
- * @param {number} durationS
- */
-function cannon(target, durationS) {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      { ...target, connections: settings.connections, duration: durationS, pipelining: 1 },
-      (/** @type {Error | null} */ err, /** @type {any} */ result) => (err ? reject(err) : resolve(result)),
-    );
-  });
-}
-
-/**
  * @param {string} name @param {Parameters<typeof cannon>[0]} target
  * @param {() => Record<string, number[]>} servers the processes that answer this target
  */
 async function measure(name, target, servers) {
-  if (settings.warmupS > 0) await cannon(target, settings.warmupS);
-  const { result: r, cpu } = await withCpu(() => ({ ...servers(), autocannon: [process.pid] }), () => cannon(target, settings.durationS));
+  if (settings.warmupS > 0) await cannon(target, { connections: settings.connections, durationS: settings.warmupS });
+  const { result: r, cpu } = await withCpu(() => ({ ...servers(), autocannon: [process.pid] }), () => cannon(target, { connections: settings.connections, durationS: settings.durationS }));
   const perRequest = (/** @type {number} */ ms) => (r.requests.total ? (ms * 1000) / r.requests.total : 0);
   const serverCpuUs = perRequest(Object.entries(cpu).reduce((a, [k, ms]) => (k === 'autocannon' ? a : a + ms), 0));
   const row = {
