@@ -76,12 +76,22 @@ describe('a trace begins at the click', () => {
     await expectToast(page, 'Merchant creato con successo');
 
     const traceId = sent.headers().traceparent.split('-')[1];
-    // Spans arrive from four processes in batches: wait for the consumer's, the last of the chain.
+    // Spans arrive from four processes in batches, each exporting on its own schedule (the gateway's
+    // server span ends with the response and may come after the consumer's): wait for every one
+    // the next step looks at.
     const until = Date.now() + 30_000;
     for (;;) {
       const found = (await tracesWith('merchants.member.added')).find((t) => t.traceId === traceId);
       const ours = (s: ReceivedSpan) => s.service === 'identity' && s.attributes['messaging.consumer.group.name'] === `identity-member-added${app.consumerSuffix}`;
-      if (found?.spans.some(ours) && found.spans.some((s) => s.service === 'shell')) {
+      const has = (service: string, name: string) => found?.spans.some((s) => s.service === service && s.name === name);
+      if (
+        found?.spans.some(ours) &&
+        found.spans.some((s) => s.service === 'shell') &&
+        has('gateway', 'POST /api/merchants') &&
+        has('gateway', 'smista.merchants.v1.MerchantsService/CreateMerchant') &&
+        has('merchants', 'smista.merchants.v1.MerchantsService/CreateMerchant') &&
+        has('merchants', 'publish merchants.member.added')
+      ) {
         trace = found;
         break;
       }
