@@ -24,7 +24,7 @@ import { extractLinks, waitForMail } from './support/mail';
 import { api, registerWithMerchant } from './support/api';
 import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { enterOnlyMerchant, portalScopeOf, settingsMenu } from './support/settings';
-import { closeToasts, eventually, expectNoSidewaysScroll, expectToast, pathOf, screenshotWhole, textOf } from './support/ui';
+import { closeToasts, eventually, expectNoSidewaysScroll, expectTitle, expectToast, pathOf, screenshotWhole, textOf } from './support/ui';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -125,12 +125,12 @@ describe('carriers (integrations remote and settings carriers tab)', () => {
     await overview.getByRole('heading', { name: 'Integrazioni', level: 1 }).waitFor();
     await page.getByTestId('overview-carriers-empty').getByText('Nessuna integrazione corriere configurata', { exact: true }).waitFor();
     await page.getByTestId('overview-marketplaces-empty').waitFor();
-    expect(await page.title()).toBe('Integrazioni · Smista');
+    await expectTitle(page, 'Integrazioni · Smista');
 
     await page.getByTestId('overview-carriers-link').click();
     await page.waitForURL('**/carriers');
     await page.getByRole('heading', { name: 'Gestione Corrieri', level: 1 }).waitFor();
-    expect(await page.title()).toBe('Gestione Corrieri · Smista');
+    await expectTitle(page, 'Gestione Corrieri · Smista');
     // The carrier screens belong to Integrazioni in the sidebar.
     expect(await page.getByTestId('sidebar').getByRole('link', { name: 'Integrazioni' }).getAttribute('class')).toContain('bg-primary');
 
@@ -175,7 +175,7 @@ describe('carriers (integrations remote and settings carriers tab)', () => {
     await carrierCard(page, 'gls').getByTestId('carrier-connect').click();
     await page.waitForURL('**/carriers/gls/setup?mode=new');
     await page.getByRole('heading', { name: 'Collega GLS Italia' }).waitFor();
-    expect(await page.title()).toBe('Configurazione corriere · Smista');
+    await expectTitle(page, 'Configurazione corriere · Smista');
     const crumbs = await page.getByTestId('breadcrumbs').locator('li').allInnerTexts();
     expect(crumbs.map((c) => c.trim())).toEqual(['Corrieri', 'GLS Italia', 'Configurazione']);
     // No connection yet: no status, toggle or delete.

@@ -26,7 +26,7 @@ import type { BrowserSession } from './support/browser';
 import { api, registerWithMerchant } from './support/api';
 import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { enterOnlyMerchant, settingsMenu } from './support/settings';
-import { closeToasts, eventually, expectNoSidewaysScroll, expectToast, login, pathOf, screenshotWhole, textOf } from './support/ui';
+import { closeToasts, eventually, expectNoSidewaysScroll, expectTitle, expectToast, login, pathOf, screenshotWhole, textOf } from './support/ui';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -116,7 +116,7 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
     await page.getByTestId('sidebar').getByRole('link', { name: 'Marketplace' }).click();
     await page.waitForURL('**/dashboard/marketplaces');
     await page.getByRole('heading', { name: 'Integrazioni Marketplace', level: 1 }).waitFor();
-    expect(await page.title()).toBe('Integrazioni Marketplace · Smista');
+    await expectTitle(page, 'Integrazioni Marketplace · Smista');
     const available = page.getByTestId('tab-disponibili');
     expect(await textOf(available)).toBe('Marketplace Disponibili');
     expect(await available.getAttribute('data-state')).toBe('active');
@@ -345,7 +345,7 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
     await closeToasts(page);
     await integrationCard(page).getByTestId('integration-manage').click();
     await page.waitForURL(`**/dashboard/integration/${integrationId}`);
-    expect(await page.title()).toBe('Dettaglio integrazione · Smista');
+    await expectTitle(page, 'Dettaglio integrazione · Smista');
     const stored = (await api(browser.context, app.baseUrl, 'GET', `/api/merchants/${(await integrationsApi())[0].merchantId}/integrations/${integrationId}`)).body;
     await page.getByTestId('detail-title').waitFor();
     expect(await textOf(page.getByTestId('detail-title'))).toBe(`Integrazione ${stored.marketplaceName}`);

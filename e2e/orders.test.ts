@@ -25,7 +25,7 @@ import type { BrowserSession } from './support/browser';
 import { api, registerWithMerchant } from './support/api';
 import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { enterOnlyMerchant } from './support/settings';
-import { closeToasts, eventually, exactly, expectNoSidewaysScroll, expectToast, pathOf, screenshotWhole, textOf } from './support/ui';
+import { closeToasts, eventually, exactly, expectNoSidewaysScroll, expectTitle, expectToast, pathOf, screenshotWhole, textOf } from './support/ui';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -175,7 +175,7 @@ describe('orders (orders remote against the eBay sandbox)', () => {
     await page.getByTestId('sidebar').getByRole('link', { name: 'Ordini', exact: true }).click();
     await page.waitForURL('**/dashboard/orders');
     await page.getByRole('heading', { name: 'Ordini', level: 1 }).waitFor();
-    expect(await page.title()).toBe('Ordini · Smista');
+    await expectTitle(page, 'Ordini · Smista');
     const empty = page.getByTestId('orders-no-integrations');
     await empty.getByText('Non hai ancora integrato nessun marketplace.', { exact: true }).waitFor();
     const configure = empty.getByTestId('orders-configure-integrations');
@@ -553,7 +553,7 @@ describe('orders (orders remote against the eBay sandbox)', () => {
     expect(pathOf(page)).toBe(`/orders/${order.id}`);
     await page.getByTestId('order-title').waitFor();
     expect(await textOf(page.getByTestId('order-title'))).toBe(`Ordine ${order.externalId}`);
-    expect(await page.title()).toBe('Dettaglio ordine · Smista');
+    await expectTitle(page, 'Dettaglio ordine · Smista');
     const panel = page.getByTestId('order-panel');
     await panel.getByTestId('order-item').first().waitFor();
     for (const section of ['order-customer', 'order-status-section', 'order-marketplace', 'order-address', 'order-carrier', 'order-products']) {

@@ -23,7 +23,7 @@ import { api, registerWithMerchant } from './support/api';
 import { extractLinks, waitForMail } from './support/mail';
 import { sharedInfra } from './support/env';
 import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
-import { apiBodiesSeen, eventually, expectToast, pathOf, textOf, trackApiBodies } from './support/ui';
+import { apiBodiesSeen, eventually, expectTitle, expectToast, pathOf, textOf, trackApiBodies } from './support/ui';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -45,7 +45,6 @@ let b: BrowserSession | undefined;
 
 /** Lets React commit what the last response changed before a "nothing happened" assertion. */
 const nextFrame = (p: Page) => p.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
-const expectTitle = (p: Page, expected: string) => eventually(async () => expect(await p.title()).toBe(expected));
 const isApi = (r: Request, path: string) => new URL(r.url()).pathname === path;
 
 beforeAll(async () => {

@@ -101,6 +101,11 @@ export async function apiBodiesSeen(page: Page): Promise<ApiBodySeen[]> {
   });
 }
 
+/** The document title, once the shell has set it for the new route (it follows navigation by an effect). */
+export async function expectTitle(page: Page, expected: string): Promise<void> {
+  await eventually(async () => expect(await page.title()).toBe(expected));
+}
+
 /** The page is no wider than the viewport (nothing to scroll sideways). */
 export async function expectNoSidewaysScroll(page: Page, width: number): Promise<void> {
   await eventually(async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width));
