@@ -6,6 +6,7 @@ const base = {
   CARRIERS_GRPC_ADDR: 'carriers:50053',
   MARKETPLACES_GRPC_ADDR: 'marketplaces:50054',
   ORDERS_GRPC_ADDR: 'orders:50055',
+  SHIPMENTS_GRPC_ADDR: 'shipments:50056',
   FRONTENDS_DIR: '/srv/frontends',
   PUBLIC_URL: 'https://app.smista.it/',
 };
@@ -34,6 +35,7 @@ describe('gateway config', () => {
       carriers: 'carriers:50053',
       marketplaces: 'marketplaces:50054',
       orders: 'orders:50055',
+      shipments: 'shipments:50056',
     });
   });
 

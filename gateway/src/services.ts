@@ -1,5 +1,5 @@
 import type * as grpc from '@grpc/grpc-js';
-import { carriers, identity, marketplaces, merchants, orders } from '@smista/proto';
+import { carriers, identity, marketplaces, merchants, orders, shipments } from '@smista/proto';
 import { createGrpcClient, rpc, type Rpc } from '@smista/service-kit';
 
 /** One gRPC service the gateway calls. */
@@ -10,6 +10,8 @@ interface GrpcServiceRow<C extends grpc.Client> {
   addressVar: string;
   /** Deadline of every call to it; default GRPC_DEADLINE_MS. */
   deadlineMs?: number;
+  /** Largest answer accepted; default gRPC's 4 MiB. */
+  maxReceiveMessageBytes?: number;
 }
 
 const row = <C extends grpc.Client>(r: GrpcServiceRow<C>) => r;
@@ -28,6 +30,9 @@ export const grpcServices = {
   // Connecting a marketplace exchanges the code and reads the seller's identity (two calls out).
   marketplaces: row({ client: marketplaces.MarketplacesServiceClient, addressVar: 'MARKETPLACES_GRPC_ADDR', deadlineMs: 35_000 }),
   orders: row({ client: orders.OrdersServiceClient, addressVar: 'ORDERS_GRPC_ADDR' }),
+  // Processing a batch waits for every label (1,000 GLS labels in well under a minute); merged
+  // label PDFs are large, so its answers may be up to 256 MiB.
+  shipments: row({ client: shipments.ShipmentsServiceClient, addressVar: 'SHIPMENTS_GRPC_ADDR', deadlineMs: 180_000, maxReceiveMessageBytes: 256 * 1024 * 1024 }),
 };
 
 export type ServiceName = keyof typeof grpcServices;
@@ -44,7 +49,9 @@ export const serviceNames = Object.keys(grpcServices) as ServiceName[];
 /** Opens a channel to every service at the addresses of the config. */
 export function createClients(addresses: Record<ServiceName, string>): GatewayClients {
   const out = {} as Record<ServiceName, grpc.Client>;
-  for (const name of serviceNames) out[name] = createGrpcClient(grpcServices[name].client as never, addresses[name]);
+  for (const name of serviceNames) out[name] = createGrpcClient(grpcServices[name].client as never, addresses[name], {
+      maxReceiveMessageBytes: (grpcServices[name] as GrpcServiceRow<grpc.Client>).maxReceiveMessageBytes,
+    });
   return out as GatewayClients;
 }
 

@@ -128,6 +128,16 @@ export const APP_COMPONENTS: readonly AppComponent[] = [
     database: 'smista_orders',
   },
   {
+    // Consumes marketplaces' events; asks orders and carriers per request, never at start-up.
+    name: 'shipments',
+    dir: 'services/shipments',
+    kind: 'grpc',
+    devPort: 50056,
+    devMetricsPort: 9406,
+    stage: 1,
+    database: 'smista_shipments',
+  },
+  {
     name: 'gateway',
     dir: 'gateway',
     kind: 'http',

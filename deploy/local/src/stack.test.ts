@@ -141,6 +141,7 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
       carriers: 'postgres://x/smista_carriers',
       marketplaces: 'postgres://x/smista_marketplaces',
       orders: 'postgres://x/smista_orders',
+      shipments: 'postgres://x/smista_shipments',
     },
     natsUrl: 'nats://127.0.0.1:42220',
     smtpUrl: 'smtp://127.0.0.1:1025',
@@ -172,6 +173,7 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     CARRIERS_GRPC_ADDR: '127.0.0.1:50053',
     MARKETPLACES_GRPC_ADDR: '127.0.0.1:50054',
     ORDERS_GRPC_ADDR: '127.0.0.1:50055',
+    SHIPMENTS_GRPC_ADDR: '127.0.0.1:50056',
   });
   expect(componentEnv(byName('merchants'), ctx, APP_COMPONENTS)).toMatchObject({
     GRPC_PORT: '50052',
@@ -196,6 +198,7 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     MERCHANTS_GRPC_ADDR: '127.0.0.1:50052',
     MARKETPLACES_GRPC_ADDR: '127.0.0.1:50054',
     ORDERS_GRPC_ADDR: '127.0.0.1:50055',
+    SHIPMENTS_GRPC_ADDR: '127.0.0.1:50056',
     SECRETS_KEYS: 'dev1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
     GLS_BASE_URL: 'http://127.0.0.1:8091',
     GLS_TRACKING_URL: 'http://127.0.0.1:8091',
@@ -218,6 +221,14 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     GRPC_PORT: '50055',
     DATABASE_URL: 'postgres://x/smista_orders',
     CARRIERS_GRPC_ADDR: '127.0.0.1:50053',
+    SHIPMENTS_GRPC_ADDR: '127.0.0.1:50056',
+  });
+  expect(componentEnv(byName('shipments'), ctx, APP_COMPONENTS)).toMatchObject({
+    GRPC_PORT: '50056',
+    METRICS_PORT: '9406',
+    DATABASE_URL: 'postgres://x/smista_shipments',
+    ORDERS_GRPC_ADDR: '127.0.0.1:50055',
+    CARRIERS_GRPC_ADDR: '127.0.0.1:50053',
   });
   // Only the services that encrypt credentials hold the keys.
   expect(componentEnv(byName('merchants'), ctx, APP_COMPONENTS)).not.toHaveProperty('SECRETS_KEYS');
@@ -234,6 +245,7 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     CARRIERS_GRPC_ADDR: '127.0.0.1:50053',
     MARKETPLACES_GRPC_ADDR: '127.0.0.1:50054',
     ORDERS_GRPC_ADDR: '127.0.0.1:50055',
+    SHIPMENTS_GRPC_ADDR: '127.0.0.1:50056',
     FRONTENDS_DIR: path.join(repoRoot, 'frontends'),
     COOKIE_SECURE: 'false',
     RATE_LIMIT_ENABLED: 'true',
@@ -266,6 +278,8 @@ test('ports: the trace receiver, sample pages and sandboxes move with the offset
     { port: 9404, label: 'marketplaces METRICS_PORT' },
     { port: 50055, label: 'orders' },
     { port: 9405, label: 'orders METRICS_PORT' },
+    { port: 50056, label: 'shipments' },
+    { port: 9406, label: 'shipments METRICS_PORT' },
     { port: 18080, label: 'gateway' },
     { port: 9400, label: 'gateway METRICS_PORT' },
   ]);

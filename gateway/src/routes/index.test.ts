@@ -75,6 +75,24 @@ const spec = [
   'GET /api/orders/:id',
   'PATCH /api/orders/:id/carrier',
   'POST /api/orders/:id/update-tracking',
+  // Shipments (issue 10): spec §7, the row's process action, processing progress and GLS manifests.
+  'GET /api/shipments',
+  'GET /api/shipments/process-runs',
+  'GET /api/shipments/labels/bulk-download',
+  'GET /api/shipments/manifests/:id',
+  'POST /api/shipments/bulk-create',
+  'POST /api/shipments/process-selected',
+  'POST /api/shipments/process',
+  'POST /api/shipments/close-workday',
+  'GET /api/shipments/:id',
+  'GET /api/shipments/:id/label',
+  'POST /api/shipments/:id/process',
+  'POST /api/shipments/:id/cancel',
+  'POST /api/shipments/:id/close-workday',
+  'POST /api/shipments/:id/update-tracking',
+  'PATCH /api/shipments/:id/carrier',
+  'PATCH /api/shipments/:id/address',
+  'PUT /api/shipments/:id/address',
   // The gateway's own: runtime configuration for the shell and browser spans (issue 7).
   'GET /api/public-config',
   'POST /api/telemetry/traces',
@@ -106,6 +124,11 @@ describe('route table', () => {
       'POST /api/merchants/:merchantId/carrier-integrations/:id/validate',
       'POST /api/integrations/:id/refresh-token',
       'POST /api/orders/:id/update-tracking',
+      'POST /api/shipments/process',
+      'POST /api/shipments/:id/process',
+      'POST /api/shipments/:id/cancel',
+      'POST /api/shipments/:id/close-workday',
+      'POST /api/shipments/:id/update-tracking',
     ]);
     for (const r of routeTable.filter((r) => !['GET', 'DELETE'].includes(r.method) && !bodiless.has(`${r.method} ${r.path}`))) {
       expect({ route: r.path, validated: r.body !== undefined }).toEqual({ route: r.path, validated: true });
@@ -118,13 +141,13 @@ describe('route table', () => {
     }
   });
 
-  it('guards the user, merchant, team, address, carrier, marketplace and order routes with the session', () => {
+  it('guards the user, merchant, team, address, carrier, marketplace, order and shipment routes with the session', () => {
     const guarded = routeTable.filter(
       (r) =>
-        /^\/api\/(user|merchants|merchant-addresses|carriers|carrier-integrations|marketplaces?|integrations|orders)(\/|$)/.test(r.path) ||
+        /^\/api\/(user|merchants|merchant-addresses|carriers|carrier-integrations|marketplaces?|integrations|orders|shipments)(\/|$)/.test(r.path) ||
         r.path === '/api/invites/:token/accept',
     );
-    expect(guarded).toHaveLength(55);
+    expect(guarded).toHaveLength(72);
     for (const r of guarded) expect({ route: r.path, auth: r.auth }).toEqual({ route: r.path, auth: expect.stringMatching(/^(session|cookie)$/) });
   });
 

@@ -5,6 +5,7 @@ import { identityRoutes } from './identity-routes';
 import { marketplaceRoutes } from './marketplace-routes';
 import { merchantRoutes } from './merchant-routes';
 import { orderRoutes } from './order-routes';
+import { shipmentRoutes } from './shipment-routes';
 import type { RouteDef } from './route';
 import { teamRoutes } from './team-routes';
 
@@ -14,5 +15,5 @@ import { teamRoutes } from './team-routes';
  * Business rules live in the services.
  */
 export function createRouteTable(gateway: GatewayRouteDeps): RouteDef[] {
-  return [...identityRoutes, ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderRoutes, ...gatewayRoutes(gateway)];
+  return [...identityRoutes, ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderRoutes, ...shipmentRoutes, ...gatewayRoutes(gateway)];
 }

@@ -4,6 +4,7 @@ import {
   marketplaceParamsSchema,
   numericIdParam,
   oauthCallbackSchema,
+  patchMarketplaceIntegrationSchema,
   startSyncSchema,
   syncJobsQuerySchema,
   toggleMarketplaceIntegrationSchema,
@@ -141,12 +142,17 @@ export const marketplaceRoutes: RouteDef[] = [
     method: 'PATCH',
     path: '/api/merchants/:merchantId/integrations/:integrationId',
     auth: 'session',
-    rpc: 'marketplaces.ToggleIntegration',
+    rpc: 'marketplaces.ToggleIntegration, marketplaces.UpdateIntegrationSettings',
     params: merchantIntegrationParams,
-    body: toggleMarketplaceIntegrationSchema,
-    handle: async ({ params, body, marketplaces }) => ({
-      body: marketplaceIntegrationJson(await marketplaces.toggleIntegration({ merchantId: params.merchantId, id: params.integrationId, active: body.active })),
-    }),
+    body: patchMarketplaceIntegrationSchema,
+    // `{active}` switches the integration (spec §7); `{autoUpdateTracking}` is the merchant's choice to
+    // push every new label's tracking number to the marketplace. Both may come together.
+    handle: async ({ params, body, marketplaces }) => {
+      const ref = { merchantId: params.merchantId, id: params.integrationId };
+      let integration = body.autoUpdateTracking === undefined ? undefined : await marketplaces.updateIntegrationSettings({ ...ref, autoUpdateTracking: body.autoUpdateTracking });
+      if (body.active !== undefined) integration = await marketplaces.toggleIntegration({ ...ref, active: body.active });
+      return { body: marketplaceIntegrationJson(integration!) };
+    },
   }),
   route({
     method: 'DELETE',

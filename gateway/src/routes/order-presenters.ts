@@ -5,6 +5,7 @@ import type {
   OrderItemJson,
   OrderJson,
   OrderPageJson,
+  OrderShipmentJson,
   OrderStatus,
   OrderStatusCountsJson,
   PaymentStatus,
@@ -62,9 +63,21 @@ function originalData(json: string): unknown {
   }
 }
 
+function orderShipmentJson(s: orders.OrderShipment): OrderShipmentJson {
+  return {
+    id: s.id,
+    status: s.status,
+    trackingNumber: orNull(s.trackingNumber),
+    carrierProvider: orNull(s.carrierProvider),
+    carrierIntegrationId: s.carrierIntegrationId > 0 ? s.carrierIntegrationId : null,
+    hasLabel: s.hasLabel,
+    updatedAt: s.updatedAt,
+  };
+}
+
 /**
  * An order (spec §3). `withOriginalData` adds the marketplace's payload (the detail only).
- * `appliedRule` and `shipments` belong to later issues (shipping rules, shipments): null and [].
+ * `appliedRule` belongs to the shipping-rules issue: null until then.
  */
 export function orderJson(o: orders.Order, options: { withOriginalData?: boolean } = {}): OrderJson {
   const json: OrderJson = {
@@ -93,7 +106,7 @@ export function orderJson(o: orders.Order, options: { withOriginalData?: boolean
     shippingAddressDetails: o.shippingAddress ? addressJson(o.shippingAddress) : null,
     appliedRule: null,
     items: o.items.map((i) => itemJson(o.id, i)),
-    shipments: [],
+    shipments: o.shipments.map(orderShipmentJson),
   };
   if (options.withOriginalData) json.originalData = originalData(o.originalDataJson);
   return json;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { assignCarrierSchema, numericIdParam, orderMessages, ordersQuerySchema, type OrdersQuery } from '@smista/contracts';
-import { GrpcStatus, isServiceError } from '@smista/service-kit';
+import { assignCarrierSchema, numericIdParam, orderMessages, ordersQuerySchema, type OrderTrackingUpdateJson, type OrdersQuery } from '@smista/contracts';
 import type { orders } from '@smista/proto';
 import { HttpError } from '../middleware/errors';
 import { orderJson, orderPageJson } from './order-presenters';
+import { conflictOnPrecondition } from './preconditions';
 import { route, type RouteDef } from './route';
 
 /** An order id from the path: a malformed one is -1, which the service answers like an unknown id (404). */
@@ -30,20 +30,6 @@ function listRequest(query: OrdersQuery, integrationId: number): orders.ListOrde
     endDate: query.endDate ?? '',
     includeCounts: true,
   };
-}
-
-/**
- * The carrier of an order cannot be one that is switched off (or not accepted by the carrier):
- * the order exists and the request is well formed, so 409, not the gateway's 400 for
- * FAILED_PRECONDITION.
- */
-async function conflictOnPrecondition<T>(call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (err) {
-    if (isServiceError(err) && err.code === GrpcStatus.FAILED_PRECONDITION) throw new HttpError(409, err.details);
-    throw err;
-  }
 }
 
 /**
@@ -97,13 +83,15 @@ export const orderRoutes: RouteDef[] = [
     method: 'POST',
     path: '/api/orders/:id/update-tracking',
     auth: 'session',
-    rpc: 'orders.GetOrder',
+    rpc: 'orders.UpdateTracking',
     params: orderParams,
-    // Tracking goes back to the marketplace from a shipment's tracking number; shipments come in a
-    // later issue, so no order has one yet: 409 'Nessun tracking da aggiornare' (404 if unknown).
+    // The tracking number of the order's latest labelled shipment goes to the marketplace (once per
+    // shipment). No such shipment, or the marketplace's refusal: 409 with the Italian reason.
     handle: async ({ params, orders }) => {
-      await orders.getOrder({ merchantId: '', id: params.id });
-      throw new HttpError(409, orderMessages.noTrackingToUpdate);
+      const res = await conflictOnPrecondition(orders.updateTracking({ merchantId: '', id: params.id }));
+      if (!res.ok) throw new HttpError(409, res.message);
+      const body: OrderTrackingUpdateJson = { success: true, message: res.message, alreadyPushed: res.alreadyPushed };
+      return { body };
     },
   }),
 ];

@@ -11,3 +11,4 @@ export * from './pages';
 export * from './marketplaces';
 export * from './orders';
 export * from './ebay-messages';
+export * from './shipments';

@@ -40,6 +40,8 @@ export const marketplaceMessages = {
   configInvalid: 'La configurazione deve essere un oggetto con i campi richiesti dal marketplace',
   settingInvalid: (field: string) => `Il campo ${field} deve essere un testo`,
   activeInvalid: 'Il campo active deve essere vero o falso',
+  autoUpdateTrackingInvalid: 'Il campo autoUpdateTracking deve essere vero o falso',
+  nothingToChange: 'Indica almeno un campo da modificare (active o autoUpdateTracking)',
   tooLong: 'Valore troppo lungo',
   // integrations
   integrationNotFound: 'Integrazione non trovata',
@@ -172,6 +174,17 @@ export type CreateMarketplaceIntegrationBody = z.output<typeof createMarketplace
 
 /** `PATCH .../integrations/{id}`, `PATCH .../toggle`, `PUT /api/integrations/{id}/toggle-active`: `{active}`. */
 export const toggleMarketplaceIntegrationSchema = z.object({ active: z.boolean({ error: m.activeInvalid }) });
+
+/**
+ * `PATCH /api/merchants/{merchantId}/integrations/{id}`: `{active}` (spec §7) and/or
+ * `{autoUpdateTracking}` (push every new label's tracking number to the marketplace).
+ */
+export const patchMarketplaceIntegrationSchema = z
+  .object({
+    active: z.boolean({ error: m.activeInvalid }).optional(),
+    autoUpdateTracking: z.boolean({ error: m.autoUpdateTrackingInvalid }).optional(),
+  })
+  .refine((b) => b.active !== undefined || b.autoUpdateTracking !== undefined, { message: m.nothingToChange });
 
 /**
  * A numeric id from a path or a query: a malformed one becomes -1, which the service answers with

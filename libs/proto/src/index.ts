@@ -10,3 +10,5 @@ export * as marketplaces from './gen/marketplaces/v1/marketplaces';
 export * as marketplacesEvents from './gen/events/v1/marketplaces';
 export * as orders from './gen/orders/v1/orders';
 export * as ordersEvents from './gen/events/v1/orders';
+export * as shipments from './gen/shipments/v1/shipments';
+export * as shipmentsEvents from './gen/events/v1/shipments';

@@ -10,10 +10,11 @@ export const DEFAULT_DEADLINE_MS = 5_000;
 type ClientCtor<C> = new (address: string, credentials: grpc.ChannelCredentials, options?: grpc.ClientOptions) => C;
 
 /** A client for a service address (`host:port`), with keepalive suited to long-lived channels. */
-export function createGrpcClient<C extends grpc.Client>(Ctor: ClientCtor<C>, address: string): C {
+export function createGrpcClient<C extends grpc.Client>(Ctor: ClientCtor<C>, address: string, options: { maxReceiveMessageBytes?: number } = {}): C {
   return new Ctor(address, grpc.credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
     'grpc.keepalive_timeout_ms': 10_000,
+    ...(options.maxReceiveMessageBytes ? { 'grpc.max_receive_message_length': options.maxReceiveMessageBytes } : {}),
   });
 }
 

@@ -1,9 +1,11 @@
 import { listen, RequestLog } from '../listen';
 import { defaultGlsAccounts, type GlsSandboxAccount } from './accounts';
+import type { ReferenceTally } from './store';
 import { createGlsApp, type RecordedRequest } from './app';
 import { GlsStore } from './store';
 
 export { defaultGlsAccounts, type GlsSandboxAccount } from './accounts';
+export type { ReferenceTally } from './store';
 export type { RecordedRequest } from './app';
 export { GLS_SANDBOX_TEXTS, NO_BRANCH_ZIPCODE, NO_NUMBER_MARK, UNKNOWN_STREET_MARK } from './operations';
 export { HELD_NAME, IMMEDIATE_DELIVERY_NAME } from './tracking';
@@ -31,6 +33,11 @@ export interface GlsSandbox {
   port: number;
   /** The requests received so far, oldest first (the last 1000). */
   requests(): RecordedRequest[];
+  /**
+   * Per `RiferimentoCliente` (the shipment reference the carriers adapter sends): parcels asked for
+   * by AddParcel, replays of a known ContatoreProgressivo included, and parcels actually made.
+   */
+  referenceTally(): Record<string, ReferenceTally>;
   close(): Promise<void>;
 }
 
@@ -60,5 +67,6 @@ export async function startGlsSandbox(options: GlsSandboxOptions = {}): Promise<
   return {
     ...served,
     requests: () => log.list(),
+    referenceTally: () => store.referenceTally(),
   };
 }

@@ -89,6 +89,7 @@ export async function addParcel(ctx: OperationContext, form: Form): Promise<Asmx
 }
 
 function addOne(ctx: OperationContext, account: GlsSandboxAccount, parcel: XmlNode): Promise<string> {
+  ctx.store.countRequested(textOf(parcel, 'RiferimentoCliente').trim());
   const contatoreRaw = textOf(parcel, 'ContatoreProgressivo').trim();
   if (/^\d{1,9}$/.test(contatoreRaw)) {
     const hit = ctx.store.replay(account, String(Number(contatoreRaw)));

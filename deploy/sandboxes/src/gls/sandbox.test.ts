@@ -146,6 +146,14 @@ describe('AddParcel', () => {
     expect(fresh.NumeroSpedizione).not.toBe(once.NumeroSpedizione);
   });
 
+  it('tallies per RiferimentoCliente the parcels asked for and the parcels made (a replay makes none)', async () => {
+    const p = parcel({ RagioneSociale: 'Conteggio', RiferimentoCliente: 'SHP-TALLY-1', ContatoreProgressivo: 777 });
+    await firstParcel(MI, p);
+    await firstParcel(MI, p);
+    await firstParcel(MI, parcel({ RiferimentoCliente: 'SHP-TALLY-2', Zipcode: '00000' }));
+    expect(gls.referenceTally()).toMatchObject({ 'SHP-TALLY-1': { requested: 2, created: 1 }, 'SHP-TALLY-2': { requested: 1, created: 0 } });
+  });
+
   it('refuses invalid values with "Dati non accettabili" and no number', async () => {
     const cases: [Record<string, string | number>, string][] = [
       [{ Zipcode: '00000' }, 'Dati non accettabili: CAP non valido'],

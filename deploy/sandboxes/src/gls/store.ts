@@ -56,6 +56,12 @@ export function normaliseNumber(raw: string): string | undefined {
   return /^\d{1,9}$/.test(digits) ? digits.padStart(9, '0') : undefined;
 }
 
+/** Parcels of one `RiferimentoCliente`: asked for (AddParcel, replays included) and made. */
+export interface ReferenceTally {
+  requested: number;
+  created: number;
+}
+
 /**
  * The sandbox's memory: accounts, shipments per sede with their open/closed state, and the
  * `ContatoreProgressivo` of every parcel per account (what makes a retried AddParcel idempotent).
@@ -69,6 +75,8 @@ export class GlsStore {
   /** The latest shipment per account and merge key: where the next parcel to that recipient may go. */
   private readonly latestByMergeKey = new Map<string, SandboxShipment>();
   private lastPurge = 0;
+  /** Per `RiferimentoCliente`: parcels asked for (AddParcel, replays included) and parcels made. */
+  private readonly tally = new Map<string, ReferenceTally>();
 
   constructor(
     private readonly accounts: readonly GlsSandboxAccount[],
@@ -77,6 +85,22 @@ export class GlsStore {
 
   authenticate(sede: string, codiceCliente: string, password: string): GlsSandboxAccount | undefined {
     return this.accounts.find((a) => a.sede === sede.trim().toUpperCase() && a.codiceCliente === codiceCliente.trim() && a.password === password);
+  }
+
+  /** Counts one parcel of an AddParcel request under its reference, whatever the answer. */
+  countRequested(reference: string): void {
+    this.tallyOf(reference).requested++;
+  }
+
+  /** What each reference asked for and got: a client that retries safely has `created` 1 per parcel. */
+  referenceTally(): Record<string, ReferenceTally> {
+    return Object.fromEntries([...this.tally].map(([k, v]) => [k, { ...v }]));
+  }
+
+  private tallyOf(reference: string): ReferenceTally {
+    let t = this.tally.get(reference);
+    if (!t) this.tally.set(reference, (t = { requested: 0, created: 0 }));
+    return t;
   }
 
   /** The parcel a counter already made, unless its shipment was deleted (the counter is then free again). */
@@ -116,6 +140,7 @@ export class GlsStore {
     const base = { progressivo: shipment.parcels.length + 1, contatore: input.contatore, pesoKg: input.pesoKg, codCents: input.codCents, bda: input.bda };
     const parcel: SandboxParcel = { ...base, answer: render(shipment, base) };
     shipment.parcels.push(parcel);
+    this.tallyOf(input.riferimentoCliente).created++;
     if (input.contatore) this.byContatore.set(`${accountKey(account)}#${input.contatore}`, { shipment, parcel });
     if (input.bda) this.bdaOwner.set(`${accountKey(account)}#${input.bda.toUpperCase()}`, shipment);
     return { shipment, parcel };

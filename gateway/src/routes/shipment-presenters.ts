@@ -1,0 +1,152 @@
+import type { shipments } from '@smista/proto';
+import { pageMeta, shipmentStatusFilters, trackingUrl } from '@smista/contracts';
+import type {
+  BulkCreateJson,
+  CloseWorkdayJson,
+  ProcessResultJson,
+  ProcessRunJson,
+  ShipmentActionJson,
+  ShipmentAuditJson,
+  ShipmentDetailsJson,
+  ShipmentJson,
+  ShipmentPageJson,
+  ShipmentStatusCountsJson,
+} from '@smista/contracts';
+
+/** The shipments service's answers → the JSON the screens read (`api-types.ts`). */
+
+const orNull = (v: string | undefined) => (v ? v : null);
+const idOrNull = (v: number) => (v > 0 ? v : null);
+
+/** A shipment (spec §3). The label itself is never in a list: `labelData` is where to fetch it. */
+export function shipmentJson(s: shipments.Shipment): ShipmentJson {
+  const a = s.address;
+  return {
+    id: s.id,
+    orderId: s.orderId,
+    merchantId: s.merchantId,
+    carrierIntegrationId: idOrNull(s.carrierIntegrationId),
+    carrierProvider: orNull(s.carrierProvider),
+    shippingAddressId: idOrNull(s.shippingAddressId),
+    recipientName: orNull(a?.recipientName),
+    addressLine1: a?.addressLine1 ?? '',
+    addressLine2: orNull(a?.addressLine2),
+    city: a?.city ?? '',
+    state: orNull(a?.state),
+    postalCode: a?.postalCode ?? '',
+    country: a?.country ?? '',
+    countryCode: a?.countryCode || 'IT',
+    phoneNumber: orNull(a?.phoneNumber),
+    recipientEmail: orNull(a?.recipientEmail),
+    trackingNumber: orNull(s.trackingNumber),
+    carrierShipmentNumber: orNull(s.carrierShipmentNumber),
+    status: s.status,
+    labelData: s.hasLabel ? `/api/shipments/${s.id}/label` : null,
+    hasLabel: s.hasLabel,
+    errorMessage: orNull(s.errorMessage),
+    errorCode: orNull(s.errorCode),
+    retryCount: s.retryCount,
+    lastAttemptAt: orNull(s.lastAttemptAt),
+    shippedAt: orNull(s.shippedAt),
+    estimatedDeliveryDate: orNull(s.estimatedDeliveryDate),
+    deliveredAt: orNull(s.deliveredAt),
+    labelPrintedAt: orNull(s.labelPrintedAt),
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+    closeWorkdayStatus: orNull(s.closeWorkdayStatus),
+    closeWorkdayMessage: orNull(s.closeWorkdayMessage),
+    closeWorkdayAt: orNull(s.closeWorkdayAt),
+    manifestId: idOrNull(s.manifestId),
+    marketplaceTrackingStatus: orNull(s.marketplaceTrackingStatus),
+    marketplaceTrackingError: orNull(s.marketplaceTrackingError),
+    marketplaceTrackingAttempts: s.marketplaceTrackingAttempts,
+    marketplaceTrackingLastAttempt: orNull(s.marketplaceTrackingLastAttempt),
+    marketplaceTrackingUpdatedAt: orNull(s.marketplaceTrackingUpdatedAt),
+    orderExternalId: s.orderExternalId,
+    marketplace: s.marketplace,
+    marketplaceIntegrationId: idOrNull(s.marketplaceIntegrationId),
+    trackingStatus: orNull(s.trackingStatus),
+    trackingDescription: orNull(s.trackingDescription),
+    trackingUpdatedAt: orNull(s.trackingUpdatedAt),
+    trackingUrl: s.trackingNumber ? trackingUrl(s.carrierProvider, s.trackingNumber) : null,
+    problem: orNull(s.problem),
+  };
+}
+
+function auditJson(e: shipments.AuditEntry): ShipmentAuditJson {
+  return {
+    id: e.id,
+    operation: e.operation,
+    target: e.target,
+    startedAt: e.startedAt,
+    durationMs: e.outcome === 'started' ? null : e.durationMs,
+    outcome: e.outcome,
+    message: orNull(e.message),
+    attempt: e.attempt,
+  };
+}
+
+export function shipmentDetailsJson(d: shipments.ShipmentDetails): ShipmentDetailsJson {
+  if (!d.shipment) throw new Error('GetShipment answered no shipment');
+  return { ...shipmentJson(d.shipment), audit: d.audit.map(auditJson) };
+}
+
+/** The tabs' counts; a status the service did not count is 0. */
+export function shipmentCountsJson(counts: shipments.StatusCount[]): ShipmentStatusCountsJson {
+  const out = { all: 0 } as ShipmentStatusCountsJson;
+  for (const status of shipmentStatusFilters) out[status] = 0;
+  for (const c of counts) if (c.status in out) out[c.status as keyof ShipmentStatusCountsJson] = c.count;
+  return out;
+}
+
+export function shipmentPageJson(res: shipments.ListShipmentsResponse): ShipmentPageJson {
+  const meta = res.meta ? { ...res.meta } : pageMeta(1, 20, 0);
+  return { data: res.shipments.map(shipmentJson), meta: { ...meta, statusCounts: shipmentCountsJson(res.statusCounts) } };
+}
+
+export function bulkCreateJson(r: shipments.BulkCreateResponse): BulkCreateJson {
+  return {
+    message: r.message,
+    created: r.created,
+    skipped: r.skipped,
+    outcomes: r.outcomes.map((o) => ({ orderId: o.orderId, shipmentId: idOrNull(o.shipmentId), created: o.created, message: orNull(o.message) })),
+  };
+}
+
+export function processResultJson(r: shipments.ProcessShipmentsResponse): ProcessResultJson {
+  return {
+    success: r.success,
+    failed: r.failed,
+    skipped: r.skipped,
+    message: r.message,
+    errors: r.errors.map((e) => ({ shipmentId: e.shipmentId, orderExternalId: e.orderExternalId, code: e.code, message: e.message })),
+    runId: orNull(r.runId),
+  };
+}
+
+export function processRunJson(r: shipments.ProcessRun): ProcessRunJson {
+  return {
+    id: r.id,
+    status: r.status === 'running' ? 'running' : 'finished',
+    total: r.total,
+    done: r.done,
+    succeeded: r.succeeded,
+    failed: r.failed,
+    startedAt: r.startedAt,
+    finishedAt: orNull(r.finishedAt),
+  };
+}
+
+export function shipmentActionJson(r: shipments.ActionResponse): ShipmentActionJson {
+  return { message: r.message, success: r.success, shipment: r.shipment ? shipmentJson(r.shipment) : null };
+}
+
+export function closeWorkdayJson(r: shipments.CloseWorkdayResponse): CloseWorkdayJson {
+  return {
+    message: r.message,
+    processed: r.processed,
+    failed: r.failed,
+    outcomes: r.outcomes.map((o) => ({ shipmentId: o.shipmentId, ok: o.ok, message: orNull(o.message) })),
+    manifestIds: r.manifestIds,
+  };
+}

@@ -1,0 +1,368 @@
+import { z } from 'zod';
+
+/**
+ * Shipments (spec §2 shipments screen, §3 shipments, §4 shipment statuses and actions, §5 the
+ * shipment address, §7 Shipments, §8): statuses and their Italian labels, the query of the list,
+ * the bodies of the actions, and every Italian text the shipments service, the gateway and the
+ * screens answer or show.
+ */
+
+/** Stored statuses (lowercase; the screens compare case-insensitively, spec §4). */
+export const shipmentStatuses = ['pending', 'processing', 'shipped', 'delivered', 'error', 'cancelled'] as const;
+export type ShipmentStatus = (typeof shipmentStatuses)[number];
+
+/** Spec §4 badges. */
+export const shipmentStatusLabels: Record<string, string> = {
+  pending: 'In attesa',
+  processing: 'In elaborazione',
+  shipped: 'Spedito',
+  completed: 'Completato',
+  delivered: 'Consegnato',
+  error: 'Errore',
+  failed: 'Errore',
+  cancelled: 'Annullato',
+};
+
+/** The label of a status, raw when unknown (spec §4 "others shown raw"). */
+export const shipmentStatusLabel = (status: string): string => shipmentStatusLabels[status.toLowerCase()] ?? status;
+
+/**
+ * The list's status filter: the four tabs of §2 plus the other stored statuses. `error` is the
+ * "problems" view (failed labels and shipments without tracking movement for 3 days);
+ * `da_stampare` the labelled shipments whose label was never downloaded.
+ */
+export const shipmentStatusFilters = ['pending', 'shipped', 'error', 'da_stampare', 'processing', 'delivered', 'cancelled'] as const;
+export type ShipmentStatusFilter = (typeof shipmentStatusFilters)[number];
+
+/** Days without a tracking movement after which a shipped shipment is a problem (Errori tab). */
+export const STUCK_AFTER_DAYS = 3;
+
+export const SHIPMENT_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const SHIPMENT_PAGE_SIZE_DEFAULT = 20;
+export const SHIPMENT_PAGE_SIZE_MAX = 100;
+export const SHIPMENT_SEARCH_MAX = 200;
+/** Orders or shipments one bulk request may name. */
+export const SHIPMENT_BULK_MAX = 1000;
+/** Labels one merged PDF may hold. */
+export const LABEL_MERGE_MAX = 1000;
+
+/** Carriers whose workday is closed (spec §4: GLS only). */
+export const WORKDAY_CARRIERS = ['gls'] as const;
+
+/** Public tracking pages, by carrier code (`{tracking}` and, for GLS, `{sede}`/`{number}`). */
+export const carrierTrackingUrls: Partial<Record<string, (trackingNumber: string) => string>> = {
+  gls: (t) => `https://gls-group.com/IT/it/servizi-online/ricerca-spedizioni/?match=${encodeURIComponent(t)}`,
+  poste_delivery: (t) => `https://www.poste.it/cerca/index.html#/risultati-spedizioni/${encodeURIComponent(t)}`,
+  posta_1: (t) => `https://www.poste.it/cerca/index.html#/risultati-spedizioni/${encodeURIComponent(t)}`,
+  posta_rc: (t) => `https://www.poste.it/cerca/index.html#/risultati-spedizioni/${encodeURIComponent(t)}`,
+  posta_pr_intl: (t) => `https://www.poste.it/cerca/index.html#/risultati-spedizioni/${encodeURIComponent(t)}`,
+  posta_rc_intl: (t) => `https://www.poste.it/cerca/index.html#/risultati-spedizioni/${encodeURIComponent(t)}`,
+};
+
+/** The carrier's public tracking page of a shipment, or null when the carrier has none. */
+export function trackingUrl(carrierProvider: string, trackingNumber: string): string | null {
+  const make = carrierTrackingUrls[carrierProvider];
+  return make && trackingNumber ? make(trackingNumber) : null;
+}
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
+
+export const shipmentMessages = {
+  // --- lookups and input ---
+  shipmentNotFound: 'Spedizione non trovata',
+  manifestNotFound: 'Distinta non trovata',
+  pageInvalid: 'Il numero di pagina deve essere un intero maggiore o uguale a 1',
+  pageSizeInvalid: 'La dimensione della pagina deve essere un intero maggiore o uguale a 1',
+  statusInvalid: `Stato spedizione non valido: usa uno tra ${shipmentStatusFilters.join(', ')}`,
+  carrierFilterInvalid: "Il filtro corriere deve essere l'id di un'integrazione corriere",
+  searchTooLong: `La ricerca può contenere al massimo ${SHIPMENT_SEARCH_MAX} caratteri`,
+  noOrdersSelected: 'Nessun ordine selezionato',
+  orderIdsInvalid: 'Gli ordini devono essere indicati con il loro id numerico',
+  tooManyOrders: `Puoi creare al massimo ${SHIPMENT_BULK_MAX} spedizioni per volta`,
+  noShipmentsSelected: 'Nessuna spedizione selezionata',
+  noGlsShippedSelected: 'Nessuna spedizione GLS spedita selezionata',
+  shipmentIdsInvalid: 'Le spedizioni devono essere indicate con il loro id numerico',
+  tooManyShipments: `Puoi indicare al massimo ${SHIPMENT_BULK_MAX} spedizioni per volta`,
+  carrierIntegrationRequired: "Seleziona un'integrazione corriere",
+  carrierIntegrationInvalid: "L'integrazione corriere deve essere un numero intero positivo",
+  carrierIntegrationNotFound: 'Integrazione corriere non trovata',
+  carrierIntegrationInactive: "L'integrazione corriere non è attiva: attivala prima di usarla",
+  bulkDownloadInvalid: 'Parametro data non valido: atteso un elenco di id di spedizione separati da virgole, in base64 URL-safe',
+  tooManyLabels: `Puoi scaricare al massimo ${LABEL_MERGE_MAX} etichette per volta`,
+
+  // --- bulk create ---
+  orderNotFound: 'Ordine non trovato',
+  orderCancelled: 'Ordine annullato: nessuna spedizione creata',
+  alreadyHasShipment: (shipmentId: number) => `Esiste già una spedizione per questo ordine (#${shipmentId})`,
+  bulkCreated: (created: number, skipped: number) =>
+    created === 0
+      ? skipped === 1
+        ? "Nessuna spedizione creata: l'ordine selezionato ha già una spedizione"
+        : 'Nessuna spedizione creata: gli ordini selezionati hanno già una spedizione'
+      : skipped === 0
+        ? `${plural(created, 'spedizione creata', 'spedizioni create')}`
+        : `${plural(created, 'spedizione creata', 'spedizioni create')}, ${plural(skipped, 'ordine saltato', 'ordini saltati')}`,
+
+  // --- actions refused by the state (spec §4) ---
+  notPending: (status: string) => `La spedizione può essere processata solo se è in attesa (stato attuale: ${shipmentStatusLabel(status)})`,
+  notCancellable: (status: string) => `Si può annullare solo una spedizione in attesa o spedita (stato attuale: ${shipmentStatusLabel(status)})`,
+  notGlsShipped: 'La chiusura giornata è possibile solo per spedizioni GLS spedite',
+  workdayAlreadyClosed: 'Giornata già chiusa per questa spedizione',
+  noTrackingNumber: 'La spedizione non ha ancora un numero di tracking',
+  noLabel: "La spedizione non ha un'etichetta: processala prima",
+  notEditable: (status: string) =>
+    `Indirizzo e corriere si possono modificare solo prima di creare l'etichetta (stato attuale: ${shipmentStatusLabel(status)})`,
+  noCarrier: 'Nessun corriere assegnato: scegli un corriere con «Modifica corriere»',
+  carrierUnavailable: 'Il corriere non risponde in questo momento. Riprova più tardi.',
+  noPendingShipments: 'Nessuna spedizione in attesa da processare',
+  noLabelsFound: 'Nessuna etichetta trovata per le spedizioni richieste',
+
+  // --- results ---
+  processCompleted: 'Processamento completato',
+  processPartial: 'Processamento parziale',
+  processFailed: 'Processamento fallito',
+  processSummary: (success: number, failed: number) =>
+    failed === 0
+      ? `${plural(success, 'spedizione processata', 'spedizioni processate')}`
+      : success === 0
+        ? `${plural(failed, 'spedizione non processata', 'spedizioni non processate')}`
+        : `${plural(success, 'spedizione processata', 'spedizioni processate')}, ${plural(failed, 'non riuscita', 'non riuscite')}`,
+  cancelled: 'Spedizione annullata',
+  cancelledCodeReleased: 'Spedizione annullata: il codice di tracking è tornato disponibile',
+  workdayClosed: (n: number) => `Giornata lavorativa chiusa: ${plural(n, 'spedizione confermata', 'spedizioni confermate')} a GLS`,
+  workdayPartial: (ok: number, failed: number) =>
+    `Giornata lavorativa chiusa per ${plural(ok, 'spedizione', 'spedizioni')}; ${plural(failed, 'non confermata', 'non confermate')}`,
+  workdayFailed: 'Nessuna spedizione confermata a GLS',
+  trackingUpdated: (description: string) => (description ? `Tracking aggiornato: ${description}` : 'Tracking aggiornato'),
+  trackingNoEvents: 'Tracking aggiornato: nessun movimento registrato dal corriere',
+  carrierChanged: 'Corriere aggiornato',
+  addressChanged: 'Indirizzo aggiornato',
+
+  // --- the Errori tab's reasons ---
+  problemLabelFailed: (reason: string) => `Etichetta non creata: ${reason}`,
+  problemStuck: (days: number) => `Nessun movimento di tracking da ${plural(days, 'giorno', 'giorni')}`,
+  problemException: (description: string) => `Problema di consegna segnalato dal corriere: ${description}`,
+
+  // --- §5 shipment address ---
+  recipientNameRequired: 'Nome destinatario richiesto',
+  addressLine1Required: 'Indirizzo richiesto',
+  cityRequired: 'Città richiesta',
+  postalCodeRequired: 'Codice postale richiesto',
+  countryRequired: 'Paese richiesto',
+  countryCodeRequired: 'Codice paese richiesto',
+  countryCodeTooLong: 'Il codice paese deve avere al massimo 2 caratteri',
+  emailInvalid: 'Email non valida',
+  tooLong: (max: number) => `Valore troppo lungo (massimo ${max} caratteri)`,
+} as const;
+
+/** §8 toasts of the shipments and orders screens. */
+export const shipmentToasts = {
+  processError: 'Errore processamento',
+  processErrorSingle: 'Errore durante il processamento della spedizione',
+  processErrorAll: 'Errore durante il processamento',
+  processErrorSelected: 'Errore durante il processamento delle spedizioni selezionate',
+  processFailed: 'Processamento fallito',
+  processPartial: 'Processamento parziale',
+  processPartialText: 'Alcune spedizioni non sono state processate',
+  cancelError: 'Errore cancellazione',
+  closeError: 'Errore chiusura giornata',
+  trackingError: 'Errore aggiornamento tracking',
+  carrierError: "Errore nell'aggiornamento del corriere",
+  addressError: "Errore nell'aggiornamento dell'indirizzo",
+  editError: 'Errore modifica',
+  printError: 'Errore stampa',
+  labelDownloadError: 'Errore nel download etichetta',
+  processed: 'Spedizione processata',
+  processCompleted: 'Processamento completato',
+  processedMany: 'Spedizioni processate',
+  cancelled: 'Spedizione cancellata',
+  workdayClosed: 'Giornata lavorativa chiusa',
+  trackingUpdated: 'Tracking aggiornato',
+  carrierUpdated: 'Corriere aggiornato',
+  addressUpdated: 'Indirizzo aggiornato',
+  labelPrinted: 'Etichetta stampata',
+  labelsOpened: 'Etichette aperte',
+  // orders screen
+  createShipmentsError: 'Errore nella creazione delle spedizioni',
+  shipmentsCreated: 'Spedizioni create',
+  partialUpdate: (ok: number, total: number) => `Aggiornamento parziale (${ok}/${total})`,
+  noLabelsForOrders: 'Errore stampa: Nessuna spedizione con etichette trovata per gli ordini selezionati',
+  noTrackingToUpdate: 'Nessun tracking da aggiornare',
+  popupBlocked: 'Popup bloccato: Abilita i popup per questo sito',
+} as const;
+
+const optionalText = z.string().optional().transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** A whole number ≥ 1 written in decimal digits (at most 9 of them). */
+const positiveInt = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .refine((n) => n >= 1, message);
+
+/** `TO_SHIP`-style case and `all` are accepted; `da_stampare` also as `DA_STAMPARE`. */
+export function parseShipmentStatus(raw: string | undefined): ShipmentStatusFilter | undefined | null {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (!value || value === 'all' || value === 'tutte') return undefined;
+  if (value === 'failed') return 'error';
+  return (shipmentStatusFilters as readonly string[]).includes(value) ? (value as ShipmentStatusFilter) : null;
+}
+
+/**
+ * `GET /api/shipments?page&pageSize&status&carrier&search` (spec §7). `status` and `carrier`
+ * absent = all; `pageSize` above 100 is clamped; unknown parameters are ignored.
+ */
+export const shipmentsQuerySchema = z.object({
+  page: optionalText.pipe(positiveInt(shipmentMessages.pageInvalid).optional()).transform((v) => v ?? 1),
+  pageSize: optionalText
+    .pipe(positiveInt(shipmentMessages.pageSizeInvalid).optional())
+    .transform((v) => Math.min(v ?? SHIPMENT_PAGE_SIZE_DEFAULT, SHIPMENT_PAGE_SIZE_MAX)),
+  status: optionalText.transform((v, ctx) => {
+    const parsed = parseShipmentStatus(v);
+    if (parsed === null) ctx.addIssue({ code: 'custom', message: shipmentMessages.statusInvalid });
+    return parsed ?? undefined;
+  }),
+  carrier: optionalText.transform((v, ctx) => {
+    if (v === undefined || v.toLowerCase() === 'all') return undefined;
+    if (!/^\d{1,15}$/.test(v) || Number(v) < 1) {
+      ctx.addIssue({ code: 'custom', message: shipmentMessages.carrierFilterInvalid });
+      return z.NEVER;
+    }
+    return Number(v);
+  }),
+  search: optionalText.pipe(z.string().max(SHIPMENT_SEARCH_MAX, shipmentMessages.searchTooLong).optional()),
+  orderId: optionalText.transform((v) => (v !== undefined && /^\d{1,15}$/.test(v) ? Number(v) : undefined)),
+});
+export type ShipmentsQuery = z.output<typeof shipmentsQuerySchema>;
+
+/** The shipments screen's URL: like the API query; a bad value falls back to its default. */
+export function readShipmentsUrlQuery(params: URLSearchParams): ShipmentsQuery {
+  const fallback = shipmentsQuerySchema.parse({});
+  const out: Record<string, unknown> = { ...fallback };
+  for (const key of ['page', 'pageSize', 'status', 'carrier', 'search'] as const) {
+    const raw = params.get(key);
+    if (raw === null) continue;
+    const one = shipmentsQuerySchema.safeParse({ [key]: raw });
+    if (one.success && one.data[key] !== undefined) out[key] = one.data[key];
+  }
+  return out as ShipmentsQuery;
+}
+
+/** A list of positive whole ids, 1..max, duplicates dropped (order kept). */
+const idList = (messages: { empty: string; invalid: string; tooMany: string }, max = SHIPMENT_BULK_MAX) =>
+  z.unknown().transform((v, ctx) => {
+    if (v === undefined || v === null || (Array.isArray(v) && v.length === 0)) {
+      ctx.addIssue({ code: 'custom', message: messages.empty });
+      return z.NEVER;
+    }
+    if (!Array.isArray(v) || !v.every((id) => typeof id === 'number' && Number.isSafeInteger(id) && id >= 1)) {
+      ctx.addIssue({ code: 'custom', message: messages.invalid });
+      return z.NEVER;
+    }
+    const ids = [...new Set(v as number[])];
+    if (ids.length > max) {
+      ctx.addIssue({ code: 'custom', message: messages.tooMany });
+      return z.NEVER;
+    }
+    return ids;
+  });
+
+const s = shipmentMessages;
+
+/** `POST /api/shipments/bulk-create {orderIds}`. */
+export const bulkCreateSchema = z.object({
+  orderIds: idList({ empty: s.noOrdersSelected, invalid: s.orderIdsInvalid, tooMany: s.tooManyOrders }),
+});
+
+/** `POST /api/shipments/process-selected {shipmentIds}`. */
+export const shipmentIdsSchema = z.object({
+  shipmentIds: idList({ empty: s.noShipmentsSelected, invalid: s.shipmentIdsInvalid, tooMany: s.tooManyShipments }),
+});
+
+/** `POST /api/shipments/close-workday {shipmentIds}`: an empty selection has its own §5 text. */
+export const closeWorkdaySchema = z.object({
+  shipmentIds: idList({ empty: s.noGlsShippedSelected, invalid: s.shipmentIdsInvalid, tooMany: s.tooManyShipments }),
+});
+
+/** `PATCH /api/shipments/{id}/carrier {carrierIntegrationId}`. */
+export const shipmentCarrierSchema = z.object({
+  carrierIntegrationId: z.unknown().transform((v, ctx) => {
+    if (v === undefined || v === null || v === '') {
+      ctx.addIssue({ code: 'custom', message: s.carrierIntegrationRequired });
+      return z.NEVER;
+    }
+    const n = typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) {
+      ctx.addIssue({ code: 'custom', message: s.carrierIntegrationInvalid });
+      return z.NEVER;
+    }
+    return n;
+  }),
+});
+
+const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, s.tooLong(max));
+const optionalField = (max: number) =>
+  z
+    .string({ error: s.tooLong(max) })
+    .trim()
+    .max(max, s.tooLong(max))
+    .nullish()
+    .transform((v) => v ?? '');
+
+/**
+ * Spec §5 "Shipment address edit" (`PATCH` or `PUT /api/shipments/{id}/address`): the required
+ * fields with their texts, `countryCode` 2 characters (upper-cased), `recipientEmail` valid or empty.
+ */
+export const shipmentAddressSchema = z.object({
+  recipientName: requiredText(s.recipientNameRequired, 100),
+  addressLine1: requiredText(s.addressLine1Required, 200),
+  addressLine2: optionalField(200),
+  city: requiredText(s.cityRequired, 100),
+  state: optionalField(100),
+  postalCode: requiredText(s.postalCodeRequired, 20),
+  country: requiredText(s.countryRequired, 100),
+  countryCode: z
+    .string({ error: s.countryCodeRequired })
+    .trim()
+    .min(2, s.countryCodeRequired)
+    .max(2, s.countryCodeTooLong)
+    .transform((v) => v.toUpperCase()),
+  phoneNumber: optionalField(40),
+  recipientEmail: z
+    .string({ error: s.emailInvalid })
+    .trim()
+    .max(200, s.tooLong(200))
+    .nullish()
+    .transform((v) => v ?? '')
+    .refine((v) => v === '' || z.email().safeParse(v).success, s.emailInvalid),
+});
+export type ShipmentAddressInput = z.input<typeof shipmentAddressSchema>;
+export type ShipmentAddressData = z.output<typeof shipmentAddressSchema>;
+
+/** The `data` of the bulk download: the ids joined by commas, in URL-safe base64 without padding. */
+export function encodeLabelIds(ids: readonly number[]): string {
+  const text = ids.join(',');
+  const b64 = typeof btoa === 'function' ? btoa(text) : Buffer.from(text, 'latin1').toString('base64');
+  return b64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/**
+ * The ids of a bulk-download `data`, in the order given (duplicates dropped), or null when it is
+ * not URL-safe (or standard) base64 of comma-joined positive ids, or names more than
+ * {@link LABEL_MERGE_MAX}.
+ */
+export function decodeLabelIds(data: string | undefined): number[] | null {
+  if (!data || data.length > 20_000 || !/^[A-Za-z0-9_\-+/]+={0,2}$/.test(data)) return null;
+  const b64 = data.replace(/-/g, '+').replace(/_/g, '/');
+  let text: string;
+  try {
+    text = typeof atob === 'function' ? atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4)) : Buffer.from(b64, 'base64').toString('latin1');
+  } catch {
+    return null;
+  }
+  const parts = text.split(',').map((p) => p.trim());
+  if (parts.length === 0 || !parts.every((p) => /^\d{1,15}$/.test(p) && Number(p) >= 1)) return null;
+  const ids = [...new Set(parts.map(Number))];
+  return ids.length <= LABEL_MERGE_MAX ? ids : null;
+}
