@@ -35,39 +35,10 @@
  * path), BENCH_SANDBOX_LATENCY_MS (20), BENCH_CAPPED_CONNECTIONS (0), BENCH_POOL_CODES (100000), BENCH_TAKES (5000),
  * BENCH_TAKE_CONCURRENCY (20), BENCH_PORT_OFFSET (500), BENCH_LOG_LEVEL (warn).
  */
-const { spawn } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-
-if (process.argv[2] === 'gls-sandbox') {
-  runSandbox();
-} else {
-  main().then(
-    () => process.exit(0),
-    (err) => {
-      process.stderr.write(`bench carriers fallito: ${err instanceof Error ? err.stack : String(err)}\n`);
-      process.exit(1);
-    },
-  );
-}
-
-/** Child mode: the GLS sandbox alone in this process (its CPU measured apart); prints `listening <url>`. */
-function runSandbox() {
-  const { startGlsSandbox } = require('@smista/sandboxes');
-  const latencyMs = Number(process.argv[3] ?? 0);
-  startGlsSandbox({ port: 0, host: '127.0.0.1', latencyMs }).then(
-    (/** @type {{url: string, close(): Promise<void>}} */ gls) => {
-      process.stdout.write(`listening ${gls.url}\n`);
-      process.on('SIGTERM', () => void gls.close().then(() => process.exit(0)));
-    },
-    (/** @type {unknown} */ err) => {
-      process.stderr.write(`sandbox GLS non avviato: ${String(err)}\n`);
-      process.exit(1);
-    },
-  );
-}
 
 function readSettings() {
   return {
@@ -89,6 +60,7 @@ function readSettings() {
 // CPU from /proc: bench/cpu.js
 const { postgresPids, withCpu } = require('./cpu');
 const { drive, fmt, intEnv, renderTable } = require('./lib');
+const { directSender, labelOf, startSandboxProcess, GLS_ACCOUNT, SENDER } = require('./gls');
 
 // ---------------------------------------------------------------------------------------------------
 // Load
@@ -106,107 +78,13 @@ const cpuCells = (cpuUs) => ['carriers', 'postgres', 'sandbox', 'client'].map((k
 
 // ---------------------------------------------------------------------------------------------------
 
-/** Starts the GLS sandbox in its own process; resolves with its URL and pid. */
-function startSandboxProcess(/** @type {number} */ latencyMs) {
-  const child = spawn(process.execPath, [__filename, 'gls-sandbox', String(latencyMs)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return /** @type {Promise<{url: string, pid: number, stop(): Promise<void>}>} */ (
-    new Promise((resolve, reject) => {
-      let out = '';
-      const onExit = (/** @type {number | null} */ code) => reject(new Error(`sandbox GLS terminato (${code})`));
-      child.once('exit', onExit);
-      child.stdout.on('data', (chunk) => {
-        out += chunk;
-        const m = /listening (\S+)/.exec(out);
-        if (!m) return;
-        child.off('exit', onExit);
-        resolve({
-          url: m[1],
-          pid: /** @type {number} */ (child.pid),
-          stop: () => new Promise((r) => (child.exitCode !== null ? r(undefined) : (child.once('exit', () => r(undefined)), child.kill('SIGTERM')))),
-        });
-      });
-    })
-  );
-}
-
-/** A GLS account the sandbox accepts (deploy/sandboxes/src/gls/README.md: the default one). */
-const GLS_ACCOUNT = { siglaSede: 'MI', codiceCliente: '123456', passwordCliente: 'Sandbox1', codiceContratto: '1234', emailFiliale: 'filiale.mi@gls.example.it' };
-
-/** The sender every label names (so CreateLabel does not ask merchants for the pickup address). */
-const SENDER = {
-  name: 'Bottega Verdi Srl',
-  contactName: 'Anna Verdi',
-  addressLine1: 'Via Roma 10',
-  addressLine2: '',
-  city: 'Milano',
-  postalCode: '20121',
-  province: 'MI',
-  countryCode: 'IT',
-  phone: '+39 02 1234567',
-  email: 'spedizioni@bottega.example.it',
-};
-
-/**
- * Label `i` of a path: its own recipient (each label its own GLS shipment, as orders of different
- * customers are), its own reference (GLS `Bda`, refused when reused) and its own sequence (GLS
- * `ContatoreProgressivo`: a repeated one would be answered from the sandbox's memory).
- * @param {number} base sequence base of the path @param {string} tag reference prefix of the path @param {number} i
- */
-function labelOf(base, tag, i) {
-  const n = String(i + 1).padStart(6, '0');
-  return {
-    reference: `${tag}-${n}`,
-    sequence: base + i,
-    recipient: {
-      name: `Cliente ${tag} ${n}`,
-      contactName: '',
-      addressLine1: `Via Garibaldi ${(i % 200) + 1}`,
-      addressLine2: '',
-      city: 'Torino',
-      postalCode: '10121',
-      province: 'TO',
-      countryCode: 'IT',
-      phone: '+39 333 1234567',
-      email: 'mario.rossi@example.it',
-    },
-    parcels: [{ weightGrams: 2500, lengthCm: 0, widthCm: 0, heightCm: 0 }],
-    contentDescription: 'Libri',
-  };
-}
-
-/**
- * The adapter's LabelRequest for a label, as the service's gRPC mapping makes it (trimmed, empty
- * optional fields absent).
- * @param {ReturnType<typeof labelOf>} label
- */
-function adapterRequest(label) {
-  const party = (/** @type {typeof SENDER} */ a) => {
-    /** @type {Record<string, string>} */
-    const out = {};
-    for (const [k, v] of Object.entries(a)) if (v.trim()) out[k] = v.trim();
-    out.countryCode = a.countryCode.trim().toUpperCase();
-    return out;
-  };
-  return {
-    reference: label.reference,
-    sequence: label.sequence,
-    recipient: party(label.recipient),
-    sender: party(SENDER),
-    parcels: label.parcels.map((p) => ({ weightGrams: p.weightGrams })),
-    contentDescription: label.contentDescription,
-  };
-}
-
 async function main() {
   const settings = readSettings();
   const { startStack, repoRoot } = require('@smista/local-stack');
   const { createGrpcClient, rpc, signCallerToken } = require('@smista/service-kit');
   const { carriers } = require('@smista/proto');
-  const { Agent, request } = require('undici');
+  const { Agent } = require('undici');
   const { Client: PgClient } = require('pg');
-  const buildJs = path.join(repoRoot, 'services/carriers/dist/adapters/gls/build.js');
-  if (!fs.existsSync(buildJs)) throw new Error(`${path.relative(repoRoot, buildJs)} non c'è: compila services/carriers`);
-  const { buildAddParcelXml } = require(buildJs);
 
   const cpus = os.cpus();
   const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, node ${process.version}`;
@@ -257,22 +135,7 @@ async function main() {
     // ---------------------------------------------------------------- labels
     const gls = await (await api()).createIntegration({ merchantId, provider: 'gls', connectionName: 'GLS bench', credentials: GLS_ACCOUNT });
     if (gls.status !== 'active') throw new Error(`integrazione GLS non attiva: ${gls.status} ${gls.statusMessage}`);
-    const glsSettings = { baseUrl: sandbox.url, trackingUrl: sandbox.url, ...GLS_ACCOUNT };
-    const addParcelUrl = `${sandbox.url}/ilswebservice.asmx/AddParcel`;
-
-    /** @param {any} dispatcher @param {ReturnType<typeof labelOf>} label */
-    const sendDirect = async (dispatcher, label) => {
-      const xml = buildAddParcelXml(glsSettings, adapterRequest(label));
-      const res = await request(addParcelUrl, {
-        dispatcher,
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ XMLInfoParcel: xml }).toString(),
-      });
-      const text = await res.body.text();
-      if (res.statusCode !== 200) throw new Error(`AddParcel HTTP ${res.statusCode}: ${text.slice(0, 200)}`);
-      if (!/NumeroSpedizione(?:>|&gt;)\d{9}/.test(text) || !/PdfLabel(?:>|&gt;)JVBER/.test(text)) throw new Error(`AddParcel senza numero o etichetta: ${text.slice(0, 300)}`);
-    };
+    const sendDirect = directSender(repoRoot, sandbox.url);
     /** @param {ReturnType<typeof labelOf>} label */
     const sendService = async (label) => {
       const answer = await (await api()).createLabel({
@@ -418,3 +281,11 @@ async function main() {
     await sandbox.stop();
   }
 }
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`bench carriers fallito: ${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -114,4 +114,19 @@ function cannon(target, load) {
   });
 }
 
-module.exports = { intEnv, fmt, renderTable, startBare, registerUser, drive, cannon };
+/**
+ * A JSON call through the gateway with the session cookie; throws on a non-2xx answer.
+ * @param {string} baseUrl @param {string} cookie @param {string} method @param {string} url @param {unknown} [body]
+ */
+async function api(baseUrl, cookie, method, url, body) {
+  const res = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+module.exports = { intEnv, fmt, renderTable, startBare, registerUser, drive, cannon, api };

@@ -32,7 +32,7 @@ const path = require('node:path');
 const { startStack, repoRoot } = require('@smista/local-stack');
 const { consentAs, ebaySandboxControl, ebaySellerTokens, EBAY_SANDBOX_APP } = require('@smista/sandboxes');
 const { postgresPids, withCpu } = require('./cpu');
-const { cannon, fmt, intEnv, registerUser, renderTable, startBare } = require('./lib');
+const { api, cannon, fmt, intEnv, registerUser, renderTable, startBare } = require('./lib');
 
 const settings = {
   importOrders: Math.max(200, intEnv('BENCH_IMPORT_ORDERS', 10_000)),
@@ -44,21 +44,6 @@ const settings = {
   logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
 };
 const SELLER_PASSWORD = 'BenchSeller1!';
-
-/**
- * A JSON call through the gateway with the session cookie; throws on a non-2xx answer.
- * @param {string} baseUrl @param {string} cookie @param {string} method @param {string} url @param {unknown} [body]
- */
-async function api(baseUrl, cookie, method, url, body) {
-  const res = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
 
 /**
  * Connects a sandbox seller to the selected merchant as the screens do: the authorize URL from

@@ -93,6 +93,7 @@ beforeAll(async () => {
   shop = await ownMerchant(admin);
   user = await registered(app.baseUrl);
   await join(admin, shop, user, 'user');
+  expect((await user.b.post('/api/merchants/select', { merchantId: shop.id })).status).toBe(200);
   rival = await registered(app.baseUrl);
   rivalShop = await ownMerchant(rival);
 
@@ -104,11 +105,18 @@ beforeAll(async () => {
   postaId = posta.body.id;
   expect(
     (await admin.b.post(`/api/merchants/${shop.id}/carrier-integrations/${postaId}/tracking-codes`, { method: 'range', fromCode: '2IUP00000100', toCode: '2IUP00000119' })).status,
-  ).toBe(200);
+  ).toBe(201);
 
   // Eight orders: 0-3 GLS, 4 GLS with a CAP GLS refuses, 5-6 Posta1, 7 without a carrier.
   for (let n = 0; n < 8; n++) {
-    const patch = n === 4 ? { shippingAddress: { ...importedOrder(n).shippingAddress!, postalCode: '00000', countryCode: 'IT' } } : {};
+    // Posta1 is domestic only: its two orders go to Rome.
+    const address = importedOrder(n).shippingAddress!;
+    const patch =
+      n === 4
+        ? { shippingAddress: { ...address, postalCode: '00000', countryCode: 'IT' } }
+        : n === 5 || n === 6
+          ? { shippingAddress: { ...address, city: 'Roma', stateOrProvince: 'RM', postalCode: '00184', countryCode: 'IT' } }
+          : {};
     await publish(shop.id, n, { externalId: `SHP-GW-${n}`, ...patch });
   }
   await publish(rivalShop.id, 50, { externalId: 'SHP-RIVALE' });
@@ -188,7 +196,7 @@ describe('POST /api/shipments/bulk-create', () => {
 describe('editing before the label', () => {
   it('refuses each §5 address rule with its text and changes nothing', async () => {
     const s = await shipmentOf(orders[1]);
-    const valid = { recipientName: 'Luca Bianchi', addressLine1: 'Corso Italia 5', city: 'Torino', postalCode: '10121', country: 'Italia', countryCode: 'it' };
+    const valid = { recipientName: 'Luca Bianchi', addressLine1: 'Corso Italia 5', city: 'Torino', state: 'TO', postalCode: '10121', country: 'Italia', countryCode: 'it' };
     for (const [patch, message] of [
       [{ recipientName: ' ' }, m.recipientNameRequired],
       [{ addressLine1: '' }, m.addressLine1Required],
@@ -250,19 +258,26 @@ describe('processing', () => {
     expect(await admin.b.post('/api/shipments/process-selected', { shipmentIds: [] })).toMatchObject({ status: 400, body: { message: m.noShipmentsSelected } });
   });
 
+  it('refuses the label of a shipment without one', async () => {
+    const s = await shipmentOf(orders[7]);
+    expect(await admin.b.get(`/api/shipments/${s.id}/label`)).toMatchObject({ status: 409, body: { message: m.noLabel } });
+  });
+
   it('puts a failed shipment back to pending when its address is fixed, then labels it with Processa Tutte', async () => {
     const failed = await shipmentOf(orders[4]);
     const fixed = await admin.b.patch(`/api/shipments/${failed.id}/address`, {
       recipientName: failed.recipientName,
       addressLine1: failed.addressLine1,
       city: 'Milano',
+      state: 'MI',
       postalCode: '20121',
       country: 'Italia',
       countryCode: 'IT',
     });
     expect(fixed.body.status).toBe('pending');
     const res = await admin.b.post('/api/shipments/process');
-    expect(res.body).toMatchObject({ success: 1, failed: 0, message: m.processSummary(1, 0) });
+    // The fixed one and the one left pending (order 7, now Posta1).
+    expect(res.body).toMatchObject({ success: 2, failed: 0, message: m.processSummary(2, 0) });
     expect(await admin.b.post('/api/shipments/process')).toMatchObject({ status: 409, body: { message: m.noPendingShipments } });
   });
 });
@@ -276,7 +291,7 @@ describe('labels', () => {
     expect(res.headers.get('content-disposition')).toContain(`${s.id}`);
     expect(await pdfPages(new Uint8Array(await res.arrayBuffer()))).toBeGreaterThanOrEqual(1);
     expect((await details(admin, s.id)).labelPrintedAt).not.toBeNull();
-    expect((await list(admin)).meta.statusCounts.da_stampare).toBe(6);
+    expect((await list(admin)).meta.statusCounts).toMatchObject({ shipped: 8, da_stampare: 7 });
   });
 
   it('merges the asked labels in order, leaving out ids that are not the merchant’s', async () => {
@@ -295,18 +310,24 @@ describe('labels', () => {
     expect(res).toMatchObject({ status: 400, body: { message: m.bulkDownloadInvalid } });
   });
 
-  it('refuses the label of a shipment without one', async () => {
-    const s = await shipmentOf(orders[7]);
-    expect(await admin.b.get(`/api/shipments/${s.id}/label`)).toMatchObject({ status: 409, body: { message: m.noLabel } });
-  });
 });
 
 describe('the GLS workday and cancellation', () => {
-  it('cancels a pending shipment without the carrier', async () => {
-    const s = await shipmentOf(orders[7]);
-    const res = await admin.b.post(`/api/shipments/${s.id}/cancel`);
-    expect(res).toMatchObject({ status: 200, body: { message: m.cancelled, shipment: { status: 'cancelled' } } });
-    expect(await admin.b.post(`/api/shipments/${s.id}/cancel`)).toMatchObject({ status: 409, body: { message: m.notCancellable('cancelled') } });
+  it('cancels a Posta1 shipment whose label was never downloaded (its code goes back), then a new pending one without the carrier', async () => {
+    const shipped = await shipmentOf(orders[7]);
+    const stats = async () => (await admin.b.get(`/api/merchants/${shop.id}/carrier-integrations/${postaId}/tracking-codes/stats`)).body.available;
+    const before = await stats();
+    expect(await admin.b.post(`/api/shipments/${shipped.id}/cancel`)).toMatchObject({ status: 200, body: { message: m.cancelledCodeReleased, shipment: { status: 'cancelled' } } });
+    expect(await stats()).toBe(before + 1);
+
+    // A cancelled shipment no longer counts: the order can have a new one.
+    const again = await admin.b.post('/api/shipments/bulk-create', { orderIds: [orders[7].id] });
+    expect(again.body).toMatchObject({ created: 1, skipped: 0 });
+    const fresh = await shipmentOf(orders[7]);
+    expect(fresh).toMatchObject({ status: 'pending' });
+    expect(fresh.id).not.toBe(shipped.id);
+    expect(await admin.b.post(`/api/shipments/${fresh.id}/cancel`)).toMatchObject({ status: 200, body: { message: m.cancelled, shipment: { status: 'cancelled' } } });
+    expect(await admin.b.post(`/api/shipments/${fresh.id}/cancel`)).toMatchObject({ status: 409, body: { message: m.notCancellable('cancelled') } });
   });
 
   it('cancels a GLS shipment before the close (DeleteSped)', async () => {
@@ -319,7 +340,7 @@ describe('the GLS workday and cancellation', () => {
   it('closes the day of the selected GLS shipments, keeps the manifest, and refuses what is not GLS and shipped', async () => {
     expect(await admin.b.post('/api/shipments/close-workday', { shipmentIds: [] })).toMatchObject({ status: 400, body: { message: m.noGlsShippedSelected } });
     const posta = await shipmentOf(orders[5]);
-    expect(await admin.b.post('/api/shipments/close-workday', { shipmentIds: [posta.id] })).toMatchObject({ status: 409, body: { message: m.noGlsShippedSelected } });
+    expect(await admin.b.post('/api/shipments/close-workday', { shipmentIds: [posta.id] })).toMatchObject({ status: 409, body: { message: m.notGlsShipped } });
 
     const ids = await Promise.all([orders[0], orders[1]].map(async (o) => (await shipmentOf(o)).id));
     const res = await user.b.post('/api/shipments/close-workday', { shipmentIds: [...ids, posta.id] });

@@ -313,6 +313,13 @@ export const t = {
     refreshAction: 'Aggiorna Token',
     remove: 'Elimina',
     statusMessageTitle: 'Ultimo errore del marketplace',
+    tracking: 'Tracking',
+    autoUpdateTracking: 'Aggiorna tracking automaticamente',
+    autoUpdateTrackingHint: 'Invia a eBay il numero di tracking di ogni nuova etichetta',
+    autoUpdateTrackingOn: 'Aggiornamento automatico del tracking attivato',
+    autoUpdateTrackingOff: 'Aggiornamento automatico del tracking disattivato',
+    autoUpdateTrackingFailed: "Si è verificato un errore durante l'aggiornamento dell'integrazione",
+    autoUpdateTrackingAdminOnly: 'Solo un amministratore può cambiare questa impostazione.',
   },
   /** Spec §2/§4 status badge of an integration. */
   integrationStatus: {

@@ -1,4 +1,4 @@
-import type { MarketplaceId } from '@smista/contracts';
+import { shipmentToasts, type MarketplaceId } from '@smista/contracts';
 
 /**
  * Italian texts of the orders remote. Texts quoted by the product spec (§2 Orders, §4 badges, §8
@@ -192,17 +192,51 @@ export const t = {
   },
 
   /**
-   * Spec §8 Orders texts of the bulk actions that need shipments ('Crea spedizioni', 'Stampa
-   * etichette', 'Aggiorna tracking' of the selection): the shipments issue shows those actions; the
-   * texts are kept here, word for word, so they are said one way only.
+   * The bulk actions of spec §2 ('Crea spedizioni', 'Stampa etichette', 'Aggiorna tracking' of the
+   * selection) with their §8 Orders texts, word for word from the contracts (`shipmentToasts`).
    */
   bulk: {
-    createFailed: 'Errore nella creazione delle spedizioni',
-    created: 'Spedizioni create',
-    partial: 'Aggiornamento parziale',
-    partialCount: (ok: number, total: number) => `${ok}/${total}`,
-    printNoLabels: 'Errore stampa: Nessuna spedizione con etichette trovata per gli ordini selezionati',
-    popupBlocked: 'Popup bloccato: Abilita i popup per questo sito',
+    actions: 'Azioni sugli ordini selezionati',
+    createShipments: 'Crea spedizioni',
+    creating: 'Creazione...',
+    printLabels: 'Stampa etichette',
+    updateTracking: 'Aggiorna tracking',
+    updatingTracking: 'Aggiornamento...',
+    createFailed: shipmentToasts.createShipmentsError,
+    created: shipmentToasts.shipmentsCreated,
+    partial: (ok: number, total: number) => shipmentToasts.partialUpdate(ok, total),
+    printNoLabels: shipmentToasts.noLabelsForOrders,
+    popupBlocked: shipmentToasts.popupBlocked,
+    noTracking: shipmentToasts.noTrackingToUpdate,
+    labelsOpened: shipmentToasts.labelsOpened,
+    labelsCount: (labels: number, orders: number) =>
+      `${labels === 1 ? '1 etichetta' : `${labels} etichette`} di ${orders === 1 ? '1 ordine' : `${orders} ordini`} in un unico PDF`,
+    trackingUpdated: shipmentToasts.trackingUpdated,
+    trackingCount: (n: number) => (n === 1 ? '1 ordine aggiornato' : `${n} ordini aggiornati`),
+    trackingFailed: shipmentToasts.trackingError,
+    noSelection: 'Nessun ordine selezionato',
+  },
+
+  /** The order's shipments in its panel and page. */
+  shipments: {
+    title: 'Spedizioni',
+    none: 'Nessuna spedizione per questo ordine.',
+    noneHint: 'Selezionala nella lista e scegli «Crea spedizioni».',
+    tracking: 'Tracking',
+    noTracking: 'Nessun tracking',
+    carrier: 'Corriere',
+    label: 'Etichetta pronta',
+    open: 'Vedi nelle spedizioni',
+    openLabel: (id: number) => `Vedi la spedizione #${id} nella lista delle spedizioni`,
+    shipment: (id: number) => `Spedizione #${id}`,
+    carrierNames: {
+      gls: 'GLS',
+      poste_delivery: 'Poste Delivery',
+      posta_1: 'Posta1',
+      posta_rc: 'Posta Raccomandata',
+      posta_pr_intl: 'Posta Prioritaria Internazionale',
+      posta_rc_intl: 'Posta Raccomandata Internazionale',
+    } as Record<string, string>,
   },
 
   detail: {

@@ -1,4 +1,4 @@
-import { backPathOf, mountOf, orderDetailPath, parseOrderId } from './paths';
+import { backPathOf, mountOf, orderDetailPath, parseOrderId, shipmentsOfOrderPath } from './paths';
 
 describe('mountOf', () => {
   it('tells the /orders mount from the dashboard list', () => {
@@ -30,5 +30,12 @@ describe('backPathOf', () => {
     expect(backPathOf({ from: 'https://evil.example/orders' })).toBe('/dashboard/orders');
     expect(backPathOf({ from: '/dashboard/settings' })).toBe('/dashboard/orders');
     expect(backPathOf({ from: 42 })).toBe('/dashboard/orders');
+  });
+});
+
+describe('shipmentsOfOrderPath', () => {
+  it("opens the shipments list searched for the order's marketplace id", () => {
+    expect(shipmentsOfOrderPath('12-345')).toBe('/dashboard/shipments?search=12-345');
+    expect(shipmentsOfOrderPath('A B&C')).toBe('/dashboard/shipments?search=A+B%26C');
   });
 });

@@ -16,6 +16,17 @@ export const ORDERS_PATH = '/orders';
 export const MARKETPLACES_PATH = '/dashboard/marketplaces';
 /** 'Collega un corriere' when the merchant has no active carrier. */
 export const CARRIERS_PATH = '/carriers';
+/** The shipments list (the shipments remote). */
+export const SHIPMENTS_PATH = '/dashboard/shipments';
+
+/**
+ * The shipments list searched for an order (the list searches by order id, customer or tracking).
+ *
+ * @example shipmentsOfOrderPath('12-345') // '/dashboard/shipments?search=12-345'
+ */
+export function shipmentsOfOrderPath(externalId: string): string {
+  return `${SHIPMENTS_PATH}?${new URLSearchParams({ search: externalId }).toString()}`;
+}
 
 /**
  * The mount a browser path is under: `/orders` and below, else the dashboard's list.

@@ -41,7 +41,8 @@ export function App() {
               <Route path="/dashboard" element={<DashboardPage />} />
               {/* The orders remote: the list at /dashboard/orders and /orders, one order at /orders/{id}. */}
               <Route path="/dashboard/orders/*" element={<RemoteRoute name="orders" />} />
-              <Route path="/dashboard/shipments" element={<PlaceholderPage title={t.pages.shipments} />} />
+              {/* The shipments remote: the list at /dashboard/shipments and /shipments. */}
+              <Route path="/dashboard/shipments/*" element={<RemoteRoute name="shipments" />} />
               {/* The integrations remote: the overview here, the carrier screens under /carriers (same module). */}
               <Route path="/dashboard/integrations/*" element={<RemoteRoute name="integrations" />} />
               <Route path="/dashboard/marketplaces/*" element={<RemoteRoute name="integrations" />} />
@@ -49,7 +50,7 @@ export function App() {
               {/* The settings remote owns its nested routes (tabs, and whatever a tab adds below). */}
               <Route path="/dashboard/settings/*" element={<RemoteRoute name="settings" />} />
               <Route path="/orders/*" element={<RemoteRoute name="orders" />} />
-              <Route path="/shipments" element={<PlaceholderPage title={t.pages.shipments} />} />
+              <Route path="/shipments/*" element={<RemoteRoute name="shipments" />} />
               <Route path="/carriers/*" element={<RemoteRoute name="integrations" />} />
               <Route path="/shipping-rules" element={<PlaceholderPage title={t.pages.shippingRules} />} />
             </Route>

@@ -2,14 +2,30 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AlertCircle, ArrowLeft, Power, PowerOff, RefreshCw, SearchX, Trash2 } from 'lucide-react';
 import type { MarketplaceIntegrationJson, MarketplaceJson, SyncJobJson } from '@smista/contracts';
-import { Badge, Button, buttonVariants, Card, CardContent, CardHeader, CardTitle, errorStatusOf, LoadFailed, Loading, NoMerchant } from '@smista/ui-kit';
+import {
+  Badge,
+  Button,
+  buttonVariants,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  errorStatusOf,
+  Label,
+  LoadFailed,
+  Loading,
+  NoMerchant,
+  Switch,
+  toast,
+} from '@smista/ui-kit';
 import { useMerchantAccess, useSignedOut } from '../access';
 import { AccessRequired } from '../components/access-required';
+import { serverMessageOr } from '../errors';
 import { MarketplaceLogo } from '../components/marketplace-logo';
 import { ReadOnlyNotice } from '../components/read-only-notice';
 import { formatCount, formatNumericDateTime } from '../format';
 import { RemoveIntegrationDialog, TokenWarning, useIntegrationActions, useRemoveTarget } from '../marketplaces/integration-actions';
-import { useMarketplaceIntegration, useMarketplaces } from '../marketplaces/marketplaces-api';
+import { useMarketplaceIntegration, useMarketplaces, useSetAutoUpdateTracking } from '../marketplaces/marketplaces-api';
 import { formatConfig, statusBadgeOf, syncJobOf } from '../marketplaces/marketplace-rules';
 import { t } from '../messages';
 import { marketplacesTabPath, MARKETPLACES_PATH } from '../paths';
@@ -20,8 +36,9 @@ const INTEGRATION_ID = /^[1-9]\d{0,17}$/;
 /**
  * /dashboard/integration/{id} (spec §2): provider, type, status badge, connection date, the masked
  * access and refresh tokens with their expiries, the provider config as formatted JSON, the
- * service's token warning and the last sync; Attiva/Disattiva, 'Aggiorna Token' and 'Elimina'
- * (confirmed, then back to the marketplaces). 'Integrazione non trovata' for an unknown id.
+ * service's token warning and the last sync; the 'Aggiorna tracking automaticamente' switch;
+ * Attiva/Disattiva, 'Aggiorna Token' and 'Elimina' (confirmed, then back to the marketplaces).
+ * 'Integrazione non trovata' for an unknown id.
  */
 export function IntegrationDetailPage() {
   const integrationId = useParams().integrationId ?? '';
@@ -183,6 +200,8 @@ function IntegrationDetail({ merchantId, integrationId, isAdmin }: { merchantId:
         </Card>
       </div>
 
+      {integration.type === 'marketplace' ? <AutoUpdateTracking merchantId={merchantId} integration={integration} isAdmin={isAdmin} /> : null}
+
       {isAdmin ? (
         <Card>
           <CardHeader>
@@ -218,6 +237,53 @@ function IntegrationDetail({ merchantId, integrationId, isAdmin }: { merchantId:
         onRemoved={() => navigate(MARKETPLACES_PATH, { replace: true })}
       />
     </>
+  );
+}
+
+/**
+ * 'Aggiorna tracking automaticamente': whether the tracking number of every new label goes to the
+ * marketplace by itself (`autoUpdateTracking`), `PATCH /api/merchants/{merchantId}/integrations/{id}`.
+ * Only admins change it: for a user the switch is off with a word why; a refusal of the server
+ * (a 403 after a role change) shows its message.
+ */
+function AutoUpdateTracking({ merchantId, integration, isAdmin }: { merchantId: string; integration: MarketplaceIntegrationJson; isAdmin: boolean }) {
+  const save = useSetAutoUpdateTracking(merchantId);
+  const change = (autoUpdateTracking: boolean) =>
+    save.mutate(
+      { id: integration.id, autoUpdateTracking },
+      {
+        onSuccess: (saved) =>
+          toast({ title: (saved?.autoUpdateTracking ?? autoUpdateTracking) ? t.detail.autoUpdateTrackingOn : t.detail.autoUpdateTrackingOff }),
+        onError: (error) =>
+          toast({ title: t.marketplaces.errorTitle, description: serverMessageOr(error, t.detail.autoUpdateTrackingFailed), variant: 'destructive' }),
+      },
+    );
+  const checked = save.isPending && save.variables ? save.variables.autoUpdateTracking : integration.autoUpdateTracking;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t.detail.tracking}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <div className="flex items-start gap-3">
+          <Switch
+            id="integration-auto-tracking"
+            checked={checked}
+            onCheckedChange={change}
+            disabled={!isAdmin || save.isPending}
+            aria-describedby="integration-auto-tracking-hint"
+            data-testid="detail-auto-tracking"
+          />
+          <div className="grid gap-1">
+            <Label htmlFor="integration-auto-tracking">{t.detail.autoUpdateTracking}</Label>
+            <p id="integration-auto-tracking-hint" className="text-xs text-muted-foreground">
+              {t.detail.autoUpdateTrackingHint}
+              {isAdmin ? null : <span className="block">{t.detail.autoUpdateTrackingAdminOnly}</span>}
+            </p>
+          </div>
+        </div>
+      </CardContent>
+    </Card>
   );
 }
 

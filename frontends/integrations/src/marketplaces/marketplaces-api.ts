@@ -101,6 +101,14 @@ export const toggleMarketplaceIntegration = (integrationId: number, active: bool
 export const refreshMarketplaceToken = (integrationId: number) =>
   apiFetch<MarketplaceIntegrationJson>(`${integrationPath(integrationId)}/refresh-token`, { method: 'POST' });
 
+/**
+ * `PATCH /api/merchants/{merchantId}/integrations/{integrationId} {autoUpdateTracking}`: whether
+ * the tracking number of every new label goes to the marketplace by itself; answers the
+ * integration. Admins only (a user gets the server's 403).
+ */
+export const setAutoUpdateTracking = (merchantId: string, integrationId: number, autoUpdateTracking: boolean) =>
+  apiFetch<MarketplaceIntegrationJson>(merchantIntegrationPath(merchantId, String(integrationId)), { method: 'PATCH', body: { autoUpdateTracking } });
+
 /** `DELETE /api/integrations/{id}`: the integration, its jobs and its orders. */
 export const deleteMarketplaceIntegration = (integrationId: number) => apiFetch<unknown>(integrationPath(integrationId), { method: 'DELETE' });
 
@@ -181,6 +189,15 @@ export function useToggleMarketplaceIntegration(merchantId: string) {
   const store = useStoreIntegration(merchantId);
   return useMutation({
     mutationFn: ({ id, active }: { id: number; active: boolean }) => toggleMarketplaceIntegration(id, active),
+    onSuccess: store,
+  });
+}
+
+/** 'Aggiorna tracking automaticamente' (`{ id, autoUpdateTracking }`). */
+export function useSetAutoUpdateTracking(merchantId: string) {
+  const store = useStoreIntegration(merchantId);
+  return useMutation({
+    mutationFn: ({ id, autoUpdateTracking }: { id: number; autoUpdateTracking: boolean }) => setAutoUpdateTracking(merchantId, id, autoUpdateTracking),
     onSuccess: store,
   });
 }

@@ -1,5 +1,5 @@
 import { Badge, cn } from '@smista/ui-kit';
-import { orderStatusBadge, paymentStatusBadge, TONE_CLASSES, type BadgeLook } from '../orders/badges';
+import { orderStatusBadge, paymentStatusBadge, shipmentStatusBadge, TONE_CLASSES, type BadgeLook } from '../orders/badges';
 
 function ToneBadge({ look, testId, className }: { look: BadgeLook; testId: string; className?: string }) {
   return (
@@ -17,4 +17,9 @@ export function OrderStatusBadge({ status, testId = 'order-status' }: { status: 
 /** An order's payment status. */
 export function PaymentStatusBadge({ status, testId = 'order-payment' }: { status: string | null | undefined; testId?: string }) {
   return <ToneBadge look={paymentStatusBadge(status)} testId={testId} />;
+}
+
+/** A shipment's status in the order's panel (spec §4 shipment labels). */
+export function ShipmentStatusBadge({ status, testId = 'order-shipment-status' }: { status: string | null | undefined; testId?: string }) {
+  return <ToneBadge look={shipmentStatusBadge(status)} testId={testId} />;
 }

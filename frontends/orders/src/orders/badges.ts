@@ -5,6 +5,7 @@
  * statuses (`da_spedire`, `spedito`, ...) and the marketplaces' words (`NOT_STARTED`, `FULFILLED`)
  * go through the same table, so the external statuses of the panel read alike.
  */
+import { shipmentStatusLabel, shipmentStatusLabels } from '@smista/contracts';
 import { t } from '../messages';
 
 export type BadgeTone = 'green' | 'orange' | 'blue' | 'red' | 'grey';
@@ -75,6 +76,31 @@ export function paymentStatusBadge(status: string | null | undefined): BadgeLook
   const raw = (status ?? '').trim();
   const key = normalise(raw);
   return { tone: own(PAYMENT_TONES, key) ?? 'grey', label: own(t.paymentBadges, key) ?? (raw || t.panel.notAvailable) };
+}
+
+const SHIPMENT_TONES: Readonly<Record<string, BadgeTone>> = {
+  pending: 'orange',
+  processing: 'blue',
+  shipped: 'blue',
+  completed: 'green',
+  delivered: 'green',
+  error: 'red',
+  failed: 'red',
+  cancelled: 'red',
+  canceled: 'red',
+};
+
+/**
+ * A shipment status's badge in the order's panel (spec §4 shipment labels: 'In attesa',
+ * 'Spedito', ...; unknown statuses raw), in the same colours as the order badges.
+ *
+ * @example shipmentStatusBadge('SHIPPED') // { tone: 'blue', label: 'Spedito' }
+ */
+export function shipmentStatusBadge(status: string | null | undefined): BadgeLook {
+  const raw = (status ?? '').trim();
+  const key = raw.toLowerCase();
+  const label = !raw ? t.panel.notAvailable : Object.hasOwn(shipmentStatusLabels, key) ? shipmentStatusLabel(raw) : raw;
+  return { tone: own(SHIPMENT_TONES, key) ?? 'grey', label };
 }
 
 /** Tailwind classes of each tone (the kit's Badge has no blue, so every tone is spelled here). */

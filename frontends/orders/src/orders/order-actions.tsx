@@ -1,11 +1,12 @@
 import { useId } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { RefreshCw, Truck } from 'lucide-react';
 import type { CarrierIntegrationJson, OrderJson } from '@smista/contracts';
 import { errorMessageFrom, errorStatusOf, toast, Button, NativeSelect, Spinner, buttonVariants } from '@smista/ui-kit';
 import { t } from '../messages';
 import { CARRIERS_PATH } from '../paths';
-import { useAssignCarrier, useCarrierIntegrations, useUpdateTracking } from './orders-api';
+import { refreshOrdersAndShipments, useAssignCarrier, useCarrierIntegrations, useUpdateTracking } from './orders-api';
 
 /** The `{message}` of a failure toast: the server's Italian message, else the error's own text. */
 export function serverMessage(error: unknown): string {
@@ -19,23 +20,32 @@ export function canUpdateTracking(order: Pick<OrderJson, 'marketplace'>): boolea
 
 /**
  * 'Aggiorna tracking' (eBay orders only): `POST /api/orders/{id}/update-tracking`, then the
- * server's message as the toast. A 409 is not a failure but a state ('Nessun tracking da
- * aggiornare': no shipment with a tracking number yet), told as such; anything else is
- * 'Errore aggiornamento tracking' with the reason.
+ * server's message as the toast ('Tracking aggiornato' when it says nothing). An answer with
+ * `success: false` (the marketplace refused) and any failure are 'Errore aggiornamento tracking'
+ * with the reason; a 409 is not a failure but a state ('Nessun tracking da aggiornare': no
+ * shipment with a tracking number yet), told as such.
  */
-export function UpdateTrackingButton({ order, size = 'sm' }: { order: OrderJson; size?: 'sm' | 'default' }) {
+export function UpdateTrackingButton({ merchantId, order, size = 'sm' }: { merchantId: string; order: OrderJson; size?: 'sm' | 'default' }) {
   const update = useUpdateTracking();
+  const queryClient = useQueryClient();
   if (!canUpdateTracking(order)) return null;
   const run = () =>
-    update.mutate(order.id, {
-      onSuccess: (answer) => toast({ title: answer?.message?.trim() || t.tracking.updated }),
-      onError: (error) =>
+    update.mutateAsync(order.id).then(
+      (answer) => {
+        toast(
+          answer?.success === false
+            ? { title: t.tracking.failed, description: answer.message, variant: 'destructive' }
+            : { title: answer?.message?.trim() || t.tracking.updated },
+        );
+        refreshOrdersAndShipments(queryClient, merchantId);
+      },
+      (error: unknown) =>
         errorStatusOf(error) === 409
           ? toast({ title: errorMessageFrom(error) ?? t.tracking.none })
           : toast({ title: t.tracking.failed, description: serverMessage(error), variant: 'destructive' }),
-    });
+    );
   return (
-    <Button variant="outline" size={size} onClick={run} disabled={update.isPending} data-testid="order-update-tracking" aria-label={`${t.tracking.update}: ${order.externalId}`}>
+    <Button variant="outline" size={size} onClick={() => void run()} disabled={update.isPending} data-testid="order-update-tracking" aria-label={`${t.tracking.update}: ${order.externalId}`}>
       <RefreshCw className={update.isPending ? 'animate-spin' : undefined} aria-hidden />
       {update.isPending ? t.tracking.updating : t.tracking.update}
     </Button>

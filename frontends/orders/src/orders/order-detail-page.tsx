@@ -61,7 +61,7 @@ function OrderDetail({ merchantId, orderId }: { merchantId: string; orderId: num
             </span>
           </div>
         </div>
-        <UpdateTrackingButton order={o} size="default" />
+        <UpdateTrackingButton merchantId={merchantId} order={o} size="default" />
       </div>
       <OrderPanel merchantId={merchantId} order={o} />
     </>

@@ -1,17 +1,19 @@
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { ImageOff } from 'lucide-react';
 import type { OrderItemJson, OrderJson, ShippingAddressDetailsJson } from '@smista/contracts';
 import { cn, Loading } from '@smista/ui-kit';
-import { OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
+import { OrderStatusBadge, PaymentStatusBadge, ShipmentStatusBadge } from '../components/status-badges';
 import { formatDate, formatDateTime, formatMoney, marketplaceName } from '../format';
 import { t } from '../messages';
+import { shipmentsOfOrderPath } from '../paths';
 import { CarrierManagement } from './order-actions';
 import { useOrder } from './orders-api';
 
 /**
  * Everything about one order (spec §2 expandable row panel): customer, status, marketplace
- * information, shipping address, carrier management and the ordered products. The list shows it
- * under a row; `/orders/{id}` shows it as the page.
+ * information, shipping address, carrier management, its shipments and the ordered products. The
+ * list shows it under a row; `/orders/{id}` shows it as the page.
  */
 export function OrderPanel({ merchantId, order, className }: { merchantId: string; order: OrderJson; className?: string }) {
   return (
@@ -54,6 +56,9 @@ export function OrderPanel({ merchantId, order, className }: { merchantId: strin
             ]}
           />
         </Section>
+        <Section title={t.shipments.title} testId="order-shipments">
+          <OrderShipments order={order} />
+        </Section>
       </div>
       <div className="grid min-w-0 gap-4">
         <Section title={t.panel.address} testId="order-address">
@@ -68,6 +73,65 @@ export function OrderPanel({ merchantId, order, className }: { merchantId: strin
       </Section>
     </div>
   );
+}
+
+/**
+ * The order's shipments (newest first, as orders knows them from the shipments events): status,
+ * tracking number, carrier, whether a label is ready, and a link to the shipments list searched
+ * for this order.
+ */
+function OrderShipments({ order }: { order: OrderJson }) {
+  const shipments = order.shipments ?? [];
+  if (shipments.length === 0) {
+    return (
+      <div className="grid gap-0.5 text-sm" data-testid="order-shipments-none">
+        <p className="text-muted-foreground">{t.shipments.none}</p>
+        <p className="text-xs text-muted-foreground">{t.shipments.noneHint}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-2">
+      <ul className="grid gap-2" data-testid="order-shipments-list">
+        {shipments.map((s) => (
+          <li key={s.id} className="grid gap-1 rounded-md border border-border p-2 text-sm" data-testid="order-shipment" data-shipment-id={s.id}>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="font-medium">{t.shipments.shipment(s.id)}</span>
+              <ShipmentStatusBadge status={s.status} />
+            </div>
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-xs">
+              <dt className="text-muted-foreground">{t.shipments.tracking}</dt>
+              <dd className={cn('min-w-0 [overflow-wrap:anywhere]', s.trackingNumber ? 'font-mono' : 'text-muted-foreground')} data-testid="order-shipment-tracking">
+                {s.trackingNumber || t.shipments.noTracking}
+              </dd>
+              {s.carrierProvider ? (
+                <>
+                  <dt className="text-muted-foreground">{t.shipments.carrier}</dt>
+                  <dd className="min-w-0">{carrierName(s.carrierProvider)}</dd>
+                </>
+              ) : null}
+            </dl>
+            {s.hasLabel ? <span className="text-xs text-emerald-700">{t.shipments.label}</span> : null}
+          </li>
+        ))}
+      </ul>
+      <Link
+        to={shipmentsOfOrderPath(order.externalId)}
+        className="justify-self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
+        aria-label={t.shipments.openLabel(shipments[0].id)}
+        data-testid="order-shipments-link"
+      >
+        {t.shipments.open}
+      </Link>
+    </div>
+  );
+}
+
+/** A carrier code's display name ('gls' → 'GLS'); an unknown code as it came. */
+function carrierName(code: string): string {
+  const names = t.shipments.carrierNames;
+  const key = code.toLowerCase();
+  return Object.hasOwn(names, key) ? names[key] : code;
 }
 
 function Section({ title, testId, className, children }: { title: string; testId: string; className?: string; children: ReactNode }) {

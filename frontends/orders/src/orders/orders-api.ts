@@ -4,7 +4,15 @@
  * call `apiFetch` themselves. Toasts are the caller's (`mutate(vars, { onSuccess, onError })`).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CarrierIntegrationJson, MarketplaceIntegrationJson, OrderJson, OrderPageJson, SyncStartedJson } from '@smista/contracts';
+import type {
+  BulkCreateJson,
+  CarrierIntegrationJson,
+  MarketplaceIntegrationJson,
+  OrderJson,
+  OrderPageJson,
+  OrderTrackingUpdateJson,
+  SyncStartedJson,
+} from '@smista/contracts';
 import { apiFetch, apiRequest, discardBody, errorStatusOf, responseError } from '@smista/ui-kit';
 import { ordersApiPath, type OrdersView } from './orders-view';
 import { isJobActive, SYNC_POLL_MS } from './sync';
@@ -25,6 +33,8 @@ export const orderKeys = {
   detail: (merchantId: string, orderId: number) => [...orderKeys.merchant(merchantId), 'detail', orderId] as const,
   marketplaceIntegrations: (merchantId: string) => ['marketplaces', merchantId, 'integrations'] as const,
   carrierIntegrations: (merchantId: string) => ['carriers', merchantId, 'integrations'] as const,
+  /** The shipments remote's entries of the merchant (its lists and details), refreshed after a bulk action here. */
+  shipments: (merchantId: string) => ['shipments', merchantId] as const,
 };
 
 /** The shell's dashboard tile ('Ordini da spedire'): refreshed when a sync brings orders. */
@@ -85,13 +95,11 @@ export const startSync = (integrationId: number, triggeredBy: SyncTrigger = 'use
 export const assignCarrier = (orderId: number, carrierIntegrationId: number | null) =>
   apiFetch<OrderJson>(`${orderPath(orderId)}/carrier`, { method: 'PATCH', body: { carrierIntegrationId } });
 
-/** What `POST /api/orders/{id}/update-tracking` answers (spec §7: a message). */
-export interface UpdateTrackingJson {
-  message?: string;
-  success?: boolean;
-}
+/** `POST /api/orders/{id}/update-tracking`: the order's tracking sent to its marketplace (spec §7: a message). */
+export const updateTracking = (orderId: number) => apiFetch<OrderTrackingUpdateJson>(`${orderPath(orderId)}/update-tracking`, { method: 'POST' });
 
-export const updateTracking = (orderId: number) => apiFetch<UpdateTrackingJson>(`${orderPath(orderId)}/update-tracking`, { method: 'POST' });
+/** 'Crea spedizioni': `POST /api/shipments/bulk-create {orderIds}`, one live shipment per order. */
+export const createShipments = (orderIds: number[]) => apiFetch<BulkCreateJson>('/api/shipments/bulk-create', { method: 'POST', body: { orderIds } });
 
 /**
  * One page of orders for a view. Spec §9: kept 60 s; while the next page loads the previous one
@@ -194,7 +202,32 @@ export function useAssignCarrier(merchantId: string) {
   });
 }
 
-/** 'Aggiorna tracking' of an eBay order (the order's id); the caller shows the server's message. */
+/**
+ * The orders and their shipments read again after a change that touches both (shipments
+ * created, tracking sent). Orders learn about their shipments from the shipments service's
+ * events, a moment after the answer: the lists are read again now and once more shortly after.
+ */
+export const SHIPMENTS_SETTLE_MS = 1500;
+export function refreshOrdersAndShipments(queryClient: QueryClient, merchantId: string) {
+  refreshOrders(queryClient, merchantId);
+  void queryClient.invalidateQueries({ queryKey: orderKeys.shipments(merchantId) });
+  setTimeout(() => refreshOrders(queryClient, merchantId), SHIPMENTS_SETTLE_MS);
+}
+
+/**
+ * 'Aggiorna tracking' of an order (the order's id; one row, or each order of the bulk action);
+ * the caller shows the server's message. Call it with `mutateAsync` so every order gets its own
+ * answer; the caller refreshes the lists once the last one is back.
+ */
 export function useUpdateTracking() {
   return useMutation({ mutationFn: (orderId: number) => updateTracking(orderId) });
+}
+
+/** 'Crea spedizioni' of the selected orders (their ids); the lists follow. */
+export function useCreateShipments(merchantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderIds: number[]) => createShipments(orderIds),
+    onSettled: () => refreshOrdersAndShipments(queryClient, merchantId),
+  });
 }

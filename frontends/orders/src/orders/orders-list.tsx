@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, ChevronLeft, ChevronRight } from 'lucide-react';
 import type { OrderJson, OrderSortField, PageMetaJson } from '@smista/contracts';
@@ -165,7 +165,7 @@ export function OrdersTable({
                   </div>
                 </TableCell>
                 <TableCell className="text-right">
-                  <UpdateTrackingButton order={order} />
+                  <UpdateTrackingButton merchantId={merchantId} order={order} />
                 </TableCell>
               </TableRow>
               {open ? (
@@ -226,7 +226,7 @@ export function OrderCards({ merchantId, orders, selected, onToggleSelected, exp
                 <ChevronDown className={cn('transition-transform', open && 'rotate-180')} aria-hidden />
                 {open ? t.hideDetails : t.details}
               </Button>
-              <UpdateTrackingButton order={order} />
+              <UpdateTrackingButton merchantId={merchantId} order={order} />
             </div>
             {open ? <OrderPanel merchantId={merchantId} order={order} /> : null}
           </li>
@@ -236,8 +236,20 @@ export function OrderCards({ merchantId, orders, selected, onToggleSelected, exp
   );
 }
 
-/** The bulk selection bar: how many are selected, select all (of the page) and deselect all. */
-export function SelectionBar({ count, pageCount, onSelectAll, onDeselectAll }: { count: number; pageCount: number; onSelectAll: () => void; onDeselectAll: () => void }) {
+/** The bulk selection bar: how many are selected, select all (of the page), deselect all, and the bulk actions. */
+export function SelectionBar({
+  count,
+  pageCount,
+  onSelectAll,
+  onDeselectAll,
+  actions,
+}: {
+  count: number;
+  pageCount: number;
+  onSelectAll: () => void;
+  onDeselectAll: () => void;
+  actions?: ReactNode;
+}) {
   return (
     <div
       className={cn('flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm', count > 0 ? 'border-primary/40 bg-primary/5' : 'border-border bg-muted/30')}
@@ -248,13 +260,14 @@ export function SelectionBar({ count, pageCount, onSelectAll, onDeselectAll }: {
       <span className={count > 0 ? 'font-medium' : 'text-muted-foreground'} aria-live="polite" data-testid="orders-selection-count">
         {t.selection.count(count)}
       </span>
-      <div className="flex items-center gap-1">
+      <div className="flex flex-wrap items-center gap-1">
         <Button variant="ghost" size="sm" onClick={onSelectAll} disabled={count >= pageCount} data-testid="orders-select-all">
           {t.selection.selectAll}
         </Button>
         <Button variant="ghost" size="sm" onClick={onDeselectAll} disabled={count === 0} data-testid="orders-deselect-all">
           {t.selection.deselectAll}
         </Button>
+        {actions}
       </div>
     </div>
   );

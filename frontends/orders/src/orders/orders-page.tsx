@@ -5,6 +5,7 @@ import type { OrderSortField } from '@smista/contracts';
 import { Button, buttonVariants, Card, CardContent, errorMessageFrom, errorStatusOf, LoadFailed, Loading, NoMerchant, useIsMobile, useSelectedMerchant } from '@smista/ui-kit';
 import { t } from '../messages';
 import { MARKETPLACES_PATH } from '../paths';
+import { OrdersBulkActions } from './bulk-actions';
 import { useOrders } from './orders-api';
 import { OrderCards, OrdersTable, PaginationBar, SelectionBar } from './orders-list';
 import { changeView, clearFilters, hasFilters, nextSort, ordersApiPath, panelFilterCount, readOrdersView, writeOrdersView } from './orders-view';
@@ -144,6 +145,7 @@ function OrdersScreen({ merchantId }: { merchantId: string }) {
             pageCount={pageOrders.length}
             onSelectAll={() => setSelected(new Set(pageOrders.map((o) => o.id)))}
             onDeselectAll={() => setSelected(new Set())}
+            actions={<OrdersBulkActions merchantId={merchantId} selected={pageOrders.filter((o) => selected.has(o.id))} onDone={() => setSelected(new Set())} />}
           />
           <div className={orders.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={orders.isFetching}>
             {isMobile ? (

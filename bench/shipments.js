@@ -1,0 +1,240 @@
+// @ts-check
+/**
+ * Shipments load test (`make bench` → scripts/bench.sh → node bench/shipments.js, after orders.js).
+ *
+ * Starts its own stack (`startStack('test')`: PostgreSQL, NATS and the sandboxes on the test ports +
+ * BENCH_PORT_OFFSET, every service and the gateway from their dist) and a GLS sandbox in a process
+ * of its own with a fixed latency (bench/gls.js), which carriers is pointed at. A merchant with a
+ * pickup address and a GLS integration gets BENCH_SHIPMENTS orders (10 of them per recipient name
+ * never repeat, so GLS makes one shipment per order), imported as real `marketplaces.order.imported`
+ * events, each assigned the GLS integration through the gateway, and one shipment each
+ * (`POST /api/shipments/bulk-create`). Then, in the same run:
+ *
+ *   1. Bare: BENCH_SHIPMENTS AddParcel calls straight to the sandbox (the GLS adapter's own XML
+ *      builder), PROCESS_CONCURRENCY callers, each answer checked for a number and a PDF.
+ *   2. End to end: `POST /api/shipments/process-selected` with every shipment id: the gateway,
+ *      shipments (claims, audit rows, label rows, events through the outbox), carriers'
+ *      CreateLabel, the sandbox. Checked afterwards: every shipment shipped with a label.
+ *      Goal: under 30 s on this machine.
+ *   3. Merge: `GET /api/shipments/labels/bulk-download` of every label into one PDF (pdf-lib),
+ *      the pages counted. Goal: under 5 s.
+ * Printed: wall clock, rate, ratio to the bare path, CPU per shipment by process.
+ * Writes the same as JSON to .tmp/bench/shipments.json.
+ *
+ * Knobs (environment): BENCH_SHIPMENTS (1000), BENCH_SANDBOX_LATENCY_MS (20), BENCH_PORT_OFFSET (500),
+ * BENCH_LOG_LEVEL (warn).
+ */
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { startStack, repoRoot } = require('@smista/local-stack');
+const { marketplacesEvents } = require('@smista/proto');
+const { connectNats, ensureStream, encodeLabelIds } = loadLibs();
+const { postgresPids, withCpu } = require('./cpu');
+const { api, drive, fmt, intEnv, registerUser, renderTable } = require('./lib');
+const { directSender, labelOf, startSandboxProcess, GLS_ACCOUNT } = require('./gls');
+
+function loadLibs() {
+  const kit = require('@smista/service-kit');
+  const contracts = require('@smista/contracts');
+  return { connectNats: kit.connectNats, ensureStream: kit.ensureStream, encodeLabelIds: contracts.encodeLabelIds };
+}
+
+const settings = {
+  shipments: Math.max(10, intEnv('BENCH_SHIPMENTS', 1000)),
+  sandboxLatencyMs: intEnv('BENCH_SANDBOX_LATENCY_MS', 20),
+  // The shipments service's labels in flight (its PROCESS_CONCURRENCY default); the bare path uses as many callers.
+  concurrency: Math.max(1, intEnv('BENCH_PROCESS_CONCURRENCY', 8)),
+  portOffset: intEnv('BENCH_PORT_OFFSET', 500),
+  logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
+};
+
+const CITIES = [
+  ['Milano', 'MI', '20121'],
+  ['Torino', 'TO', '10121'],
+  ['Roma', 'RM', '00184'],
+  ['Bologna', 'BO', '40121'],
+  ['Napoli', 'NA', '80133'],
+];
+
+/** Order `i` of the bench as the eBay adapter would have normalised it: an Italian recipient of its own. */
+function importedOrder(/** @type {number} */ i) {
+  const [city, province, cap] = CITIES[i % CITIES.length];
+  const n = String(i + 1).padStart(5, '0');
+  return marketplacesEvents.ImportedOrder.fromPartial({
+    externalId: `BENCH-${n}`,
+    marketplace: 'ebay',
+    buyerName: `Cliente Bench ${n}`,
+    externalUsername: `bench_${n}`,
+    total: '19.90',
+    currency: 'EUR',
+    status: 'da_spedire',
+    paymentStatus: 'pagato',
+    externalOrderStatus: 'NOT_STARTED',
+    externalPaymentStatus: 'PAID',
+    orderDate: new Date(Date.now() - i * 60_000).toISOString(),
+    lastModifiedAt: new Date(Date.now() - i * 60_000 + 1000).toISOString(),
+    shippingAddress: { fullName: `Cliente Bench ${n}`, addressLine1: `Via Garibaldi ${(i % 150) + 1}`, city, stateOrProvince: province, postalCode: cap, countryCode: 'IT', phoneNumber: '+39 333 1234567' },
+    items: [{ externalItemId: `${10_000_000_000 + i}`, sku: 'LIB-01', title: 'Libro', quantity: 1, unitPrice: '19.90', total: '19.90', currency: 'EUR', fulfillmentStatus: 'NOT_STARTED' }],
+    rawJson: '{}',
+  });
+}
+
+async function main() {
+  const cpus = os.cpus();
+  const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, node ${process.version}`;
+  const loadBefore = os.loadavg();
+  process.stderr.write(`bench spedizioni: ${machine}\n`);
+  const sandbox = await startSandboxProcess(settings.sandboxLatencyMs);
+  process.stderr.write(`sandbox GLS (processo proprio) su ${sandbox.url}, latenza simulata ${settings.sandboxLatencyMs} ms\navvio dello stack (porte di test + ${settings.portOffset})...\n`);
+  /** @type {any} */
+  let stack;
+  try {
+    stack = await startStack('test', {
+      offset: settings.portOffset,
+      env: { LOG_LEVEL: settings.logLevel },
+      componentEnv: {
+        carriers: { GLS_BASE_URL: sandbox.url, GLS_TRACKING_URL: sandbox.url },
+        shipments: { PROCESS_CONCURRENCY: String(settings.concurrency) },
+        gateway: { RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: settings.logLevel },
+      },
+    });
+  } catch (err) {
+    await sandbox.stop();
+    throw err;
+  }
+  const nats = await connectNats(stack.natsUrl, 'bench-shipments');
+  const { Agent } = require('undici');
+  const direct = new Agent({ connections: settings.concurrency });
+  const pidOf = (/** @type {string} */ name) => stack.app.services.filter((/** @type {{name: string}} */ s) => s.name === name).map((/** @type {{pid: number}} */ s) => s.pid);
+  const processes = () => ({
+    gateway: pidOf('gateway'),
+    shipments: pidOf('shipments'),
+    carriers: pidOf('carriers'),
+    orders: pidOf('orders'),
+    postgres: postgresPids(stack.infra.pg.dataDir),
+    sandbox: [sandbox.pid],
+    bench: [process.pid],
+  });
+  const perShipment = (/** @type {Record<string, number>} */ cpu, /** @type {number} */ n) => Object.fromEntries(Object.entries(cpu).map(([k, ms]) => [k, Math.round((ms * 1000) / n)]));
+  try {
+    const { cookie } = await registerUser(stack.baseUrl);
+    const call = (/** @type {string} */ method, /** @type {string} */ url, /** @type {unknown} */ body) => api(stack.baseUrl, cookie, method, url, body);
+    const merchant = await call('POST', '/api/merchants', { name: 'Bench Spedizioni' });
+    await call('POST', '/api/merchants/select', { merchantId: merchant.id });
+    await call('POST', '/api/merchant-addresses', {
+      addressTypes: ['pickup'],
+      isDefault: true,
+      companyName: 'Bottega Verdi Srl',
+      addressLine1: 'Via Roma 10',
+      city: 'Milano',
+      state: 'MI',
+      postalCode: '20121',
+      country: 'Italia',
+      countryCode: 'IT',
+      phone: '+39 02 1234567',
+    });
+    const gls = await call('POST', `/api/merchants/${merchant.id}/carrier-integrations`, { provider: 'gls', connectionName: 'GLS bench', active: true, ...GLS_ACCOUNT });
+    if (gls.status !== 'active') throw new Error(`integrazione GLS non attiva: ${gls.status} ${gls.statusMessage}`);
+
+    // Orders, as the marketplaces service publishes them.
+    process.stderr.write(`ordini: ${fmt(settings.shipments)} importati come eventi...\n`);
+    await ensureStream(nats.jsm, { name: 'MARKETPLACES', subjects: ['marketplaces.>'] });
+    const integrationId = 900_000 + Math.floor(Math.random() * 90_000);
+    for (let i = 0; i < settings.shipments; i++) {
+      const event = marketplacesEvents.MarketplaceOrderImported.fromPartial({ merchantId: merchant.id, integrationId, jobId: 1, syncedAt: new Date().toISOString(), order: importedOrder(i) });
+      await nats.js.publish('marketplaces.order.imported', marketplacesEvents.MarketplaceOrderImported.encode(event).finish(), { msgID: crypto.randomUUID() });
+    }
+    /** @type {number[]} */
+    let orderIds = [];
+    for (const deadline = Date.now() + 300_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+      const page = await call('GET', `/api/orders?pageSize=1&_t=${Date.now()}`);
+      if (page.meta.totalItems >= settings.shipments) break;
+    }
+    for (let page = 1; orderIds.length < settings.shipments; page++) {
+      const res = await call('GET', `/api/orders?pageSize=100&page=${page}&sortBy=externalId&sortOrder=asc`);
+      if (res.data.length === 0) throw new Error(`solo ${orderIds.length} ordini importati`);
+      orderIds.push(...res.data.map((/** @type {{id: number}} */ o) => o.id));
+    }
+    orderIds = orderIds.slice(0, settings.shipments);
+    const assigned = await drive(orderIds.length, 10, (i) => call('PATCH', `/api/orders/${orderIds[i]}/carrier`, { carrierIntegrationId: gls.id }));
+    if (assigned.errors) throw new Error(`assegnazione del corriere: ${assigned.firstErrors.join(' | ')}`);
+    const created = await call('POST', '/api/shipments/bulk-create', { orderIds });
+    if (created.created !== orderIds.length) throw new Error(`create ${created.created} spedizioni su ${orderIds.length}: ${created.message}`);
+    /** @type {number[]} */
+    const shipmentIds = created.outcomes.map((/** @type {{shipmentId: number}} */ o) => o.shipmentId);
+
+    // 1. Bare: the same number of AddParcel calls straight to the sandbox.
+    const sendDirect = directSender(repoRoot, sandbox.url);
+    await drive(50, settings.concurrency, (i) => sendDirect(direct, labelOf(8_000_000, 'WARM', i)));
+    const { result: bare, cpu: bareCpu } = await withCpu(processes, () => drive(settings.shipments, settings.concurrency, (i) => sendDirect(direct, labelOf(9_000_000, 'BARE', i))));
+    if (bare.errors) throw new Error(`AddParcel diretto: ${bare.firstErrors.join(' | ')}`);
+    process.stderr.write(`  diretto: ${fmt(bare.wallMs / 1000, 2)} s, ${fmt(bare.perSecond, 1)} etichette/s\n`);
+
+    // 2. End to end.
+    const e2eStart = performance.now();
+    const { result: processed, cpu: e2eCpu } = await withCpu(processes, () => call('POST', '/api/shipments/process-selected', { shipmentIds }));
+    const e2eMs = performance.now() - e2eStart;
+    const after = await call('GET', '/api/shipments?pageSize=1');
+    const labelled = after.meta.statusCounts.shipped;
+    process.stderr.write(`  end to end: ${fmt(e2eMs / 1000, 2)} s, ${processed.success} riuscite, ${processed.failed} fallite, ${labelled} spedite con etichetta\n`);
+
+    // 3. Merge every label into one PDF.
+    const mergeStart = performance.now();
+    const merged = await fetch(`${stack.baseUrl}/api/shipments/labels/bulk-download?data=${encodeLabelIds(shipmentIds)}`, { headers: { cookie } });
+    const pdf = new Uint8Array(await merged.arrayBuffer());
+    const mergeMs = performance.now() - mergeStart;
+    if (merged.status !== 200) throw new Error(`bulk-download: ${merged.status} ${Buffer.from(pdf).toString('utf8').slice(0, 200)}`);
+    const { PDFDocument } = require(require.resolve('pdf-lib', { paths: [path.join(repoRoot, 'services/shipments')] }));
+    const pages = (await PDFDocument.load(pdf)).getPageCount();
+    process.stderr.write(`  unione: ${fmt(mergeMs / 1000, 2)} s, ${pages} pagine, ${fmt(pdf.byteLength / 1024 / 1024, 1)} MiB\n`);
+
+    const loadAfter = os.loadavg();
+    const rows = [
+      { name: `AddParcel straight to the sandbox (${settings.concurrency} callers)`, seconds: bare.wallMs / 1000, perSecond: bare.perSecond, cpu: perShipment(bareCpu, settings.shipments) },
+      { name: 'process-selected end to end', seconds: e2eMs / 1000, perSecond: (processed.success * 1000) / e2eMs, cpu: perShipment(e2eCpu, Math.max(1, processed.success)) },
+    ];
+    const cpuKeys = ['gateway', 'shipments', 'carriers', 'orders', 'postgres', 'sandbox'];
+    const ratio = e2eMs / bare.wallMs;
+    const processGoal = e2eMs < 30_000 && processed.success === settings.shipments && labelled === settings.shipments;
+    const mergeGoal = mergeMs < 5_000 && pages >= settings.shipments;
+    process.stdout.write(
+      [
+        '',
+        machine,
+        `load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(1)).join(' ')} after`,
+        `GLS sandbox in its own process, simulated latency ${settings.sandboxLatencyMs} ms per answer; ${fmt(settings.shipments)} shipments; LOG_LEVEL=${settings.logLevel}`,
+        '',
+        renderTable(
+          ['labels', 'wall s', 'labels/s', ...cpuKeys.map((k, i) => (i === 0 ? `CPU µs/label: ${k}` : k))],
+          rows.map((r) => [r.name, fmt(r.seconds, 2), fmt(r.perSecond, 1), ...cpuKeys.map((k) => fmt(r.cpu[k] ?? 0))]),
+        ),
+        '',
+        `end to end / bare: ${fmt(ratio, 2)}× — ${processed.success} labelled, ${processed.failed} failed; goal < 30 s: ${processGoal ? 'met' : 'NOT met'}`,
+        `merge of ${fmt(pages)} labels into one PDF (${fmt(pdf.byteLength / 1024 / 1024, 1)} MiB) through the gateway: ${fmt(mergeMs / 1000, 2)} s; goal < 5 s: ${mergeGoal ? 'met' : 'NOT met'}`,
+        '',
+      ].join('\n'),
+    );
+    const dir = path.join(repoRoot, '.tmp', 'bench');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, 'shipments.json'),
+      JSON.stringify({ at: new Date().toISOString(), machine, loadAverage: { before: loadBefore, after: loadAfter }, settings, rows, ratio, processed, mergeMs, pages, pdfBytes: pdf.byteLength, processGoal, mergeGoal }, null, 2),
+    );
+    if (processed.success !== settings.shipments || labelled !== settings.shipments || pages !== settings.shipments) throw new Error('non tutte le spedizioni hanno un’etichetta: vedi sopra');
+  } finally {
+    await nats.nc.drain().catch(() => undefined);
+    await direct.close();
+    await stack.stop();
+    await sandbox.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`bench spedizioni fallito: ${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  },
+);

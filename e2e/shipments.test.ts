@@ -1,0 +1,578 @@
+/**
+ * End to end, in headless chromium against the real stack (marketplaces and the eBay sandbox for
+ * the orders, carriers and the GLS sandbox for the labels, shipments with its events): the
+ * shipments remote (spec §2 Shipments, §3 shipments, §4 statuses and allowed actions, §5 the
+ * shipment address, §7 Shipments, §8 Shipments and Orders messages) and the bulk actions of the
+ * orders list. From synced eBay orders: an empty 'Spedizioni' with 'Crea Prima Spedizione';
+ * carriers assigned; 'Crea spedizioni' in the orders list (and a second time: nothing created);
+ * the order's panel names its shipment and links to it; 'Aggiorna tracking automaticamente' on the
+ * eBay integration; an address edited with a §5 error first (nothing sent) and a CAP GLS refuses;
+ * 'Processa Selezionate' with its progress and 'Processamento parziale'; the Errori tab with the
+ * reason and the audit trail in 'Dettagli'; one label downloaded and the merged labels opened (a
+ * PDF); 'Trasmetti GLS' with the manifest; tracking pushed to eBay and the order status following;
+ * the orders' bulk 'Stampa etichette' and 'Aggiorna tracking'; a pending shipment cancelled; tabs,
+ * search and carrier filter in the URL; 390 px cards with nothing sideways.
+ *
+ * One app and one browser for the whole file; tests run in order and build on each other.
+ * Screenshots of the screens go to /tmp/shots-shipments/.
+ */
+import fs from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { consentAs, ebaySandboxControl, type EbaySandboxControl } from '@smista/sandboxes';
+import type { TestApp } from './support/app';
+import type { BrowserSession } from './support/browser';
+import { api, registerWithMerchant } from './support/api';
+import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
+import { enterOnlyMerchant } from './support/settings';
+import { closeToasts, eventually, expectNoSidewaysScroll, expectTitle, expectToast, exactly, screenshotWhole, textOf } from './support/ui';
+
+const scenario = createScenario(__filename);
+const { step } = scenario;
+
+const run = newRunId();
+const admin = person('Sara', 'Galli', run);
+const merchantName = `Spedizioni Galli ${run}`;
+/** A seller of this run in the shared eBay sandbox. */
+const seller = { username: `sped_${run}`, password: 'Spedizioni1!' };
+const SELLER_ORDERS = 40;
+/** Orders the suite ships through the orders list (one page, the oldest orders to ship). */
+const SHIPPED_ORDERS = 5;
+
+const DESKTOP = { width: 1280, height: 800 };
+const MOBILE = { width: 390, height: 844 };
+const SHOTS = '/tmp/shots-shipments';
+/** The GLS sandbox's default account (deploy/sandboxes/src/gls/README.md). */
+const GLS_ACCOUNT = { siglaSede: 'MI', codiceCliente: '123456', passwordCliente: 'Sandbox1', codiceContratto: '1234', emailFiliale: 'filiale.mi@gls-sandbox.it' };
+/** A CAP the GLS sandbox refuses ('Dati non accettabili: CAP non valido'). */
+const REFUSED_CAP = '00000';
+const SYNC_TIMEOUT_MS = 70_000;
+/** Labels, events and the eBay push are asynchronous: how long the suite waits for them to settle. */
+const SETTLE_MS = 45_000;
+
+let app: TestApp;
+let browser: BrowserSession;
+let page: Page;
+let ebay: EbaySandboxControl;
+let merchantId = '';
+let integrationId = 0;
+let glsId = 0;
+/** The orders shipped by the suite (oldest to ship first), and their shipments. */
+let orders: any[] = [];
+let shipmentIds: number[] = [];
+/** The shipment whose address GLS refuses. */
+let refusedId = 0;
+
+beforeAll(async () => {
+  ({ app, browser, page } = await scenario.start());
+  await page.setViewportSize(DESKTOP);
+  await registerWithMerchant(browser.context, app.baseUrl, admin, merchantName);
+  const merchants = await api(browser.context, app.baseUrl, 'GET', '/api/merchants');
+  merchantId = String(merchants.body[0].id);
+  ebay = ebaySandboxControl(app.ebayUrl);
+  await ebay.addSeller({ username: seller.username, password: seller.password, orders: SELLER_ORDERS, seed: run });
+  fs.mkdirSync(SHOTS, { recursive: true });
+}, TEST_TIMEOUT_MS);
+
+afterAll(() => scenario.stop(), STOP_TIMEOUT_MS);
+
+const call = (method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown) => api(browser.context, app.baseUrl, method, path, data);
+const get = async (path: string) => {
+  const res = await call('GET', path);
+  expect({ path, status: res.status }).toEqual({ path, status: 200 });
+  return res.body;
+};
+const shipmentsApi = (query = '') => get(`/api/shipments${query ? `?${query}` : ''}`);
+const shipmentApi = (id: number) => get(`/api/shipments/${id}`);
+const integrationsApi = async (): Promise<any[]> => {
+  const body = await get('/api/merchants/current/integrations');
+  return Array.isArray(body) ? body : body.data;
+};
+
+const rows = (p: Page) => p.getByTestId('shipment-row');
+const row = (p: Page, id: number) => p.locator(`[data-testid="shipment-row"][data-shipment-id="${id}"]`);
+const orderRow = (p: Page, id: number) => p.locator(`[data-testid="order-row"][data-order-id="${id}"]`);
+const statusTab = (p: Page, key: string) => p.locator(`[data-testid="status-tab"][data-status="${key}"]`);
+const tabCount = (p: Page, key: string) => textOf(statusTab(p, key).getByTestId('status-tab-count'));
+const idsOnScreen = (p: Page) => rows(p).evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-shipment-id'))));
+const selectionCount = (p: Page) => textOf(p.getByTestId('shipments-selection-count'));
+/** A toast whose title is `title` and whose description starts with `start`. */
+const toastStarting = (p: Page, title: string, start: string) =>
+  p
+    .getByTestId('toast')
+    .filter({ has: p.getByTestId('toast-title').filter({ hasText: exactly(title) }) })
+    .filter({ has: p.getByTestId('toast-description').filter({ hasText: new RegExp(`^\\s*${start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }) });
+const expectAttribute = (locator: Locator, name: string, value: string) => eventually(async () => expect(await locator.getAttribute(name)).toBe(value));
+
+/** Waits for the list to show the shipments of `apiQuery` (the same page as the API answers). */
+async function expectListLike(p: Page, apiQuery: string) {
+  const answer = await shipmentsApi(apiQuery);
+  await eventually(async () => expect(await idsOnScreen(p)).toEqual(answer.data.map((s: any) => s.id)));
+  return answer;
+}
+
+/** Opens a row's menu and picks an item (`menu-details`, `menu-cancel`, ...). */
+async function rowAction(p: Page, id: number, item: string) {
+  await row(p, id).getByTestId('shipment-menu').click();
+  await p.getByTestId(item).click();
+}
+
+const shot = (p: Page, name: string) => screenshotWhole(p, `${SHOTS}/shipments-${name}.png`, 5000);
+
+/** Connects the seller's eBay account as the orders suite does (sandbox consent, then the callback through the page). */
+async function connectEbay(p: Page): Promise<void> {
+  const params = await p.evaluate(async () => {
+    const res = await fetch('/api/marketplace/ebay/oauth-params', { credentials: 'include', headers: { Accept: 'application/json' } });
+    return { status: res.status, body: await res.json().catch(() => null) };
+  });
+  expect(params.status).toBe(200);
+  const { authorizeUrl, clientId, redirectUri, scopes } = params.body as { authorizeUrl: string; clientId: string; redirectUri: string; scopes: string[] };
+  const url = new URL(authorizeUrl);
+  for (const [name, value] of Object.entries({ response_type: 'code', redirect_uri: redirectUri, state: 'ebay', client_id: clientId, scope: scopes.join(' ') })) {
+    url.searchParams.set(name, value);
+  }
+  const location = await consentAs(url.toString(), { ...seller, accept: true });
+  const code = new URL(location).searchParams.get('code');
+  expect(code).toBeTruthy();
+  const answer = await p.evaluate(
+    async ({ code, merchantId }) => {
+      const res = await fetch('/api/merchants/current/oauth/callback', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ code, marketplace: 'ebay', merchantId }),
+      });
+      return res.status;
+    },
+    { code, merchantId },
+  );
+  expect(answer).toBeGreaterThanOrEqual(200);
+  expect(answer).toBeLessThan(300);
+}
+
+describe('shipments (shipments remote and the orders bulk actions against the GLS and eBay sandboxes)', () => {
+  step("without shipments: 'Nessuna spedizione' with 'Crea Prima Spedizione'; 'Nuova' leads to the orders to ship", async () => {
+    await enterOnlyMerchant(page, merchantName);
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Spedizioni', exact: true }).click();
+    await page.waitForURL('**/dashboard/shipments');
+    await page.getByRole('heading', { name: 'Spedizioni', level: 1 }).waitFor();
+    await expectTitle(page, 'Spedizioni · Smista');
+    const empty = page.getByTestId('shipments-empty');
+    await empty.getByText('Nessuna spedizione', { exact: true }).waitFor();
+    const first = empty.getByTestId('shipments-create-first');
+    expect(await textOf(first)).toBe('Crea Prima Spedizione');
+    expect(await first.getAttribute('href')).toBe('/dashboard/orders');
+    const create = page.getByTestId('shipments-new');
+    expect(await textOf(create)).toBe('Nuova');
+    expect(await create.getAttribute('href')).toBe('/dashboard/orders?status=TO_SHIP');
+    expect(await create.getAttribute('title')).toContain('Crea spedizioni');
+    expect(await textOf(page.getByTestId('shipments-process-all'))).toBe('Processa Tutte');
+    expect(await page.getByTestId('shipments-search').getAttribute('placeholder')).toBe('Cerca per ordine, cliente o tracking...');
+    for (const [key, label] of [
+      ['all', 'Tutte'],
+      ['pending', 'Attesa'],
+      ['shipped', 'Spedite'],
+      ['error', 'Errori'],
+      ['da_stampare', 'Da stampare'],
+    ]) {
+      expect(await textOf(statusTab(page, key))).toMatch(new RegExp(`^${label}\\s*0$`));
+    }
+    // The other address of the same screen.
+    await page.goto('/shipments');
+    await page.getByTestId('shipments-empty').waitFor();
+    await page.goto('/shipments/qualcosa');
+    await page.waitForURL((url) => url.pathname === '/shipments');
+    await shot(page, '1280-empty');
+  });
+
+  step('eBay connected and synced; GLS connected and assigned to the oldest orders to ship', async () => {
+    await connectEbay(page);
+    const list = await integrationsApi();
+    expect(list).toHaveLength(1);
+    integrationId = list[0].id;
+    await eventually(async () => {
+      const [integration] = await integrationsApi();
+      expect(integration.currentJob === null || !['pending', 'running'].includes(integration.currentJob.status)).toBe(true);
+      expect((await get('/api/orders?status=TO_SHIP&pageSize=1')).meta.totalItems).toBeGreaterThan(SHIPPED_ORDERS + 1);
+    }, SYNC_TIMEOUT_MS);
+
+    const gls = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'gls', connectionName: 'GLS Milano', active: true, ...GLS_ACCOUNT });
+    expect({ status: gls.status, active: gls.body?.active }).toEqual({ status: 201, active: true });
+    glsId = gls.body.id;
+
+    // From the first page of the oldest orders to ship (what the orders list shows below), the
+    // Italian addresses within GLS's field lengths: GLS Italy ships them domestically, and the
+    // one failure of the suite is the CAP it sets on purpose.
+    const firstPage = (await get('/api/orders?status=TO_SHIP&pageSize=20&sortBy=orderDate&sortOrder=asc')).data as any[];
+    orders = firstPage
+      .filter((o) => {
+        const a = o.shippingAddressDetails;
+        return a && a.countryCode === 'IT' && a.addressLine1.length <= 35 && a.fullName.length <= 35 && a.city.length <= 30;
+      })
+      .slice(0, SHIPPED_ORDERS + 1);
+    expect(orders).toHaveLength(SHIPPED_ORDERS + 1);
+    for (const order of orders) {
+      const patched = await call('PATCH', `/api/orders/${order.id}/carrier`, { carrierIntegrationId: glsId });
+      expect(patched.status).toBe(200);
+    }
+  });
+
+  step("'Aggiorna tracking automaticamente' is turned on for the eBay integration", async () => {
+    await page.goto(`/dashboard/integration/${integrationId}`);
+    const toggle = page.getByTestId('detail-auto-tracking');
+    await toggle.waitFor();
+    expect(await textOf(page.locator('label[for="integration-auto-tracking"]'))).toBe('Aggiorna tracking automaticamente');
+    expect(await textOf(page.locator('#integration-auto-tracking-hint'))).toBe('Invia a eBay il numero di tracking di ogni nuova etichetta');
+    expect(await toggle.getAttribute('data-state')).toBe('unchecked');
+    await toggle.click();
+    await expectToast(page, 'Aggiornamento automatico del tracking attivato');
+    await expectAttribute(toggle, 'data-state', 'checked');
+    expect((await integrationsApi())[0].autoUpdateTracking).toBe(true);
+    await closeToasts(page);
+  });
+
+  step("'Crea spedizioni' in the orders list: 'Spedizioni create', the selection cleared; a second time creates nothing", async () => {
+    await page.goto('/dashboard/orders?status=TO_SHIP&sortBy=orderDate&sortOrder=asc');
+    const shipped = orders.slice(0, SHIPPED_ORDERS);
+    for (const order of shipped) await orderRow(page, order.id).getByTestId('order-select').click();
+    const bar = page.getByTestId('orders-selection-bar');
+    expect(await textOf(bar.getByTestId('orders-selection-count'))).toBe(`${SHIPPED_ORDERS} ordini selezionati`);
+    expect(await bar.getByTestId('orders-bulk-actions').getByRole('button').allInnerTexts()).toEqual(['Crea spedizioni', 'Stampa etichette', 'Aggiorna tracking']);
+
+    // Nothing has a label or a tracking number yet.
+    await bar.getByTestId('orders-bulk-print-labels').click();
+    await expectToast(page, 'Errore stampa: Nessuna spedizione con etichette trovata per gli ordini selezionati', { variant: 'destructive' });
+    await closeToasts(page);
+    await bar.getByTestId('orders-bulk-update-tracking').click();
+    await expectToast(page, 'Nessun tracking da aggiornare');
+    await closeToasts(page);
+
+    await bar.getByTestId('orders-bulk-create-shipments').click();
+    await expectToast(page, 'Spedizioni create', { description: `${SHIPPED_ORDERS} spedizioni create` });
+    expect(await textOf(bar.getByTestId('orders-selection-count'))).toBe('Nessun ordine selezionato');
+    await closeToasts(page);
+    const list = await shipmentsApi('pageSize=100');
+    expect(list.meta.totalItems).toBe(SHIPPED_ORDERS);
+    expect(new Set(list.data.map((s: any) => s.orderId))).toEqual(new Set(shipped.map((o) => o.id)));
+    expect(new Set(list.data.map((s: any) => s.status))).toEqual(new Set(['pending']));
+    expect(new Set(list.data.map((s: any) => s.carrierIntegrationId))).toEqual(new Set([glsId]));
+    shipmentIds = shipped.map((o) => list.data.find((s: any) => s.orderId === o.id).id);
+
+    await orderRow(page, shipped[0].id).getByTestId('order-select').click();
+    await bar.getByTestId('orders-bulk-create-shipments').click();
+    await expectToast(page, "Nessuna spedizione creata: l'ordine selezionato ha già una spedizione");
+    await closeToasts(page);
+    expect((await shipmentsApi('pageSize=1')).meta.totalItems).toBe(SHIPPED_ORDERS);
+  });
+
+  step("the order's panel shows its shipment and leads to it in the shipments list", async () => {
+    const order = orders[0];
+    await page.goto(`/orders/${order.id}`);
+    const section = page.getByTestId('order-panel').getByTestId('order-shipments');
+    await eventually(async () => {
+      await page.reload();
+      await section.getByTestId('order-shipment').first().waitFor({ timeout: 3000 });
+    }, SETTLE_MS);
+    const item = section.getByTestId('order-shipment').first();
+    expect(Number(await item.getAttribute('data-shipment-id'))).toBe(shipmentIds[0]);
+    expect(await textOf(item.getByTestId('order-shipment-status'))).toBe('In attesa');
+    await section.getByTestId('order-shipments-link').click();
+    await page.waitForURL((url) => url.pathname === '/dashboard/shipments' && url.searchParams.get('search') === order.externalId);
+    expect(await page.getByTestId('shipments-search').inputValue()).toBe(order.externalId);
+    await eventually(async () => expect(await idsOnScreen(page)).toEqual([shipmentIds[0]]));
+  });
+
+  step('the list: columns, counts, row click selection; an address edit refused with §5 texts first (nothing sent), then saved', async () => {
+    await page.goto('/dashboard/shipments');
+    await expectListLike(page, '');
+    await eventually(async () => expect(await tabCount(page, 'pending')).toBe(String(SHIPPED_ORDERS)));
+    expect(await tabCount(page, 'all')).toBe(String(SHIPPED_ORDERS));
+    const headers = await page.getByTestId('shipments-table').locator('thead th').allInnerTexts();
+    expect(headers.map((h) => h.trim().toUpperCase()).filter(Boolean)).toEqual(['ORDINE', 'DESTINATARIO', 'CITTÀ', 'PAESE', 'STATO', 'TRACKING', 'CORRIERE', 'DATA']);
+    const first = await shipmentApi(shipmentIds[0]);
+    const r = row(page, first.id);
+    expect(await textOf(r.getByTestId('shipment-order'))).toBe(`#${first.orderExternalId}`);
+    expect(await textOf(r.getByTestId('shipment-status'))).toBe('In attesa');
+    expect(await textOf(r.getByTestId('shipment-carrier'))).toBe('GLS Milano');
+    expect(await textOf(r.getByTestId('shipment-country'))).toBe(first.countryCode);
+    expect(await textOf(r.getByTestId('shipment-date'))).toMatch(/fa$/);
+    expect(await textOf(page.getByTestId('shipments-shown'))).toBe(`Mostrando 1 - ${SHIPPED_ORDERS} di ${SHIPPED_ORDERS} spedizioni`);
+
+    // Row click toggles the selection; the count reads 'selezionata' / 'selezionate'.
+    await r.getByTestId('shipment-city').click();
+    expect(await selectionCount(page)).toBe('1 selezionata');
+    await row(page, shipmentIds[1]).getByTestId('shipment-recipient').click();
+    expect(await selectionCount(page)).toBe('2 selezionate');
+    await page.getByTestId('shipments-deselect-all').click();
+    expect(await selectionCount(page)).toBe('Nessuna spedizione selezionata');
+
+    refusedId = shipmentIds[SHIPPED_ORDERS - 1];
+    const writes: string[] = [];
+    const listener = (req: { method(): string; url(): string }) => {
+      if (['PATCH', 'PUT'].includes(req.method()) && new URL(req.url()).pathname === `/api/shipments/${refusedId}/address`) writes.push(req.method());
+    };
+    page.on('request', listener);
+    try {
+      await rowAction(page, refusedId, 'menu-edit-address');
+      const dialog = page.getByTestId('address-dialog');
+      await dialog.waitFor();
+      expect(await textOf(dialog.getByRole('heading'))).toBe(`Modifica Indirizzo Spedizione #${refusedId}`);
+      await dialog.getByTestId('address-city').fill('');
+      await dialog.getByTestId('address-recipientEmail').fill('non-una-email');
+      await dialog.getByTestId('address-save').click();
+      await dialog.getByText('Città richiesta', { exact: true }).waitFor();
+      await dialog.getByText('Email non valida', { exact: true }).waitFor();
+      expect(await dialog.getByTestId('address-city').getAttribute('aria-invalid')).toBe('true');
+      expect(writes).toEqual([]);
+      await shot(page, '1280-address-errors');
+
+      await dialog.getByTestId('address-city').fill('Milano');
+      await dialog.getByTestId('address-recipientEmail').fill('');
+      await dialog.getByTestId('address-postalCode').fill(REFUSED_CAP);
+      await dialog.getByTestId('address-save').click();
+      await expectToast(page, 'Indirizzo aggiornato');
+      await dialog.waitFor({ state: 'detached' });
+      expect(writes).toEqual(['PATCH']);
+    } finally {
+      page.off('request', listener);
+    }
+    expect(await shipmentApi(refusedId)).toMatchObject({ city: 'Milano', postalCode: REFUSED_CAP });
+    await closeToasts(page);
+
+    // 'Gestione Corriere' lists the active carriers by connection name.
+    await r.getByTestId('shipment-change-carrier').click();
+    const carrier = page.getByTestId('carrier-dialog');
+    await carrier.getByRole('heading', { name: 'Gestione Corriere' }).waitFor();
+    expect(await carrier.getByTestId('carrier-dialog-select').locator('option').allInnerTexts()).toEqual(['GLS Milano']);
+    expect(await carrier.getByTestId('carrier-dialog-save').isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await carrier.waitFor({ state: 'detached' });
+    expect(await selectionCount(page)).toBe('Nessuna spedizione selezionata');
+  });
+
+  step("'Processa Selezionate': progress, then 'Processamento parziale' with GLS's reason; the Errori tab says why", async () => {
+    await page.getByTestId('shipments-select-all').click();
+    expect(await selectionCount(page)).toBe(`${SHIPPED_ORDERS} selezionate`);
+    await page.getByTestId('shipments-process-menu').click();
+    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Processa Selezionate', 'Stampa Etichette']);
+    await page.getByTestId('bulk-process-selected').click();
+    await page.getByTestId('shipments-progress').waitFor();
+    expect(await textOf(page.getByTestId('shipments-progress-text'))).toMatch(/^Elaborazione (in corso|\d+ di \d+)\.\.\.$/);
+
+    const toast = toastStarting(page, 'Processamento parziale', 'Alcune spedizioni non sono state processate: ');
+    await toast.waitFor({ timeout: SETTLE_MS });
+    const refused = await shipmentApi(refusedId);
+    expect(await textOf(toast.getByTestId('toast-description'))).toContain(`#${refused.orderExternalId}: `);
+    expect(await toast.getAttribute('data-variant')).toBe('destructive');
+    await page.getByTestId('shipments-progress').waitFor({ state: 'detached' });
+    expect(await selectionCount(page)).toBe('Nessuna spedizione selezionata');
+    await closeToasts(page);
+
+    expect(refused).toMatchObject({ status: 'error', trackingNumber: null });
+    expect(refused.problem).toMatch(/^Etichetta non creata: /);
+    for (const id of shipmentIds.filter((s) => s !== refusedId)) {
+      const shipment = await shipmentApi(id);
+      expect(shipment).toMatchObject({ status: 'shipped', hasLabel: true });
+      expect(shipment.trackingNumber).toMatch(/^MI\d{9}$/);
+    }
+    await eventually(async () => expect(await tabCount(page, 'shipped')).toBe(String(SHIPPED_ORDERS - 1)));
+    expect(await tabCount(page, 'error')).toBe('1');
+    expect(await tabCount(page, 'da_stampare')).toBe(String(SHIPPED_ORDERS - 1));
+
+    await statusTab(page, 'error').click();
+    await page.waitForURL((url) => url.searchParams.get('status') === 'error');
+    await expectListLike(page, 'status=error');
+    expect(await idsOnScreen(page)).toEqual([refusedId]);
+    expect(await textOf(row(page, refusedId).getByTestId('shipment-status'))).toBe('Errore');
+    expect(await textOf(page.getByTestId('shipment-problem'))).toBe(refused.problem);
+    // §4: a shipment in error is not processed, cancelled, tracked or printed from its menu.
+    await row(page, refusedId).getByTestId('shipment-menu').click();
+    for (const item of ['menu-process', 'menu-cancel', 'menu-update-tracking', 'menu-print-label', 'menu-close-workday']) {
+      expect(await page.getByTestId(item).getAttribute('data-disabled')).toBe('');
+    }
+    expect(await page.getByTestId('menu-track').count()).toBe(0);
+    await page.getByTestId('menu-details').click();
+    const drawer = page.getByTestId('details-drawer');
+    await drawer.getByTestId('details-problem').waitFor();
+    const attempt = drawer.locator('[data-testid="audit-entry"][data-operation="CreateLabel"]').first();
+    await attempt.waitFor();
+    expect(await textOf(attempt.getByTestId('audit-outcome'))).toBe('Rifiutata');
+    expect(await textOf(attempt.getByTestId('audit-message'))).toMatch(/CAP/);
+    expect(await textOf(attempt.getByTestId('audit-time'))).not.toBe('');
+    await shot(page, '1280-details-refused');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+  });
+
+  step("one label downloaded as etichetta-<id>.pdf; the merged labels open in a new tab; 'Da stampare' follows", async () => {
+    await statusTab(page, 'shipped').click();
+    await page.waitForURL((url) => url.searchParams.get('status') === 'shipped');
+    await expectListLike(page, 'status=shipped');
+    const [one, ...others] = shipmentIds.filter((s) => s !== refusedId);
+
+    const download = page.waitForEvent('download');
+    await rowAction(page, one, 'menu-print-label');
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`etichetta-${one}.pdf`);
+    const bytes = fs.readFileSync((await file.path())!);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await expectToast(page, 'Etichetta stampata', { description: `etichetta-${one}.pdf` });
+    await closeToasts(page);
+    await eventually(async () => expect((await shipmentApi(one)).labelPrintedAt).not.toBeNull());
+
+    for (const id of others) await row(page, id).getByTestId('shipment-select').click();
+    const popup = browser.context.waitForEvent('page');
+    await page.getByTestId('shipments-process-menu').click();
+    await page.getByTestId('bulk-print-labels').click();
+    const tab = await popup;
+    const url = new URL(tab.url());
+    expect(url.pathname).toBe('/api/shipments/labels/bulk-download');
+    await expectToast(page, 'Etichette aperte', { description: `${others.length} etichette in un unico PDF` });
+    const merged = await browser.context.request.get(tab.url());
+    expect(merged.status()).toBe(200);
+    expect(merged.headers()['content-type']).toContain('application/pdf');
+    expect((await merged.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await tab.close();
+    await closeToasts(page);
+    await eventually(async () => {
+      await page.reload();
+      await rows(page).first().waitFor();
+      expect(await tabCount(page, 'da_stampare')).toBe('0');
+    }, SETTLE_MS);
+  });
+
+  step("'Trasmetti GLS' closes the day for the selected GLS shipments; 'Dettagli' links the manifest", async () => {
+    const shipped = shipmentIds.filter((s) => s !== refusedId);
+    await page.getByTestId('shipments-select-all').click();
+    await page.getByTestId('shipments-process-menu').click();
+    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Processa Selezionate', 'Stampa Etichette', 'Trasmetti GLS']);
+    await page.getByTestId('bulk-transmit-gls').click();
+    const confirm = page.getByTestId('confirm-dialog');
+    expect(await textOf(confirm.getByTestId('confirm-dialog-text'))).toContain(`${shipped.length} spedizioni vengono confermate a GLS`);
+    await confirm.getByTestId('confirm-dialog-confirm').click();
+    await expectToast(page, 'Giornata lavorativa chiusa');
+    await closeToasts(page);
+    for (const id of shipped) expect((await shipmentApi(id)).closeWorkdayStatus).toBe('closed');
+
+    await rowAction(page, shipped[0], 'menu-details');
+    const drawer = page.getByTestId('details-drawer');
+    const manifest = drawer.getByTestId('details-manifest');
+    await manifest.waitFor();
+    const pdf = await browser.context.request.get(`${app.baseUrl}${await manifest.getAttribute('href')}`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    expect(await textOf(drawer.getByTestId('details-workday'))).toContain('Chiusa');
+    await shot(page, '1280-details-closed');
+    await page.keyboard.press('Escape');
+  });
+
+  step('tracking pushed to eBay once per labelled shipment; the orders follow (spedito), the details say Inviato', async () => {
+    const shipped = await Promise.all(shipmentIds.filter((s) => s !== refusedId).map(shipmentApi));
+    await eventually(async () => {
+      const pushed = (await ebay.fulfillments(seller.username)).map((f: any) => JSON.stringify(f));
+      for (const s of shipped) expect(pushed.filter((f) => f.includes(s.trackingNumber))).toHaveLength(1);
+    }, SETTLE_MS);
+    await eventually(async () => {
+      for (const s of shipped) expect((await shipmentApi(s.id)).marketplaceTrackingStatus).toBe('pushed');
+      for (const s of shipped) expect((await get(`/api/orders/${s.orderId}`)).status).toBe('spedito');
+    }, SETTLE_MS);
+
+    await rowAction(page, shipped[0].id, 'menu-details');
+    const drawer = page.getByTestId('details-drawer');
+    await eventually(async () => expect(await textOf(drawer.getByTestId('details-marketplace-tracking'))).toContain('Inviato'));
+    await drawer.locator('[data-testid="audit-entry"][data-operation="PushTracking"]').first().waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  step("the orders' bulk 'Stampa etichette' opens their labels and 'Aggiorna tracking' answers for each", async () => {
+    const shippedOrders = orders.slice(0, SHIPPED_ORDERS - 1);
+    await page.goto('/dashboard/orders?status=SHIPPED&sortBy=orderDate&sortOrder=asc');
+    for (const order of shippedOrders) await orderRow(page, order.id).getByTestId('order-select').click();
+    const bar = page.getByTestId('orders-selection-bar');
+    const popup = browser.context.waitForEvent('page');
+    await bar.getByTestId('orders-bulk-print-labels').click();
+    const tab = await popup;
+    expect(new URL(tab.url()).pathname).toBe('/api/shipments/labels/bulk-download');
+    await tab.close();
+    await expectToast(page, 'Etichette aperte', { description: `${shippedOrders.length} etichette di ${shippedOrders.length} ordini in un unico PDF` });
+    expect(await textOf(bar.getByTestId('orders-selection-count'))).toBe('Nessun ordine selezionato');
+    await closeToasts(page);
+
+    for (const order of shippedOrders) await orderRow(page, order.id).getByTestId('order-select').click();
+    await bar.getByTestId('orders-bulk-update-tracking').click();
+    await expectToast(page, 'Tracking aggiornato', { description: `${shippedOrders.length} ordini aggiornati` });
+    await closeToasts(page);
+    // Never twice for the same shipment on eBay.
+    const pushed = (await ebay.fulfillments(seller.username)).map((f: any) => JSON.stringify(f));
+    for (const id of shipmentIds.filter((s) => s !== refusedId)) {
+      const s = await shipmentApi(id);
+      expect(pushed.filter((f) => f.includes(s.trackingNumber))).toHaveLength(1);
+    }
+  });
+
+  step("a pending shipment is cancelled after its confirmation: 'Spedizione cancellata'", async () => {
+    const extra = orders[SHIPPED_ORDERS];
+    const created = await call('POST', '/api/shipments/bulk-create', { orderIds: [extra.id] });
+    expect(created.status).toBe(200);
+    const id = created.body.outcomes[0].shipmentId as number;
+    await page.goto('/dashboard/shipments?status=pending');
+    await expectListLike(page, 'status=pending');
+    await rowAction(page, id, 'menu-cancel');
+    const confirm = page.getByTestId('confirm-dialog');
+    expect(await textOf(confirm.getByRole('heading'))).toBe('Annulla Spedizione');
+    await confirm.getByTestId('confirm-dialog-cancel').click();
+    await confirm.waitFor({ state: 'detached' });
+    expect((await shipmentApi(id)).status).toBe('pending');
+    await rowAction(page, id, 'menu-cancel');
+    await confirm.getByTestId('confirm-dialog-confirm').click();
+    await expectToast(page, 'Spedizione cancellata');
+    expect((await shipmentApi(id)).status).toBe('cancelled');
+    await eventually(async () => expect(await idsOnScreen(page)).toEqual([]));
+    await closeToasts(page);
+  });
+
+  step('tabs, search (by tracking) and the carrier filter live in the URL; a reload shows the same view', async () => {
+    await page.goto('/dashboard/shipments');
+    await expectListLike(page, '');
+    const s = await shipmentApi(shipmentIds[0]);
+    await page.getByTestId('shipments-search').fill(s.trackingNumber);
+    await page.waitForURL((url) => url.searchParams.get('search') === s.trackingNumber);
+    await eventually(async () => expect(await idsOnScreen(page)).toEqual([s.id]));
+    await page.getByTestId('shipments-clear-filters').click();
+    await page.waitForURL((url) => url.search === '');
+
+    await page.getByTestId('shipments-filters-toggle').click();
+    const select = page.getByTestId('shipments-filter-carrier');
+    expect(await select.locator('option').allInnerTexts()).toEqual(['Tutti i corrieri', 'GLS Milano']);
+    await select.selectOption(String(glsId));
+    await page.waitForURL((url) => url.searchParams.get('carrier') === String(glsId));
+    await statusTab(page, 'shipped').click();
+    await page.waitForURL((url) => url.searchParams.get('status') === 'shipped' && url.searchParams.get('carrier') === String(glsId));
+    await expectListLike(page, `status=shipped&carrier=${glsId}`);
+    await page.reload();
+    await expectListLike(page, `status=shipped&carrier=${glsId}`);
+    await expectAttribute(statusTab(page, 'shipped'), 'aria-selected', 'true');
+    await shot(page, '1280-filtered');
+  });
+
+  step('at 390 px: cards with the label-printed and created times, the details drawer, nothing sideways', async () => {
+    await page.setViewportSize(MOBILE);
+    try {
+      await page.goto('/dashboard/shipments');
+      await page.getByTestId('shipments-cards').waitFor();
+      expect(await page.getByTestId('shipments-table').count()).toBe(0);
+      await expectListLike(page, '');
+      const card = row(page, shipmentIds[0]);
+      expect(await textOf(card.getByTestId('shipment-label-printed'))).toMatch(/fa$/);
+      expect(await textOf(card.getByTestId('shipment-date'))).toMatch(/fa$/);
+      await expectNoSidewaysScroll(page, MOBILE.width);
+      await shot(page, '390-list');
+      await rowAction(page, shipmentIds[0], 'menu-details');
+      await page.getByTestId('details-drawer').getByTestId('audit-entry').first().waitFor();
+      await expectNoSidewaysScroll(page, MOBILE.width);
+      await shot(page, '390-details');
+      await page.keyboard.press('Escape');
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
+  });
+});

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { FileDown, PackagePlus, RefreshCw } from 'lucide-react';
+import { encodeLabelIds, type OrderJson } from '@smista/contracts';
+import { Button, errorMessageFrom, toast } from '@smista/ui-kit';
+import { t } from '../messages';
+import { createdToast, labelShipmentIds, settleInPool, trackingOrderIds, trackingToast } from './bulk';
+import { serverMessage } from './order-actions';
+import { refreshOrdersAndShipments, useCreateShipments, useUpdateTracking } from './orders-api';
+
+/** Orders whose tracking is sent at once by 'Aggiorna tracking' (each asks the marketplace). */
+export const TRACKING_CONCURRENCY = 4;
+
+/** `GET /api/shipments/labels/bulk-download?data=...`: the labels merged in one PDF. */
+export const bulkLabelsPath = (shipmentIds: readonly number[]) =>
+  `/api/shipments/labels/bulk-download?data=${encodeURIComponent(encodeLabelIds(shipmentIds))}`;
+
+/**
+ * Opens a same-site address in a new tab; false when the browser blocked the popup. `noopener`
+ * is not passed to `window.open` (it would then always answer null and hide a block); the tab's
+ * `opener` is cut right after instead.
+ */
+function openInNewTab(url: string): boolean {
+  const opened = window.open(url, '_blank');
+  if (!opened) return false;
+  try {
+    opened.opener = null;
+  } catch {
+    // a cross-origin tab refuses the write; it cannot reach this page anyway
+  }
+  return true;
+}
+
+/**
+ * The bulk actions of spec §2 on the selected orders of the page, with their §8 texts:
+ * - 'Crea spedizioni': `POST /api/shipments/bulk-create {orderIds}` → 'Spedizioni create' and the
+ *   server's summary, or 'Errore nella creazione delle spedizioni';
+ * - 'Stampa etichette': the labels of their shipments merged in a new tab, or 'Errore stampa:
+ *   Nessuna spedizione con etichette trovata per gli ordini selezionati', or the popup-blocked text;
+ * - 'Aggiorna tracking': `POST /api/orders/{id}/update-tracking` for each order whose shipment has
+ *   a tracking number, or 'Nessun tracking da aggiornare'; 'Aggiornamento parziale (ok/total)' when
+ *   some failed.
+ * `onDone` clears the selection after an action that fully succeeded (spec §4).
+ */
+export function OrdersBulkActions({ merchantId, selected, onDone }: { merchantId: string; selected: readonly OrderJson[]; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const create = useCreateShipments(merchantId);
+  const tracking = useUpdateTracking();
+  const [updating, setUpdating] = useState(false);
+  const none = selected.length === 0;
+
+  const createShipments = () => {
+    if (none) return;
+    create.mutate(
+      selected.map((o) => o.id),
+      {
+        onSuccess: (answer) => {
+          toast(createdToast(answer));
+          onDone();
+        },
+        onError: (error) => toast({ title: t.bulk.createFailed, description: errorMessageFrom(error), variant: 'destructive' }),
+      },
+    );
+  };
+
+  const printLabels = () => {
+    if (none) return;
+    const ids = labelShipmentIds(selected);
+    if (ids.length === 0) {
+      toast({ title: t.bulk.printNoLabels, variant: 'destructive' });
+      return;
+    }
+    if (!openInNewTab(bulkLabelsPath(ids))) {
+      toast({ title: t.bulk.popupBlocked, variant: 'destructive' });
+      return;
+    }
+    const orders = selected.filter((o) => o.shipments?.some((s) => ids.includes(s.id))).length;
+    toast({ title: t.bulk.labelsOpened, description: t.bulk.labelsCount(ids.length, orders) });
+    onDone();
+  };
+
+  const updateTracking = async () => {
+    if (none || updating) return;
+    const ids = trackingOrderIds(selected);
+    if (ids.length === 0) {
+      toast({ title: t.bulk.noTracking });
+      return;
+    }
+    setUpdating(true);
+    try {
+      const results = await settleInPool(ids, TRACKING_CONCURRENCY, (id) => tracking.mutateAsync(id));
+      let ok = 0;
+      let firstError: string | undefined;
+      for (const result of results) {
+        if (result.status === 'fulfilled' && result.value?.success !== false) ok++;
+        else if (result.status === 'fulfilled') firstError ??= result.value.message;
+        else firstError ??= serverMessage(result.reason);
+      }
+      toast(trackingToast(ok, ids.length, firstError));
+      if (ok === ids.length) onDone();
+    } finally {
+      setUpdating(false);
+      refreshOrdersAndShipments(queryClient, merchantId);
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-1" role="group" aria-label={t.bulk.actions} data-testid="orders-bulk-actions">
+      <Button variant="outline" size="sm" onClick={createShipments} disabled={none || create.isPending} data-testid="orders-bulk-create-shipments">
+        <PackagePlus className={create.isPending ? 'animate-pulse' : undefined} aria-hidden />
+        {create.isPending ? t.bulk.creating : t.bulk.createShipments}
+      </Button>
+      <Button variant="outline" size="sm" onClick={printLabels} disabled={none} data-testid="orders-bulk-print-labels">
+        <FileDown aria-hidden />
+        {t.bulk.printLabels}
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => void updateTracking()} disabled={none || updating} data-testid="orders-bulk-update-tracking">
+        <RefreshCw className={updating ? 'animate-spin' : undefined} aria-hidden />
+        {updating ? t.bulk.updatingTracking : t.bulk.updateTracking}
+      </Button>
+    </div>
+  );
+}

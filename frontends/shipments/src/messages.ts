@@ -1,0 +1,269 @@
+import { shipmentToasts } from '@smista/contracts';
+
+/**
+ * Italian texts of the shipments remote. Texts quoted by the product spec (§2 Shipments, §4 badges,
+ * §5 shipment address, §8 Shipments) are word for word; the §8 toasts and the §5 validation texts
+ * come from `@smista/contracts` (`shipmentToasts`, `shipmentMessages`), so they are said one way
+ * only. The rest are ours in the same voice.
+ */
+export const t = {
+  loading: 'Caricamento...',
+  retry: 'Riprova',
+  cancel: 'Annulla',
+  close: 'Chiudi',
+  save: 'Salva',
+  saving: 'Salvataggio...',
+  noMerchantTitle: 'Nessun merchant selezionato',
+  noMerchant: 'Seleziona un merchant per vedere le sue spedizioni.',
+  notAvailable: '—',
+
+  title: 'Spedizioni',
+  subtitle: 'Le spedizioni create dagli ordini: etichette, tracking e chiusura della giornata.',
+  processAll: 'Processa Tutte',
+  processingAll: 'Elaborazione...',
+  processAllHint: 'Crea le etichette di tutte le spedizioni in attesa',
+  newShipment: 'Nuova',
+  newShipmentHint: 'Le spedizioni si creano dagli ordini: seleziona gli ordini da spedire e scegli «Crea spedizioni»',
+  searchPlaceholder: 'Cerca per ordine, cliente o tracking...',
+  searchLabel: 'Cerca spedizioni',
+  filters: 'Filtri',
+  filtersCount: (n: number) => `Filtri (${n})`,
+  filterPanel: 'Filtri delle spedizioni',
+  carrierFilter: 'Corriere',
+  allCarriers: 'Tutti i corrieri',
+  clearFilters: 'Rimuovi filtri',
+  statusTabs: 'Stato delle spedizioni',
+  /** Spec §2 status tabs. */
+  statusTabLabels: { all: 'Tutte', pending: 'Attesa', shipped: 'Spedite', error: 'Errori', da_stampare: 'Da stampare' },
+
+  columns: {
+    select: 'Seleziona',
+    order: 'Ordine',
+    recipient: 'Destinatario',
+    city: 'Città',
+    country: 'Paese',
+    status: 'Stato',
+    tracking: 'Tracking',
+    carrier: 'Corriere',
+    date: 'Data',
+    actions: 'Azioni',
+  },
+  /** Spec §2: the recipient's fallback. */
+  noRecipientName: 'Nome non disponibile',
+  noTracking: 'Nessun tracking',
+  noCarrier: 'Nessun corriere',
+  carrierUnknown: (id: number) => `Integrazione #${id}`,
+  changeCarrier: 'Cambia',
+  changeCarrierLabel: (order: string) => `Cambia il corriere della spedizione dell'ordine ${order}`,
+  selectShipment: (order: string) => `Seleziona la spedizione dell'ordine ${order}`,
+  selectPage: 'Seleziona tutte le spedizioni della pagina',
+  rowActions: (order: string) => `Azioni della spedizione dell'ordine ${order}`,
+  labelPrinted: 'Etichetta stampata',
+  labelNotPrinted: 'Etichetta non stampata',
+  created: 'Creata',
+  problem: 'Problema',
+
+  selection: {
+    bar: 'Selezione',
+    /** Spec §2: 'selezionata' / 'selezionate'. */
+    count: (n: number) => (n === 0 ? 'Nessuna spedizione selezionata' : n === 1 ? '1 selezionata' : `${n} selezionate`),
+    selectAll: 'Seleziona tutte',
+    deselectAll: 'Deseleziona tutte',
+    process: 'Processa',
+    processSelected: 'Processa Selezionate',
+    printLabels: 'Stampa Etichette',
+    transmitGls: 'Trasmetti GLS',
+  },
+
+  menu: {
+    details: 'Dettagli',
+    editAddress: 'Modifica indirizzo',
+    editCarrier: 'Modifica corriere',
+    process: 'Processa Spedizione',
+    cancel: 'Annulla Spedizione',
+    closeWorkday: 'Chiudi Giornata GLS',
+    updateTracking: 'Aggiorna tracking',
+    track: 'Traccia Spedizione',
+    printLabel: 'Stampa etichetta',
+  },
+
+  cancelDialog: {
+    title: 'Annulla Spedizione',
+    text: (order: string) =>
+      `Vuoi annullare la spedizione dell'ordine ${order}? Se l'etichetta è già stata creata, la spedizione viene cancellata anche presso il corriere.`,
+    confirm: 'Annulla spedizione',
+    pending: 'Annullamento...',
+    keep: 'Non annullare',
+  },
+
+  closeDialog: {
+    title: 'Chiudi Giornata GLS',
+    text: (n: number) =>
+      n === 1
+        ? 'La spedizione viene confermata a GLS e inclusa nella distinta di oggi. Dopo la chiusura non si può più annullare presso GLS.'
+        : `${n} spedizioni vengono confermate a GLS e incluse nella distinta di oggi. Dopo la chiusura non si possono più annullare presso GLS.`,
+    confirm: 'Chiudi giornata',
+    pending: 'Chiusura...',
+  },
+
+  carrierDialog: {
+    /** Spec §2. */
+    title: 'Gestione Corriere',
+    text: (order: string) => `Scegli il corriere della spedizione dell'ordine ${order}.`,
+    label: 'Corriere',
+    placeholder: 'Seleziona un corriere',
+    noActive: 'Nessun corriere attivo per questo merchant.',
+    connect: 'Collega un corriere',
+    hint: "Il corriere si può cambiare finché l'etichetta non è stata creata.",
+    loadFailed: 'Impossibile caricare le integrazioni corriere.',
+  },
+
+  addressDialog: {
+    /** Spec §2: 'Modifica Indirizzo Spedizione #id'. */
+    title: (id: number) => `Modifica Indirizzo Spedizione #${id}`,
+    text: "L'indirizzo si può modificare finché l'etichetta non è stata creata.",
+    fields: {
+      recipientName: 'Nome destinatario',
+      addressLine1: 'Indirizzo',
+      addressLine2: 'Indirizzo (riga 2)',
+      city: 'Città',
+      state: 'Provincia',
+      postalCode: 'Codice postale',
+      country: 'Paese',
+      countryCode: 'Codice paese',
+      phoneNumber: 'Telefono',
+      recipientEmail: 'Email destinatario',
+    },
+    optional: 'facoltativo',
+  },
+
+  details: {
+    title: (order: string) => `Spedizione dell'ordine ${order}`,
+    subtitle: (id: number) => `Spedizione #${id}`,
+    loadFailed: 'Impossibile caricare i dettagli della spedizione.',
+    notFound: 'Spedizione non trovata',
+    order: 'Ordine',
+    orderId: 'ID ordine',
+    externalId: 'ID ordine marketplace',
+    marketplace: 'Marketplace',
+    recipient: 'Destinatario',
+    address: 'Indirizzo',
+    phone: 'Telefono',
+    email: 'Email',
+    shipment: 'Spedizione',
+    status: 'Stato',
+    carrier: 'Corriere',
+    trackingNumber: 'Numero di tracking',
+    carrierShipmentNumber: 'Numero spedizione corriere',
+    label: 'Etichetta',
+    labelAvailable: 'Disponibile',
+    labelMissing: 'Non ancora creata',
+    labelPrintedAt: 'Etichetta stampata il',
+    createdAt: 'Creata il',
+    updatedAt: 'Aggiornata il',
+    shippedAt: 'Spedita il',
+    estimatedDelivery: 'Consegna prevista',
+    deliveredAt: 'Consegnata il',
+    lastAttemptAt: 'Ultimo tentativo',
+    retryCount: 'Tentativi falliti',
+    error: 'Errore',
+    errorCode: 'Codice errore',
+    problem: 'Problema',
+    carrierTracking: 'Tracking del corriere',
+    trackingStatus: 'Stato',
+    trackingDescription: 'Ultimo movimento',
+    trackingUpdatedAt: 'Aggiornato il',
+    trackPage: 'Apri la pagina di tracking del corriere',
+    workday: 'Chiusura giornata',
+    workdayStatus: 'Stato',
+    workdayMessage: 'Esito',
+    workdayAt: 'Chiusa il',
+    manifest: 'Distinta',
+    manifestLink: 'Scarica la distinta (PDF)',
+    workdayNone: 'Giornata non ancora chiusa per questa spedizione.',
+    marketplaceTracking: 'Tracking sul marketplace',
+    marketplaceStatus: 'Stato invio',
+    marketplaceError: 'Errore',
+    marketplaceAttempts: 'Tentativi',
+    marketplaceLastAttempt: 'Ultimo tentativo',
+    marketplaceUpdatedAt: 'Inviato il',
+    marketplaceNone: 'Il tracking non è ancora stato inviato al marketplace.',
+    audit: 'Registro delle chiamate',
+    auditHint: 'Ogni chiamata al corriere e al marketplace fatta per questa spedizione, con il suo esito.',
+    auditEmpty: 'Nessuna chiamata registrata.',
+    auditColumns: { operation: 'Operazione', time: 'Quando', duration: 'Durata', outcome: 'Esito', message: 'Messaggio del fornitore' },
+    auditAttempt: (n: number) => `tentativo ${n}`,
+  },
+
+  /** Audit operations (proto AuditEntry.operation). */
+  operations: {
+    CreateLabel: 'Creazione etichetta',
+    CancelShipment: 'Annullamento',
+    CloseWorkday: 'Chiusura giornata',
+    Track: 'Aggiornamento tracking',
+    PushTracking: 'Invio tracking al marketplace',
+  } as Record<string, string>,
+  /** Audit outcomes (proto AuditEntry.outcome). */
+  outcomes: {
+    started: 'Avviata',
+    ok: 'Riuscita',
+    refused: 'Rifiutata',
+    unavailable: 'Non raggiungibile',
+    error: 'Errore',
+  } as Record<string, string>,
+  workdayStatuses: { closed: 'Chiusa', failed: 'Non riuscita' } as Record<string, string>,
+  marketplaceTrackingStatuses: { pending: 'In attesa', pushed: 'Inviato', failed: 'Non riuscito', skipped: 'Non inviato' } as Record<string, string>,
+  providerNames: {
+    gls: 'GLS',
+    poste_delivery: 'Poste Delivery',
+    posta_1: 'Posta1',
+    posta_rc: 'Posta Raccomandata',
+    posta_pr_intl: 'Posta Prioritaria Internazionale',
+    posta_rc_intl: 'Posta Raccomandata Internazionale',
+    ebay: 'eBay',
+    amazon: 'Amazon',
+    shopify: 'Shopify',
+    aliexpress: 'AliExpress',
+    etsy: 'Etsy',
+  } as Record<string, string>,
+  durationMs: (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toLocaleString('it-IT', { maximumFractionDigits: 1 })} s`),
+
+  progress: {
+    /** 'Elaborazione 120 di 1000...'. */
+    text: (done: string, total: string) => `Elaborazione ${done} di ${total}...`,
+    starting: 'Elaborazione in corso...',
+    label: 'Avanzamento del processamento',
+  },
+
+  pagination: {
+    label: 'Paginazione delle spedizioni',
+    /** Spec §2: 'Mostrando X - Y di N spedizioni'. */
+    shown: (from: string, to: string, total: string) => `Mostrando ${from} - ${to} di ${total} spedizioni`,
+    pageSize: 'Righe per pagina',
+    first: 'Prima pagina',
+    previous: 'Pagina precedente',
+    next: 'Pagina successiva',
+    last: 'Ultima pagina',
+    pageOf: (page: string, total: string) => `Pagina ${page} di ${total}`,
+  },
+
+  empty: {
+    /** Spec §2 empty state. */
+    title: 'Nessuna spedizione',
+    firstShipment: 'Crea Prima Spedizione',
+    hint: 'Le spedizioni nascono dagli ordini: seleziona gli ordini da spedire e crea le loro spedizioni.',
+    filtered: 'Nessuna spedizione corrisponde ai filtri: prova a modificarli o a rimuoverli.',
+    errorsTab: 'Nessun problema: nessuna etichetta fallita e nessuna spedizione ferma.',
+  },
+
+  errors: {
+    listTitle: 'Errore nel caricamento delle spedizioni',
+    connection: 'Verifica la connessione e riprova più tardi.',
+  },
+
+  /** Spec §8 Shipments toasts (contracts), plus the summaries we add. */
+  toasts: shipmentToasts,
+  labelsOpenedText: (n: number, skipped: number) =>
+    `${n === 1 ? '1 etichetta' : `${n} etichette`} in un unico PDF${skipped === 0 ? '' : skipped === 1 ? '; 1 spedizione senza etichetta esclusa' : `; ${skipped} spedizioni senza etichetta escluse`}`,
+  moreErrors: (n: number) => (n === 1 ? 'e un altro errore' : `e altri ${n} errori`),
+} as const;

@@ -1,0 +1,273 @@
+import type { ReactNode } from 'react';
+import { AlertTriangle, ExternalLink, FileDown } from 'lucide-react';
+import type { ShipmentAuditJson, ShipmentJson } from '@smista/contracts';
+import { Badge, cn, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, errorStatusOf, LoadFailed, Loading } from '@smista/ui-kit';
+import { ShipmentStatusBadge } from '../components/status-badge';
+import { formatDate, formatDateTime, formatRelative, providerName } from '../format';
+import { t } from '../messages';
+import { manifestPath } from '../paths';
+import { carrierLabel, labelFrom, orderLabel, recipientLabel } from './shipment-rules';
+import { useCarrierIntegrations, useShipmentDetails } from './shipments-api';
+
+const d = t.details;
+
+/**
+ * 'Dettagli' of a row: every field of the shipment (spec §3) — recipient and address, carrier and
+ * tracking, label, the GLS workday close with its manifest, the tracking sent to the marketplace —
+ * and the audit trail of `GET /api/shipments/{id}`: each carrier and marketplace call made for it,
+ * with its time, duration, outcome and the provider's message, so a merchant sees why a label
+ * failed. The row's own data shows at once while the details load.
+ */
+export function DetailsDrawer({ merchantId, shipment, onClose }: { merchantId: string; shipment: ShipmentJson | null; onClose: () => void }) {
+  return (
+    <Dialog open={shipment !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent side="right" className="w-full max-w-full gap-0 overflow-y-auto p-0 sm:max-w-2xl" data-testid="details-drawer">
+        {shipment ? <Details key={shipment.id} merchantId={merchantId} row={shipment} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson }) {
+  const details = useShipmentDetails(merchantId, row.id);
+  const carriers = useCarrierIntegrations(merchantId);
+  const s: ShipmentJson = details.data ?? row;
+  const cityLine = [s.postalCode, s.city, s.state ? `(${s.state})` : ''].filter(Boolean).join(' ');
+  const country = [s.country, s.countryCode && s.countryCode !== s.country ? `(${s.countryCode})` : ''].filter(Boolean).join(' ');
+
+  let audit: ReactNode;
+  if (details.isPending) audit = <Loading testId="details-audit-loading" />;
+  else if (details.isError) {
+    audit = (
+      <LoadFailed
+        title={errorStatusOf(details.error) === 404 ? d.notFound : d.loadFailed}
+        text={errorStatusOf(details.error) === 404 ? undefined : t.errors.connection}
+        onRetry={() => void details.refetch()}
+        testId="details-failed"
+      />
+    );
+  } else audit = <AuditTrail entries={details.data.audit ?? []} />;
+
+  return (
+    <div className="grid min-w-0 gap-4 p-4 sm:p-6">
+      <DialogHeader className="pr-8">
+        <DialogTitle className="[overflow-wrap:anywhere]" data-testid="details-title">
+          {d.title(orderLabel(s))}
+        </DialogTitle>
+        <DialogDescription>{d.subtitle(s.id)}</DialogDescription>
+        <div className="flex flex-wrap items-center gap-2 pt-1">
+          <ShipmentStatusBadge status={s.status} testId="details-status" />
+          {s.trackingUrl ? (
+            <a href={s.trackingUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline" data-testid="details-track">
+              <ExternalLink className="h-3.5 w-3.5" aria-hidden />
+              {d.trackPage}
+            </a>
+          ) : null}
+        </div>
+      </DialogHeader>
+
+      {s.problem ? (
+        <div className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800" role="alert" data-testid="details-problem">
+          <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <span className="[overflow-wrap:anywhere]">{s.problem}</span>
+        </div>
+      ) : null}
+
+      <Section title={d.shipment} testId="details-shipment">
+        <Facts
+          rows={[
+            [d.carrier, carrierLabel(s, carriers.data)],
+            [d.trackingNumber, s.trackingNumber, 'font-mono'],
+            [d.carrierShipmentNumber, s.carrierShipmentNumber, 'font-mono'],
+            [d.label, s.hasLabel ? d.labelAvailable : d.labelMissing],
+            [d.labelPrintedAt, when(s.labelPrintedAt)],
+            [d.createdAt, when(s.createdAt)],
+            [d.updatedAt, when(s.updatedAt)],
+            [d.shippedAt, when(s.shippedAt)],
+            [d.estimatedDelivery, formatDate(s.estimatedDeliveryDate)],
+            [d.deliveredAt, when(s.deliveredAt)],
+            [d.lastAttemptAt, when(s.lastAttemptAt)],
+            [d.retryCount, String(s.retryCount ?? 0)],
+            [d.error, s.errorMessage, 'text-red-700'],
+            [d.errorCode, s.errorCode, 'font-mono'],
+          ]}
+        />
+      </Section>
+
+      <Section title={d.carrierTracking} testId="details-carrier-tracking">
+        <Facts
+          rows={[
+            [d.trackingStatus, s.trackingStatus],
+            [d.trackingDescription, s.trackingDescription],
+            [d.trackingUpdatedAt, when(s.trackingUpdatedAt)],
+          ]}
+        />
+      </Section>
+
+      <Section title={d.audit} testId="details-audit">
+        <p className="text-xs text-muted-foreground">{d.auditHint}</p>
+        {audit}
+      </Section>
+
+      <Section title={d.recipient} testId="details-recipient">
+        <address className="grid gap-0.5 text-sm not-italic [overflow-wrap:anywhere]" data-testid="details-address">
+          <span className="font-medium">{recipientLabel(s)}</span>
+          <span>{s.addressLine1}</span>
+          {s.addressLine2 ? <span>{s.addressLine2}</span> : null}
+          <span>{cityLine}</span>
+          <span>{country}</span>
+        </address>
+        <Facts
+          rows={[
+            [d.phone, s.phoneNumber],
+            [d.email, s.recipientEmail],
+          ]}
+        />
+      </Section>
+
+      <Section title={d.workday} testId="details-workday">
+        {s.closeWorkdayStatus || s.closeWorkdayAt || s.manifestId !== null ? (
+          <>
+            <Facts
+              rows={[
+                [d.workdayStatus, labelFrom(t.workdayStatuses, s.closeWorkdayStatus)],
+                [d.workdayMessage, s.closeWorkdayMessage],
+                [d.workdayAt, when(s.closeWorkdayAt)],
+              ]}
+            />
+            {s.manifestId !== null ? (
+              <a
+                href={manifestPath(s.manifestId)}
+                target="_blank"
+                rel="noopener"
+                className="inline-flex items-center gap-1 justify-self-start text-sm text-primary underline-offset-4 hover:underline"
+                data-testid="details-manifest"
+              >
+                <FileDown className="h-4 w-4" aria-hidden />
+                {d.manifestLink}
+              </a>
+            ) : null}
+          </>
+        ) : (
+          <p className="text-sm text-muted-foreground">{d.workdayNone}</p>
+        )}
+      </Section>
+
+      <Section title={d.marketplaceTracking} testId="details-marketplace-tracking">
+        {s.marketplaceTrackingStatus || s.marketplaceTrackingAttempts > 0 ? (
+          <Facts
+            rows={[
+              [d.marketplaceStatus, labelFrom(t.marketplaceTrackingStatuses, s.marketplaceTrackingStatus)],
+              [d.marketplaceError, s.marketplaceTrackingError, 'text-red-700'],
+              [d.marketplaceAttempts, String(s.marketplaceTrackingAttempts ?? 0)],
+              [d.marketplaceLastAttempt, when(s.marketplaceTrackingLastAttempt)],
+              [d.marketplaceUpdatedAt, when(s.marketplaceTrackingUpdatedAt)],
+            ]}
+          />
+        ) : (
+          <p className="text-sm text-muted-foreground">{d.marketplaceNone}</p>
+        )}
+      </Section>
+
+      <Section title={d.order} testId="details-order">
+        <Facts
+          rows={[
+            [d.externalId, s.orderExternalId, 'font-mono'],
+            [d.orderId, String(s.orderId), 'font-mono'],
+            [d.marketplace, providerName(s.marketplace)],
+          ]}
+        />
+      </Section>
+    </div>
+  );
+}
+
+/** A time as a date and how long ago ("22 nov 2026, 14:05 (3 ore fa)"); null when none. */
+function when(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const relative = formatRelative(value);
+  return relative ? `${formatDateTime(value)} (${relative})` : formatDateTime(value);
+}
+
+function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <section className="grid min-w-0 content-start gap-2 rounded-lg border border-border bg-background p-4" data-testid={testId} aria-label={title}>
+      <h3 className="text-sm font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** Label / value rows; an empty value reads '—'. */
+function Facts({ rows }: { rows: [label: string, value: string | null | undefined, className?: string][] }) {
+  return (
+    <dl className="grid gap-1.5 text-sm">
+      {rows.map(([label, value, className]) => {
+        const empty = !value?.trim();
+        return (
+          <div key={label} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)] gap-2">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className={cn('min-w-0 [overflow-wrap:anywhere]', !empty && className)}>{empty ? t.notAvailable : value}</dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+const OUTCOME_VARIANTS: Readonly<Record<string, 'success' | 'warning' | 'destructive' | 'secondary'>> = {
+  ok: 'success',
+  started: 'secondary',
+  refused: 'destructive',
+  unavailable: 'warning',
+  error: 'destructive',
+};
+
+/** The audit trail, newest first, as a list that reads on a phone as on a desktop. */
+function AuditTrail({ entries }: { entries: ShipmentAuditJson[] }) {
+  if (entries.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="details-audit-empty">
+        {d.auditEmpty}
+      </p>
+    );
+  }
+  const sorted = [...entries].sort((a, b) => (a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : b.id - a.id));
+  return (
+    <ol className="grid gap-2" aria-label={d.audit} data-testid="details-audit-list">
+      {sorted.map((entry) => {
+        const outcome = entry.outcome.trim().toLowerCase();
+        return (
+          <li key={entry.id} className="grid gap-1 rounded-md border border-border p-3 text-sm" data-testid="audit-entry" data-operation={entry.operation} data-outcome={outcome}>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="font-medium" data-testid="audit-operation">
+                {labelFrom(t.operations, entry.operation)}
+                {entry.target ? <span className="font-normal text-muted-foreground"> · {providerName(entry.target)}</span> : null}
+              </span>
+              <Badge variant={Object.hasOwn(OUTCOME_VARIANTS, outcome) ? OUTCOME_VARIANTS[outcome] : 'outline'} data-testid="audit-outcome">
+                {labelFrom(t.outcomes, entry.outcome)}
+              </Badge>
+            </div>
+            <div className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
+              <span title={d.auditColumns.time} data-testid="audit-time">
+                {formatDateTime(entry.startedAt)}
+              </span>
+              {entry.durationMs !== null ? (
+                <span title={d.auditColumns.duration} data-testid="audit-duration">
+                  {t.durationMs(entry.durationMs)}
+                </span>
+              ) : null}
+              {entry.attempt > 1 ? <span>{d.auditAttempt(entry.attempt)}</span> : null}
+            </div>
+            {entry.message ? (
+              <p className={cn('text-xs [overflow-wrap:anywhere]', outcome === 'ok' ? 'text-muted-foreground' : 'text-red-700')} data-testid="audit-message">
+                <span className="sr-only">{d.auditColumns.message}: </span>
+                {entry.message}
+              </p>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * Spec §4 as the screen applies it: which actions a shipment allows, how its status badge looks,
+ * and how a row names its order, recipient and carrier. Pure; the server applies the same rules
+ * and answers an Italian 409 when a stale screen asks for a refused action.
+ */
+import { shipmentStatusLabel, shipmentStatusLabels, WORKDAY_CARRIERS, type CarrierIntegrationJson, type ShipmentJson } from '@smista/contracts';
+import { providerName } from '../format';
+import { t } from '../messages';
+
+type Status = Pick<ShipmentJson, 'status'>;
+
+const lower = (value: string | null | undefined) => (value ?? '').trim().toLowerCase();
+
+/** Spec §4: a single shipment is processed only when pending. */
+export const canProcess = (s: Status) => lower(s.status) === 'pending';
+
+/** Spec §4: cancel when pending or shipped. */
+export const canCancel = (s: Status) => ['pending', 'shipped'].includes(lower(s.status));
+
+/** Whether the shipment goes with a carrier whose workday is closed (GLS). */
+export const isWorkdayCarrier = (s: Pick<ShipmentJson, 'carrierProvider'>) => (WORKDAY_CARRIERS as readonly string[]).includes(lower(s.carrierProvider));
+
+/** Spec §4: the GLS workday close only when the provider is gls and the status shipped. */
+export const canCloseWorkday = (s: Pick<ShipmentJson, 'status' | 'carrierProvider'>) => isWorkdayCarrier(s) && lower(s.status) === 'shipped';
+
+/** Spec §4: a tracking update when a tracking number exists. */
+export const canUpdateTracking = (s: Pick<ShipmentJson, 'trackingNumber'>) => Boolean(s.trackingNumber?.trim());
+
+/** Spec §4: print the label when label data exists. */
+export const canPrintLabel = (s: Pick<ShipmentJson, 'hasLabel' | 'labelData'>) => s.hasLabel || Boolean(s.labelData);
+
+/**
+ * The selected shipments 'Trasmetti GLS' sends: the GLS ones that are shipped (spec §2: the action
+ * shows only when there is one).
+ */
+export function workdayShipmentIds(shipments: readonly ShipmentJson[]): number[] {
+  return shipments.filter(canCloseWorkday).map((s) => s.id);
+}
+
+/** The order a row names: `#` and the marketplace's order id, else our order id. */
+export function orderLabel(s: Pick<ShipmentJson, 'orderExternalId' | 'orderId'>): string {
+  return `#${s.orderExternalId?.trim() || s.orderId}`;
+}
+
+/** Spec §2: the recipient, else 'Nome non disponibile'. */
+export function recipientLabel(s: Pick<ShipmentJson, 'recipientName'>): string {
+  return s.recipientName?.trim() || t.noRecipientName;
+}
+
+/**
+ * The carrier a row names: the connection name of its carrier integration (spec §2), else the
+ * carrier's name, else 'Nessun corriere'.
+ */
+export function carrierLabel(s: Pick<ShipmentJson, 'carrierIntegrationId' | 'carrierProvider'>, carriers: readonly CarrierIntegrationJson[] | undefined): string {
+  if (s.carrierIntegrationId === null) return t.noCarrier;
+  const integration = carriers?.find((c) => c.id === s.carrierIntegrationId);
+  if (integration) return integration.connectionName;
+  return s.carrierProvider ? providerName(s.carrierProvider) : t.carrierUnknown(s.carrierIntegrationId);
+}
+
+export type BadgeTone = 'green' | 'orange' | 'blue' | 'red' | 'grey';
+
+export interface BadgeLook {
+  tone: BadgeTone;
+  label: string;
+}
+
+/** The orders badges' colours (spec §4): done green, waiting orange, moving blue, failed or cancelled red. */
+const TONES: Readonly<Record<string, BadgeTone>> = {
+  pending: 'orange',
+  processing: 'blue',
+  shipped: 'blue',
+  completed: 'green',
+  delivered: 'green',
+  error: 'red',
+  failed: 'red',
+  cancelled: 'red',
+  canceled: 'red',
+};
+
+/**
+ * A shipment status's badge: the §4 label (`shipmentStatusLabel`, case-insensitive; unknown
+ * statuses raw) in the orders badges' colours.
+ *
+ * @example statusBadge('SHIPPED') // { tone: 'blue', label: 'Spedito' }
+ */
+export function statusBadge(status: string | null | undefined): BadgeLook {
+  const raw = (status ?? '').trim();
+  const key = raw.toLowerCase();
+  // Only the table's own entries: a status named `constructor` is shown raw, not as Object's.
+  const label = !raw ? t.notAvailable : Object.hasOwn(shipmentStatusLabels, key) ? shipmentStatusLabel(raw) : raw;
+  return { tone: Object.hasOwn(TONES, key) ? TONES[key] : 'grey', label };
+}
+
+/** Tailwind classes of each tone (the kit's Badge has no blue, so every tone is spelled here). */
+export const TONE_CLASSES: Readonly<Record<BadgeTone, string>> = {
+  green: 'border-transparent bg-emerald-100 text-emerald-800',
+  orange: 'border-transparent bg-orange-100 text-orange-800',
+  blue: 'border-transparent bg-blue-100 text-blue-800',
+  red: 'border-transparent bg-red-100 text-red-800',
+  grey: 'border-transparent bg-slate-100 text-slate-700',
+};
+
+/** A label from one of the screen's tables, else the raw value ('' → '—'). */
+export function labelFrom(table: Readonly<Record<string, string>>, value: string | null | undefined): string {
+  const raw = (value ?? '').trim();
+  if (!raw) return t.notAvailable;
+  return Object.hasOwn(table, raw) ? table[raw] : Object.hasOwn(table, raw.toLowerCase()) ? table[raw.toLowerCase()] : raw;
+}
+
+/**
+ * Whether a click on a row should toggle its selection (spec §2: row click toggles selection):
+ * not when it lands on a control of the row (checkbox, button, link, menu) nor inside something
+ * the row only opened (a dialog or menu portalled elsewhere in the page, whose React events still
+ * bubble to the row).
+ */
+export function isRowToggleClick(row: { contains(node: unknown): boolean }, target: unknown): boolean {
+  if (!row.contains(target)) return false;
+  const el = target as { closest?: (selector: string) => unknown } | null;
+  return !el?.closest?.('button, a, input, select, textarea, label, [role="checkbox"], [role="menuitem"], [role="menu"]');
+}

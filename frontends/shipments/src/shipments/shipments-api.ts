@@ -1,0 +1,227 @@
+/**
+ * Every call of the shipments screen (spec §7 "Shipments", and the merchant's carrier
+ * integrations it names), their query keys and hooks. Components call these hooks; they never call
+ * `apiFetch` themselves. Toasts are the caller's (`mutate(vars, { onSuccess, onError })`).
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  CarrierIntegrationJson,
+  CloseWorkdayJson,
+  ProcessResultJson,
+  ProcessRunJson,
+  ShipmentActionJson,
+  ShipmentAddressData,
+  ShipmentDetailsJson,
+  ShipmentJson,
+  ShipmentPageJson,
+} from '@smista/contracts';
+import { apiFetch, apiRequest, errorStatusOf, responseError } from '@smista/ui-kit';
+import { labelPath, shipmentApiPath } from '../paths';
+import { PROGRESS_POLL_MS } from './progress';
+import { shipmentsApiPath, type ShipmentsView } from './shipments-view';
+
+/**
+ * Query keys. Shipments are per merchant: the lists under `list` (one entry per API path), one
+ * shipment's details under `detail`, the processing runs under `runs`. The carrier integrations
+ * use the key every other screen uses for the same list (`['carriers', merchantId,
+ * 'integrations']`), so they share one cache entry. The orders of the merchant (`['orders',
+ * merchantId]`, the orders remote's) follow their shipments, so they are refreshed after a change
+ * here. The hooks supply their fetchers: these keys are not URLs.
+ */
+export const shipmentKeys = {
+  all: ['shipments'] as const,
+  merchant: (merchantId: string) => [...shipmentKeys.all, merchantId] as const,
+  lists: (merchantId: string) => [...shipmentKeys.merchant(merchantId), 'list'] as const,
+  list: (merchantId: string, apiPath: string) => [...shipmentKeys.lists(merchantId), apiPath] as const,
+  detail: (merchantId: string, shipmentId: number) => [...shipmentKeys.merchant(merchantId), 'detail', shipmentId] as const,
+  runs: (merchantId: string) => [...shipmentKeys.merchant(merchantId), 'process-runs'] as const,
+  carrierIntegrations: (merchantId: string) => ['carriers', merchantId, 'integrations'] as const,
+  orders: (merchantId: string) => ['orders', merchantId] as const,
+};
+
+/** Spec §7: integration requests retry 3 times, 500 ms apart (never a 4xx, which would only repeat). */
+export const INTEGRATION_RETRIES = 3;
+export const INTEGRATION_RETRY_DELAY_MS = 500;
+export function shouldRetryIntegration(failureCount: number, error: unknown): boolean {
+  const status = errorStatusOf(error);
+  if (status !== undefined && status >= 400 && status < 500) return false;
+  return failureCount < INTEGRATION_RETRIES;
+}
+
+/** A list answer as spec §3 allows it: a plain array, or an object carrying `data`. */
+export function listOf<T>(body: unknown): T[] {
+  if (Array.isArray(body)) return body as T[];
+  if (body && typeof body === 'object' && Array.isArray((body as { data?: unknown }).data)) return (body as { data: T[] }).data;
+  return [];
+}
+
+export const fetchShipments = (view: ShipmentsView, signal?: AbortSignal) => apiFetch<ShipmentPageJson>(shipmentsApiPath(view), { signal });
+
+export const fetchShipment = (shipmentId: number, signal?: AbortSignal) => apiFetch<ShipmentDetailsJson>(shipmentApiPath(shipmentId), { signal });
+
+/** `GET /api/shipments/process-runs`: the runs still going and the last finished one. */
+export const fetchProcessRuns = (signal?: AbortSignal) =>
+  apiFetch<unknown>('/api/shipments/process-runs', { signal }).then((body) => listOf<ProcessRunJson>(body));
+
+/** `GET /api/carrier-integrations` (spec §7 Carriers): the selected merchant's carrier integrations. */
+export const fetchCarrierIntegrations = (signal?: AbortSignal) =>
+  apiFetch<unknown>('/api/carrier-integrations', { signal }).then((body) => listOf<CarrierIntegrationJson>(body));
+
+/** 'Processa Tutte': `POST /api/shipments/process` (every pending shipment of the merchant). */
+export const processAll = () => apiFetch<ProcessResultJson>('/api/shipments/process', { method: 'POST' });
+
+/** 'Processa Selezionate': `POST /api/shipments/process-selected {shipmentIds}`. */
+export const processSelected = (shipmentIds: number[]) =>
+  apiFetch<ProcessResultJson>('/api/shipments/process-selected', { method: 'POST', body: { shipmentIds } });
+
+/** 'Processa Spedizione': `POST /api/shipments/{id}/process`. */
+export const processOne = (shipmentId: number) => apiFetch<ProcessResultJson>(`${shipmentApiPath(shipmentId)}/process`, { method: 'POST' });
+
+/** 'Annulla Spedizione': `POST /api/shipments/{id}/cancel`. */
+export const cancelShipment = (shipmentId: number) => apiFetch<ShipmentActionJson>(`${shipmentApiPath(shipmentId)}/cancel`, { method: 'POST' });
+
+/** 'Chiudi Giornata GLS' of a row: `POST /api/shipments/{id}/close-workday`. */
+export const closeWorkdayOne = (shipmentId: number) => apiFetch<CloseWorkdayJson>(`${shipmentApiPath(shipmentId)}/close-workday`, { method: 'POST' });
+
+/** 'Trasmetti GLS': `POST /api/shipments/close-workday {shipmentIds}`. */
+export const closeWorkdayMany = (shipmentIds: number[]) =>
+  apiFetch<CloseWorkdayJson>('/api/shipments/close-workday', { method: 'POST', body: { shipmentIds } });
+
+/** 'Aggiorna tracking': `POST /api/shipments/{id}/update-tracking`. */
+export const updateTracking = (shipmentId: number) => apiFetch<ShipmentActionJson>(`${shipmentApiPath(shipmentId)}/update-tracking`, { method: 'POST' });
+
+/** 'Gestione Corriere': `PATCH /api/shipments/{id}/carrier {carrierIntegrationId}`. */
+export const changeCarrier = (shipmentId: number, carrierIntegrationId: number) =>
+  apiFetch<ShipmentJson>(`${shipmentApiPath(shipmentId)}/carrier`, { method: 'PATCH', body: { carrierIntegrationId } });
+
+/** Spec §7: the address goes with PATCH on desktop and PUT on mobile (the server treats both alike). */
+export type AddressMethod = 'PATCH' | 'PUT';
+
+/** 'Modifica indirizzo': `PATCH` or `PUT /api/shipments/{id}/address` with the §5 fields. */
+export const updateAddress = (shipmentId: number, address: ShipmentAddressData, method: AddressMethod) =>
+  apiFetch<ShipmentJson>(`${shipmentApiPath(shipmentId)}/address`, { method, body: address });
+
+/**
+ * 'Stampa etichetta': `GET /api/shipments/{id}/label` as a PDF blob. A refusal throws the
+ * server's error (its `message` is the Italian reason: no label yet, not found).
+ */
+export async function fetchLabel(shipmentId: number): Promise<Blob> {
+  const res = await apiRequest(labelPath(shipmentId));
+  if (!res.ok) throw await responseError(res);
+  return res.blob();
+}
+
+/** One page of shipments for a view; while the next page loads the previous one stays on screen. */
+export function useShipments(merchantId: string, view: ShipmentsView) {
+  return useQuery({
+    queryKey: shipmentKeys.list(merchantId, shipmentsApiPath(view)),
+    queryFn: ({ signal }) => fetchShipments(view, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One shipment with its audit trail (the details drawer); a 4xx is not retried. */
+export function useShipmentDetails(merchantId: string, shipmentId: number | null) {
+  return useQuery({
+    queryKey: shipmentKeys.detail(merchantId, shipmentId ?? 0),
+    queryFn: ({ signal }) => fetchShipment(shipmentId!, signal),
+    enabled: shipmentId !== null,
+  });
+}
+
+/**
+ * The processing runs: read once when the screen opens, then every second while processing is
+ * under way (`watching`: this screen's request is in flight) or a run is still going (started
+ * elsewhere, or resumed after a restart).
+ */
+export function useProcessRuns(merchantId: string, watching: boolean) {
+  return useQuery({
+    queryKey: shipmentKeys.runs(merchantId),
+    queryFn: ({ signal }) => fetchProcessRuns(signal),
+    refetchInterval: (query) => (watching || (query.state.data ?? []).some((run) => run.status === 'running') ? PROGRESS_POLL_MS : false),
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** The merchant's carrier integrations (the carrier filter, the 'Corriere' column, 'Gestione Corriere'). */
+export function useCarrierIntegrations(merchantId: string) {
+  return useQuery({
+    queryKey: shipmentKeys.carrierIntegrations(merchantId),
+    queryFn: ({ signal }) => fetchCarrierIntegrations(signal),
+    retry: shouldRetryIntegration,
+    retryDelay: INTEGRATION_RETRY_DELAY_MS,
+  });
+}
+
+/**
+ * Everything that shows the merchant's shipments reads again (lists, open details, runs), and so
+ * do the merchant's orders, whose status and shipments follow.
+ */
+export function refreshShipments(queryClient: QueryClient, merchantId: string) {
+  void queryClient.invalidateQueries({ queryKey: shipmentKeys.merchant(merchantId) });
+  void queryClient.invalidateQueries({ queryKey: shipmentKeys.orders(merchantId) });
+}
+
+/** A changed shipment the server answered goes into every cached page and its details at once. */
+function storeShipment(queryClient: QueryClient, merchantId: string, shipment: ShipmentJson | null | undefined) {
+  if (!shipment || typeof shipment !== 'object' || !('id' in shipment)) return;
+  queryClient.setQueriesData<ShipmentPageJson>({ queryKey: shipmentKeys.lists(merchantId) }, (page) =>
+    page ? { ...page, data: page.data.map((s) => (s.id === shipment.id ? { ...s, ...shipment } : s)) } : page,
+  );
+  queryClient.setQueryData<ShipmentDetailsJson>(shipmentKeys.detail(merchantId, shipment.id), (details) => (details ? { ...details, ...shipment } : details));
+}
+
+/** A mutation whose answer changes shipments: refresh after it, however it ends. */
+function useShipmentsMutation<V, R>(merchantId: string, mutationFn: (vars: V) => Promise<R>, pick?: (answer: R) => ShipmentJson | null | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (answer) => {
+      if (pick) storeShipment(queryClient, merchantId, pick(answer));
+    },
+    onSettled: () => refreshShipments(queryClient, merchantId),
+  });
+}
+
+/** 'Processa Tutte' (no variables); the runs are polled meanwhile by {@link useProcessRuns}. */
+export const useProcessAll = (merchantId: string) => useShipmentsMutation<void, ProcessResultJson>(merchantId, () => processAll());
+
+/** 'Processa Selezionate' (the ids). */
+export const useProcessSelected = (merchantId: string) => useShipmentsMutation(merchantId, (ids: number[]) => processSelected(ids));
+
+/** 'Processa Spedizione' (the id). */
+export const useProcessOne = (merchantId: string) => useShipmentsMutation(merchantId, (id: number) => processOne(id));
+
+/** 'Annulla Spedizione' (the id). */
+export const useCancelShipment = (merchantId: string) => useShipmentsMutation(merchantId, (id: number) => cancelShipment(id), (a) => a?.shipment);
+
+/** 'Chiudi Giornata GLS' of a row (the id). */
+export const useCloseWorkdayOne = (merchantId: string) => useShipmentsMutation(merchantId, (id: number) => closeWorkdayOne(id));
+
+/** 'Trasmetti GLS' (the ids). */
+export const useCloseWorkdayMany = (merchantId: string) => useShipmentsMutation(merchantId, (ids: number[]) => closeWorkdayMany(ids));
+
+/** 'Aggiorna tracking' (the id). */
+export const useUpdateTracking = (merchantId: string) => useShipmentsMutation(merchantId, (id: number) => updateTracking(id), (a) => a?.shipment);
+
+/** 'Gestione Corriere' (`{ shipmentId, carrierIntegrationId }`). */
+export const useChangeCarrier = (merchantId: string) =>
+  useShipmentsMutation(
+    merchantId,
+    ({ shipmentId, carrierIntegrationId }: { shipmentId: number; carrierIntegrationId: number }) => changeCarrier(shipmentId, carrierIntegrationId),
+    (a) => a,
+  );
+
+/** 'Modifica indirizzo' (`{ shipmentId, address, method }`). */
+export const useUpdateAddress = (merchantId: string) =>
+  useShipmentsMutation(
+    merchantId,
+    ({ shipmentId, address, method }: { shipmentId: number; address: ShipmentAddressData; method: AddressMethod }) => updateAddress(shipmentId, address, method),
+    (a) => a,
+  );
+
+/**
+ * 'Stampa etichetta': the PDF saved as `etichetta-<id>.pdf` (the browser's download), then the
+ * lists refresh (the label now counts as printed: 'Da stampare' changes).
+ */
+export const useDownloadLabel = (merchantId: string) => useShipmentsMutation(merchantId, (id: number) => fetchLabel(id));

@@ -1,0 +1,302 @@
+import { Fragment, type MouseEvent } from 'react';
+import { AlertTriangle, ChevronsLeft, ChevronLeft, ChevronRight, ChevronsRight } from 'lucide-react';
+import type { CarrierIntegrationJson, PageMetaJson, ShipmentJson } from '@smista/contracts';
+import { Button, Checkbox, cn, NativeSelect, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@smista/ui-kit';
+import { ShipmentStatusBadge } from '../components/status-badge';
+import { formatCount, formatDateTime, formatRelative } from '../format';
+import { t } from '../messages';
+import { shownText } from './pagination';
+import { RowMenu, type DialogKind } from './row-menu';
+import { carrierLabel, isRowToggleClick, orderLabel, recipientLabel } from './shipment-rules';
+import { PAGE_SIZES, type ShipmentsView } from './shipments-view';
+import type { ShipmentActions } from './use-shipment-actions';
+
+/** What the table and the cards share. */
+export interface ShipmentsListProps {
+  shipments: ShipmentJson[];
+  carriers: CarrierIntegrationJson[] | undefined;
+  selected: ReadonlySet<number>;
+  onToggleSelected: (shipmentId: number) => void;
+  actions: ShipmentActions;
+  onOpen: (kind: DialogKind, shipment: ShipmentJson) => void;
+}
+
+/** Spec §2: a click on the row (not on one of its controls) toggles its selection. */
+const rowClick = (onToggle: () => void) => (event: MouseEvent<HTMLElement>) => {
+  if (isRowToggleClick(event.currentTarget, event.target)) onToggle();
+};
+
+/** The carrier by connection name, and 'Cambia' opening 'Gestione Corriere' (under it in the table, beside it on a card). */
+function CarrierCell({
+  shipment,
+  carriers,
+  onOpen,
+  inline = false,
+}: {
+  shipment: ShipmentJson;
+  carriers: CarrierIntegrationJson[] | undefined;
+  onOpen: ShipmentsListProps['onOpen'];
+  inline?: boolean;
+}) {
+  const name = carrierLabel(shipment, carriers);
+  return (
+    <div className={cn('flex min-w-0', inline ? 'items-center gap-2' : 'flex-col items-start')}>
+      <span className={cn('min-w-0 truncate', !inline && 'max-w-32', shipment.carrierIntegrationId === null && 'text-muted-foreground')} title={name} data-testid="shipment-carrier">
+        {name}
+      </span>
+      <Button
+        variant="link"
+        size="sm"
+        className="h-auto shrink-0 p-0 text-xs"
+        onClick={() => onOpen('carrier', shipment)}
+        aria-label={t.changeCarrierLabel(orderLabel(shipment))}
+        data-testid="shipment-change-carrier"
+      >
+        {t.changeCarrier}
+      </Button>
+    </div>
+  );
+}
+
+/** The tracking number, or a dash; the Errori tab's reason under it is shown by {@link Problem}. */
+function Tracking({ shipment }: { shipment: ShipmentJson }) {
+  return shipment.trackingNumber ? (
+    <span className="font-mono text-xs [overflow-wrap:anywhere]" data-testid="shipment-tracking">
+      {shipment.trackingNumber}
+    </span>
+  ) : (
+    <span className="text-muted-foreground" data-testid="shipment-tracking">
+      {t.notAvailable}
+    </span>
+  );
+}
+
+/** Why the shipment is a problem (the Errori tab): a failed label, no tracking movement, a carrier exception. */
+function Problem({ shipment, className }: { shipment: ShipmentJson; className?: string }) {
+  if (!shipment.problem) return null;
+  return (
+    <p className={cn('flex items-start gap-1 text-xs text-red-700 [overflow-wrap:anywhere]', className)} data-testid="shipment-problem">
+      <AlertTriangle className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />
+      <span>{shipment.problem}</span>
+    </p>
+  );
+}
+
+/** The desktop table (spec §2 columns); a shipment with a problem (the Errori tab) says why on a line under its row. */
+export function ShipmentsTable({
+  allSelected,
+  someSelected,
+  onToggleAll,
+  ...props
+}: ShipmentsListProps & { allSelected: boolean; someSelected: boolean; onToggleAll: () => void }) {
+  const { shipments, carriers, selected, onToggleSelected, actions, onOpen } = props;
+  const columns = 10;
+  return (
+    <Table data-testid="shipments-table">
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead className="w-9 px-2">
+            <Checkbox
+              checked={allSelected ? true : someSelected ? 'indeterminate' : false}
+              onCheckedChange={onToggleAll}
+              aria-label={t.selectPage}
+              data-testid="shipments-select-page"
+            />
+          </TableHead>
+          <TableHead className="px-2">{t.columns.order}</TableHead>
+          <TableHead className="px-2">{t.columns.recipient}</TableHead>
+          <TableHead className="px-2">{t.columns.city}</TableHead>
+          <TableHead className="px-2">{t.columns.country}</TableHead>
+          <TableHead className="px-2">{t.columns.status}</TableHead>
+          <TableHead className="px-2">{t.columns.tracking}</TableHead>
+          <TableHead className="px-2">{t.columns.carrier}</TableHead>
+          <TableHead className="px-2">{t.columns.date}</TableHead>
+          <TableHead className="w-10 px-2 text-right">
+            <span className="sr-only">{t.columns.actions}</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {shipments.map((shipment) => {
+          const isSelected = selected.has(shipment.id);
+          const order = orderLabel(shipment);
+          const toggle = rowClick(() => onToggleSelected(shipment.id));
+          const rowState = { 'data-shipment-id': shipment.id, 'data-state': isSelected ? 'selected' : undefined };
+          return (
+            <Fragment key={shipment.id}>
+              <TableRow
+                className={cn('cursor-pointer', isSelected && 'bg-muted/40', shipment.problem && 'border-b-0')}
+                onClick={toggle}
+                data-testid="shipment-row"
+                data-status={shipment.status}
+                {...rowState}
+              >
+                <TableCell className="px-2">
+                  <Checkbox checked={isSelected} onCheckedChange={() => onToggleSelected(shipment.id)} aria-label={t.selectShipment(order)} data-testid="shipment-select" />
+                </TableCell>
+                <TableCell className="whitespace-nowrap px-2 font-mono text-xs font-medium" data-testid="shipment-order">
+                  {order}
+                </TableCell>
+                <TableCell className="px-2">
+                  <span
+                    className={cn('block max-w-32 truncate', !shipment.recipientName?.trim() && 'text-muted-foreground')}
+                    title={recipientLabel(shipment)}
+                    data-testid="shipment-recipient"
+                  >
+                    {recipientLabel(shipment)}
+                  </span>
+                </TableCell>
+                <TableCell className="px-2">
+                  <span className="block max-w-24 truncate" title={shipment.city} data-testid="shipment-city">
+                    {shipment.city}
+                  </span>
+                </TableCell>
+                <TableCell className="px-2 font-mono text-xs" data-testid="shipment-country">
+                  {shipment.countryCode}
+                </TableCell>
+                <TableCell className="px-2">
+                  <ShipmentStatusBadge status={shipment.status} />
+                </TableCell>
+                <TableCell className="whitespace-nowrap px-2">
+                  <Tracking shipment={shipment} />
+                </TableCell>
+                <TableCell className="px-2">
+                  <CarrierCell shipment={shipment} carriers={carriers} onOpen={onOpen} />
+                </TableCell>
+                <TableCell className="px-2 text-xs text-muted-foreground" title={formatDateTime(shipment.createdAt)}>
+                  <span className="block max-w-28" data-testid="shipment-date">
+                    {formatRelative(shipment.createdAt)}
+                  </span>
+                </TableCell>
+                <TableCell className="px-2 text-right">
+                  <RowMenu shipment={shipment} actions={actions} onOpen={onOpen} />
+                </TableCell>
+              </TableRow>
+              {shipment.problem ? (
+                <TableRow className={cn('cursor-pointer', isSelected && 'bg-muted/40')} onClick={toggle} data-testid="shipment-problem-row" {...rowState}>
+                  <TableCell className="px-2 pt-0" />
+                  <TableCell colSpan={columns - 1} className="px-2 pt-0">
+                    <Problem shipment={shipment} />
+                  </TableCell>
+                </TableRow>
+              ) : null}
+            </Fragment>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Under 768 px: one card per shipment, with the label-printed and created times (spec §2). */
+export function ShipmentCards({ shipments, carriers, selected, onToggleSelected, actions, onOpen }: ShipmentsListProps) {
+  return (
+    <ul className="grid gap-3" data-testid="shipments-cards">
+      {shipments.map((shipment) => {
+        const isSelected = selected.has(shipment.id);
+        const order = orderLabel(shipment);
+        return (
+          <li
+            key={shipment.id}
+            className={cn('grid min-w-0 cursor-pointer gap-2 rounded-lg border border-border bg-card p-3', isSelected && 'border-primary/50 bg-muted/40')}
+            onClick={rowClick(() => onToggleSelected(shipment.id))}
+            data-testid="shipment-row"
+            data-shipment-id={shipment.id}
+            data-status={shipment.status}
+            data-state={isSelected ? 'selected' : undefined}
+          >
+            <div className="flex items-start gap-3">
+              <Checkbox className="mt-1" checked={isSelected} onCheckedChange={() => onToggleSelected(shipment.id)} aria-label={t.selectShipment(order)} data-testid="shipment-select" />
+              <div className="grid min-w-0 flex-1 gap-0.5">
+                <div className="flex items-start justify-between gap-2">
+                  <span className="min-w-0 font-mono font-medium [overflow-wrap:anywhere]" data-testid="shipment-order">
+                    {order}
+                  </span>
+                  <ShipmentStatusBadge status={shipment.status} className="shrink-0" />
+                </div>
+                <span className={cn('truncate text-sm font-medium', !shipment.recipientName?.trim() && 'text-muted-foreground')} data-testid="shipment-recipient">
+                  {recipientLabel(shipment)}
+                </span>
+                <span className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
+                  <span data-testid="shipment-city">{shipment.city}</span> · <span data-testid="shipment-country">{shipment.countryCode}</span>
+                </span>
+              </div>
+              <RowMenu shipment={shipment} actions={actions} onOpen={onOpen} />
+            </div>
+            <Problem shipment={shipment} />
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs">
+              <dt className="text-muted-foreground">{t.columns.tracking}</dt>
+              <dd className="min-w-0">
+                <Tracking shipment={shipment} />
+              </dd>
+              <dt className="text-muted-foreground">{t.columns.carrier}</dt>
+              <dd className="min-w-0">
+                <CarrierCell shipment={shipment} carriers={carriers} onOpen={onOpen} inline />
+              </dd>
+              <dt className="text-muted-foreground">{t.labelPrinted}</dt>
+              <dd className="min-w-0" data-testid="shipment-label-printed" title={formatDateTime(shipment.labelPrintedAt)}>
+                {shipment.labelPrintedAt ? formatRelative(shipment.labelPrintedAt) : t.notAvailable}
+              </dd>
+              <dt className="text-muted-foreground">{t.created}</dt>
+              <dd className="min-w-0" data-testid="shipment-date" title={formatDateTime(shipment.createdAt)}>
+                {formatRelative(shipment.createdAt)}
+              </dd>
+            </dl>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The footer (spec §2): 'Mostrando X - Y di N spedizioni', rows per page, first/previous/next/last. */
+export function PaginationBar({
+  meta,
+  view,
+  busy,
+  onPage,
+  onPageSize,
+}: {
+  meta: PageMetaJson;
+  view: ShipmentsView;
+  busy: boolean;
+  onPage: (page: number) => void;
+  onPageSize: (pageSize: number) => void;
+}) {
+  const sizes: number[] = (PAGE_SIZES as readonly number[]).includes(view.pageSize) ? [...PAGE_SIZES] : [...PAGE_SIZES, view.pageSize].sort((a, b) => a - b);
+  const totalPages = Math.max(meta.totalPages, 1);
+  const page = Math.min(view.page, totalPages);
+  const nav = (label: string, to: number, disabled: boolean, testId: string, Icon: typeof ChevronLeft) => (
+    <Button variant="outline" size="icon" className="h-8 w-8" onClick={() => onPage(to)} disabled={disabled || busy} aria-label={label} title={label} data-testid={testId}>
+      <Icon aria-hidden />
+    </Button>
+  );
+  return (
+    <nav className="flex flex-col gap-3 text-sm lg:flex-row lg:items-center lg:justify-between" aria-label={t.pagination.label} data-testid="shipments-pagination">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <span className="text-muted-foreground" data-testid="shipments-shown">
+          {shownText(page, meta.pageSize || view.pageSize, meta.totalItems)}
+        </span>
+        <label className="flex items-center gap-2 text-muted-foreground">
+          <span className="whitespace-nowrap">{t.pagination.pageSize}</span>
+          <NativeSelect value={String(view.pageSize)} onChange={(e) => onPageSize(Number(e.target.value))} className="h-8 w-20" data-testid="shipments-page-size">
+            {sizes.map((size) => (
+              <option key={size} value={String(size)}>
+                {size}
+              </option>
+            ))}
+          </NativeSelect>
+        </label>
+      </div>
+      <div className="flex items-center gap-1 self-center lg:self-auto">
+        {nav(t.pagination.first, 1, page <= 1, 'shipments-first', ChevronsLeft)}
+        {nav(t.pagination.previous, page - 1, page <= 1, 'shipments-prev', ChevronLeft)}
+        <span className="px-2 tabular-nums text-muted-foreground" aria-live="polite" data-testid="shipments-page">
+          {t.pagination.pageOf(formatCount(page), formatCount(totalPages))}
+        </span>
+        {nav(t.pagination.next, page + 1, page >= totalPages, 'shipments-next', ChevronRight)}
+        {nav(t.pagination.last, totalPages, page >= totalPages, 'shipments-last', ChevronsRight)}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,367 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { Loader2, PackageOpen, Play, Plus } from 'lucide-react';
+import { shipmentMessages, type ShipmentJson } from '@smista/contracts';
+import {
+  Button,
+  buttonVariants,
+  Card,
+  CardContent,
+  cn,
+  ConfirmDialog,
+  errorMessageFrom,
+  errorStatusOf,
+  LoadFailed,
+  Loading,
+  NoMerchant,
+  toast,
+  useIsMobile,
+  useSelectedMerchant,
+} from '@smista/ui-kit';
+import { t } from '../messages';
+import { ORDERS_PATH, ORDERS_TO_SHIP_PATH } from '../paths';
+import { AddressDialog } from './address-dialog';
+import { BulkBar } from './bulk-bar';
+import { CarrierDialog } from './carrier-dialog';
+import { DetailsDrawer } from './details-drawer';
+import { anyRunning, progressPercent, progressText, runProgress } from './progress';
+import { closeWorkdayToast, errorToast, processErrorToast, processToast } from './results';
+import type { DialogKind } from './row-menu';
+import { orderLabel, workdayShipmentIds } from './shipment-rules';
+import {
+  refreshShipments,
+  useCancelShipment,
+  useCarrierIntegrations,
+  useCloseWorkdayMany,
+  useCloseWorkdayOne,
+  useProcessAll,
+  useProcessRuns,
+  useProcessSelected,
+  useShipments,
+} from './shipments-api';
+import { PaginationBar, ShipmentCards, ShipmentsTable } from './shipments-list';
+import { changeView, hasFilters, readShipmentsView, shipmentsApiPath, writeShipmentsView } from './shipments-view';
+import { FilterPanel, ShipmentsToolbar, StatusTabs, type SetView } from './toolbar';
+import { useShipmentActions } from './use-shipment-actions';
+
+const T = t.toasts;
+
+/** /dashboard/shipments and /shipments: 'Spedizioni' (spec §2), for the selected merchant. */
+export function ShipmentsPage() {
+  const merchant = useSelectedMerchant();
+  if (!merchant) {
+    return (
+      <div className="grid min-w-0 gap-6" data-testid="shipments-page">
+        <PageHeader />
+        <NoMerchant title={t.noMerchantTitle} text={t.noMerchant} />
+      </div>
+    );
+  }
+  // A switch of merchant starts the screen afresh (selection, dialogs).
+  return <ShipmentsScreen key={merchant.id} merchantId={merchant.id} />;
+}
+
+function PageHeader({ actions }: { actions?: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-semibold">{t.title}</h1>
+        <p className="text-sm text-muted-foreground">{t.subtitle}</p>
+      </div>
+      {actions}
+    </div>
+  );
+}
+
+/** An open dialog and the shipment (or, for 'Trasmetti GLS', the shipments) it is about. */
+type OpenDialog = { kind: DialogKind; shipment: ShipmentJson } | { kind: 'close-many'; ids: number[] } | null;
+
+/**
+ * The screen. Its view (page, size, tab, carrier, search) lives only in the URL's query; every
+ * control writes the URL and the list follows it.
+ */
+function ShipmentsScreen({ merchantId }: { merchantId: string }) {
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => readShipmentsView(params), [params]);
+  const isMobile = useIsMobile();
+  const queryClient = useQueryClient();
+  const shipments = useShipments(merchantId, view);
+  const carriers = useCarrierIntegrations(merchantId);
+  const actions = useShipmentActions(merchantId);
+  const processAll = useProcessAll(merchantId);
+  const processSelected = useProcessSelected(merchantId);
+  const cancel = useCancelShipment(merchantId);
+  const closeOne = useCloseWorkdayOne(merchantId);
+  const closeMany = useCloseWorkdayMany(merchantId);
+  const processing = processAll.isPending || processSelected.isPending;
+  const runs = useProcessRuns(merchantId, processing);
+  const [panelOpen, setPanelOpen] = useState(() => view.carrier !== null);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+
+  const setView: SetView = useCallback(
+    (patch, options) => setParams(writeShipmentsView(changeView(view, patch)), { replace: options?.replace }),
+    [view, setParams],
+  );
+
+  // The address shows the view as read: bad values fall back to their defaults and defaults are left out.
+  useEffect(() => {
+    const canonical = writeShipmentsView(view);
+    if (canonical.toString() !== params.toString()) setParams(canonical, { replace: true });
+  }, [view, params, setParams]);
+
+  // A page past the end (shipments gone, a stale link) steps back to the last one.
+  const meta = shipments.data?.meta;
+  useEffect(() => {
+    if (meta && !shipments.isPlaceholderData && meta.totalPages > 0 && view.page > meta.totalPages) setView({ page: meta.totalPages }, { replace: true });
+  }, [meta, shipments.isPlaceholderData, view.page, setView]);
+
+  // Spec §4: the selection is cleared on a page change (and with any other change of the list shown).
+  const apiPath = shipmentsApiPath(view);
+  const [selection, setSelection] = useState<{ path: string; ids: ReadonlySet<number> }>({ path: apiPath, ids: new Set() });
+  const selected = selection.path === apiPath ? selection.ids : new Set<number>();
+  const setSelected = (ids: ReadonlySet<number>) => setSelection({ path: apiPath, ids });
+
+  const pageShipments = shipments.data?.data ?? [];
+  const selectedShipments = pageShipments.filter((s) => selected.has(s.id));
+  const open = (kind: DialogKind, shipment: ShipmentJson) => setDialog({ kind, shipment });
+  const close = () => setDialog(null);
+  const dialogShipment = (kind: DialogKind) => (dialog && dialog.kind === kind && 'shipment' in dialog ? dialog.shipment : null);
+
+  const runProcessAll = () =>
+    processAll.mutate(undefined, {
+      onSuccess: (result) => toast(processToast(result, 'all')),
+      onError: (error) => toast(processErrorToast(error, 'all')),
+    });
+
+  const runProcessSelected = () => {
+    if (selectedShipments.length === 0) {
+      toast({ title: shipmentMessages.noShipmentsSelected, variant: 'destructive' });
+      return;
+    }
+    processSelected.mutate(
+      selectedShipments.map((s) => s.id),
+      {
+        onSuccess: (result) => {
+          toast(processToast(result, 'selected'));
+          setSelected(new Set());
+        },
+        onError: (error) => toast(processErrorToast(error, 'selected')),
+      },
+    );
+  };
+
+  const askTransmitGls = () => {
+    const ids = workdayShipmentIds(selectedShipments);
+    if (ids.length === 0) toast({ title: shipmentMessages.noGlsShippedSelected, variant: 'destructive' });
+    else setDialog({ kind: 'close-many', ids });
+  };
+
+  const confirmClose = () => {
+    if (!dialog) return;
+    const done = {
+      onSuccess: (result: Parameters<typeof closeWorkdayToast>[0]) => {
+        toast(closeWorkdayToast(result));
+        if (dialog.kind === 'close-many' && result.processed > 0) setSelected(new Set());
+        close();
+      },
+      onError: (error: unknown) => {
+        toast(errorToast(T.closeError, error));
+        close();
+      },
+    };
+    if (dialog.kind === 'close-many') closeMany.mutate(dialog.ids, done);
+    else if (dialog.kind === 'close') closeOne.mutate(dialog.shipment.id, done);
+  };
+
+  const confirmCancel = () => {
+    const shipment = dialogShipment('cancel');
+    if (!shipment) return;
+    cancel.mutate(shipment.id, {
+      onSuccess: (answer) => {
+        toast({ title: T.cancelled, description: answer?.message || undefined });
+        close();
+      },
+      onError: (error) => {
+        toast(errorToast(T.cancelError, error));
+        close();
+      },
+    });
+  };
+
+  const progress = runProgress(runs.data);
+  const running = anyRunning(runs.data);
+  const showProgress = processing || running;
+
+  // A run that ends while this screen watches it (started in another tab, resumed after a
+  // restart, or outliving its request) changed the list: read it again.
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    if (wasRunning.current && !running) refreshShipments(queryClient, merchantId);
+    wasRunning.current = running;
+  }, [running, queryClient, merchantId]);
+
+  const header = (
+    <PageHeader
+      actions={
+        <div className="flex shrink-0 flex-wrap items-center gap-2">
+          <Button onClick={runProcessAll} disabled={processing} title={t.processAllHint} data-testid="shipments-process-all">
+            {processAll.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Play aria-hidden />}
+            {processAll.isPending ? t.processingAll : t.processAll}
+          </Button>
+          <Link to={ORDERS_TO_SHIP_PATH} className={buttonVariants({ variant: 'outline' })} title={t.newShipmentHint} aria-describedby="shipments-new-hint" data-testid="shipments-new">
+            <Plus aria-hidden />
+            {t.newShipment}
+          </Link>
+          <span id="shipments-new-hint" className="sr-only">
+            {t.newShipmentHint}
+          </span>
+        </div>
+      }
+    />
+  );
+
+  let content: ReactNode;
+  if (shipments.isPending) content = <Loading testId="shipments-loading" />;
+  else if (shipments.isError) {
+    // A refused query (a 4xx) says why in Italian; anything else is the connection.
+    const status = errorStatusOf(shipments.error);
+    const reason = status !== undefined && status >= 400 && status < 500 ? errorMessageFrom(shipments.error) : undefined;
+    content = <LoadFailed title={t.errors.listTitle} text={reason ?? t.errors.connection} onRetry={() => void shipments.refetch()} testId="shipments-load-failed" />;
+  } else if (pageShipments.length === 0) {
+    content = <NoShipments filtered={hasFilters(view)} errorsTab={view.status === 'error'} anyAtAll={(meta?.statusCounts?.all ?? 0) > 0} onClear={() => setView({ search: '', carrier: null })} />;
+  } else {
+    const allSelected = pageShipments.every((s) => selected.has(s.id));
+    const listProps = {
+      shipments: pageShipments,
+      carriers: carriers.data,
+      selected,
+      onToggleSelected: (id: number) => {
+        const next = new Set(selected);
+        if (!next.delete(id)) next.add(id);
+        setSelected(next);
+      },
+      actions,
+      onOpen: open,
+    };
+    content = (
+      <>
+        <BulkBar
+          selected={selectedShipments}
+          pageCount={pageShipments.length}
+          processing={processing}
+          closing={closeMany.isPending}
+          onSelectAll={() => setSelected(new Set(pageShipments.map((s) => s.id)))}
+          onDeselectAll={() => setSelected(new Set())}
+          onProcessSelected={runProcessSelected}
+          onPrintLabels={() => actions.printLabels(selectedShipments)}
+          onTransmitGls={askTransmitGls}
+        />
+        <div className={cn('min-w-0', shipments.isPlaceholderData && 'opacity-60 transition-opacity')} aria-busy={shipments.isFetching}>
+          {isMobile ? (
+            <ShipmentCards {...listProps} />
+          ) : (
+            <ShipmentsTable
+              {...listProps}
+              allSelected={allSelected}
+              someSelected={!allSelected && selectedShipments.length > 0}
+              onToggleAll={() => setSelected(allSelected ? new Set() : new Set(pageShipments.map((s) => s.id)))}
+            />
+          )}
+        </div>
+        {meta ? (
+          <PaginationBar meta={meta} view={view} busy={shipments.isPlaceholderData} onPage={(page) => setView({ page })} onPageSize={(pageSize) => setView({ pageSize })} />
+        ) : null}
+      </>
+    );
+  }
+
+  const closing = closeOne.isPending || closeMany.isPending;
+  const closeCount = dialog?.kind === 'close-many' ? dialog.ids.length : 1;
+
+  return (
+    <div className="grid min-w-0 gap-4" data-testid="shipments-page">
+      {header}
+      {showProgress ? <ProcessProgress text={progressText(progress)} percent={progressPercent(progress)} /> : null}
+      <ShipmentsToolbar view={view} setView={setView} panelOpen={panelOpen} onTogglePanel={() => setPanelOpen((o) => !o)} />
+      {panelOpen ? <FilterPanel view={view} setView={setView} carriers={carriers.data ?? []} /> : null}
+      <StatusTabs view={view} counts={meta?.statusCounts} onSelect={(status) => setView({ status })} />
+      <Card className="min-w-0">
+        <CardContent className="grid gap-3 p-3 sm:p-4" data-testid="shipments-list">
+          {content}
+        </CardContent>
+      </Card>
+
+      <DetailsDrawer merchantId={merchantId} shipment={dialogShipment('details')} onClose={close} />
+      <AddressDialog merchantId={merchantId} shipment={dialogShipment('address')} onClose={close} />
+      <CarrierDialog merchantId={merchantId} shipment={dialogShipment('carrier')} onClose={close} />
+      <ConfirmDialog
+        open={dialog?.kind === 'cancel'}
+        onOpenChange={(o) => (o ? undefined : close())}
+        title={t.cancelDialog.title}
+        description={dialog?.kind === 'cancel' ? t.cancelDialog.text(orderLabel(dialog.shipment)) : ''}
+        confirmLabel={t.cancelDialog.confirm}
+        pendingLabel={t.cancelDialog.pending}
+        cancelLabel={t.cancelDialog.keep}
+        pending={cancel.isPending}
+        destructive
+        onConfirm={confirmCancel}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'close' || dialog?.kind === 'close-many'}
+        onOpenChange={(o) => (o ? undefined : close())}
+        title={t.closeDialog.title}
+        description={t.closeDialog.text(closeCount)}
+        confirmLabel={t.closeDialog.confirm}
+        pendingLabel={t.closeDialog.pending}
+        cancelLabel={t.cancel}
+        pending={closing}
+        onConfirm={confirmClose}
+      />
+    </div>
+  );
+}
+
+/** Bulk processing under way: 'Elaborazione 120 di 1000...' and a bar. */
+function ProcessProgress({ text, percent }: { text: string; percent: number | null }) {
+  return (
+    <div className="grid gap-2 rounded-lg border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-900" role="status" data-testid="shipments-progress">
+      <div className="flex items-center gap-2">
+        <Loader2 className="h-4 w-4 shrink-0 animate-spin" aria-hidden />
+        <span className="min-w-0 flex-1" data-testid="shipments-progress-text">
+          {text}
+        </span>
+        {percent !== null ? <span className="shrink-0 tabular-nums text-blue-800">{percent}%</span> : null}
+      </div>
+      <div className="h-1.5 overflow-hidden rounded-full bg-blue-100" role="progressbar" aria-label={t.progress.label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent ?? undefined}>
+        <div className={cn('h-full rounded-full bg-blue-600 transition-[width]', percent === null && 'w-1/4 animate-pulse')} style={percent === null ? undefined : { width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Spec §2 empty state: 'Nessuna spedizione' with 'Crea Prima Spedizione' (to the orders, where
+ * shipments are created) when the merchant has none at all; with filters, a hint and 'Rimuovi
+ * filtri'; on the Errori tab, that there is no problem.
+ */
+function NoShipments({ filtered, errorsTab, anyAtAll, onClear }: { filtered: boolean; errorsTab: boolean; anyAtAll: boolean; onClear: () => void }) {
+  const hint = filtered ? t.empty.filtered : errorsTab ? t.empty.errorsTab : t.empty.hint;
+  return (
+    <div className="flex flex-col items-center gap-3 py-10 text-center" data-testid="shipments-empty">
+      <PackageOpen className="h-10 w-10 text-muted-foreground" aria-hidden />
+      <p className="font-medium">{t.empty.title}</p>
+      <p className="max-w-md text-sm text-muted-foreground">{hint}</p>
+      {filtered ? (
+        <Button variant="outline" size="sm" onClick={onClear} data-testid="shipments-empty-clear">
+          {t.clearFilters}
+        </Button>
+      ) : !anyAtAll ? (
+        <Link to={ORDERS_PATH} className={buttonVariants()} data-testid="shipments-create-first">
+          <Plus aria-hidden />
+          {t.empty.firstShipment}
+        </Link>
+      ) : null}
+    </div>
+  );
+}

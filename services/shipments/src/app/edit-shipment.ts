@@ -1,0 +1,72 @@
+import { withTransaction, type MerchantScope } from '@smista/service-kit';
+import { shipmentAddressSchema, shipmentCarrierSchema, type ShipmentAddressInput } from '@smista/contracts';
+import { assertEditable, CarrierCallError, shipmentSearchText, shipmentsErrors, statusAfterEdit, type Shipment } from '../domain';
+import { findShipment, setAddress, setCarrier } from '../store';
+import type { AppDeps } from './deps';
+
+/**
+ * Spec §5 'Modifica indirizzo' (PATCH or PUT /api/shipments/{id}/address): every rule of the
+ * contracts' `shipmentAddressSchema` (INVALID_ARGUMENT with its Italian text, nothing written), then
+ * only before a label exists (pending or error; an error goes back to pending). The status is
+ * checked again under the row lock, so a shipment claimed for labelling meanwhile is refused.
+ *
+ * @example await changeAddress(deps, scope, 42, { recipientName: 'Mario Rossi', addressLine1: 'Via Roma 1', city: 'Milano', postalCode: '20121', country: 'Italia', countryCode: 'it' })
+ */
+export async function changeAddress(deps: AppDeps, scope: MerchantScope, id: number, input: ShipmentAddressInput): Promise<Shipment> {
+  const current = await findShipment(deps.pool, scope.merchantId, id);
+  if (!current) throw shipmentsErrors.shipmentNotFound();
+  const a = shipmentAddressSchema.parse(input);
+  const address = {
+    recipientName: a.recipientName,
+    addressLine1: a.addressLine1,
+    addressLine2: a.addressLine2 || null,
+    city: a.city,
+    state: a.state || null,
+    postalCode: a.postalCode,
+    country: a.country,
+    countryCode: a.countryCode,
+    phoneNumber: a.phoneNumber || null,
+    recipientEmail: a.recipientEmail || null,
+  };
+  const updated = await withTransaction(deps.pool, async (tx) => {
+    const s = await findShipment(tx, scope.merchantId, id, { forUpdate: true });
+    if (!s) throw shipmentsErrors.shipmentNotFound();
+    assertEditable(s);
+    return setAddress(tx, s, address, statusAfterEdit(s.status), shipmentSearchText({ ...s, ...address }));
+  });
+  deps.logger.info({ merchantId: scope.merchantId, userId: scope.userId, shipmentId: id, status: updated.status }, 'shipment address changed');
+  return updated;
+}
+
+/**
+ * Spec §2 'Gestione Corriere' (PATCH /api/shipments/{id}/carrier): one of the merchant's carrier
+ * integrations that is switched on with its credentials accepted (asked of carriers on behalf of the
+ * caller: unknown or another merchant's → NOT_FOUND, inactive → FAILED_PRECONDITION), only before a
+ * label exists (pending or error; an error goes back to pending).
+ *
+ * @example await changeCarrier(deps, scope, 42, 7)
+ */
+export async function changeCarrier(deps: AppDeps, scope: MerchantScope, id: number, carrierIntegrationId: number): Promise<Shipment> {
+  const current = await findShipment(deps.pool, scope.merchantId, id);
+  if (!current) throw shipmentsErrors.shipmentNotFound();
+  const { carrierIntegrationId: target } = shipmentCarrierSchema.parse({ carrierIntegrationId: carrierIntegrationId === 0 ? undefined : carrierIntegrationId });
+  assertEditable(current);
+  let integration;
+  try {
+    integration = await deps.carriers.integration(scope, target);
+  } catch (err) {
+    if (err instanceof CarrierCallError) throw shipmentsErrors.dependencyUnavailable();
+    throw err;
+  }
+  if (!integration) throw shipmentsErrors.carrierIntegrationNotFound();
+  if (!integration.usable) throw shipmentsErrors.carrierIntegrationInactive();
+  const updated = await withTransaction(deps.pool, async (tx) => {
+    const s = await findShipment(tx, scope.merchantId, id, { forUpdate: true });
+    if (!s) throw shipmentsErrors.shipmentNotFound();
+    assertEditable(s);
+    return setCarrier(tx, s, { integrationId: integration.id, provider: integration.provider }, statusAfterEdit(s.status));
+  });
+  deps.logger.info({ merchantId: scope.merchantId, userId: scope.userId, shipmentId: id, carrierIntegrationId: integration.id, carrier: integration.provider }, 'shipment carrier changed');
+  return updated;
+}
+

@@ -1,0 +1,94 @@
+import { shipmentMessages as m } from '@smista/contracts';
+import { contentDescription, planShipment, type SourceOrder } from './bulk-create';
+
+const MERCHANT = '6f1c2d4e-8a9b-4c3d-9e2f-1a2b3c4d5e6f';
+
+const order = (patch: Partial<SourceOrder> = {}): SourceOrder => ({
+  id: 42,
+  externalId: '12-34567-89012',
+  marketplace: 'ebay',
+  integrationId: 5,
+  status: 'da_spedire',
+  carrierIntegrationId: 7,
+  address: {
+    id: 900,
+    fullName: 'Niccolò Rossi',
+    companyName: 'Bottega Srl',
+    addressLine1: 'Via Garibaldi 5',
+    addressLine2: 'Scala B',
+    city: 'Torino',
+    state: 'TO',
+    postalCode: '10121',
+    country: 'Italia',
+    countryCode: 'it',
+    phoneNumber: '+39 333 1234567',
+    email: '',
+  },
+  items: [
+    { externalItemId: '10000000001', title: 'Tazza in ceramica dipinta a mano', quantity: 2 },
+    { externalItemId: '10000000002', title: 'Teiera in ghisa 1 litro', quantity: 1 },
+  ],
+  ...patch,
+});
+
+describe('planShipment', () => {
+  it('copies recipient, address, lines and the carrier (with its code) from the order', () => {
+    const plan = planShipment(MERCHANT, 42, order(), new Map([[7, 'gls']]));
+    expect(plan.kind).toBe('create');
+    if (plan.kind !== 'create') return;
+    expect(plan.shipment).toMatchObject({
+      merchantId: MERCHANT,
+      orderId: 42,
+      orderExternalId: '12-34567-89012',
+      marketplace: 'ebay',
+      marketplaceIntegrationId: 5,
+      carrierIntegrationId: 7,
+      carrierProvider: 'gls',
+      shippingAddressId: 900,
+      recipientName: 'Niccolò Rossi',
+      addressLine1: 'Via Garibaldi 5',
+      addressLine2: 'Scala B',
+      city: 'Torino',
+      state: 'TO',
+      postalCode: '10121',
+      country: 'Italia',
+      countryCode: 'IT',
+      phoneNumber: '+39 333 1234567',
+      recipientEmail: null,
+      lineItems: [
+        { lineItemId: '10000000001', quantity: 2 },
+        { lineItemId: '10000000002', quantity: 1 },
+      ],
+    });
+    expect(plan.shipment.searchText).toBe('12-34567-89012 42 niccolo rossi torino');
+  });
+
+  it('the company when there is no person, IT when there is no country code, no carrier when the integration is gone', () => {
+    const a = order().address!;
+    const plan = planShipment(MERCHANT, 42, order({ address: { ...a, fullName: ' ', countryCode: '' } }), new Map());
+    expect(plan).toMatchObject({ kind: 'create', shipment: { recipientName: 'Bottega Srl', countryCode: 'IT', carrierIntegrationId: null, carrierProvider: null } });
+    expect(planShipment(MERCHANT, 42, order({ carrierIntegrationId: null }), new Map([[7, 'gls']]))).toMatchObject({ shipment: { carrierIntegrationId: null } });
+  });
+
+  it('an order without an address still makes a shipment to complete by hand', () => {
+    expect(planShipment(MERCHANT, 42, order({ address: null }), new Map())).toMatchObject({
+      kind: 'create',
+      shipment: { recipientName: '', addressLine1: '', countryCode: 'IT', shippingAddressId: null },
+    });
+  });
+
+  it('skips an unknown and a cancelled order with their reasons', () => {
+    expect(planShipment(MERCHANT, 43, undefined, new Map())).toEqual({ kind: 'skip', orderId: 43, message: m.orderNotFound });
+    expect(planShipment(MERCHANT, 42, order({ status: 'annullato' }), new Map())).toEqual({ kind: 'skip', orderId: 42, message: m.orderCancelled });
+  });
+});
+
+describe('contentDescription', () => {
+  it('joins the titles and cuts at 40 characters', () => {
+    expect(contentDescription(['Libri'])).toBe('Libri');
+    const long = contentDescription(['Tazza in ceramica dipinta a mano', 'Teiera in ghisa 1 litro']);
+    expect([...long]).toHaveLength(40);
+    expect(long).toBe('Tazza in ceramica dipinta a mano, Teier…');
+    expect(contentDescription([])).toBe('');
+  });
+});

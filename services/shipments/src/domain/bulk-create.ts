@@ -1,0 +1,113 @@
+import { shipmentMessages as m } from '@smista/contracts';
+import { shipmentSearchText } from './search';
+import type { LineItem, ShipmentAddress } from './shipment';
+
+/** An order as the orders service answers it (GetOrders), with what a shipment copies from it. */
+export interface SourceOrder {
+  id: number;
+  externalId: string;
+  marketplace: string;
+  integrationId: number;
+  /** The orders service's status (`annullato` = cancelled). */
+  status: string;
+  carrierIntegrationId: number | null;
+  address: {
+    id: number;
+    fullName: string;
+    companyName: string;
+    addressLine1: string;
+    addressLine2: string;
+    city: string;
+    state: string;
+    postalCode: string;
+    country: string;
+    countryCode: string;
+    phoneNumber: string;
+    email: string;
+  } | null;
+  items: { externalItemId: string; title: string; quantity: number }[];
+}
+
+/** A pending shipment to insert. */
+export interface NewShipment extends ShipmentAddress {
+  merchantId: string;
+  orderId: number;
+  orderExternalId: string;
+  marketplace: string;
+  marketplaceIntegrationId: number | null;
+  lineItems: LineItem[];
+  contentDescription: string;
+  carrierIntegrationId: number | null;
+  carrierProvider: string | null;
+  shippingAddressId: number | null;
+  searchText: string;
+}
+
+/** What a bulk create does with one requested order id. */
+export type BulkCreatePlan = { kind: 'create'; shipment: NewShipment } | { kind: 'skip'; orderId: number; message: string };
+
+/** GLS prints at most 40 characters of the content (NoteAggiuntive); the other carriers fewer matter. */
+export const CONTENT_DESCRIPTION_MAX = 40;
+
+/**
+ * The label's content line: the items' titles, comma-separated, cut to
+ * {@link CONTENT_DESCRIPTION_MAX} characters with an ellipsis.
+ *
+ * @example contentDescription(['Tazza in ceramica', 'Teiera in ghisa 1 litro']) // 'Tazza in ceramica, Teiera in ghisa 1 li…'
+ */
+export function contentDescription(titles: string[]): string {
+  const text = titles
+    .map((t) => t.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join(', ');
+  const chars = [...text];
+  return chars.length <= CONTENT_DESCRIPTION_MAX ? text : `${chars.slice(0, CONTENT_DESCRIPTION_MAX - 1).join('').trimEnd()}…`;
+}
+
+const orNull = (v: string | undefined | null) => (v && v.trim() ? v.trim() : null);
+
+/**
+ * Spec §2 "create shipments": per requested order, a pending shipment with the recipient and
+ * address copied from the order (recipient = the person, else the company; country code default
+ * IT), the marketplace lines, and the carrier integration assigned to the order with its carrier
+ * code (`carrierProviders`: the merchant's integrations; one no longer there = none). An unknown
+ * order (or another merchant's) and a cancelled one create nothing. Whether the order already has
+ * a live shipment is decided by the database (the unique index), not here.
+ *
+ * @example planShipment(merchantId, 42, order, new Map([[7, 'gls']])) // { kind: 'create', shipment: { orderId: 42, carrierProvider: 'gls', ... } }
+ */
+export function planShipment(merchantId: string, orderId: number, order: SourceOrder | undefined, carrierProviders: ReadonlyMap<number, string>): BulkCreatePlan {
+  if (!order) return { kind: 'skip', orderId, message: m.orderNotFound };
+  if (order.status === 'annullato') return { kind: 'skip', orderId, message: m.orderCancelled };
+  const a = order.address;
+  const carrierProvider = order.carrierIntegrationId ? carrierProviders.get(order.carrierIntegrationId) ?? null : null;
+  const address: ShipmentAddress = {
+    recipientName: (a?.fullName.trim() || a?.companyName.trim()) ?? '',
+    addressLine1: a?.addressLine1.trim() ?? '',
+    addressLine2: orNull(a?.addressLine2),
+    city: a?.city.trim() ?? '',
+    state: orNull(a?.state),
+    postalCode: a?.postalCode.trim() ?? '',
+    country: a?.country.trim() ?? '',
+    countryCode: (a?.countryCode.trim() || 'IT').toUpperCase(),
+    phoneNumber: orNull(a?.phoneNumber),
+    recipientEmail: orNull(a?.email),
+  };
+  return {
+    kind: 'create',
+    shipment: {
+      merchantId,
+      orderId: order.id,
+      orderExternalId: order.externalId,
+      marketplace: order.marketplace,
+      marketplaceIntegrationId: order.integrationId || null,
+      lineItems: order.items.filter((i) => i.externalItemId).map((i) => ({ lineItemId: i.externalItemId, quantity: Math.max(1, i.quantity) })),
+      contentDescription: contentDescription(order.items.map((i) => i.title)),
+      carrierIntegrationId: carrierProvider ? order.carrierIntegrationId : null,
+      carrierProvider,
+      shippingAddressId: a?.id || null,
+      ...address,
+      searchText: shipmentSearchText({ orderExternalId: order.externalId, orderId: order.id, recipientName: address.recipientName, trackingNumber: null, city: address.city }),
+    },
+  };
+}

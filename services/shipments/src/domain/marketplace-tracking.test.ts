@@ -1,0 +1,20 @@
+import { marketplaceTrackingStatusOf, pushAudit } from './marketplace-tracking';
+import { closeMessage } from './workday';
+import { shipmentMessages as m } from '@smista/contracts';
+
+describe('marketplace tracking attempts', () => {
+  it('map to the shipment status (a retry to come is pending) and to an audit row', () => {
+    expect(['pushed', 'retrying', 'failed', 'skipped', 'other'].map(marketplaceTrackingStatusOf)).toEqual(['pushed', 'pending', 'failed', 'skipped', 'failed']);
+    expect(pushAudit({ status: 'pushed', errorMessage: '', marketplace: 'ebay' })).toEqual({ outcome: 'ok', message: 'Tracking inviato a ebay' });
+    expect(pushAudit({ status: 'failed', errorMessage: 'Ordine non trovato su eBay', marketplace: 'ebay' })).toEqual({ outcome: 'refused', message: 'Ordine non trovato su eBay' });
+    expect(pushAudit({ status: 'retrying', errorMessage: '', marketplace: 'ebay' }).outcome).toBe('unavailable');
+  });
+});
+
+describe('closeMessage', () => {
+  it('all, some or none confirmed', () => {
+    expect(closeMessage(3, 0)).toBe(m.workdayClosed(3));
+    expect(closeMessage(2, 1)).toBe(m.workdayPartial(2, 1));
+    expect(closeMessage(0, 2)).toBe(m.workdayFailed);
+  });
+});

@@ -1,0 +1,94 @@
+import { shipmentMessages as m } from '@smista/contracts';
+import { shipmentReference, type Shipment } from './shipment';
+
+/** The parcel sent when nothing else is known of the goods: one package of 1 kg. */
+export const DEFAULT_PARCEL = { weightGrams: 1000 } as const;
+
+/** What the carriers service's CreateLabel is asked for one shipment. */
+export interface LabelRequest {
+  integrationId: number;
+  /** `SHP-<id>`: the letter pools keep a shipment's code by it (a retry gets the same code). */
+  reference: string;
+  /** Our label sequence (GLS ContatoreProgressivo): the same on every retry of the shipment. */
+  sequence: number;
+  recipient: {
+    name: string;
+    addressLine1: string;
+    addressLine2: string;
+    city: string;
+    postalCode: string;
+    province: string;
+    countryCode: string;
+    phone: string;
+    email: string;
+  };
+  parcels: { weightGrams: number }[];
+  orderId: string;
+  contentDescription: string;
+}
+
+/**
+ * The CreateLabel request of a claimed shipment (it has its carrier and its label sequence).
+ *
+ * @example labelRequestOf({ ...shipment, id: 42, labelSequence: 1007, carrierIntegrationId: 7 }) // { reference: 'SHP-42', sequence: 1007, ... }
+ */
+export function labelRequestOf(s: Shipment & { carrierIntegrationId: number; labelSequence: number }): LabelRequest {
+  return {
+    integrationId: s.carrierIntegrationId,
+    reference: shipmentReference(s.id),
+    sequence: s.labelSequence,
+    recipient: {
+      name: s.recipientName,
+      addressLine1: s.addressLine1,
+      addressLine2: s.addressLine2 ?? '',
+      city: s.city,
+      postalCode: s.postalCode,
+      province: s.state ?? '',
+      countryCode: s.countryCode,
+      phone: s.phoneNumber ?? '',
+      email: s.recipientEmail ?? '',
+    },
+    parcels: [{ ...DEFAULT_PARCEL }],
+    orderId: s.orderExternalId || String(s.orderId),
+    contentDescription: s.contentDescription,
+  };
+}
+
+/**
+ * A carrier call that did not succeed, as the domain reads it: `refused` (the carrier, or the
+ * carriers service, said no for a reason the merchant can act on; the reason in Italian) or
+ * `unavailable` (no answer in time: nothing is known, it may be tried again).
+ */
+export type CarrierFailure = { kind: 'refused'; code: string; message: string } | { kind: 'unavailable'; message: string };
+
+/** Codes of failures that are ours, not the carrier's. */
+export const NO_CARRIER_CODE = 'NO_CARRIER';
+export const CARRIER_UNAVAILABLE_CODE = 'CARRIER_UNAVAILABLE';
+
+/** How a failed label attempt leaves the shipment. */
+export interface LabelFailureEffect {
+  status: 'error' | 'pending';
+  errorMessage: string;
+  errorCode: string;
+  auditOutcome: 'refused' | 'unavailable';
+}
+
+/**
+ * A refusal puts the shipment in error with the carrier's reason (the Errori tab; an address or
+ * carrier edit brings it back to pending). An unreachable carrier is a passing fault: the shipment
+ * goes back to pending with 'Il corriere non risponde…' and can be processed again; either way the
+ * attempt counts (retry_count) and the item counts as failed in the answer.
+ */
+export function afterLabelFailure(failure: CarrierFailure): LabelFailureEffect {
+  if (failure.kind === 'refused') return { status: 'error', errorMessage: failure.message, errorCode: failure.code, auditOutcome: 'refused' };
+  return { status: 'pending', errorMessage: m.carrierUnavailable, errorCode: CARRIER_UNAVAILABLE_CODE, auditOutcome: 'unavailable' };
+}
+
+/** A shipment without a carrier cannot be labelled: an error the merchant fixes with 'Modifica corriere'. */
+export const NO_CARRIER_FAILURE: CarrierFailure = { kind: 'refused', code: NO_CARRIER_CODE, message: m.noCarrier };
+
+/** The per-item outcome of a run. */
+export type ItemOutcome = 'ok' | 'failed' | 'skipped';
+
+/** ProcessShipments' answer text: '3 spedizioni processate, 1 non riuscita'. */
+export const processMessage = (success: number, failed: number): string => m.processSummary(success, failed);

@@ -1,0 +1,105 @@
+import { shipmentMessages as m, type ShipmentStatus } from '@smista/contracts';
+import { ShipmentsError } from './errors';
+import {
+  assertCanCancel,
+  assertCanCloseWorkday,
+  assertCanPrint,
+  assertCanProcess,
+  assertCanUpdateTracking,
+  assertEditable,
+  canCloseWorkday,
+  isDaStampare,
+  problemOf,
+  statusAfterEdit,
+} from './rules';
+
+const ALL: ShipmentStatus[] = ['pending', 'processing', 'shipped', 'delivered', 'error', 'cancelled'];
+
+/** The refusal's message, or null when allowed. */
+function refusal(fn: () => void): string | null {
+  try {
+    fn();
+    return null;
+  } catch (err) {
+    expect(err).toBeInstanceOf(ShipmentsError);
+    expect((err as ShipmentsError).code).toBe('ACTION_NOT_ALLOWED');
+    return (err as Error).message;
+  }
+}
+
+describe('spec §4 allowed actions', () => {
+  it('processes only a pending shipment', () => {
+    for (const status of ALL) expect(refusal(() => assertCanProcess({ status }))).toBe(status === 'pending' ? null : m.notPending(status));
+    expect(m.notPending('shipped')).toContain('Spedito');
+  });
+
+  it('cancels a pending or a shipped shipment', () => {
+    for (const status of ALL) {
+      expect(refusal(() => assertCanCancel({ status }))).toBe(status === 'pending' || status === 'shipped' ? null : m.notCancellable(status));
+    }
+  });
+
+  it('closes the GLS workday only for GLS, shipped, not closed yet (a failed close may be retried)', () => {
+    const gls = { carrierProvider: 'gls', status: 'shipped' as const, closeWorkdayStatus: null };
+    expect(refusal(() => assertCanCloseWorkday(gls))).toBeNull();
+    expect(refusal(() => assertCanCloseWorkday({ ...gls, closeWorkdayStatus: 'failed' }))).toBeNull();
+    expect(refusal(() => assertCanCloseWorkday({ ...gls, closeWorkdayStatus: 'closed' }))).toBe(m.workdayAlreadyClosed);
+    expect(refusal(() => assertCanCloseWorkday({ ...gls, carrierProvider: 'posta_1' }))).toBe(m.notGlsShipped);
+    expect(refusal(() => assertCanCloseWorkday({ ...gls, carrierProvider: null }))).toBe(m.notGlsShipped);
+    for (const status of ALL.filter((s) => s !== 'shipped')) expect(refusal(() => assertCanCloseWorkday({ ...gls, status }))).toBe(m.notGlsShipped);
+    expect(canCloseWorkday(gls)).toBe(true);
+    expect(canCloseWorkday({ ...gls, closeWorkdayStatus: 'closed' })).toBe(false);
+    expect(canCloseWorkday({ ...gls, status: 'delivered' })).toBe(false);
+  });
+
+  it('updates tracking only with a tracking number, prints only with a label', () => {
+    expect(refusal(() => assertCanUpdateTracking({ trackingNumber: 'MI800000001' }))).toBeNull();
+    expect(refusal(() => assertCanUpdateTracking({ trackingNumber: null }))).toBe(m.noTrackingNumber);
+    expect(refusal(() => assertCanUpdateTracking({ trackingNumber: '' }))).toBe(m.noTrackingNumber);
+    expect(refusal(() => assertCanPrint({ hasLabel: true }))).toBeNull();
+    expect(refusal(() => assertCanPrint({ hasLabel: false }))).toBe(m.noLabel);
+  });
+
+  it('edits address and carrier only before a label (pending, error); an edited error is pending again', () => {
+    for (const status of ALL) {
+      expect(refusal(() => assertEditable({ status }))).toBe(status === 'pending' || status === 'error' ? null : m.notEditable(status));
+    }
+    expect(statusAfterEdit('error')).toBe('pending');
+    expect(statusAfterEdit('pending')).toBe('pending');
+  });
+});
+
+describe('the Errori tab (problemOf)', () => {
+  const now = new Date('2026-11-20T12:00:00.000Z');
+  const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
+  const base = { status: 'shipped' as ShipmentStatus, errorMessage: null, errorCode: null, shippedAt: daysAgo(1), trackingStatus: null, trackingDescription: null, trackingUpdatedAt: null };
+
+  it('a refused label, with the carrier reason', () => {
+    expect(problemOf({ ...base, status: 'error', errorMessage: 'CAP non valido' }, now)).toBe(m.problemLabelFailed('CAP non valido'));
+  });
+
+  it('a shipped shipment without movement for more than 3 days, counted from the last event or the shipping', () => {
+    expect(problemOf(base, now)).toBeNull();
+    expect(problemOf({ ...base, shippedAt: daysAgo(3) }, now)).toBeNull();
+    expect(problemOf({ ...base, shippedAt: daysAgo(4.5) }, now)).toBe(m.problemStuck(4));
+    expect(problemOf({ ...base, shippedAt: daysAgo(10), trackingUpdatedAt: daysAgo(1) }, now)).toBeNull();
+    expect(problemOf({ ...base, shippedAt: daysAgo(10), trackingUpdatedAt: daysAgo(6) }, now)).toBe(m.problemStuck(6));
+  });
+
+  it('a delivery problem reported by the carrier', () => {
+    expect(problemOf({ ...base, trackingStatus: 'exception', trackingDescription: 'IN GIACENZA', trackingUpdatedAt: daysAgo(0) }, now)).toBe(m.problemException('IN GIACENZA'));
+  });
+
+  it('nothing for the other statuses, however old', () => {
+    for (const status of ['pending', 'processing', 'delivered', 'cancelled'] as const) expect(problemOf({ ...base, status, shippedAt: daysAgo(30) }, now)).toBeNull();
+  });
+});
+
+describe("'Da stampare'", () => {
+  it('is a shipped shipment with a label never downloaded', () => {
+    expect(isDaStampare({ status: 'shipped', hasLabel: true, labelPrintedAt: null })).toBe(true);
+    expect(isDaStampare({ status: 'shipped', hasLabel: true, labelPrintedAt: new Date() })).toBe(false);
+    expect(isDaStampare({ status: 'shipped', hasLabel: false, labelPrintedAt: null })).toBe(false);
+    expect(isDaStampare({ status: 'delivered', hasLabel: true, labelPrintedAt: null })).toBe(false);
+  });
+});

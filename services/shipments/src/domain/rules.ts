@@ -1,0 +1,80 @@
+import { shipmentMessages as m, STUCK_AFTER_DAYS, type ShipmentStatus } from '@smista/contracts';
+import { shipmentsErrors } from './errors';
+import type { Shipment } from './shipment';
+
+/**
+ * Spec §4: what each status allows. Every `assert…` throws the refusal with its Italian text
+ * (FAILED_PRECONDITION, 409 at the gateway); the `can…` forms answer the same as a boolean for the
+ * bulk actions, which skip instead of refusing.
+ */
+
+type StatusOf = Pick<Shipment, 'status'>;
+
+/** Processing (a label from the carrier) only from pending. */
+export function assertCanProcess(s: StatusOf): void {
+  if (s.status !== 'pending') throw shipmentsErrors.notPending(s.status);
+}
+
+/** Cancel a pending shipment (nothing at the carrier yet) or a shipped one (the carrier is asked). */
+export function assertCanCancel(s: StatusOf): void {
+  if (s.status !== 'pending' && s.status !== 'shipped') throw shipmentsErrors.notCancellable(s.status);
+}
+
+type WorkdayView = Pick<Shipment, 'status' | 'carrierProvider' | 'closeWorkdayStatus'>;
+
+/** GLS workday close: only GLS shipments that are shipped and not closed yet (a failed close may be retried). */
+export function assertCanCloseWorkday(s: WorkdayView): void {
+  if (s.carrierProvider !== 'gls' || s.status !== 'shipped') throw shipmentsErrors.notGlsShipped();
+  if (s.closeWorkdayStatus === 'closed') throw shipmentsErrors.workdayAlreadyClosed();
+}
+
+export const canCloseWorkday = (s: WorkdayView): boolean => s.carrierProvider === 'gls' && s.status === 'shipped' && s.closeWorkdayStatus !== 'closed';
+
+/** Tracking is asked of the carrier only with a tracking number. */
+export function assertCanUpdateTracking(s: Pick<Shipment, 'trackingNumber'>): void {
+  if (!s.trackingNumber) throw shipmentsErrors.noTrackingNumber();
+}
+
+/** A label can be printed (downloaded) only once the carrier gave one. */
+export function assertCanPrint(s: Pick<Shipment, 'hasLabel'>): void {
+  if (!s.hasLabel) throw shipmentsErrors.noLabel();
+}
+
+/** Address and carrier can change only before a label exists: pending, or error (a refused label). */
+export function assertEditable(s: StatusOf): void {
+  if (s.status !== 'pending' && s.status !== 'error') throw shipmentsErrors.notEditable(s.status);
+}
+
+/**
+ * The status after an address or carrier edit: a shipment the carrier refused goes back to pending,
+ * so it can be processed again with the corrected data.
+ */
+export function statusAfterEdit(status: ShipmentStatus): ShipmentStatus {
+  return status === 'error' ? 'pending' : status;
+}
+
+const DAY_MS = 86_400_000;
+
+type ProblemView = Pick<Shipment, 'status' | 'errorMessage' | 'errorCode' | 'shippedAt' | 'trackingStatus' | 'trackingDescription' | 'trackingUpdatedAt'>;
+
+/**
+ * Why a shipment is in the Errori tab, or null: a label the carrier refused; a delivery problem the
+ * carrier reported; a shipped shipment without tracking movement (its last event, or the shipping
+ * itself) for more than {@link STUCK_AFTER_DAYS} days. `store/list-sql.ts` filters with the same
+ * predicate.
+ *
+ * @example problemOf({ status: 'error', errorMessage: 'CAP non valido', ... }, now) // 'Etichetta non creata: CAP non valido'
+ */
+export function problemOf(s: ProblemView, now: Date): string | null {
+  if (s.status === 'error') return m.problemLabelFailed(s.errorMessage ?? s.errorCode ?? '');
+  if (s.status !== 'shipped') return null;
+  if (s.trackingStatus === 'exception') return m.problemException(s.trackingDescription ?? '');
+  const lastMovement = s.trackingUpdatedAt ?? s.shippedAt;
+  if (!lastMovement) return null;
+  const idle = now.getTime() - lastMovement.getTime();
+  return idle > STUCK_AFTER_DAYS * DAY_MS ? m.problemStuck(Math.floor(idle / DAY_MS)) : null;
+}
+
+/** The 'Da stampare' tab: labelled and shipped, the label never downloaded. */
+export const isDaStampare = (s: Pick<Shipment, 'status' | 'hasLabel' | 'labelPrintedAt'>): boolean =>
+  s.status === 'shipped' && s.hasLabel && s.labelPrintedAt === null;

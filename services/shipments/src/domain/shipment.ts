@@ -1,0 +1,82 @@
+import type { ShipmentStatus } from '@smista/contracts';
+
+/** A line of the order the marketplace is told was shipped (eBay lineItemId and quantity). */
+export interface LineItem {
+  lineItemId: string;
+  quantity: number;
+}
+
+/** The recipient and address of a shipment (spec §3, §5). */
+export interface ShipmentAddress {
+  recipientName: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  city: string;
+  state: string | null;
+  postalCode: string;
+  country: string;
+  countryCode: string;
+  phoneNumber: string | null;
+  recipientEmail: string | null;
+}
+
+/** A shipment as stored (spec §3 shipments). Times are null when not (yet) happened. */
+export interface Shipment extends ShipmentAddress {
+  id: number;
+  merchantId: string;
+  orderId: number;
+  orderExternalId: string;
+  marketplace: string;
+  marketplaceIntegrationId: number | null;
+  lineItems: LineItem[];
+  contentDescription: string;
+  carrierIntegrationId: number | null;
+  carrierProvider: string | null;
+  shippingAddressId: number | null;
+  trackingNumber: string | null;
+  carrierShipmentNumber: string | null;
+  status: ShipmentStatus;
+  hasLabel: boolean;
+  labelSequence: number | null;
+  errorMessage: string | null;
+  errorCode: string | null;
+  retryCount: number;
+  lastAttemptAt: Date | null;
+  shippedAt: Date | null;
+  estimatedDeliveryDate: Date | null;
+  deliveredAt: Date | null;
+  labelPrintedAt: Date | null;
+  cancelledAt: Date | null;
+  closeWorkdayStatus: 'closed' | 'failed' | null;
+  closeWorkdayMessage: string | null;
+  closeWorkdayAt: Date | null;
+  manifestId: number | null;
+  marketplaceTrackingStatus: string | null;
+  marketplaceTrackingError: string | null;
+  marketplaceTrackingAttempts: number;
+  marketplaceTrackingLastAttempt: Date | null;
+  marketplaceTrackingUpdatedAt: Date | null;
+  trackingStatus: string | null;
+  trackingDescription: string | null;
+  trackingUpdatedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** One carrier or marketplace call made for a shipment (the audit trail). */
+export interface AuditEntry {
+  id: number;
+  operation: AuditOperation;
+  target: string;
+  startedAt: Date;
+  durationMs: number | null;
+  outcome: AuditOutcome;
+  message: string | null;
+  attempt: number;
+}
+
+export type AuditOperation = 'CreateLabel' | 'CancelShipment' | 'CloseWorkday' | 'Track' | 'PushTracking';
+export type AuditOutcome = 'started' | 'ok' | 'refused' | 'unavailable' | 'error';
+
+/** Our stable reference of a shipment at the carrier (GLS RiferimentoCliente, the letter pools' key). */
+export const shipmentReference = (id: number) => `SHP-${id}`;

@@ -1,0 +1,80 @@
+import { requireMerchant } from '@smista/service-kit';
+import { shipments } from '@smista/proto';
+import { pageMeta } from '@smista/contracts';
+import { changeAddress, changeCarrier, labelOf, manifestDocument, mergeLabels } from '../app';
+import { COUNTED_TABS, listCriteria, shipmentsErrors, totalOf } from '../domain';
+import { callsOf, countTabs, findShipment, listShipmentPage, runsOf } from '../store';
+import type { HandlerDeps } from './deps';
+import { toAuditMessage, toDocument, toRunMessage, toShipmentMessage } from './mapping';
+
+/** Reads, edits and documents of the merchant's shipments: any member may use them (spec §6). */
+export function shipmentHandlers(deps: HandlerDeps) {
+  const { pool, unary, now } = deps;
+
+  return {
+    listShipments: unary('ListShipments', async (request: shipments.ListShipmentsRequest, ctx) => {
+      const { merchantId } = await requireMerchant(ctx);
+      const criteria = listCriteria(request);
+      // The page and the tab counts on two connections at once.
+      const [page, counts] = await Promise.all([listShipmentPage(pool, merchantId, criteria), countTabs(pool, merchantId, criteria)]);
+      const at = now();
+      return shipments.ListShipmentsResponse.fromPartial({
+        shipments: page.map((s) => toShipmentMessage(s, at)),
+        meta: pageMeta(criteria.page, criteria.pageSize, totalOf(counts, criteria.status)),
+        statusCounts: COUNTED_TABS.map((status) => ({ status, count: counts[status] })),
+      });
+    }),
+
+    getShipment: unary('GetShipment', async (request: shipments.ShipmentRef, ctx) => {
+      const { merchantId } = await requireMerchant(ctx);
+      const s = await findShipment(pool, merchantId, request.id);
+      if (!s) throw shipmentsErrors.shipmentNotFound();
+      const audit = await callsOf(pool, merchantId, s.id);
+      return shipments.ShipmentDetails.fromPartial({ shipment: toShipmentMessage(s, now()), audit: audit.map(toAuditMessage) });
+    }),
+
+    listProcessRuns: unary('ListProcessRuns', async (_request: shipments.ListProcessRunsRequest, ctx) => {
+      const { merchantId } = await requireMerchant(ctx);
+      return shipments.ListProcessRunsResponse.fromPartial({ runs: (await runsOf(pool, merchantId)).map(toRunMessage) });
+    }),
+
+    changeCarrier: unary('ChangeCarrier', async (request: shipments.ChangeCarrierRequest, ctx) => {
+      const scope = await requireMerchant(ctx);
+      return toShipmentMessage(await changeCarrier(deps, scope, request.id, request.carrierIntegrationId), now());
+    }),
+
+    updateAddress: unary('UpdateAddress', async (request: shipments.UpdateAddressRequest, ctx) => {
+      const scope = await requireMerchant(ctx);
+      const a = request.address;
+      const input = {
+        recipientName: a?.recipientName ?? '',
+        addressLine1: a?.addressLine1 ?? '',
+        addressLine2: a?.addressLine2 ?? '',
+        city: a?.city ?? '',
+        state: a?.state ?? '',
+        postalCode: a?.postalCode ?? '',
+        country: a?.country ?? '',
+        countryCode: a?.countryCode ?? '',
+        phoneNumber: a?.phoneNumber ?? '',
+        recipientEmail: a?.recipientEmail ?? '',
+      };
+      return toShipmentMessage(await changeAddress(deps, scope, request.id, input), now());
+    }),
+
+    getLabel: unary('GetLabel', async (request: shipments.ShipmentRef, ctx) => {
+      const scope = await requireMerchant(ctx);
+      return toDocument(await labelOf(deps, scope, request.id));
+    }),
+
+    mergeLabels: unary('MergeLabels', async (request: shipments.MergeLabelsRequest, ctx) => {
+      const scope = await requireMerchant(ctx);
+      const merged = await mergeLabels(deps, scope, request.shipmentIds);
+      return shipments.MergedLabels.fromPartial({ document: toDocument(merged.document), skipped: merged.skipped, pages: merged.pages });
+    }),
+
+    getManifest: unary('GetManifest', async (request: shipments.ManifestRef, ctx) => {
+      const scope = await requireMerchant(ctx);
+      return toDocument(await manifestDocument(deps, scope, request.id));
+    }),
+  };
+}

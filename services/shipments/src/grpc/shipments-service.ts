@@ -1,0 +1,17 @@
+import { createHandlerFactory, type GrpcServiceBinding } from '@smista/service-kit';
+import { shipments } from '@smista/proto';
+import { actionHandlers } from './action-handlers';
+import { errorStatus } from './error-status';
+import type { HandlerDeps, ShipmentsServiceDeps } from './deps';
+import { shipmentHandlers } from './shipment-handlers';
+
+/**
+ * The ShipmentsService gRPC binding: handlers that verify the caller, let the use cases and the
+ * domain decide and the store carry. main.ts and the integration tests serve it.
+ */
+export function createShipmentsService(deps: ShipmentsServiceDeps): GrpcServiceBinding {
+  const unary = createHandlerFactory({ logger: deps.logger, callerSecret: deps.callerSecret, errors: errorStatus });
+  const handlerDeps: HandlerDeps = { ...deps, unary, now: deps.now ?? (() => new Date()) };
+  const implementation: shipments.ShipmentsServiceServer = { ...shipmentHandlers(handlerDeps), ...actionHandlers(handlerDeps) };
+  return { definition: shipments.ShipmentsServiceService, implementation };
+}

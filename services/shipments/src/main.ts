@@ -1,0 +1,64 @@
+import '@smista/service-kit/instrument';
+import path from 'node:path';
+import { runService, startGrpcServer, startServiceInfra, type Logger, type RunningService } from '@smista/service-kit';
+import { readConfig, type Config } from './config';
+import { ProcessRunner } from './app';
+import { createCarrierGateway, createOrdersDirectory, createShipmentsService } from './grpc';
+import { stream } from './events/publishers';
+import { subscriptions } from './events/subscriptions';
+
+/** Migrations ship beside dist/ (and src/ when run from source). */
+const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
+
+export interface RunningShipments extends RunningService {
+  /** The bound gRPC port (GRPC_PORT, or the one picked for port 0). */
+  port: number;
+  /** The processing runs (tests run a sweep now instead of waiting for its timer). */
+  runner: ProcessRunner;
+}
+
+/** Wires and starts the shipments service; main() and the integration tests both use it. */
+export async function startShipments(config: Config, logger: Logger): Promise<RunningShipments> {
+  // Consumes the marketplaces' tracking attempts (it waits for their stream) and publishes on SHIPMENTS.
+  const infra = await startServiceInfra({
+    name: 'shipments',
+    databaseUrl: config.DATABASE_URL,
+    natsUrl: config.NATS_URL,
+    migrationsDir: MIGRATIONS_DIR,
+    stream,
+    subscriptions: subscriptions(logger, config.NATS_CONSUMER_SUFFIX),
+    logger,
+  });
+  const clientOptions = { callerSecret: config.CALLER_TOKEN_SECRET, logger };
+  const carriers = createCarrierGateway({ address: config.CARRIERS_GRPC_ADDR, ...clientOptions });
+  const orders = createOrdersDirectory({ address: config.ORDERS_GRPC_ADDR, ...clientOptions });
+  const runner = new ProcessRunner({
+    pool: infra.pool,
+    logger: logger.child({ component: 'process-runner' }),
+    carriers,
+    now: () => new Date(),
+    concurrency: config.PROCESS_CONCURRENCY,
+    leaseSeconds: config.RUN_LEASE_SECONDS,
+    labelDeadlineSeconds: config.LABEL_DEADLINE_SECONDS,
+  });
+  const service = createShipmentsService({ pool: infra.pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, carriers, orders, runner });
+  const server = await startGrpcServer({ port: config.GRPC_PORT, services: [service], logger });
+  runner.start();
+  // No peer in /readyz (as orders): lists, details and labels work without orders and carriers.
+  return {
+    port: server.port,
+    runner,
+    readiness: infra.readiness,
+    shutdownSteps: [
+      // Runs first: a processing call in flight answers at once (its run is released for another
+      // replica to finish) instead of holding the gRPC drain until its grace runs out.
+      ['stop processing runs (store the labels in flight, release the leases)', () => runner.stop()],
+      ['stop gRPC (drain in-flight calls)', () => server.shutdown()],
+      ...infra.drainSteps,
+      ['close orders and carriers clients', async () => (orders.close(), carriers.close())],
+      ...infra.closeSteps,
+    ],
+  };
+}
+
+if (require.main === module) runService('shipments', readConfig, startShipments);

@@ -1,0 +1,5 @@
+export * from './shipments';
+export * from './list-sql';
+export * from './audit';
+export * from './labels';
+export * from './runs';

@@ -1,0 +1,38 @@
+import { listCriteria } from '../domain';
+import { countsSql, filterSql, PROBLEM_SQL, TAB_SQL } from './list-sql';
+
+const MERCHANT = '6f1c2d4e-8a9b-4c3d-9e2f-1a2b3c4d5e6f';
+const none = { page: 0, pageSize: 0, status: '', carrierIntegrationId: 0, search: '', orderId: 0 };
+
+describe('filterSql', () => {
+  it('always filters by the merchant', () => {
+    expect(filterSql(MERCHANT, listCriteria(none), { withStatus: true })).toEqual({ where: 's.merchant_id = $1', params: [MERCHANT] });
+  });
+
+  it('adds the tab predicate and each filter as a parameter, never as text', () => {
+    const { where, params } = filterSql(MERCHANT, listCriteria({ ...none, status: 'error', carrierIntegrationId: 7, search: "o'Brien%" }), { withStatus: true });
+    expect(where).toBe(`s.merchant_id = $1 AND ${PROBLEM_SQL} AND s.carrier_integration_id = $2 AND s.search_text ILIKE $3`);
+    expect(params).toEqual([MERCHANT, 7, "%o'brien\\%%"]);
+    expect(where).not.toContain('Brien');
+  });
+
+  it('leaves the tab out for the counts', () => {
+    expect(filterSql(MERCHANT, listCriteria({ ...none, status: 'pending', search: 'rossi' }), { withStatus: false })).toEqual({
+      where: 's.merchant_id = $1 AND s.search_text ILIKE $2',
+      params: [MERCHANT, '%rossi%'],
+    });
+  });
+
+  it('the problems predicate is the domain rule: error, or shipped with an exception or no movement for 3 days', () => {
+    expect(PROBLEM_SQL).toContain(`s.status = 'error'`);
+    expect(PROBLEM_SQL).toContain(`s.tracking_status = 'exception'`);
+    expect(PROBLEM_SQL).toContain('coalesce(s.tracking_updated_at, s.shipped_at) < now() - make_interval(days => 3)');
+    expect(TAB_SQL.da_stampare).toBe(`(s.status = 'shipped' AND s.has_label AND s.label_printed_at IS NULL)`);
+  });
+
+  it('counts every tab in one statement', () => {
+    const sql = countsSql('s.merchant_id = $1');
+    for (const tab of Object.keys(TAB_SQL)) expect(sql).toContain(`AS "${tab}"`);
+    expect(sql).toMatch(/FROM shipments s WHERE s\.merchant_id = \$1$/);
+  });
+});

@@ -1,0 +1,56 @@
+import { STUCK_AFTER_DAYS } from '@smista/contracts';
+import type { CountedTab, ListCriteria } from '../domain';
+
+/**
+ * The list's SQL, built from checked criteria (`domain/list-query.ts`): only the fixed predicates of
+ * this file reach the text, every value is a parameter. Pure, so each filter is unit-tested
+ * without a database. Alias `s` = shipments.
+ */
+
+/**
+ * The Errori tab ("problems"), the same rule as `domain/rules.ts` problemOf: a refused label, a
+ * delivery problem reported by the carrier, or a shipped shipment without tracking movement for
+ * more than STUCK_AFTER_DAYS days.
+ */
+export const PROBLEM_SQL = `(s.status = 'error' OR (s.status = 'shipped' AND (s.tracking_status = 'exception' OR coalesce(s.tracking_updated_at, s.shipped_at) < now() - make_interval(days => ${Number(STUCK_AFTER_DAYS)}))))`;
+
+/** Each tab's predicate. */
+export const TAB_SQL: Record<CountedTab, string> = {
+  all: 'true',
+  pending: `s.status = 'pending'`,
+  processing: `s.status = 'processing'`,
+  shipped: `s.status = 'shipped'`,
+  delivered: `s.status = 'delivered'`,
+  error: PROBLEM_SQL,
+  cancelled: `s.status = 'cancelled'`,
+  da_stampare: `(s.status = 'shipped' AND s.has_label AND s.label_printed_at IS NULL)`,
+};
+
+export interface SqlPart {
+  where: string;
+  params: unknown[];
+}
+
+/**
+ * The WHERE of the list: always the merchant, then each given filter. `withStatus: false` leaves the
+ * status tab out (the counts of the tabs use every other filter).
+ */
+export function filterSql(merchantId: string, criteria: ListCriteria, options: { withStatus: boolean }): SqlPart {
+  const params: unknown[] = [merchantId];
+  const clauses = ['s.merchant_id = $1'];
+  const add = (sql: (p: string) => string, value: unknown) => {
+    params.push(value);
+    clauses.push(sql(`$${params.length}`));
+  };
+  if (options.withStatus && criteria.status) clauses.push(TAB_SQL[criteria.status]);
+  if (criteria.carrierIntegrationId !== undefined) add((p) => `s.carrier_integration_id = ${p}`, criteria.carrierIntegrationId);
+  if (criteria.orderId !== undefined) add((p) => `s.order_id = ${p}`, criteria.orderId);
+  if (criteria.searchPattern) add((p) => `s.search_text ILIKE ${p}`, criteria.searchPattern);
+  return { where: clauses.join(' AND '), params };
+}
+
+/** One statement counting every tab: `count(*) FILTER (WHERE …) AS "<tab>"`. */
+export function countsSql(where: string): string {
+  const columns = Object.entries(TAB_SQL).map(([tab, predicate]) => `count(*) FILTER (WHERE ${predicate})::int AS "${tab}"`);
+  return `SELECT ${columns.join(', ')} FROM shipments s WHERE ${where}`;
+}

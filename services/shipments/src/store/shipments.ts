@@ -1,0 +1,379 @@
+import type { PoolClient, Queryable } from '@smista/service-kit';
+import type { ShipmentStatus } from '@smista/contracts';
+import { COUNTED_TABS, offsetOf, type CountedTab, type LineItem, type ListCriteria, type NewShipment, type Shipment, type ShipmentAddress } from '../domain';
+import { countsSql, filterSql } from './list-sql';
+
+/** Every column of a shipment but the search key (alias `s`). */
+export const SHIPMENT_COLUMNS = `s.id, s.merchant_id, s.order_id, s.order_external_id, s.marketplace, s.marketplace_integration_id,
+  s.line_items, s.content_description, s.carrier_integration_id, s.carrier_provider, s.shipping_address_id, s.recipient_name,
+  s.address_line1, s.address_line2, s.city, s.state, s.postal_code, s.country, s.country_code, s.phone_number,
+  s.recipient_email, s.tracking_number, s.carrier_shipment_number, s.status, s.has_label, s.label_sequence, s.error_message,
+  s.error_code, s.retry_count, s.last_attempt_at, s.shipped_at, s.estimated_delivery_date, s.delivered_at,
+  s.label_printed_at, s.cancelled_at, s.close_workday_status, s.close_workday_message, s.close_workday_at, s.manifest_id,
+  s.marketplace_tracking_status, s.marketplace_tracking_error, s.marketplace_tracking_attempts,
+  s.marketplace_tracking_last_attempt, s.marketplace_tracking_updated_at, s.tracking_status, s.tracking_description,
+  s.tracking_updated_at, s.created_at, s.updated_at`;
+
+type Row = Record<string, unknown>;
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+export function toShipment(r: Row): Shipment {
+  return {
+    id: Number(r.id),
+    merchantId: r.merchant_id as string,
+    orderId: Number(r.order_id),
+    orderExternalId: r.order_external_id as string,
+    marketplace: r.marketplace as string,
+    marketplaceIntegrationId: num(r.marketplace_integration_id),
+    lineItems: (r.line_items as LineItem[] | null) ?? [],
+    contentDescription: r.content_description as string,
+    carrierIntegrationId: num(r.carrier_integration_id),
+    carrierProvider: r.carrier_provider as string | null,
+    shippingAddressId: num(r.shipping_address_id),
+    recipientName: r.recipient_name as string,
+    addressLine1: r.address_line1 as string,
+    addressLine2: r.address_line2 as string | null,
+    city: r.city as string,
+    state: r.state as string | null,
+    postalCode: r.postal_code as string,
+    country: r.country as string,
+    countryCode: r.country_code as string,
+    phoneNumber: r.phone_number as string | null,
+    recipientEmail: r.recipient_email as string | null,
+    trackingNumber: r.tracking_number as string | null,
+    carrierShipmentNumber: r.carrier_shipment_number as string | null,
+    status: r.status as ShipmentStatus,
+    hasLabel: r.has_label as boolean,
+    labelSequence: num(r.label_sequence),
+    errorMessage: r.error_message as string | null,
+    errorCode: r.error_code as string | null,
+    retryCount: r.retry_count as number,
+    lastAttemptAt: r.last_attempt_at as Date | null,
+    shippedAt: r.shipped_at as Date | null,
+    estimatedDeliveryDate: r.estimated_delivery_date as Date | null,
+    deliveredAt: r.delivered_at as Date | null,
+    labelPrintedAt: r.label_printed_at as Date | null,
+    cancelledAt: r.cancelled_at as Date | null,
+    closeWorkdayStatus: r.close_workday_status as 'closed' | 'failed' | null,
+    closeWorkdayMessage: r.close_workday_message as string | null,
+    closeWorkdayAt: r.close_workday_at as Date | null,
+    manifestId: num(r.manifest_id),
+    marketplaceTrackingStatus: r.marketplace_tracking_status as string | null,
+    marketplaceTrackingError: r.marketplace_tracking_error as string | null,
+    marketplaceTrackingAttempts: r.marketplace_tracking_attempts as number,
+    marketplaceTrackingLastAttempt: r.marketplace_tracking_last_attempt as Date | null,
+    marketplaceTrackingUpdatedAt: r.marketplace_tracking_updated_at as Date | null,
+    trackingStatus: r.tracking_status as string | null,
+    trackingDescription: r.tracking_description as string | null,
+    trackingUpdatedAt: r.tracking_updated_at as Date | null,
+    createdAt: r.created_at as Date,
+    updatedAt: r.updated_at as Date,
+  };
+}
+
+const validId = (id: number) => Number.isSafeInteger(id) && id > 0;
+
+/** One shipment of this merchant; null when unknown or another merchant's. `forUpdate` locks the row. */
+export async function findShipment(db: Queryable, merchantId: string, id: number, options: { forUpdate?: boolean } = {}): Promise<Shipment | null> {
+  if (!validId(id)) return null;
+  const { rows } = await db.query(`SELECT ${SHIPMENT_COLUMNS} FROM shipments s WHERE s.id = $1 AND s.merchant_id = $2${options.forUpdate ? ' FOR UPDATE' : ''}`, [id, merchantId]);
+  return rows[0] ? toShipment(rows[0]) : null;
+}
+
+/** The merchant's shipments among the ids (others and unknown ones left out), by id. */
+export async function findShipments(db: Queryable, merchantId: string, ids: readonly number[]): Promise<Map<number, Shipment>> {
+  const valid = ids.filter(validId);
+  if (valid.length === 0) return new Map();
+  const { rows } = await db.query(`SELECT ${SHIPMENT_COLUMNS} FROM shipments s WHERE s.id = ANY($1::bigint[]) AND s.merchant_id = $2`, [valid, merchantId]);
+  return new Map(rows.map((r) => [Number(r.id), toShipment(r)]));
+}
+
+/** The ids of the merchant's pending shipments, oldest first. */
+export async function pendingShipmentIds(db: Queryable, merchantId: string): Promise<number[]> {
+  const { rows } = await db.query<{ id: string }>(`SELECT id FROM shipments WHERE merchant_id = $1 AND status = 'pending' ORDER BY id`, [merchantId]);
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Inserts the pending shipments in one statement, skipping every order that already has a live
+ * shipment (the partial unique index decides, also against a concurrent request, which waits for
+ * the other's commit). Rows go in order id order, so two requests never wait on each other in
+ * opposite orders. Answers the created ones.
+ */
+export async function insertShipments(tx: PoolClient, planned: readonly NewShipment[]): Promise<{ id: number; orderId: number }[]> {
+  if (planned.length === 0) return [];
+  const list = [...planned].sort((a, b) => a.orderId - b.orderId);
+  const col = <T>(pick: (s: NewShipment) => T) => list.map(pick);
+  const { rows } = await tx.query<{ id: string; order_id: string }>(
+    `INSERT INTO shipments (merchant_id, order_id, order_external_id, marketplace, marketplace_integration_id, line_items,
+       content_description, carrier_integration_id, carrier_provider, shipping_address_id, recipient_name, address_line1,
+       address_line2, city, state, postal_code, country, country_code, phone_number, recipient_email, search_text)
+     SELECT x.merchant_id, x.order_id, x.order_external_id, x.marketplace, x.marketplace_integration_id, x.line_items::jsonb,
+            x.content_description, x.carrier_integration_id, x.carrier_provider, x.shipping_address_id, x.recipient_name,
+            x.address_line1, x.address_line2, x.city, x.state, x.postal_code, x.country, x.country_code, x.phone_number,
+            x.recipient_email, x.search_text
+       FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::bigint[],
+                   $9::text[], $10::bigint[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[],
+                   $17::text[], $18::text[], $19::text[], $20::text[], $21::text[])
+         WITH ORDINALITY AS x(merchant_id, order_id, order_external_id, marketplace, marketplace_integration_id, line_items,
+                              content_description, carrier_integration_id, carrier_provider, shipping_address_id,
+                              recipient_name, address_line1, address_line2, city, state, postal_code, country, country_code,
+                              phone_number, recipient_email, search_text, n)
+      ORDER BY x.n
+     ON CONFLICT (merchant_id, order_id) WHERE status <> 'cancelled' DO NOTHING
+     RETURNING id, order_id`,
+    [
+      col((s) => s.merchantId),
+      col((s) => s.orderId),
+      col((s) => s.orderExternalId),
+      col((s) => s.marketplace),
+      col((s) => s.marketplaceIntegrationId),
+      col((s) => JSON.stringify(s.lineItems)),
+      col((s) => s.contentDescription),
+      col((s) => s.carrierIntegrationId),
+      col((s) => s.carrierProvider),
+      col((s) => s.shippingAddressId),
+      col((s) => s.recipientName),
+      col((s) => s.addressLine1),
+      col((s) => s.addressLine2),
+      col((s) => s.city),
+      col((s) => s.state),
+      col((s) => s.postalCode),
+      col((s) => s.country),
+      col((s) => s.countryCode),
+      col((s) => s.phoneNumber),
+      col((s) => s.recipientEmail),
+      col((s) => s.searchText),
+    ],
+  );
+  return rows.map((r) => ({ id: Number(r.id), orderId: Number(r.order_id) }));
+}
+
+/** The live (not cancelled) shipment of each of the orders, by order id. */
+export async function liveShipmentsOf(db: Queryable, merchantId: string, orderIds: readonly number[]): Promise<Map<number, number>> {
+  if (orderIds.length === 0) return new Map();
+  const { rows } = await db.query<{ id: string; order_id: string }>(
+    `SELECT id, order_id FROM shipments WHERE merchant_id = $1 AND order_id = ANY($2::bigint[]) AND status <> 'cancelled'`,
+    [merchantId, orderIds],
+  );
+  return new Map(rows.map((r) => [Number(r.order_id), Number(r.id)]));
+}
+
+/** One page of the merchant's shipments, newest first. */
+export async function listShipmentPage(db: Queryable, merchantId: string, criteria: ListCriteria): Promise<Shipment[]> {
+  const { where, params } = filterSql(merchantId, criteria, { withStatus: true });
+  params.push(criteria.pageSize, offsetOf(criteria));
+  const { rows } = await db.query(
+    `SELECT ${SHIPMENT_COLUMNS} FROM shipments s WHERE ${where} ORDER BY s.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return rows.map(toShipment);
+}
+
+/** The count of every tab with the list's other filters (search, carrier). */
+export async function countTabs(db: Queryable, merchantId: string, criteria: ListCriteria): Promise<Record<CountedTab, number>> {
+  const { where, params } = filterSql(merchantId, criteria, { withStatus: false });
+  const { rows } = await db.query<Record<CountedTab, number>>(countsSql(where), params);
+  return Object.fromEntries(COUNTED_TABS.map((tab) => [tab, Number(rows[0]?.[tab] ?? 0)])) as Record<CountedTab, number>;
+}
+
+// ------------------------------------------------------------------ labelling
+
+/**
+ * Claims a shipment for labelling: pending, or processing under a claim that ran out (its owner
+ * died). Takes the label sequence on the first claim (kept for every retry). Answers the shipment,
+ * or null when it is not claimable (another status, or another live claim).
+ */
+export async function claimForLabel(db: Queryable, merchantId: string, id: number, token: string, claimSeconds: number): Promise<Shipment | null> {
+  const { rows } = await db.query(
+    `UPDATE shipments s
+        SET status = 'processing', processing_owner = $3, processing_until = now() + make_interval(secs => $4),
+            label_sequence = coalesce(s.label_sequence, nextval('shipment_label_sequence')), updated_at = now()
+      WHERE s.id = $1 AND s.merchant_id = $2
+        AND (s.status = 'pending' OR (s.status = 'processing' AND s.processing_until < now()))
+      RETURNING ${SHIPMENT_COLUMNS}`,
+    [id, merchantId, token, claimSeconds],
+  );
+  return rows[0] ? toShipment(rows[0]) : null;
+}
+
+/** The status of a shipment, and whether a live claim holds it (for an item that could not be claimed). */
+export async function claimStateOf(db: Queryable, merchantId: string, id: number): Promise<{ status: ShipmentStatus; claimed: boolean } | null> {
+  const { rows } = await db.query<{ status: ShipmentStatus; claimed: boolean }>(
+    `SELECT status, (status = 'processing' AND processing_until >= now()) AS claimed FROM shipments WHERE id = $1 AND merchant_id = $2`,
+    [id, merchantId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Success: tracking, numbers, label flag and shipped, if the claim is still this one. Answers the shipment. */
+export async function markLabelled(
+  tx: PoolClient,
+  id: number,
+  token: string,
+  label: { trackingNumber: string; carrierShipmentNumber: string; searchText: string },
+): Promise<Shipment | null> {
+  const { rows } = await tx.query(
+    `UPDATE shipments s
+        SET status = 'shipped', tracking_number = $3, carrier_shipment_number = $4, has_label = true, shipped_at = now(),
+            error_message = NULL, error_code = NULL, last_attempt_at = now(), processing_owner = NULL, processing_until = NULL,
+            search_text = $5, updated_at = now()
+      WHERE s.id = $1 AND s.processing_owner = $2 AND s.status = 'processing'
+      RETURNING ${SHIPMENT_COLUMNS}`,
+    [id, token, label.trackingNumber, label.carrierShipmentNumber, label.searchText],
+  );
+  return rows[0] ? toShipment(rows[0]) : null;
+}
+
+/** A failed attempt: error or back to pending, with the reason, if the claim is still this one. */
+export async function markLabelFailed(
+  tx: PoolClient,
+  id: number,
+  token: string,
+  effect: { status: 'error' | 'pending'; errorMessage: string; errorCode: string },
+): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    `UPDATE shipments
+        SET status = $3, error_message = $4, error_code = $5, retry_count = retry_count + 1, last_attempt_at = now(),
+            processing_owner = NULL, processing_until = NULL, updated_at = now()
+      WHERE id = $1 AND processing_owner = $2 AND status = 'processing'`,
+    [id, token, effect.status, effect.errorMessage, effect.errorCode],
+  );
+  return rowCount === 1;
+}
+
+/**
+ * Gives back a shipment whose labelling was given up after unexpected failures (our own, not the
+ * carrier's): pending again with the reason, so it is neither stuck in processing nor lost.
+ */
+export async function releaseClaim(tx: PoolClient, merchantId: string, id: number, reason: string): Promise<void> {
+  await tx.query(
+    `UPDATE shipments SET status = 'pending', processing_owner = NULL, processing_until = NULL, error_message = $3, updated_at = now()
+      WHERE id = $1 AND merchant_id = $2 AND status = 'processing'`,
+    [id, merchantId, reason],
+  );
+}
+
+// ------------------------------------------------------------------ edits and actions
+
+/** New address (and status after the edit); answers the shipment. */
+export async function setAddress(tx: PoolClient, s: Shipment, address: ShipmentAddress, status: ShipmentStatus, searchText: string): Promise<Shipment> {
+  const { rows } = await tx.query(
+    `UPDATE shipments s
+        SET recipient_name = $3, address_line1 = $4, address_line2 = $5, city = $6, state = $7, postal_code = $8, country = $9,
+            country_code = $10, phone_number = $11, recipient_email = $12, status = $13, search_text = $14,
+            error_message = CASE WHEN $13 <> s.status THEN NULL ELSE s.error_message END,
+            error_code = CASE WHEN $13 <> s.status THEN NULL ELSE s.error_code END,
+            updated_at = now()
+      WHERE s.id = $1 AND s.merchant_id = $2
+      RETURNING ${SHIPMENT_COLUMNS}`,
+    [
+      s.id,
+      s.merchantId,
+      address.recipientName,
+      address.addressLine1,
+      address.addressLine2,
+      address.city,
+      address.state,
+      address.postalCode,
+      address.country,
+      address.countryCode,
+      address.phoneNumber,
+      address.recipientEmail,
+      status,
+      searchText,
+    ],
+  );
+  return toShipment(rows[0]);
+}
+
+/** New carrier integration (and status after the edit); answers the shipment. */
+export async function setCarrier(tx: PoolClient, s: Shipment, carrier: { integrationId: number; provider: string }, status: ShipmentStatus): Promise<Shipment> {
+  const { rows } = await tx.query(
+    `UPDATE shipments s
+        SET carrier_integration_id = $3, carrier_provider = $4, status = $5,
+            error_message = CASE WHEN $5 <> s.status THEN NULL ELSE s.error_message END,
+            error_code = CASE WHEN $5 <> s.status THEN NULL ELSE s.error_code END,
+            updated_at = now()
+      WHERE s.id = $1 AND s.merchant_id = $2
+      RETURNING ${SHIPMENT_COLUMNS}`,
+    [s.id, s.merchantId, carrier.integrationId, carrier.provider, status],
+  );
+  return toShipment(rows[0]);
+}
+
+/** Cancels the shipment if it still has the status it was read with; null when it changed meanwhile. */
+export async function markCancelled(tx: PoolClient, merchantId: string, id: number, fromStatus: ShipmentStatus): Promise<Shipment | null> {
+  const { rows } = await tx.query(
+    `UPDATE shipments s SET status = 'cancelled', cancelled_at = now(), updated_at = now()
+      WHERE s.id = $1 AND s.merchant_id = $2 AND s.status = $3
+      RETURNING ${SHIPMENT_COLUMNS}`,
+    [id, merchantId, fromStatus],
+  );
+  return rows[0] ? toShipment(rows[0]) : null;
+}
+
+/** Records a close's outcome per shipment (closed or failed, the carrier's message) and the manifest of the closed ones. */
+export async function markWorkday(tx: PoolClient, outcomes: readonly { id: number; ok: boolean; message: string }[], manifestId: number | null): Promise<void> {
+  if (outcomes.length === 0) return;
+  await tx.query(
+    `UPDATE shipments s
+        SET close_workday_status = CASE WHEN x.ok THEN 'closed' ELSE 'failed' END, close_workday_message = x.message,
+            close_workday_at = now(), manifest_id = CASE WHEN x.ok THEN coalesce($4, s.manifest_id) ELSE s.manifest_id END,
+            updated_at = now()
+       FROM unnest($1::bigint[], $2::boolean[], $3::text[]) AS x(id, ok, message)
+      WHERE s.id = x.id`,
+    [outcomes.map((o) => o.id), outcomes.map((o) => o.ok), outcomes.map((o) => o.message), manifestId],
+  );
+}
+
+/** Stores the last tracking event (and delivered); answers the shipment. */
+export async function setTracking(
+  tx: PoolClient,
+  s: Shipment,
+  t: { trackingStatus: string; description: string; at: Date; status: ShipmentStatus; deliveredAt: Date | null },
+): Promise<Shipment> {
+  const { rows } = await tx.query(
+    `UPDATE shipments s SET tracking_status = $3, tracking_description = $4, tracking_updated_at = $5, status = $6, delivered_at = $7, updated_at = now()
+      WHERE s.id = $1 AND s.merchant_id = $2
+      RETURNING ${SHIPMENT_COLUMNS}`,
+    [s.id, s.merchantId, t.trackingStatus, t.description, t.at, t.status, t.deliveredAt],
+  );
+  return toShipment(rows[0]);
+}
+
+/** Marks labels as printed (downloaded) the first time; later downloads keep the first time. */
+export async function markPrinted(db: Queryable, merchantId: string, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query(
+    `UPDATE shipments SET label_printed_at = now(), updated_at = now() WHERE id = ANY($1::bigint[]) AND merchant_id = $2 AND label_printed_at IS NULL`,
+    [ids, merchantId],
+  );
+}
+
+/**
+ * A marketplace tracking attempt: status, error, attempts and times, unless a later attempt is
+ * already recorded (events may arrive out of order). Answers whether the shipment was found.
+ */
+export async function setMarketplaceTracking(
+  tx: PoolClient,
+  merchantId: string,
+  id: number,
+  attempt: { status: string; error: string | null; attempts: number; attemptedAt: Date },
+): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    `UPDATE shipments
+        SET marketplace_tracking_status = $3, marketplace_tracking_error = $4, marketplace_tracking_attempts = greatest(marketplace_tracking_attempts, $5),
+            marketplace_tracking_last_attempt = $6, marketplace_tracking_updated_at = now(), updated_at = now()
+      WHERE id = $1 AND merchant_id = $2 AND (marketplace_tracking_last_attempt IS NULL OR marketplace_tracking_last_attempt <= $6)`,
+    [id, merchantId, attempt.status, attempt.error, attempt.attempts, attempt.attemptedAt],
+  );
+  return rowCount === 1;
+}
+
+/** Whether a shipment of this merchant exists. */
+export async function shipmentExists(db: Queryable, merchantId: string, id: number): Promise<boolean> {
+  if (!validId(id)) return false;
+  const { rows } = await db.query('SELECT 1 FROM shipments WHERE id = $1 AND merchant_id = $2', [id, merchantId]);
+  return rows.length > 0;
+}

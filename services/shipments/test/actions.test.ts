@@ -1,0 +1,311 @@
+/**
+ * The actions on single shipments and on selections, against the real carriers service and the GLS
+ * sandbox: cancel before and after the workday close, the close itself with its manifest, tracking,
+ * labels and the merged PDF, the §5 address rules, the carrier change, the marketplace tracking
+ * attempts, actions in a forbidden state, and tenancy over every call.
+ */
+import { status as grpcStatus } from '@grpc/grpc-js';
+import { PDFDocument } from 'pdf-lib';
+import { shipmentMessages as m } from '@smista/contracts';
+import { shipmentsEvents } from '@smista/proto';
+import type { shipments } from '@smista/proto';
+import { failure, glsShipments, italianOrders, outboxEvents, startShipmentsStack, type ShipmentsStack, type TestMerchant } from './support/harness';
+import { pageTexts } from './support/pdf';
+
+let stack: ShipmentsStack;
+let shop: TestMerchant;
+let rival: TestMerchant;
+let posta: number;
+/** GLS shipments labelled in beforeAll. */
+let gls: number[];
+/** Posta1 shipments labelled in beforeAll. */
+let letters: number[];
+/** A GLS shipment whose recipient GLS delivers at once after the close. */
+let immediate: number;
+/** Pending shipments. */
+let pending: number[];
+let rivalShipped: number;
+let rivalPending: number;
+
+const NOT_FOUND = { code: grpcStatus.NOT_FOUND, details: m.shipmentNotFound };
+
+async function shipmentsFor(merchant: TestMerchant, orders: Parameters<TestMerchant['importOrders']>[0]): Promise<number[]> {
+  const orderIds = await merchant.importOrders(orders);
+  const created = await merchant.api.bulkCreate({ orderIds });
+  return created.outcomes.map((o) => o.shipmentId);
+}
+
+const get = async (id: number, merchant = shop): Promise<shipments.Shipment> => (await merchant.api.getShipment({ id })).shipment!;
+
+beforeAll(async () => {
+  stack = await startShipmentsStack();
+  [shop, rival] = [await stack.newMerchant(), await stack.newMerchant()];
+  posta = await shop.letterService(10, '2IUR');
+  const glsOrders = italianOrders(7, { patch: (i) => (i === 6 ? { shippingAddress: { ...italianOrders(1)[0]!.shippingAddress!, fullName: 'Lucia CONSEGNA IMMEDIATA' } } : {}) });
+  const glsIds = await shipmentsFor(shop, glsOrders.map((order) => ({ order, carrierIntegrationId: shop.gls })));
+  letters = await shipmentsFor(shop, italianOrders(3).map((order) => ({ order, carrierIntegrationId: posta })));
+  pending = await shipmentsFor(shop, italianOrders(3).map((order) => ({ order, carrierIntegrationId: shop.gls })));
+  const processed = await shop.api.processShipments({ shipmentIds: [...glsIds, ...letters], allPending: false });
+  expect(processed).toMatchObject({ success: 10, failed: 0 });
+  immediate = glsIds[6]!;
+  gls = glsIds.slice(0, 6);
+  const [rivalA, rivalB] = await shipmentsFor(rival, italianOrders(2).map((order) => ({ order, carrierIntegrationId: rival.gls })));
+  expect((await rival.api.processShipments({ shipmentIds: [rivalA!], allPending: false })).success).toBe(1);
+  rivalShipped = rivalA!;
+  rivalPending = rivalB!;
+}, 180_000);
+afterAll(() => stack?.stop(), 60_000);
+
+describe('labels', () => {
+  it('GetLabel answers the PDF named with the id and marks it printed (leaves Da stampare)', async () => {
+    const before = await shop.api.listShipments({ page: 1, pageSize: 100, status: 'da_stampare', carrierIntegrationId: 0, search: '', orderId: 0 });
+    expect(before.shipments.map((s) => s.id)).toContain(gls[0]);
+    const doc = await shop.api.getLabel({ id: gls[0]! });
+    expect(doc).toMatchObject({ filename: `etichetta-${gls[0]}.pdf`, contentType: 'application/pdf' });
+    expect((await PDFDocument.load(doc.data)).getPageCount()).toBe(1);
+    const s = await get(gls[0]!);
+    expect(s.labelPrintedAt).not.toBe('');
+    expect((await pageTexts(doc.data))[0]).toContain(s.trackingNumber);
+    const after = await shop.api.listShipments({ page: 1, pageSize: 100, status: 'da_stampare', carrierIntegrationId: 0, search: '', orderId: 0 });
+    expect(after.shipments.map((x) => x.id)).not.toContain(gls[0]);
+    // A second download keeps the first time.
+    await shop.api.getLabel({ id: gls[0]! });
+    expect((await get(gls[0]!)).labelPrintedAt).toBe(s.labelPrintedAt);
+    expect(await failure(shop.api.getLabel({ id: pending[0]! }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.noLabel });
+  });
+
+  it('MergeLabels: exactly the asked pages in the asked order; others skipped and answered', async () => {
+    const asked = [gls[3]!, rivalShipped, letters[1]!, 987_654_321, pending[0]!, gls[1]!];
+    const merged = await shop.api.mergeLabels({ shipmentIds: asked });
+    expect(merged.pages).toBe(3);
+    expect(merged.skipped).toEqual([rivalShipped, 987_654_321, pending[0]!]);
+    expect(merged.document).toMatchObject({ contentType: 'application/pdf', filename: expect.stringMatching(/^etichette-.*\.pdf$/) });
+    const texts = await pageTexts(merged.document!.data);
+    expect(texts).toHaveLength(3);
+    const expected = [gls[3]!, letters[1]!, gls[1]!];
+    for (const [i, id] of expected.entries()) {
+      const { trackingNumber } = await get(id);
+      expect(texts[i]).toContain(trackingNumber);
+      for (const [j, other] of expected.entries()) if (j !== i) expect(texts[i]).not.toContain((await get(other)).trackingNumber);
+      expect((await get(id)).labelPrintedAt).not.toBe('');
+    }
+    expect((await get(rivalShipped, rival)).labelPrintedAt).toBe('');
+    expect(await failure(shop.api.mergeLabels({ shipmentIds: [rivalShipped, pending[1]!] }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.noLabelsFound });
+    expect(await failure(shop.api.mergeLabels({ shipmentIds: [] }))).toEqual({ code: grpcStatus.INVALID_ARGUMENT, details: m.noShipmentsSelected });
+  });
+});
+
+describe('cancel and the GLS workday close', () => {
+  it('a pending shipment is cancelled here, and its order may get a new shipment', async () => {
+    const id = pending[2]!;
+    const answer = await shop.api.cancelShipment({ id });
+    expect(answer).toMatchObject({ success: true, message: m.cancelled, shipment: { id, status: 'cancelled' } });
+    expect((await shop.api.getShipment({ id })).audit).toEqual([]);
+    const cancelled = (await outboxEvents(stack.pool, 'shipments.shipment.cancelled')).map((p) => shipmentsEvents.ShipmentCancelled.decode(p));
+    expect(cancelled.find((e) => e.shipmentId === id)).toMatchObject({ previousStatus: 'pending', merchantId: shop.merchantId });
+    const again = await shop.api.bulkCreate({ orderIds: [answer.shipment!.orderId] });
+    expect(again.created).toBe(1);
+    expect(await failure(shop.api.cancelShipment({ id }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.notCancellable('cancelled') });
+  });
+
+  it('a shipped GLS shipment before the close: deleted at GLS, then cancelled', async () => {
+    const id = gls[5]!;
+    const s = await get(id);
+    expect((await glsShipments(stack.glsUrl)).map((x) => x.number)).toContain(s.carrierShipmentNumber);
+    const answer = await shop.api.cancelShipment({ id });
+    expect(answer).toMatchObject({ message: m.cancelled, shipment: { status: 'cancelled' } });
+    expect((await glsShipments(stack.glsUrl)).map((x) => x.number)).not.toContain(s.carrierShipmentNumber);
+    expect((await shop.api.getShipment({ id })).audit.map((a) => [a.operation, a.outcome])).toEqual([
+      ['CreateLabel', 'ok'],
+      ['CancelShipment', 'ok'],
+    ]);
+  });
+
+  it('closes the workday of one shipment, keeping the manifest', async () => {
+    const answer = await shop.api.closeWorkday({ shipmentIds: [gls[0]!] });
+    expect(answer).toMatchObject({ message: m.workdayClosed(1), processed: 1, failed: 0, outcomes: [{ shipmentId: gls[0], ok: true }] });
+    expect(answer.manifestIds).toHaveLength(1);
+    const s = await get(gls[0]!);
+    expect(s).toMatchObject({ closeWorkdayStatus: 'closed', manifestId: answer.manifestIds[0] });
+    expect(s.closeWorkdayAt).not.toBe('');
+    const manifest = await shop.api.getManifest({ id: answer.manifestIds[0]! });
+    expect(manifest.contentType).toBe('application/pdf');
+    expect((await PDFDocument.load(manifest.data)).getPageCount()).toBeGreaterThanOrEqual(1);
+    expect(await failure(rival.api.getManifest({ id: answer.manifestIds[0]! }))).toEqual({ code: grpcStatus.NOT_FOUND, details: m.manifestNotFound });
+    expect((await glsShipments(stack.glsUrl)).find((x) => x.number === s.carrierShipmentNumber)?.state).toBe('CHIUSA.');
+  });
+
+  it('after the close GLS refuses the cancel: 409 with its reason, nothing changes', async () => {
+    const refused = await failure(shop.api.cancelShipment({ id: gls[0]! }));
+    expect(refused.code).toBe(grpcStatus.FAILED_PRECONDITION);
+    expect(refused.details).toMatch(/chiusa|GLS/i);
+    expect((await get(gls[0]!)).status).toBe('shipped');
+    expect((await shop.api.getShipment({ id: gls[0]! })).audit.at(-1)).toMatchObject({ operation: 'CancelShipment', outcome: 'refused', message: refused.details });
+  });
+
+  it('bulk close: only GLS shipped ones not closed yet count, one event per integration', async () => {
+    const answer = await shop.api.closeWorkday({ shipmentIds: [gls[1]!, gls[2]!, letters[0]!, pending[0]!, gls[0]!, immediate, rivalShipped] });
+    expect(answer).toMatchObject({ message: m.workdayClosed(3), processed: 3, failed: 0 });
+    expect(answer.outcomes.map((o) => o.shipmentId)).toEqual([gls[1], gls[2], immediate]);
+    const closed = (await outboxEvents(stack.pool, 'shipments.shipment.workday_closed')).map((p) => shipmentsEvents.ShipmentWorkdayClosed.decode(p));
+    expect(closed.at(-1)).toMatchObject({ merchantId: shop.merchantId, carrierIntegrationId: shop.gls, shipmentIds: [gls[1], gls[2], immediate], manifestId: answer.manifestIds[0] });
+    expect((await get(rivalShipped, rival)).closeWorkdayStatus).toBe('');
+  });
+
+  it('refuses a close that has nothing to close, with the §4/§5 texts', async () => {
+    expect(await failure(shop.api.closeWorkday({ shipmentIds: [] }))).toEqual({ code: grpcStatus.INVALID_ARGUMENT, details: m.noGlsShippedSelected });
+    expect(await failure(shop.api.closeWorkday({ shipmentIds: [letters[0]!, pending[0]!] }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.noGlsShippedSelected });
+    expect(await failure(shop.api.closeWorkday({ shipmentIds: [letters[0]!] }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.notGlsShipped });
+    expect(await failure(shop.api.closeWorkday({ shipmentIds: [pending[0]!] }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.notGlsShipped });
+    expect(await failure(shop.api.closeWorkday({ shipmentIds: [gls[0]!] }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.workdayAlreadyClosed });
+  });
+
+  it('letters: the pool code goes back only when the label was never handed out', async () => {
+    const stats = () => shop.carriers.getTrackingCodeStats({ merchantId: shop.merchantId, id: posta });
+    const before = await stats();
+    await shop.api.getLabel({ id: letters[2]! });
+    expect(await shop.api.cancelShipment({ id: letters[2]! })).toMatchObject({ message: m.cancelled });
+    expect((await stats()).available).toBe(before.available);
+    // letters[0] was never downloaded (letters[1] was merged above).
+    expect((await get(letters[0]!)).labelPrintedAt).toBe('');
+    expect(await shop.api.cancelShipment({ id: letters[0]! })).toMatchObject({ message: m.cancelledCodeReleased });
+    expect((await stats()).available).toBe(before.available + 1);
+  });
+});
+
+describe('tracking', () => {
+  it('refuses without a tracking number; GLS has none before the close (its reason)', async () => {
+    expect(await failure(shop.api.updateTracking({ id: pending[0]! }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.noTrackingNumber });
+    const open = await failure(shop.api.updateTracking({ id: gls[3]! }));
+    expect(open.code).toBe(grpcStatus.FAILED_PRECONDITION);
+    expect((await shop.api.getShipment({ id: gls[3]! })).audit.at(-1)).toMatchObject({ operation: 'Track', outcome: 'refused' });
+  });
+
+  it('a delivered shipment becomes delivered, with the event published once', async () => {
+    const answer = await shop.api.updateTracking({ id: immediate });
+    expect(answer.success).toBe(true);
+    expect(answer.shipment).toMatchObject({ status: 'delivered', trackingStatus: 'delivered' });
+    expect(answer.shipment!.deliveredAt).not.toBe('');
+    expect(answer.message).toBe(m.trackingUpdated(answer.shipment!.trackingDescription));
+    const events = () => outboxEvents(stack.pool, 'shipments.shipment.tracking_updated').then((all) => all.map((p) => shipmentsEvents.ShipmentTrackingUpdated.decode(p)).filter((e) => e.shipmentId === immediate));
+    expect(await events()).toEqual([expect.objectContaining({ delivered: true, status: 'delivered', trackingStatus: 'delivered', trackingNumber: answer.shipment!.trackingNumber })]);
+    // Asked again: nothing changed, nothing published.
+    await shop.api.updateTracking({ id: immediate });
+    expect(await events()).toHaveLength(1);
+  });
+
+  it('a closed shipment in transit stores its last movement', async () => {
+    const answer = await shop.api.updateTracking({ id: gls[1]! });
+    expect(answer.shipment!.status).toBe('shipped');
+    expect(answer.shipment!.trackingStatus).not.toBe('');
+    expect(answer.shipment!.trackingUpdatedAt).not.toBe('');
+  });
+});
+
+describe('edits', () => {
+  const address = (patch: Partial<shipments.Address> = {}): shipments.Address => ({
+    recipientName: 'Maria Bianchi',
+    addressLine1: 'Corso Francia 20',
+    addressLine2: '',
+    city: 'Torino',
+    state: 'TO',
+    postalCode: '10138',
+    country: 'Italia',
+    countryCode: 'it',
+    phoneNumber: '',
+    recipientEmail: '',
+    ...patch,
+  });
+
+  it.each([
+    ['recipientName', { recipientName: '  ' }, m.recipientNameRequired],
+    ['addressLine1', { addressLine1: '' }, m.addressLine1Required],
+    ['city', { city: '' }, m.cityRequired],
+    ['postalCode', { postalCode: '' }, m.postalCodeRequired],
+    ['country', { country: '' }, m.countryRequired],
+    ['countryCode too short', { countryCode: 'I' }, m.countryCodeRequired],
+    ['countryCode too long', { countryCode: 'ITA' }, m.countryCodeTooLong],
+    ['recipientEmail', { recipientEmail: 'non-una-email' }, m.emailInvalid],
+  ])('§5: %s refused with its text, nothing written', async (_field, patch, message) => {
+    const { rows: before } = await stack.pool.query('SELECT * FROM shipments WHERE id = $1', [pending[1]]);
+    expect(await failure(shop.api.updateAddress({ id: pending[1]!, address: address(patch) }))).toEqual({ code: grpcStatus.INVALID_ARGUMENT, details: message });
+    expect((await stack.pool.query('SELECT * FROM shipments WHERE id = $1', [pending[1]])).rows).toEqual(before);
+  });
+
+  it('a valid address is stored (country code upper-cased), searchable; not after the label', async () => {
+    const s = await shop.api.updateAddress({ id: pending[1]!, address: address({ recipientEmail: 'maria@example.it', addressLine2: 'Scala C' }) });
+    expect(s).toMatchObject({ status: 'pending', address: { recipientName: 'Maria Bianchi', countryCode: 'IT', addressLine2: 'Scala C', recipientEmail: 'maria@example.it' } });
+    const found = await shop.api.listShipments({ page: 1, pageSize: 10, status: '', carrierIntegrationId: 0, search: 'maria bianchi', orderId: 0 });
+    expect(found.shipments.map((x) => x.id)).toEqual([pending[1]]);
+    expect(await failure(shop.api.updateAddress({ id: gls[2]!, address: address() }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.notEditable('shipped') });
+  });
+
+  it('the carrier: one of the merchant’s active integrations, before the label', async () => {
+    const changed = await shop.api.changeCarrier({ id: pending[1]!, carrierIntegrationId: posta });
+    expect(changed).toMatchObject({ carrierIntegrationId: posta, carrierProvider: 'posta_1', status: 'pending' });
+    expect(await failure(shop.api.changeCarrier({ id: pending[1]!, carrierIntegrationId: rival.gls }))).toEqual({ code: grpcStatus.NOT_FOUND, details: m.carrierIntegrationNotFound });
+    expect(await failure(shop.api.changeCarrier({ id: pending[1]!, carrierIntegrationId: 987_654_321 }))).toEqual({ code: grpcStatus.NOT_FOUND, details: m.carrierIntegrationNotFound });
+    const off = await shop.carriers.createIntegration({ merchantId: shop.merchantId, provider: 'posta_rc', connectionName: 'Spenta', active: false, credentials: {} });
+    expect(await failure(shop.api.changeCarrier({ id: pending[1]!, carrierIntegrationId: off.id }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.carrierIntegrationInactive });
+    expect(await failure(shop.api.changeCarrier({ id: gls[2]!, carrierIntegrationId: posta }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.notEditable('shipped') });
+    expect(await failure(shop.api.changeCarrier({ id: pending[1]!, carrierIntegrationId: 0 }))).toEqual({ code: grpcStatus.INVALID_ARGUMENT, details: m.carrierIntegrationRequired });
+    expect((await get(pending[1]!)).carrierIntegrationId).toBe(posta);
+  });
+
+  it('forbidden states: process a shipped one, cancel a delivered one', async () => {
+    expect(await failure(shop.api.processShipments({ shipmentIds: [gls[2]!], allPending: false }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.notPending('shipped') });
+    expect(await failure(shop.api.cancelShipment({ id: immediate }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.notCancellable('delivered') });
+    expect((await get(immediate)).status).toBe('delivered');
+  });
+});
+
+describe('marketplace tracking attempts (marketplaces.tracking.attempted)', () => {
+  it('follow the shipment and join its audit trail, once per message', async () => {
+    const id = gls[2]!;
+    const s = await get(id);
+    const retry = await stack.publishTrackingAttempted({ shipmentId: id, merchantId: shop.merchantId, orderId: s.orderId, status: 'retrying', attempts: 1, errorMessage: 'eBay non risponde', durationMs: 120, attemptedAt: new Date(Date.now() - 60_000).toISOString() });
+    const pushed = await stack.publishTrackingAttempted({ shipmentId: id, merchantId: shop.merchantId, orderId: s.orderId, status: 'pushed', attempts: 2, durationMs: 80 });
+    const stray = await stack.publishTrackingAttempted({ shipmentId: 987_654_321, merchantId: shop.merchantId, status: 'pushed', attempts: 1 });
+    await stack.handled([retry, pushed, stray]);
+    const after = await get(id);
+    expect(after).toMatchObject({ marketplaceTrackingStatus: 'pushed', marketplaceTrackingAttempts: 2, marketplaceTrackingError: '' });
+    expect(after.marketplaceTrackingLastAttempt).not.toBe('');
+    const pushes = (await shop.api.getShipment({ id })).audit.filter((a) => a.operation === 'PushTracking');
+    expect(pushes.map((a) => [a.outcome, a.target])).toEqual([
+      ['unavailable', 'ebay'],
+      ['ok', 'ebay'],
+    ]);
+    // The same message again (a redelivery) changes nothing.
+    await stack.nats.js.publish('marketplaces.tracking.attempted', new Uint8Array(), { msgID: pushed });
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await shop.api.getShipment({ id })).audit.filter((a) => a.operation === 'PushTracking')).toHaveLength(2);
+  });
+});
+
+describe('tenancy', () => {
+  it("another merchant's shipment answers exactly like an unknown one on every call, and changes nothing", async () => {
+    const { rows: before } = await stack.pool.query('SELECT * FROM shipments WHERE id = ANY($1) ORDER BY id', [[rivalShipped, rivalPending]]);
+    for (const id of [rivalShipped, rivalPending, 987_654_321]) {
+      expect(await failure(shop.api.getShipment({ id }))).toEqual(NOT_FOUND);
+      expect(await failure(shop.api.cancelShipment({ id }))).toEqual(NOT_FOUND);
+      expect(await failure(shop.api.updateTracking({ id }))).toEqual(NOT_FOUND);
+      expect(await failure(shop.api.getLabel({ id }))).toEqual(NOT_FOUND);
+      expect(await failure(shop.api.changeCarrier({ id, carrierIntegrationId: shop.gls }))).toEqual(NOT_FOUND);
+      expect(await failure(shop.api.updateAddress({ id, address: (await get(gls[2]!)).address }))).toEqual(NOT_FOUND);
+      expect(await failure(shop.api.closeWorkday({ shipmentIds: [id] }))).toEqual(NOT_FOUND);
+      expect(await failure(shop.api.processShipments({ shipmentIds: [id], allPending: false }))).toEqual(NOT_FOUND);
+    }
+    expect(await failure(shop.api.processShipments({ shipmentIds: [rivalPending, rivalShipped], allPending: false }))).toEqual(NOT_FOUND);
+    expect((await stack.pool.query('SELECT * FROM shipments WHERE id = ANY($1) ORDER BY id', [[rivalShipped, rivalPending]])).rows).toEqual(before);
+    const list = await shop.api.listShipments({ page: 1, pageSize: 100, status: '', carrierIntegrationId: 0, search: '', orderId: 0 });
+    expect(list.shipments.every((s) => s.merchantId === shop.merchantId)).toBe(true);
+    expect(list.shipments.map((s) => s.id)).not.toContain(rivalShipped);
+  });
+
+  it('any member of the merchant works with its shipments; no merchant selected is refused', async () => {
+    const { api } = await shop.member();
+    expect((await api.getShipment({ id: gls[2]! })).shipment!.id).toBe(gls[2]);
+    const none = stack.as(shop.admin.id, undefined);
+    expect((await failure(none.listShipments({ page: 1, pageSize: 10, status: '', carrierIntegrationId: 0, search: '', orderId: 0 }))).code).toBe(grpcStatus.FAILED_PRECONDITION);
+  });
+});
