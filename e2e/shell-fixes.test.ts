@@ -314,7 +314,7 @@ describe('layout', () => {
       localStorage.setItem('currentMerchantId', 'rotto');
     });
     await page.goto('/dashboard/shipments');
-    await page.getByTestId('under-construction').waitFor();
+    await page.getByTestId('shipments-page').waitFor();
     expect(pathOf(page)).toBe('/dashboard/shipments');
     await eventually(async () => expect(await page.getByTestId('current-merchant').innerText()).toContain(first.name));
     expect(await page.evaluate(() => [localStorage.getItem('selectedMerchant'), localStorage.getItem('currentMerchantId')])).toEqual([

@@ -29,7 +29,8 @@ export const grpcServices = {
   carriers: row({ client: carriers.CarriersServiceClient, addressVar: 'CARRIERS_GRPC_ADDR', deadlineMs: 35_000 }),
   // Connecting a marketplace exchanges the code and reads the seller's identity (two calls out).
   marketplaces: row({ client: marketplaces.MarketplacesServiceClient, addressVar: 'MARKETPLACES_GRPC_ADDR', deadlineMs: 35_000 }),
-  orders: row({ client: orders.OrdersServiceClient, addressVar: 'ORDERS_GRPC_ADDR' }),
+  // Updating tracking on demand asks marketplaces, which may refresh the seller's token before eBay answers.
+  orders: row({ client: orders.OrdersServiceClient, addressVar: 'ORDERS_GRPC_ADDR', deadlineMs: 45_000 }),
   // Processing a batch waits for every label (1,000 GLS labels in well under a minute); merged
   // label PDFs are large, so its answers may be up to 256 MiB.
   shipments: row({ client: shipments.ShipmentsServiceClient, addressVar: 'SHIPMENTS_GRPC_ADDR', deadlineMs: 180_000, maxReceiveMessageBytes: 256 * 1024 * 1024 }),

@@ -24,7 +24,11 @@ export const shipmentStatusLabels: Record<string, string> = {
 };
 
 /** The label of a status, raw when unknown (spec §4 "others shown raw"). */
-export const shipmentStatusLabel = (status: string): string => shipmentStatusLabels[status.toLowerCase()] ?? status;
+export const shipmentStatusLabel = (status: string): string => {
+  const key = status.toLowerCase();
+  // Own keys only: 'constructor' or 'toString' are raw statuses, not the prototype's functions.
+  return Object.hasOwn(shipmentStatusLabels, key) ? shipmentStatusLabels[key]! : status;
+};
 
 /**
  * The list's status filter: the four tabs of §2 plus the other stored statuses. `error` is the

@@ -9,6 +9,7 @@ export * from './db';
 export * from './nats';
 export * from './outbox';
 export * from './consumer';
+export * from './late-consumers';
 export * from './mailer';
 export * from './shutdown';
 export * from './service-runtime';

@@ -1,13 +1,14 @@
 import '@smista/service-kit/instrument';
 import path from 'node:path';
-import { createKeyring, runService, startGrpcServer, startServiceInfra, type Logger, type RunningService } from '@smista/service-kit';
+import { attachWhenStreamExists, createKeyring, runService, startGrpcServer, startServiceInfra, type LateConsumers, type Logger, type RunningService } from '@smista/service-kit';
 import { readConfig, type Config } from './config';
 import type { MarketplaceAdapterOptions } from './adapters';
 import { AUTHORIZE_PATH } from './adapters/ebay';
-import { AdapterRegistry, Housekeeper, SyncWorker, TokenKeeper } from './app';
-import type { RetryPolicy } from './domain';
+import { AdapterRegistry, Housekeeper, SyncWorker, TokenKeeper, TrackingPusher } from './app';
+import type { RetryPolicy, TrackingRetryPolicy } from './domain';
 import { createMarketplacesService } from './grpc';
 import { stream } from './events/publishers';
+import { subscriptions } from './events/subscriptions';
 
 /** Migrations ship beside dist/ (and src/ when run from source). */
 const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
@@ -18,6 +19,9 @@ export interface MarketplacesOptions {
   adapters?: MarketplaceAdapterOptions;
   retryPolicy?: RetryPolicy;
   pollMs?: number;
+  /** Tracking pushes: back-off (default 1, 5, 15, 60 min; 6 attempts) and poll (default 1 s). */
+  trackingRetryPolicy?: TrackingRetryPolicy;
+  trackingPollMs?: number;
 }
 
 export interface RunningMarketplaces extends RunningService {
@@ -25,11 +29,13 @@ export interface RunningMarketplaces extends RunningService {
   port: number;
   /** The periodic work, for tests that run a round now instead of waiting for its timer. */
   housekeeper: Housekeeper;
+  /** The consumers of the shipments' events, attached once their stream exists. */
+  consumers: LateConsumers;
 }
 
 /** Wires and starts the marketplaces service; main() and the integration tests both use it. */
 export async function startMarketplaces(config: Config, logger: Logger, options: MarketplacesOptions = {}): Promise<RunningMarketplaces> {
-  // Marketplaces consumes no events: it answers calls, runs its jobs and publishes.
+  // Its only consumer (shipments' labels) attaches below, whenever the SHIPMENTS stream exists.
   const infra = await startServiceInfra({ name: 'marketplaces', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, migrationsDir: MIGRATIONS_DIR, stream, subscriptions: [], logger });
   const { pool } = infra;
   const now = options.now ?? (() => new Date());
@@ -66,19 +72,25 @@ export async function startMarketplaces(config: Config, logger: Logger, options:
     marginSeconds: config.TOKEN_REFRESH_MARGIN_SECONDS,
     onScheduled: () => worker.wake(),
   });
+  const trackingPusher = new TrackingPusher({ pool, logger, adapters, tokens, now, retryPolicy: options.trackingRetryPolicy, pollMs: options.trackingPollMs });
   const oauthUrls = { ebay: `${config.EBAY_AUTH_URL.replace(/\/+$/, '')}${AUTHORIZE_PATH}` };
-  const service = createMarketplacesService({ pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, keyring, adapters, tokens, worker, oauthUrls, now });
+  const service = createMarketplacesService({ pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, keyring, adapters, tokens, worker, trackingPusher, oauthUrls, now });
   const server = await startGrpcServer({ port: config.GRPC_PORT, services: [service], logger });
   worker.start();
   housekeeper.start();
+  trackingPusher.start();
+  const consumers = attachWhenStreamExists({ nats: infra.nats, pool, logger }, subscriptions({ logger, now, onPending: () => trackingPusher.wakeSoon() }, config.NATS_CONSUMER_SUFFIX));
   return {
     port: server.port,
     housekeeper,
+    consumers,
     readiness: infra.readiness,
     shutdownSteps: [
       ['stop gRPC (drain in-flight calls)', () => server.shutdown()],
       ['stop the schedule and the token sweep', () => housekeeper.stop()],
       ['stop sync jobs (commit the page in flight, release the lease)', () => worker.stop()],
+      ['stop consumers of shipments events', () => consumers.stop()],
+      ['stop tracking pushes (record the one in flight)', () => trackingPusher.stop()],
       ...infra.drainSteps,
       ['close marketplace clients', () => adapters.closeAll()],
       ...infra.closeSteps,

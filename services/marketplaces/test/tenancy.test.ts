@@ -29,8 +29,14 @@ it("another merchant's integration id: NOT_FOUND for every call, like an unknown
     expect(await failure(mine.api.deleteIntegration({ merchantId: '', id }))).toEqual(notFound);
     expect(await failure(mine.api.refreshToken({ merchantId: '', id }))).toEqual(notFound);
     expect(await failure(mine.api.startSync({ merchantId: '', integrationId: id, triggeredBy: '' }))).toEqual(notFound);
-    expect(await failure(mine.api.pushTracking({ merchantId: '', integrationId: id, externalOrderId: 'x', lineItems: [], carrierCode: 'GLS', trackingNumber: 'A1', shippedDate: '' }))).toEqual(notFound);
+    expect(await failure(mine.api.updateIntegrationSettings({ merchantId: '', id, autoUpdateTracking: true }))).toEqual(notFound);
+    for (const shipmentId of [0, 7_700_001]) {
+      const push = { merchantId: '', integrationId: id, externalOrderId: 'x', lineItems: [], carrierCode: 'gls', trackingNumber: 'A1', shippedDate: '', shipmentId, orderId: 0 };
+      expect(await failure(mine.api.pushTracking(push))).toEqual(notFound);
+    }
   }
+  expect((await theirs.api.getIntegration({ merchantId: '', id: theirIntegration })).autoUpdateTracking).toBe(false);
+  expect((await stack.pool.query('SELECT count(*)::int AS n FROM tracking_pushes')).rows[0].n).toBe(0);
   expect((await failure(mine.api.listJobs({ merchantId: '', integrationId: theirIntegration, limit: 0 }))).code).toBe(status.NOT_FOUND);
   expect((await theirs.api.getIntegration({ merchantId: '', id: theirIntegration })).active).toBe(true);
 });
@@ -46,6 +52,7 @@ it("naming the other merchant's id in the request is NOT_FOUND 'Merchant non tro
   expect(await failure(mine.api.listIntegrations({ merchantId: theirs.merchantId }))).toEqual(wrong);
   expect(await failure(mine.api.getIntegration({ merchantId: theirs.merchantId, id: theirIntegration }))).toEqual(wrong);
   expect(await failure(mine.api.getJob({ merchantId: theirs.merchantId, id: theirJob }))).toEqual(wrong);
+  expect(await failure(mine.api.updateIntegrationSettings({ merchantId: theirs.merchantId, id: theirIntegration, autoUpdateTracking: true }))).toEqual(wrong);
   expect(await failure(mine.api.listJobs({ merchantId: theirs.merchantId, integrationId: 0, limit: 0 }))).toEqual(wrong);
   expect(await failure(mine.api.completeOAuth({ merchantId: theirs.merchantId, marketplace: 'ebay', code: 'abc', error: '' }))).toEqual(wrong);
 });

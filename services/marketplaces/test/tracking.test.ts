@@ -3,7 +3,7 @@ import { ebayMessages, marketplaceMessages as m } from '@smista/contracts';
 import type { EbaySandboxOrderSummary } from '@smista/sandboxes';
 import { failure, startMarketplacesStack, type MarketplacesStack, type TestMerchant } from './support/harness';
 
-/* PushTracking (called by shipments): createShippingFulfillment on the sandbox; refusals as data. */
+/* PushTracking without a shipment id (nothing recorded): createShippingFulfillment on the sandbox; refusals as data. */
 
 let stack: MarketplacesStack;
 let shop: TestMerchant;
@@ -30,6 +30,8 @@ const push = (order: EbaySandboxOrderSummary, patch: Record<string, unknown> = {
     carrierCode: 'GLS',
     trackingNumber: 'MI123456789',
     shippedDate: new Date().toISOString(),
+    shipmentId: 0,
+    orderId: 0,
     ...patch,
   });
 
@@ -69,7 +71,7 @@ it('a switched-off integration refuses as data; another merchant’s integration
   expect(await push(open[4]!)).toMatchObject({ ok: false, errorCode: 'INTEGRATION_INACTIVE', errorMessage: m.trackingIntegrationInactive });
   await shop.api.toggleIntegration({ merchantId: '', id: integrationId, active: true });
   const other = await stack.newMerchant();
-  const call = other.api.pushTracking({ merchantId: '', integrationId, externalOrderId: open[4]!.orderId, lineItems: [], carrierCode: 'GLS', trackingNumber: 'A1', shippedDate: '' });
+  const call = other.api.pushTracking({ merchantId: '', integrationId, externalOrderId: open[4]!.orderId, lineItems: [], carrierCode: 'GLS', trackingNumber: 'A1', shippedDate: '', shipmentId: 0, orderId: 0 });
   expect((await failure(call)).code).toBe(status.NOT_FOUND);
   expect(await stack.control.fulfillments(seller)).toHaveLength(2);
 });

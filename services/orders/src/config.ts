@@ -3,11 +3,14 @@ import { env, loadConfig, serviceEnv } from '@smista/service-kit';
 
 /**
  * The orders service's environment: the kit's service variables and its own. CARRIERS_GRPC_ADDR
- * answers whether a carrier integration may be assigned to an order (carriers.GetIntegration).
+ * answers whether a carrier integration may be assigned to an order (carriers.GetIntegration);
+ * MARKETPLACES_GRPC_ADDR takes a shipment's tracking to the marketplace (UpdateTracking →
+ * marketplaces.PushTracking).
  */
 export const configSchema = z.object({
   ...serviceEnv(50055),
   CARRIERS_GRPC_ADDR: env.address(),
+  MARKETPLACES_GRPC_ADDR: env.address(),
 });
 
 export type Config = z.output<typeof configSchema>;

@@ -1,10 +1,10 @@
 import '@smista/service-kit/instrument';
 import path from 'node:path';
-import { runService, startGrpcServer, startServiceInfra, type Logger, type RunningService } from '@smista/service-kit';
+import { attachWhenStreamExists, runService, startGrpcServer, startServiceInfra, type LateConsumers, type Logger, type RunningService } from '@smista/service-kit';
 import { readConfig, type Config } from './config';
-import { createCarrierDirectory, createOrdersService } from './grpc';
+import { createCarrierDirectory, createMarketplaceTracking, createOrdersService } from './grpc';
 import { stream } from './events/publishers';
-import { subscriptions } from './events/subscriptions';
+import { shipmentSubscriptions, subscriptions } from './events/subscriptions';
 
 /** Migrations ship beside dist/ (and src/ when run from source). */
 const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
@@ -12,6 +12,8 @@ const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
 export interface RunningOrders extends RunningService {
   /** The bound gRPC port (GRPC_PORT, or the one picked for port 0). */
   port: number;
+  /** The consumers of the shipments' events, attached once their stream exists. */
+  shipmentConsumers: LateConsumers;
 }
 
 /** Wires and starts the orders service; main() and the integration tests both use it. */
@@ -26,17 +28,23 @@ export async function startOrders(config: Config, logger: Logger): Promise<Runni
     subscriptions: subscriptions(logger, config.NATS_CONSUMER_SUFFIX),
     logger,
   });
+  // The shipments' events: shipments may start later (or not run), so they attach when their stream appears.
+  const shipmentConsumers = attachWhenStreamExists({ nats: infra.nats, pool: infra.pool, logger }, shipmentSubscriptions(logger, config.NATS_CONSUMER_SUFFIX));
   const carrierDirectory = createCarrierDirectory({ address: config.CARRIERS_GRPC_ADDR, callerSecret: config.CALLER_TOKEN_SECRET, logger });
-  const service = createOrdersService({ pool: infra.pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, carrierDirectory });
+  const marketplaceTracking = createMarketplaceTracking({ address: config.MARKETPLACES_GRPC_ADDR, callerSecret: config.CALLER_TOKEN_SECRET, logger });
+  const service = createOrdersService({ pool: infra.pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, carrierDirectory, marketplaceTracking });
   const server = await startGrpcServer({ port: config.GRPC_PORT, services: [service], logger });
-  // No peer in /readyz: orders lists and reads without carriers (only an assignment asks it).
+  // No peer in /readyz: orders lists and reads without carriers or marketplaces (asked per request).
   return {
     port: server.port,
+    shipmentConsumers,
     readiness: infra.readiness,
     shutdownSteps: [
       ['stop gRPC (drain in-flight calls)', () => server.shutdown()],
+      ['stop consumers of shipments events', () => shipmentConsumers.stop()],
       ...infra.drainSteps,
       ['close carriers client', async () => carrierDirectory.close()],
+      ['close marketplaces client', async () => marketplaceTracking.close()],
       ...infra.closeSteps,
     ],
   };

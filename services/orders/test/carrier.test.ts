@@ -121,6 +121,7 @@ describe('tenancy', () => {
       for (const durable of ['orders-order-imported', 'orders-integration-changed']) {
         await stack.nats.jsm.consumers.delete('MARKETPLACES', `${durable}${stack.config.NATS_CONSUMER_SUFFIX}-b`).catch(() => undefined);
       }
+      for (const durable of stack.shipmentDurables) await stack.nats.jsm.consumers.delete('SHIPMENTS', `${durable}-b`).catch(() => undefined);
     }
   });
 });

@@ -38,8 +38,12 @@ async function upserted(merchantId: string): Promise<ordersEvents.OrderUpserted[
     .filter((e) => e.merchantId === merchantId);
 }
 
+/**
+ * Events this merchant's orders wrote to the outbox. Only theirs: the stream is shared by the whole
+ * run, and this stack also stores (and publishes for) other suites' orders of other merchants.
+ */
 async function outboxCount(): Promise<number> {
-  return (await stack.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox')).rows[0].n;
+  return (await upserted(shop.merchantId)).length;
 }
 
 /** Waits until the durable has nothing pending and nothing unacknowledged. */
@@ -99,7 +103,7 @@ describe('a new order', () => {
     const integrationId = newIntegration();
     const order = importedOrder(2, { status: 'FULFILLED_SOMEHOW', paymentStatus: 'PAID' });
     await stack.handled([await stack.publishOrder(shop.merchantId, integrationId, order)]);
-    const { rows } = await stack.pool.query('SELECT status, payment_status FROM orders WHERE external_id = $1', [order.externalId]);
+    const { rows } = await stack.pool.query('SELECT status, payment_status FROM orders WHERE external_id = $1 AND merchant_id = $2', [order.externalId, shop.merchantId]);
     expect(rows).toEqual([{ status: 'da_spedire', payment_status: 'in_attesa' }]);
     expect(stack.logText()).toContain('imported order normalised');
   });
@@ -113,7 +117,7 @@ describe('versions', () => {
 
   beforeAll(async () => {
     await stack.handled([await stack.publishOrder(shop.merchantId, integrationId, first)]);
-    orderId = Number((await stack.pool.query('SELECT id FROM orders WHERE external_id = $1', [first.externalId])).rows[0].id);
+    orderId = Number((await stack.pool.query('SELECT id FROM orders WHERE external_id = $1 AND merchant_id = $2', [first.externalId, shop.merchantId])).rows[0].id);
     // A carrier assigned here must survive the marketplace's updates.
     const gls = await carrierIntegration(shop, { provider: 'gls', connectionName: 'GLS', active: true, credentials: GLS_ACCOUNT });
     carrierId = gls.id;

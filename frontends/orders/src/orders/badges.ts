@@ -5,7 +5,7 @@
  * statuses (`da_spedire`, `spedito`, ...) and the marketplaces' words (`NOT_STARTED`, `FULFILLED`)
  * go through the same table, so the external statuses of the panel read alike.
  */
-import { shipmentStatusLabel, shipmentStatusLabels } from '@smista/contracts';
+import { shipmentStatusLabel } from '@smista/contracts';
 import { t } from '../messages';
 
 export type BadgeTone = 'green' | 'orange' | 'blue' | 'red' | 'grey';
@@ -99,7 +99,7 @@ const SHIPMENT_TONES: Readonly<Record<string, BadgeTone>> = {
 export function shipmentStatusBadge(status: string | null | undefined): BadgeLook {
   const raw = (status ?? '').trim();
   const key = raw.toLowerCase();
-  const label = !raw ? t.panel.notAvailable : Object.hasOwn(shipmentStatusLabels, key) ? shipmentStatusLabel(raw) : raw;
+  const label = !raw ? t.panel.notAvailable : shipmentStatusLabel(raw);
   return { tone: own(SHIPMENT_TONES, key) ?? 'grey', label };
 }
 

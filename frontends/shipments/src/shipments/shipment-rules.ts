@@ -3,7 +3,7 @@
  * and how a row names its order, recipient and carrier. Pure; the server applies the same rules
  * and answers an Italian 409 when a stale screen asks for a refused action.
  */
-import { shipmentStatusLabel, shipmentStatusLabels, WORKDAY_CARRIERS, type CarrierIntegrationJson, type ShipmentJson } from '@smista/contracts';
+import { shipmentStatusLabel, WORKDAY_CARRIERS, type CarrierIntegrationJson, type ShipmentJson } from '@smista/contracts';
 import { providerName } from '../format';
 import { t } from '../messages';
 
@@ -87,8 +87,7 @@ const TONES: Readonly<Record<string, BadgeTone>> = {
 export function statusBadge(status: string | null | undefined): BadgeLook {
   const raw = (status ?? '').trim();
   const key = raw.toLowerCase();
-  // Only the table's own entries: a status named `constructor` is shown raw, not as Object's.
-  const label = !raw ? t.notAvailable : Object.hasOwn(shipmentStatusLabels, key) ? shipmentStatusLabel(raw) : raw;
+  const label = !raw ? t.notAvailable : shipmentStatusLabel(raw);
   return { tone: Object.hasOwn(TONES, key) ? TONES[key] : 'grey', label };
 }
 

@@ -4,3 +4,4 @@ export { completeOAuth, type OAuthCallback } from './connect-oauth';
 export { SyncWorker, classifyFailure } from './sync-worker';
 export { Housekeeper } from './housekeeper';
 export { pushTracking, type TrackingInput, type TrackingOutcome } from './push-tracking';
+export { TrackingPusher, PUSH_IN_PROGRESS, type DemandAnswer } from './tracking-pusher';

@@ -48,3 +48,14 @@ export const marketplacesErrors = {
   /** Unknown, malformed, or another merchant's job id: one answer. */
   jobNotFound: make(E.JobNotFound, m.jobNotFound),
 };
+
+/**
+ * An event the service cannot act on (a consumed event missing what identifies it). Never shown to
+ * a user: thrown by the consumer, so the kit retries the message and dead-letters it after
+ * `maxDeliver` with this text (for operators, in English).
+ */
+export class InvalidEventError extends DomainError<'INVALID_EVENT'> {
+  constructor(detail: string) {
+    super('INVALID_EVENT', `invalid event: ${detail}`);
+  }
+}

@@ -2,3 +2,5 @@ export * from './errors';
 export * from './catalogue';
 export * from './integrations';
 export * from './jobs';
+export * from './tracking-pushes';
+export * from './tracking-texts';

@@ -1,7 +1,7 @@
 import { enqueueEvent, enqueueEvents, type PoolClient, type StreamSpec } from '@smista/service-kit';
 import { marketplacesEvents } from '@smista/proto';
 import type { ImportedOrder } from '../adapters';
-import { shownStatus, type Integration } from '../domain';
+import { shownStatus, type Integration, type TrackingPush } from '../domain';
 
 /** The stream marketplaces owns: every subject it publishes on. */
 export const stream: StreamSpec = { name: 'MARKETPLACES', subjects: ['marketplaces.>'] };
@@ -10,6 +10,7 @@ export const stream: StreamSpec = { name: 'MARKETPLACES', subjects: ['marketplac
 export const subjects = {
   integrationChanged: 'marketplaces.integration.changed',
   orderImported: 'marketplaces.order.imported',
+  trackingAttempted: 'marketplaces.tracking.attempted',
 } as const;
 
 /**
@@ -56,4 +57,34 @@ export async function enqueueOrdersImported(
       ).finish(),
     })),
   );
+}
+
+/**
+ * Writes MarketplaceTrackingAttempted, in the transaction that records the attempt on the
+ * shipment's push (or records it skipped, with `durationMs` 0): one event per attempt, so
+ * shipments shows the status, the error, the attempts and their times.
+ */
+export async function enqueueTrackingAttempted(
+  tx: PoolClient,
+  push: TrackingPush,
+  attempt: { marketplace: string; attemptedAt: Date; durationMs: number },
+): Promise<void> {
+  const payload = marketplacesEvents.MarketplaceTrackingAttempted.encode(
+    marketplacesEvents.MarketplaceTrackingAttempted.fromPartial({
+      shipmentId: push.shipmentId,
+      merchantId: push.merchantId,
+      orderId: push.orderId,
+      integrationId: push.integrationId,
+      marketplace: attempt.marketplace,
+      status: push.status,
+      attempts: push.attempts,
+      errorCode: push.lastErrorCode ?? '',
+      errorMessage: push.lastError ?? '',
+      attemptedAt: attempt.attemptedAt.toISOString(),
+      durationMs: Math.max(0, Math.round(attempt.durationMs)),
+      nextAttemptAt: push.status === 'retrying' && push.nextAttemptAt ? push.nextAttemptAt.toISOString() : '',
+      fulfillmentId: push.fulfillmentId ?? '',
+    }),
+  ).finish();
+  await enqueueEvent(tx, subjects.trackingAttempted, payload);
 }

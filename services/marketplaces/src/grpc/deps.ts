@@ -1,5 +1,5 @@
 import type { createHandlerFactory, Keyring, Logger, Pool } from '@smista/service-kit';
-import type { AdapterRegistry, TokenKeeper } from '../app';
+import type { AdapterRegistry, TokenKeeper, TrackingPusher } from '../app';
 
 /** What the handlers are built from; main.ts (startMarketplaces) wires the real ones. */
 export interface MarketplacesServiceDeps {
@@ -11,6 +11,8 @@ export interface MarketplacesServiceDeps {
   keyring: Keyring;
   adapters: AdapterRegistry;
   tokens: TokenKeeper;
+  /** Per-shipment tracking pushes (PushTracking with a shipment id). */
+  trackingPusher: Pick<TrackingPusher, 'pushOnDemand'>;
   /** The sync worker of this replica: a job created here is picked up at once. */
   worker: { wake(): void };
   /** The authorization page of each OAuth marketplace, from configuration (eBay: EBAY_AUTH_URL + /oauth2/authorize). */

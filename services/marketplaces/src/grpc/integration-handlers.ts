@@ -3,12 +3,12 @@ import { common, marketplaces } from '@smista/proto';
 import { createMarketplaceIntegrationSchema } from '@smista/contracts';
 import { assertSelectedMerchant, assertSettingsConnect, marketplaceByIdentifier, marketplacesErrors } from '../domain';
 import { enqueueIntegrationChanged } from '../events/publishers';
-import { deleteIntegration, jobsOfIntegrations, listIntegrations, listMarketplaces, setIntegrationActive } from '../store';
+import { deleteIntegration, jobsOfIntegrations, listIntegrations, listMarketplaces, setAutoUpdateTracking, setIntegrationActive } from '../store';
 import type { HandlerDeps } from './deps';
 import { toIntegrationMessage } from './mapping';
 import { ownIntegration } from './own-integration';
 
-/** The merchant's integrations: any member reads; only an admin creates, switches, deletes or refreshes. */
+/** The merchant's integrations: any member reads; only an admin creates, switches, changes settings, deletes or refreshes. */
 export function integrationHandlers(deps: HandlerDeps) {
   const { pool, unary, now, tokens } = deps;
 
@@ -53,6 +53,21 @@ export function integrationHandlers(deps: HandlerDeps) {
         return row;
       });
       ctx.logger.info({ merchantId, integrationId: updated.id, active: updated.active, userId }, 'marketplace integration toggled');
+      return answer(merchantId, updated);
+    }),
+
+    updateIntegrationSettings: unary('UpdateIntegrationSettings', async (request: marketplaces.UpdateIntegrationSettingsRequest, ctx) => {
+      const { merchantId, userId } = requireAdmin(await requireMerchant(ctx));
+      const at = now();
+      const updated = await withTransaction(pool, async (tx) => {
+        const locked = await ownIntegration(tx, merchantId, request, { forUpdate: true });
+        // Only the settings the request names change; the same value again changes nothing.
+        if (request.autoUpdateTracking === undefined || locked.autoUpdateTracking === request.autoUpdateTracking) return locked;
+        const row = await setAutoUpdateTracking(tx, locked.id, request.autoUpdateTracking, at);
+        await enqueueIntegrationChanged(tx, row, { changedByUserId: userId, occurredAt: at });
+        return row;
+      });
+      ctx.logger.info({ merchantId, integrationId: updated.id, autoUpdateTracking: updated.autoUpdateTracking, userId }, 'marketplace integration settings updated');
       return answer(merchantId, updated);
     }),
 

@@ -1,3 +1,4 @@
 export * from './marketplaces';
 export * from './integrations';
 export * from './jobs';
+export * from './tracking-pushes';

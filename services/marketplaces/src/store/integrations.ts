@@ -213,3 +213,9 @@ export async function integrationsToRefresh(db: Queryable, before: Date, limit: 
   );
   return rows.map((r) => Number(r.id));
 }
+
+/** Sets whether the integration pushes every new label's tracking by itself (UpdateIntegrationSettings). */
+export async function setAutoUpdateTracking(tx: PoolClient, id: number, autoUpdateTracking: boolean, now: Date): Promise<Integration> {
+  await tx.query(`UPDATE integrations SET auto_update_tracking = $2, updated_at = $3 WHERE id = $1`, [id, autoUpdateTracking, now]);
+  return (await findIntegrationById(tx, id))!;
+}

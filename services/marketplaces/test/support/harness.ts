@@ -2,8 +2,23 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
-import { createGrpcClient, createKeyring, createLogger, createPool, parseConfig, rpc, signCallerToken, type Pool, type Role, type Rpc } from '@smista/service-kit';
-import { marketplaces, marketplacesEvents } from '@smista/proto';
+import {
+  connectNats,
+  createGrpcClient,
+  createKeyring,
+  createLogger,
+  createPool,
+  ensureStream,
+  parseConfig,
+  rpc,
+  signCallerToken,
+  type Nats,
+  type Pool,
+  type Role,
+  type Rpc,
+  type StreamSpec,
+} from '@smista/service-kit';
+import { marketplaces, marketplacesEvents, shipmentsEvents } from '@smista/proto';
 import { consentAs, ebaySandboxControl, startEbaySandbox, type EbaySandbox, type EbaySandboxControl } from '@smista/sandboxes';
 import { configSchema, type Config } from '../../src/config';
 import { buildAuthorizeUrl } from '../../src/adapters';
@@ -14,6 +29,9 @@ import { createTestDatabase } from '../../../../e2e/support/db';
 import { sharedInfra } from '../../../../e2e/support/env';
 
 export { failure, waitFor } from '../../../merchants/test/support/harness';
+
+/** The stream the shipments service declares, created here as shipments would (marketplaces consumes its labels). */
+export const SHIPMENTS_STREAM: StreamSpec = { name: 'SHIPMENTS', subjects: ['shipments.>'] };
 
 export type MarketplacesApi = Rpc<marketplaces.MarketplacesServiceClient>;
 
@@ -55,6 +73,16 @@ export interface MarketplacesStack {
   /** Calls as a user in a merchant with a role. */
   as(userId: string, merchantId: string | undefined, role?: Role): Promise<MarketplacesApi>;
   newMerchant(): Promise<TestMerchant>;
+  /** The same helpers for a merchant made elsewhere on the shared merchants stack (e.g. by the orders harness). */
+  merchant(admin: TestUser, merchantId: string): Promise<TestMerchant>;
+  /**
+   * Publishes `shipments.shipment.labelled` on the SHIPMENTS stream, as the shipments service's
+   * outbox relay does (protobuf, `Nats-Msg-Id`); answers the message id.
+   */
+  publishLabelled(event: Partial<shipmentsEvents.ShipmentLabelled>, msgId?: string): Promise<string>;
+  /** Waits until the service's consumer recorded these message ids in its inbox. */
+  handled(messageIds: string[], timeoutMs?: number): Promise<void>;
+  nats: Nats;
   /** A new sandbox seller with `orders` orders created now (a unique username). */
   newSeller(orders: number, prefix?: string): Promise<string>;
   /** Child-process mode: SIGKILL the service (no drain, no lease released). */
@@ -77,6 +105,8 @@ export interface StackOptions {
   childProcess?: boolean;
   /** In-process tuning (back-off, clock). */
   options?: MarketplacesOptions;
+  /** A running merchants stack to share (another service's harness made it); it is not stopped here. */
+  merchants?: MerchantsStack;
 }
 
 let seq = 0;
@@ -84,7 +114,10 @@ const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}${randomU
 
 export async function startMarketplacesStack(options: StackOptions = {}): Promise<MarketplacesStack> {
   const infra = sharedInfra();
-  const merchantsStack = await startMerchantsStack();
+  const merchantsStack = options.merchants ?? (await startMerchantsStack());
+  const nats = await connectNats(infra.natsUrl, 'marketplaces-test');
+  // Marketplaces consumes shipments' labels: the stream exists before it starts, as in a full stack.
+  await ensureStream(nats.jsm, SHIPMENTS_STREAM);
   const ebay = await startEbaySandbox({ port: 0, latencyMs: options.sandboxLatencyMs ?? 0, sellers: [] });
   const control = ebaySandboxControl(ebay.url);
   const app = {
@@ -139,10 +172,14 @@ export async function startMarketplacesStack(options: StackOptions = {}): Promis
   if (options.childProcess) await untilServing(client);
   const pool = createPool(config.DATABASE_URL, 4);
 
+  const labelledDurable = `marketplaces-shipment-labelled${env.NATS_CONSUMER_SUFFIX}`;
+  if (running) await running.consumers.attached();
+
   const stack: MarketplacesStack = {
     config,
     env,
     pool,
+    nats,
     merchants: merchantsStack,
     ebay,
     control,
@@ -155,6 +192,9 @@ export async function startMarketplacesStack(options: StackOptions = {}): Promis
     },
     async newMerchant() {
       const { admin, merchantId } = await merchantsStack.newMerchant();
+      return stack.merchant(admin, merchantId);
+    },
+    async merchant(admin, merchantId) {
       const api = await stack.as(admin.id, merchantId, 'admin');
       return {
         merchantId,
@@ -179,6 +219,26 @@ export async function startMarketplacesStack(options: StackOptions = {}): Promis
           return answer.integration!;
         },
       };
+    },
+    async publishLabelled(event, msgId = randomUUID()) {
+      const payload = shipmentsEvents.ShipmentLabelled.encode(
+        shipmentsEvents.ShipmentLabelled.fromPartial({ marketplace: 'ebay', occurredAt: new Date().toISOString(), shippedAt: new Date().toISOString(), ...event }),
+      ).finish();
+      await nats.js.publish('shipments.shipment.labelled', payload, { msgID: msgId });
+      return msgId;
+    },
+    async handled(messageIds, timeoutMs = 15_000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const { rows } = await pool.query<{ n: number }>(
+          `SELECT count(DISTINCT message_id)::int AS n FROM (
+             SELECT message_id FROM inbox WHERE message_id = ANY($1) UNION ALL SELECT message_id FROM dead_letters WHERE message_id = ANY($1)) m`,
+          [messageIds],
+        );
+        if (rows[0]!.n === messageIds.length) return;
+        if (Date.now() > until) throw new Error(`timed out: ${rows[0]!.n} of ${messageIds.length} messages handled`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
     },
     async newSeller(orders, prefix = 'venditore') {
       const username = `${prefix}_${unique()}`;
@@ -211,7 +271,9 @@ export async function startMarketplacesStack(options: StackOptions = {}): Promis
       }
       await ebay.close();
       await pool.end();
-      await merchantsStack.stop();
+      await nats.jsm.consumers.delete(SHIPMENTS_STREAM.name, labelledDurable).catch(() => undefined);
+      await nats.nc.drain();
+      if (!options.merchants) await merchantsStack.stop();
     },
   };
   return stack;
@@ -285,4 +347,10 @@ export async function finishedJob(api: MarketplacesApi, merchantId: string, jobI
     if (Date.now() > until) throw new Error(`job ${jobId} still ${job.status} after ${timeoutMs} ms (${job.ordersSynced}/${job.ordersFound})`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** The tracking attempts published so far (outbox rows of `marketplaces.tracking.attempted`), decoded, oldest first. */
+export async function trackingEvents(pool: Pool, shipmentId?: number): Promise<marketplacesEvents.MarketplaceTrackingAttempted[]> {
+  const { rows } = await pool.query<{ payload: Buffer }>(`SELECT payload FROM outbox WHERE subject = 'marketplaces.tracking.attempted' ORDER BY seq`);
+  return rows.map((r) => marketplacesEvents.MarketplaceTrackingAttempted.decode(r.payload)).filter((e) => shipmentId === undefined || e.shipmentId === shipmentId);
 }

@@ -8,6 +8,13 @@ export const OrdersErrorCode = {
   CarrierIntegrationNotFound: 'CARRIER_INTEGRATION_NOT_FOUND',
   CarrierIntegrationInactive: 'CARRIER_INTEGRATION_INACTIVE',
   DependencyUnavailable: 'DEPENDENCY_UNAVAILABLE',
+  NoTrackingToUpdate: 'NO_TRACKING_TO_UPDATE',
+  /** The order's marketplace integration is gone (marketplaces said NOT_FOUND). */
+  IntegrationNotFound: 'INTEGRATION_NOT_FOUND',
+  /** Marketplaces refused the push for a reason the merchant can act on (its Italian message). */
+  MarketplaceRefused: 'MARKETPLACE_REFUSED',
+  /** The marketplace's call quota is spent for now (its Italian message). */
+  MarketplaceQuota: 'MARKETPLACE_QUOTA',
 } as const;
 export type OrdersErrorCode = (typeof OrdersErrorCode)[keyof typeof OrdersErrorCode];
 
@@ -28,6 +35,12 @@ export const ordersErrors = {
   carrierIntegrationInactive: make(E.CarrierIntegrationInactive, m.carrierIntegrationInactive),
   /** The carriers service could not answer in time. */
   dependencyUnavailable: make(E.DependencyUnavailable, messages.errors.unavailable),
+  /** UpdateTracking of an order without a live shipment that has a tracking number (spec §8). */
+  noTrackingToUpdate: make(E.NoTrackingToUpdate, m.noTrackingToUpdate),
+  integrationNotFound: make(E.IntegrationNotFound, m.integrationNotFound),
+  /** `message` is the marketplaces service's own Italian text. */
+  marketplaceRefused: (message: string) => new OrdersError(E.MarketplaceRefused, message),
+  marketplaceQuota: (message: string) => new OrdersError(E.MarketplaceQuota, message),
 };
 
 /**

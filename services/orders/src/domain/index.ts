@@ -8,3 +8,5 @@ export * from './imported-order';
 export * from './versions';
 export * from './list-query';
 export * from './carrier-assignment';
+export * from './order-shipments';
+export * from './tracking-texts';

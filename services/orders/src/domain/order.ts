@@ -1,4 +1,5 @@
 import type { MarketplaceId, OrderStatus, PaymentStatus } from '@smista/contracts';
+import type { OrderShipment } from './order-shipments';
 
 /** A stored shipping address (spec §3). */
 export interface ShippingAddress {
@@ -55,9 +56,16 @@ export interface OrderFacts {
   shipByDate: Date | null;
 }
 
-/** A stored order with its address and, where asked for, its items and payload. */
+/**
+ * A stored order with its address and, where asked for, its items and payload. `status` is the one
+ * shown: the marketplace's (`marketplaceStatus`) as its shipments move it on (`order-shipments.ts`).
+ */
 export interface Order extends OrderFacts {
   id: number;
+  /** What the marketplace says, mapped by the adapter; `status` follows the shipments from it. */
+  marketplaceStatus: OrderStatus;
+  /** The order's shipments as orders knows them from the shipments events, newest first. */
+  shipments: OrderShipment[];
   lastSyncedAt: Date | null;
   carrierIntegrationId: number | null;
   createdAt: Date;

@@ -3,10 +3,12 @@ import type { marketplacesEvents } from '@smista/proto';
 import { parseImportedOrder } from '../domain';
 import { upsertImportedOrder } from '../store';
 import { enqueueOrderUpserted } from './publishers';
+import { followShipments } from '../app/follow-shipments';
 
 /**
  * `marketplaces.order.imported`: stores the order (insert, or a newer version replacing the stored
- * one) and publishes `orders.order.upserted` in the same transaction. The same or an older version,
+ * one) and publishes `orders.order.upserted` in the same transaction; an order with shipments gets
+ * its status worked out again from them (`app/follow-shipments.ts`). The same or an older version,
  * or an order of a deleted integration, changes nothing. A payload that cannot be stored throws
  * (`InvalidEventError`): the kit retries it and dead-letters it after `maxDeliver`, while the other
  * messages go on.
@@ -19,6 +21,12 @@ export function handleOrderImported(logger: Logger, now: () => Date = () => new 
     const stored = await upsertImportedOrder(tx, order);
     if (!stored) {
       logger.debug(log, 'imported order unchanged (same or older version, or integration deleted)');
+      return;
+    }
+    if (stored.hasShipments) {
+      // A newer version of an order with shipments: its status follows them from the new marketplace status.
+      const row = { ...order, id: stored.id, status: stored.status, marketplaceStatus: stored.marketplaceStatus, hasShipments: true };
+      await followShipments(tx, row, { logger, now }, log, { publishUnchanged: true });
       return;
     }
     await enqueueOrderUpserted(tx, {

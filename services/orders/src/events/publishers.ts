@@ -11,8 +11,9 @@ export const subjects = {
 } as const;
 
 /**
- * Writes OrderUpserted to the outbox, in the transaction that created the order or stored a newer
- * version of it (a replay of the same or an older version publishes nothing).
+ * Writes OrderUpserted to the outbox, in the transaction that created the order, stored a newer
+ * version of it (a replay of the same or an older version publishes nothing), or changed its status
+ * as its shipments moved (`created` false).
  */
 export async function enqueueOrderUpserted(
   tx: PoolClient,

@@ -1,7 +1,9 @@
 import type { AnySubscription, Logger, Subscription } from '@smista/service-kit';
-import { marketplacesEvents } from '@smista/proto';
+import { marketplacesEvents, shipmentsEvents } from '@smista/proto';
+import { changeFromCancelled, changeFromCreated, changeFromLabelled, changeFromTrackingUpdated } from '../domain';
 import { handleIntegrationChanged } from './integration-changed';
 import { handleOrderImported } from './order-imported';
+import { handleShipmentEvent } from './shipment-changed';
 
 /**
  * Import batches handled at once, each in its own transaction of up to IMPORT_BATCH_SIZE orders.
@@ -34,5 +36,41 @@ export function subscriptions(logger: Logger, durableSuffix = ''): AnySubscripti
       decode: (bytes) => marketplacesEvents.MarketplaceIntegrationChanged.decode(bytes),
       handle: handleIntegrationChanged(logger.child({ consumer: 'integration-changed' })),
     } satisfies Subscription<marketplacesEvents.MarketplaceIntegrationChanged>,
+  ];
+}
+
+/**
+ * The shipments service's events, which the order's shipments and status follow. Shipments may
+ * start after orders (or not run, in a partial stack): main.ts attaches these when the SHIPMENTS
+ * stream appears (`attachWhenStreamExists`) instead of holding the start for it. One at a time per
+ * subject (the order's row lock orders them across subjects; the rows' versions, any arrival order).
+ */
+export function shipmentSubscriptions(logger: Logger, durableSuffix = '', now: () => Date = () => new Date()): AnySubscription[] {
+  const deps = (consumer: string) => ({ logger: logger.child({ consumer }), now });
+  return [
+    {
+      durable: `orders-shipment-created${durableSuffix}`,
+      subject: 'shipments.shipment.created',
+      decode: (bytes) => shipmentsEvents.ShipmentCreated.decode(bytes),
+      handle: handleShipmentEvent(changeFromCreated, deps('shipment-created')),
+    } satisfies Subscription<shipmentsEvents.ShipmentCreated>,
+    {
+      durable: `orders-shipment-labelled${durableSuffix}`,
+      subject: 'shipments.shipment.labelled',
+      decode: (bytes) => shipmentsEvents.ShipmentLabelled.decode(bytes),
+      handle: handleShipmentEvent(changeFromLabelled, deps('shipment-labelled')),
+    } satisfies Subscription<shipmentsEvents.ShipmentLabelled>,
+    {
+      durable: `orders-shipment-cancelled${durableSuffix}`,
+      subject: 'shipments.shipment.cancelled',
+      decode: (bytes) => shipmentsEvents.ShipmentCancelled.decode(bytes),
+      handle: handleShipmentEvent(changeFromCancelled, deps('shipment-cancelled')),
+    } satisfies Subscription<shipmentsEvents.ShipmentCancelled>,
+    {
+      durable: `orders-shipment-tracking-updated${durableSuffix}`,
+      subject: 'shipments.shipment.tracking_updated',
+      decode: (bytes) => shipmentsEvents.ShipmentTrackingUpdated.decode(bytes),
+      handle: handleShipmentEvent(changeFromTrackingUpdated, deps('shipment-tracking-updated')),
+    } satisfies Subscription<shipmentsEvents.ShipmentTrackingUpdated>,
   ];
 }

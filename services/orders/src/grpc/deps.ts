@@ -1,5 +1,6 @@
 import type { createHandlerFactory, Logger, Pool } from '@smista/service-kit';
 import type { CarrierDirectory } from './carriers-client';
+import type { MarketplaceTracking } from './marketplaces-client';
 
 /** What the handlers are built from; main.ts (startOrders) wires the real ones. */
 export interface OrdersServiceDeps {
@@ -9,6 +10,8 @@ export interface OrdersServiceDeps {
   callerSecret: string;
   /** carriers.GetIntegration: whether a carrier integration may be assigned. */
   carrierDirectory: CarrierDirectory;
+  /** marketplaces.PushTracking: UpdateTracking tells the marketplace a shipment's tracking. */
+  marketplaceTracking: MarketplaceTracking;
   /** The clock; tests may fix it. */
   now?: () => Date;
 }

@@ -9,4 +9,9 @@ export const errorStatus: ErrorStatusTable = {
   // The gateway answers this one 409 (the order exists; the integration must be switched on first).
   [C.CarrierIntegrationInactive]: GrpcStatus.FAILED_PRECONDITION,
   [C.DependencyUnavailable]: GrpcStatus.UNAVAILABLE,
+  // The order exists but has nothing to push: the gateway answers 409.
+  [C.NoTrackingToUpdate]: GrpcStatus.FAILED_PRECONDITION,
+  [C.IntegrationNotFound]: GrpcStatus.NOT_FOUND,
+  [C.MarketplaceRefused]: GrpcStatus.FAILED_PRECONDITION,
+  [C.MarketplaceQuota]: GrpcStatus.RESOURCE_EXHAUSTED,
 } satisfies Record<C, GrpcStatus>;

@@ -1,5 +1,5 @@
 import { orders } from '@smista/proto';
-import type { Order, OrderItem, ShippingAddress } from '../domain';
+import type { Order, OrderItem, OrderShipment, ShippingAddress } from '../domain';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '');
 
@@ -36,6 +36,18 @@ function toItemMessage(i: OrderItem): orders.OrderItem {
   });
 }
 
+function toShipmentMessage(sh: OrderShipment): orders.OrderShipment {
+  return orders.OrderShipment.fromPartial({
+    id: sh.shipmentId,
+    status: sh.status,
+    trackingNumber: sh.trackingNumber ?? '',
+    carrierProvider: sh.carrierProvider ?? '',
+    carrierIntegrationId: sh.carrierIntegrationId ?? 0,
+    hasLabel: sh.hasLabel,
+    updatedAt: iso(sh.updatedAt),
+  });
+}
+
 /** An order as answered: empty strings and 0 for "none" (proto3); the payload only when it was read. */
 export function toOrderMessage(o: Order): orders.Order {
   return orders.Order.fromPartial({
@@ -63,5 +75,6 @@ export function toOrderMessage(o: Order): orders.Order {
     shippingAddress: o.shippingAddress ? toAddressMessage(o.shippingAddress) : undefined,
     items: o.items.map(toItemMessage),
     originalDataJson: o.originalData ?? '',
+    shipments: o.shipments.map(toShipmentMessage),
   });
 }

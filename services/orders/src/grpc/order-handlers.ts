@@ -1,9 +1,10 @@
-import { requireMerchant } from '@smista/service-kit';
+import { kitErrors, requireMerchant } from '@smista/service-kit';
 import { orders } from '@smista/proto';
 import { pageMeta } from '@smista/contracts';
 import { assignCarrier } from '../app/assign-carrier';
-import { listCriteria, ordersErrors, totalOf } from '../domain';
-import { countByStatus, findOrder, listOrderPage } from '../store';
+import { updateTracking } from '../app/update-tracking';
+import { listCriteria, orderTrackingTexts, ordersErrors, totalOf } from '../domain';
+import { countByStatus, findOrder, findOrders, listOrderPage, MAX_ORDERS_BY_ID } from '../store';
 import type { HandlerDeps } from './deps';
 import { toOrderMessage } from './mapping';
 
@@ -12,7 +13,7 @@ function assertSelectedMerchant(requested: string, selected: string, notFound: (
   if (requested && requested.trim().toLowerCase() !== selected.toLowerCase()) throw notFound();
 }
 
-/** The merchant's orders: any member lists, reads and assigns a carrier. */
+/** The merchant's orders: any member lists, reads, assigns a carrier and updates tracking. */
 export function orderHandlers(deps: HandlerDeps) {
   const { pool, unary } = deps;
 
@@ -37,6 +38,21 @@ export function orderHandlers(deps: HandlerDeps) {
       const order = await findOrder(pool, merchantId, request.id, { withOriginalData: true });
       if (!order) throw ordersErrors.orderNotFound();
       return toOrderMessage(order);
+    }),
+
+    getOrders: unary('GetOrders', async (request: orders.GetOrdersRequest, ctx) => {
+      const { merchantId } = await requireMerchant(ctx);
+      if (request.ids.length > MAX_ORDERS_BY_ID) throw kitErrors.invalidInput(orderTrackingTexts.tooManyIds(MAX_ORDERS_BY_ID));
+      const found = await findOrders(pool, merchantId, request.ids);
+      return orders.GetOrdersResponse.fromPartial({ orders: found.map(toOrderMessage) });
+    }),
+
+    updateTracking: unary('UpdateTracking', async (request: orders.OrderRef, ctx) => {
+      const scope = await requireMerchant(ctx);
+      assertSelectedMerchant(request.merchantId, scope.merchantId, ordersErrors.orderNotFound);
+      const answer = await updateTracking(deps, scope, request.id);
+      ctx.logger.info({ merchantId: scope.merchantId, orderId: request.id, userId: scope.userId, ok: answer.ok, alreadyPushed: answer.alreadyPushed }, 'order tracking update');
+      return orders.UpdateTrackingResponse.fromPartial(answer);
     }),
 
     assignCarrier: unary('AssignCarrier', async (request: orders.AssignCarrierRequest, ctx) => {

@@ -1,2 +1,3 @@
 export * from './orders';
 export * from './list-sql';
+export * from './order-shipments';

@@ -2,6 +2,7 @@ import type { PoolClient, Queryable } from '@smista/service-kit';
 import type { MarketplaceId, OrderStatus, PaymentStatus } from '@smista/contracts';
 import { completeCounts, countableFromCounters, offsetOf, type ListCriteria, type Order, type OrderImport, type OrderItem, type ShippingAddress } from '../domain';
 import { counterFilterSql, filterSql, orderBySql } from './list-sql';
+import { SHIPMENTS_JSON, shipmentsFromJson } from './order-shipments';
 
 /** Advisory-lock class of "a marketplace integration's orders" (imports share it, a delete takes it alone). */
 const INTEGRATION_LOCK = 7_102_001;
@@ -9,7 +10,7 @@ const INTEGRATION_LOCK = 7_102_001;
 const ORDER_COLUMNS = `o.id, o.merchant_id, o.integration_id, o.external_id, o.marketplace, o.buyer_name, o.buyer_email,
   o.external_username, o.total::text AS total, o.currency, o.status, o.payment_status, o.external_order_status,
   o.external_payment_status, o.items_count, o.order_date, o.ship_by_date, o.last_synced_at, o.carrier_integration_id,
-  o.created_at, o.updated_at,
+  o.created_at, o.updated_at, o.marketplace_status, ${SHIPMENTS_JSON} AS shipments,
   a.id AS a_id, a.full_name AS a_full_name, a.company_name AS a_company_name, a.address_line1 AS a_address_line1,
   a.address_line2 AS a_address_line2, a.city AS a_city, a.state AS a_state, a.postal_code AS a_postal_code,
   a.country AS a_country, a.country_code AS a_country_code, a.phone_number AS a_phone_number, a.email AS a_email`;
@@ -48,6 +49,7 @@ function toOrder(r: Row): Order {
     total: r.total as string,
     currency: r.currency as string,
     status: r.status as OrderStatus,
+    marketplaceStatus: r.marketplace_status as OrderStatus,
     paymentStatus: r.payment_status as PaymentStatus,
     externalOrderStatus: r.external_order_status as string | null,
     externalPaymentStatus: r.external_payment_status as string | null,
@@ -60,6 +62,7 @@ function toOrder(r: Row): Order {
     updatedAt: r.updated_at as Date,
     shippingAddress: toAddress(r),
     items: [],
+    shipments: shipmentsFromJson(r.shipments),
     ...('original_data' in r ? { originalData: r.original_data as string | null } : {}),
   };
 }
@@ -90,9 +93,10 @@ function toItem(r: Row): OrderItem {
 const UPSERT = `
 WITH o AS (
   INSERT INTO orders AS cur (merchant_id, integration_id, external_id, marketplace, buyer_name, buyer_email,
-    external_username, total, currency, status, payment_status, external_order_status, external_payment_status,
-    items_count, order_date, ship_by_date, external_last_modified_at, last_synced_at, original_data, search_text)
-  SELECT $1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb, $20
+    external_username, total, currency, status, marketplace_status, payment_status, external_order_status,
+    external_payment_status, items_count, order_date, ship_by_date, external_last_modified_at, last_synced_at,
+    original_data, search_text)
+  SELECT $1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, $10, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb, $20
    WHERE NOT EXISTS (SELECT 1 FROM deleted_integrations d WHERE d.merchant_id = $1 AND d.integration_id = $2)
   ON CONFLICT (merchant_id, integration_id, external_id) DO UPDATE SET
     marketplace = EXCLUDED.marketplace,
@@ -101,7 +105,10 @@ WITH o AS (
     external_username = COALESCE(EXCLUDED.external_username, cur.external_username),
     total = EXCLUDED.total,
     currency = EXCLUDED.currency,
-    status = EXCLUDED.status,
+    marketplace_status = EXCLUDED.marketplace_status,
+    -- With shipments the status follows them too: the service works it out again (the row is
+    -- locked and current here, so has_shipments is never a stale answer).
+    status = CASE WHEN cur.has_shipments THEN cur.status ELSE EXCLUDED.status END,
     payment_status = EXCLUDED.payment_status,
     external_order_status = EXCLUDED.external_order_status,
     external_payment_status = EXCLUDED.external_payment_status,
@@ -114,7 +121,7 @@ WITH o AS (
     search_text = EXCLUDED.search_text,
     updated_at = now()
   WHERE cur.external_last_modified_at < EXCLUDED.external_last_modified_at
-  RETURNING id, merchant_id, (xmax = 0) AS created, status
+  RETURNING id, merchant_id, (xmax = 0) AS created, status, marketplace_status, has_shipments
 ), address AS (
   INSERT INTO shipping_addresses AS sa (order_id, merchant_id, full_name, company_name, address_line1, address_line2,
     city, state, postal_code, country, country_code, phone_number, email)
@@ -144,13 +151,16 @@ WITH o AS (
          WITH ORDINALITY AS x(external_item_id, legacy_item_id, sku, title, quantity, unit_price, total, currency,
                               image_url, variant_info, fulfillment_status, position)
 )
-SELECT id, created, status FROM o`;
+SELECT id, created, status, marketplace_status, has_shipments FROM o`;
 
 /** What an import changed: null when nothing (the same or an older version, or a deleted integration). */
 export interface UpsertResult {
   id: number;
   created: boolean;
   status: OrderStatus;
+  marketplaceStatus: OrderStatus;
+  /** The order has shipments: its status must be worked out again from them (the row is locked). */
+  hasShipments: boolean;
 }
 
 /**
@@ -209,7 +219,9 @@ export async function upsertImportedOrder(tx: PoolClient, o: OrderImport): Promi
     col('fulfillmentStatus'),
   ] });
   const row = rows[0];
-  return row ? { id: Number(row.id), created: row.created as boolean, status: row.status as OrderStatus } : null;
+  return row
+    ? { id: Number(row.id), created: row.created as boolean, status: row.status as OrderStatus, marketplaceStatus: row.marketplace_status as OrderStatus, hasShipments: row.has_shipments as boolean }
+    : null;
 }
 
 /** Integration ids are bigint; the two-key advisory lock takes an int (a shared key only costs a wait). */
@@ -241,6 +253,28 @@ export async function findOrder(db: Queryable, merchantId: string, id: number, o
   const order = toOrder(rows[0]);
   order.items = (await itemsOf(db, merchantId, [order.id])).get(order.id) ?? [];
   return order;
+}
+
+/** Most ids GetOrders answers at once. */
+export const MAX_ORDERS_BY_ID = 1_000;
+
+/**
+ * The merchant's orders among `ids` (unknown ids and other merchants' left out), in the order the
+ * ids were given, with address, shipments (one query) and items (a second).
+ */
+export async function findOrders(db: Queryable, merchantId: string, ids: readonly number[]): Promise<Order[]> {
+  const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
+  if (wanted.length === 0) return [];
+  const { rows } = await db.query(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE o.id = ANY($1::bigint[]) AND o.merchant_id = $2`, [wanted, merchantId]);
+  const position = new Map(wanted.map((id, i) => [id, i]));
+  const orders = rows.map(toOrder).sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  const items = await itemsOf(
+    db,
+    merchantId,
+    orders.map((o) => o.id),
+  );
+  for (const order of orders) order.items = items.get(order.id) ?? [];
+  return orders;
 }
 
 /** The items of the given orders, in the marketplace's order, by order id. */

@@ -14,17 +14,19 @@ import {
   type Rpc,
   type StreamSpec,
 } from '@smista/service-kit';
-import { carriers, marketplacesEvents, orders } from '@smista/proto';
+import { carriers, marketplacesEvents, orders, shipmentsEvents } from '@smista/proto';
 import { configSchema, type Config } from '../../src/config';
 import { startOrders, type RunningOrders } from '../../src/main';
 import { startCarriersStack, type CarriersApi, type CarriersStack } from '../../../carriers/test/support/harness';
 import { SECRET, type TestUser } from '../../../merchants/test/support/harness';
+import { startMarketplacesStack, SHIPMENTS_STREAM, type MarketplacesStack } from '../../../marketplaces/test/support/harness';
 import { createTestDatabase } from '../../../../e2e/support/db';
 import { sharedInfra } from '../../../../e2e/support/env';
 import { messageId, orderImported, type ImportedOrder } from './events';
 
 export { failure, waitFor, publishedEvents } from '../../../merchants/test/support/harness';
 export { GLS_ACCOUNT } from '../../../carriers/test/support/harness';
+export { SHIPMENTS_STREAM } from '../../../marketplaces/test/support/harness';
 
 /** The stream marketplaces declares (its `events/publishers.ts`), created here as marketplaces would. */
 export const MARKETPLACES_STREAM: StreamSpec = { name: 'MARKETPLACES', subjects: ['marketplaces.>'] };
@@ -63,12 +65,18 @@ export interface OrdersStack {
   publishOrder(merchantId: string, integrationId: number, order: ImportedOrder, options?: { msgId?: string; jobId?: number }): Promise<string>;
   /** Publishes raw bytes on a subject with a message id (a payload that does not decode). */
   publishRaw(subject: string, data: Uint8Array, msgId?: string): Promise<string>;
+  /** Publishes a shipments event on the SHIPMENTS stream, as the shipments service's outbox relay does. */
+  publishShipment<K extends keyof ShipmentEvents>(kind: K, event: Partial<ShipmentEvents[K]>, msgId?: string): Promise<string>;
+  /** The real marketplaces service with the eBay sandbox, on the same merchants stack (`startOrdersStack({ marketplaces: true })`). */
+  marketplaces: MarketplacesStack | undefined;
   /** Publishes `marketplaces.integration.changed`. */
   publishIntegrationChanged(event: Partial<marketplacesEvents.MarketplaceIntegrationChanged>, msgId?: string): Promise<string>;
   /** Waits until the consumer recorded these message ids in the inbox (handled, in any outcome but a retry). */
   handled(messageIds: string[], timeoutMs?: number): Promise<void>;
   /** Durable consumer names of this stack. */
   durables: { orderImported: string; integrationChanged: string };
+  /** Durable consumer names of the shipments events (on the SHIPMENTS stream). */
+  shipmentDurables: string[];
   /**
    * Stops orders, runs `whileStopped` (e.g. deleting a durable so JetStream delivers every message
    * again) and starts it again on the same database and names.
@@ -79,12 +87,33 @@ export interface OrdersStack {
   stop(): Promise<void>;
 }
 
-export async function startOrdersStack(): Promise<OrdersStack> {
+/** The shipments events orders consumes, by the last word of their subject. */
+export interface ShipmentEvents {
+  created: shipmentsEvents.ShipmentCreated;
+  labelled: shipmentsEvents.ShipmentLabelled;
+  cancelled: shipmentsEvents.ShipmentCancelled;
+  tracking_updated: shipmentsEvents.ShipmentTrackingUpdated;
+}
+const shipmentCodecs: { [K in keyof ShipmentEvents]: { fromPartial(p: Partial<ShipmentEvents[K]>): ShipmentEvents[K]; encode(m: ShipmentEvents[K]): { finish(): Uint8Array } } } = {
+  created: shipmentsEvents.ShipmentCreated,
+  labelled: shipmentsEvents.ShipmentLabelled,
+  cancelled: shipmentsEvents.ShipmentCancelled,
+  tracking_updated: shipmentsEvents.ShipmentTrackingUpdated,
+};
+
+/**
+ * `marketplaces: true` also starts the real marketplaces service and the eBay sandbox (the
+ * marketplaces harness) on the same merchants stack, and points MARKETPLACES_GRPC_ADDR at it;
+ * otherwise nothing answers there.
+ */
+export async function startOrdersStack(options: { marketplaces?: boolean } = {}): Promise<OrdersStack> {
   const infra = sharedInfra();
   const carriersStack = await startCarriersStack();
+  const marketplacesStack = options.marketplaces ? await startMarketplacesStack({ merchants: carriersStack.merchants }) : undefined;
   const nats = await connectNats(infra.natsUrl, 'orders-test');
-  // Orders finds the stream of its subscriptions by subject: marketplaces creates it in production.
+  // Orders finds the stream of its subscriptions by subject: marketplaces and shipments create them in production.
   await ensureStream(nats.jsm, MARKETPLACES_STREAM);
+  await ensureStream(nats.jsm, SHIPMENTS_STREAM);
   const suffix = `-test-${randomUUID().slice(0, 8)}`;
   const config = parseConfig(configSchema, {
     GRPC_PORT: '0',
@@ -94,15 +123,18 @@ export async function startOrdersStack(): Promise<OrdersStack> {
     LOG_LEVEL: 'debug',
     NATS_CONSUMER_SUFFIX: suffix,
     CARRIERS_GRPC_ADDR: `127.0.0.1:${portOf(carriersStack.client.getChannel().getTarget())}`,
+    MARKETPLACES_GRPC_ADDR: marketplacesStack ? `127.0.0.1:${portOf(marketplacesStack.client.getChannel().getTarget())}` : '127.0.0.1:1',
   });
   // Every line the service logs, for assertions on warnings and duplicates.
   const lines: string[] = [];
   const serviceLogger = createLogger('orders', 'debug', { write: (line: string) => void lines.push(line) });
   let running: RunningOrders = await startOrders(config, serviceLogger);
+  await running.shipmentConsumers.attached();
   // One channel for the whole stack: a restart binds the same port and the channel reconnects.
   const client = createGrpcClient(orders.OrdersServiceClient, `127.0.0.1:${running.port}`);
   const pool = createPool(config.DATABASE_URL, 4);
   const durables = { orderImported: `orders-order-imported${suffix}`, integrationChanged: `orders-integration-changed${suffix}` };
+  const shipmentDurables = ['created', 'labelled', 'cancelled', 'tracking-updated'].map((e) => `orders-shipment-${e}${suffix}`);
 
   async function publish(subject: string, data: Uint8Array, msgId: string): Promise<string> {
     await nats.js.publish(subject, data, { msgID: msgId });
@@ -139,6 +171,11 @@ export async function startOrdersStack(): Promise<OrdersStack> {
         options.msgId ?? messageId(),
       ),
     publishRaw: (subject, data, msgId = messageId()) => publish(subject, data, msgId),
+    publishShipment(kind, event, msgId = messageId()) {
+      const codec = shipmentCodecs[kind];
+      return publish(`shipments.shipment.${kind}`, codec.encode(codec.fromPartial({ occurredAt: new Date().toISOString(), ...event })).finish(), msgId);
+    },
+    marketplaces: marketplacesStack,
     publishIntegrationChanged: (event, msgId = messageId()) =>
       publish(
         'marketplaces.integration.changed',
@@ -161,18 +198,22 @@ export async function startOrdersStack(): Promise<OrdersStack> {
       }
     },
     durables,
+    shipmentDurables,
     async restartOrders(whileStopped) {
       for (const [, step] of running.shutdownSteps) await step();
       await whileStopped?.();
       running = await startOrders({ ...config, GRPC_PORT: running.port }, serviceLogger);
+      await running.shipmentConsumers.attached();
     },
     logText: () => lines.join(''),
     async stop() {
       client.close();
       for (const [, step] of running.shutdownSteps) await step();
       for (const durable of Object.values(durables)) await nats.jsm.consumers.delete(MARKETPLACES_STREAM.name, durable).catch(() => undefined);
+      for (const durable of shipmentDurables) await nats.jsm.consumers.delete(SHIPMENTS_STREAM.name, durable).catch(() => undefined);
       await nats.nc.drain();
       await pool.end();
+      await marketplacesStack?.stop();
       await carriersStack.stop();
     },
   };

@@ -148,6 +148,12 @@ describe('the tracking push', () => {
     });
   });
 
+  it("maps our carrier code to eBay's shippingCarrierCode", () => {
+    expect(buildFulfillmentRequest(push({ carrierCode: 'posta_rc' })).body.shippingCarrierCode).toBe('PosteItaliane');
+    expect(buildFulfillmentRequest(push({ carrierCode: 'poste_delivery' })).body.shippingCarrierCode).toBe('PosteItaliane');
+    expect(buildFulfillmentRequest(push({ carrierCode: 'brt' })).body.shippingCarrierCode).toBe('Other');
+  });
+
   it('puts the order id in the path as one encoded segment', () => {
     expect(fulfillmentPath('01-03955-36441')).toBe('/sell/fulfillment/v1/order/01-03955-36441/shipping_fulfillment');
     expect(fulfillmentPath('a/b?c#d')).toBe('/sell/fulfillment/v1/order/a%2Fb%3Fc%23d/shipping_fulfillment');

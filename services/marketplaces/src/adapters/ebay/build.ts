@@ -2,7 +2,7 @@ import { ebayMessages } from '@smista/contracts';
 import { kitErrors } from '@smista/service-kit';
 import type { AuthorizeParams, OrdersPageRequest, TrackingPush } from '../adapter';
 import { baseOf, EBAY_MAX_PAGE_SIZE, EBAY_SCOPES, type EbaySettings } from './settings';
-import { ebayInstant } from './units';
+import { ebayInstant, ebayTrackingNumber, shippingCarrierCodeOf } from './units';
 
 /*
  * Pure builders of eBay requests (providers.md): the consent page's parameters, the token
@@ -116,10 +116,11 @@ export interface EbayShippingFulfillmentBody {
  * The tracking push as eBay's createShippingFulfillment: the order id for the path and the body.
  * Everything eBay would refuse for a reason we can see is refused before sending, with the kit's
  * INVALID_INPUT and an Italian message: no order id, no line item, a line item without id or
- * repeated (eBay 32210), a quantity that is not a whole number ≥ 1, no carrier, a tracking number
+ * repeated (eBay 32210), a quantity that is not a whole number ≥ 1, no carrier (our carrier code,
+ * mapped to eBay's by `shippingCarrierCodeOf`: `gls` → `GLS`), a tracking number
  * that is not letters and digits once spaces are removed (eBay 32300), an invalid shipped date.
  *
- * @example buildFulfillmentRequest({ externalOrderId: '01-03955-36441', lineItems: [{ lineItemId: '10012345678901', quantity: 1 }], carrierCode: 'GLS', trackingNumber: 'MI 123 456 789', shippedDate, accessToken })
+ * @example buildFulfillmentRequest({ externalOrderId: '01-03955-36441', lineItems: [{ lineItemId: '10012345678901', quantity: 1 }], carrierCode: 'gls', trackingNumber: 'MI 123 456 789', shippedDate, accessToken })
  * // { orderId: '01-03955-36441', body: { lineItems: [{ lineItemId: '10012345678901', quantity: 1 }], shippedDate: '2026-03-05T09:00:00.000Z', shippingCarrierCode: 'GLS', trackingNumber: 'MI123456789' } }
  */
 export function buildFulfillmentRequest(push: Omit<TrackingPush, 'accessToken'>): { orderId: string; body: EbayShippingFulfillmentBody } {
@@ -136,9 +137,9 @@ export function buildFulfillmentRequest(push: Omit<TrackingPush, 'accessToken'>)
     if (!Number.isInteger(item.quantity) || item.quantity < 1) throw invalid(ebayMessages.quantityInvalid(lineItemId));
     return { lineItemId, quantity: item.quantity };
   });
-  const shippingCarrierCode = push.carrierCode.trim();
+  const shippingCarrierCode = shippingCarrierCodeOf(push.carrierCode);
   if (!shippingCarrierCode) throw invalid(ebayMessages.carrierRequired);
-  const trackingNumber = push.trackingNumber.replace(/\s+/g, '');
+  const trackingNumber = ebayTrackingNumber(push.trackingNumber);
   if (!trackingNumber) throw invalid(ebayMessages.trackingRequired);
   if (!/^[A-Za-z0-9]+$/.test(trackingNumber)) throw invalid(ebayMessages.trackingInvalid(push.trackingNumber.trim().slice(0, 60)));
   if (!(push.shippedDate instanceof Date) || Number.isNaN(push.shippedDate.getTime())) throw invalid(ebayMessages.shippedDateInvalid);

@@ -13,7 +13,7 @@ export { createEbayClient, type EbayClient, type EbayHttpOptions } from './clien
 export { apiError, errorEntries, tokenError, type EbayAnswer } from './errors';
 export { nextOffsetOf, parseFulfillmentLocation, parseIdentity, parseOrder, parseOrdersPage, parseTokenResponse } from './parse';
 export { DEFAULT_QUOTA_RETRY_MS, EBAY_MAX_PAGE_SIZE, EBAY_PRODUCTION, EBAY_SCOPES, settingsProblem, type EbaySettings } from './settings';
-export { externalOrderStatus, orderStatusOf, paymentStatusOf, unitPrice } from './units';
+export { ebayTrackingNumber, externalOrderStatus, orderStatusOf, paymentStatusOf, shippingCarrierCodeOf, unitPrice } from './units';
 
 export interface EbayDeps {
   logger: Logger;

@@ -1,4 +1,4 @@
-import { amountText, ebayInstant, externalOrderStatus, fromCents, isoInstant, orderStatusOf, paymentStatusOf, toCents, unitPrice } from './units';
+import { amountText, ebayInstant, ebayTrackingNumber, externalOrderStatus, fromCents, isoInstant, orderStatusOf, paymentStatusOf, shippingCarrierCodeOf, toCents, unitPrice } from './units';
 
 /* eBay's codes and units to ours. */
 
@@ -96,5 +96,33 @@ describe('instants', () => {
     expect(isoInstant('')).toBe('');
     expect(isoInstant('ieri')).toBe('');
     expect(ebayInstant(new Date(Date.UTC(2016, 1, 21, 8, 25, 43, 511)))).toBe('2016-02-21T08:25:43.511Z');
+  });
+});
+
+describe('shippingCarrierCodeOf', () => {
+  it.each([
+    ['gls', 'GLS'],
+    [' GLS ', 'GLS'],
+    ['poste_delivery', 'PosteItaliane'],
+    ['posta_1', 'PosteItaliane'],
+    ['posta_rc', 'PosteItaliane'],
+    ['posta_pr_intl', 'PosteItaliane'],
+    ['posta_rc_intl', 'PosteItaliane'],
+    ['POSTA_1', 'PosteItaliane'],
+    ['brt', 'Other'],
+    ['dhl_express', 'Other'],
+  ])('%j → %s', (ours, ebay) => {
+    expect(shippingCarrierCodeOf(ours)).toBe(ebay);
+  });
+
+  it('empty stays empty (the builder refuses a push without a carrier)', () => {
+    expect(shippingCarrierCodeOf('  ')).toBe('');
+  });
+});
+
+describe('ebayTrackingNumber', () => {
+  it('removes the spaces carriers print, and nothing else', () => {
+    expect(ebayTrackingNumber(' MI 123 456\t789 ')).toBe('MI123456789');
+    expect(ebayTrackingNumber('MI-123/456')).toBe('MI-123/456');
   });
 });

@@ -132,3 +132,44 @@ export function isoInstant(value: string): string {
 export function ebayInstant(at: Date): string {
   return at.toISOString();
 }
+
+/**
+ * Our carrier codes (the carriers service's, `carrierCodes` of the contracts) to eBay's
+ * `shippingCarrierCode` of createShippingFulfillment.
+ *
+ * Source: eBay's ShippingCarrierCodeType (Trading API reference,
+ * https://developer.ebay.com/DevZone/xML/docs/reference/eBay/types/ShippingCarrierCodeType.html,
+ * the list GeteBayDetails' ShippingCarrierDetails answers), which the Sell Fulfillment API's
+ * `shippingCarrierCode` takes: `GLS` (General Logistics Systems) and `PosteItaliane` (Poste
+ * Italiane, available in IT); `Other` for a carrier that list does not name.
+ *
+ * | ours                                              | eBay            |
+ * |---------------------------------------------------|-----------------|
+ * | `gls`                                             | `GLS`           |
+ * | `poste_delivery`                                  | `PosteItaliane` |
+ * | `posta_1`, `posta_rc`, `posta_pr_intl`, `posta_rc_intl` (any `posta_*`) | `PosteItaliane` |
+ * | anything else                                     | `Other`         |
+ *
+ * Case and surrounding spaces are ignored (`' GLS '` is `gls`); empty stays empty, so the builder
+ * refuses a push without a carrier instead of sending `Other`.
+ *
+ * @example shippingCarrierCodeOf('posta_rc') // 'PosteItaliane'
+ */
+export function shippingCarrierCodeOf(carrierCode: string): string {
+  const code = carrierCode.trim().toLowerCase();
+  if (!code) return '';
+  if (code === 'gls') return 'GLS';
+  if (code === 'poste_delivery' || code.startsWith('posta_')) return 'PosteItaliane';
+  return 'Other';
+}
+
+/**
+ * A tracking number as eBay takes it: letters and digits only, so the spaces carriers print in
+ * their numbers (`MI 123 456 789`) are removed. Anything else left (a dash, a slash) is refused
+ * before sending by the builder, rather than altered into another number.
+ *
+ * @example ebayTrackingNumber(' MI 123 456 789 ') // 'MI123456789'
+ */
+export function ebayTrackingNumber(trackingNumber: string): string {
+  return trackingNumber.replace(/\s+/g, '');
+}

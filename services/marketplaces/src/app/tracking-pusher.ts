@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DomainError, withTransaction, type Logger, type Pool } from '@smista/service-kit';
+import { messages } from '@smista/contracts';
+import { MarketplaceError } from '../adapters';
+import {
+  claimable,
+  decideAfterAttempt,
+  defaultTrackingRetryPolicy,
+  marketplacesErrors,
+  trackingPushTexts,
+  type AttemptDecision,
+  type AttemptResult,
+  type Integration,
+  type TrackingPayload,
+  type TrackingPush,
+  type TrackingRetryPolicy,
+} from '../domain';
+import { enqueueTrackingAttempted } from '../events/publishers';
+import { claimDuePushes, claimForDemand, findIntegrationById, recordAttempt, releasePush } from '../store';
+import type { AdapterRegistry } from './adapter-registry';
+import { pushTracking } from './push-tracking';
+import type { TokenKeeper } from './token-keeper';
+
+export interface TrackingPusherDeps {
+  pool: Pool;
+  logger: Logger;
+  adapters: AdapterRegistry;
+  tokens: TokenKeeper;
+  now: () => Date;
+  retryPolicy?: TrackingRetryPolicy | undefined;
+  /** How often an idle pusher looks for due rows (another replica's, or a retry come due). Default 1 s. */
+  pollMs?: number | undefined;
+  /**
+   * How long a claim owns a row. Longer than one attempt can take (a token refresh and the push,
+   * each bounded by the HTTP client's 30 s), so a live claim never runs out mid-call.
+   */
+  leaseSeconds?: number;
+}
+
+/** PushTracking on demand, as answered (the proto's PushTrackingResponse). */
+export type DemandAnswer =
+  | { ok: true; fulfillmentId: string; alreadyPushed: boolean }
+  | { ok: false; errorCode: string; errorMessage: string };
+
+/** What `attempt` did: the decision and the row as recorded (null when the lease was lost meanwhile). */
+interface AttemptOutcome {
+  decision: AttemptDecision;
+  recorded: TrackingPush | null;
+  /** The passing fault behind a `retrying` decision. */
+  error?: unknown;
+}
+
+/** Rows taken per round, and pushed at once (the adapter's per-host cap still applies). */
+const ROUND_SIZE = 8;
+const ROUND_CONCURRENCY = 4;
+export const PUSH_IN_PROGRESS = 'PUSH_IN_PROGRESS';
+
+/** A thrown failure of a push (pushTracking returns refusals as data): a passing fault. */
+function passingOf(err: unknown): AttemptResult & { kind: 'passing' } {
+  if (err instanceof MarketplaceError) {
+    return { kind: 'passing', errorCode: err.code, message: err.message, ...(err.details.retryAfterMs !== undefined ? { retryAfterMs: err.details.retryAfterMs } : {}) };
+  }
+  if (err instanceof DomainError) return { kind: 'passing', errorCode: err.code, message: err.message };
+  // Our own database or network hiccup: worth another attempt; the detail stays in the log.
+  return { kind: 'passing', errorCode: 'INTERNAL', message: messages.errors.unavailable };
+}
+
+/**
+ * Tells marketplaces the tracking of labelled shipments, one row of `tracking_pushes` per shipment
+ * (spec: "never twice for the same shipment").
+ *
+ * - The consumer of `shipments.shipment.labelled` records a pending row; this pusher's round (every
+ *   replica runs one) claims due pending and retrying rows with a lease (`FOR UPDATE SKIP LOCKED`),
+ *   makes the call, and records the outcome with `marketplaces.tracking.attempted` in one
+ *   transaction, only while its lease holds. Passing faults (quota, eBay unreachable) are retried
+ *   after 1, 5, 15, 60 minutes, 6 attempts in all; a refusal (eBay 32xxx, the integration off)
+ *   fails at once with its Italian message.
+ * - PushTracking with a shipment id (`pushOnDemand`) claims the same row at once: a pushed row is
+ *   answered `already_pushed` with nothing sent; a row someone is pushing answers "in progress".
+ * - A fulfilment is never made twice: the POST is never retried blindly by the HTTP client, a row
+ *   is pushed by one lease holder at a time, and eBay's "already fulfilled" (32700 / 409) on a
+ *   retry after a lost answer counts as pushed.
+ */
+export class TrackingPusher {
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private sleeper: AbortController | undefined;
+  private readonly policy: TrackingRetryPolicy;
+  private readonly pollMs: number;
+  private readonly leaseSeconds: number;
+
+  constructor(private readonly deps: TrackingPusherDeps) {
+    this.policy = deps.retryPolicy ?? defaultTrackingRetryPolicy;
+    this.pollMs = deps.pollMs ?? 1_000;
+    this.leaseSeconds = deps.leaseSeconds ?? 120;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Stops taking rows; an attempt in flight finishes and is recorded. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loop;
+    this.loop = undefined;
+  }
+
+  /** A row just became due here: look at once instead of at the next poll. */
+  wake(): void {
+    this.sleeper?.abort();
+  }
+
+  /**
+   * A row was written in a transaction still open (the consumer's): look once it has committed.
+   * The next poll finds it anyway should the commit take longer.
+   */
+  wakeSoon(): void {
+    setTimeout(() => this.wake(), 50).unref();
+  }
+
+  /** One round: claims the due rows and pushes them; answers how many were taken. */
+  async round(): Promise<number> {
+    const owner = randomUUID();
+    const due = await claimDuePushes(this.deps.pool, owner, this.leaseSeconds, this.deps.now(), ROUND_SIZE);
+    for (let i = 0; i < due.length; i += ROUND_CONCURRENCY) {
+      await Promise.all(due.slice(i, i + ROUND_CONCURRENCY).map((push) => this.pushClaimed(push, owner)));
+    }
+    return due.length;
+  }
+
+  /**
+   * PushTracking with a shipment id, on behalf of a member (orders' UpdateTracking, shipments'
+   * update-tracking): claims the shipment's row and pushes now. A passing fault is recorded as
+   * retrying (the pusher tries again later) and thrown for the caller's status.
+   */
+  async pushOnDemand(integration: Integration, request: { shipmentId: number; orderId: number; payload: TrackingPayload }, logger: Logger): Promise<DemandAnswer> {
+    const owner = randomUUID();
+    const now = this.deps.now();
+    const claim = await withTransaction(this.deps.pool, (tx) =>
+      claimForDemand(
+        tx,
+        { ...request, merchantId: integration.merchantId, integrationId: integration.id, owner, leaseSeconds: this.leaseSeconds, now },
+        (push) => claimable(push, now),
+      ),
+    );
+    // A shipment id whose push is another merchant's: the same answer as a foreign integration.
+    if (!claim) throw marketplacesErrors.integrationNotFound();
+    const busy = (): DemandAnswer => ({ ok: false, errorCode: PUSH_IN_PROGRESS, errorMessage: trackingPushTexts.pushInProgress(integration.marketplace.name) });
+    if (claim.kind === 'already-pushed') return { ok: true, fulfillmentId: claim.push.fulfillmentId ?? '', alreadyPushed: true };
+    if (claim.kind === 'busy') return busy();
+
+    const { decision, recorded, error } = await this.attempt(claim.push, owner, integration, logger);
+    if (!recorded) return busy();
+    switch (decision.status) {
+      case 'pushed':
+        return { ok: true, fulfillmentId: decision.fulfillmentId || (recorded.fulfillmentId ?? ''), alreadyPushed: decision.alreadyThere };
+      case 'failed':
+        return { ok: false, errorCode: decision.errorCode, errorMessage: decision.message };
+      case 'retrying':
+        throw error;
+    }
+  }
+
+  private async run(): Promise<void> {
+    const logger = this.deps.logger.child({ component: 'tracking-pusher' });
+    while (this.running) {
+      let taken = 0;
+      try {
+        taken = await this.round();
+      } catch (err) {
+        logger.error({ err }, 'tracking push round failed');
+      }
+      if (taken === 0 && this.running) await this.idle();
+    }
+  }
+
+  private async idle(): Promise<void> {
+    const sleeper = new AbortController();
+    this.sleeper = sleeper;
+    await sleep(this.pollMs, undefined, { signal: sleeper.signal }).catch(() => undefined);
+    if (this.sleeper === sleeper) this.sleeper = undefined;
+  }
+
+  /** A row of the round: its integration (deleted: the row went with it), then the attempt. */
+  private async pushClaimed(push: TrackingPush, owner: string): Promise<void> {
+    const logger = this.deps.logger.child({ shipmentId: push.shipmentId, merchantId: push.merchantId, integrationId: push.integrationId });
+    try {
+      if (!this.running) return await releasePush(this.deps.pool, push.id, owner);
+      const integration = await findIntegrationById(this.deps.pool, push.integrationId);
+      if (!integration) return;
+      await this.attempt(push, owner, integration, logger);
+    } catch (err) {
+      // The row keeps its lease until it runs out; then it is taken again.
+      logger.error({ err }, 'tracking push not recorded');
+    }
+  }
+
+  /**
+   * One call to the marketplace for a claimed row, then its outcome and the event in one
+   * transaction, while `owner` still holds the lease.
+   */
+  private async attempt(push: TrackingPush, owner: string, integration: Integration, logger: Logger): Promise<AttemptOutcome> {
+    const { pool, now } = this.deps;
+    const startedAt = now();
+    const started = performance.now();
+    let result: AttemptResult;
+    let error: unknown;
+    try {
+      const outcome = await pushTracking(this.deps, integration, push.payload, logger);
+      result = outcome.ok ? { kind: 'pushed', fulfillmentId: outcome.fulfillmentId } : { kind: 'refused', errorCode: outcome.errorCode, message: outcome.errorMessage };
+    } catch (err) {
+      error = err;
+      const passing = passingOf(err);
+      result = passing;
+      logger.warn({ shipmentId: push.shipmentId, errorCode: passing.errorCode, detail: err instanceof Error ? err.message : String(err) }, 'tracking push failed, passing fault');
+    }
+    const durationMs = performance.now() - started;
+    const decision = decideAfterAttempt(result, push.attempts + 1, now(), this.policy, integration.marketplace.name);
+    const recorded = await withTransaction(pool, async (tx) => {
+      const row = await recordAttempt(tx, push.id, owner, decision, now());
+      if (row) await enqueueTrackingAttempted(tx, row, { marketplace: integration.marketplace.identifier, attemptedAt: startedAt, durationMs });
+      return row;
+    });
+    const fields = { shipmentId: push.shipmentId, merchantId: push.merchantId, integrationId: push.integrationId, status: decision.status, attempts: push.attempts + 1, durationMs: Math.round(durationMs) };
+    if (!recorded) logger.warn(fields, 'tracking push lease lost before recording: left to the lease holder');
+    else logger.info({ ...fields, errorCode: decision.errorCode || undefined }, 'tracking push attempted');
+    return { decision, recorded, error };
+  }
+}

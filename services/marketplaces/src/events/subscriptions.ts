@@ -1,0 +1,20 @@
+import type { AnySubscription, Logger, Subscription } from '@smista/service-kit';
+import { shipmentsEvents } from '@smista/proto';
+import { handleShipmentLabelled } from './shipment-labelled';
+
+/**
+ * Every event this service consumes, in one place. They come from the shipments service, which may
+ * start after marketplaces (or not run at all, in a partial stack): main.ts attaches them when
+ * their stream appears (`attachWhenStreamExists`) instead of holding the start for it.
+ * `durableSuffix` is NATS_CONSUMER_SUFFIX.
+ */
+export function subscriptions(deps: { logger: Logger; now: () => Date; onPending: () => void }, durableSuffix = ''): AnySubscription[] {
+  return [
+    {
+      durable: `marketplaces-shipment-labelled${durableSuffix}`,
+      subject: 'shipments.shipment.labelled',
+      decode: (bytes) => shipmentsEvents.ShipmentLabelled.decode(bytes),
+      handle: handleShipmentLabelled({ ...deps, logger: deps.logger.child({ consumer: 'shipment-labelled' }) }),
+    } satisfies Subscription<shipmentsEvents.ShipmentLabelled>,
+  ];
+}

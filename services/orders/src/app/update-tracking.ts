@@ -1,0 +1,42 @@
+import type { MerchantScope, Pool } from '@smista/service-kit';
+import { marketplaceAdapterNames } from '@smista/contracts';
+import { assertTrackingSupported, orderTrackingTexts as t, ordersErrors, shipmentToTrack } from '../domain';
+import { findOrder } from '../store';
+import type { MarketplaceTracking } from '../grpc/marketplaces-client';
+
+/** UpdateTracking's answer: the marketplace's refusal is data (ok false, its Italian message). */
+export interface TrackingUpdate {
+  ok: boolean;
+  message: string;
+  alreadyPushed: boolean;
+}
+
+/**
+ * Spec §7 POST /api/orders/{id}/update-tracking: tells the order's marketplace the tracking of its
+ * newest live shipment with a tracking number (none: 'Nessun tracking da aggiornare'), through
+ * marketplaces' PushTracking with the shipment's id, so it is recorded per shipment and never sent
+ * twice: a shipment pushed before (automatically or on demand) answers 'Tracking già inviato a
+ * eBay'. Every line of the order ships (its marketplace item id and quantity) with our carrier
+ * code, which the marketplace's adapter maps. Only eBay takes tracking today (NOT_SUPPORTED else).
+ *
+ * @example await updateTracking(deps, scope, 42) // { ok: true, message: 'Tracking inviato a eBay', alreadyPushed: false }
+ */
+export async function updateTracking(deps: { pool: Pool; marketplaceTracking: MarketplaceTracking }, scope: MerchantScope, orderId: number): Promise<TrackingUpdate> {
+  const order = await findOrder(deps.pool, scope.merchantId, orderId);
+  if (!order) throw ordersErrors.orderNotFound();
+  assertTrackingSupported(order.marketplace);
+  const shipment = shipmentToTrack(order.shipments);
+  const answer = await deps.marketplaceTracking.push(scope, {
+    integrationId: order.integrationId,
+    externalOrderId: order.externalId,
+    lineItems: order.items.map((item) => ({ lineItemId: item.externalItemId, quantity: item.quantity })),
+    carrierCode: shipment.carrierProvider ?? '',
+    trackingNumber: shipment.trackingNumber,
+    shippedDate: (shipment.shippedAt ?? shipment.updatedAt).toISOString(),
+    shipmentId: shipment.shipmentId,
+    orderId: order.id,
+  });
+  const name = marketplaceAdapterNames[order.marketplace];
+  if (!answer.ok) return { ok: false, message: answer.errorMessage, alreadyPushed: false };
+  return { ok: true, message: answer.alreadyPushed ? t.trackingAlreadyPushed(name) : t.trackingPushed(name), alreadyPushed: answer.alreadyPushed };
+}

@@ -1,0 +1,50 @@
+import { createGrpcClient, GrpcStatus, isServiceError, rpc, signCallerToken, type Caller, type Logger } from '@smista/service-kit';
+import { marketplaces } from '@smista/proto';
+import { ordersErrors } from '../domain';
+
+/** The marketplace's answer to a tracking push (its refusal is data, in Italian). */
+export interface TrackingPushAnswer {
+  ok: boolean;
+  alreadyPushed: boolean;
+  fulfillmentId: string;
+  errorCode: string;
+  errorMessage: string;
+}
+
+/** Tracking back to the marketplaces, through the marketplaces service. */
+export interface MarketplaceTracking {
+  /**
+   * `PushTracking` of one shipment, on behalf of the same caller (a fresh caller token for the same
+   * user, merchant and role, as the gateway would sign). Refusals of marketplaces as errors with its
+   * Italian text: NOT_FOUND (integration gone), RESOURCE_EXHAUSTED (quota), FAILED_PRECONDITION;
+   * unreachable or too slow → DEPENDENCY_UNAVAILABLE.
+   */
+  push(caller: Caller, request: Omit<marketplaces.PushTrackingRequest, 'merchantId'>): Promise<TrackingPushAnswer>;
+  close(): void;
+}
+
+export function createMarketplaceTracking(opts: { address: string; callerSecret: string; logger: Logger; deadlineMs?: number }): MarketplaceTracking {
+  const client = createGrpcClient(marketplaces.MarketplacesServiceClient, opts.address);
+  return {
+    async push(caller, request) {
+      const callerToken = await signCallerToken(caller, opts.callerSecret);
+      try {
+        // A token refresh and eBay's answer, each bounded by the HTTP client's 30 s. Should the
+        // deadline pass anyway, marketplaces still records the push: asking again answers already pushed.
+        const answer = await rpc(client, { callerToken, deadlineMs: opts.deadlineMs ?? 45_000 }).pushTracking({ merchantId: '', ...request });
+        return { ok: answer.ok, alreadyPushed: answer.alreadyPushed, fulfillmentId: answer.fulfillmentId, errorCode: answer.errorCode, errorMessage: answer.errorMessage };
+      } catch (err) {
+        if (isServiceError(err)) {
+          if (err.code === GrpcStatus.NOT_FOUND) throw ordersErrors.integrationNotFound();
+          if (err.code === GrpcStatus.RESOURCE_EXHAUSTED && err.details) throw ordersErrors.marketplaceQuota(err.details);
+          if ((err.code === GrpcStatus.FAILED_PRECONDITION || err.code === GrpcStatus.INVALID_ARGUMENT || err.code === GrpcStatus.PERMISSION_DENIED) && err.details) {
+            throw ordersErrors.marketplaceRefused(err.details);
+          }
+        }
+        opts.logger.warn({ err: isServiceError(err) ? `${GrpcStatus[err.code]}: ${err.details}` : String(err), merchantId: caller.merchantId, shipmentId: request.shipmentId }, 'tracking push unavailable');
+        throw ordersErrors.dependencyUnavailable();
+      }
+    },
+    close: () => client.close(),
+  };
+}
