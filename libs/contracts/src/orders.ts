@@ -51,6 +51,8 @@ export const orderMessages = {
   carrierRemoved: 'Corriere rimosso',
   /** `POST /api/orders/{id}/update-tracking` of an order with no shipment carrying a tracking number (spec §8). */
   noTrackingToUpdate: 'Nessun tracking da aggiornare',
+  /** GetOrders with more ids than it answers at once. */
+  tooManyIds: (max: number) => `Puoi chiedere al massimo ${max} ordini per volta`,
 } as const;
 
 /** `TO_SHIP`, `to_ship`, `da_spedire` → `da_spedire`; `all` / empty → undefined; else null (unknown). */

@@ -122,6 +122,9 @@ export const shipmentMessages = {
   noLabelsFound: 'Nessuna etichetta trovata per le spedizioni richieste',
 
   // --- results ---
+  labelCreated: (trackingNumber: string) => `Etichetta creata: tracking ${trackingNumber}`,
+  labelCreatedWithWarnings: (trackingNumber: string, warnings: string[]) => `Etichetta creata: tracking ${trackingNumber} (${warnings.join('; ')})`,
+  workdayCloseOk: 'Giornata chiusa',
   processCompleted: 'Processamento completato',
   processPartial: 'Processamento parziale',
   processFailed: 'Processamento fallito',
@@ -157,6 +160,26 @@ export const shipmentMessages = {
   countryCodeTooLong: 'Il codice paese deve avere al massimo 2 caratteri',
   emailInvalid: 'Email non valida',
   tooLong: (max: number) => `Valore troppo lungo (massimo ${max} caratteri)`,
+} as const;
+
+/**
+ * Telling the marketplace a shipment's tracking number (marketplaces pushes it, orders asks for it
+ * on demand, shipments shows each attempt in its audit trail).
+ */
+export const trackingPushMessages = {
+  pushed: (marketplace: string) => `Tracking inviato a ${marketplace}`,
+  alreadyPushed: (marketplace: string) => `Tracking già inviato a ${marketplace}`,
+  /** A labelled shipment whose integration does not push tracking by itself (recorded as skipped). */
+  autoUpdateOff: "Tracking non inviato automaticamente: l'aggiornamento automatico del tracking è disattivato per questa integrazione",
+  /** The retries of a passing fault (quota, marketplace unreachable) are spent. */
+  retriesExhausted: (marketplace: string, attempts: number, reason: string) => `Tracking non inviato a ${marketplace} dopo ${attempts} tentativi: ${reason}`,
+  /** Another replica or request is pushing this shipment's tracking right now. */
+  pushInProgress: (marketplace: string) => `Invio del tracking a ${marketplace} già in corso: riprova tra qualche istante`,
+  retrying: 'Invio del tracking non riuscito: nuovo tentativo programmato',
+  skipped: 'Invio del tracking al marketplace non eseguito',
+  failed: 'Invio del tracking al marketplace non riuscito',
+  /** The operation named by the kit's NOT_SUPPORTED for a marketplace without tracking. */
+  operation: 'invio del tracking al marketplace',
 } as const;
 
 /** §8 toasts of the shipments and orders screens. */

@@ -6,7 +6,7 @@ import { attachWhenStreamExists, createGrpcClient, createLogger, createPool, rpc
 import { marketplaces } from '@smista/proto';
 import { startMarketplaces } from '../src/main';
 
-import { trackingPushTexts } from '../src/domain';
+import { trackingPushMessages } from '@smista/contracts';
 import { SECRET } from '../../merchants/test/support/harness';
 import { failure, integrationEvents, startMarketplacesStack, trackingEvents, waitFor, type MarketplacesStack, type TestMerchant } from './support/harness';
 
@@ -137,7 +137,7 @@ describe('shipments.shipment.labelled with automatic tracking', () => {
     const row = await settled(event.shipmentId, 'failed');
     expect(row.attempts).toBe(RETRY.maxAttempts);
     expect(row.last_error_code).toBe('PROVIDER_UNAVAILABLE');
-    expect(row.last_error).toBe(trackingPushTexts.retriesExhausted('eBay', RETRY.maxAttempts, 'eBay non risponde in questo momento. Riprova più tardi.'));
+    expect(row.last_error).toBe(trackingPushMessages.retriesExhausted('eBay', RETRY.maxAttempts, 'eBay non risponde in questo momento. Riprova più tardi.'));
     expect(await fulfillmentsOf(order.orderId)).toHaveLength(0);
     expect((await trackingEvents(stack.pool, event.shipmentId)).map((e) => e.status)).toEqual(['retrying', 'retrying', 'failed']);
   });
@@ -184,11 +184,11 @@ describe('automatic tracking off', () => {
       const order = takeOrder();
       const event = labelled(order);
       await stack.handled([await stack.publishLabelled(event)]);
-      expect(await pushOf(event.shipmentId)).toMatchObject({ status: 'skipped', attempts: 0, last_error: trackingPushTexts.autoUpdateOff, next_attempt_at: null });
+      expect(await pushOf(event.shipmentId)).toMatchObject({ status: 'skipped', attempts: 0, last_error: trackingPushMessages.autoUpdateOff, next_attempt_at: null });
       await new Promise((r) => setTimeout(r, 500));
       expect(await fulfillmentsOf(order.orderId)).toHaveLength(0);
       expect(await trackingEvents(stack.pool, event.shipmentId)).toEqual([
-        expect.objectContaining({ status: 'skipped', attempts: 0, durationMs: 0, errorMessage: trackingPushTexts.autoUpdateOff }),
+        expect.objectContaining({ status: 'skipped', attempts: 0, durationMs: 0, errorMessage: trackingPushMessages.autoUpdateOff }),
       ]);
 
       // On demand it goes anyway: the merchant asked.
@@ -232,7 +232,7 @@ describe('PushTracking on demand with a shipment id', () => {
     const { api } = await shop.member();
     const answers = await Promise.all([api, shop.api, api].map((a) => a.pushTracking({ merchantId: '', integrationId, ...pushRequest(order), shipmentId, orderId: 0 })));
     expect(answers.filter((a) => a.ok && !a.alreadyPushed)).toHaveLength(1);
-    for (const a of answers) if (!a.ok) expect(a).toMatchObject({ errorCode: 'PUSH_IN_PROGRESS', errorMessage: trackingPushTexts.pushInProgress('eBay') });
+    for (const a of answers) if (!a.ok) expect(a).toMatchObject({ errorCode: 'PUSH_IN_PROGRESS', errorMessage: trackingPushMessages.pushInProgress('eBay') });
     expect(await fulfillmentsOf(order.orderId)).toHaveLength(1);
   });
 

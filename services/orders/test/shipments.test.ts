@@ -6,7 +6,7 @@
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { messages, orderMessages as m } from '@smista/contracts';
 import { ordersEvents } from '@smista/proto';
-import { orderTrackingTexts } from '../src/domain';
+import { orderMessages } from '@smista/contracts';
 import { importedOrder } from './support/events';
 import { failure, publishedEvents, startOrdersStack, type OrdersStack, type TestMerchant } from './support/harness';
 
@@ -98,8 +98,8 @@ describe('GetOrders', () => {
   it('at most 1,000 ids: more is INVALID_ARGUMENT with the Italian text', async () => {
     const many = Array.from({ length: 1_000 }, (_, i) => i + 1);
     expect((await shop.api.getOrders({ ids: many })).orders.length).toBeLessThanOrEqual(1_000);
-    expect(await failure(shop.api.getOrders({ ids: [...many, 1_001] }))).toEqual({ code: grpcStatus.INVALID_ARGUMENT, details: orderTrackingTexts.tooManyIds(1_000) });
-    expect(orderTrackingTexts.tooManyIds(1_000)).toBe('Puoi chiedere al massimo 1000 ordini per volta');
+    expect(await failure(shop.api.getOrders({ ids: [...many, 1_001] }))).toEqual({ code: grpcStatus.INVALID_ARGUMENT, details: orderMessages.tooManyIds(1_000) });
+    expect(orderMessages.tooManyIds(1_000)).toBe('Puoi chiedere al massimo 1000 ordini per volta');
   });
 
   it('without a merchant selected: refused', async () => {

@@ -6,7 +6,7 @@
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { ebayMessages, orderMessages as m } from '@smista/contracts';
 import type { EbaySandboxOrderSummary } from '@smista/sandboxes';
-import { orderTrackingTexts as t } from '../src/domain';
+import { trackingPushMessages as t } from '@smista/contracts';
 import { finishedJob, type MarketplacesStack, type TestMerchant as MarketplacesMerchant } from '../../marketplaces/test/support/harness';
 import { failure, startOrdersStack, waitFor, type OrdersStack, type TestMerchant } from './support/harness';
 
@@ -79,7 +79,7 @@ describe('UpdateTracking', () => {
     expect(await fulfillmentsOf(order.orderId)).toHaveLength(0);
 
     const { api: member } = await shop.member();
-    expect(await member.updateTracking({ merchantId: '', id: order.id })).toEqual({ ok: true, message: t.trackingPushed('eBay'), alreadyPushed: false });
+    expect(await member.updateTracking({ merchantId: '', id: order.id })).toEqual({ ok: true, message: t.pushed('eBay'), alreadyPushed: false });
     const made = await fulfillmentsOf(order.orderId);
     expect(made).toHaveLength(1);
     const lines = (await shop.api.getOrder({ merchantId: '', id: order.id })).items;
@@ -88,10 +88,10 @@ describe('UpdateTracking', () => {
     const push = (await mp.pool.query('SELECT * FROM tracking_pushes WHERE shipment_id = $1', [shipmentId])).rows[0];
     expect(push).toMatchObject({ status: 'pushed', order_id: String(order.id), merchant_id: shop.merchantId, fulfillment_id: made[0]!.fulfillmentId });
 
-    expect(await shop.api.updateTracking({ merchantId: '', id: order.id })).toEqual({ ok: true, message: t.trackingAlreadyPushed('eBay'), alreadyPushed: true });
+    expect(await shop.api.updateTracking({ merchantId: '', id: order.id })).toEqual({ ok: true, message: t.alreadyPushed('eBay'), alreadyPushed: true });
     expect(await fulfillmentsOf(order.orderId)).toHaveLength(1);
-    expect(t.trackingPushed('eBay')).toBe('Tracking inviato a eBay');
-    expect(t.trackingAlreadyPushed('eBay')).toBe('Tracking già inviato a eBay');
+    expect(t.pushed('eBay')).toBe('Tracking inviato a eBay');
+    expect(t.alreadyPushed('eBay')).toBe('Tracking già inviato a eBay');
   });
 
   it('with automatic tracking on, the label alone pushes it; asking afterwards answers already sent', async () => {
@@ -104,7 +104,7 @@ describe('UpdateTracking', () => {
         return list.length > 0 ? list : undefined;
       }, 20_000);
       expect(made).toEqual([expect.objectContaining({ shippingCarrierCode: 'GLS', trackingNumber: 'MI777000111' })]);
-      expect(await shop.api.updateTracking({ merchantId: '', id: order.id })).toEqual({ ok: true, message: t.trackingAlreadyPushed('eBay'), alreadyPushed: true });
+      expect(await shop.api.updateTracking({ merchantId: '', id: order.id })).toEqual({ ok: true, message: t.alreadyPushed('eBay'), alreadyPushed: true });
       expect(await fulfillmentsOf(order.orderId)).toHaveLength(1);
     } finally {
       await shopOnMarketplaces.api.updateIntegrationSettings({ merchantId: '', id: integrationId, autoUpdateTracking: false });

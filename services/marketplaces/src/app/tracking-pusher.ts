@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError, withTransaction, type Logger, type Pool } from '@smista/service-kit';
-import { messages } from '@smista/contracts';
+import { messages, trackingPushMessages } from '@smista/contracts';
 import { MarketplaceError } from '../adapters';
 import {
   claimable,
   decideAfterAttempt,
   defaultTrackingRetryPolicy,
   marketplacesErrors,
-  trackingPushTexts,
   type AttemptDecision,
   type AttemptResult,
   type Integration,
@@ -150,7 +149,7 @@ export class TrackingPusher {
     );
     // A shipment id whose push is another merchant's: the same answer as a foreign integration.
     if (!claim) throw marketplacesErrors.integrationNotFound();
-    const busy = (): DemandAnswer => ({ ok: false, errorCode: PUSH_IN_PROGRESS, errorMessage: trackingPushTexts.pushInProgress(integration.marketplace.name) });
+    const busy = (): DemandAnswer => ({ ok: false, errorCode: PUSH_IN_PROGRESS, errorMessage: trackingPushMessages.pushInProgress(integration.marketplace.name) });
     if (claim.kind === 'already-pushed') return { ok: true, fulfillmentId: claim.push.fulfillmentId ?? '', alreadyPushed: true };
     if (claim.kind === 'busy') return busy();
 

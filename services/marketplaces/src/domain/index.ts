@@ -3,4 +3,3 @@ export * from './catalogue';
 export * from './integrations';
 export * from './jobs';
 export * from './tracking-pushes';
-export * from './tracking-texts';

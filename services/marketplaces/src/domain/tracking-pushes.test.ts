@@ -1,5 +1,6 @@
 import { marketplaceMessages as m } from '@smista/contracts';
-import { claimable, decideAfterAttempt, decideForLabelled, defaultTrackingRetryPolicy, retryDelayMs, trackingPushTexts as t, type Marketplace } from './index';
+import { trackingPushMessages as t } from '@smista/contracts';
+import { claimable, decideAfterAttempt, decideForLabelled, defaultTrackingRetryPolicy, retryDelayMs, type Marketplace } from './index';
 
 const ebay: Marketplace = {
   id: 1,

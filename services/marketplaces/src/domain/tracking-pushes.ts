@@ -1,6 +1,6 @@
 import { marketplaceMessages as m } from '@smista/contracts';
 import type { Integration } from './integrations';
-import { trackingPushTexts as t } from './tracking-texts';
+import { trackingPushMessages as t } from '@smista/contracts';
 
 /*
  * The tracking of one shipment told to its marketplace (eBay createShippingFulfillment), recorded

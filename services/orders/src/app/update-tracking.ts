@@ -1,6 +1,7 @@
 import type { MerchantScope, Pool } from '@smista/service-kit';
 import { marketplaceAdapterNames } from '@smista/contracts';
-import { assertTrackingSupported, orderTrackingTexts as t, ordersErrors, shipmentToTrack } from '../domain';
+import { trackingPushMessages as t } from '@smista/contracts';
+import { assertTrackingSupported, ordersErrors, shipmentToTrack } from '../domain';
 import { findOrder } from '../store';
 import type { MarketplaceTracking } from '../grpc/marketplaces-client';
 
@@ -38,5 +39,5 @@ export async function updateTracking(deps: { pool: Pool; marketplaceTracking: Ma
   });
   const name = marketplaceAdapterNames[order.marketplace];
   if (!answer.ok) return { ok: false, message: answer.errorMessage, alreadyPushed: false };
-  return { ok: true, message: answer.alreadyPushed ? t.trackingAlreadyPushed(name) : t.trackingPushed(name), alreadyPushed: answer.alreadyPushed };
+  return { ok: true, message: answer.alreadyPushed ? t.alreadyPushed(name) : t.pushed(name), alreadyPushed: answer.alreadyPushed };
 }

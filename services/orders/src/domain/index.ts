@@ -9,4 +9,3 @@ export * from './versions';
 export * from './list-query';
 export * from './carrier-assignment';
 export * from './order-shipments';
-export * from './tracking-texts';

@@ -1,7 +1,7 @@
 import { isUuid, NotSupportedError } from '@smista/service-kit';
 import { marketplaceAdapterNames, shipmentStatuses, type OrderStatus, type ShipmentStatus } from '@smista/contracts';
 import { InvalidEventError, ordersErrors } from './errors';
-import { orderTrackingTexts } from './tracking-texts';
+import { trackingPushMessages } from '@smista/contracts';
 
 /*
  * The order's shipments as orders knows them from the shipments service's events (a projection),
@@ -183,5 +183,5 @@ export const TRACKING_MARKETPLACES: readonly string[] = ['ebay'];
 export function assertTrackingSupported(marketplace: string): void {
   if (TRACKING_MARKETPLACES.includes(marketplace)) return;
   const name = (marketplaceAdapterNames as Record<string, string>)[marketplace] ?? marketplace;
-  throw new NotSupportedError(orderTrackingTexts.trackingOperation, name);
+  throw new NotSupportedError(trackingPushMessages.operation, name);
 }

@@ -1,9 +1,9 @@
 import { kitErrors, requireMerchant } from '@smista/service-kit';
 import { orders } from '@smista/proto';
-import { pageMeta } from '@smista/contracts';
+import { orderMessages, pageMeta } from '@smista/contracts';
 import { assignCarrier } from '../app/assign-carrier';
 import { updateTracking } from '../app/update-tracking';
-import { listCriteria, orderTrackingTexts, ordersErrors, totalOf } from '../domain';
+import { listCriteria, ordersErrors, totalOf } from '../domain';
 import { countByStatus, findOrder, findOrders, listOrderPage, MAX_ORDERS_BY_ID } from '../store';
 import type { HandlerDeps } from './deps';
 import { toOrderMessage } from './mapping';
@@ -42,7 +42,7 @@ export function orderHandlers(deps: HandlerDeps) {
 
     getOrders: unary('GetOrders', async (request: orders.GetOrdersRequest, ctx) => {
       const { merchantId } = await requireMerchant(ctx);
-      if (request.ids.length > MAX_ORDERS_BY_ID) throw kitErrors.invalidInput(orderTrackingTexts.tooManyIds(MAX_ORDERS_BY_ID));
+      if (request.ids.length > MAX_ORDERS_BY_ID) throw kitErrors.invalidInput(orderMessages.tooManyIds(MAX_ORDERS_BY_ID));
       const found = await findOrders(pool, merchantId, request.ids);
       return orders.GetOrdersResponse.fromPartial({ orders: found.map(toOrderMessage) });
     }),

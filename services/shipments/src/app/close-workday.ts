@@ -1,6 +1,6 @@
 import { withTransaction, type MerchantScope } from '@smista/service-kit';
-import { closeWorkdaySchema } from '@smista/contracts';
-import { assertCanCloseWorkday, auditTexts, canCloseWorkday, CarrierCallError, closeMessage, shipmentsErrors, type Shipment } from '../domain';
+import { closeWorkdaySchema, shipmentMessages } from '@smista/contracts';
+import { assertCanCloseWorkday, canCloseWorkday, CarrierCallError, closeMessage, shipmentsErrors, type Shipment } from '../domain';
 import { findShipments, markWorkday, recordCall, saveManifest } from '../store';
 import { enqueueWorkdayClosed } from '../events/publishers';
 import type { AppDeps } from './deps';
@@ -60,7 +60,7 @@ export async function closeWorkday(deps: AppDeps, scope: MerchantScope, ids: rea
     const results = group.map((s) => {
       const o = outcomes.get(s.carrierShipmentNumber ?? '');
       const ok = o?.ok ?? false;
-      return { id: s.id, ok, message: ok ? o?.message || auditTexts.closeOk : o?.message || closeMessage(0, 1) };
+      return { id: s.id, ok, message: ok ? o?.message || shipmentMessages.workdayCloseOk : o?.message || closeMessage(0, 1) };
     });
     const closedIds = results.filter((r) => r.ok).map((r) => r.id);
     await withTransaction(deps.pool, async (tx) => {

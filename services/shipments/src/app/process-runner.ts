@@ -4,7 +4,6 @@ import { withTransaction, type Caller, type Logger, type MerchantScope, type Poo
 import { messages, shipmentMessages as m } from '@smista/contracts';
 import {
   afterLabelFailure,
-  auditTexts,
   CarrierCallError,
   labelRequestOf,
   NO_CARRIER_FAILURE,
@@ -251,7 +250,7 @@ export class ProcessRunner {
       return this.failed(run, s, token, err.failure, auditId, Date.now() - t0);
     }
     const durationMs = Date.now() - t0;
-    const auditMessage = label.warnings.length ? auditTexts.labelCreatedWithWarnings(label.trackingNumber, label.warnings) : auditTexts.labelCreated(label.trackingNumber);
+    const auditMessage = label.warnings.length ? m.labelCreatedWithWarnings(label.trackingNumber, label.warnings) : m.labelCreated(label.trackingNumber);
     const stored = await withTransaction(pool, async (tx) => {
       const updated = await markLabelled(tx, s.id, token, {
         trackingNumber: label.trackingNumber,

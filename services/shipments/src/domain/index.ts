@@ -8,4 +8,3 @@ export * from './process';
 export * from './tracking';
 export * from './workday';
 export * from './marketplace-tracking';
-export * from './texts';

@@ -1,4 +1,4 @@
-import { auditTexts } from './texts';
+import { trackingPushMessages } from '@smista/contracts';
 import type { AuditOutcome } from './shipment';
 
 /** The shipment's `marketplace_tracking_status` of an attempt (a retry still to come is pending). */
@@ -20,12 +20,12 @@ export function pushAudit(attempt: { status: string; errorMessage: string; marke
   const reason = attempt.errorMessage.trim();
   switch (attempt.status) {
     case 'pushed':
-      return { outcome: 'ok', message: auditTexts.trackingPushed(attempt.marketplace || 'marketplace') };
+      return { outcome: 'ok', message: trackingPushMessages.pushed(attempt.marketplace || 'marketplace') };
     case 'retrying':
-      return { outcome: 'unavailable', message: reason || auditTexts.trackingPushRetrying };
+      return { outcome: 'unavailable', message: reason || trackingPushMessages.retrying };
     case 'skipped':
-      return { outcome: 'ok', message: reason || auditTexts.trackingPushSkipped };
+      return { outcome: 'ok', message: reason || trackingPushMessages.skipped };
     default:
-      return { outcome: 'refused', message: reason || auditTexts.trackingPushFailed };
+      return { outcome: 'refused', message: reason || trackingPushMessages.failed };
   }
 }
