@@ -159,7 +159,7 @@ export const shipmentMessages = {
   countryCodeRequired: 'Codice paese richiesto',
   countryCodeTooLong: 'Il codice paese deve avere al massimo 2 caratteri',
   emailInvalid: 'Email non valida',
-  tooLong: (max: number) => `Valore troppo lungo (massimo ${max} caratteri)`,
+  tooLong: (field: string, max: number) => `${field}: al massimo ${max} caratteri`,
 } as const;
 
 /**
@@ -328,12 +328,12 @@ export const shipmentCarrierSchema = z.object({
   }),
 });
 
-const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, s.tooLong(max));
-const optionalField = (max: number) =>
+const requiredText = (message: string, field: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, s.tooLong(field, max));
+const optionalField = (field: string, max: number) =>
   z
-    .string({ error: s.tooLong(max) })
+    .string({ error: s.tooLong(field, max) })
     .trim()
-    .max(max, s.tooLong(max))
+    .max(max, s.tooLong(field, max))
     .nullish()
     .transform((v) => v ?? '');
 
@@ -342,24 +342,24 @@ const optionalField = (max: number) =>
  * fields with their texts, `countryCode` 2 characters (upper-cased), `recipientEmail` valid or empty.
  */
 export const shipmentAddressSchema = z.object({
-  recipientName: requiredText(s.recipientNameRequired, 100),
-  addressLine1: requiredText(s.addressLine1Required, 200),
-  addressLine2: optionalField(200),
-  city: requiredText(s.cityRequired, 100),
-  state: optionalField(100),
-  postalCode: requiredText(s.postalCodeRequired, 20),
-  country: requiredText(s.countryRequired, 100),
+  recipientName: requiredText(s.recipientNameRequired, 'Nome destinatario', 100),
+  addressLine1: requiredText(s.addressLine1Required, 'Indirizzo', 200),
+  addressLine2: optionalField('Indirizzo (riga 2)', 200),
+  city: requiredText(s.cityRequired, 'Città', 100),
+  state: optionalField('Provincia', 100),
+  postalCode: requiredText(s.postalCodeRequired, 'Codice postale', 20),
+  country: requiredText(s.countryRequired, 'Paese', 100),
   countryCode: z
     .string({ error: s.countryCodeRequired })
     .trim()
     .min(2, s.countryCodeRequired)
     .max(2, s.countryCodeTooLong)
     .transform((v) => v.toUpperCase()),
-  phoneNumber: optionalField(40),
+  phoneNumber: optionalField('Telefono', 40),
   recipientEmail: z
     .string({ error: s.emailInvalid })
     .trim()
-    .max(200, s.tooLong(200))
+    .max(200, s.tooLong('Email', 200))
     .nullish()
     .transform((v) => v ?? '')
     .refine((v) => v === '' || z.email().safeParse(v).success, s.emailInvalid),
