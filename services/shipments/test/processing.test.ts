@@ -6,7 +6,7 @@
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { shipmentMessages as m } from '@smista/contracts';
 import { shipmentsEvents } from '@smista/proto';
-import { failure, glsShipments, importedOrder, italianOrders, outboxEvents, startShipmentsStack, type ShipmentsStack, type TestMerchant } from './support/harness';
+import { failure, glsShipments, glsTally, importedOrder, italianOrders, outboxEvents, startShipmentsStack, type ShipmentsStack, type TestMerchant } from './support/harness';
 
 let stack: ShipmentsStack;
 let shop: TestMerchant;
@@ -160,6 +160,12 @@ describe('ProcessShipments: 200 mixed shipments', () => {
     expect(atGls).toHaveLength(GLS_OK);
     expect(atGls.every((s) => s.parcels === 1)).toBe(true);
     expect(new Set(atGls.map((s) => `MI${s.number}`))).toEqual(new Set(ids.glsOk.map((id) => row.get(id)!.tracking_number)));
+    // Per shipment reference, what GLS was asked for and made: one parcel each for the labelled ones,
+    // none for the refused ones (asked once, no retry of a refusal), nothing at all for the others.
+    const tally = glsTally(stack.gls, all);
+    for (const id of ids.glsOk) expect({ id, ...tally.get(id)! }).toEqual({ id, requested: 1, created: 1 });
+    for (const id of ids.glsRefused) expect({ id, ...tally.get(id)! }).toEqual({ id, requested: 1, created: 0 });
+    for (const id of [...ids.letters, ...ids.noCarrier]) expect({ id, ...tally.get(id)! }).toEqual({ id, requested: 0, created: 0 });
   }, 180_000);
 
   it('records every carrier call before it is made, with its outcome (no credentials)', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createGrpcClient, createLogger, createPool, parseConfig, rpc, signCallerToken, type Pool, type Role, type Rpc } from '@smista/service-kit';
 import { carriers } from '@smista/proto';
-import { startGlsSandbox, startPosteDeliverySandbox } from '@smista/sandboxes';
+import { startGlsSandbox, startPosteDeliverySandbox, type GlsSandbox, type PosteDeliverySandbox } from '@smista/sandboxes';
 import { configSchema, type Config } from '../../src/config';
 import { startCarriers, type RunningCarriers } from '../../src/main';
 import { startTestStack as startMerchantsStack, SECRET, type TestStack as MerchantsStack, type TestUser } from '../../../merchants/test/support/harness';
@@ -36,6 +36,13 @@ export interface CarriersStack {
   pool: Pool;
   merchants: MerchantsStack;
   client: carriers.CarriersServiceClient;
+  /**
+   * The GLS sandbox itself, for what GLS saw beyond its wire format: `referenceTally()` (parcels
+   * asked for and made per shipment reference) and `requests()`.
+   */
+  gls: GlsSandbox;
+  /** The Poste Delivery sandbox itself. */
+  poste: PosteDeliverySandbox;
   glsUrl: string;
   posteUrl: string;
   /** Calls as a user in a merchant with a role. */
@@ -76,6 +83,8 @@ export async function startCarriersStack(options: { sandboxLatencyMs?: number } 
     pool,
     merchants: merchantsStack,
     client,
+    gls,
+    poste,
     glsUrl: gls.url,
     posteUrl: poste.url,
     async as(userId, merchantId, role = 'admin') {

@@ -18,6 +18,7 @@ import {
   type StreamSpec,
 } from '@smista/service-kit';
 import { marketplacesEvents, orders, shipments } from '@smista/proto';
+import type { GlsSandbox, ReferenceTally } from '@smista/sandboxes';
 import { configSchema, type Config } from '../../src/config';
 import { startShipments, type RunningShipments } from '../../src/main';
 import { stream as SHIPMENTS_STREAM } from '../../src/events/publishers';
@@ -83,6 +84,8 @@ export interface ShipmentsStack {
   carriersStack: CarriersStack;
   /** The GLS sandbox (its wire format, for what GLS really holds). */
   glsUrl: string;
+  /** The GLS sandbox itself: `referenceTally()` tells what GLS was asked for and made per shipment reference. */
+  gls: GlsSandbox;
   client: shipments.ShipmentsServiceClient;
   /** The in-process service (undefined in child-process mode). */
   running: RunningShipments | undefined;
@@ -183,6 +186,7 @@ export async function startShipmentsStack(options: StackOptions = {}): Promise<S
     nats,
     carriersStack,
     glsUrl: carriersStack.glsUrl,
+    gls: carriersStack.gls,
     client,
     get running() {
       return running;
@@ -345,6 +349,17 @@ export async function glsShipments(glsUrl: string, account = GLS_ACCOUNT): Promi
     parcels: Number(field(p!, 'TotaleColli')),
     state: field(p!, 'StatoSpedizione'),
   }));
+}
+
+/**
+ * What GLS was asked for and made for each of these shipments, by their reference `SHP-<id>` (the
+ * `RiferimentoCliente` the carriers adapter sends): `{ requested: 0, created: 0 }` for one GLS never
+ * heard of. `requested` counts every AddParcel parcel, replays of a known ContatoreProgressivo
+ * included; `created` the parcels GLS actually made.
+ */
+export function glsTally(gls: GlsSandbox, shipmentIds: readonly number[]): Map<number, ReferenceTally> {
+  const tally = gls.referenceTally();
+  return new Map(shipmentIds.map((id) => [id, tally[`SHP-${id}`] ?? { requested: 0, created: 0 }]));
 }
 
 async function waitUntil<T>(what: string, check: () => Promise<T | null | false>, timeoutMs: number): Promise<T> {
