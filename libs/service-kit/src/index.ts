@@ -15,6 +15,7 @@ export * from './shutdown';
 export * from './service-runtime';
 export * from './roles';
 export * from './ids';
+export * from './search-text';
 export * from './tracing';
 export * from './metrics';
 export * from './admin-server';

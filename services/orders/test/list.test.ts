@@ -5,7 +5,7 @@
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { orderMessages as m, orderStatuses, type OrderStatus } from '@smista/contracts';
 import type { orders } from '@smista/proto';
-import { searchKey } from '../src/domain';
+import { searchKey } from '@smista/service-kit';
 import { importedOrder } from './support/events';
 import { failure, startOrdersStack, type OrdersStack, type TestMerchant } from './support/harness';
 

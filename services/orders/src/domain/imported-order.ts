@@ -1,9 +1,8 @@
-import { isUuid } from '@smista/service-kit';
+import { isUuid, searchKey } from '@smista/service-kit';
 import { marketplaceIds, type MarketplaceId } from '@smista/contracts';
 import { InvalidEventError } from './errors';
 import { countryName } from './countries';
 import { formatCents, MAX_CENTS, toCents } from './money';
-import { searchKey } from './search';
 import { mapOrderStatus, mapPaymentStatus } from './statuses';
 import type { OrderFacts } from './order';
 

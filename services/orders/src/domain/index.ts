@@ -1,7 +1,6 @@
 export * from './errors';
 export * from './order';
 export * from './statuses';
-export * from './search';
 export * from './money';
 export * from './countries';
 export * from './imported-order';

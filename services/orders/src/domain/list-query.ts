@@ -1,5 +1,5 @@
 import { orderStatuses, ordersQuerySchema, type MarketplaceId, type OrderSortField, type OrderStatus } from '@smista/contracts';
-import { likePattern } from './search';
+import { likePattern } from '@smista/service-kit';
 
 /** ListOrders as this module reads it (the generated `ListOrdersRequest` fits it). */
 export interface ListRequest {

@@ -7,7 +7,7 @@ import {
   shipmentMessages as m,
   type ShipmentStatusFilter,
 } from '@smista/contracts';
-import { likePattern } from './search';
+import { likePattern } from '@smista/service-kit';
 
 /** ListShipments as the proto gives it (0 and '' = not given). */
 export interface ListRequest {

@@ -1,4 +1,4 @@
-import { likePattern, searchKey } from './search';
+import { likePattern, searchKey } from './search-text';
 
 describe('searchKey', () => {
   it('lower-cases, drops accents and collapses blanks', () => {

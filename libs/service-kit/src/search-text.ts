@@ -1,8 +1,7 @@
 /**
- * The list's search (order id, buyer name, e-mail, username). Both the stored `search_text` and the
- * searched term go through {@link searchKey}, so the match ignores case and accents ("niccolo"
- * finds "Niccolò") whatever the database's locale; the store matches with ILIKE '%key%' through a
- * trigram index.
+ * The search of a list (orders, shipments): both the stored `search_text` and the searched term go
+ * through {@link searchKey}, so the match ignores case and accents ("niccolo" finds "Niccolò")
+ * whatever the database's locale; the store matches with ILIKE '%key%' through a trigram index.
  */
 
 /**
