@@ -21,8 +21,9 @@
  * Printed: wall clock, rate, ratio to the bare path, CPU per shipment by process.
  * Writes the same as JSON to .tmp/bench/shipments.json.
  *
- * Knobs (environment): BENCH_SHIPMENTS (1000), BENCH_SANDBOX_LATENCY_MS (20), BENCH_PORT_OFFSET (500),
- * BENCH_LOG_LEVEL (warn).
+ * Knobs (environment): BENCH_SHIPMENTS (1000), BENCH_SANDBOX_LATENCY_MS (20), BENCH_PROCESS_CONCURRENCY (8),
+ * BENCH_PORT_OFFSET (500), BENCH_LOG_LEVEL (warn), BENCH_CPU_PROFILE (a folder: shipments, carriers and
+ * orders write V8 CPU profiles there).
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -86,6 +87,10 @@ async function main() {
   const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, node ${process.version}`;
   const loadBefore = os.loadavg();
   process.stderr.write(`bench spedizioni: ${machine}\n`);
+  // BENCH_CPU_PROFILE=<dir>: shipments, carriers and orders write a V8 CPU profile there when they stop.
+  const profile = process.env.BENCH_CPU_PROFILE
+    ? { NODE_OPTIONS: `--require ${path.join(__dirname, 'cpu-profile.js')}`, BENCH_CPU_PROFILE_DIR: path.resolve(process.env.BENCH_CPU_PROFILE) }
+    : {};
   const sandbox = await startSandboxProcess(settings.sandboxLatencyMs);
   process.stderr.write(`sandbox GLS (processo proprio) su ${sandbox.url}, latenza simulata ${settings.sandboxLatencyMs} ms\navvio dello stack (porte di test + ${settings.portOffset})...\n`);
   /** @type {any} */
@@ -95,8 +100,9 @@ async function main() {
       offset: settings.portOffset,
       env: { LOG_LEVEL: settings.logLevel },
       componentEnv: {
-        carriers: { GLS_BASE_URL: sandbox.url, GLS_TRACKING_URL: sandbox.url },
-        shipments: { PROCESS_CONCURRENCY: String(settings.concurrency) },
+        carriers: { GLS_BASE_URL: sandbox.url, GLS_TRACKING_URL: sandbox.url, ...profile },
+        shipments: { PROCESS_CONCURRENCY: String(settings.concurrency), ...profile },
+        orders: { ...profile },
         gateway: { RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: settings.logLevel },
       },
     });
@@ -113,6 +119,8 @@ async function main() {
     shipments: pidOf('shipments'),
     carriers: pidOf('carriers'),
     orders: pidOf('orders'),
+    merchants: pidOf('merchants'),
+    identity: pidOf('identity'),
     postgres: postgresPids(stack.infra.pg.dataDir),
     sandbox: [sandbox.pid],
     bench: [process.pid],
@@ -195,7 +203,7 @@ async function main() {
       { name: `AddParcel straight to the sandbox (${settings.concurrency} callers)`, seconds: bare.wallMs / 1000, perSecond: bare.perSecond, cpu: perShipment(bareCpu, settings.shipments) },
       { name: 'process-selected end to end', seconds: e2eMs / 1000, perSecond: (processed.success * 1000) / e2eMs, cpu: perShipment(e2eCpu, Math.max(1, processed.success)) },
     ];
-    const cpuKeys = ['gateway', 'shipments', 'carriers', 'orders', 'postgres', 'sandbox'];
+    const cpuKeys = ['gateway', 'shipments', 'carriers', 'orders', 'merchants', 'identity', 'postgres', 'sandbox'];
     const ratio = e2eMs / bare.wallMs;
     const processGoal = e2eMs < 30_000 && processed.success === settings.shipments && labelled === settings.shipments;
     const mergeGoal = mergeMs < 5_000 && pages >= settings.shipments;
