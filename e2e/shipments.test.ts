@@ -3,15 +3,18 @@
  * the orders, carriers and the GLS sandbox for the labels, shipments with its events): the
  * shipments remote (spec §2 Shipments, §3 shipments, §4 statuses and allowed actions, §5 the
  * shipment address, §7 Shipments, §8 Shipments and Orders messages) and the bulk actions of the
- * orders list. From synced eBay orders: an empty 'Spedizioni' with 'Crea Prima Spedizione';
- * carriers assigned; 'Crea spedizioni' in the orders list (and a second time: nothing created);
+ * orders list. From eBay orders synced with 'Sincronizza tutto': an empty 'Spedizioni' with 'Crea
+ * Prima Spedizione'; GLS assigned in the orders' panels; 'Crea spedizioni' in the orders list (and
+ * a second time: nothing created);
  * the order's panel names its shipment and links to it; 'Aggiorna tracking automaticamente' on the
  * eBay integration; an address edited with a §5 error first (nothing sent) and a CAP GLS refuses;
  * 'Processa Selezionate' with its progress and 'Processamento parziale'; the Errori tab with the
  * reason and the audit trail in 'Dettagli'; one label downloaded and the merged labels opened (a
  * PDF); 'Trasmetti GLS' with the manifest; tracking pushed to eBay and the order status following;
  * the orders' bulk 'Stampa etichette' and 'Aggiorna tracking'; a pending shipment cancelled; tabs,
- * search and carrier filter in the URL; 390 px cards with nothing sideways.
+ * search and carrier filter in the URL; 1280 px with every column in view, 390 px cards with
+ * nothing sideways; last, an order eBay had partly shipped: its shipment's tracking must reach eBay
+ * for the line items still to ship.
  *
  * One app and one browser for the whole file; tests run in order and build on each other.
  * Screenshots of the screens go to /tmp/shots-shipments/.
@@ -34,8 +37,18 @@ const admin = person('Sara', 'Galli', run);
 const merchantName = `Spedizioni Galli ${run}`;
 /** A seller of this run in the shared eBay sandbox. */
 const seller = { username: `sped_${run}`, password: 'Spedizioni1!' };
-const SELLER_ORDERS = 40;
-/** Orders the suite ships through the orders list (one page, the oldest orders to ship). */
+/**
+ * Generated over 120 days, the older ones mostly shipped already: 400 leave about thirty to ship in
+ * the 90 days a first import takes.
+ */
+const SELLER_ORDERS = 400;
+/**
+ * A fixed seed (the orders are placed relative to now, so every run sees the same mix): its newest
+ * orders to ship are six Italian ones nothing was shipped of yet, and among the older ones are
+ * orders eBay has partly shipped already (one line item of several), which the last step ships.
+ */
+const SELLER_SEED = 'spedizioni-1';
+/** Orders the suite ships through the orders list (the first page of the orders to ship, newest first). */
 const SHIPPED_ORDERS = 5;
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -56,7 +69,7 @@ let ebay: EbaySandboxControl;
 let merchantId = '';
 let integrationId = 0;
 let glsId = 0;
-/** The orders shipped by the suite (oldest to ship first), and their shipments. */
+/** The orders shipped by the suite (newest first, as the list shows them), and their shipments. */
 let orders: any[] = [];
 let shipmentIds: number[] = [];
 /** The shipment whose address GLS refuses. */
@@ -69,7 +82,7 @@ beforeAll(async () => {
   const merchants = await api(browser.context, app.baseUrl, 'GET', '/api/merchants');
   merchantId = String(merchants.body[0].id);
   ebay = ebaySandboxControl(app.ebayUrl);
-  await ebay.addSeller({ username: seller.username, password: seller.password, orders: SELLER_ORDERS, seed: run });
+  await ebay.addSeller({ username: seller.username, password: seller.password, orders: SELLER_ORDERS, seed: SELLER_SEED });
   fs.mkdirSync(SHOTS, { recursive: true });
 }, TEST_TIMEOUT_MS);
 
@@ -114,6 +127,24 @@ async function expectListLike(p: Page, apiQuery: string) {
 async function rowAction(p: Page, id: number, item: string) {
   await row(p, id).getByTestId('shipment-menu').click();
   await p.getByTestId(item).click();
+}
+
+/** An order with an Italian address within GLS Italy's field lengths (it ships domestically). */
+const glsDomestic = (o: any): boolean => {
+  const a = o.shippingAddressDetails;
+  return Boolean(a) && a.countryCode === 'IT' && a.addressLine1.length <= 35 && a.fullName.length <= 35 && a.city.length <= 30;
+};
+
+/**
+ * Nothing scrolls sideways: the page (expectNoSidewaysScroll) and <main>, the box the layout
+ * scrolls in, where a too-wide card would hide its right edge without widening the page.
+ */
+async function expectNothingSideways(p: Page, width: number) {
+  await expectNoSidewaysScroll(p, width);
+  expect(await p.evaluate(() => {
+    const main = document.querySelector('main');
+    return main ? main.scrollWidth - main.clientWidth : 0;
+  })).toBe(0);
 }
 
 const shot = (p: Page, name: string) => screenshotWhole(p, `${SHOTS}/shipments-${name}.png`, 5000);
@@ -184,11 +215,19 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
     await shot(page, '1280-empty');
   });
 
-  step('eBay connected and synced; GLS connected and assigned to the oldest orders to ship', async () => {
+  step('eBay connected and synced; GLS connected; the newest Italian orders to ship chosen', async () => {
     await connectEbay(page);
     const list = await integrationsApi();
     expect(list).toHaveLength(1);
     integrationId = list[0].id;
+    // The merchant imports the orders from the orders screen ('Sincronizza tutto'; the stored time
+    // of the last sync keeps the §9 auto-sync from starting a second one on opening).
+    await page.evaluate(() => localStorage.setItem('ordersSyncedAt', String(Date.now())));
+    await page.goto('/dashboard/orders');
+    await page.getByTestId('orders-sync-all').click();
+    await expectToast(page, 'Sincronizzazione avviata');
+    await page.getByTestId('toast').filter({ hasText: 'Sincronizzazione completata' }).waitFor({ timeout: SYNC_TIMEOUT_MS });
+    await closeToasts(page);
     await eventually(async () => {
       const [integration] = await integrationsApi();
       expect(integration.currentJob === null || !['pending', 'running'].includes(integration.currentJob.status)).toBe(true);
@@ -198,22 +237,27 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
     const gls = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'gls', connectionName: 'GLS Milano', active: true, ...GLS_ACCOUNT });
     expect({ status: gls.status, active: gls.body?.active }).toEqual({ status: 201, active: true });
     glsId = gls.body.id;
+    // GLS's sender: the merchant's pickup address (Impostazioni → Indirizzi, its own suite).
+    const pickup = await call('POST', '/api/merchant-addresses', {
+      addressTypes: ['pickup'],
+      companyName: merchantName,
+      addressLine1: 'Via Torino 12',
+      postalCode: '20123',
+      city: 'Milano',
+      state: 'MI',
+      isDefault: true,
+    });
+    expect(pickup.status).toBe(201);
 
-    // From the first page of the oldest orders to ship (what the orders list shows below), the
+    // From the first page of the orders to ship (what the orders list shows below), the
     // Italian addresses within GLS's field lengths: GLS Italy ships them domestically, and the
     // one failure of the suite is the CAP it sets on purpose.
-    const firstPage = (await get('/api/orders?status=TO_SHIP&pageSize=20&sortBy=orderDate&sortOrder=asc')).data as any[];
-    orders = firstPage
-      .filter((o) => {
-        const a = o.shippingAddressDetails;
-        return a && a.countryCode === 'IT' && a.addressLine1.length <= 35 && a.fullName.length <= 35 && a.city.length <= 30;
-      })
-      .slice(0, SHIPPED_ORDERS + 1);
+    const firstPage = (await get('/api/orders?status=TO_SHIP&pageSize=20')).data as any[];
+    orders = firstPage.filter(glsDomestic).slice(0, SHIPPED_ORDERS + 1);
     expect(orders).toHaveLength(SHIPPED_ORDERS + 1);
-    for (const order of orders) {
-      const patched = await call('PATCH', `/api/orders/${order.id}/carrier`, { carrierIntegrationId: glsId });
-      expect(patched.status).toBe(200);
-    }
+    // Nothing of them shipped on eBay yet (SELLER_SEED); a partly shipped order is the last step's.
+    const onEbay = await ebay.orders(seller.username);
+    expect(orders.map((o) => onEbay.find((e) => e.orderId === o.externalId)?.orderFulfillmentStatus)).toEqual(orders.map(() => 'NOT_STARTED'));
   });
 
   step("'Aggiorna tracking automaticamente' is turned on for the eBay integration", async () => {
@@ -230,8 +274,19 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
     await closeToasts(page);
   });
 
-  step("'Crea spedizioni' in the orders list: 'Spedizioni create', the selection cleared; a second time creates nothing", async () => {
-    await page.goto('/dashboard/orders?status=TO_SHIP&sortBy=orderDate&sortOrder=asc');
+  step("GLS assigned to the orders in their panels; 'Crea spedizioni' in the orders list: 'Spedizioni create', the selection cleared; a second time creates nothing", async () => {
+    await page.goto('/dashboard/orders?status=TO_SHIP');
+    for (const order of orders) {
+      await orderRow(page, order.id).getByTestId('order-expand').click();
+      const select = page.locator(`[data-testid="order-panel"][data-order-id="${order.id}"]`).getByTestId('order-carrier-select');
+      await select.selectOption(String(glsId));
+      await expectToast(page, 'Corriere aggiornato', { description: 'GLS Milano' });
+      await closeToasts(page);
+      await orderRow(page, order.id).getByTestId('order-expand').click();
+      await select.waitFor({ state: 'detached' });
+    }
+    for (const order of orders) expect((await get(`/api/orders/${order.id}`)).carrierIntegrationId).toBe(glsId);
+
     const shipped = orders.slice(0, SHIPPED_ORDERS);
     for (const order of shipped) await orderRow(page, order.id).getByTestId('order-select').click();
     const bar = page.getByTestId('orders-selection-bar');
@@ -287,7 +342,7 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
     await eventually(async () => expect(await tabCount(page, 'pending')).toBe(String(SHIPPED_ORDERS)));
     expect(await tabCount(page, 'all')).toBe(String(SHIPPED_ORDERS));
     const headers = await page.getByTestId('shipments-table').locator('thead th').allInnerTexts();
-    expect(headers.map((h) => h.trim().toUpperCase()).filter(Boolean)).toEqual(['ORDINE', 'DESTINATARIO', 'CITTÀ', 'PAESE', 'STATO', 'TRACKING', 'CORRIERE', 'DATA']);
+    expect(headers.map((h) => h.trim().toUpperCase()).filter(Boolean)).toEqual(['ORDINE', 'DESTINATARIO', 'CITTÀ', 'PAESE', 'STATO', 'TRACKING', 'CORRIERE', 'DATA', 'AZIONI']);
     const first = await shipmentApi(shipmentIds[0]);
     const r = row(page, first.id);
     expect(await textOf(r.getByTestId('shipment-order'))).toBe(`#${first.orderExternalId}`);
@@ -485,7 +540,8 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
 
   step("the orders' bulk 'Stampa etichette' opens their labels and 'Aggiorna tracking' answers for each", async () => {
     const shippedOrders = orders.slice(0, SHIPPED_ORDERS - 1);
-    await page.goto('/dashboard/orders?status=SHIPPED&sortBy=orderDate&sortOrder=asc');
+    // The newest shipped orders first: the suite's, shipped just now, are on the first page.
+    await page.goto('/dashboard/orders?status=SHIPPED');
     for (const order of shippedOrders) await orderRow(page, order.id).getByTestId('order-select').click();
     const bar = page.getByTestId('orders-selection-bar');
     const popup = browser.context.waitForEvent('page');
@@ -551,6 +607,9 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
     await page.reload();
     await expectListLike(page, `status=shipped&carrier=${glsId}`);
     await expectAttribute(statusTab(page, 'shipped'), 'aria-selected', 'true');
+    // Every column, the row menu included, in view at 1280 px.
+    await expectNothingSideways(page, DESKTOP.width);
+    expect(await page.getByTestId('shipments-table').evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)).toBe(0);
     await shot(page, '1280-filtered');
   });
 
@@ -564,15 +623,46 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
       const card = row(page, shipmentIds[0]);
       expect(await textOf(card.getByTestId('shipment-label-printed'))).toMatch(/fa$/);
       expect(await textOf(card.getByTestId('shipment-date'))).toMatch(/fa$/);
-      await expectNoSidewaysScroll(page, MOBILE.width);
+      await expectNothingSideways(page, MOBILE.width);
       await shot(page, '390-list');
       await rowAction(page, shipmentIds[0], 'menu-details');
       await page.getByTestId('details-drawer').getByTestId('audit-entry').first().waitFor();
-      await expectNoSidewaysScroll(page, MOBILE.width);
+      await expectNothingSideways(page, MOBILE.width);
       await shot(page, '390-details');
       await page.keyboard.press('Escape');
     } finally {
       await page.setViewportSize(DESKTOP);
     }
+  });
+  step("a partly shipped eBay order: its shipment's tracking reaches eBay for the line items still to ship", async () => {
+    // eBay shipped one line item of this order before the import (the order is still to ship):
+    // the new shipment carries the rest, and its tracking number must end up on eBay for them.
+    const onEbay = await ebay.orders(seller.username);
+    const partlyShipped = (o: any) => onEbay.find((e) => e.orderId === o.externalId && e.orderFulfillmentStatus === 'IN_PROGRESS' && e.cancelState === 'NONE_REQUESTED');
+    const order = ((await get('/api/orders?status=TO_SHIP&pageSize=100')).data as any[]).find((o) => glsDomestic(o) && partlyShipped(o));
+    expect(order).toBeDefined();
+    const seedShipped = new Set(
+      (await ebay.fulfillments(seller.username, true)).filter((f) => f.orderId === order.externalId).flatMap((f) => f.lineItems.map((l) => l.lineItemId)),
+    );
+    const stillToShip = partlyShipped(order)!.lineItemIds.filter((id) => !seedShipped.has(id));
+    expect(seedShipped.size).toBeGreaterThan(0);
+    expect(stillToShip.length).toBeGreaterThan(0);
+
+    expect((await call('PATCH', `/api/orders/${order.id}/carrier`, { carrierIntegrationId: glsId })).status).toBe(200);
+    const created = await call('POST', '/api/shipments/bulk-create', { orderIds: [order.id] });
+    expect(created.status).toBe(200);
+    const id = created.body.outcomes[0].shipmentId as number;
+    const processed = await call('POST', '/api/shipments/process-selected', { shipmentIds: [id] });
+    expect({ status: processed.status, success: processed.body?.success, failed: processed.body?.failed }).toEqual({ status: 200, success: 1, failed: 0 });
+    const shipment = await eventually(async () => {
+      const s = await shipmentApi(id);
+      expect(s.marketplaceTrackingStatus).toMatch(/^(pushed|failed)$/);
+      return s;
+    }, SETTLE_MS);
+    const pushed = (await ebay.fulfillments(seller.username)).filter((f) => f.trackingNumber === shipment.trackingNumber);
+    expect({ status: shipment.marketplaceTrackingStatus, lineItems: pushed.map((f) => f.lineItems.map((l) => l.lineItemId).sort()) }).toEqual({
+      status: 'pushed',
+      lineItems: [[...stillToShip].sort()],
+    });
   });
 });

@@ -14,9 +14,9 @@ export function OrderStatusBadge({ status, testId = 'order-status' }: { status: 
   return <ToneBadge look={orderStatusBadge(status)} testId={testId} />;
 }
 
-/** An order's payment status. */
-export function PaymentStatusBadge({ status, testId = 'order-payment' }: { status: string | null | undefined; testId?: string }) {
-  return <ToneBadge look={paymentStatusBadge(status)} testId={testId} />;
+/** An order's payment status; `wrap` lets a long one ('Parzialmente rimborsato') take two lines in a tight column. */
+export function PaymentStatusBadge({ status, testId = 'order-payment', wrap = false }: { status: string | null | undefined; testId?: string; wrap?: boolean }) {
+  return <ToneBadge look={paymentStatusBadge(status)} testId={testId} className={wrap ? 'whitespace-normal' : undefined} />;
 }
 
 /** A shipment's status in the order's panel (spec §4 shipment labels). */

@@ -138,12 +138,15 @@ export function OrdersTable({
                   </div>
                 </TableCell>
                 <TableCell className="max-w-56">
-                  <div className="grid min-w-0 gap-0.5">
-                    <span className="truncate font-medium" data-testid="order-buyer">
+                  {/* At least room for a whole name: a cell that only truncates is what the table squeezes first. */}
+                  <div className="grid min-w-36 gap-0.5">
+                    <span className="truncate font-medium" title={order.buyerName} data-testid="order-buyer">
                       {order.buyerName}
                     </span>
                     {order.buyerEmail || order.externalUsername ? (
-                      <span className="truncate text-xs text-muted-foreground">{order.buyerEmail ?? order.externalUsername}</span>
+                      <span className="truncate text-xs text-muted-foreground" title={order.buyerEmail ?? order.externalUsername ?? undefined}>
+                        {order.buyerEmail ?? order.externalUsername}
+                      </span>
                     ) : null}
                   </div>
                 </TableCell>
@@ -159,9 +162,10 @@ export function OrdersTable({
                   </div>
                 </TableCell>
                 <TableCell>
-                  <div className="flex flex-col items-start gap-1">
+                  {/* The longest payment badge wraps rather than widening the column past the screen at 1280 px. */}
+                  <div className="flex max-w-32 flex-col items-start gap-1">
                     <OrderStatusBadge status={order.status} />
-                    <PaymentStatusBadge status={order.paymentStatus} />
+                    <PaymentStatusBadge status={order.paymentStatus} wrap />
                   </div>
                 </TableCell>
                 <TableCell className="text-right">

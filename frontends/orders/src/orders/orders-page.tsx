@@ -190,7 +190,8 @@ function OrdersScreen({ merchantId }: { merchantId: string }) {
           <StatusTabs view={view} counts={orders.data?.meta.statusCounts} onSelect={(status) => setView({ status })} />
         </div>
         <Card className="min-w-0">
-          <CardContent className="grid gap-3 p-3 sm:p-4" data-testid="orders-list">
+          {/* One column no wider than the card: a table wider than the screen scrolls inside its own box. */}
+          <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-3 p-3 sm:p-4" data-testid="orders-list">
             {content}
           </CardContent>
         </Card>

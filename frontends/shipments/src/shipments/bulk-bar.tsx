@@ -57,7 +57,7 @@ export function BulkBar({
               <ChevronDown aria-hidden />
             </Button>
           </DropdownMenuTrigger>
-          <DropdownMenuContent align="end" className="w-56">
+          <DropdownMenuContent align="end" collisionPadding={8} className="w-56">
             <DropdownMenuItem disabled={processing} onSelect={onProcessSelected} data-testid="bulk-process-selected">
               <Play aria-hidden />
               {t.selection.processSelected}

@@ -49,7 +49,9 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
   } else audit = <AuditTrail entries={details.data.audit ?? []} />;
 
   return (
-    <div className="grid min-w-0 gap-4 p-4 sm:p-6">
+    // content-start: the drawer is as tall as the screen; on a tall screen the sections keep their
+    // own height instead of sharing out the empty space below them.
+    <div className="grid min-w-0 content-start gap-4 p-4 sm:p-6">
       <DialogHeader className="pr-8">
         <DialogTitle className="[overflow-wrap:anywhere]" data-testid="details-title">
           {d.title(orderLabel(s))}

@@ -24,7 +24,7 @@ export function RowMenu({ shipment, actions, onOpen }: { shipment: ShipmentJson;
           {busy ? <Loader2 className="animate-spin" aria-hidden /> : <MoreHorizontal aria-hidden />}
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56" data-testid="shipment-menu-content">
+      <DropdownMenuContent align="end" collisionPadding={8} className="w-56" data-testid="shipment-menu-content">
         <DropdownMenuItem onSelect={() => onOpen('details', shipment)} data-testid="menu-details">
           <Info aria-hidden />
           {t.menu.details}

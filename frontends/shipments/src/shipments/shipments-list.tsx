@@ -26,7 +26,11 @@ const rowClick = (onToggle: () => void) => (event: MouseEvent<HTMLElement>) => {
   if (isRowToggleClick(event.currentTarget, event.target)) onToggle();
 };
 
-/** The carrier by connection name, and 'Cambia' opening 'Gestione Corriere' (under it in the table, beside it on a card). */
+/**
+ * The carrier by connection name, and 'Cambia' opening 'Gestione Corriere' (under it in the table,
+ * beside it on a card). A long connection name wraps: it is the merchant's only way to tell two
+ * accounts of the same carrier apart, so it is never cut.
+ */
 function CarrierCell({
   shipment,
   carriers,
@@ -40,8 +44,8 @@ function CarrierCell({
 }) {
   const name = carrierLabel(shipment, carriers);
   return (
-    <div className={cn('flex min-w-0', inline ? 'items-center gap-2' : 'flex-col items-start')}>
-      <span className={cn('min-w-0 truncate', !inline && 'max-w-32', shipment.carrierIntegrationId === null && 'text-muted-foreground')} title={name} data-testid="shipment-carrier">
+    <div className={cn('flex min-w-0', inline ? 'flex-wrap items-baseline gap-x-2' : 'flex-col items-start')}>
+      <span className={cn('min-w-0 break-words', !inline && 'min-w-28 max-w-40', shipment.carrierIntegrationId === null && 'text-muted-foreground')} data-testid="shipment-carrier">
         {name}
       </span>
       <Button
@@ -82,6 +86,13 @@ function Problem({ shipment, className }: { shipment: ShipmentJson; className?: 
   );
 }
 
+/**
+ * The actions column stays in view at the right edge: beside the sidebar (768-1100 px) the ten
+ * columns are wider than the card and the table scrolls sideways inside it, and the row menu must
+ * not be the part that scrolls away.
+ */
+const STICKY_END = 'sticky right-0 bg-card';
+
 /** The desktop table (spec §2 columns); a shipment with a problem (the Errori tab) says why on a line under its row. */
 export function ShipmentsTable({
   allSelected,
@@ -111,7 +122,7 @@ export function ShipmentsTable({
           <TableHead className="px-2">{t.columns.tracking}</TableHead>
           <TableHead className="px-2">{t.columns.carrier}</TableHead>
           <TableHead className="px-2">{t.columns.date}</TableHead>
-          <TableHead className="w-10 px-2 text-right">
+          <TableHead className={cn('w-10 px-2 text-right', STICKY_END)}>
             <span className="sr-only">{t.columns.actions}</span>
           </TableHead>
         </TableRow>
@@ -138,16 +149,12 @@ export function ShipmentsTable({
                   {order}
                 </TableCell>
                 <TableCell className="px-2">
-                  <span
-                    className={cn('block max-w-32 truncate', !shipment.recipientName?.trim() && 'text-muted-foreground')}
-                    title={recipientLabel(shipment)}
-                    data-testid="shipment-recipient"
-                  >
+                  <span className={cn('block min-w-28 max-w-44 break-words', !shipment.recipientName?.trim() && 'text-muted-foreground')} data-testid="shipment-recipient">
                     {recipientLabel(shipment)}
                   </span>
                 </TableCell>
                 <TableCell className="px-2">
-                  <span className="block max-w-24 truncate" title={shipment.city} data-testid="shipment-city">
+                  <span className="block min-w-20 max-w-32 break-words" data-testid="shipment-city">
                     {shipment.city}
                   </span>
                 </TableCell>
@@ -164,11 +171,11 @@ export function ShipmentsTable({
                   <CarrierCell shipment={shipment} carriers={carriers} onOpen={onOpen} />
                 </TableCell>
                 <TableCell className="px-2 text-xs text-muted-foreground" title={formatDateTime(shipment.createdAt)}>
-                  <span className="block max-w-28" data-testid="shipment-date">
+                  <span className="block min-w-24 max-w-28" data-testid="shipment-date">
                     {formatRelative(shipment.createdAt)}
                   </span>
                 </TableCell>
-                <TableCell className="px-2 text-right">
+                <TableCell className={cn('px-2 text-right', STICKY_END)}>
                   <RowMenu shipment={shipment} actions={actions} onOpen={onOpen} />
                 </TableCell>
               </TableRow>
@@ -214,7 +221,7 @@ export function ShipmentCards({ shipments, carriers, selected, onToggleSelected,
                   </span>
                   <ShipmentStatusBadge status={shipment.status} className="shrink-0" />
                 </div>
-                <span className={cn('truncate text-sm font-medium', !shipment.recipientName?.trim() && 'text-muted-foreground')} data-testid="shipment-recipient">
+                <span className={cn('text-sm font-medium [overflow-wrap:anywhere]', !shipment.recipientName?.trim() && 'text-muted-foreground')} data-testid="shipment-recipient">
                   {recipientLabel(shipment)}
                 </span>
                 <span className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
@@ -291,7 +298,7 @@ export function PaginationBar({
       <div className="flex items-center gap-1 self-center lg:self-auto">
         {nav(t.pagination.first, 1, page <= 1, 'shipments-first', ChevronsLeft)}
         {nav(t.pagination.previous, page - 1, page <= 1, 'shipments-prev', ChevronLeft)}
-        <span className="px-2 tabular-nums text-muted-foreground" aria-live="polite" data-testid="shipments-page">
+        <span className="whitespace-nowrap px-2 tabular-nums text-muted-foreground" aria-live="polite" data-testid="shipments-page">
           {t.pagination.pageOf(formatCount(page), formatCount(totalPages))}
         </span>
         {nav(t.pagination.next, page + 1, page >= totalPages, 'shipments-next', ChevronRight)}

@@ -287,7 +287,8 @@ function ShipmentsScreen({ merchantId }: { merchantId: string }) {
       {panelOpen ? <FilterPanel view={view} setView={setView} carriers={carriers.data ?? []} /> : null}
       <StatusTabs view={view} counts={meta?.statusCounts} onSelect={(status) => setView({ status })} />
       <Card className="min-w-0">
-        <CardContent className="grid gap-3 p-3 sm:p-4" data-testid="shipments-list">
+        {/* One column no wider than the card: the table scrolls inside its own box, never the page. */}
+        <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-3 p-3 sm:p-4" data-testid="shipments-list">
           {content}
         </CardContent>
       </Card>

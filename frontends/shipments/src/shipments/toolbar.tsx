@@ -144,8 +144,10 @@ export function StatusTabs({
   onSelect: (status: ShipmentStatusFilter | null) => void;
 }) {
   return (
-    <div className="-mx-1 overflow-x-auto px-1 pb-1">
-      <div role="tablist" aria-label={t.statusTabs} className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:inline-flex sm:min-w-max" data-testid="shipments-status-tabs">
+    // Two columns on a phone; beside each other from 640 px, wrapping onto a second line when the
+    // content column is narrow (a tablet beside the sidebar) rather than hiding a tab off the edge.
+    <div>
+      <div role="tablist" aria-label={t.statusTabs} className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:inline-flex sm:max-w-full sm:flex-wrap" data-testid="shipments-status-tabs">
         {STATUS_TABS.map(({ key, status }) => {
           const selected = view.status === status;
           const count = counts?.[key];
