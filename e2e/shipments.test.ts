@@ -135,18 +135,6 @@ const glsDomestic = (o: any): boolean => {
   return Boolean(a) && a.countryCode === 'IT' && a.addressLine1.length <= 35 && a.fullName.length <= 35 && a.city.length <= 30;
 };
 
-/**
- * Nothing scrolls sideways: the page (expectNoSidewaysScroll) and <main>, the box the layout
- * scrolls in, where a too-wide card would hide its right edge without widening the page.
- */
-async function expectNothingSideways(p: Page, width: number) {
-  await expectNoSidewaysScroll(p, width);
-  expect(await p.evaluate(() => {
-    const main = document.querySelector('main');
-    return main ? main.scrollWidth - main.clientWidth : 0;
-  })).toBe(0);
-}
-
 const shot = (p: Page, name: string) => screenshotWhole(p, `${SHOTS}/shipments-${name}.png`, 5000);
 
 /** Connects the seller's eBay account as the orders suite does (sandbox consent, then the callback through the page). */
@@ -608,7 +596,7 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
     await expectListLike(page, `status=shipped&carrier=${glsId}`);
     await expectAttribute(statusTab(page, 'shipped'), 'aria-selected', 'true');
     // Every column, the row menu included, in view at 1280 px.
-    await expectNothingSideways(page, DESKTOP.width);
+    await expectNoSidewaysScroll(page, DESKTOP.width);
     expect(await page.getByTestId('shipments-table').evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)).toBe(0);
     await shot(page, '1280-filtered');
   });
@@ -623,11 +611,11 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
       const card = row(page, shipmentIds[0]);
       expect(await textOf(card.getByTestId('shipment-label-printed'))).toMatch(/fa$/);
       expect(await textOf(card.getByTestId('shipment-date'))).toMatch(/fa$/);
-      await expectNothingSideways(page, MOBILE.width);
+      await expectNoSidewaysScroll(page, MOBILE.width);
       await shot(page, '390-list');
       await rowAction(page, shipmentIds[0], 'menu-details');
       await page.getByTestId('details-drawer').getByTestId('audit-entry').first().waitFor();
-      await expectNothingSideways(page, MOBILE.width);
+      await expectNoSidewaysScroll(page, MOBILE.width);
       await shot(page, '390-details');
       await page.keyboard.press('Escape');
     } finally {

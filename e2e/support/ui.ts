@@ -106,9 +106,19 @@ export async function expectTitle(page: Page, expected: string): Promise<void> {
   await eventually(async () => expect(await page.title()).toBe(expected));
 }
 
-/** The page is no wider than the viewport (nothing to scroll sideways). */
+/** The page is no wider than the viewport and nothing scrolls sideways inside <main>. */
 export async function expectNoSidewaysScroll(page: Page, width: number): Promise<void> {
   await eventually(async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width));
+  // The layout scrolls inside <main>: a card too wide for it hides its right edge there without
+  // widening the page.
+  await eventually(async () =>
+    expect(
+      await page.evaluate(() => {
+        const main = document.querySelector('main');
+        return main ? main.scrollWidth - main.clientWidth : 0;
+      }),
+    ).toBe(0),
+  );
 }
 
 /**
