@@ -76,14 +76,5 @@ export const ebayMessages = {
   shippedDateInvalid: 'Data di spedizione non valida',
 } as const;
 
-/** The five marketplaces of spec §1 as their names are shown, for the adapter factory's messages. */
-export const marketplaceAdapterNames = {
-  ebay: 'eBay',
-  amazon: 'Amazon',
-  shopify: 'Shopify',
-  aliexpress: 'AliExpress',
-  etsy: 'Etsy',
-} as const;
-
 /** The operation named by the kit's NotSupportedError for a marketplace without an adapter yet. */
 export const marketplaceConnectOperation = "collegamento dell'account e sincronizzazione degli ordini (non ancora disponibile)";

@@ -214,3 +214,21 @@ export const startSyncSchema = z.object({
     .transform((v) => v || 'user')
     .pipe(z.enum(['user', 'auto'], { error: m.triggeredByInvalid })),
 });
+
+/** The five marketplaces of spec §1 as the merchant reads their names. */
+export const marketplaceNames = {
+  ebay: 'eBay',
+  amazon: 'Amazon',
+  shopify: 'Shopify',
+  aliexpress: 'AliExpress',
+  etsy: 'Etsy',
+} as const;
+
+/**
+ * A marketplace's name from its id (`ebay` → 'eBay', any case); an id outside the catalogue as
+ * given (at most 40 characters), 'marketplace' when empty.
+ */
+export function marketplaceName(id: string): string {
+  const key = id.trim().toLowerCase();
+  return Object.hasOwn(marketplaceNames, key) ? marketplaceNames[key as keyof typeof marketplaceNames] : id.trim().slice(0, 40) || 'marketplace';
+}

@@ -178,6 +178,12 @@ export const trackingPushMessages = {
   retrying: 'Invio del tracking non riuscito: nuovo tentativo programmato',
   skipped: 'Invio del tracking al marketplace non eseguito',
   failed: 'Invio del tracking al marketplace non riuscito',
+  /** "Already fulfilled" from the marketplace, but the lines shipped with other tracking numbers. */
+  shippedWithOtherTracking: (marketplace: string, lines: number, trackingNumbers: readonly string[], code: string) =>
+    `${marketplace} ha rifiutato la conferma di spedizione: ${lines === 1 ? "l'articolo risulta già spedito" : 'gli articoli risultano già spediti'} su ${marketplace} con un altro numero di tracking (${trackingNumbers.join(', ')}), non con quello di questa spedizione (codice ${code})`,
+  /** "Already fulfilled" from the marketplace, the lines shipped without any tracking number. */
+  shippedWithoutTracking: (marketplace: string, lines: number, code: string) =>
+    `${marketplace} ha rifiutato la conferma di spedizione: ${lines === 1 ? "l'articolo risulta già spedito" : 'gli articoli risultano già spediti'} su ${marketplace} senza numero di tracking, non con quello di questa spedizione (codice ${code})`,
   /** The operation named by the kit's NOT_SUPPORTED for a marketplace without tracking. */
   operation: 'invio del tracking al marketplace',
 } as const;

@@ -7,6 +7,7 @@ import { marketplaces } from '@smista/proto';
 import { startMarketplaces } from '../src/main';
 
 import { trackingPushMessages } from '@smista/contracts';
+import { trackingPushMessages as alreadyFulfilledMessages } from '@smista/contracts';
 import { SECRET } from '../../merchants/test/support/harness';
 import { failure, integrationEvents, startMarketplacesStack, trackingEvents, waitFor, type MarketplacesStack, type TestMerchant } from './support/harness';
 
@@ -177,6 +178,81 @@ describe('shipments.shipment.labelled with automatic tracking', () => {
   });
 });
 
+describe("eBay's 'already shipped' (32700): whose fulfilment it is, read back from eBay", () => {
+  const READ = 'GET /sell/fulfillment/v1/order/{orderId}/shipping_fulfillment';
+  const reads = async () => (await stack.control.stats()).endpoints[READ]?.calls ?? 0;
+
+  /** A not-yet-shipped order with two lines or more. */
+  function takeMultiLineOrder(): EbaySandboxOrderSummary {
+    const i = open.findIndex((o) => o.lineItemIds.length >= 2);
+    expect(i).toBeGreaterThanOrEqual(0);
+    return open.splice(i, 1)[0]!;
+  }
+
+  it('a lost answer (eBay has our fulfilment, nothing recorded here): pushed exactly once, with its id; asked again, nothing sent', async () => {
+    const order = takeOrder();
+    const event = labelled(order);
+    // The fulfilment is made with this shipment's tracking number, but nothing of it is recorded: as after a timeout or a crash.
+    const made = await shop.api.pushTracking({ merchantId: '', integrationId, ...pushRequest(order), trackingNumber: event.trackingNumber, shipmentId: 0, orderId: 0 });
+    expect(made.ok).toBe(true);
+    const readsBefore = await reads();
+    await stack.handled([await stack.publishLabelled(event)]);
+    const row = await settled(event.shipmentId, 'pushed');
+    expect(row).toMatchObject({ attempts: 1, last_error_code: '32700', last_error: null, fulfillment_id: made.fulfillmentId });
+    expect(await reads()).toBe(readsBefore + 1);
+    expect(await fulfillmentsOf(order.orderId)).toEqual([expect.objectContaining({ fulfillmentId: made.fulfillmentId, trackingNumber: 'MI123456789' })]);
+    expect(await trackingEvents(stack.pool, event.shipmentId)).toEqual([
+      expect.objectContaining({ status: 'pushed', attempts: 1, errorCode: '32700', errorMessage: '', fulfillmentId: made.fulfillmentId }),
+    ]);
+
+    const calls = (await stack.control.stats()).endpoints['POST /sell/fulfillment/v1/order/{orderId}/shipping_fulfillment']?.calls ?? 0;
+    const again = await shop.api.pushTracking({ merchantId: '', integrationId, ...pushRequest(order), shipmentId: event.shipmentId, orderId: 0 });
+    expect(again).toMatchObject({ ok: true, alreadyPushed: true, fulfillmentId: made.fulfillmentId });
+    expect((await stack.control.stats()).endpoints['POST /sell/fulfillment/v1/order/{orderId}/shipping_fulfillment']?.calls).toBe(calls);
+  });
+
+  it('a partly shipped order: a line shipped with another tracking number fails the push with that reason, nothing made with ours; the open line alone then pushes', async () => {
+    const order = takeMultiLineOrder();
+    const [shippedLine, ...openLines] = order.lineItemIds;
+    // The merchant shipped one line before, with another carrier's number.
+    const before = await shop.api.pushTracking({ merchantId: '', integrationId, ...pushRequest(order), lineItems: [{ lineItemId: shippedLine!, quantity: 1 }], trackingNumber: 'BRT 0099 8877 66', shipmentId: 0, orderId: 0 });
+    expect(before.ok).toBe(true);
+
+    // Our shipment names every line, as shipments did before it left the shipped ones out.
+    const event = labelled(order);
+    await stack.handled([await stack.publishLabelled(event)]);
+    const row = await settled(event.shipmentId, 'failed');
+    const reason =
+      "eBay ha rifiutato la conferma di spedizione: l'articolo risulta già spedito su eBay con un altro numero di tracking (BRT0099887766), non con quello di questa spedizione (codice 32700)";
+    expect(alreadyFulfilledMessages.shippedWithOtherTracking('eBay', 1, ['BRT0099887766'], '32700')).toBe(reason);
+    expect(row).toMatchObject({ attempts: 1, last_error_code: '32700', last_error: reason, fulfillment_id: null, pushed_at: null });
+    await new Promise((r) => setTimeout(r, 800));
+    expect((await pushOf(event.shipmentId)).attempts).toBe(1);
+    expect(await trackingEvents(stack.pool, event.shipmentId)).toEqual([expect.objectContaining({ status: 'failed', attempts: 1, errorCode: '32700', errorMessage: reason, fulfillmentId: '' })]);
+    // At eBay: only the earlier fulfilment; the open lines are still to ship.
+    expect(await fulfillmentsOf(order.orderId)).toEqual([expect.objectContaining({ fulfillmentId: before.fulfillmentId, trackingNumber: 'BRT0099887766' })]);
+    const atEbay = (await stack.control.order(seller, order.orderId)) as { lineItems: { lineItemId: string; lineItemFulfillmentStatus: string }[] };
+    expect(atEbay.lineItems.filter((l) => openLines.includes(l.lineItemId)).map((l) => l.lineItemFulfillmentStatus)).toEqual(openLines.map(() => 'NOT_STARTED'));
+
+    // Asked again with the lines still to ship (what shipments sends now): pushed with our tracking number.
+    const fixed = await shop.api.pushTracking({
+      merchantId: '',
+      integrationId,
+      ...pushRequest(order),
+      lineItems: openLines.map((lineItemId) => ({ lineItemId, quantity: 1 })),
+      trackingNumber: event.trackingNumber,
+      shipmentId: event.shipmentId,
+      orderId: event.orderId,
+    });
+    expect(fixed).toMatchObject({ ok: true, alreadyPushed: false });
+    expect(await pushOf(event.shipmentId)).toMatchObject({ status: 'pushed', attempts: 2, fulfillment_id: fixed.fulfillmentId });
+    expect((await fulfillmentsOf(order.orderId)).map((f) => [f.trackingNumber, f.lineItems.map((l) => l.lineItemId)])).toEqual([
+      ['BRT0099887766', [shippedLine]],
+      ['MI123456789', openLines],
+    ]);
+  });
+});
+
 describe('automatic tracking off', () => {
   it('records the push as skipped with the reason, publishes it, and sends nothing', async () => {
     await shop.api.updateIntegrationSettings({ merchantId: '', id: integrationId, autoUpdateTracking: false });
@@ -248,16 +324,17 @@ describe('PushTracking on demand with a shipment id', () => {
     expect(await pushOf(shipmentId)).toMatchObject({ status: 'pushed', attempts: 2 });
   });
 
-  it("eBay already has the fulfillment (our answer was lost on the way): counted as pushed, never made twice", async () => {
+  it("eBay already has the fulfillment (our answer was lost on the way): counted as pushed once eBay shows our tracking number, never made twice", async () => {
     const order = takeOrder();
     const shipmentId = nextShipment++;
     // The fulfillment is made, but nothing of it is recorded for the shipment: as after a timeout or a crash.
-    expect((await shop.api.pushTracking({ merchantId: '', integrationId, ...pushRequest(order), shipmentId: 0, orderId: 0 })).ok).toBe(true);
+    const made = await shop.api.pushTracking({ merchantId: '', integrationId, ...pushRequest(order), shipmentId: 0, orderId: 0 });
+    expect(made.ok).toBe(true);
     const answer = await shop.api.pushTracking({ merchantId: '', integrationId, ...pushRequest(order), shipmentId, orderId: 0 });
-    expect(answer).toMatchObject({ ok: true, alreadyPushed: true });
-    expect(await pushOf(shipmentId)).toMatchObject({ status: 'pushed', attempts: 1, last_error_code: '32700' });
+    expect(answer).toMatchObject({ ok: true, alreadyPushed: true, fulfillmentId: made.fulfillmentId });
+    expect(await pushOf(shipmentId)).toMatchObject({ status: 'pushed', attempts: 1, last_error_code: '32700', fulfillment_id: made.fulfillmentId });
     expect(await fulfillmentsOf(order.orderId)).toHaveLength(1);
-    expect(await trackingEvents(stack.pool, shipmentId)).toEqual([expect.objectContaining({ status: 'pushed', errorCode: '32700' })]);
+    expect(await trackingEvents(stack.pool, shipmentId)).toEqual([expect.objectContaining({ status: 'pushed', errorCode: '32700', fulfillmentId: made.fulfillmentId })]);
   });
 
   it('a 429 on demand: RESOURCE_EXHAUSTED for the caller, recorded as retrying, pushed by the pusher afterwards', async () => {

@@ -1,6 +1,7 @@
 import { status } from '@grpc/grpc-js';
 import { ebayMessages, marketplaceMessages as m } from '@smista/contracts';
 import type { EbaySandboxOrderSummary } from '@smista/sandboxes';
+import { trackingPushMessages as alreadyFulfilledMessages } from '@smista/contracts';
 import { failure, startMarketplacesStack, type MarketplacesStack, type TestMerchant } from './support/harness';
 
 /* PushTracking without a shipment id (nothing recorded): createShippingFulfillment on the sandbox; refusals as data. */
@@ -50,10 +51,20 @@ it("eBay's refusals come back as data with eBay's code and an Italian message", 
   expect(unknownLine.errorMessage).toBe(ebayMessages.fulfillmentRefused(ebayMessages.withCode("articolo non trovato nell'ordine eBay", '32200')));
   const unknownOrder = await push({ ...open[1]!, orderId: '99-99999-99999' });
   expect(unknownOrder).toMatchObject({ ok: false, errorCode: '32100' });
-  // Already shipped: a conflict.
-  const twice = await push(open[0]!);
-  expect(twice.ok).toBe(false);
-  expect(twice.errorMessage).toMatch(/^eBay ha rifiutato la conferma di spedizione/);
+});
+
+it('already shipped: with our tracking number it was ours (already pushed, nothing made); with another, a refusal naming it', async () => {
+  const [first] = (await stack.control.fulfillments(seller)).filter((f) => f.orderId === open[0]!.orderId);
+  const again = await push(open[0]!, { trackingNumber: 'MI 123 456 789' });
+  expect(again).toMatchObject({ ok: true, alreadyPushed: true, fulfillmentId: first!.fulfillmentId, errorCode: '' });
+  const other = await push(open[0]!, { trackingNumber: 'MI999' });
+  expect(other).toMatchObject({
+    ok: false,
+    alreadyPushed: false,
+    errorCode: '32700',
+    errorMessage: alreadyFulfilledMessages.shippedWithOtherTracking('eBay', open[0]!.lineItemIds.length, ['MI123456789'], '32700'),
+  });
+  expect((await stack.control.fulfillments(seller)).filter((f) => f.orderId === open[0]!.orderId)).toHaveLength(1);
 });
 
 it('input refused before sending is data too', async () => {

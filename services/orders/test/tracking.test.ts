@@ -26,14 +26,16 @@ beforeAll(async () => {
   shop = await stack.newMerchant();
   shopOnMarketplaces = await mp.merchant(shop.admin, shop.merchantId);
   seller = await mp.newSeller(12, 'ordini');
+  // A seeded batch besides: with this seed, at least three of its orders are paid, open and on several lines.
+  await mp.control.addOrders(seller, 6, 'piu-righe');
   integrationId = (await shopOnMarketplaces.connectEbay(seller)).id;
   const job = await shopOnMarketplaces.api.startSync({ merchantId: '', integrationId, triggeredBy: '' });
   const done = await finishedJob(shopOnMarketplaces.api, shop.merchantId, job.id);
-  expect(done).toMatchObject({ status: 'completed', ordersSynced: 12 });
+  expect(done).toMatchObject({ status: 'completed', ordersSynced: 18 });
   // The imports reach orders through NATS.
   const rows = await waitFor('the synced orders in orders', async () => {
     const { rows } = await stack.pool.query('SELECT id, external_id FROM orders WHERE merchant_id = $1', [shop.merchantId]);
-    return rows.length === 12 ? rows : undefined;
+    return rows.length === 18 ? rows : undefined;
   }, 30_000);
   open = (await mp.control.orders(seller))
     .filter((o) => o.orderFulfillmentStatus === 'NOT_STARTED' && o.cancelState === 'NONE_REQUESTED' && o.orderPaymentStatus === 'PAID')
@@ -109,6 +111,41 @@ describe('UpdateTracking', () => {
     } finally {
       await shopOnMarketplaces.api.updateIntegrationSettings({ merchantId: '', id: integrationId, autoUpdateTracking: false });
     }
+  });
+
+  it('a partly shipped eBay order: only the lines eBay does not show as shipped are told, with our tracking number', async () => {
+    const i = open.findIndex((o) => o.lineItemIds.length >= 2);
+    expect(i).toBeGreaterThanOrEqual(0);
+    const order = open.splice(i, 1)[0]!;
+    const [shippedLine, ...openLines] = order.lineItemIds;
+    // One line was shipped on eBay before, with another number; the next sync brings its status.
+    const before = await shopOnMarketplaces.api.pushTracking({
+      merchantId: '',
+      integrationId,
+      externalOrderId: order.orderId,
+      lineItems: [{ lineItemId: shippedLine!, quantity: 1 }],
+      carrierCode: 'gls',
+      trackingNumber: 'BRT0099887766',
+      shippedDate: new Date().toISOString(),
+      shipmentId: 0,
+      orderId: 0,
+    });
+    expect(before.ok).toBe(true);
+    const job = await shopOnMarketplaces.api.startSync({ merchantId: '', integrationId, triggeredBy: '' });
+    expect(await finishedJob(shopOnMarketplaces.api, shop.merchantId, job.id)).toMatchObject({ status: 'completed' });
+    const items = await waitFor('the shipped line in orders', async () => {
+      const { items } = await shop.api.getOrder({ merchantId: '', id: order.id });
+      return items.find((l) => l.externalItemId === shippedLine)?.fulfillmentStatus === 'FULFILLED' ? items : undefined;
+    }, 30_000);
+    expect(items.filter((l) => l.externalItemId !== shippedLine).map((l) => l.fulfillmentStatus)).toEqual(openLines.map(() => 'NOT_STARTED'));
+
+    await label(order, 'MI 555 999 000');
+    expect(await shop.api.updateTracking({ merchantId: '', id: order.id })).toEqual({ ok: true, message: t.pushed('eBay'), alreadyPushed: false });
+    const made = await fulfillmentsOf(order.orderId);
+    expect(made.map((f) => [f.trackingNumber, f.lineItems.map((l) => l.lineItemId)])).toEqual([
+      ['BRT0099887766', [shippedLine]],
+      ['MI555999000', openLines],
+    ]);
   });
 
   it("eBay's refusal is answered as data with its Italian message (an order cancelled on eBay)", async () => {

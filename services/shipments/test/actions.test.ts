@@ -271,9 +271,10 @@ describe('marketplace tracking attempts (marketplaces.tracking.attempted)', () =
     expect(after).toMatchObject({ marketplaceTrackingStatus: 'pushed', marketplaceTrackingAttempts: 2, marketplaceTrackingError: '' });
     expect(after.marketplaceTrackingLastAttempt).not.toBe('');
     const pushes = (await shop.api.getShipment({ id })).audit.filter((a) => a.operation === 'PushTracking');
-    expect(pushes.map((a) => [a.outcome, a.target])).toEqual([
-      ['unavailable', 'ebay'],
-      ['ok', 'ebay'],
+    // The marketplace by the name the merchant knows (eBay), not its id.
+    expect(pushes.map((a) => [a.outcome, a.target, a.message])).toEqual([
+      ['unavailable', 'ebay', 'eBay non risponde'],
+      ['ok', 'ebay', 'Tracking inviato a eBay'],
     ]);
     // The same message again (a redelivery) changes nothing.
     await stack.nats.js.publish('marketplaces.tracking.attempted', new Uint8Array(), { msgID: pushed });

@@ -6,7 +6,7 @@
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { shipmentMessages as m } from '@smista/contracts';
 import { shipmentsEvents } from '@smista/proto';
-import { failure, glsShipments, glsTally, importedOrder, italianOrders, outboxEvents, startShipmentsStack, type ShipmentsStack, type TestMerchant } from './support/harness';
+import { failure, glsShipments, glsTally, importedOrder, italianOrders, outboxEvents, startShipmentsStack, type ImportedOrder, type ShipmentsStack, type TestMerchant } from './support/harness';
 
 let stack: ShipmentsStack;
 let shop: TestMerchant;
@@ -75,6 +75,38 @@ describe('BulkCreate', () => {
     });
     const { rows } = await stack.pool.query('SELECT line_items FROM shipments WHERE id = $1', [answer!.id]);
     expect(rows[0].line_items).toEqual(order.items.map((i) => ({ lineItemId: i.externalItemId, quantity: i.quantity })));
+  });
+
+  it('a partly shipped order carries only the lines eBay does not show as shipped; an order shipped in full, every line', async () => {
+    // The rival's, so that the shop's counts below stay as they are. Three lines each, with the line statuses eBay gives.
+    const withLines = (o: ImportedOrder, statuses: string[]): ImportedOrder => ({
+      ...o,
+      items: ['Tazza', 'Teiera', 'Candela'].map((title, i) => ({ ...o.items[0]!, externalItemId: `${o.externalId.replace(/\D/g, '')}${i}`, title, quantity: i + 1, fulfillmentStatus: statuses[i]! })),
+    });
+    const [first, second] = italianOrders(2);
+    const partly = withLines(first!, ['FULFILLED', 'NOT_STARTED', 'IN_PROGRESS']);
+    const shipped = withLines(second!, ['FULFILLED', 'FULFILLED', 'FULFILLED']);
+    const ids = await rival.importOrders([
+      { order: partly, carrierIntegrationId: rival.gls },
+      { order: shipped, carrierIntegrationId: rival.gls },
+    ]);
+    // Orders keeps each line's eBay status and answers it.
+    expect((await rival.orders.getOrder({ merchantId: '', id: ids[0]! })).items.map((i) => i.fulfillmentStatus)).toEqual(['FULFILLED', 'NOT_STARTED', 'IN_PROGRESS']);
+
+    expect(await rival.api.bulkCreate({ orderIds: ids })).toMatchObject({ created: 2, skipped: 0 });
+    const { rows } = await stack.pool.query('SELECT order_id, line_items, content_description FROM shipments WHERE order_id = ANY($1) ORDER BY order_id', [ids]);
+    const byOrder = new Map(rows.map((r) => [Number(r.order_id), r]));
+    expect(byOrder.get(ids[0]!)).toMatchObject({
+      line_items: [
+        { lineItemId: partly.items[1]!.externalItemId, quantity: 2 },
+        { lineItemId: partly.items[2]!.externalItemId, quantity: 3 },
+      ],
+      content_description: 'Teiera, Candela',
+    });
+    expect(byOrder.get(ids[1]!)).toMatchObject({
+      line_items: shipped.items.map((i) => ({ lineItemId: i.externalItemId, quantity: i.quantity })),
+      content_description: 'Tazza, Teiera, Candela',
+    });
   });
 
   it("unknown, another merchant's and cancelled orders create nothing, each with its reason", async () => {

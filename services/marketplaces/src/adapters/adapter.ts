@@ -74,6 +74,18 @@ export interface TrackingPush {
   shippedDate: Date;
 }
 
+/** A shipping fulfilment of an order as the marketplace holds it (eBay's ShippingFulfillment). */
+export interface ShippingFulfillment {
+  fulfillmentId: string;
+  lineItems: { lineItemId: string; quantity: number }[];
+  /** The marketplace's carrier code (eBay `shippingCarrierCode`: GLS, PosteItaliane…); '' when none. */
+  shippingCarrierCode: string;
+  /** The tracking number as the marketplace holds it (eBay `shipmentTrackingNumber`); '' when none. */
+  trackingNumber: string;
+  /** ISO-8601 as the marketplace gave it; '' when none. */
+  shippedDate: string;
+}
+
 export interface MarketplaceAdapter {
   readonly identifier: string;
   /** What the browser needs for the consent page (GET /api/marketplace/ebay/oauth-params). */
@@ -87,6 +99,24 @@ export interface MarketplaceAdapter {
   fetchOrdersPage(request: OrdersPageRequest): Promise<OrdersPage>;
   /** Tells the marketplace the items shipped; answers its fulfillment id. */
   pushTracking(push: TrackingPush): Promise<{ fulfillmentId: string }>;
+  /**
+   * The order's shipping fulfilments (eBay getShippingFulfillments), oldest first. Called when a
+   * tracking push is refused because a line already has a fulfilment (eBay 32700, a bare 409): only
+   * a fulfilment carrying our tracking number tells an earlier push of ours whose answer was lost
+   * from items shipped otherwise. `TOKEN_EXPIRED` on 401, `QUOTA_EXCEEDED` on 429, `REQUEST_REFUSED`
+   * for an order the seller does not have (eBay 32100).
+   *
+   * @example await adapter.getShippingFulfillments({ accessToken, externalOrderId: '12-34567-89012' })
+   * // [{ fulfillmentId: '9405509699937003457459', lineItems: [{ lineItemId: '10012345678901', quantity: 1 }], shippingCarrierCode: 'GLS', trackingNumber: 'MI123456789', shippedDate: '2026-03-05T09:00:00.000Z' }]
+   */
+  getShippingFulfillments(request: { accessToken: string; externalOrderId: string }): Promise<ShippingFulfillment[]>;
+  /**
+   * A tracking number as `pushTracking` sends it (eBay: without the spaces carriers print), so that
+   * it can be found again among {@link getShippingFulfillments}' answer. Pure.
+   *
+   * @example adapter.trackingNumberAsSent('MI 123 456 789') // 'MI123456789'
+   */
+  trackingNumberAsSent(trackingNumber: string): string;
   /** Releases HTTP connections. */
   close(): Promise<void>;
 }

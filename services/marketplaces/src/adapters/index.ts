@@ -1,4 +1,4 @@
-import { marketplaceAdapterNames, marketplaceConnectOperation } from '@smista/contracts';
+import { marketplaceConnectOperation, marketplaceName } from '@smista/contracts';
 import { NotSupportedError, type Logger } from '@smista/service-kit';
 import type { MarketplaceAdapter } from './adapter';
 import { createEbayAdapter, type EbayHttpOptions, type EbaySettings } from './ebay';
@@ -51,6 +51,5 @@ export function createMarketplaceAdapter(identifier: string, settings: EbaySetti
       ...(options.http ? { http: options.http } : {}),
     });
   }
-  const name = (marketplaceAdapterNames as Record<string, string>)[id] ?? (identifier.trim().slice(0, 40) || '?');
-  throw new NotSupportedError(marketplaceConnectOperation, name);
+  throw new NotSupportedError(marketplaceConnectOperation, marketplaceName(identifier));
 }

@@ -1,7 +1,7 @@
 import { DomainError, KitErrorCode, type Logger } from '@smista/service-kit';
 import { marketplaceMessages as m } from '@smista/contracts';
-import { MarketplaceError } from '../adapters';
-import { MarketplacesErrorCode, type Integration } from '../domain';
+import { MarketplaceError, type MarketplaceAdapter, type ShippingFulfillment } from '../adapters';
+import { ALREADY_FULFILLED_CODES, judgeAlreadyFulfilled, MarketplacesErrorCode, type Integration } from '../domain';
 import type { AdapterRegistry } from './adapter-registry';
 import type { TokenKeeper } from './token-keeper';
 
@@ -16,15 +16,24 @@ export interface TrackingInput {
 
 /** The answer of PushTracking: the marketplace's refusal is data the shipment keeps, not an error. */
 export type TrackingRefusal = { ok: false; errorCode: string; errorMessage: string };
-export type TrackingOutcome = { ok: true; fulfillmentId: string } | TrackingRefusal;
+/**
+ * `alreadyFulfilledCode`: the marketplace answered "already fulfilled" (eBay 32700, a bare 409) and
+ * the order's fulfilments showed ours, made by an earlier attempt whose answer was lost.
+ */
+export type TrackingOutcome = { ok: true; fulfillmentId: string; alreadyFulfilledCode?: string } | TrackingRefusal;
 
 /**
  * Tells the marketplace that line items of an order shipped (eBay createShippingFulfillment). What
  * retrying the same request cannot fix comes back as data (`ok: false`, a code, the Italian
  * message): the integration switched off or not active, the input the adapter refuses before
- * sending, the marketplace's refusal (eBay 32xxx, 409 already fulfilled), a refused refresh token.
- * A 401 refreshes the token once and tries again. Passing faults (quota, marketplace unreachable)
- * are thrown, for the caller to retry later.
+ * sending, the marketplace's refusal (eBay 32xxx), a refused refresh token. A 401 refreshes the
+ * token once and tries again. Passing faults (quota, marketplace unreachable) are thrown, for the
+ * caller to retry later.
+ *
+ * "Already fulfilled" (eBay 32700, a bare 409) is not taken at its word: the order's fulfilments
+ * are read, and only one carrying our tracking number (an earlier attempt whose answer was lost)
+ * makes it ok, with `alreadyFulfilledCode`; otherwise it is a refusal saying how the items shipped
+ * (`judgeAlreadyFulfilled`).
  */
 export async function pushTracking(deps: { adapters: AdapterRegistry; tokens: TokenKeeper }, integration: Integration, input: TrackingInput, logger: Logger): Promise<TrackingOutcome> {
   if (!integration.active) return { ok: false, errorCode: MarketplacesErrorCode.IntegrationInactive, errorMessage: m.trackingIntegrationInactive };
@@ -44,7 +53,14 @@ export async function pushTracking(deps: { adapters: AdapterRegistry; tokens: To
     try {
       if (refresh) await deps.tokens.refresh(integration.id, { mode: 'if-unchanged', staleAccessToken: usedToken });
       usedToken = await deps.tokens.accessToken(integration);
-      const { fulfillmentId } = await adapter.pushTracking({ accessToken: usedToken, ...input, shippedDate });
+      let fulfillmentId: string;
+      try {
+        ({ fulfillmentId } = await adapter.pushTracking({ accessToken: usedToken, ...input, shippedDate }));
+      } catch (err) {
+        const code = alreadyFulfilledCode(err);
+        if (code === undefined || !(err instanceof MarketplaceError)) throw err;
+        return await judgeConflict(adapter, usedToken, integration, input, err, code, logger);
+      }
       logger.info({ merchantId: integration.merchantId, integrationId: integration.id, orderId: input.externalOrderId, fulfillmentId }, 'tracking pushed');
       return { ok: true, fulfillmentId };
     } catch (err) {
@@ -59,6 +75,52 @@ export async function pushTracking(deps: { adapters: AdapterRegistry; tokens: To
       return refusal;
     }
   }
+}
+
+/** The marketplace's "already fulfilled" code (see ALREADY_FULFILLED_CODES) of a refused push; undefined for any other failure. */
+function alreadyFulfilledCode(err: unknown): string | undefined {
+  if (!(err instanceof MarketplaceError) || err.code !== 'REQUEST_REFUSED') return undefined;
+  const code = err.details.providerCode ?? '';
+  return ALREADY_FULFILLED_CODES.has(code) ? code : undefined;
+}
+
+/**
+ * A push refused as "already fulfilled": reads the order's fulfilments with the same token and
+ * judges whose they are. Ours → ok (nothing is sent again); otherwise the refusal that says how the
+ * items shipped. Failures of the read are thrown like the push's (a 401 refreshes and the push is
+ * made again, which eBay refuses the same way; quota and outages are passing faults), except a
+ * refusal of the read, which leaves nothing to judge by: the marketplace's own refusal stands.
+ */
+async function judgeConflict(
+  adapter: MarketplaceAdapter,
+  accessToken: string,
+  integration: Integration,
+  input: TrackingInput,
+  conflict: MarketplaceError,
+  code: string,
+  logger: Logger,
+): Promise<TrackingOutcome> {
+  const log = { merchantId: integration.merchantId, integrationId: integration.id, orderId: input.externalOrderId, errorCode: code };
+  let fulfillments: ShippingFulfillment[];
+  try {
+    fulfillments = await adapter.getShippingFulfillments({ accessToken, externalOrderId: input.externalOrderId });
+  } catch (err) {
+    if (!(err instanceof MarketplaceError) || err.code !== 'REQUEST_REFUSED') throw err;
+    logger.warn({ ...log, readErrorCode: err.details.providerCode ?? err.code }, 'tracking refused as already fulfilled; the fulfilments could not be read');
+    return { ok: false, errorCode: code, errorMessage: conflict.message };
+  }
+  const verdict = judgeAlreadyFulfilled(
+    fulfillments,
+    { lineItemIds: input.lineItems.map((l) => l.lineItemId), trackingNumber: input.trackingNumber },
+    (t) => adapter.trackingNumberAsSent(t),
+    { marketplace: integration.marketplace.name, code, message: conflict.message },
+  );
+  if (verdict.ours) {
+    logger.info({ ...log, fulfillmentId: verdict.fulfillmentId }, 'tracking already pushed: our fulfilment was there');
+    return { ok: true, fulfillmentId: verdict.fulfillmentId, alreadyFulfilledCode: code };
+  }
+  logger.info({ ...log, fulfillments: fulfillments.length }, 'tracking refused: the items shipped otherwise');
+  return { ok: false, errorCode: code, errorMessage: verdict.message };
 }
 
 /** A failure the caller cannot fix by retrying, as data; undefined for the passing ones (thrown). */

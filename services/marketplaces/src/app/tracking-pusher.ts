@@ -79,7 +79,8 @@ function passingOf(err: unknown): AttemptResult & { kind: 'passing' } {
  *   answered `already_pushed` with nothing sent; a row someone is pushing answers "in progress".
  * - A fulfilment is never made twice: the POST is never retried blindly by the HTTP client, a row
  *   is pushed by one lease holder at a time, and eBay's "already fulfilled" (32700 / 409) on a
- *   retry after a lost answer counts as pushed.
+ *   retry after a lost answer counts as pushed — but only when the order's fulfilments at eBay show
+ *   one carrying our tracking number; lines shipped otherwise fail the push with the reason.
  */
 export class TrackingPusher {
   private running = false;
@@ -211,7 +212,9 @@ export class TrackingPusher {
     let error: unknown;
     try {
       const outcome = await pushTracking(this.deps, integration, push.payload, logger);
-      result = outcome.ok ? { kind: 'pushed', fulfillmentId: outcome.fulfillmentId } : { kind: 'refused', errorCode: outcome.errorCode, message: outcome.errorMessage };
+      result = outcome.ok
+        ? { kind: 'pushed', fulfillmentId: outcome.fulfillmentId, ...(outcome.alreadyFulfilledCode !== undefined ? { alreadyFulfilledCode: outcome.alreadyFulfilledCode } : {}) }
+        : { kind: 'refused', errorCode: outcome.errorCode, message: outcome.errorMessage };
     } catch (err) {
       error = err;
       const passing = passingOf(err);

@@ -1,6 +1,7 @@
 import { marketplaceMessages as m } from '@smista/contracts';
 import { trackingPushMessages as t } from '@smista/contracts';
-import { claimable, decideAfterAttempt, decideForLabelled, defaultTrackingRetryPolicy, retryDelayMs, type Marketplace } from './index';
+import { trackingPushMessages as alreadyFulfilledMessages } from '@smista/contracts';
+import { claimable, decideAfterAttempt, decideForLabelled, defaultTrackingRetryPolicy, judgeAlreadyFulfilled, retryDelayMs, type Marketplace } from './index';
 
 const ebay: Marketplace = {
   id: 1,
@@ -38,14 +39,14 @@ describe('decideAfterAttempt', () => {
     expect(decideAfterAttempt({ kind: 'pushed', fulfillmentId: 'F1' }, 1, now, policy, 'eBay')).toEqual({ status: 'pushed', fulfillmentId: 'F1', alreadyThere: false, errorCode: '' });
   });
 
-  it('eBay 32700 / a bare 409 (already fulfilled, e.g. after a lost answer): pushed, never sent again', () => {
+  it('our fulfilment found behind eBay 32700 / a bare 409 (an earlier answer lost): pushed, already there, never sent again', () => {
     for (const errorCode of ['32700', '409']) {
-      expect(decideAfterAttempt({ kind: 'refused', errorCode, message: 'già spedito' }, 2, now, policy, 'eBay')).toEqual({ status: 'pushed', fulfillmentId: '', alreadyThere: true, errorCode });
+      expect(decideAfterAttempt({ kind: 'pushed', fulfillmentId: 'F1', alreadyFulfilledCode: errorCode }, 2, now, policy, 'eBay')).toEqual({ status: 'pushed', fulfillmentId: 'F1', alreadyThere: true, errorCode });
     }
   });
 
-  it('a refusal (32xxx, a cancelled order 32710, the integration off): failed at once with its message', () => {
-    for (const errorCode of ['32300', '32710', 'INTEGRATION_INACTIVE', 'INVALID_INPUT']) {
+  it('a refusal (32xxx, 32700 for lines shipped otherwise, a cancelled order 32710, the integration off): failed at once with its message', () => {
+    for (const errorCode of ['32300', '32700', '409', '32710', 'INTEGRATION_INACTIVE', 'INVALID_INPUT']) {
       expect(decideAfterAttempt({ kind: 'refused', errorCode, message: 'rifiutato' }, 1, now, policy, 'eBay')).toEqual({ status: 'failed', errorCode, message: 'rifiutato' });
     }
   });
@@ -64,6 +65,58 @@ describe('decideAfterAttempt', () => {
     expect(decideAfterAttempt(passing, 5, now, policy, 'eBay').status).toBe('retrying');
     expect(decideAfterAttempt(passing, 6, now, policy, 'eBay')).toEqual({ status: 'failed', errorCode: 'QUOTA_EXCEEDED', message: t.retriesExhausted('eBay', 6, passing.message) });
     expect(t.retriesExhausted('eBay', 6, 'eBay non risponde')).toBe('Tracking non inviato a eBay dopo 6 tentativi: eBay non risponde');
+  });
+});
+
+describe('judgeAlreadyFulfilled', () => {
+  const asSent = (t: string) => t.replace(/\s+/g, '');
+  const refusal = { marketplace: 'eBay', code: '32700', message: "eBay ha rifiutato la conferma di spedizione: l'articolo risulta già spedito su eBay (codice 32700)" };
+  const f = (fulfillmentId: string, lineItemIds: string[], trackingNumber: string) => ({ fulfillmentId, lineItems: lineItemIds.map((lineItemId) => ({ lineItemId })), trackingNumber });
+  const push = { lineItemIds: ['A', 'B'], trackingNumber: 'MI 123 456 789' };
+
+  it('ours when fulfilments with our tracking number (as sent: no spaces, any case) cover every line of the push', () => {
+    expect(judgeAlreadyFulfilled([f('F0', ['C'], 'RC1'), f('F1', ['A', 'B'], 'MI123456789')], push, asSent, refusal)).toEqual({ ours: true, fulfillmentId: 'F1' });
+    expect(judgeAlreadyFulfilled([f('F1', ['A'], 'mi123456789'), f('F2', ['B'], 'MI123456789')], push, asSent, refusal)).toEqual({ ours: true, fulfillmentId: 'F1' });
+  });
+
+  it('the lines shipped with another tracking number: a refusal naming it (and not ours)', () => {
+    const verdict = judgeAlreadyFulfilled([f('F1', ['A'], 'BRT0099887766'), f('F2', ['C'], 'SDA1')], push, asSent, refusal);
+    expect(verdict).toEqual({ ours: false, message: alreadyFulfilledMessages.shippedWithOtherTracking('eBay', 1, ['BRT0099887766'], '32700') });
+    expect(verdict.ours ? '' : verdict.message).toBe(
+      "eBay ha rifiutato la conferma di spedizione: l'articolo risulta già spedito su eBay con un altro numero di tracking (BRT0099887766), non con quello di questa spedizione (codice 32700)",
+    );
+    expect(alreadyFulfilledMessages.shippedWithOtherTracking('eBay', 2, ['A1', 'B2'], '409')).toBe(
+      'eBay ha rifiutato la conferma di spedizione: gli articoli risultano già spediti su eBay con un altro numero di tracking (A1, B2), non con quello di questa spedizione (codice 409)',
+    );
+  });
+
+  it('our tracking number on only some of the lines is not enough: the others shipped otherwise', () => {
+    expect(judgeAlreadyFulfilled([f('F1', ['A'], 'MI123456789'), f('F2', ['B'], 'GLS777')], push, asSent, refusal)).toEqual({
+      ours: false,
+      message: alreadyFulfilledMessages.shippedWithOtherTracking('eBay', 1, ['GLS777'], '32700'),
+    });
+  });
+
+  it('names at most three other tracking numbers', () => {
+    const many = ['A', 'B', 'C', 'D'].map((id, i) => f(`F${i}`, [id], `T${i}`));
+    expect(judgeAlreadyFulfilled(many, { lineItemIds: ['A', 'B', 'C', 'D'], trackingNumber: 'X1' }, asSent, refusal)).toEqual({
+      ours: false,
+      message: alreadyFulfilledMessages.shippedWithOtherTracking('eBay', 4, ['T0', 'T1', 'T2', '…'], '32700'),
+    });
+  });
+
+  it('shipped without a tracking number: says so', () => {
+    expect(judgeAlreadyFulfilled([f('F1', ['A', 'B'], '')], push, asSent, refusal)).toEqual({
+      ours: false,
+      message: 'eBay ha rifiutato la conferma di spedizione: gli articoli risultano già spediti su eBay senza numero di tracking, non con quello di questa spedizione (codice 32700)',
+    });
+  });
+
+  it("no fulfilment holds the lines (marked shipped by hand), or none at all: the marketplace's own refusal", () => {
+    expect(judgeAlreadyFulfilled([], push, asSent, refusal)).toEqual({ ours: false, message: refusal.message });
+    expect(judgeAlreadyFulfilled([f('F1', ['C'], 'MI123456789')], push, asSent, refusal)).toEqual({ ours: false, message: refusal.message });
+    // Without a tracking number of ours nothing can be ours.
+    expect(judgeAlreadyFulfilled([f('F1', ['A', 'B'], '')], { ...push, trackingNumber: ' ' }, asSent, refusal).ours).toBe(false);
   });
 });
 

@@ -1,6 +1,5 @@
-import { marketplaceMessages as m } from '@smista/contracts';
+import { marketplaceMessages as m, trackingPushMessages as t } from '@smista/contracts';
 import type { Integration } from './integrations';
-import { trackingPushMessages as t } from '@smista/contracts';
 
 /*
  * The tracking of one shipment told to its marketplace (eBay createShippingFulfillment), recorded
@@ -9,9 +8,10 @@ import { trackingPushMessages as t } from '@smista/contracts';
  *
  * ```
  * labelled ──auto update on──▶ pending ──attempt──▶ pushed (eBay has the fulfilment; never sent again)
- *    │                           ▲   │
+ *    │                           ▲   │               ▲
+ *    │                           │   │               └── "already fulfilled" (32700) and a fulfilment with our tracking number
  *    │                           │   ├── quota / unreachable ──▶ retrying ──(next_attempt_at)──┘
- *    │                           │   └── refused (32xxx, integration off...) or retries spent ──▶ failed
+ *    │                           │   └── refused (32xxx, 32700 shipped otherwise, integration off...) or retries spent ──▶ failed
  *    └──auto update off, integration off or in error──▶ skipped
  * on demand (PushTracking with a shipment id): any row but pushed is claimed and attempted now.
  * ```
@@ -69,23 +69,86 @@ export const defaultTrackingRetryPolicy: TrackingRetryPolicy = {
 };
 
 /**
- * The marketplace's answers meaning "this line item already has a fulfilment": eBay 32700 (409),
- * or a 409 without an error id. On a retry after an answer lost on the way (a timeout after eBay
- * made the fulfilment, a crash before recording it) this is our own fulfilment: the push counts
- * as done, and nothing is ever sent a third time. 32710 (a 409 too) is a cancelled order: a refusal.
+ * The marketplace's answers meaning "a line item of this request already has a fulfilment": eBay
+ * 32700 (409), or a 409 without an error id. That alone does not say whose fulfilment it is: ours,
+ * made by an earlier attempt whose answer was lost on the way (a timeout after eBay made it, a crash
+ * before recording it), or another (the line shipped with another tracking number, or marked
+ * shipped on eBay by hand). So the pusher then reads the order's fulfilments and judges with
+ * {@link judgeAlreadyFulfilled}. 32710 (a 409 too) is a cancelled order: a refusal.
  */
 export const ALREADY_FULFILLED_CODES: ReadonlySet<string> = new Set(['32700', '409']);
 
+/** A fulfilment of the order as the marketplace holds it (the adapter's ShippingFulfillment). */
+export interface MarketplaceFulfillment {
+  fulfillmentId: string;
+  lineItems: { lineItemId: string }[];
+  /** As the marketplace holds it; '' when none. */
+  trackingNumber: string;
+}
+
+/** Whose the fulfilment behind an "already fulfilled" answer is. */
+export type AlreadyFulfilledVerdict =
+  /** An earlier push of ours made it (the answer was lost): the push is done, nothing to send again. */
+  | { ours: true; fulfillmentId: string }
+  /** The lines shipped otherwise: a refusal with the reason the merchant reads. */
+  | { ours: false; message: string };
+
+
+/** Other tracking numbers named in a refusal, at most (the message stays readable). */
+const MAX_NAMED_TRACKING = 3;
+
+/**
+ * Whose fulfilment the marketplace meant when it refused a push as "already fulfilled" (see
+ * {@link ALREADY_FULFILLED_CODES}), from the order's fulfilments as it holds them. Ours only when
+ * fulfilments carrying our tracking number (compared as the push sends it, `asSent`, ignoring case)
+ * cover every line of the push — what an earlier attempt of ours whose answer was lost leaves
+ * behind. Otherwise a refusal: naming the other tracking numbers the push's lines shipped with,
+ * saying they shipped without one, or, when no fulfilment holds them (marked shipped by hand), the
+ * marketplace's own refusal (`refusal`, e.g. eBay's 32700 text).
+ *
+ * @example judgeAlreadyFulfilled([{ fulfillmentId: 'F1', lineItems: [{ lineItemId: 'A' }], trackingNumber: 'MI123' }], { lineItemIds: ['A'], trackingNumber: 'MI 123' }, (t) => t.replace(/\s+/g, ''), { marketplace: 'eBay', code: '32700', message: '…' })
+ * // { ours: true, fulfillmentId: 'F1' }
+ */
+export function judgeAlreadyFulfilled(
+  fulfillments: readonly MarketplaceFulfillment[],
+  push: { lineItemIds: readonly string[]; trackingNumber: string },
+  asSent: (trackingNumber: string) => string,
+  refusal: { marketplace: string; code: string; message: string },
+): AlreadyFulfilledVerdict {
+  const key = (trackingNumber: string) => asSent(trackingNumber.trim()).toUpperCase();
+  const ourKey = key(push.trackingNumber);
+  const wanted = new Set(push.lineItemIds.map((id) => id.trim()));
+  const ours = ourKey ? fulfillments.filter((f) => key(f.trackingNumber) === ourKey) : [];
+  const coveredByOurs = new Set(ours.flatMap((f) => f.lineItems.map((l) => l.lineItemId.trim())));
+  if (ours.length > 0 && wanted.size > 0 && [...wanted].every((id) => coveredByOurs.has(id))) {
+    const first = ours.find((f) => f.lineItems.some((l) => wanted.has(l.lineItemId.trim()))) ?? ours[0]!;
+    return { ours: true, fulfillmentId: first.fulfillmentId };
+  }
+  const others = fulfillments.filter((f) => !ours.includes(f) && f.lineItems.some((l) => wanted.has(l.lineItemId.trim())));
+  const linesShipped = new Set(others.flatMap((f) => f.lineItems.map((l) => l.lineItemId.trim()).filter((id) => wanted.has(id)))).size;
+  const numbers = [...new Set(others.map((f) => f.trackingNumber.trim()).filter(Boolean))];
+  if (numbers.length > 0) {
+    const named = numbers.length > MAX_NAMED_TRACKING ? [...numbers.slice(0, MAX_NAMED_TRACKING), '…'] : numbers;
+    return { ours: false, message: t.shippedWithOtherTracking(refusal.marketplace, linesShipped, named, refusal.code) };
+  }
+  if (others.length > 0) return { ours: false, message: t.shippedWithoutTracking(refusal.marketplace, linesShipped, refusal.code) };
+  return { ours: false, message: refusal.message };
+}
+
 /** One attempt's outcome, as the pusher read the adapter's answer. */
 export type AttemptResult =
-  | { kind: 'pushed'; fulfillmentId: string }
+  /**
+   * The fulfilment is there. `alreadyFulfilledCode`: the marketplace first answered "already
+   * fulfilled" (32700 / 409) and the fulfilment found is ours (see {@link judgeAlreadyFulfilled}).
+   */
+  | { kind: 'pushed'; fulfillmentId: string; alreadyFulfilledCode?: string }
   /** Retrying the same request cannot help: the marketplace's refusal, the integration off, bad input. */
   | { kind: 'refused'; errorCode: string; message: string }
   /** Quota, marketplace unreachable, our own hiccup: the same request may pass later. */
   | { kind: 'passing'; errorCode: string; message: string; retryAfterMs?: number };
 
 export type AttemptDecision =
-  /** `alreadyThere`: the marketplace answered that the items were already fulfilled (see {@link ALREADY_FULFILLED_CODES}). */
+  /** `alreadyThere`: our fulfilment was already at the marketplace (an earlier answer lost); `errorCode` its "already fulfilled" code. */
   | { status: 'pushed'; fulfillmentId: string; alreadyThere: boolean; errorCode: string }
   | { status: 'retrying'; errorCode: string; message: string; nextAttemptAt: Date }
   | { status: 'failed'; errorCode: string; message: string };
@@ -106,9 +169,8 @@ export function retryDelayMs(attempts: number, retryAfterMs: number | undefined,
 export function decideAfterAttempt(result: AttemptResult, attempts: number, now: Date, policy: TrackingRetryPolicy, marketplaceName: string): AttemptDecision {
   switch (result.kind) {
     case 'pushed':
-      return { status: 'pushed', fulfillmentId: result.fulfillmentId, alreadyThere: false, errorCode: '' };
+      return { status: 'pushed', fulfillmentId: result.fulfillmentId, alreadyThere: result.alreadyFulfilledCode !== undefined, errorCode: result.alreadyFulfilledCode ?? '' };
     case 'refused':
-      if (ALREADY_FULFILLED_CODES.has(result.errorCode)) return { status: 'pushed', fulfillmentId: '', alreadyThere: true, errorCode: result.errorCode };
       return { status: 'failed', errorCode: result.errorCode, message: result.message };
     case 'passing':
       if (attempts >= policy.maxAttempts) {

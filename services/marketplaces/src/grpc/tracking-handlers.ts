@@ -31,7 +31,9 @@ export function trackingHandlers(deps: HandlerDeps) {
       }
       const outcome = await pushTracking(deps, integration, input, ctx.logger);
       return marketplaces.PushTrackingResponse.fromPartial(
-        outcome.ok ? { ok: true, fulfillmentId: outcome.fulfillmentId } : { ok: false, errorCode: outcome.errorCode, errorMessage: outcome.errorMessage },
+        outcome.ok
+          ? { ok: true, fulfillmentId: outcome.fulfillmentId, alreadyPushed: outcome.alreadyFulfilledCode !== undefined }
+          : { ok: false, errorCode: outcome.errorCode, errorMessage: outcome.errorMessage },
       );
     }),
   };

@@ -1,5 +1,5 @@
 import { isUuid, NotSupportedError } from '@smista/service-kit';
-import { marketplaceAdapterNames, shipmentStatuses, type OrderStatus, type ShipmentStatus } from '@smista/contracts';
+import { marketplaceName, shipmentStatuses, type OrderStatus, type ShipmentStatus } from '@smista/contracts';
 import { InvalidEventError, ordersErrors } from './errors';
 import { trackingPushMessages } from '@smista/contracts';
 
@@ -173,6 +173,20 @@ export function shipmentToTrack<S extends Pick<OrderShipment, 'shipmentId' | 'st
   return found as S & { trackingNumber: string };
 }
 
+/**
+ * The lines a shipment tells the marketplace it carries (UpdateTracking): those the marketplace does
+ * not show as shipped yet (eBay's line status FULFILLED), since eBay refuses a fulfilment naming a
+ * line it already has one for (32700), however the others stand. When every line is shipped there,
+ * all of them: the merchant ships again on purpose, and the marketplace's refusal says why it cannot
+ * take this tracking. The shipments service picks a new shipment's lines by the same rule.
+ *
+ * @example linesToShip([{ externalItemId: 'A', fulfillmentStatus: 'FULFILLED' }, { externalItemId: 'B', fulfillmentStatus: 'NOT_STARTED' }]) // [B]
+ */
+export function linesToShip<I extends { fulfillmentStatus: string | null }>(items: readonly I[]): I[] {
+  const open = items.filter((i) => (i.fulfillmentStatus ?? '').trim().toUpperCase() !== 'FULFILLED');
+  return open.length > 0 ? open : [...items];
+}
+
 /** The marketplaces that take a shipment's tracking back (an adapter with createShippingFulfillment's like). */
 export const TRACKING_MARKETPLACES: readonly string[] = ['ebay'];
 
@@ -182,6 +196,5 @@ export const TRACKING_MARKETPLACES: readonly string[] = ['ebay'];
  */
 export function assertTrackingSupported(marketplace: string): void {
   if (TRACKING_MARKETPLACES.includes(marketplace)) return;
-  const name = (marketplaceAdapterNames as Record<string, string>)[marketplace] ?? marketplace;
-  throw new NotSupportedError(trackingPushMessages.operation, name);
+  throw new NotSupportedError(trackingPushMessages.operation, marketplaceName(marketplace));
 }

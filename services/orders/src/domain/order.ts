@@ -31,6 +31,8 @@ export interface OrderItem {
   imageUrl: string | null;
   variantInfo: string | null;
   shipByDate: Date | null;
+  /** The marketplace's own status of the line (eBay NOT_STARTED | IN_PROGRESS | FULFILLED) as last imported; null when it gave none. */
+  fulfillmentStatus: string | null;
 }
 
 /** What an order says about itself, stored or being imported (spec §3 orders). */

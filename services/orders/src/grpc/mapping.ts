@@ -33,6 +33,7 @@ function toItemMessage(i: OrderItem): orders.OrderItem {
     imageUrl: i.imageUrl ?? '',
     variantInfo: i.variantInfo ?? '',
     shipByDate: iso(i.shipByDate),
+    fulfillmentStatus: i.fulfillmentStatus ?? '',
   });
 }
 

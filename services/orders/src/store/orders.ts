@@ -81,6 +81,7 @@ function toItem(r: Row): OrderItem {
     imageUrl: r.image_url as string | null,
     variantInfo: r.variant_info as string | null,
     shipByDate: r.ship_by_date as Date | null,
+    fulfillmentStatus: r.fulfillment_status as string | null,
   };
 }
 
@@ -283,7 +284,8 @@ export async function itemsOf(db: Queryable, merchantId: string, orderIds: numbe
   if (orderIds.length === 0) return out;
   const { rows } = await db.query(
     `SELECT i.id, i.order_id, i.external_item_id, i.title, i.sku, i.quantity, i.unit_price::text AS unit_price,
-            i.total::text AS total, i.currency, i.image_url, i.variant_info, i.ship_by_date
+            i.total::text AS total, i.currency, i.image_url, i.variant_info, i.ship_by_date,
+            i.fulfillment_status
        FROM order_items i
       WHERE i.order_id = ANY($1::bigint[]) AND i.merchant_id = $2
       ORDER BY i.order_id, i.position`,

@@ -25,7 +25,15 @@ export interface SourceOrder {
     phoneNumber: string;
     email: string;
   } | null;
-  items: { externalItemId: string; title: string; quantity: number }[];
+  items: SourceItem[];
+}
+
+/** A line of the order: its marketplace id, and its marketplace's fulfilment status (eBay NOT_STARTED | IN_PROGRESS | FULFILLED; '' when none). */
+export interface SourceItem {
+  externalItemId: string;
+  title: string;
+  quantity: number;
+  fulfillmentStatus: string;
 }
 
 /** A pending shipment to insert. */
@@ -64,12 +72,27 @@ export function contentDescription(titles: string[]): string {
   return chars.length <= CONTENT_DESCRIPTION_MAX ? text : `${chars.slice(0, CONTENT_DESCRIPTION_MAX - 1).join('').trimEnd()}…`;
 }
 
+/**
+ * The lines a new shipment carries: those the marketplace does not show as shipped yet (eBay's line
+ * status FULFILLED). The shipment's lines are what `shipments.shipment.labelled` tells the
+ * marketplace, and eBay refuses a whole fulfilment naming a line it already has one for (32700).
+ * When every line is shipped there, all of them: the merchant ships again on purpose, and the
+ * marketplace's refusal says why it cannot take this tracking.
+ *
+ * @example linesToShip([{ externalItemId: 'A', fulfillmentStatus: 'FULFILLED', … }, { externalItemId: 'B', fulfillmentStatus: 'NOT_STARTED', … }]) // [B]
+ */
+export function linesToShip<I extends Pick<SourceItem, 'fulfillmentStatus'>>(items: readonly I[]): I[] {
+  const open = items.filter((i) => i.fulfillmentStatus.trim().toUpperCase() !== 'FULFILLED');
+  return open.length > 0 ? open : [...items];
+}
+
 const orNull = (v: string | undefined | null) => (v && v.trim() ? v.trim() : null);
 
 /**
  * Spec §2 "create shipments": per requested order, a pending shipment with the recipient and
  * address copied from the order (recipient = the person, else the company; country code default
- * IT), the marketplace lines, and the carrier integration assigned to the order with its carrier
+ * IT), the marketplace lines still to ship ({@link linesToShip}; the label's content names those),
+ * and the carrier integration assigned to the order with its carrier
  * code (`carrierProviders`: the merchant's integrations; one no longer there = none). An unknown
  * order (or another merchant's) and a cancelled one create nothing. Whether the order already has
  * a live shipment is decided by the database (the unique index), not here.
@@ -80,6 +103,7 @@ export function planShipment(merchantId: string, orderId: number, order: SourceO
   if (!order) return { kind: 'skip', orderId, message: m.orderNotFound };
   if (order.status === 'annullato') return { kind: 'skip', orderId, message: m.orderCancelled };
   const a = order.address;
+  const lines = linesToShip(order.items);
   const carrierProvider = order.carrierIntegrationId ? carrierProviders.get(order.carrierIntegrationId) ?? null : null;
   const address: ShipmentAddress = {
     recipientName: (a?.fullName.trim() || a?.companyName.trim()) ?? '',
@@ -101,8 +125,8 @@ export function planShipment(merchantId: string, orderId: number, order: SourceO
       orderExternalId: order.externalId,
       marketplace: order.marketplace,
       marketplaceIntegrationId: order.integrationId || null,
-      lineItems: order.items.filter((i) => i.externalItemId).map((i) => ({ lineItemId: i.externalItemId, quantity: Math.max(1, i.quantity) })),
-      contentDescription: contentDescription(order.items.map((i) => i.title)),
+      lineItems: lines.filter((i) => i.externalItemId).map((i) => ({ lineItemId: i.externalItemId, quantity: Math.max(1, i.quantity) })),
+      contentDescription: contentDescription(lines.map((i) => i.title)),
       carrierIntegrationId: carrierProvider ? order.carrierIntegrationId : null,
       carrierProvider,
       shippingAddressId: a?.id || null,

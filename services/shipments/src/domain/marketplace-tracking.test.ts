@@ -5,7 +5,10 @@ import { shipmentMessages as m } from '@smista/contracts';
 describe('marketplace tracking attempts', () => {
   it('map to the shipment status (a retry to come is pending) and to an audit row', () => {
     expect(['pushed', 'retrying', 'failed', 'skipped', 'other'].map(marketplaceTrackingStatusOf)).toEqual(['pushed', 'pending', 'failed', 'skipped', 'failed']);
-    expect(pushAudit({ status: 'pushed', errorMessage: '', marketplace: 'ebay' })).toEqual({ outcome: 'ok', message: 'Tracking inviato a ebay' });
+    expect(pushAudit({ status: 'pushed', errorMessage: '', marketplace: 'ebay' })).toEqual({ outcome: 'ok', message: 'Tracking inviato a eBay' });
+    expect(pushAudit({ status: 'pushed', errorCode: '', errorMessage: '', marketplace: 'ebay' })).toEqual({ outcome: 'ok', message: 'Tracking inviato a eBay' });
+    // Our fulfilment was already at eBay (an earlier answer lost): said so.
+    expect(pushAudit({ status: 'pushed', errorCode: '32700', errorMessage: '', marketplace: 'ebay' })).toEqual({ outcome: 'ok', message: 'Tracking già inviato a eBay' });
     expect(pushAudit({ status: 'failed', errorMessage: 'Ordine non trovato su eBay', marketplace: 'ebay' })).toEqual({ outcome: 'refused', message: 'Ordine non trovato su eBay' });
     expect(pushAudit({ status: 'retrying', errorMessage: '', marketplace: 'ebay' }).outcome).toBe('unavailable');
   });

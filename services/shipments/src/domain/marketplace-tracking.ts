@@ -1,5 +1,6 @@
-import { trackingPushMessages } from '@smista/contracts';
+import { marketplaceName, trackingPushMessages } from '@smista/contracts';
 import type { AuditOutcome } from './shipment';
+
 
 /** The shipment's `marketplace_tracking_status` of an attempt (a retry still to come is pending). */
 export function marketplaceTrackingStatusOf(attemptStatus: string): 'pushed' | 'pending' | 'failed' | 'skipped' {
@@ -15,12 +16,19 @@ export function marketplaceTrackingStatusOf(attemptStatus: string): 'pushed' | '
   }
 }
 
-/** The audit row of a marketplace attempt: outcome and the reason shown. */
-export function pushAudit(attempt: { status: string; errorMessage: string; marketplace: string }): { outcome: AuditOutcome; message: string } {
+/**
+ * The audit row of a marketplace attempt: outcome and the reason shown, the marketplace by its
+ * name. A pushed attempt with an error code found the fulfilment already there (eBay 32700 on a
+ * retry whose earlier answer was lost): 'Tracking già inviato a eBay'.
+ *
+ * @example pushAudit({ status: 'pushed', errorCode: '', errorMessage: '', marketplace: 'ebay' }) // { outcome: 'ok', message: 'Tracking inviato a eBay' }
+ */
+export function pushAudit(attempt: { status: string; errorCode?: string; errorMessage: string; marketplace: string }): { outcome: AuditOutcome; message: string } {
   const reason = attempt.errorMessage.trim();
+  const name = marketplaceName(attempt.marketplace);
   switch (attempt.status) {
     case 'pushed':
-      return { outcome: 'ok', message: trackingPushMessages.pushed(attempt.marketplace || 'marketplace') };
+      return { outcome: 'ok', message: (attempt.errorCode ?? '').trim() ? trackingPushMessages.alreadyPushed(name) : trackingPushMessages.pushed(name) };
     case 'retrying':
       return { outcome: 'unavailable', message: reason || trackingPushMessages.retrying };
     case 'skipped':

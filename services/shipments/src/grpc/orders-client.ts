@@ -38,7 +38,7 @@ export function sourceOrderOf(o: orders.Order): SourceOrder {
           email: a.email,
         }
       : null,
-    items: o.items.map((i) => ({ externalItemId: i.externalItemId, title: i.title, quantity: i.quantity })),
+    items: o.items.map((i) => ({ externalItemId: i.externalItemId, title: i.title, quantity: i.quantity, fulfillmentStatus: i.fulfillmentStatus })),
   };
 }
 

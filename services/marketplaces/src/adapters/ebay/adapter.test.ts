@@ -7,7 +7,8 @@ import { buildAuthorizeUrl, createMarketplaceAdapter, type EbaySettings, type Ma
  * The eBay adapter as the marketplaces service uses it, against the real eBay sandbox
  * (deploy/sandboxes/src/ebay) on a free port: the consent a seller gives on the sandbox's page, the
  * code exchange, identity, a 1,000-order import page by page, refresh, revocation, expired tokens,
- * quota and outages, and tracking pushed back with eBay's refusals — the URLs and bodies it sent
+ * quota and outages, tracking pushed back with eBay's refusals and the order's fulfilments read
+ * back — the URLs and bodies it sent
  * read back from the sandbox's request log, and no token, code or secret in any log line or error.
  */
 
@@ -370,6 +371,25 @@ describe('tracking', () => {
     expect(ebay.requests().length).toBe(before);
   });
 
+  it("reads an order's fulfilments back (getShippingFulfillments): ours carries the tracking number as the push sent it", async () => {
+    const order = await orderToShip(3);
+    expect(await adapter.getShippingFulfillments({ accessToken, externalOrderId: order.orderId })).toEqual([]);
+    const shippedDate = new Date(Date.now() - 120_000);
+    const { fulfillmentId } = await adapter.pushTracking({ accessToken, externalOrderId: order.orderId, lineItems: order.lineItems, carrierCode: 'poste_delivery', trackingNumber: ' 3UW 1234 5678 ', shippedDate });
+    const read = await adapter.getShippingFulfillments({ accessToken, externalOrderId: order.orderId });
+    expect(read).toEqual([{ fulfillmentId, lineItems: order.lineItems, shippingCarrierCode: 'PosteItaliane', trackingNumber: '3UW12345678', shippedDate: shippedDate.toISOString() }]);
+    expect(adapter.trackingNumberAsSent(' 3UW 1234 5678 ')).toBe(read[0]!.trackingNumber);
+    const call = ebay.requests().filter((r) => r.endpoint === 'GET /sell/fulfillment/v1/order/{orderId}/shipping_fulfillment').pop()!;
+    expect(call).toMatchObject({ method: 'GET', path: `/sell/fulfillment/v1/order/${order.orderId}/shipping_fulfillment`, authorization: 'bearer', status: 200 });
+
+    // eBay's refusal of the read, in Italian, and a passing fault; no token in either.
+    const unknown = await failure(adapter.getShippingFulfillments({ accessToken, externalOrderId: '99-99999-99999' }));
+    expect(unknown).toMatchObject({ code: 'REQUEST_REFUSED', message: 'eBay ha rifiutato la lettura degli ordini: ordine non trovato su eBay (codice 32100)', details: { httpStatus: 404, providerCode: '32100' } });
+    expect(JSON.stringify({ ...unknown, message: unknown.message })).not.toContain(accessToken);
+    await control.injectFault({ kind: 'quota', count: 5, pathPrefix: `/sell/fulfillment/v1/order/${order.orderId}/shipping_fulfillment`, retryAfterSeconds: 120 });
+    expect(await failure(adapter.getShippingFulfillments({ accessToken, externalOrderId: order.orderId }))).toMatchObject({ code: 'QUOTA_EXCEEDED', details: { retryAfterMs: 120_000, providerCode: '2001' } });
+  });
+
   it('keeps tokens out of every error', async () => {
     const error = await failure(adapter.pushTracking({ accessToken, externalOrderId: '99-99999-99999', lineItems: [{ lineItemId: '1', quantity: 1 }], carrierCode: 'GLS', trackingNumber: 'MI1', shippedDate: new Date() }));
     const shown = JSON.stringify({ ...error, message: error.message, stack: error.stack });
@@ -377,5 +397,11 @@ describe('tracking', () => {
     await control.injectFault({ kind: 'unavailable', count: 5, pathPrefix: '/sell/' });
     const outage = await failure(adapter.fetchOrdersPage({ accessToken, filterBy: 'created', ...wholeWindow(), offset: 0, limit: 1 }));
     expect(JSON.stringify({ ...outage, message: outage.message })).not.toContain(accessToken);
+  });
+
+  it('reading the fulfilments with an expired token is TOKEN_EXPIRED', async () => {
+    const order = await orderToShip(0);
+    await control.expireAccessTokens(SHOP.username);
+    expect(await failure(adapter.getShippingFulfillments({ accessToken, externalOrderId: order.orderId }))).toMatchObject({ code: 'TOKEN_EXPIRED', details: { httpStatus: 401, providerCode: '1001' } });
   });
 });

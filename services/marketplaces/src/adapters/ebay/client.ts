@@ -7,9 +7,9 @@ import { baseOf, type EbaySettings } from './settings';
 
 /**
  * The HTTP side of the eBay adapter, and nothing else: the token endpoint (Basic auth with the app's
- * credentials, form bodies), the Commerce Identity user, getOrders and createShippingFulfillment
- * (`Authorization: Bearer <the seller's access token>`). Timeouts, retries, the per-host
- * concurrency cap and redaction come from the kit's provider-http. eBay's refusals (4xx, and 429
+ * credentials, form bodies), the Commerce Identity user, getOrders, createShippingFulfillment and
+ * getShippingFulfillments (`Authorization: Bearer <the seller's access token>`). Timeouts, retries,
+ * the per-host concurrency cap and redaction come from the kit's provider-http. eBay's refusals (4xx, and 429
  * once the client's own short retries are spent) come back as data for `errors.ts`; 5xx and
  * network failures are the kit's ProviderUnavailableError.
  *
@@ -25,6 +25,8 @@ export interface EbayClient {
   getOrders(query: Record<string, string>, accessToken: string): Promise<EbayAnswer>;
   /** `POST <apiUrl>/sell/fulfillment/v1/order/{orderId}/shipping_fulfillment`; never retried (a retry could ship twice). */
   createShippingFulfillment(orderId: string, body: EbayShippingFulfillmentBody, accessToken: string): Promise<EbayAnswer>;
+  /** `GET <apiUrl>/sell/fulfillment/v1/order/{orderId}/shipping_fulfillment` (getShippingFulfillments); a read, retried like any. */
+  getShippingFulfillments(orderId: string, accessToken: string): Promise<EbayAnswer>;
   /** Removes the client secret and the given values (in any spelling) from a text of the adapter's own. */
   redact(text: string, values?: readonly string[]): string;
   close(): Promise<void>;
@@ -82,6 +84,17 @@ export function createEbayClient(settings: EbaySettings, logger: Logger, options
           secrets: [accessToken],
           accept: refusalsAsData,
           operation: 'CreateShippingFulfillment',
+        }),
+      ),
+    getShippingFulfillments: async (orderId, accessToken) =>
+      answerOf(
+        await http.request({
+          method: 'GET',
+          path: fulfillmentPath(orderId),
+          headers: bearer(accessToken),
+          secrets: [accessToken],
+          accept: refusalsAsData,
+          operation: 'GetShippingFulfillments',
         }),
       ),
     redact: (text, values = []) => http.redact(text, { path: TOKEN_PATH, secrets: values }),

@@ -1,17 +1,18 @@
 import { ebayMessages } from '@smista/contracts';
-import type { Logger } from '@smista/service-kit';
-import { MarketplaceError, type AuthorizeParams, type MarketplaceAdapter, type OrdersPage, type OrdersPageRequest, type SellerIdentity, type TokenSet, type TrackingPush } from '../adapter';
+import { kitErrors, type Logger } from '@smista/service-kit';
+import { MarketplaceError, type AuthorizeParams, type MarketplaceAdapter, type OrdersPage, type OrdersPageRequest, type SellerIdentity, type ShippingFulfillment, type TokenSet, type TrackingPush } from '../adapter';
 import { buildAuthorizeParams, buildCodeExchangeForm, buildFulfillmentRequest, buildOrdersQuery, buildRefreshForm } from './build';
 import { createEbayClient, type EbayHttpOptions } from './client';
 import { apiError, notConfigured, tokenError, type EbayAnswer } from './errors';
-import { parseFulfillmentLocation, parseIdentity, parseOrdersPage, parseTokenResponse } from './parse';
+import { parseFulfillmentLocation, parseIdentity, parseOrdersPage, parseShippingFulfillments, parseTokenResponse } from './parse';
 import { settingsProblem, type EbaySettings } from './settings';
+import { ebayTrackingNumber } from './units';
 
 export { AUTHORIZE_PATH, buildAuthorizeParams, buildAuthorizeUrl, buildCodeExchangeForm, buildFulfillmentRequest, buildOrdersQuery, buildRefreshForm, codeAsIssued, fulfillmentPath, IDENTITY_PATH, ORDERS_PATH, TOKEN_PATH } from './build';
 export type { EbayShippingFulfillmentBody } from './build';
 export { createEbayClient, type EbayClient, type EbayHttpOptions } from './client';
 export { apiError, errorEntries, tokenError, type EbayAnswer } from './errors';
-export { nextOffsetOf, parseFulfillmentLocation, parseIdentity, parseOrder, parseOrdersPage, parseTokenResponse } from './parse';
+export { nextOffsetOf, parseFulfillmentLocation, parseIdentity, parseOrder, parseOrdersPage, parseShippingFulfillments, parseTokenResponse } from './parse';
 export { DEFAULT_QUOTA_RETRY_MS, EBAY_MAX_PAGE_SIZE, EBAY_PRODUCTION, EBAY_SCOPES, settingsProblem, type EbaySettings } from './settings';
 export { ebayTrackingNumber, externalOrderStatus, orderStatusOf, paymentStatusOf, shippingCarrierCodeOf, unitPrice } from './units';
 
@@ -27,9 +28,10 @@ const ok = (answer: EbayAnswer) => answer.status >= 200 && answer.status < 300;
 
 /**
  * The eBay adapter (providers.md): OAuth consent with Smista's app, code exchange and refresh,
- * the seller's identity, getOrders page by page, and createShippingFulfillment for tracking. It
- * holds no seller state: every call takes the seller's token, so one adapter (one HTTP pool, one
- * concurrency cap per eBay host) serves every eBay integration of the service.
+ * the seller's identity, getOrders page by page, createShippingFulfillment for tracking, and
+ * getShippingFulfillments (to tell our own fulfilment from another when eBay answers that a line
+ * already has one). It holds no seller state: every call takes the seller's token, so one adapter
+ * (one HTTP pool, one concurrency cap per eBay host) serves every eBay integration of the service.
  *
  * Failures: {@link MarketplaceError} (see `errors.ts` for the table), the kit's
  * ProviderUnavailableError for 5xx/network, the kit's INVALID_INPUT for a tracking push refused
@@ -97,6 +99,17 @@ export function createEbayAdapter(settings: EbaySettings, deps: EbayDeps): Marke
       const location = answer.headers.location;
       return { fulfillmentId: parseFulfillmentLocation(Array.isArray(location) ? location[0] : location) };
     },
+
+    async getShippingFulfillments(request: { accessToken: string; externalOrderId: string }): Promise<ShippingFulfillment[]> {
+      const orderId = request.externalOrderId.trim();
+      if (!orderId) throw kitErrors.invalidInput(ebayMessages.orderIdRequired);
+      const answer = await client.getShippingFulfillments(orderId, request.accessToken);
+      // A refusal reads as one of the order's: eBay's 32100 is "ordine non trovato su eBay".
+      if (!ok(answer)) throw apiError('orders', answer, (s) => client.redact(s, [request.accessToken]), now());
+      return parseShippingFulfillments(answer.text, orderId, answer.status);
+    },
+
+    trackingNumberAsSent: ebayTrackingNumber,
 
     close: () => client.close(),
   };

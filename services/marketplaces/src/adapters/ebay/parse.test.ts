@@ -1,5 +1,5 @@
 import { ProviderUnavailableError } from '@smista/service-kit';
-import { nextOffsetOf, parseFulfillmentLocation, parseIdentity, parseOrder, parseOrdersPage, parseTokenResponse } from './parse';
+import { nextOffsetOf, parseFulfillmentLocation, parseIdentity, parseOrder, parseOrdersPage, parseShippingFulfillments, parseTokenResponse } from './parse';
 
 /* Good answers parsed: eBay's documented bodies (providers.md) to our tokens, seller and orders. */
 
@@ -294,5 +294,48 @@ describe('parseFulfillmentLocation', () => {
     expect(parseFulfillmentLocation('https://api.ebay.com/sell/fulfillment/v1/order/12-03955-36441/shipping_fulfillment/9405509699937003457459')).toBe('9405509699937003457459');
     expect(parseFulfillmentLocation('/sell/fulfillment/v1/order/1/shipping_fulfillment/abc%20def/')).toBe('abc def');
     expect(parseFulfillmentLocation(undefined)).toBe('');
+  });
+});
+
+describe('parseShippingFulfillments', () => {
+  it("reads getShippingFulfillments' answer: ids, lines, carrier, tracking number as eBay holds it, shipped date", () => {
+    const text = JSON.stringify({
+      fulfillments: [
+        {
+          fulfillmentId: '9405509699937003457459',
+          lineItems: [{ lineItemId: '10012345678901', quantity: 2 }, { lineItemId: '10012345678902', quantity: '1' }, { quantity: 1 }],
+          shippedDate: '2026-03-05T09:00:00.000Z',
+          shippingCarrierCode: 'GLS',
+          shipmentTrackingNumber: 'MI123456789',
+        },
+        { fulfillmentId: '9405509699937003457460', lineItems: [{ lineItemId: '10012345678903', quantity: 1 }], shippedDate: '2026-03-06T09:00:00.000Z' },
+      ],
+      total: 2,
+      warnings: [],
+    });
+    expect(parseShippingFulfillments(text, '12-34567-89012')).toEqual([
+      {
+        fulfillmentId: '9405509699937003457459',
+        lineItems: [
+          { lineItemId: '10012345678901', quantity: 2 },
+          { lineItemId: '10012345678902', quantity: 1 },
+        ],
+        shippingCarrierCode: 'GLS',
+        trackingNumber: 'MI123456789',
+        shippedDate: '2026-03-05T09:00:00.000Z',
+      },
+      { fulfillmentId: '9405509699937003457460', lineItems: [{ lineItemId: '10012345678903', quantity: 1 }], shippingCarrierCode: '', trackingNumber: '', shippedDate: '2026-03-06T09:00:00.000Z' },
+    ]);
+  });
+
+  it('none: an empty list, with or without the field', () => {
+    expect(parseShippingFulfillments('{"fulfillments":[],"total":0}', '1')).toEqual([]);
+    expect(parseShippingFulfillments('{"total":0}', '1')).toEqual([]);
+  });
+
+  it('an answer we cannot read is the kit’s unavailability (a passing fault)', () => {
+    for (const text of ['<html>', '[]', '{"fulfillments":["x"]}', '{"fulfillments":[{"lineItems":[]}]}']) {
+      expect(() => parseShippingFulfillments(text, '12-34567-89012')).toThrow(ProviderUnavailableError);
+    }
   });
 });

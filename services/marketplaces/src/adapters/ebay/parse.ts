@@ -1,13 +1,13 @@
 import type { marketplacesEvents } from '@smista/proto';
-import type { ImportedOrder, OrdersPage, SellerIdentity, TokenSet } from '../adapter';
+import type { ImportedOrder, OrdersPage, SellerIdentity, ShippingFulfillment, TokenSet } from '../adapter';
 import { unreadable } from './errors';
-import { ORDERS_PATH } from './build';
+import { fulfillmentPath, ORDERS_PATH } from './build';
 import { amountText, externalOrderStatus, isoInstant, orderStatusOf, paymentStatusOf, unitPrice } from './units';
 
 /*
  * Pure readers of eBay's successful answers (providers.md): tokens, the seller's identity, a page
- * of orders with each order normalised to our ImportedOrder, and the fulfilment id of a tracking
- * push. Refusals (non-2xx) are read by `errors.ts`. Each reader takes the body as text, so an
+ * of orders with each order normalised to our ImportedOrder, the fulfilment id of a tracking
+ * push, and an order's shipping fulfilments. Refusals (non-2xx) are read by `errors.ts`. Each reader takes the body as text, so an
  * answer that is not what eBay documents is a readable failure rather than a SyntaxError.
  */
 
@@ -237,4 +237,33 @@ export function parseFulfillmentLocation(location: string | undefined): string {
   } catch {
     return segment;
   }
+}
+
+/**
+ * getShippingFulfillments' 200, `{fulfillments: [{fulfillmentId, lineItems: [{lineItemId,
+ * quantity}], shippedDate, shippingCarrierCode?, shipmentTrackingNumber?}], total, warnings}`, each
+ * as a {@link ShippingFulfillment} (absent texts empty). No `fulfillments` is none; a fulfilment
+ * that is not an object, or has no id, is an answer we cannot read.
+ *
+ * @example parseShippingFulfillments('{"fulfillments":[{"fulfillmentId":"9405509699937003457459","lineItems":[{"lineItemId":"10012345678901","quantity":1}],"shippedDate":"2026-03-05T09:00:00.000Z","shippingCarrierCode":"GLS","shipmentTrackingNumber":"MI123456789"}],"total":1}', '12-34567-89012')
+ * // [{ fulfillmentId: '9405509699937003457459', lineItems: [{ lineItemId: '10012345678901', quantity: 1 }], shippingCarrierCode: 'GLS', trackingNumber: 'MI123456789', shippedDate: '2026-03-05T09:00:00.000Z' }]
+ */
+export function parseShippingFulfillments(text: string, orderId: string, status = 200): ShippingFulfillment[] {
+  const path = fulfillmentPath(orderId);
+  const body = json(text, 'GetShippingFulfillments', 'GET', path, status);
+  return list(body.fulfillments).map((f, i) => {
+    if (!isObject(f)) throw unreadable('GetShippingFulfillments', 'GET', path, status, `fulfillment ${i} is not an object`);
+    const fulfillmentId = str(f.fulfillmentId);
+    if (!fulfillmentId) throw unreadable('GetShippingFulfillments', 'GET', path, status, `fulfillment ${i} without fulfillmentId`);
+    return {
+      fulfillmentId,
+      lineItems: list(f.lineItems)
+        .filter(isObject)
+        .map((l) => ({ lineItemId: str(l.lineItemId), quantity: Number.isInteger(Number(l.quantity)) ? Number(l.quantity) : 0 }))
+        .filter((l) => l.lineItemId),
+      shippingCarrierCode: str(f.shippingCarrierCode),
+      trackingNumber: str(f.shipmentTrackingNumber),
+      shippedDate: str(f.shippedDate),
+    };
+  });
 }
