@@ -181,6 +181,15 @@ describe('an integration', () => {
     expect(await admin.b.put(`/api/integrations/${integration.id}/toggle-active`, { active: 'si' })).toMatchObject({ status: 400, body: { message: m.activeInvalid } });
   });
 
+  it("switches the automatic tracking push (PATCH {autoUpdateTracking}), alone or with active; bad bodies are Italian 400s", async () => {
+    const base = `/api/merchants/${shop.id}/integrations/${integration.id}`;
+    expect(await admin.b.patch(base, { autoUpdateTracking: true })).toMatchObject({ status: 200, body: { id: integration.id, autoUpdateTracking: true } });
+    expect((await admin.b.get(`/api/merchants/current/integrations/${integration.id}`)).body.autoUpdateTracking).toBe(true);
+    expect(await admin.b.patch(base, { autoUpdateTracking: false, active: true })).toMatchObject({ status: 200, body: { autoUpdateTracking: false, active: true } });
+    expect(await admin.b.patch(base, {})).toMatchObject({ status: 400, body: { message: m.nothingToChange } });
+    expect(await admin.b.patch(base, { autoUpdateTracking: 'sì' })).toMatchObject({ status: 400, body: { message: m.autoUpdateTrackingInvalid } });
+  });
+
   it('a plain member reads and syncs, and is refused the admin actions with 403', async () => {
     const member = await registered(app.baseUrl);
     await join(admin, shop, member, 'user');
@@ -194,6 +203,7 @@ describe('an integration', () => {
     expect(await member.b.put(`/api/integrations/${integration.id}/toggle-active`, { active: false })).toMatchObject(forbidden);
     expect(await member.b.post(`/api/integrations/${integration.id}/refresh-token`)).toMatchObject(forbidden);
     expect(await member.b.delete(`/api/integrations/${integration.id}`)).toMatchObject(forbidden);
+    expect(await member.b.patch(`/api/merchants/${shop.id}/integrations/${integration.id}`, { autoUpdateTracking: true })).toMatchObject(forbidden);
     expect(await member.b.post('/api/merchants/current/oauth/callback', { code: 'abc', marketplace: 'ebay' })).toMatchObject(forbidden);
   }, 60_000);
 
@@ -223,6 +233,7 @@ describe('an integration', () => {
       await admin.b.put(`/api/integrations/${theirs.id}/toggle-active`, { active: false }),
       await admin.b.delete(`/api/integrations/${theirs.id}`),
       await admin.b.delete(`/api/merchants/current/integrations/${theirs.id}`),
+      await admin.b.patch(`/api/merchants/current/integrations/${theirs.id}`, { autoUpdateTracking: true }),
     ]) {
       expect(res.status).toBe(404);
     }
