@@ -50,6 +50,7 @@ function itemJson(orderId: number, i: orders.OrderItem): OrderItemJson {
     imageUrl: orNull(i.imageUrl),
     variantInfo: orNull(i.variantInfo),
     shipByDate: orNull(i.shipByDate),
+    fulfillmentStatus: orNull(i.fulfillmentStatus),
   };
 }
 

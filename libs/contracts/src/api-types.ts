@@ -410,6 +410,8 @@ export interface OrderItemJson {
   imageUrl: string | null;
   variantInfo: string | null;
   shipByDate: string | null;
+  /** The marketplace's own fulfilment status of the line (eBay NOT_STARTED, IN_PROGRESS, FULFILLED); null when unknown. */
+  fulfillmentStatus: string | null;
 }
 
 /** Spec §3 orders (list and detail; `originalData` only in the detail). */
