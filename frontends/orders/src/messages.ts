@@ -1,4 +1,4 @@
-import { shipmentToasts, type MarketplaceId } from '@smista/contracts';
+import { shipmentToasts } from '@smista/contracts';
 
 /**
  * Italian texts of the orders remote. Texts quoted by the product spec (§2 Orders, §4 badges, §8
@@ -17,8 +17,6 @@ export const t = {
   syncing: 'Sincronizzazione...',
   searchPlaceholder: 'Cerca per ID ordine o cliente...',
   searchLabel: 'Cerca ordini',
-  filters: 'Filtri',
-  filtersCount: (n: number) => `Filtri (${n})`,
   filterPanel: 'Filtri degli ordini',
   statusFilter: 'Stato ordine',
   integrationFilter: 'Integrazione',
@@ -27,7 +25,6 @@ export const t = {
   endDate: 'Al',
   all: 'Tutti',
   allFeminine: 'Tutte',
-  clearFilters: 'Rimuovi filtri',
   integrationTabs: 'Integrazioni',
   statusTabs: 'Stato degli ordini',
   syncIntegration: (name: string) => `Sincronizza ${name}`,
@@ -61,14 +58,6 @@ export const t = {
     parzialmente_rimborsato: 'Parzialmente rimborsato',
   } as Record<string, string>,
 
-  marketplaceNames: {
-    ebay: 'eBay',
-    amazon: 'Amazon',
-    shopify: 'Shopify',
-    aliexpress: 'AliExpress',
-    etsy: 'Etsy',
-  } satisfies Record<MarketplaceId, string>,
-
   columns: {
     select: 'Seleziona',
     order: 'Ordine',
@@ -93,7 +82,6 @@ export const t = {
   itemsCount: (n: number) => (n === 1 ? '1 articolo' : `${n} articoli`),
 
   selection: {
-    bar: 'Selezione',
     count: (n: number) => (n === 0 ? 'Nessun ordine selezionato' : n === 1 ? '1 ordine selezionato' : `${n} ordini selezionati`),
     selectAll: 'Seleziona tutti',
     deselectAll: 'Deseleziona tutti',
@@ -102,10 +90,6 @@ export const t = {
   pagination: {
     label: 'Paginazione degli ordini',
     shown: (from: string, to: string, total: string) => `Mostrando ${from} - ${to} di ${total} ordini`,
-    pageSize: 'Ordini per pagina',
-    previous: 'Precedente',
-    next: 'Successiva',
-    page: (n: number) => `Pagina ${n}`,
   },
 
   empty: {
@@ -165,8 +149,6 @@ export const t = {
     carrierLabel: 'Corriere',
     noCarrier: 'Nessun corriere',
     carrierUnavailable: (id: number) => `Integrazione #${id} (non attiva)`,
-    noActiveCarriers: 'Nessun corriere attivo per questo merchant.',
-    connectCarrier: 'Collega un corriere',
     carrierHint: 'Il corriere scelto viene usato per creare la spedizione di questo ordine.',
     products: 'Prodotti ordinati',
     noProducts: 'Nessun prodotto',
@@ -175,7 +157,6 @@ export const t = {
     unitPrice: 'Prezzo unitario',
     variant: 'Variante',
     productImage: (title: string) => `Immagine di ${title}`,
-    notAvailable: '—',
   },
 
   carrier: {
@@ -229,14 +210,6 @@ export const t = {
     open: 'Vedi nelle spedizioni',
     openLabel: (id: number) => `Vedi la spedizione #${id} nella lista delle spedizioni`,
     shipment: (id: number) => `Spedizione #${id}`,
-    carrierNames: {
-      gls: 'GLS',
-      poste_delivery: 'Poste Delivery',
-      posta_1: 'Posta1',
-      posta_rc: 'Posta Raccomandata',
-      posta_pr_intl: 'Posta Prioritaria Internazionale',
-      posta_rc_intl: 'Posta Raccomandata Internazionale',
-    } as Record<string, string>,
   },
 
   detail: {

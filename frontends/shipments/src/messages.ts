@@ -15,7 +15,6 @@ export const t = {
   saving: 'Salvataggio...',
   noMerchantTitle: 'Nessun merchant selezionato',
   noMerchant: 'Seleziona un merchant per vedere le sue spedizioni.',
-  notAvailable: '—',
 
   title: 'Spedizioni',
   subtitle: 'Le spedizioni create dagli ordini: etichette, tracking e chiusura della giornata.',
@@ -26,12 +25,9 @@ export const t = {
   newShipmentHint: 'Le spedizioni si creano dagli ordini: seleziona gli ordini da spedire e scegli «Crea spedizioni»',
   searchPlaceholder: 'Cerca per ordine, cliente o tracking...',
   searchLabel: 'Cerca spedizioni',
-  filters: 'Filtri',
-  filtersCount: (n: number) => `Filtri (${n})`,
   filterPanel: 'Filtri delle spedizioni',
   carrierFilter: 'Corriere',
   allCarriers: 'Tutti i corrieri',
-  clearFilters: 'Rimuovi filtri',
   statusTabs: 'Stato delle spedizioni',
   /** Spec §2 status tabs. */
   statusTabLabels: { all: 'Tutte', pending: 'Attesa', shipped: 'Spedite', error: 'Errori', da_stampare: 'Da stampare' },
@@ -64,7 +60,6 @@ export const t = {
   problem: 'Problema',
 
   selection: {
-    bar: 'Selezione',
     /** Spec §2: 'selezionata' / 'selezionate'. */
     count: (n: number) => (n === 0 ? 'Nessuna spedizione selezionata' : n === 1 ? '1 selezionata' : `${n} selezionate`),
     selectAll: 'Seleziona tutte',
@@ -112,8 +107,6 @@ export const t = {
     text: (order: string) => `Scegli il corriere della spedizione dell'ordine ${order}.`,
     label: 'Corriere',
     placeholder: 'Seleziona un corriere',
-    noActive: 'Nessun corriere attivo per questo merchant.',
-    connect: 'Collega un corriere',
     hint: "Il corriere si può cambiare finché l'etichetta non è stata creata.",
     loadFailed: 'Impossibile caricare le integrazioni corriere.',
   },
@@ -213,19 +206,6 @@ export const t = {
   } as Record<string, string>,
   workdayStatuses: { closed: 'Chiusa', failed: 'Non riuscita' } as Record<string, string>,
   marketplaceTrackingStatuses: { pending: 'In attesa', pushed: 'Inviato', failed: 'Non riuscito', skipped: 'Non inviato' } as Record<string, string>,
-  providerNames: {
-    gls: 'GLS',
-    poste_delivery: 'Poste Delivery',
-    posta_1: 'Posta1',
-    posta_rc: 'Posta Raccomandata',
-    posta_pr_intl: 'Posta Prioritaria Internazionale',
-    posta_rc_intl: 'Posta Raccomandata Internazionale',
-    ebay: 'eBay',
-    amazon: 'Amazon',
-    shopify: 'Shopify',
-    aliexpress: 'AliExpress',
-    etsy: 'Etsy',
-  } as Record<string, string>,
   durationMs: (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toLocaleString('it-IT', { maximumFractionDigits: 1 })} s`),
 
   progress: {
@@ -239,12 +219,6 @@ export const t = {
     label: 'Paginazione delle spedizioni',
     /** Spec §2: 'Mostrando X - Y di N spedizioni'. */
     shown: (from: string, to: string, total: string) => `Mostrando ${from} - ${to} di ${total} spedizioni`,
-    pageSize: 'Righe per pagina',
-    first: 'Prima pagina',
-    previous: 'Pagina precedente',
-    next: 'Pagina successiva',
-    last: 'Ultima pagina',
-    pageOf: (page: string, total: string) => `Pagina ${page} di ${total}`,
   },
 
   empty: {

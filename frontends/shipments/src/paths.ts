@@ -3,8 +3,6 @@
  * mounts the same module twice (app.tsx): at `/dashboard/shipments/*` (the sidebar's 'Spedizioni')
  * and at `/shipments/*` (spec §2 protected routes); both show the list.
  */
-import { encodeLabelIds } from '@smista/contracts';
-
 /** The list as the sidebar opens it. */
 export const DASHBOARD_SHIPMENTS_PATH = '/dashboard/shipments';
 /** The list's other address. */
@@ -31,15 +29,6 @@ export const labelPath = (shipmentId: number) => `${shipmentApiPath(shipmentId)}
 
 /** The file name of a downloaded label (the same as the server's Content-Disposition). */
 export const labelFileName = (shipmentId: number) => `etichetta-${shipmentId}.pdf`;
-
-/**
- * `GET /api/shipments/labels/bulk-download?data=...`: the labels of the shipments, merged into one
- * PDF in the order given, opened in a new tab (spec §7).
- *
- * @example bulkLabelsPath([1, 2]) // '/api/shipments/labels/bulk-download?data=MSwy'
- */
-export const bulkLabelsPath = (shipmentIds: readonly number[]) =>
-  `/api/shipments/labels/bulk-download?data=${encodeURIComponent(encodeLabelIds(shipmentIds))}`;
 
 /** `GET /api/shipments/manifests/{id}`: the GLS manifest PDF of a workday close. */
 export const manifestPath = (manifestId: number) => `/api/shipments/manifests/${id(manifestId)}`;

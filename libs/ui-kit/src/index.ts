@@ -13,8 +13,27 @@ export {
   ApiError,
   errorMessageFrom,
   errorStatusOf,
+  refusalMessageOf,
+  listOf,
+  apiFetchList,
+  shouldRetryIntegration,
+  INTEGRATION_RETRIES,
+  INTEGRATION_RETRY_DELAY_MS,
   type ApiFetchOptions,
 } from './lib/api';
+export {
+  merchantListKeys,
+  orderQueryKeys,
+  shipmentQueryKeys,
+  carrierIntegrationsKey,
+  carrierIntegrationsQuery,
+  fetchCarrierIntegrations,
+} from './lib/query-keys';
+export { formatCount, formatDate, formatDateTime, parseDate } from './lib/format';
+export { providerName, providerNames } from './lib/provider-names';
+export { openInNewTab, saveBlob, SAVED_URL_LIFETIME_MS } from './lib/browser';
+export { changeListView, pageButtons, pageRange, pageSizeOptions, toggleId, type PageButton } from './lib/list-view';
+export { shipmentStatusBadge, TONE_CLASSES, type BadgeLook, type BadgeTone } from './lib/badge-looks';
 export { useMediaQuery, useIsMobile, MOBILE_BREAKPOINT, RESIZE_DEBOUNCE_MS } from './hooks/use-media-query';
 export {
   clearSelectedMerchant,
@@ -33,6 +52,17 @@ export {
   type StoredMerchant,
 } from './lib/merchant-storage';
 export { useSelectedMerchant, useSelectedMerchantRaw } from './hooks/use-selected-merchant';
+export { useListSelection, selectionIn, type KeptSelection } from './hooks/use-list-selection';
+export {
+  useUrlView,
+  useClampPage,
+  canonicalQuery,
+  pageToClamp,
+  type PageAnswer,
+  type SetListView,
+  type SetViewOptions,
+  type UrlViewSource,
+} from './hooks/use-url-view';
 export {
   toast,
   toastStore,
@@ -95,3 +125,22 @@ export {
 export { FormField, fieldAria, type FormFieldProps } from './components/form-field';
 export { PasswordChecklist, PasswordMatch } from './components/password-checklist';
 export { PortalScope, PortalScopeBox, usePortalScope } from './lib/portal-scope';
+export {
+  FilterField,
+  ListToolbar,
+  SearchBox,
+  searchToCommit,
+  shownSearch,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_MAX_LENGTH,
+  type ListToolbarProps,
+  type SearchBoxProps,
+} from './components/list-toolbar';
+export { StatusTabs, tabButtonClass, type StatusTab, type StatusTabsProps } from './components/status-tabs';
+export { SelectionBar, SelectPageCheckbox, type SelectionBarProps } from './components/selection-bar';
+export { PagerFooter, shownText, type PagerFooterProps, type PagerMeta } from './components/pager-footer';
+export { ToneBadge, ShipmentStatusBadge } from './components/tone-badge';
+export { DetailSection, Facts, type FactRow } from './components/facts';
+export { PageHeader } from './components/page-header';
+export { NoActiveCarriers, type RouterLink } from './components/no-active-carriers';
+export { bulkLabelsPath } from './lib/shipment-labels';

@@ -1,4 +1,4 @@
-import { orderStatusBadge, paymentStatusBadge, shipmentStatusBadge } from './badges';
+import { orderStatusBadge, paymentStatusBadge } from './badges';
 
 describe('orderStatusBadge (spec §4, case-insensitive)', () => {
   it('greens completed and delivered', () => {
@@ -34,20 +34,5 @@ describe('paymentStatusBadge', () => {
   it('shows a marketplace word as it came', () => {
     expect(paymentStatusBadge('PAID')).toEqual({ tone: 'green', label: 'PAID' });
     expect(paymentStatusBadge('toString')).toEqual({ tone: 'grey', label: 'toString' });
-  });
-});
-
-describe('shipmentStatusBadge (spec §4 shipment labels)', () => {
-  it('labels the shipment statuses in Italian, in the order badges colours', () => {
-    expect(shipmentStatusBadge('pending')).toEqual({ tone: 'orange', label: 'In attesa' });
-    expect(shipmentStatusBadge('SHIPPED')).toEqual({ tone: 'blue', label: 'Spedito' });
-    expect(shipmentStatusBadge('delivered')).toEqual({ tone: 'green', label: 'Consegnato' });
-    expect(shipmentStatusBadge('error')).toEqual({ tone: 'red', label: 'Errore' });
-    expect(shipmentStatusBadge('cancelled')).toEqual({ tone: 'red', label: 'Annullato' });
-  });
-  it('shows unknown statuses raw, in grey', () => {
-    expect(shipmentStatusBadge('held')).toEqual({ tone: 'grey', label: 'held' });
-    expect(shipmentStatusBadge('constructor')).toEqual({ tone: 'grey', label: 'constructor' });
-    expect(shipmentStatusBadge('')).toEqual({ tone: 'grey', label: '—' });
   });
 });

@@ -1,19 +1,13 @@
 /**
- * The colours and texts of the order and payment badges (spec §4, case-insensitive): completed or
- * delivered green; to ship, pending or not started orange 'da spedire'; shipped and processing
- * blue; cancelled, canceled or failed red; anything else grey with its own text. Our stored
- * statuses (`da_spedire`, `spedito`, ...) and the marketplaces' words (`NOT_STARTED`, `FULFILLED`)
- * go through the same table, so the external statuses of the panel read alike.
+ * The colours and texts of the order and payment badges (spec §4, case-insensitive), in the kit's
+ * tones: completed or delivered green; to ship, pending or not started orange 'da spedire'; shipped
+ * and processing blue; cancelled, canceled or failed red; anything else grey with its own text.
+ * Our stored statuses (`da_spedire`, `spedito`, ...) and the marketplaces' words (`NOT_STARTED`,
+ * `FULFILLED`) go through the same table, so the external statuses of the panel read alike. A
+ * shipment's badge is the kit's (`shipmentStatusBadge`), the same as in the shipments list.
  */
-import { shipmentStatusLabel } from '@smista/contracts';
+import { uiText, type BadgeLook, type BadgeTone } from '@smista/ui-kit';
 import { t } from '../messages';
-
-export type BadgeTone = 'green' | 'orange' | 'blue' | 'red' | 'grey';
-
-export interface BadgeLook {
-  tone: BadgeTone;
-  label: string;
-}
 
 const ORDER_BADGES: Readonly<Record<string, BadgeLook>> = {
   completed: { tone: 'green', label: t.statusBadges.completed },
@@ -50,7 +44,7 @@ const own = <T>(table: Readonly<Record<string, T>>, key: string): T | undefined 
  */
 export function orderStatusBadge(status: string | null | undefined): BadgeLook {
   const raw = (status ?? '').trim();
-  return own(ORDER_BADGES, normalise(raw)) ?? { tone: 'grey', label: raw || t.panel.notAvailable };
+  return own(ORDER_BADGES, normalise(raw)) ?? { tone: 'grey', label: raw || uiText.notAvailable };
 }
 
 const PAYMENT_TONES: Readonly<Record<string, BadgeTone>> = {
@@ -75,39 +69,5 @@ const PAYMENT_TONES: Readonly<Record<string, BadgeTone>> = {
 export function paymentStatusBadge(status: string | null | undefined): BadgeLook {
   const raw = (status ?? '').trim();
   const key = normalise(raw);
-  return { tone: own(PAYMENT_TONES, key) ?? 'grey', label: own(t.paymentBadges, key) ?? (raw || t.panel.notAvailable) };
+  return { tone: own(PAYMENT_TONES, key) ?? 'grey', label: own(t.paymentBadges, key) ?? (raw || uiText.notAvailable) };
 }
-
-const SHIPMENT_TONES: Readonly<Record<string, BadgeTone>> = {
-  pending: 'orange',
-  processing: 'blue',
-  shipped: 'blue',
-  completed: 'green',
-  delivered: 'green',
-  error: 'red',
-  failed: 'red',
-  cancelled: 'red',
-  canceled: 'red',
-};
-
-/**
- * A shipment status's badge in the order's panel (spec §4 shipment labels: 'In attesa',
- * 'Spedito', ...; unknown statuses raw), in the same colours as the order badges.
- *
- * @example shipmentStatusBadge('SHIPPED') // { tone: 'blue', label: 'Spedito' }
- */
-export function shipmentStatusBadge(status: string | null | undefined): BadgeLook {
-  const raw = (status ?? '').trim();
-  const key = raw.toLowerCase();
-  const label = !raw ? t.panel.notAvailable : shipmentStatusLabel(raw);
-  return { tone: own(SHIPMENT_TONES, key) ?? 'grey', label };
-}
-
-/** Tailwind classes of each tone (the kit's Badge has no blue, so every tone is spelled here). */
-export const TONE_CLASSES: Readonly<Record<BadgeTone, string>> = {
-  green: 'border-transparent bg-emerald-100 text-emerald-800',
-  orange: 'border-transparent bg-orange-100 text-orange-800',
-  blue: 'border-transparent bg-blue-100 text-blue-800',
-  red: 'border-transparent bg-red-100 text-red-800',
-  grey: 'border-transparent bg-slate-100 text-slate-700',
-};

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileDown, PackagePlus, RefreshCw } from 'lucide-react';
-import { encodeLabelIds, type OrderJson } from '@smista/contracts';
-import { Button, errorMessageFrom, toast } from '@smista/ui-kit';
+import type { OrderJson } from '@smista/contracts';
+import { bulkLabelsPath, Button, errorMessageFrom, openInNewTab, toast } from '@smista/ui-kit';
 import { t } from '../messages';
 import { createdToast, labelShipmentIds, settleInPool, trackingOrderIds, trackingToast } from './bulk';
 import { serverMessage } from './order-actions';
@@ -10,26 +10,6 @@ import { refreshOrdersAndShipments, useCreateShipments, useUpdateTracking } from
 
 /** Orders whose tracking is sent at once by 'Aggiorna tracking' (each asks the marketplace). */
 export const TRACKING_CONCURRENCY = 4;
-
-/** `GET /api/shipments/labels/bulk-download?data=...`: the labels merged in one PDF. */
-export const bulkLabelsPath = (shipmentIds: readonly number[]) =>
-  `/api/shipments/labels/bulk-download?data=${encodeURIComponent(encodeLabelIds(shipmentIds))}`;
-
-/**
- * Opens a same-site address in a new tab; false when the browser blocked the popup. `noopener`
- * is not passed to `window.open` (it would then always answer null and hide a block); the tab's
- * `opener` is cut right after instead.
- */
-function openInNewTab(url: string): boolean {
-  const opened = window.open(url, '_blank');
-  if (!opened) return false;
-  try {
-    opened.opener = null;
-  } catch {
-    // a cross-origin tab refuses the write; it cannot reach this page anyway
-  }
-  return true;
-}
 
 /**
  * The bulk actions of spec §2 on the selected orders of the page, with their §8 texts:

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { RefreshCw, Truck } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import type { CarrierIntegrationJson, OrderJson } from '@smista/contracts';
-import { errorMessageFrom, errorStatusOf, toast, Button, NativeSelect, Spinner, buttonVariants } from '@smista/ui-kit';
+import { errorMessageFrom, errorStatusOf, toast, Button, NativeSelect, NoActiveCarriers, Spinner } from '@smista/ui-kit';
 import { t } from '../messages';
 import { CARRIERS_PATH } from '../paths';
 import { refreshOrdersAndShipments, useAssignCarrier, useCarrierIntegrations, useUpdateTracking } from './orders-api';
@@ -94,15 +94,7 @@ export function CarrierManagement({ merchantId, order }: { merchantId: string; o
     );
   }
   if (active.length === 0 && current === null) {
-    return (
-      <div className="grid gap-2 text-sm" data-testid="order-no-carriers">
-        <p className="text-muted-foreground">{t.panel.noActiveCarriers}</p>
-        <Link to={CARRIERS_PATH} className={buttonVariants({ variant: 'outline', size: 'sm', className: 'justify-self-start' })}>
-          <Truck aria-hidden />
-          {t.panel.connectCarrier}
-        </Link>
-      </div>
-    );
+    return <NoActiveCarriers link={Link} to={CARRIERS_PATH} testId="order-no-carriers" />;
   }
   return (
     <div className="grid gap-1.5">

@@ -1,8 +1,19 @@
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { ArrowLeft, SearchX } from 'lucide-react';
-import { buttonVariants, Card, CardContent, errorStatusOf, LoadFailed, Loading, NoMerchant, useSelectedMerchant } from '@smista/ui-kit';
+import {
+  buttonVariants,
+  Card,
+  CardContent,
+  errorStatusOf,
+  formatDateTime,
+  LoadFailed,
+  Loading,
+  NoMerchant,
+  providerName,
+  useSelectedMerchant,
+} from '@smista/ui-kit';
 import { OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
-import { formatDateTime, formatMoney, marketplaceName } from '../format';
+import { formatMoney } from '../format';
 import { t } from '../messages';
 import { backPathOf, parseOrderId } from '../paths';
 import { UpdateTrackingButton } from './order-actions';
@@ -51,7 +62,7 @@ function OrderDetail({ merchantId, orderId }: { merchantId: string; orderId: num
             {t.detail.title(o.externalId)}
           </h1>
           <p className="text-sm text-muted-foreground">
-            {marketplaceName(o.marketplace)} · {formatDateTime(o.orderDate)} · {o.buyerName}
+            {providerName(o.marketplace)} · {formatDateTime(o.orderDate)} · {o.buyerName}
           </p>
           <div className="flex flex-wrap items-center gap-2 pt-1">
             <OrderStatusBadge status={o.status} />

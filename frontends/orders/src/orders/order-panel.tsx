@@ -1,10 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ImageOff } from 'lucide-react';
 import type { OrderItemJson, OrderJson, ShippingAddressDetailsJson } from '@smista/contracts';
-import { cn, Loading } from '@smista/ui-kit';
-import { OrderStatusBadge, PaymentStatusBadge, ShipmentStatusBadge } from '../components/status-badges';
-import { formatDate, formatDateTime, formatMoney, marketplaceName } from '../format';
+import { cn, DetailSection, Facts, formatDate, formatDateTime, Loading, providerName, ShipmentStatusBadge, uiText } from '@smista/ui-kit';
+import { OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
+import { formatMoney } from '../format';
 import { t } from '../messages';
 import { shipmentsOfOrderPath } from '../paths';
 import { CarrierManagement } from './order-actions';
@@ -20,7 +20,7 @@ export function OrderPanel({ merchantId, order, className }: { merchantId: strin
     <div className={cn('grid items-start gap-4 md:grid-cols-2 xl:grid-cols-3', className)} data-testid="order-panel" data-order-id={order.id}>
       {/* Three stacks side by side on wide screens (two, then one, on narrower ones). */}
       <div className="grid min-w-0 gap-4">
-        <Section title={t.panel.customer} testId="order-customer">
+        <DetailSection title={t.panel.customer} testId="order-customer">
           <Facts
             rows={[
               [t.panel.name, order.buyerName],
@@ -28,8 +28,8 @@ export function OrderPanel({ merchantId, order, className }: { merchantId: strin
               [t.panel.username, order.externalUsername],
             ]}
           />
-        </Section>
-        <Section title={t.panel.status} testId="order-status-section">
+        </DetailSection>
+        <DetailSection title={t.panel.status} testId="order-status-section">
           <div className="grid gap-2 text-sm">
             <div className="flex items-center justify-between gap-2">
               <span className="text-muted-foreground">{t.panel.orderStatus}</span>
@@ -40,13 +40,13 @@ export function OrderPanel({ merchantId, order, className }: { merchantId: strin
               <PaymentStatusBadge status={order.paymentStatus} testId="panel-order-payment" />
             </div>
           </div>
-        </Section>
+        </DetailSection>
       </div>
       <div className="grid min-w-0 gap-4">
-        <Section title={t.panel.marketplace} testId="order-marketplace">
+        <DetailSection title={t.panel.marketplace} testId="order-marketplace">
           <Facts
             rows={[
-              [t.panel.marketplace, marketplaceName(order.marketplace)],
+              [t.panel.marketplace, providerName(order.marketplace)],
               [t.panel.externalId, order.externalId, 'font-mono'],
               [t.panel.externalStatus, order.externalOrderStatus],
               [t.panel.externalPaymentStatus, order.externalPaymentStatus],
@@ -55,22 +55,22 @@ export function OrderPanel({ merchantId, order, className }: { merchantId: strin
               [t.panel.lastSynced, formatDateTime(order.lastSyncedAt)],
             ]}
           />
-        </Section>
-        <Section title={t.shipments.title} testId="order-shipments">
+        </DetailSection>
+        <DetailSection title={t.shipments.title} testId="order-shipments">
           <OrderShipments order={order} />
-        </Section>
+        </DetailSection>
       </div>
       <div className="grid min-w-0 gap-4">
-        <Section title={t.panel.address} testId="order-address">
+        <DetailSection title={t.panel.address} testId="order-address">
           <Address address={order.shippingAddressDetails} />
-        </Section>
-        <Section title={t.panel.carrier} testId="order-carrier">
+        </DetailSection>
+        <DetailSection title={t.panel.carrier} testId="order-carrier">
           <CarrierManagement merchantId={merchantId} order={order} />
-        </Section>
+        </DetailSection>
       </div>
-      <Section title={t.panel.products} testId="order-products" className="md:col-span-2 xl:col-span-3">
+      <DetailSection title={t.panel.products} testId="order-products" className="md:col-span-2 xl:col-span-3">
         <Products merchantId={merchantId} order={order} />
-      </Section>
+      </DetailSection>
     </div>
   );
 }
@@ -97,7 +97,7 @@ function OrderShipments({ order }: { order: OrderJson }) {
           <li key={s.id} className="grid gap-1 rounded-md border border-border p-2 text-sm" data-testid="order-shipment" data-shipment-id={s.id}>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="font-medium">{t.shipments.shipment(s.id)}</span>
-              <ShipmentStatusBadge status={s.status} />
+              <ShipmentStatusBadge status={s.status} testId="order-shipment-status" />
             </div>
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-xs">
               <dt className="text-muted-foreground">{t.shipments.tracking}</dt>
@@ -107,7 +107,7 @@ function OrderShipments({ order }: { order: OrderJson }) {
               {s.carrierProvider ? (
                 <>
                   <dt className="text-muted-foreground">{t.shipments.carrier}</dt>
-                  <dd className="min-w-0">{carrierName(s.carrierProvider)}</dd>
+                  <dd className="min-w-0">{providerName(s.carrierProvider)}</dd>
                 </>
               ) : null}
             </dl>
@@ -124,36 +124,6 @@ function OrderShipments({ order }: { order: OrderJson }) {
         {t.shipments.open}
       </Link>
     </div>
-  );
-}
-
-/** A carrier code's display name ('gls' → 'GLS'); an unknown code as it came. */
-function carrierName(code: string): string {
-  const names = t.shipments.carrierNames;
-  const key = code.toLowerCase();
-  return Object.hasOwn(names, key) ? names[key] : code;
-}
-
-function Section({ title, testId, className, children }: { title: string; testId: string; className?: string; children: ReactNode }) {
-  return (
-    <section className={cn('grid content-start gap-2 rounded-lg border border-border bg-background p-4', className)} data-testid={testId} aria-label={title}>
-      <h3 className="text-sm font-semibold">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
-/** Label / value rows; an empty value reads '—'. */
-function Facts({ rows }: { rows: [label: string, value: string | null | undefined, className?: string][] }) {
-  return (
-    <dl className="grid gap-1.5 text-sm">
-      {rows.map(([label, value, className]) => (
-        <div key={label} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)] gap-2">
-          <dt className="text-muted-foreground">{label}</dt>
-          <dd className={cn('min-w-0 [overflow-wrap:anywhere]', className)}>{value?.trim() ? value : t.panel.notAvailable}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 
@@ -241,7 +211,7 @@ function ProductRow({ item, currency }: { item: OrderItemJson; currency: string 
         ) : null}
         <span className="flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-muted-foreground">
           <span>
-            {t.panel.sku}: <span className="font-mono text-foreground">{item.sku || t.panel.notAvailable}</span>
+            {t.panel.sku}: <span className="font-mono text-foreground">{item.sku || uiText.notAvailable}</span>
           </span>
           <span>
             {t.panel.quantity}: <span className="text-foreground" data-testid="order-item-quantity">{item.quantity}</span>

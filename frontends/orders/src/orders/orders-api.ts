@@ -4,37 +4,37 @@
  * call `apiFetch` themselves. Toasts are the caller's (`mutate(vars, { onSuccess, onError })`).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type {
-  BulkCreateJson,
-  CarrierIntegrationJson,
-  MarketplaceIntegrationJson,
-  OrderJson,
-  OrderPageJson,
-  OrderTrackingUpdateJson,
-  SyncStartedJson,
-} from '@smista/contracts';
-import { apiFetch, apiRequest, discardBody, errorStatusOf, responseError } from '@smista/ui-kit';
+import type { BulkCreateJson, MarketplaceIntegrationJson, OrderJson, OrderPageJson, OrderTrackingUpdateJson, SyncStartedJson } from '@smista/contracts';
+import {
+  apiFetch,
+  apiRequest,
+  carrierIntegrationsKey,
+  carrierIntegrationsQuery,
+  discardBody,
+  INTEGRATION_RETRY_DELAY_MS,
+  listOf,
+  orderQueryKeys,
+  responseError,
+  shipmentQueryKeys,
+  shouldRetryIntegration,
+} from '@smista/ui-kit';
 import { ordersApiPath, type OrdersView } from './orders-view';
 import { isJobActive, SYNC_POLL_MS } from './sync';
 
 /**
- * Query keys. Orders are per merchant: the lists under `list` (one entry per API path, so a
- * shared link and a reload find the same entry), one order under `detail`. The merchant's
- * marketplace integrations and carrier integrations use the keys the integrations remote, the
- * settings remote and the shell use for the same lists (`['marketplaces', merchantId,
- * 'integrations']`, `['carriers', merchantId, 'integrations']`), so every screen shares one
+ * Query keys. Orders are per merchant (the kit's `orderQueryKeys`): the lists under `list` (one
+ * entry per API path, so a shared link and a reload find the same entry), one order under
+ * `detail`. The merchant's marketplace integrations and carrier integrations use the keys the
+ * integrations remote, the settings remote and the shell use for the same lists (`['marketplaces',
+ * merchantId, 'integrations']`, the kit's `carrierIntegrationsKey`), so every screen shares one
  * cache entry. The hooks supply their fetchers: these keys are not URLs.
  */
 export const orderKeys = {
-  all: ['orders'] as const,
-  merchant: (merchantId: string) => [...orderKeys.all, merchantId] as const,
-  lists: (merchantId: string) => [...orderKeys.merchant(merchantId), 'list'] as const,
-  list: (merchantId: string, apiPath: string) => [...orderKeys.lists(merchantId), apiPath] as const,
-  detail: (merchantId: string, orderId: number) => [...orderKeys.merchant(merchantId), 'detail', orderId] as const,
+  ...orderQueryKeys,
   marketplaceIntegrations: (merchantId: string) => ['marketplaces', merchantId, 'integrations'] as const,
-  carrierIntegrations: (merchantId: string) => ['carriers', merchantId, 'integrations'] as const,
+  carrierIntegrations: carrierIntegrationsKey,
   /** The shipments remote's entries of the merchant (its lists and details), refreshed after a bulk action here. */
-  shipments: (merchantId: string) => ['shipments', merchantId] as const,
+  shipments: shipmentQueryKeys.merchant,
 };
 
 /** The shell's dashboard tile ('Ordini da spedire'): refreshed when a sync brings orders. */
@@ -43,22 +43,6 @@ export const TO_SHIP_COUNT_KEY = ['/api/orders', 'to-ship-count'] as const;
 /** Spec §9: the order list is kept 60 s, an order's items 5 minutes. */
 export const ORDER_LIST_STALE_MS = 60_000;
 export const ORDER_ITEMS_STALE_MS = 5 * 60_000;
-
-/** Spec §7: integration requests retry 3 times, 500 ms apart (never a 4xx, which would only repeat). */
-export const INTEGRATION_RETRIES = 3;
-export const INTEGRATION_RETRY_DELAY_MS = 500;
-export function shouldRetryIntegration(failureCount: number, error: unknown): boolean {
-  const status = errorStatusOf(error);
-  if (status !== undefined && status >= 400 && status < 500) return false;
-  return failureCount < INTEGRATION_RETRIES;
-}
-
-/** A list answer as spec §3 allows it: a plain array, or an object carrying `data`. */
-export function listOf<T>(body: unknown): T[] {
-  if (Array.isArray(body)) return body as T[];
-  if (body && typeof body === 'object' && Array.isArray((body as { data?: unknown }).data)) return (body as { data: T[] }).data;
-  return [];
-}
 
 export const orderPath = (orderId: number) => `/api/orders/${encodeURIComponent(String(orderId))}`;
 
@@ -79,10 +63,6 @@ export async function fetchMarketplaceIntegrations(signal?: AbortSignal): Promis
   if (!res.ok) throw await responseError(res);
   return listOf<MarketplaceIntegrationJson>(await res.json());
 }
-
-/** `GET /api/carrier-integrations` (spec §7 Carriers): the selected merchant's carrier integrations. */
-export const fetchCarrierIntegrations = (signal?: AbortSignal) =>
-  apiFetch<unknown>('/api/carrier-integrations', { signal }).then((body) => listOf<CarrierIntegrationJson>(body));
 
 /** Who starts a sync from the screen: the person (`user`), or spec §9's auto-sync on opening it (`auto`). */
 export type SyncTrigger = 'user' | 'auto';
@@ -144,13 +124,7 @@ export function useMarketplaceIntegrations(merchantId: string, watching: boolean
 
 /** The merchant's carrier integrations (the carrier choice of an order). */
 export function useCarrierIntegrations(merchantId: string, enabled = true) {
-  return useQuery({
-    queryKey: orderKeys.carrierIntegrations(merchantId),
-    queryFn: ({ signal }) => fetchCarrierIntegrations(signal),
-    retry: shouldRetryIntegration,
-    retryDelay: INTEGRATION_RETRY_DELAY_MS,
-    enabled,
-  });
+  return useQuery({ ...carrierIntegrationsQuery(merchantId), enabled });
 }
 
 /** The started job goes into the cached integration at once, so its tab shows the sync under way. */

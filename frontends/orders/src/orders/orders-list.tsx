@@ -1,16 +1,29 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, ChevronLeft, ChevronRight } from 'lucide-react';
-import type { OrderJson, OrderSortField, PageMetaJson } from '@smista/contracts';
-import { Button, Checkbox, NativeSelect, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, cn } from '@smista/ui-kit';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown } from 'lucide-react';
+import type { OrderJson, OrderSortField } from '@smista/contracts';
+import {
+  Button,
+  Checkbox,
+  cn,
+  formatDate,
+  formatDateTime,
+  providerName,
+  SelectPageCheckbox,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@smista/ui-kit';
 import { OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
-import { formatDate, formatDateTime, formatMoney, marketplaceName } from '../format';
+import { formatMoney } from '../format';
 import { t } from '../messages';
 import { orderDetailPath, type OrderLinkState } from '../paths';
 import { UpdateTrackingButton } from './order-actions';
 import { OrderPanel } from './order-panel';
-import { PAGE_SIZES, type OrdersView } from './orders-view';
-import { pageButtons, shownText } from './pagination';
+import type { OrdersView } from './orders-view';
 
 /** What the table and the cards share: the orders, which are selected and which are open. */
 export interface OrdersListProps {
@@ -32,7 +45,6 @@ function OrderLink({ order, className }: { order: OrderJson; className?: string 
     </Link>
   );
 }
-
 
 /** A sortable column header (spec §2 sortBy / sortOrder), with `aria-sort` on the cell. */
 function SortHeader({
@@ -83,12 +95,7 @@ export function OrdersTable({
       <TableHeader>
         <TableRow className="hover:bg-transparent">
           <TableHead className="w-10">
-            <Checkbox
-              checked={allSelected ? true : someSelected ? 'indeterminate' : false}
-              onCheckedChange={onToggleAll}
-              aria-label={t.selectPage}
-              data-testid="orders-select-page"
-            />
+            <SelectPageCheckbox all={allSelected} some={someSelected} onToggle={onToggleAll} label={t.selectPage} testId="orders-select-page" />
           </TableHead>
           <TableHead className="w-10">
             <span className="sr-only">{t.details}</span>
@@ -134,7 +141,7 @@ export function OrdersTable({
                 <TableCell>
                   <div className="grid gap-0.5">
                     <OrderLink order={order} className="whitespace-nowrap" />
-                    <span className="text-xs text-muted-foreground">{marketplaceName(order.marketplace)}</span>
+                    <span className="text-xs text-muted-foreground">{providerName(order.marketplace)}</span>
                   </div>
                 </TableCell>
                 <TableCell className="max-w-56">
@@ -217,7 +224,7 @@ export function OrderCards({ merchantId, orders, selected, onToggleSelected, exp
                   {order.buyerName}
                 </span>
                 <span className="text-xs text-muted-foreground">
-                  {marketplaceName(order.marketplace)} · {formatDate(order.orderDate)} · {t.itemsCount(order.itemsCount)}
+                  {providerName(order.marketplace)} · {formatDate(order.orderDate)} · {t.itemsCount(order.itemsCount)}
                 </span>
               </div>
             </div>
@@ -237,110 +244,5 @@ export function OrderCards({ merchantId, orders, selected, onToggleSelected, exp
         );
       })}
     </ul>
-  );
-}
-
-/** The bulk selection bar: how many are selected, select all (of the page), deselect all, and the bulk actions. */
-export function SelectionBar({
-  count,
-  pageCount,
-  onSelectAll,
-  onDeselectAll,
-  actions,
-}: {
-  count: number;
-  pageCount: number;
-  onSelectAll: () => void;
-  onDeselectAll: () => void;
-  actions?: ReactNode;
-}) {
-  return (
-    <div
-      className={cn('flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm', count > 0 ? 'border-primary/40 bg-primary/5' : 'border-border bg-muted/30')}
-      role="region"
-      aria-label={t.selection.bar}
-      data-testid="orders-selection-bar"
-    >
-      <span className={count > 0 ? 'font-medium' : 'text-muted-foreground'} aria-live="polite" data-testid="orders-selection-count">
-        {t.selection.count(count)}
-      </span>
-      <div className="flex flex-wrap items-center gap-1">
-        <Button variant="ghost" size="sm" onClick={onSelectAll} disabled={count >= pageCount} data-testid="orders-select-all">
-          {t.selection.selectAll}
-        </Button>
-        <Button variant="ghost" size="sm" onClick={onDeselectAll} disabled={count === 0} data-testid="orders-deselect-all">
-          {t.selection.deselectAll}
-        </Button>
-        {actions}
-      </div>
-    </div>
-  );
-}
-
-/** The footer: 'Mostrando X - Y di N ordini', the page size and the pages. */
-export function PaginationBar({
-  meta,
-  view,
-  busy,
-  onPage,
-  onPageSize,
-}: {
-  meta: PageMetaJson;
-  view: OrdersView;
-  busy: boolean;
-  onPage: (page: number) => void;
-  onPageSize: (pageSize: number) => void;
-}) {
-  const sizes: number[] = PAGE_SIZES.includes(view.pageSize as (typeof PAGE_SIZES)[number]) ? [...PAGE_SIZES] : [...PAGE_SIZES, view.pageSize].sort((a, b) => a - b);
-  const page = Math.min(view.page, Math.max(meta.totalPages, 1));
-  return (
-    <nav className="flex flex-col gap-3 text-sm lg:flex-row lg:items-center lg:justify-between" aria-label={t.pagination.label} data-testid="orders-pagination">
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <span className="text-muted-foreground" data-testid="orders-shown">
-          {shownText(page, meta.pageSize || view.pageSize, meta.totalItems)}
-        </span>
-        <label className="flex items-center gap-2 text-muted-foreground">
-          <span className="whitespace-nowrap">{t.pagination.pageSize}</span>
-          <NativeSelect value={String(view.pageSize)} onChange={(e) => onPageSize(Number(e.target.value))} className="h-8 w-20" data-testid="orders-page-size">
-            {sizes.map((size) => (
-              <option key={size} value={String(size)}>
-                {size}
-              </option>
-            ))}
-          </NativeSelect>
-        </label>
-      </div>
-      {meta.totalPages > 1 ? (
-        <div className="flex items-center gap-1 self-center lg:self-auto">
-          <Button variant="outline" size="icon" className="h-8 w-8" onClick={() => onPage(page - 1)} disabled={page <= 1 || busy} aria-label={t.pagination.previous} data-testid="orders-prev">
-            <ChevronLeft aria-hidden />
-          </Button>
-          {pageButtons(page, meta.totalPages).map((item, index) =>
-            item === 'gap' ? (
-              <span key={`gap-${index}`} className="px-1 text-muted-foreground" aria-hidden>
-                …
-              </span>
-            ) : (
-              <Button
-                key={item}
-                variant={item === page ? 'default' : 'ghost'}
-                size="sm"
-                className="h-8 min-w-8 px-2 tabular-nums"
-                onClick={() => onPage(item)}
-                disabled={busy && item !== page}
-                aria-current={item === page ? 'page' : undefined}
-                aria-label={t.pagination.page(item)}
-                data-testid="orders-page-number"
-              >
-                {item}
-              </Button>
-            ),
-          )}
-          <Button variant="outline" size="icon" className="h-8 w-8" onClick={() => onPage(page + 1)} disabled={page >= meta.totalPages || busy} aria-label={t.pagination.next} data-testid="orders-next">
-            <ChevronRight aria-hidden />
-          </Button>
-        </div>
-      ) : null}
-    </nav>
   );
 }

@@ -1,16 +1,35 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PackageOpen, RefreshCw, Store } from 'lucide-react';
 import type { OrderSortField } from '@smista/contracts';
-import { Button, buttonVariants, Card, CardContent, errorMessageFrom, errorStatusOf, LoadFailed, Loading, NoMerchant, useIsMobile, useSelectedMerchant } from '@smista/ui-kit';
+import {
+  Button,
+  buttonVariants,
+  Card,
+  CardContent,
+  LoadFailed,
+  Loading,
+  NoMerchant,
+  PageHeader,
+  PagerFooter,
+  refusalMessageOf,
+  SelectionBar,
+  toggleId,
+  uiText,
+  useClampPage,
+  useIsMobile,
+  useListSelection,
+  useSelectedMerchant,
+  useUrlView,
+} from '@smista/ui-kit';
 import { t } from '../messages';
 import { MARKETPLACES_PATH } from '../paths';
 import { OrdersBulkActions } from './bulk-actions';
 import { useOrders } from './orders-api';
-import { OrderCards, OrdersTable, PaginationBar, SelectionBar } from './orders-list';
-import { changeView, clearFilters, hasFilters, nextSort, ordersApiPath, panelFilterCount, readOrdersView, writeOrdersView } from './orders-view';
+import { OrderCards, OrdersTable } from './orders-list';
+import { clearFilters, hasFilters, nextSort, ordersApiPath, PAGE_SIZES, readOrdersView, writeOrdersView } from './orders-view';
 import { IntegrationTabs, StatusTabs, SyncBanners } from './tabs';
-import { FilterPanel, OrdersToolbar, type SetView } from './toolbar';
+import { OrdersToolbar } from './toolbar';
 import { useOrderSync } from './use-order-sync';
 
 /** /dashboard/orders and /orders: 'Ordini' (spec §2), for the selected merchant. */
@@ -19,7 +38,7 @@ export function OrdersPage() {
   if (!merchant) {
     return (
       <div className="grid min-w-0 gap-6" data-testid="orders-page">
-        <PageHeader />
+        <PageHeader title={t.title} subtitle={t.subtitle} />
         <NoMerchant title={t.noMerchantTitle} text={t.noMerchant} />
       </div>
     );
@@ -28,41 +47,17 @@ export function OrdersPage() {
   return <OrdersScreen key={merchant.id} merchantId={merchant.id} />;
 }
 
-function PageHeader({ action }: { action?: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-      <div>
-        <h1 className="text-2xl font-semibold">{t.title}</h1>
-        <p className="text-sm text-muted-foreground">{t.subtitle}</p>
-      </div>
-      {action}
-    </div>
-  );
-}
-
 /**
  * The screen. Its view (integration tab, page, size, sort, search, status, marketplace, dates)
  * lives only in the URL's query; every control writes the URL and the list follows it.
  */
 function OrdersScreen({ merchantId }: { merchantId: string }) {
   const [params, setParams] = useSearchParams();
-  const view = useMemo(() => readOrdersView(params), [params]);
+  const { view, setView } = useUrlView({ params, setParams, read: readOrdersView, write: writeOrdersView });
   const isMobile = useIsMobile();
   const { integrations, starting, sync, syncable } = useOrderSync(merchantId);
   const list = integrations.data;
   const orders = useOrders(merchantId, view, (list?.length ?? 0) > 0);
-  const [panelOpen, setPanelOpen] = useState(() => panelFilterCount(view) > 0);
-
-  const setView: SetView = useCallback(
-    (patch, options) => setParams(writeOrdersView(changeView(view, patch)), { replace: options?.replace }),
-    [view, setParams],
-  );
-
-  // The address shows the view as read: bad values fall back to their defaults and defaults are left out.
-  useEffect(() => {
-    const canonical = writeOrdersView(view);
-    if (canonical.toString() !== params.toString()) setParams(canonical, { replace: true });
-  }, [view, params, setParams]);
 
   // An integration tab that no longer exists (deleted, or another merchant's link) is 'Tutti'.
   useEffect(() => {
@@ -71,21 +66,18 @@ function OrdersScreen({ merchantId }: { merchantId: string }) {
 
   // A page past the end (orders gone, a stale link) steps back to the last one.
   const meta = orders.data?.meta;
-  useEffect(() => {
-    if (meta && !orders.isPlaceholderData && meta.totalPages > 0 && view.page > meta.totalPages) setView({ page: meta.totalPages }, { replace: true });
-  }, [meta, orders.isPlaceholderData, view.page, setView]);
+  useClampPage(view, meta && { totalPages: meta.totalPages, current: !orders.isPlaceholderData }, setView);
 
   // Spec §4: the selection is cleared when the page, its size or the filters change.
-  const apiPath = ordersApiPath(view);
-  const [selection, setSelection] = useState<{ path: string; ids: ReadonlySet<number> }>({ path: apiPath, ids: new Set() });
-  const selected = selection.path === apiPath ? selection.ids : new Set<number>();
-  const setSelected = (ids: ReadonlySet<number>) => setSelection({ path: apiPath, ids });
+  const { selected, set: setSelected, toggle: toggleSelected, clear: clearSelection } = useListSelection(ordersApiPath(view));
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
 
   const anyActive = (list ?? []).some((i) => i.active);
   const header = (
     <PageHeader
-      action={
+      title={t.title}
+      subtitle={t.subtitle}
+      actions={
         anyActive ? (
           <Button
             onClick={() => void sync(syncable.map((i) => i.id))}
@@ -113,40 +105,37 @@ function OrdersScreen({ merchantId }: { merchantId: string }) {
     body = <NoIntegrations />;
   } else {
     const pageOrders = orders.data?.data ?? [];
-    const toggle = (set: ReadonlySet<number>, id: number) => {
-      const next = new Set(set);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    };
+    const selectedOrders = pageOrders.filter((o) => selected.has(o.id));
     const allSelected = pageOrders.length > 0 && pageOrders.every((o) => selected.has(o.id));
     const listProps = {
       merchantId,
       orders: pageOrders,
       selected,
-      onToggleSelected: (id: number) => setSelected(toggle(selected, id)),
+      onToggleSelected: toggleSelected,
       expanded,
-      onToggleExpanded: (id: number) => setExpanded((prev) => toggle(prev, id)),
+      onToggleExpanded: (id: number) => setExpanded((prev) => toggleId(prev, id)),
     };
 
     let content: ReactNode;
     if (orders.isPending) content = <Loading testId="orders-loading" />;
     else if (orders.isError) {
       // A refused query (a 4xx) says why in Italian; anything else is the connection.
-      const status = errorStatusOf(orders.error);
-      const reason = status !== undefined && status >= 400 && status < 500 ? errorMessageFrom(orders.error) : undefined;
-      content = <LoadFailed title={t.errors.ordersTitle} text={reason ?? t.errors.connection} onRetry={() => void orders.refetch()} testId="orders-load-failed" />;
+      content = <LoadFailed title={t.errors.ordersTitle} text={refusalMessageOf(orders.error) ?? t.errors.connection} onRetry={() => void orders.refetch()} testId="orders-load-failed" />;
     } else if (pageOrders.length === 0) {
       content = <NoOrders filtered={hasFilters(view)} onClear={() => setView(clearFilters(view))} />;
     } else {
       content = (
         <>
           <SelectionBar
-            count={pageOrders.filter((o) => selected.has(o.id)).length}
+            count={selectedOrders.length}
             pageCount={pageOrders.length}
             onSelectAll={() => setSelected(new Set(pageOrders.map((o) => o.id)))}
-            onDeselectAll={() => setSelected(new Set())}
-            actions={<OrdersBulkActions merchantId={merchantId} selected={pageOrders.filter((o) => selected.has(o.id))} onDone={() => setSelected(new Set())} />}
-          />
+            onDeselectAll={clearSelection}
+            text={t.selection}
+            testIdPrefix="orders"
+          >
+            <OrdersBulkActions merchantId={merchantId} selected={selectedOrders} onDone={clearSelection} />
+          </SelectionBar>
           <div className={orders.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={orders.isFetching}>
             {isMobile ? (
               <OrderCards {...listProps} />
@@ -156,19 +145,13 @@ function OrdersScreen({ merchantId }: { merchantId: string }) {
                 view={view}
                 onSort={(field: OrderSortField) => setView(nextSort(view, field))}
                 allSelected={allSelected}
-                someSelected={!allSelected && pageOrders.some((o) => selected.has(o.id))}
-                onToggleAll={() => setSelected(allSelected ? new Set() : new Set(pageOrders.map((o) => o.id)))}
+                someSelected={!allSelected && selectedOrders.length > 0}
+                onToggleAll={() => (allSelected ? clearSelection() : setSelected(new Set(pageOrders.map((o) => o.id))))}
               />
             )}
           </div>
           {meta ? (
-            <PaginationBar
-              meta={meta}
-              view={view}
-              busy={orders.isPlaceholderData}
-              onPage={(page) => setView({ page })}
-              onPageSize={(pageSize) => setView({ pageSize })}
-            />
+            <PagerFooter meta={meta} view={view} setView={setView} pageSizes={PAGE_SIZES} busy={orders.isPlaceholderData} text={t.pagination} testIdPrefix="orders" />
           ) : null}
         </>
       );
@@ -177,8 +160,7 @@ function OrdersScreen({ merchantId }: { merchantId: string }) {
     body = (
       <>
         <SyncBanners integrations={list!} />
-        <OrdersToolbar view={view} setView={setView} panelOpen={panelOpen} onTogglePanel={() => setPanelOpen((open) => !open)} onClear={() => setView(clearFilters(view))} />
-        {panelOpen ? <FilterPanel view={view} setView={setView} integrations={list!} /> : null}
+        <OrdersToolbar view={view} setView={setView} integrations={list!} onClear={() => setView(clearFilters(view))} />
         <div className="grid min-w-0 gap-2">
           <IntegrationTabs
             integrations={list!}
@@ -232,7 +214,7 @@ function NoOrders({ filtered, onClear }: { filtered: boolean; onClear: () => voi
       <p className="max-w-md text-sm text-muted-foreground">{filtered ? t.empty.noOrdersFiltered : t.empty.noOrdersYet}</p>
       {filtered ? (
         <Button variant="outline" size="sm" onClick={onClear}>
-          {t.clearFilters}
+          {uiText.clearFilters}
         </Button>
       ) : null}
     </div>

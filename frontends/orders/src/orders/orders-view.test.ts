@@ -1,4 +1,5 @@
-import { changeView, clearFilters, DEFAULT_VIEW, hasFilters, nextSort, ordersApiPath, panelFilterCount, readOrdersView, writeOrdersView, type OrdersView } from './orders-view';
+import { changeListView } from '@smista/ui-kit';
+import { clearFilters, DEFAULT_VIEW, hasFilters, nextSort, ordersApiPath, panelFilterCount, readOrdersView, writeOrdersView, type OrdersView } from './orders-view';
 
 const read = (query: string) => readOrdersView(new URLSearchParams(query));
 
@@ -58,19 +59,19 @@ describe('writeOrdersView', () => {
   });
 });
 
-describe('changeView', () => {
+describe("the kit's changeListView on the orders' view", () => {
   const onPage4: OrdersView = { ...DEFAULT_VIEW, page: 4 };
   it('resets the page to 1 when a filter, the size or the sort changes (spec §4)', () => {
-    expect(changeView(onPage4, { status: 'TO_SHIP' }).page).toBe(1);
-    expect(changeView(onPage4, { search: 'rossi' }).page).toBe(1);
-    expect(changeView(onPage4, { integration: 2 }).page).toBe(1);
-    expect(changeView(onPage4, { pageSize: 50 }).page).toBe(1);
-    expect(changeView(onPage4, nextSort(onPage4, 'total')).page).toBe(1);
+    expect(changeListView(onPage4, { status: 'TO_SHIP' }).page).toBe(1);
+    expect(changeListView(onPage4, { search: 'rossi' }).page).toBe(1);
+    expect(changeListView(onPage4, { integration: 2 }).page).toBe(1);
+    expect(changeListView(onPage4, { pageSize: 50 }).page).toBe(1);
+    expect(changeListView(onPage4, nextSort(onPage4, 'total')).page).toBe(1);
   });
   it('keeps the page when nothing else changes, and moves it when asked', () => {
-    expect(changeView(onPage4, { status: null }).page).toBe(4);
-    expect(changeView(onPage4, { page: 5 })).toEqual({ ...DEFAULT_VIEW, page: 5 });
-    expect(changeView(onPage4, { page: 2, status: 'SHIPPED' }).page).toBe(2);
+    expect(changeListView(onPage4, { status: null }).page).toBe(4);
+    expect(changeListView(onPage4, { page: 5 })).toEqual({ ...DEFAULT_VIEW, page: 5 });
+    expect(changeListView(onPage4, { page: 2, status: 'SHIPPED' }).page).toBe(2);
   });
 });
 

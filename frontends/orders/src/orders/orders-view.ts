@@ -2,7 +2,8 @@
  * What the orders list shows, read from and written to the URL's query (spec §2: the query
  * parameters are the single source of truth, so a reload or a shared link shows the same view).
  * Pure: the page turns `useSearchParams` into an {@link OrdersView} with {@link readOrdersView},
- * changes it with {@link changeView}, and writes it back with {@link writeOrdersView}.
+ * changes it with the kit's `changeListView` (spec §4: any change but the page goes back to page 1),
+ * and writes it back with {@link writeOrdersView}.
  */
 import {
   ORDER_PAGE_SIZE_DEFAULT,
@@ -105,20 +106,6 @@ export function writeOrdersView(view: OrdersView): URLSearchParams {
   if (view.page !== DEFAULT_VIEW.page) params.set('page', String(view.page));
   if (view.pageSize !== DEFAULT_VIEW.pageSize) params.set('pageSize', String(view.pageSize));
   return params;
-}
-
-/**
- * The view after a change. Spec §4: changing a filter resets the page to 1; so do a new page size
- * and a new sort (the old page number would point somewhere else in the list). A change of page
- * alone keeps everything else.
- *
- * @example changeView({ ...DEFAULT_VIEW, page: 4 }, { status: 'TO_SHIP' }).page // 1
- */
-export function changeView(view: OrdersView, patch: Partial<OrdersView>): OrdersView {
-  const next = { ...view, ...patch };
-  const changed = (Object.keys(patch) as (keyof OrdersView)[]).some((key) => key !== 'page' && patch[key] !== view[key]);
-  if (changed && patch.page === undefined) next.page = 1;
-  return next;
 }
 
 /** Whether any filter narrows the list (then 'Rimuovi filtri' shows). */

@@ -4,9 +4,8 @@
  * between two readings of the merchant's integrations, and the toasts of a start and of an end.
  * Pure; `use-order-sync.ts` wires it to the queries.
  */
-import type { MarketplaceIntegrationJson, SyncJobJson } from '@smista/contracts';
-import type { ToastInput } from '@smista/ui-kit';
-import { formatCount, marketplaceName } from '../format';
+import { marketplaceNames, type MarketplaceIntegrationJson, type SyncJobJson } from '@smista/contracts';
+import { formatCount, type ToastInput } from '@smista/ui-kit';
 import { t } from '../messages';
 
 /** Spec §9: the screen syncs every active integration when the last sync is older than this. */
@@ -59,7 +58,9 @@ export function shouldAutoSync(stored: string | null, now: number): boolean {
 
 /** The name an integration goes by on the screen: the marketplace, and the seller account when known. */
 export function integrationLabel(integration: Pick<MarketplaceIntegrationJson, 'provider' | 'marketplaceName' | 'username'>, withAccount = false): string {
-  const name = Object.hasOwn(t.marketplaceNames, integration.provider) ? marketplaceName(integration.provider) : integration.marketplaceName || integration.provider;
+  const name = Object.hasOwn(marketplaceNames, integration.provider)
+    ? marketplaceNames[integration.provider as keyof typeof marketplaceNames]
+    : integration.marketplaceName || integration.provider;
   return withAccount && integration.username ? `${name} · ${integration.username}` : name;
 }
 

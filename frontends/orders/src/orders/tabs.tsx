@@ -1,16 +1,9 @@
 import { Loader2, RefreshCw } from 'lucide-react';
 import type { MarketplaceIntegrationJson, OrderStatusCountsJson, OrderStatusFilter } from '@smista/contracts';
-import { cn } from '@smista/ui-kit';
-import { formatCount } from '../format';
+import { cn, StatusTabs as KitStatusTabs, tabButtonClass } from '@smista/ui-kit';
 import { t } from '../messages';
 import type { OrdersView } from './orders-view';
 import { integrationLabel, isJobActive, isSyncDisabled, progressPercent, progressText } from './sync';
-
-const tabClass = (selected: boolean) =>
-  cn(
-    'inline-flex cursor-pointer items-center justify-center gap-1.5 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-    selected ? 'bg-background text-foreground shadow' : 'text-muted-foreground hover:text-foreground',
-  );
 
 /**
  * The integration tabs (spec §2): 'Tutti' and one per integration, named by its marketplace (and
@@ -34,7 +27,7 @@ export function IntegrationTabs({
   return (
     <div className="-mx-1 overflow-x-auto px-1 pb-1">
       <div role="tablist" aria-label={t.integrationTabs} className="inline-flex min-w-max items-stretch gap-1 rounded-lg bg-muted p-1" data-testid="orders-integration-tabs">
-        <button type="button" role="tab" aria-selected={selected === null} className={tabClass(selected === null)} onClick={() => onSelect(null)} data-testid="integration-tab" data-integration="all">
+        <button type="button" role="tab" aria-selected={selected === null} className={tabButtonClass(selected === null)} onClick={() => onSelect(null)} data-testid="integration-tab" data-integration="all">
           {t.all}
         </button>
         {integrations.map((integration) => {
@@ -53,7 +46,7 @@ export function IntegrationTabs({
                 type="button"
                 role="tab"
                 aria-selected={isSelected}
-                className={cn(tabClass(false), isSelected && 'text-foreground', 'pr-1')}
+                className={cn(tabButtonClass(false), isSelected && 'text-foreground', 'pr-1')}
                 onClick={() => onSelect(integration.id)}
                 title={integration.active ? undefined : t.integrationInactive}
                 data-testid="integration-tab"
@@ -95,7 +88,7 @@ export function IntegrationTabs({
 }
 
 /** Spec §2 status tabs, with the filter value each one sets. */
-const STATUS_TABS: { key: 'all' | OrderStatusFilter; status: OrderStatusFilter | null }[] = [
+const STATUS_TABS: readonly { key: keyof typeof t.statusTabLabels; status: OrderStatusFilter | null }[] = [
   { key: 'all', status: null },
   { key: 'TO_SHIP', status: 'TO_SHIP' },
   { key: 'SHIPPED', status: 'SHIPPED' },
@@ -108,34 +101,15 @@ const STATUS_TABS: { key: 'all' | OrderStatusFilter; status: OrderStatusFilter |
  * has no tab (In transito, Annullato) leaves none selected.
  */
 export function StatusTabs({ view, counts, onSelect }: { view: OrdersView; counts: OrderStatusCountsJson | undefined; onSelect: (status: OrderStatusFilter | null) => void }) {
+  const selected = STATUS_TABS.find((tab) => tab.status === view.status)?.key ?? null;
   return (
-    <div className="-mx-1 overflow-x-auto px-1 pb-1">
-      <div role="tablist" aria-label={t.statusTabs} className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:inline-flex sm:min-w-max" data-testid="orders-status-tabs">
-        {STATUS_TABS.map(({ key, status }) => {
-          const selected = view.status === status;
-          const count = counts?.[key];
-          return (
-            <button
-              key={key}
-              type="button"
-              role="tab"
-              aria-selected={selected}
-              className={tabClass(selected)}
-              onClick={() => onSelect(status)}
-              data-testid="status-tab"
-              data-status={key}
-            >
-              {t.statusTabLabels[key as keyof typeof t.statusTabLabels]}
-              {count !== undefined ? (
-                <span className="rounded-full bg-muted-foreground/10 px-1.5 text-xs tabular-nums" data-testid="status-tab-count">
-                  {formatCount(count)}
-                </span>
-              ) : null}
-            </button>
-          );
-        })}
-      </div>
-    </div>
+    <KitStatusTabs
+      tabs={STATUS_TABS.map(({ key }) => ({ key, label: t.statusTabLabels[key], count: counts?.[key] }))}
+      selected={selected}
+      onSelect={(key) => onSelect(STATUS_TABS.find((tab) => tab.key === key)?.status ?? null)}
+      label={t.statusTabs}
+      testId="orders-status-tabs"
+    />
   );
 }
 

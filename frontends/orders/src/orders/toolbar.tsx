@@ -1,111 +1,41 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Filter, Search, X } from 'lucide-react';
+import { useId } from 'react';
 import { marketplaceIds, type MarketplaceIntegrationJson, type MarketplaceId, type OrderStatusFilter } from '@smista/contracts';
-import { Button, Input, Label, NativeSelect } from '@smista/ui-kit';
+import { FilterField, Input, ListToolbar, NativeSelect, providerName, type SetListView } from '@smista/ui-kit';
 import { t } from '../messages';
 import { hasFilters, panelFilterCount, type OrdersView } from './orders-view';
 import { integrationLabel } from './sync';
 
-/** The search waits for a pause in typing before it changes the URL (and asks the server). */
-export const SEARCH_DEBOUNCE_MS = 400;
-
 /** The filter values of spec §4, in the order the panel offers them. */
 const STATUS_FILTERS: OrderStatusFilter[] = ['TO_SHIP', 'IN_TRANSIT', 'SHIPPED', 'DELIVERED', 'CANCELLED'];
 
-export type SetView = (patch: Partial<OrdersView>, options?: { replace?: boolean }) => void;
-
 /**
  * Search ('Cerca per ID ordine o cliente...', debounced), the filter panel's button and 'Rimuovi
- * filtri' when anything narrows the list.
+ * filtri' when anything narrows the list; under them, while open, the filter panel (spec §2: Stato
+ * ordine, Integrazione, Marketplace; and the order date range).
  */
 export function OrdersToolbar({
   view,
   setView,
-  panelOpen,
-  onTogglePanel,
+  integrations,
   onClear,
 }: {
   view: OrdersView;
-  setView: SetView;
-  panelOpen: boolean;
-  onTogglePanel: () => void;
+  setView: SetListView<OrdersView>;
+  integrations: MarketplaceIntegrationJson[];
   onClear: () => void;
 }) {
-  const count = panelFilterCount(view);
-  return (
-    <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-      <SearchBox value={view.search} onSearch={(search) => setView({ search }, { replace: true })} />
-      <div className="flex items-center gap-2">
-        <Button
-          variant={panelOpen ? 'secondary' : 'outline'}
-          onClick={onTogglePanel}
-          aria-expanded={panelOpen}
-          aria-controls="orders-filter-panel"
-          data-testid="orders-filters-toggle"
-        >
-          <Filter aria-hidden />
-          {count > 0 ? t.filtersCount(count) : t.filters}
-        </Button>
-        {hasFilters(view) ? (
-          <Button variant="ghost" onClick={onClear} data-testid="orders-clear-filters">
-            <X aria-hidden />
-            {t.clearFilters}
-          </Button>
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
-/**
- * The search box. It keeps what is typed and hands it on after a pause; when the URL's search
- * changes by other means ('Rimuovi filtri', back), the box shows it.
- */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
-  const [text, setText] = useState(value);
-  // The latest callback, so that a re-render of the page (the sync progress polls) does not
-  // restart the pause.
-  const onSearchRef = useRef(onSearch);
-  onSearchRef.current = onSearch;
-  useEffect(() => setText((typed) => (typed.trim() === value ? typed : value)), [value]);
-  useEffect(() => {
-    if (text.trim() === value) return;
-    const timer = setTimeout(() => onSearchRef.current(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value]);
-  return (
-    <div className="relative min-w-0 flex-1 sm:max-w-md">
-      <Search className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-      <Input
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') onSearch(text.trim());
-        }}
-        placeholder={t.searchPlaceholder}
-        aria-label={t.searchLabel}
-        className="pl-8"
-        maxLength={200}
-        data-testid="orders-search"
-      />
-    </div>
-  );
-}
-
-/** The filter panel (spec §2: Stato ordine, Integrazione, Marketplace; and the order date range). */
-export function FilterPanel({ view, setView, integrations }: { view: OrdersView; setView: SetView; integrations: MarketplaceIntegrationJson[] }) {
   const id = useId();
   const several = (provider: string) => integrations.filter((i) => i.provider === provider).length > 1;
   return (
-    <section
-      id="orders-filter-panel"
-      className="grid gap-3 rounded-lg border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-5"
-      aria-label={t.filterPanel}
-      data-testid="orders-filter-panel"
+    <ListToolbar
+      search={{ value: view.search, onSearch: (search) => setView({ search }, { replace: true }), placeholder: t.searchPlaceholder, label: t.searchLabel }}
+      filterCount={panelFilterCount(view)}
+      onClear={hasFilters(view) ? onClear : undefined}
+      panelLabel={t.filterPanel}
+      panelClassName="lg:grid-cols-5"
+      testIdPrefix="orders"
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-status`}>{t.statusFilter}</Label>
+      <FilterField id={`${id}-status`} label={t.statusFilter}>
         <NativeSelect
           id={`${id}-status`}
           value={view.status ?? ''}
@@ -119,9 +49,8 @@ export function FilterPanel({ view, setView, integrations }: { view: OrdersView;
             </option>
           ))}
         </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-integration`}>{t.integrationFilter}</Label>
+      </FilterField>
+      <FilterField id={`${id}-integration`} label={t.integrationFilter}>
         <NativeSelect
           id={`${id}-integration`}
           value={view.integration === null ? '' : String(view.integration)}
@@ -135,9 +64,8 @@ export function FilterPanel({ view, setView, integrations }: { view: OrdersView;
             </option>
           ))}
         </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-marketplace`}>{t.marketplaceFilter}</Label>
+      </FilterField>
+      <FilterField id={`${id}-marketplace`} label={t.marketplaceFilter}>
         <NativeSelect
           id={`${id}-marketplace`}
           value={view.marketplace ?? ''}
@@ -147,13 +75,12 @@ export function FilterPanel({ view, setView, integrations }: { view: OrdersView;
           <option value="">{t.all}</option>
           {marketplaceIds.map((marketplace) => (
             <option key={marketplace} value={marketplace}>
-              {t.marketplaceNames[marketplace]}
+              {providerName(marketplace)}
             </option>
           ))}
         </NativeSelect>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-start`}>{t.startDate}</Label>
+      </FilterField>
+      <FilterField id={`${id}-start`} label={t.startDate}>
         <Input
           id={`${id}-start`}
           type="date"
@@ -166,9 +93,8 @@ export function FilterPanel({ view, setView, integrations }: { view: OrdersView;
           }}
           data-testid="orders-filter-start"
         />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-end`}>{t.endDate}</Label>
+      </FilterField>
+      <FilterField id={`${id}-end`} label={t.endDate}>
         <Input
           id={`${id}-end`}
           type="date"
@@ -180,7 +106,7 @@ export function FilterPanel({ view, setView, integrations }: { view: OrdersView;
           }}
           data-testid="orders-filter-end"
         />
-      </div>
-    </section>
+      </FilterField>
+    </ListToolbar>
   );
 }

@@ -1,10 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Truck } from 'lucide-react';
 import type { ShipmentJson } from '@smista/contracts';
 import {
   Button,
-  buttonVariants,
   Dialog,
   DialogContent,
   DialogDescription,
@@ -15,6 +13,7 @@ import {
   LoadFailed,
   Loading,
   NativeSelect,
+  NoActiveCarriers,
   toast,
 } from '@smista/ui-kit';
 import { t } from '../messages';
@@ -67,15 +66,7 @@ function CarrierForm({ merchantId, shipment, onClose }: { merchantId: string; sh
   if (carriers.isPending) body = <Loading testId="carrier-dialog-loading" />;
   else if (carriers.isError) body = <LoadFailed title={t.carrierDialog.loadFailed} onRetry={() => void carriers.refetch()} testId="carrier-dialog-failed" />;
   else if (active.length === 0) {
-    body = (
-      <div className="grid gap-2 text-sm" data-testid="carrier-dialog-none">
-        <p className="text-muted-foreground">{t.carrierDialog.noActive}</p>
-        <Link to={CARRIERS_PATH} className={buttonVariants({ variant: 'outline', size: 'sm', className: 'justify-self-start' })}>
-          <Truck aria-hidden />
-          {t.carrierDialog.connect}
-        </Link>
-      </div>
-    );
+    body = <NoActiveCarriers link={Link} to={CARRIERS_PATH} testId="carrier-dialog-none" />;
   } else {
     body = (
       <div className="grid gap-1.5">

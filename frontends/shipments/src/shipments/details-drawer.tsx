@@ -1,9 +1,25 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, ExternalLink, FileDown } from 'lucide-react';
 import type { ShipmentAuditJson, ShipmentJson } from '@smista/contracts';
-import { Badge, cn, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, errorStatusOf, LoadFailed, Loading } from '@smista/ui-kit';
-import { ShipmentStatusBadge } from '../components/status-badge';
-import { formatDate, formatDateTime, formatRelative, providerName } from '../format';
+import {
+  Badge,
+  cn,
+  DetailSection,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  errorStatusOf,
+  Facts,
+  formatDate,
+  formatDateTime,
+  LoadFailed,
+  Loading,
+  providerName,
+  ShipmentStatusBadge,
+} from '@smista/ui-kit';
+import { formatRelative } from '../format';
 import { t } from '../messages';
 import { manifestPath } from '../paths';
 import { carrierLabel, labelFrom, orderLabel, recipientLabel } from './shipment-rules';
@@ -75,7 +91,7 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
         </div>
       ) : null}
 
-      <Section title={d.shipment} testId="details-shipment">
+      <DetailSection title={d.shipment} testId="details-shipment">
         <Facts
           rows={[
             [d.carrier, carrierLabel(s, carriers.data)],
@@ -94,9 +110,9 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
             [d.errorCode, s.errorCode, 'font-mono'],
           ]}
         />
-      </Section>
+      </DetailSection>
 
-      <Section title={d.carrierTracking} testId="details-carrier-tracking">
+      <DetailSection title={d.carrierTracking} testId="details-carrier-tracking">
         <Facts
           rows={[
             [d.trackingStatus, s.trackingStatus],
@@ -104,14 +120,14 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
             [d.trackingUpdatedAt, when(s.trackingUpdatedAt)],
           ]}
         />
-      </Section>
+      </DetailSection>
 
-      <Section title={d.audit} testId="details-audit">
+      <DetailSection title={d.audit} testId="details-audit">
         <p className="text-xs text-muted-foreground">{d.auditHint}</p>
         {audit}
-      </Section>
+      </DetailSection>
 
-      <Section title={d.recipient} testId="details-recipient">
+      <DetailSection title={d.recipient} testId="details-recipient">
         <address className="grid gap-0.5 text-sm not-italic [overflow-wrap:anywhere]" data-testid="details-address">
           <span className="font-medium">{recipientLabel(s)}</span>
           <span>{s.addressLine1}</span>
@@ -125,9 +141,9 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
             [d.email, s.recipientEmail],
           ]}
         />
-      </Section>
+      </DetailSection>
 
-      <Section title={d.workday} testId="details-workday">
+      <DetailSection title={d.workday} testId="details-workday">
         {s.closeWorkdayStatus || s.closeWorkdayAt || s.manifestId !== null ? (
           <>
             <Facts
@@ -153,9 +169,9 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
         ) : (
           <p className="text-sm text-muted-foreground">{d.workdayNone}</p>
         )}
-      </Section>
+      </DetailSection>
 
-      <Section title={d.marketplaceTracking} testId="details-marketplace-tracking">
+      <DetailSection title={d.marketplaceTracking} testId="details-marketplace-tracking">
         {s.marketplaceTrackingStatus || s.marketplaceTrackingAttempts > 0 ? (
           <Facts
             rows={[
@@ -169,9 +185,9 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
         ) : (
           <p className="text-sm text-muted-foreground">{d.marketplaceNone}</p>
         )}
-      </Section>
+      </DetailSection>
 
-      <Section title={d.order} testId="details-order">
+      <DetailSection title={d.order} testId="details-order">
         <Facts
           rows={[
             [d.externalId, s.orderExternalId, 'font-mono'],
@@ -179,7 +195,7 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
             [d.marketplace, providerName(s.marketplace)],
           ]}
         />
-      </Section>
+      </DetailSection>
     </div>
   );
 }
@@ -189,32 +205,6 @@ function when(value: string | null | undefined): string | null {
   if (!value) return null;
   const relative = formatRelative(value);
   return relative ? `${formatDateTime(value)} (${relative})` : formatDateTime(value);
-}
-
-function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
-  return (
-    <section className="grid min-w-0 content-start gap-2 rounded-lg border border-border bg-background p-4" data-testid={testId} aria-label={title}>
-      <h3 className="text-sm font-semibold">{title}</h3>
-      {children}
-    </section>
-  );
-}
-
-/** Label / value rows; an empty value reads '—'. */
-function Facts({ rows }: { rows: [label: string, value: string | null | undefined, className?: string][] }) {
-  return (
-    <dl className="grid gap-1.5 text-sm">
-      {rows.map(([label, value, className]) => {
-        const empty = !value?.trim();
-        return (
-          <div key={label} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)] gap-2">
-            <dt className="text-muted-foreground">{label}</dt>
-            <dd className={cn('min-w-0 [overflow-wrap:anywhere]', !empty && className)}>{empty ? t.notAvailable : value}</dd>
-          </div>
-        );
-      })}
-    </dl>
-  );
 }
 
 const OUTCOME_VARIANTS: Readonly<Record<string, 'success' | 'warning' | 'destructive' | 'secondary'>> = {

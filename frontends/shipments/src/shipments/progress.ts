@@ -3,7 +3,7 @@
  * summed, as 'Elaborazione 120 di 1000...'. Pure.
  */
 import type { ProcessRunJson } from '@smista/contracts';
-import { formatCount } from '../format';
+import { formatCount } from '@smista/ui-kit';
 import { t } from '../messages';
 
 /** While processing is under way the runs are read again every second. */

@@ -10,7 +10,6 @@ import {
   labelFrom,
   orderLabel,
   recipientLabel,
-  statusBadge,
   workdayShipmentIds,
 } from './shipment-rules';
 
@@ -70,24 +69,6 @@ describe('row texts', () => {
     expect(carrierLabel({ carrierIntegrationId: 4, carrierProvider: 'gls' }, carriers)).toBe('GLS');
     expect(carrierLabel({ carrierIntegrationId: 4, carrierProvider: null }, undefined)).toBe('Integrazione #4');
     expect(carrierLabel({ carrierIntegrationId: null, carrierProvider: null }, carriers)).toBe('Nessun corriere');
-  });
-});
-
-describe('statusBadge (spec §4)', () => {
-  it('labels the statuses in Italian, with the orders badges colours', () => {
-    expect(statusBadge('pending')).toEqual({ tone: 'orange', label: 'In attesa' });
-    expect(statusBadge('PROCESSING')).toEqual({ tone: 'blue', label: 'In elaborazione' });
-    expect(statusBadge('shipped')).toEqual({ tone: 'blue', label: 'Spedito' });
-    expect(statusBadge('completed')).toEqual({ tone: 'green', label: 'Completato' });
-    expect(statusBadge('delivered')).toEqual({ tone: 'green', label: 'Consegnato' });
-    expect(statusBadge('error')).toEqual({ tone: 'red', label: 'Errore' });
-    expect(statusBadge('failed')).toEqual({ tone: 'red', label: 'Errore' });
-    expect(statusBadge('cancelled')).toEqual({ tone: 'red', label: 'Annullato' });
-  });
-  it('shows other statuses raw, in grey', () => {
-    expect(statusBadge('on_hold')).toEqual({ tone: 'grey', label: 'on_hold' });
-    expect(statusBadge('constructor')).toEqual({ tone: 'grey', label: 'constructor' });
-    expect(statusBadge(null)).toEqual({ tone: 'grey', label: '—' });
   });
 });
 

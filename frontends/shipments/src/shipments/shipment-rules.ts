@@ -1,10 +1,10 @@
 /**
- * Spec §4 as the screen applies it: which actions a shipment allows, how its status badge looks,
- * and how a row names its order, recipient and carrier. Pure; the server applies the same rules
+ * Spec §4 as the screen applies it: which actions a shipment allows, and how a row names its
+ * order, recipient and carrier (its status badge is the kit's, the same as in the orders' panel). Pure; the server applies the same rules
  * and answers an Italian 409 when a stale screen asks for a refused action.
  */
-import { shipmentStatusLabel, WORKDAY_CARRIERS, type CarrierIntegrationJson, type ShipmentJson } from '@smista/contracts';
-import { providerName } from '../format';
+import { WORKDAY_CARRIERS, type CarrierIntegrationJson, type ShipmentJson } from '@smista/contracts';
+import { providerName, uiText } from '@smista/ui-kit';
 import { t } from '../messages';
 
 type Status = Pick<ShipmentJson, 'status'>;
@@ -58,52 +58,10 @@ export function carrierLabel(s: Pick<ShipmentJson, 'carrierIntegrationId' | 'car
   return s.carrierProvider ? providerName(s.carrierProvider) : t.carrierUnknown(s.carrierIntegrationId);
 }
 
-export type BadgeTone = 'green' | 'orange' | 'blue' | 'red' | 'grey';
-
-export interface BadgeLook {
-  tone: BadgeTone;
-  label: string;
-}
-
-/** The orders badges' colours (spec §4): done green, waiting orange, moving blue, failed or cancelled red. */
-const TONES: Readonly<Record<string, BadgeTone>> = {
-  pending: 'orange',
-  processing: 'blue',
-  shipped: 'blue',
-  completed: 'green',
-  delivered: 'green',
-  error: 'red',
-  failed: 'red',
-  cancelled: 'red',
-  canceled: 'red',
-};
-
-/**
- * A shipment status's badge: the §4 label (`shipmentStatusLabel`, case-insensitive; unknown
- * statuses raw) in the orders badges' colours.
- *
- * @example statusBadge('SHIPPED') // { tone: 'blue', label: 'Spedito' }
- */
-export function statusBadge(status: string | null | undefined): BadgeLook {
-  const raw = (status ?? '').trim();
-  const key = raw.toLowerCase();
-  const label = !raw ? t.notAvailable : shipmentStatusLabel(raw);
-  return { tone: Object.hasOwn(TONES, key) ? TONES[key] : 'grey', label };
-}
-
-/** Tailwind classes of each tone (the kit's Badge has no blue, so every tone is spelled here). */
-export const TONE_CLASSES: Readonly<Record<BadgeTone, string>> = {
-  green: 'border-transparent bg-emerald-100 text-emerald-800',
-  orange: 'border-transparent bg-orange-100 text-orange-800',
-  blue: 'border-transparent bg-blue-100 text-blue-800',
-  red: 'border-transparent bg-red-100 text-red-800',
-  grey: 'border-transparent bg-slate-100 text-slate-700',
-};
-
 /** A label from one of the screen's tables, else the raw value ('' → '—'). */
 export function labelFrom(table: Readonly<Record<string, string>>, value: string | null | undefined): string {
   const raw = (value ?? '').trim();
-  if (!raw) return t.notAvailable;
+  if (!raw) return uiText.notAvailable;
   return Object.hasOwn(table, raw) ? table[raw] : Object.hasOwn(table, raw.toLowerCase()) ? table[raw.toLowerCase()] : raw;
 }
 

@@ -1,10 +1,10 @@
-import { ApiError } from '@smista/ui-kit';
-import { listOf, shipmentKeys, shouldRetryIntegration } from './shipments-api';
+import { shipmentKeys } from './shipments-api';
 
 describe('shipmentKeys', () => {
   it('nests lists, details and runs under their merchant, one list entry per API path', () => {
     expect(shipmentKeys.list('m1', '/api/shipments?page=1&pageSize=20')).toEqual(['shipments', 'm1', 'list', '/api/shipments?page=1&pageSize=20']);
     expect(shipmentKeys.detail('m1', 7)).toEqual(['shipments', 'm1', 'detail', 7]);
+    expect(shipmentKeys.runs('m1')).toEqual(['shipments', 'm1', 'process-runs']);
     const prefix = (key: readonly unknown[], of: readonly unknown[]) => expect(key.slice(0, of.length)).toEqual([...of]);
     prefix(shipmentKeys.list('m1', 'x'), shipmentKeys.lists('m1'));
     prefix(shipmentKeys.detail('m1', 7), shipmentKeys.merchant('m1'));
@@ -14,21 +14,5 @@ describe('shipmentKeys', () => {
   it("shares the other screens' keys for the carrier integrations and the orders", () => {
     expect(shipmentKeys.carrierIntegrations('m1')).toEqual(['carriers', 'm1', 'integrations']);
     expect(shipmentKeys.orders('m1')).toEqual(['orders', 'm1']);
-  });
-});
-
-describe('shouldRetryIntegration (spec §7: 3 retries)', () => {
-  it('retries failures up to three times, never a 4xx', () => {
-    expect(shouldRetryIntegration(0, new ApiError(503, ''))).toBe(true);
-    expect(shouldRetryIntegration(3, new ApiError(500, ''))).toBe(false);
-    expect(shouldRetryIntegration(0, new ApiError(403, '{"message":"no"}'))).toBe(false);
-  });
-});
-
-describe('listOf', () => {
-  it('takes a plain array or a data field (spec §3)', () => {
-    expect(listOf([1, 2])).toEqual([1, 2]);
-    expect(listOf({ data: [3] })).toEqual([3]);
-    expect(listOf(null)).toEqual([]);
   });
 });

@@ -5,7 +5,6 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
-  CarrierIntegrationJson,
   CloseWorkdayJson,
   ProcessResultJson,
   ProcessRunJson,
@@ -15,57 +14,41 @@ import type {
   ShipmentJson,
   ShipmentPageJson,
 } from '@smista/contracts';
-import { apiFetch, apiRequest, errorStatusOf, responseError } from '@smista/ui-kit';
+import {
+  apiFetch,
+  apiFetchList,
+  apiRequest,
+  carrierIntegrationsKey,
+  carrierIntegrationsQuery,
+  orderQueryKeys,
+  responseError,
+  shipmentQueryKeys,
+} from '@smista/ui-kit';
 import { labelPath, shipmentApiPath } from '../paths';
 import { PROGRESS_POLL_MS } from './progress';
 import { shipmentsApiPath, type ShipmentsView } from './shipments-view';
 
 /**
- * Query keys. Shipments are per merchant: the lists under `list` (one entry per API path), one
- * shipment's details under `detail`, the processing runs under `runs`. The carrier integrations
- * use the key every other screen uses for the same list (`['carriers', merchantId,
- * 'integrations']`), so they share one cache entry. The orders of the merchant (`['orders',
- * merchantId]`, the orders remote's) follow their shipments, so they are refreshed after a change
- * here. The hooks supply their fetchers: these keys are not URLs.
+ * Query keys. Shipments are per merchant (the kit's `shipmentQueryKeys`): the lists under `list`
+ * (one entry per API path), one shipment's details under `detail`, the processing runs under
+ * `runs`. The carrier integrations use the key every other screen uses for the same list (the
+ * kit's `carrierIntegrationsKey`), so they share one cache entry. The orders of the merchant (the
+ * orders remote's `['orders', merchantId]`) follow their shipments, so they are refreshed after a
+ * change here. The hooks supply their fetchers: these keys are not URLs.
  */
 export const shipmentKeys = {
-  all: ['shipments'] as const,
-  merchant: (merchantId: string) => [...shipmentKeys.all, merchantId] as const,
-  lists: (merchantId: string) => [...shipmentKeys.merchant(merchantId), 'list'] as const,
-  list: (merchantId: string, apiPath: string) => [...shipmentKeys.lists(merchantId), apiPath] as const,
-  detail: (merchantId: string, shipmentId: number) => [...shipmentKeys.merchant(merchantId), 'detail', shipmentId] as const,
-  runs: (merchantId: string) => [...shipmentKeys.merchant(merchantId), 'process-runs'] as const,
-  carrierIntegrations: (merchantId: string) => ['carriers', merchantId, 'integrations'] as const,
-  orders: (merchantId: string) => ['orders', merchantId] as const,
+  ...shipmentQueryKeys,
+  runs: (merchantId: string) => [...shipmentQueryKeys.merchant(merchantId), 'process-runs'] as const,
+  carrierIntegrations: carrierIntegrationsKey,
+  orders: orderQueryKeys.merchant,
 };
-
-/** Spec §7: integration requests retry 3 times, 500 ms apart (never a 4xx, which would only repeat). */
-export const INTEGRATION_RETRIES = 3;
-export const INTEGRATION_RETRY_DELAY_MS = 500;
-export function shouldRetryIntegration(failureCount: number, error: unknown): boolean {
-  const status = errorStatusOf(error);
-  if (status !== undefined && status >= 400 && status < 500) return false;
-  return failureCount < INTEGRATION_RETRIES;
-}
-
-/** A list answer as spec §3 allows it: a plain array, or an object carrying `data`. */
-export function listOf<T>(body: unknown): T[] {
-  if (Array.isArray(body)) return body as T[];
-  if (body && typeof body === 'object' && Array.isArray((body as { data?: unknown }).data)) return (body as { data: T[] }).data;
-  return [];
-}
 
 export const fetchShipments = (view: ShipmentsView, signal?: AbortSignal) => apiFetch<ShipmentPageJson>(shipmentsApiPath(view), { signal });
 
 export const fetchShipment = (shipmentId: number, signal?: AbortSignal) => apiFetch<ShipmentDetailsJson>(shipmentApiPath(shipmentId), { signal });
 
 /** `GET /api/shipments/process-runs`: the runs still going and the last finished one. */
-export const fetchProcessRuns = (signal?: AbortSignal) =>
-  apiFetch<unknown>('/api/shipments/process-runs', { signal }).then((body) => listOf<ProcessRunJson>(body));
-
-/** `GET /api/carrier-integrations` (spec §7 Carriers): the selected merchant's carrier integrations. */
-export const fetchCarrierIntegrations = (signal?: AbortSignal) =>
-  apiFetch<unknown>('/api/carrier-integrations', { signal }).then((body) => listOf<CarrierIntegrationJson>(body));
+export const fetchProcessRuns = (signal?: AbortSignal) => apiFetchList<ProcessRunJson>('/api/shipments/process-runs', { signal });
 
 /** 'Processa Tutte': `POST /api/shipments/process` (every pending shipment of the merchant). */
 export const processAll = () => apiFetch<ProcessResultJson>('/api/shipments/process', { method: 'POST' });
@@ -145,12 +128,7 @@ export function useProcessRuns(merchantId: string, watching: boolean) {
 
 /** The merchant's carrier integrations (the carrier filter, the 'Corriere' column, 'Gestione Corriere'). */
 export function useCarrierIntegrations(merchantId: string) {
-  return useQuery({
-    queryKey: shipmentKeys.carrierIntegrations(merchantId),
-    queryFn: ({ signal }) => fetchCarrierIntegrations(signal),
-    retry: shouldRetryIntegration,
-    retryDelay: INTEGRATION_RETRY_DELAY_MS,
-  });
+  return useQuery(carrierIntegrationsQuery(merchantId));
 }
 
 /**

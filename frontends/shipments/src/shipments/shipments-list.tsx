@@ -1,14 +1,25 @@
 import { Fragment, type MouseEvent } from 'react';
-import { AlertTriangle, ChevronsLeft, ChevronLeft, ChevronRight, ChevronsRight } from 'lucide-react';
-import type { CarrierIntegrationJson, PageMetaJson, ShipmentJson } from '@smista/contracts';
-import { Button, Checkbox, cn, NativeSelect, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@smista/ui-kit';
-import { ShipmentStatusBadge } from '../components/status-badge';
-import { formatCount, formatDateTime, formatRelative } from '../format';
+import { AlertTriangle } from 'lucide-react';
+import type { CarrierIntegrationJson, ShipmentJson } from '@smista/contracts';
+import {
+  Button,
+  Checkbox,
+  cn,
+  formatDateTime,
+  SelectPageCheckbox,
+  ShipmentStatusBadge,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  uiText,
+} from '@smista/ui-kit';
+import { formatRelative } from '../format';
 import { t } from '../messages';
-import { shownText } from './pagination';
 import { RowMenu, type DialogKind } from './row-menu';
 import { carrierLabel, isRowToggleClick, orderLabel, recipientLabel } from './shipment-rules';
-import { PAGE_SIZES, type ShipmentsView } from './shipments-view';
 import type { ShipmentActions } from './use-shipment-actions';
 
 /** What the table and the cards share. */
@@ -70,7 +81,7 @@ function Tracking({ shipment }: { shipment: ShipmentJson }) {
     </span>
   ) : (
     <span className="text-muted-foreground" data-testid="shipment-tracking">
-      {t.notAvailable}
+      {uiText.notAvailable}
     </span>
   );
 }
@@ -107,12 +118,7 @@ export function ShipmentsTable({
       <TableHeader>
         <TableRow className="hover:bg-transparent">
           <TableHead className="w-9 px-2">
-            <Checkbox
-              checked={allSelected ? true : someSelected ? 'indeterminate' : false}
-              onCheckedChange={onToggleAll}
-              aria-label={t.selectPage}
-              data-testid="shipments-select-page"
-            />
+            <SelectPageCheckbox all={allSelected} some={someSelected} onToggle={onToggleAll} label={t.selectPage} testId="shipments-select-page" />
           </TableHead>
           <TableHead className="px-2">{t.columns.order}</TableHead>
           <TableHead className="px-2">{t.columns.recipient}</TableHead>
@@ -242,7 +248,7 @@ export function ShipmentCards({ shipments, carriers, selected, onToggleSelected,
               </dd>
               <dt className="text-muted-foreground">{t.labelPrinted}</dt>
               <dd className="min-w-0" data-testid="shipment-label-printed" title={formatDateTime(shipment.labelPrintedAt)}>
-                {shipment.labelPrintedAt ? formatRelative(shipment.labelPrintedAt) : t.notAvailable}
+                {shipment.labelPrintedAt ? formatRelative(shipment.labelPrintedAt) : uiText.notAvailable}
               </dd>
               <dt className="text-muted-foreground">{t.created}</dt>
               <dd className="min-w-0" data-testid="shipment-date" title={formatDateTime(shipment.createdAt)}>
@@ -253,57 +259,5 @@ export function ShipmentCards({ shipments, carriers, selected, onToggleSelected,
         );
       })}
     </ul>
-  );
-}
-
-/** The footer (spec §2): 'Mostrando X - Y di N spedizioni', rows per page, first/previous/next/last. */
-export function PaginationBar({
-  meta,
-  view,
-  busy,
-  onPage,
-  onPageSize,
-}: {
-  meta: PageMetaJson;
-  view: ShipmentsView;
-  busy: boolean;
-  onPage: (page: number) => void;
-  onPageSize: (pageSize: number) => void;
-}) {
-  const sizes: number[] = (PAGE_SIZES as readonly number[]).includes(view.pageSize) ? [...PAGE_SIZES] : [...PAGE_SIZES, view.pageSize].sort((a, b) => a - b);
-  const totalPages = Math.max(meta.totalPages, 1);
-  const page = Math.min(view.page, totalPages);
-  const nav = (label: string, to: number, disabled: boolean, testId: string, Icon: typeof ChevronLeft) => (
-    <Button variant="outline" size="icon" className="h-8 w-8" onClick={() => onPage(to)} disabled={disabled || busy} aria-label={label} title={label} data-testid={testId}>
-      <Icon aria-hidden />
-    </Button>
-  );
-  return (
-    <nav className="flex flex-col gap-3 text-sm lg:flex-row lg:items-center lg:justify-between" aria-label={t.pagination.label} data-testid="shipments-pagination">
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <span className="text-muted-foreground" data-testid="shipments-shown">
-          {shownText(page, meta.pageSize || view.pageSize, meta.totalItems)}
-        </span>
-        <label className="flex items-center gap-2 text-muted-foreground">
-          <span className="whitespace-nowrap">{t.pagination.pageSize}</span>
-          <NativeSelect value={String(view.pageSize)} onChange={(e) => onPageSize(Number(e.target.value))} className="h-8 w-20" data-testid="shipments-page-size">
-            {sizes.map((size) => (
-              <option key={size} value={String(size)}>
-                {size}
-              </option>
-            ))}
-          </NativeSelect>
-        </label>
-      </div>
-      <div className="flex items-center gap-1 self-center lg:self-auto">
-        {nav(t.pagination.first, 1, page <= 1, 'shipments-first', ChevronsLeft)}
-        {nav(t.pagination.previous, page - 1, page <= 1, 'shipments-prev', ChevronLeft)}
-        <span className="whitespace-nowrap px-2 tabular-nums text-muted-foreground" aria-live="polite" data-testid="shipments-page">
-          {t.pagination.pageOf(formatCount(page), formatCount(totalPages))}
-        </span>
-        {nav(t.pagination.next, page + 1, page >= totalPages, 'shipments-next', ChevronRight)}
-        {nav(t.pagination.last, totalPages, page >= totalPages, 'shipments-last', ChevronsRight)}
-      </div>
-    </nav>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, PackageOpen, Play, Plus } from 'lucide-react';
@@ -10,14 +10,19 @@ import {
   CardContent,
   cn,
   ConfirmDialog,
-  errorMessageFrom,
-  errorStatusOf,
   LoadFailed,
   Loading,
   NoMerchant,
+  PageHeader,
+  PagerFooter,
+  refusalMessageOf,
   toast,
+  uiText,
+  useClampPage,
   useIsMobile,
+  useListSelection,
   useSelectedMerchant,
+  useUrlView,
 } from '@smista/ui-kit';
 import { t } from '../messages';
 import { ORDERS_PATH, ORDERS_TO_SHIP_PATH } from '../paths';
@@ -40,9 +45,9 @@ import {
   useProcessSelected,
   useShipments,
 } from './shipments-api';
-import { PaginationBar, ShipmentCards, ShipmentsTable } from './shipments-list';
-import { changeView, hasFilters, readShipmentsView, shipmentsApiPath, writeShipmentsView } from './shipments-view';
-import { FilterPanel, ShipmentsToolbar, StatusTabs, type SetView } from './toolbar';
+import { ShipmentCards, ShipmentsTable } from './shipments-list';
+import { clearFilters, hasFilters, PAGE_SIZES, readShipmentsView, shipmentsApiPath, writeShipmentsView } from './shipments-view';
+import { ShipmentsToolbar, StatusTabs } from './toolbar';
 import { useShipmentActions } from './use-shipment-actions';
 
 const T = t.toasts;
@@ -53,25 +58,13 @@ export function ShipmentsPage() {
   if (!merchant) {
     return (
       <div className="grid min-w-0 gap-6" data-testid="shipments-page">
-        <PageHeader />
+        <PageHeader title={t.title} subtitle={t.subtitle} />
         <NoMerchant title={t.noMerchantTitle} text={t.noMerchant} />
       </div>
     );
   }
   // A switch of merchant starts the screen afresh (selection, dialogs).
   return <ShipmentsScreen key={merchant.id} merchantId={merchant.id} />;
-}
-
-function PageHeader({ actions }: { actions?: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-      <div className="min-w-0">
-        <h1 className="text-2xl font-semibold">{t.title}</h1>
-        <p className="text-sm text-muted-foreground">{t.subtitle}</p>
-      </div>
-      {actions}
-    </div>
-  );
 }
 
 /** An open dialog and the shipment (or, for 'Trasmetti GLS', the shipments) it is about. */
@@ -83,7 +76,7 @@ type OpenDialog = { kind: DialogKind; shipment: ShipmentJson } | { kind: 'close-
  */
 function ShipmentsScreen({ merchantId }: { merchantId: string }) {
   const [params, setParams] = useSearchParams();
-  const view = useMemo(() => readShipmentsView(params), [params]);
+  const { view, setView } = useUrlView({ params, setParams, read: readShipmentsView, write: writeShipmentsView });
   const isMobile = useIsMobile();
   const queryClient = useQueryClient();
   const shipments = useShipments(merchantId, view);
@@ -96,31 +89,14 @@ function ShipmentsScreen({ merchantId }: { merchantId: string }) {
   const closeMany = useCloseWorkdayMany(merchantId);
   const processing = processAll.isPending || processSelected.isPending;
   const runs = useProcessRuns(merchantId, processing);
-  const [panelOpen, setPanelOpen] = useState(() => view.carrier !== null);
   const [dialog, setDialog] = useState<OpenDialog>(null);
-
-  const setView: SetView = useCallback(
-    (patch, options) => setParams(writeShipmentsView(changeView(view, patch)), { replace: options?.replace }),
-    [view, setParams],
-  );
-
-  // The address shows the view as read: bad values fall back to their defaults and defaults are left out.
-  useEffect(() => {
-    const canonical = writeShipmentsView(view);
-    if (canonical.toString() !== params.toString()) setParams(canonical, { replace: true });
-  }, [view, params, setParams]);
 
   // A page past the end (shipments gone, a stale link) steps back to the last one.
   const meta = shipments.data?.meta;
-  useEffect(() => {
-    if (meta && !shipments.isPlaceholderData && meta.totalPages > 0 && view.page > meta.totalPages) setView({ page: meta.totalPages }, { replace: true });
-  }, [meta, shipments.isPlaceholderData, view.page, setView]);
+  useClampPage(view, meta && { totalPages: meta.totalPages, current: !shipments.isPlaceholderData }, setView);
 
   // Spec §4: the selection is cleared on a page change (and with any other change of the list shown).
-  const apiPath = shipmentsApiPath(view);
-  const [selection, setSelection] = useState<{ path: string; ids: ReadonlySet<number> }>({ path: apiPath, ids: new Set() });
-  const selected = selection.path === apiPath ? selection.ids : new Set<number>();
-  const setSelected = (ids: ReadonlySet<number>) => setSelection({ path: apiPath, ids });
+  const { selected, set: setSelected, toggle: toggleSelected, clear: clearSelection } = useListSelection(shipmentsApiPath(view));
 
   const pageShipments = shipments.data?.data ?? [];
   const selectedShipments = pageShipments.filter((s) => selected.has(s.id));
@@ -144,7 +120,7 @@ function ShipmentsScreen({ merchantId }: { merchantId: string }) {
       {
         onSuccess: (result) => {
           toast(processToast(result, 'selected'));
-          setSelected(new Set());
+          clearSelection();
         },
         onError: (error) => toast(processErrorToast(error, 'selected')),
       },
@@ -162,7 +138,7 @@ function ShipmentsScreen({ merchantId }: { merchantId: string }) {
     const done = {
       onSuccess: (result: Parameters<typeof closeWorkdayToast>[0]) => {
         toast(closeWorkdayToast(result));
-        if (dialog.kind === 'close-many' && result.processed > 0) setSelected(new Set());
+        if (dialog.kind === 'close-many' && result.processed > 0) clearSelection();
         close();
       },
       onError: (error: unknown) => {
@@ -203,6 +179,8 @@ function ShipmentsScreen({ merchantId }: { merchantId: string }) {
 
   const header = (
     <PageHeader
+      title={t.title}
+      subtitle={t.subtitle}
       actions={
         <div className="flex shrink-0 flex-wrap items-center gap-2">
           <Button onClick={runProcessAll} disabled={processing} title={t.processAllHint} data-testid="shipments-process-all">
@@ -225,22 +203,16 @@ function ShipmentsScreen({ merchantId }: { merchantId: string }) {
   if (shipments.isPending) content = <Loading testId="shipments-loading" />;
   else if (shipments.isError) {
     // A refused query (a 4xx) says why in Italian; anything else is the connection.
-    const status = errorStatusOf(shipments.error);
-    const reason = status !== undefined && status >= 400 && status < 500 ? errorMessageFrom(shipments.error) : undefined;
-    content = <LoadFailed title={t.errors.listTitle} text={reason ?? t.errors.connection} onRetry={() => void shipments.refetch()} testId="shipments-load-failed" />;
+    content = <LoadFailed title={t.errors.listTitle} text={refusalMessageOf(shipments.error) ?? t.errors.connection} onRetry={() => void shipments.refetch()} testId="shipments-load-failed" />;
   } else if (pageShipments.length === 0) {
-    content = <NoShipments filtered={hasFilters(view)} errorsTab={view.status === 'error'} anyAtAll={(meta?.statusCounts?.all ?? 0) > 0} onClear={() => setView({ search: '', carrier: null })} />;
+    content = <NoShipments filtered={hasFilters(view)} errorsTab={view.status === 'error'} anyAtAll={(meta?.statusCounts?.all ?? 0) > 0} onClear={() => setView(clearFilters(view))} />;
   } else {
     const allSelected = pageShipments.every((s) => selected.has(s.id));
     const listProps = {
       shipments: pageShipments,
       carriers: carriers.data,
       selected,
-      onToggleSelected: (id: number) => {
-        const next = new Set(selected);
-        if (!next.delete(id)) next.add(id);
-        setSelected(next);
-      },
+      onToggleSelected: toggleSelected,
       actions,
       onOpen: open,
     };
@@ -252,7 +224,7 @@ function ShipmentsScreen({ merchantId }: { merchantId: string }) {
           processing={processing}
           closing={closeMany.isPending}
           onSelectAll={() => setSelected(new Set(pageShipments.map((s) => s.id)))}
-          onDeselectAll={() => setSelected(new Set())}
+          onDeselectAll={clearSelection}
           onProcessSelected={runProcessSelected}
           onPrintLabels={() => actions.printLabels(selectedShipments)}
           onTransmitGls={askTransmitGls}
@@ -265,12 +237,12 @@ function ShipmentsScreen({ merchantId }: { merchantId: string }) {
               {...listProps}
               allSelected={allSelected}
               someSelected={!allSelected && selectedShipments.length > 0}
-              onToggleAll={() => setSelected(allSelected ? new Set() : new Set(pageShipments.map((s) => s.id)))}
+              onToggleAll={() => (allSelected ? clearSelection() : setSelected(new Set(pageShipments.map((s) => s.id))))}
             />
           )}
         </div>
         {meta ? (
-          <PaginationBar meta={meta} view={view} busy={shipments.isPlaceholderData} onPage={(page) => setView({ page })} onPageSize={(pageSize) => setView({ pageSize })} />
+          <PagerFooter meta={meta} view={view} setView={setView} pageSizes={PAGE_SIZES} busy={shipments.isPlaceholderData} text={t.pagination} testIdPrefix="shipments" />
         ) : null}
       </>
     );
@@ -283,8 +255,7 @@ function ShipmentsScreen({ merchantId }: { merchantId: string }) {
     <div className="grid min-w-0 gap-4" data-testid="shipments-page">
       {header}
       {showProgress ? <ProcessProgress text={progressText(progress)} percent={progressPercent(progress)} /> : null}
-      <ShipmentsToolbar view={view} setView={setView} panelOpen={panelOpen} onTogglePanel={() => setPanelOpen((o) => !o)} />
-      {panelOpen ? <FilterPanel view={view} setView={setView} carriers={carriers.data ?? []} /> : null}
+      <ShipmentsToolbar view={view} setView={setView} carriers={carriers.data ?? []} onClear={() => setView(clearFilters(view))} />
       <StatusTabs view={view} counts={meta?.statusCounts} onSelect={(status) => setView({ status })} />
       <Card className="min-w-0">
         {/* One column no wider than the card: the table scrolls inside its own box, never the page. */}
@@ -355,7 +326,7 @@ function NoShipments({ filtered, errorsTab, anyAtAll, onClear }: { filtered: boo
       <p className="max-w-md text-sm text-muted-foreground">{hint}</p>
       {filtered ? (
         <Button variant="outline" size="sm" onClick={onClear} data-testid="shipments-empty-clear">
-          {t.clearFilters}
+          {uiText.clearFilters}
         </Button>
       ) : !anyAtAll ? (
         <Link to={ORDERS_PATH} className={buttonVariants()} data-testid="shipments-create-first">

@@ -1,4 +1,5 @@
-import { changeView, clearFilters, DEFAULT_VIEW, hasFilters, readShipmentsView, shipmentsApiPath, STATUS_TABS, writeShipmentsView } from './shipments-view';
+import { changeListView } from '@smista/ui-kit';
+import { clearFilters, DEFAULT_VIEW, hasFilters, readShipmentsView, shipmentsApiPath, STATUS_TABS, writeShipmentsView } from './shipments-view';
 
 const read = (query: string) => readShipmentsView(new URLSearchParams(query));
 
@@ -37,17 +38,17 @@ describe('writeShipmentsView', () => {
   });
 });
 
-describe('changeView (spec §4: page back to 1 on a filter or size change)', () => {
+describe("the kit's changeListView on the shipments' view (spec §4: page back to 1 on a filter or size change)", () => {
   const on4 = { ...DEFAULT_VIEW, page: 4 };
   it('resets the page on a new tab, carrier, search or size', () => {
-    expect(changeView(on4, { status: 'error' }).page).toBe(1);
-    expect(changeView(on4, { carrier: 2 }).page).toBe(1);
-    expect(changeView(on4, { search: 'x' }).page).toBe(1);
-    expect(changeView(on4, { pageSize: 50 })).toEqual({ ...DEFAULT_VIEW, pageSize: 50, page: 1 });
+    expect(changeListView(on4, { status: 'error' }).page).toBe(1);
+    expect(changeListView(on4, { carrier: 2 }).page).toBe(1);
+    expect(changeListView(on4, { search: 'x' }).page).toBe(1);
+    expect(changeListView(on4, { pageSize: 50 })).toEqual({ ...DEFAULT_VIEW, pageSize: 50, page: 1 });
   });
   it('keeps the page when nothing else changes, and moves it when asked', () => {
-    expect(changeView(on4, { status: null }).page).toBe(4);
-    expect(changeView(on4, { page: 5 })).toEqual({ ...DEFAULT_VIEW, page: 5 });
+    expect(changeListView(on4, { status: null }).page).toBe(4);
+    expect(changeListView(on4, { page: 5 })).toEqual({ ...DEFAULT_VIEW, page: 5 });
   });
 });
 

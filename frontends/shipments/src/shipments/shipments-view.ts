@@ -1,8 +1,9 @@
 /**
  * What the shipments list shows, read from and written to the URL's query (page, pageSize, status,
  * carrier, search), so a reload or a shared link shows the same view. Pure: the page turns
- * `useSearchParams` into a {@link ShipmentsView} with {@link readShipmentsView}, changes it with
- * {@link changeView} and writes it back with {@link writeShipmentsView}.
+ * `useSearchParams` into a {@link ShipmentsView} with {@link readShipmentsView}, changes it with the
+ * kit's `changeListView` (spec §4: any change but the page goes back to page 1) and writes it back
+ * with {@link writeShipmentsView}.
  */
 import { readShipmentsUrlQuery, SHIPMENT_PAGE_SIZE_DEFAULT, SHIPMENT_PAGE_SIZES, type ShipmentStatusFilter } from '@smista/contracts';
 
@@ -67,19 +68,6 @@ export function writeShipmentsView(view: ShipmentsView): URLSearchParams {
   if (view.page !== DEFAULT_VIEW.page) params.set('page', String(view.page));
   if (view.pageSize !== DEFAULT_VIEW.pageSize) params.set('pageSize', String(view.pageSize));
   return params;
-}
-
-/**
- * The view after a change. Spec §4: the page resets to 1 on a filter or size change; a change of
- * page alone keeps everything else.
- *
- * @example changeView({ ...DEFAULT_VIEW, page: 4 }, { status: 'error' }).page // 1
- */
-export function changeView(view: ShipmentsView, patch: Partial<ShipmentsView>): ShipmentsView {
-  const next = { ...view, ...patch };
-  const changed = (Object.keys(patch) as (keyof ShipmentsView)[]).some((key) => key !== 'page' && patch[key] !== view[key]);
-  if (changed && patch.page === undefined) next.page = 1;
-  return next;
 }
 
 /** Whether the search or the carrier narrows the list (the tabs are not filters to clear). */

@@ -1,10 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { shipmentMessages, type ShipmentJson } from '@smista/contracts';
-import { toast } from '@smista/ui-kit';
-import { openInNewTab, saveBlob } from '../browser';
+import { bulkLabelsPath, openInNewTab, saveBlob, toast } from '@smista/ui-kit';
 import { t } from '../messages';
-import { bulkLabelsPath, labelFileName } from '../paths';
+import { labelFileName } from '../paths';
 import { errorToast, processErrorToast, processToast } from './results';
 import { canPrintLabel, canProcess, canUpdateTracking } from './shipment-rules';
 import { refreshShipments, useDownloadLabel, useProcessOne, useUpdateTracking } from './shipments-api';

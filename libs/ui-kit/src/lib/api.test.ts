@@ -1,4 +1,15 @@
-import { apiFetch, apiRequest, discardBody, ApiError, errorMessageFrom, errorStatusOf } from './api';
+import {
+  apiFetch,
+  apiFetchList,
+  apiRequest,
+  discardBody,
+  ApiError,
+  errorMessageFrom,
+  errorStatusOf,
+  listOf,
+  refusalMessageOf,
+  shouldRetryIntegration,
+} from './api';
 import { fetchCurrentUser } from './session';
 
 describe('errorMessageFrom', () => {
@@ -101,5 +112,57 @@ describe('every body is read or cancelled', () => {
     const read = new Response('x');
     await read.text();
     await expect(discardBody(read)).resolves.toBeUndefined();
+  });
+});
+
+describe('refusalMessageOf', () => {
+  it("gives the server's message of a 4xx only", () => {
+    expect(refusalMessageOf(new ApiError(400, '{"message":"Pagina non valida"}'))).toBe('Pagina non valida');
+    expect(refusalMessageOf(new Error('409: {"message":"Spedizione già annullata"}'))).toBe('Spedizione già annullata');
+    expect(refusalMessageOf(new ApiError(500, '{"message":"boom"}'))).toBeUndefined();
+    expect(refusalMessageOf(new TypeError('Failed to fetch'))).toBeUndefined();
+    expect(refusalMessageOf(new ApiError(404, 'Not Found'))).toBeUndefined();
+  });
+});
+
+describe('listOf (spec §3 list answers)', () => {
+  it('takes a plain array or a data field, anything else is empty', () => {
+    expect(listOf([1, 2])).toEqual([1, 2]);
+    expect(listOf({ data: [3] })).toEqual([3]);
+    expect(listOf(null)).toEqual([]);
+    expect(listOf('x')).toEqual([]);
+    expect(listOf({ message: 'x' })).toEqual([]);
+  });
+});
+
+describe('shouldRetryIntegration (spec §7: 3 retries)', () => {
+  it('retries failures up to three times, never an answer the server would repeat', () => {
+    expect(shouldRetryIntegration(0, new ApiError(503, ''))).toBe(true);
+    expect(shouldRetryIntegration(2, new TypeError('Failed to fetch'))).toBe(true);
+    expect(shouldRetryIntegration(3, new ApiError(500, ''))).toBe(false);
+    expect(shouldRetryIntegration(0, new ApiError(404, '{"message":"Integrazione non trovata"}'))).toBe(false);
+    expect(shouldRetryIntegration(0, new Error('403: {"message":"no"}'))).toBe(false);
+  });
+});
+
+describe('apiFetchList', () => {
+  const realFetch = globalThis.fetch;
+  let answer: () => Response;
+  beforeEach(() => {
+    globalThis.fetch = (async () => answer()) as typeof fetch;
+  });
+  afterAll(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  it('reads an array or a data field, and throws the spec §7 error', async () => {
+    answer = () => new Response('[{"id":1}]', { status: 200 });
+    await expect(apiFetchList('/api/carrier-integrations')).resolves.toEqual([{ id: 1 }]);
+    answer = () => new Response('{"data":[{"id":2}],"meta":{}}', { status: 200 });
+    await expect(apiFetchList('/api/carrier-integrations')).resolves.toEqual([{ id: 2 }]);
+    answer = () => new Response('', { status: 200 });
+    await expect(apiFetchList('/api/carrier-integrations')).resolves.toEqual([]);
+    answer = () => new Response('{"message":"Accesso negato"}', { status: 403 });
+    await expect(apiFetchList('/api/carrier-integrations')).rejects.toThrow('403: {"message":"Accesso negato"}');
   });
 });

@@ -114,3 +114,50 @@ export function errorStatusOf(error: unknown): number | undefined {
   }
   return undefined;
 }
+
+/**
+ * What a refused request (a 4xx) says in Italian: the server's `message`, for the screen to show
+ * instead of a generic text. Undefined for any other failure (5xx, network), which is the
+ * connection's, not something the person can fix.
+ *
+ * @example refusalMessageOf(new ApiError(400, '{"message":"Pagina non valida"}')) // 'Pagina non valida'
+ */
+export function refusalMessageOf(error: unknown): string | undefined {
+  const status = errorStatusOf(error);
+  return status !== undefined && status >= 400 && status < 500 ? errorMessageFrom(error) : undefined;
+}
+
+/**
+ * A list answer as spec §3 allows it: a plain array, or an object carrying `data`; anything else
+ * is an empty list.
+ *
+ * @example listOf({ data: [a, b] }) // [a, b]
+ */
+export function listOf<T>(body: unknown): T[] {
+  if (Array.isArray(body)) return body as T[];
+  if (body && typeof body === 'object' && Array.isArray((body as { data?: unknown }).data)) return (body as { data: T[] }).data;
+  return [];
+}
+
+/**
+ * {@link apiFetch} for a list endpoint: the answer read with {@link listOf}.
+ *
+ * @example const carriers = await apiFetchList<CarrierIntegrationJson>('/api/carrier-integrations');
+ */
+export async function apiFetchList<T>(path: string, options: ApiFetchOptions = {}): Promise<T[]> {
+  return listOf<T>(await apiFetch<unknown>(path, options));
+}
+
+/** Spec §7: integration requests retry 3 times, 500 ms apart. */
+export const INTEGRATION_RETRIES = 3;
+export const INTEGRATION_RETRY_DELAY_MS = 500;
+
+/**
+ * The `retry` of an integration query (spec §7): up to {@link INTEGRATION_RETRIES} times, never
+ * after a 4xx, which the server would only answer again.
+ */
+export function shouldRetryIntegration(failureCount: number, error: unknown): boolean {
+  const status = errorStatusOf(error);
+  if (status !== undefined && status >= 400 && status < 500) return false;
+  return failureCount < INTEGRATION_RETRIES;
+}

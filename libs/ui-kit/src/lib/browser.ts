@@ -1,4 +1,4 @@
-/** The two ways the screen hands a PDF to the browser: a download, or a new tab. */
+/** The two ways a screen hands a file to the browser: a download, or a new tab. */
 
 /**
  * Saves a blob as a file (the browser's download) under `fileName`.
@@ -16,12 +16,15 @@ export function saveBlob(blob: Blob, fileName: string): void {
   link.click();
   link.remove();
   // The download has started from the click; the URL is freed once the browser has read it.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  setTimeout(() => URL.revokeObjectURL(url), SAVED_URL_LIFETIME_MS);
 }
+
+/** How long a saved blob's URL stays valid after the click. */
+export const SAVED_URL_LIFETIME_MS = 60_000;
 
 /**
  * Opens a same-site address in a new tab. False when the browser blocked the popup (then the
- * screen says 'Popup bloccato: Abilita i popup per questo sito'). `noopener` is not passed to
+ * screen says so: 'Popup bloccato: Abilita i popup per questo sito'). `noopener` is not passed to
  * `window.open`, which would then always answer null and hide a blocked popup; the new tab's
  * `opener` is cut right after instead.
  */
