@@ -7,7 +7,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MarketplaceId, MarketplaceIntegrationJson, MarketplaceJson, OAuthParamsJson } from '@smista/contracts';
-import { apiFetch, apiRequest, discardBody, errorStatusOf, responseError } from '@smista/ui-kit';
+import { apiFetch, apiRequest, discardBody, INTEGRATION_RETRY_DELAY_MS, listOf, responseError, shouldRetryIntegration } from '@smista/ui-kit';
 import { authorizeUrlFor } from './marketplace-rules';
 
 /**
@@ -25,21 +25,6 @@ export const marketplaceKeys = {
   integration: (merchantId: string, integrationId: string) => [...marketplaceKeys.integrations(merchantId), integrationId] as const,
 };
 
-/** Spec §7: integration requests retry 3 times, 500 ms apart. */
-export const INTEGRATION_RETRIES = 3;
-export const INTEGRATION_RETRY_DELAY_MS = 500;
-
-/**
- * The retry rule of integration requests (spec §7): up to 3 retries, but never for an answer the
- * server will repeat (a 4xx: unknown integration, refused input), which would only delay
- * 'Integrazione non trovata' by a second and a half.
- */
-export function shouldRetryIntegration(failureCount: number, error: Error): boolean {
-  const status = errorStatusOf(error);
-  if (status !== undefined && status >= 400 && status < 500) return false;
-  return failureCount < INTEGRATION_RETRIES;
-}
-
 const integrationRetry = { retry: shouldRetryIntegration, retryDelay: INTEGRATION_RETRY_DELAY_MS } as const;
 
 export const CURRENT_INTEGRATIONS_PATH = '/api/merchants/current/integrations';
@@ -53,17 +38,6 @@ export const integrationPath = (integrationId: number | string) => `/api/integra
 
 /** `/api/marketplace/{identifier}/oauth-params` (spec §7 names eBay's). */
 export const oauthParamsPath = (identifier: string) => `/api/marketplace/${encodeURIComponent(identifier)}/oauth-params`;
-
-/**
- * A list answer as spec §3 allows it: a plain array, or an object carrying `data`.
- *
- * @example listOf({ data: [a, b] }) // [a, b]
- */
-export function listOf<T>(body: unknown): T[] {
-  if (Array.isArray(body)) return body as T[];
-  if (body && typeof body === 'object' && Array.isArray((body as { data?: unknown }).data)) return (body as { data: T[] }).data;
-  return [];
-}
 
 export const fetchMarketplaces = (signal?: AbortSignal) => apiFetch<unknown>('/api/marketplaces', { signal }).then((body) => listOf<MarketplaceJson>(body));
 

@@ -1,4 +1,4 @@
-import { canRefreshToken, marketplaceIntegrationKeys, marketplaceManagePath, shouldRetryIntegration } from './marketplace-integrations-api';
+import { canRefreshToken, marketplaceIntegrationKeys, marketplaceManagePath } from './marketplace-integrations-api';
 import { carrierIntegrationKeys } from './carriers-api';
 import { carrierManagePath, carrierStatusLabel } from './carrier-status';
 
@@ -37,9 +37,5 @@ describe('the marketplace panel', () => {
     expect(canRefreshToken({ oauthUrl: 'https://auth.ebay.com/oauth2/authorize' })).toBe(true);
     expect(canRefreshToken({ oauthUrl: null })).toBe(false);
     expect(canRefreshToken(undefined)).toBe(true);
-  });
-  it('retries integration requests 3 times, never a 4xx (spec §7)', () => {
-    expect([0, 1, 2, 3].map((n) => shouldRetryIntegration(n, new Error('502: Bad Gateway')))).toEqual([true, true, true, false]);
-    expect(shouldRetryIntegration(0, new Error('404: {"message":"Integrazione non trovata"}'))).toBe(false);
   });
 });

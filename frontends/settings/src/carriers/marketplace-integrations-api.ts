@@ -6,7 +6,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MarketplaceIntegrationJson, MarketplaceJson } from '@smista/contracts';
-import { apiFetch, apiRequest, discardBody, errorStatusOf, responseError } from '@smista/ui-kit';
+import { apiFetch, apiRequest, discardBody, INTEGRATION_RETRY_DELAY_MS, listOf, responseError, shouldRetryIntegration } from '@smista/ui-kit';
 
 /**
  * Query keys of the marketplaces: the same keys, and the same calls behind them, as the
@@ -19,20 +19,7 @@ export const marketplaceIntegrationKeys = {
   list: (merchantId: string) => [...marketplaceIntegrationKeys.all, merchantId, 'integrations'] as const,
 };
 
-/** Spec §7: integration requests retry 3 times, 500 ms apart; a 4xx would only be answered again. */
-export function shouldRetryIntegration(failureCount: number, error: Error): boolean {
-  const status = errorStatusOf(error);
-  if (status !== undefined && status >= 400 && status < 500) return false;
-  return failureCount < 3;
-}
-const integrationRetry = { retry: shouldRetryIntegration, retryDelay: 500 } as const;
-
-/** A list as spec §3 allows it: a plain array, or an object carrying `data`. */
-function listOf<T>(body: unknown): T[] {
-  if (Array.isArray(body)) return body as T[];
-  const data = (body as { data?: unknown } | null)?.data;
-  return Array.isArray(data) ? (data as T[]) : [];
-}
+const integrationRetry = { retry: shouldRetryIntegration, retryDelay: INTEGRATION_RETRY_DELAY_MS } as const;
 
 /** `GET /api/merchants/current/integrations`; spec §6: a 401 or 403 is an empty list. */
 export async function fetchMarketplaceIntegrations(signal?: AbortSignal): Promise<MarketplaceIntegrationJson[]> {

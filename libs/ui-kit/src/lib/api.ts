@@ -156,7 +156,7 @@ export const INTEGRATION_RETRY_DELAY_MS = 500;
  * The `retry` of an integration query (spec §7): up to {@link INTEGRATION_RETRIES} times, never
  * after a 4xx, which the server would only answer again.
  */
-export function shouldRetryIntegration(failureCount: number, error: unknown): boolean {
+export function shouldRetryIntegration(failureCount: number, error: Error): boolean {
   const status = errorStatusOf(error);
   if (status !== undefined && status >= 400 && status < 500) return false;
   return failureCount < INTEGRATION_RETRIES;
