@@ -24,7 +24,7 @@ export function CarrierSetupPage() {
   const { merchant, isAdmin, role } = useMerchantAccess();
 
   return (
-    <div className="grid min-w-0 max-w-4xl gap-6" data-testid="carrier-setup-page" data-mode={target.mode}>
+    <div className="grid min-w-0 max-w-4xl grid-cols-[minmax(0,1fr)] gap-6" data-testid="carrier-setup-page" data-mode={target.mode}>
       <Link to={SETTINGS_CARRIERS_PATH} className={buttonVariants({ variant: 'ghost', size: 'sm', className: '-ml-3 justify-self-start' })} data-testid="setup-back">
         <ArrowLeft aria-hidden />
         {t.setup.back}

@@ -158,7 +158,8 @@ export function CodesList({
           <span className="text-muted-foreground" data-testid="codes-shown">
             {t.codes.shown(range.from, range.to, meta.totalItems)}
           </span>
-          <div className="flex items-center justify-between gap-2 sm:justify-end">
+          {/* Wraps on a phone: two buttons and 'Pagina X di Y' are wider than a 390 px card. */}
+          <div className="flex flex-wrap items-center justify-between gap-2 sm:justify-end">
             <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={!meta.hasPrevPage || list.isFetching} data-testid="codes-prev">
               <ChevronLeft aria-hidden />
               {t.codes.previous}
