@@ -76,7 +76,7 @@ let shipmentIds: number[] = [];
 let refusedId = 0;
 
 beforeAll(async () => {
-  ({ app, browser, page } = await scenario.start());
+  ({ app, browser, page } = await scenario.start({ ownGlsSandbox: true }));
   await page.setViewportSize(DESKTOP);
   await registerWithMerchant(browser.context, app.baseUrl, admin, merchantName);
   const merchants = await api(browser.context, app.baseUrl, 'GET', '/api/merchants');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { tmpDir } from '../../deploy/local/src/paths';
 import { ServiceStartError } from '../../deploy/local/src/service';
 import { startApp as startAppProcesses } from '../../deploy/local/src/stack';
+import { startGlsSandbox } from '@smista/sandboxes';
 import { sharedInfra } from './env';
 
 export interface StartAppOptions {
@@ -12,6 +13,14 @@ export interface StartAppOptions {
   componentEnv?: Record<string, Record<string, string>>;
   /** LOG_LEVEL for every component; default `info`. */
   logLevel?: string;
+  /**
+   * A GLS sandbox of this app alone (started in this process) instead of the run's shared one.
+   * Suites that label shipments need it: each app's shipments database numbers its GLS
+   * `ContatoreProgressivo` and `Bda` from 1, and on one shared GLS account another suite's parcel
+   * with the same counter would be answered back (GLS de-duplicates on it), or its close or
+   * cancel would reach ours.
+   */
+  ownGlsSandbox?: boolean;
 }
 
 export interface TestApp {
@@ -21,7 +30,7 @@ export interface TestApp {
   mailUrl: string;
   /** Trace receiver base (shared by the run): `GET ${tracesUrl}/api/traces?service=gateway`. */
   tracesUrl: string;
-  /** GLS Italy sandbox the carriers service talks to (shared by the run). */
+  /** GLS Italy sandbox the carriers service talks to (shared by the run unless `ownGlsSandbox`). */
   glsUrl: string;
   /** Poste Delivery Business sandbox the carriers service talks to (shared by the run). */
   posteUrl: string;
@@ -55,6 +64,10 @@ export interface TestApp {
 export async function startApp(options: StartAppOptions = {}): Promise<TestApp> {
   const infra = sharedInfra();
   const logDir = path.join(tmpDir, 'e2e-logs', `${Date.now().toString(36)}-${crypto.randomBytes(3).toString('hex')}`);
+  const gls = options.ownGlsSandbox ? await startGlsSandbox({ port: 0 }) : null;
+  const componentEnv = gls
+    ? { ...options.componentEnv, carriers: { ...options.componentEnv?.carriers, GLS_BASE_URL: gls.url, GLS_TRACKING_URL: gls.url } }
+    : options.componentEnv;
   try {
     const app = await startAppProcesses({
       infra,
@@ -62,7 +75,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<TestApp> 
       databases: 'fresh',
       output: { mode: 'files', logDir },
       env: options.env,
-      componentEnv: options.componentEnv,
+      componentEnv,
       logLevel: options.logLevel,
       detached: false,
     });
@@ -70,7 +83,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<TestApp> 
       baseUrl: app.baseUrl,
       mailUrl: infra.mailUrl,
       tracesUrl: infra.tracesUrl,
-      glsUrl: infra.glsUrl,
+      glsUrl: gls?.url ?? infra.glsUrl,
       posteUrl: infra.posteUrl,
       ebayUrl: infra.ebayUrl,
       ports: app.ports,
@@ -78,9 +91,13 @@ export async function startApp(options: StartAppOptions = {}): Promise<TestApp> 
       databases: app.databases,
       consumerSuffix: app.consumerSuffix,
       logDir,
-      stop: app.stop,
+      stop: async () => {
+        await app.stop();
+        await gls?.close();
+      },
     };
   } catch (err) {
+    await gls?.close();
     if (err instanceof ServiceStartError) err.message += `\n(log completi in ${logDir})`;
     throw err;
   }

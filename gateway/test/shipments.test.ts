@@ -86,7 +86,7 @@ async function pdfPages(bytes: Uint8Array): Promise<number> {
 }
 
 beforeAll(async () => {
-  app = await startApp({ componentEnv: { gateway: suiteGatewayEnv() } });
+  app = await startApp({ componentEnv: { gateway: suiteGatewayEnv() }, ownGlsSandbox: true });
   nats = await connectNats(sharedInfra().natsUrl, 'gateway-shipments-test');
   await ensureStream(nats.jsm, { name: 'MARKETPLACES', subjects: ['marketplaces.>'] });
   admin = await registered(app.baseUrl);

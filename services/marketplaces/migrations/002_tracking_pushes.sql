@@ -5,8 +5,9 @@
 
 CREATE TABLE tracking_pushes (
   id bigserial PRIMARY KEY,
-  -- the shipments service's id; one push per shipment
-  shipment_id bigint NOT NULL UNIQUE,
+  -- the shipments service's id; one push per shipment (with the merchant: events of another
+  -- shipments database on the same NATS, as test stacks share one, never collide)
+  shipment_id bigint NOT NULL,
   merchant_id uuid NOT NULL,
   integration_id bigint NOT NULL REFERENCES integrations (id) ON DELETE CASCADE,
   -- the orders service's id (0 when the caller did not give it)
@@ -27,7 +28,8 @@ CREATE TABLE tracking_pushes (
   lease_owner uuid,
   lease_until timestamptz,
   created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now()
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (merchant_id, shipment_id)
 );
 -- The pusher's round: the due pending and retrying rows, oldest due first.
 CREATE INDEX tracking_pushes_due ON tracking_pushes (next_attempt_at) WHERE status IN ('pending', 'retrying');

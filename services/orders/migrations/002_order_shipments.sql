@@ -12,8 +12,9 @@ ALTER TABLE orders ALTER COLUMN marketplace_status SET NOT NULL;
 ALTER TABLE orders ADD COLUMN has_shipments boolean NOT NULL DEFAULT false;
 
 CREATE TABLE order_shipments (
-  -- the shipments service's id
-  shipment_id bigint PRIMARY KEY,
+  -- the shipments service's id, unique within a merchant's events (keyed with the merchant, so
+  -- events of another shipments database on the same NATS, as test stacks share one, never collide)
+  shipment_id bigint NOT NULL,
   order_id bigint NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
   merchant_id uuid NOT NULL,
   status text NOT NULL CHECK (status IN ('pending', 'processing', 'shipped', 'delivered', 'error', 'cancelled')),
@@ -26,7 +27,8 @@ CREATE TABLE order_shipments (
   tracking_status text,
   shipped_at timestamptz,
   -- occurred_at of the last event applied: the row's version (an older event never changes the status)
-  updated_at timestamptz NOT NULL
+  updated_at timestamptz NOT NULL,
+  PRIMARY KEY (merchant_id, shipment_id)
 );
 -- An order's shipments, newest first (its detail, a page's rows, GetOrders).
 CREATE INDEX order_shipments_by_order ON order_shipments (order_id, shipment_id DESC);

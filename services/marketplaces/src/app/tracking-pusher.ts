@@ -148,8 +148,6 @@ export class TrackingPusher {
         (push) => claimable(push, now),
       ),
     );
-    // A shipment id whose push is another merchant's: the same answer as a foreign integration.
-    if (!claim) throw marketplacesErrors.integrationNotFound();
     const busy = (): DemandAnswer => ({ ok: false, errorCode: PUSH_IN_PROGRESS, errorMessage: trackingPushMessages.pushInProgress(integration.marketplace.name) });
     if (claim.kind === 'already-pushed') return { ok: true, fulfillmentId: claim.push.fulfillmentId ?? '', alreadyPushed: true };
     if (claim.kind === 'busy') return busy();

@@ -28,12 +28,6 @@ function toPush(r: Record<string, unknown>): TrackingPush {
 
 const leaseEnd = (now: Date, leaseSeconds: number) => new Date(now.getTime() + leaseSeconds * 1000);
 
-/** The push of a shipment, if any. */
-export async function findTrackingPush(db: Queryable, shipmentId: number): Promise<TrackingPush | null> {
-  const { rows } = await db.query(`SELECT ${COLUMNS} FROM tracking_pushes WHERE shipment_id = $1`, [shipmentId]);
-  return rows[0] ? toPush(rows[0]) : null;
-}
-
 /**
  * Records the push of a labelled shipment (the consumer), once: a second event for the same shipment
  * (a redelivery, a relabel) inserts nothing and answers null. `pending` is due at once; `skipped`
@@ -46,7 +40,7 @@ export async function insertTrackingPush(
   const { rows } = await tx.query(
     `INSERT INTO tracking_pushes (shipment_id, merchant_id, integration_id, order_id, payload, status, last_error, next_attempt_at, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
-     ON CONFLICT (shipment_id) DO NOTHING RETURNING ${COLUMNS}`,
+     ON CONFLICT (merchant_id, shipment_id) DO NOTHING RETURNING ${COLUMNS}`,
     [row.shipmentId, row.merchantId, row.integrationId, row.orderId, JSON.stringify(row.payload), row.status, row.reason ?? null, row.status === 'pending' ? row.now : null, row.now],
   );
   return rows[0] ? toPush(rows[0]) : null;
@@ -57,26 +51,25 @@ export async function insertTrackingPush(
  * it was pushed already or someone's lease is running (`claimable` of the domain decides on the
  * locked row). A claimed row takes the request's payload (a manual retry after fixing the data
  * sends the new one) and stays due, so that a crash during the call leaves it to the pusher once
- * the lease is over. Answers the row as found (already pushed, busy) or as claimed, or null when
- * the shipment's push belongs to another merchant.
+ * the lease is over. Answers the row as found (already pushed, busy) or as claimed; rows are the
+ * merchant's own (keyed by merchant and shipment).
  */
 export async function claimForDemand(
   tx: PoolClient,
   row: { shipmentId: number; merchantId: string; integrationId: number; orderId: number; payload: TrackingPayload; owner: string; leaseSeconds: number; now: Date },
   decide: (push: TrackingPush) => 'already-pushed' | 'busy' | 'claimable',
-): Promise<{ kind: 'already-pushed' | 'busy' | 'claimed'; push: TrackingPush } | null> {
+): Promise<{ kind: 'already-pushed' | 'busy' | 'claimed'; push: TrackingPush }> {
   const payload = JSON.stringify(row.payload);
   const inserted = await tx.query(
     `INSERT INTO tracking_pushes (shipment_id, merchant_id, integration_id, order_id, payload, status, next_attempt_at, lease_owner, lease_until, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $6, $6)
-     ON CONFLICT (shipment_id) DO NOTHING RETURNING ${COLUMNS}`,
+     ON CONFLICT (merchant_id, shipment_id) DO NOTHING RETURNING ${COLUMNS}`,
     [row.shipmentId, row.merchantId, row.integrationId, row.orderId, payload, row.now, row.owner, leaseEnd(row.now, row.leaseSeconds)],
   );
   if (inserted.rows[0]) return { kind: 'claimed', push: toPush(inserted.rows[0]) };
-  const { rows } = await tx.query(`SELECT ${COLUMNS} FROM tracking_pushes WHERE shipment_id = $1 FOR UPDATE`, [row.shipmentId]);
+  const { rows } = await tx.query(`SELECT ${COLUMNS} FROM tracking_pushes WHERE merchant_id = $1 AND shipment_id = $2 FOR UPDATE`, [row.merchantId, row.shipmentId]);
   if (!rows[0]) throw new Error(`tracking push of shipment ${row.shipmentId} vanished`);
   const found = toPush(rows[0]);
-  if (found.merchantId !== row.merchantId) return null;
   const verdict = decide(found);
   if (verdict !== 'claimable') return { kind: verdict, push: found };
   const claimed = await tx.query(

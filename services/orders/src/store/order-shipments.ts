@@ -92,7 +92,7 @@ export async function upsertOrderShipment(tx: PoolClient, c: ShipmentChange): Pr
     `INSERT INTO order_shipments AS s (shipment_id, order_id, merchant_id, status, tracking_number, carrier_provider,
        carrier_integration_id, has_label, tracking_status, shipped_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-     ON CONFLICT (shipment_id) DO UPDATE SET
+     ON CONFLICT (merchant_id, shipment_id) DO UPDATE SET
        status = CASE WHEN ${newer} THEN EXCLUDED.status ELSE s.status END,
        ${field('tracking_number')},
        ${field('carrier_provider')},
@@ -101,7 +101,7 @@ export async function upsertOrderShipment(tx: PoolClient, c: ShipmentChange): Pr
        ${field('shipped_at')},
        has_label = s.has_label OR EXCLUDED.has_label,
        updated_at = GREATEST(s.updated_at, EXCLUDED.updated_at)
-     WHERE s.order_id = EXCLUDED.order_id AND s.merchant_id = EXCLUDED.merchant_id`,
+     WHERE s.order_id = EXCLUDED.order_id`,
     [
       c.shipmentId,
       c.orderId,
