@@ -19,10 +19,11 @@
  */
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { consentAs, ebaySandboxControl, type EbaySandboxControl } from '@smista/sandboxes';
+import { ebaySandboxControl, type EbaySandboxControl } from '@smista/sandboxes';
 import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
 import { api, registerWithMerchant } from './support/api';
+import { connectEbay } from './support/ebay';
 import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { enterOnlyMerchant } from './support/settings';
 import { closeToasts, eventually, exactly, expectNoSidewaysScroll, expectTitle, expectToast, pathOf, screenshotWhole, textOf } from './support/ui';
@@ -101,43 +102,6 @@ async function expectListLike(p: Page, apiQuery: string) {
   return page_;
 }
 
-/**
- * Connects the seller's eBay account the way the marketplaces screen does, without its screen (the
- * marketplaces suite drives that): the OAuth parameters through the page's fetch, the sandbox's
- * consent page signed and accepted like a person would (`consentAs`), then the code handed to
- * `POST /api/merchants/current/oauth/callback` through the page's fetch, with its cookies.
- */
-async function connectEbay(p: Page): Promise<any> {
-  const params = await p.evaluate(async () => {
-    const res = await fetch('/api/marketplace/ebay/oauth-params', { credentials: 'include', headers: { Accept: 'application/json' } });
-    return { status: res.status, body: await res.json().catch(() => null) };
-  });
-  expect(params.status).toBe(200);
-  const { authorizeUrl, clientId, redirectUri, scopes } = params.body as { authorizeUrl: string; clientId: string; redirectUri: string; scopes: string[] };
-  const url = new URL(authorizeUrl);
-  for (const [name, value] of Object.entries({ response_type: 'code', redirect_uri: redirectUri, state: 'ebay', client_id: clientId, scope: scopes.join(' ') })) {
-    url.searchParams.set(name, value);
-  }
-  const location = await consentAs(url.toString(), { ...seller, accept: true });
-  const code = new URL(location).searchParams.get('code');
-  expect(code).toBeTruthy();
-  const answer = await p.evaluate(
-    async ({ code, merchantId }) => {
-      const res = await fetch('/api/merchants/current/oauth/callback', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ code, marketplace: 'ebay', merchantId }),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { code, merchantId },
-  );
-  expect(answer.status).toBeGreaterThanOrEqual(200);
-  expect(answer.status).toBeLessThan(300);
-  return answer.body;
-}
-
 /** Waits until no sync of the merchant's integrations is pending or running (per the API). */
 async function syncsIdle(timeoutMs = SYNC_TIMEOUT_MS) {
   await eventually(async () => {
@@ -189,7 +153,7 @@ describe('orders (orders remote against the eBay sandbox)', () => {
   });
 
   step('eBay is connected through the sandbox consent page', async () => {
-    const answer = await connectEbay(page);
+    const answer = await connectEbay(page, seller, merchantId);
     const list = await integrationsApi();
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ provider: 'ebay', active: true, username: seller.username });

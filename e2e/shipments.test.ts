@@ -21,10 +21,11 @@
  */
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { consentAs, ebaySandboxControl, type EbaySandboxControl } from '@smista/sandboxes';
+import { ebaySandboxControl, type EbaySandboxControl } from '@smista/sandboxes';
 import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
 import { api, registerWithMerchant } from './support/api';
+import { connectEbay } from './support/ebay';
 import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { enterOnlyMerchant } from './support/settings';
 import { closeToasts, eventually, expectNoSidewaysScroll, expectTitle, expectToast, exactly, screenshotWhole, textOf } from './support/ui';
@@ -137,37 +138,6 @@ const glsDomestic = (o: any): boolean => {
 
 const shot = (p: Page, name: string) => screenshotWhole(p, `${SHOTS}/shipments-${name}.png`, 5000);
 
-/** Connects the seller's eBay account as the orders suite does (sandbox consent, then the callback through the page). */
-async function connectEbay(p: Page): Promise<void> {
-  const params = await p.evaluate(async () => {
-    const res = await fetch('/api/marketplace/ebay/oauth-params', { credentials: 'include', headers: { Accept: 'application/json' } });
-    return { status: res.status, body: await res.json().catch(() => null) };
-  });
-  expect(params.status).toBe(200);
-  const { authorizeUrl, clientId, redirectUri, scopes } = params.body as { authorizeUrl: string; clientId: string; redirectUri: string; scopes: string[] };
-  const url = new URL(authorizeUrl);
-  for (const [name, value] of Object.entries({ response_type: 'code', redirect_uri: redirectUri, state: 'ebay', client_id: clientId, scope: scopes.join(' ') })) {
-    url.searchParams.set(name, value);
-  }
-  const location = await consentAs(url.toString(), { ...seller, accept: true });
-  const code = new URL(location).searchParams.get('code');
-  expect(code).toBeTruthy();
-  const answer = await p.evaluate(
-    async ({ code, merchantId }) => {
-      const res = await fetch('/api/merchants/current/oauth/callback', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ code, marketplace: 'ebay', merchantId }),
-      });
-      return res.status;
-    },
-    { code, merchantId },
-  );
-  expect(answer).toBeGreaterThanOrEqual(200);
-  expect(answer).toBeLessThan(300);
-}
-
 describe('shipments (shipments remote and the orders bulk actions against the GLS and eBay sandboxes)', () => {
   step("without shipments: 'Nessuna spedizione' with 'Crea Prima Spedizione'; 'Nuova' leads to the orders to ship", async () => {
     await enterOnlyMerchant(page, merchantName);
@@ -204,7 +174,7 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
   });
 
   step('eBay connected and synced; GLS connected; the newest Italian orders to ship chosen', async () => {
-    await connectEbay(page);
+    await connectEbay(page, seller, merchantId);
     const list = await integrationsApi();
     expect(list).toHaveLength(1);
     integrationId = list[0].id;
