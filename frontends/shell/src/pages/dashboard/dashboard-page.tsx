@@ -5,7 +5,8 @@ import { formatDistanceToNow } from 'date-fns';
 import { it } from 'date-fns/locale';
 import { Activity, ArrowRight, Bell, Package, Store } from 'lucide-react';
 import type { OrderPageJson } from '@smista/contracts';
-import { apiRequest, discardBody, displayNameOf, toast, ApiError, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, type ApiFetchOptions } from '@smista/ui-kit';
+import { apiRequest, displayNameOf, shouldRetryIntegration, toast, ApiError, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, INTEGRATION_RETRY_DELAY_MS, type ApiFetchOptions } from '@smista/ui-kit';
+import { toShipError, toShipValue } from './to-ship-tile';
 import { activeMarketplaces, fetchMarketplaceIntegrations, marketplaceIntegrationsKey } from '../../lib/marketplace-integrations';
 import { AUTO_SELECT_STATE } from '../../lib/redirects';
 import { useCurrentUser, useSelectedMerchant } from '../../lib/session';
@@ -14,23 +15,16 @@ import { t } from '../../messages';
 /** Spec §9: no-merchant redirect delay and order-count polling. */
 export const NO_MERCHANT_REDIRECT_MS = 100;
 export const TO_SHIP_POLL_MS = 30_000;
-/** Spec §7: integration requests retry 3 times, 500 ms apart. */
-const INTEGRATION_RETRIES = 3;
-const INTEGRATION_RETRY_DELAY_MS = 500;
-
 /**
- * `GET /api/orders?status=TO_SHIP&pageSize=1&_t=…` → `meta.totalItems` (spec §7). A 404 (orders
- * service not deployed yet) counts as 0 without a toast; other failures toast and fail the query.
+ * `GET /api/orders?status=TO_SHIP&pageSize=1&_t=…` → `meta.totalItems` (spec §7). A failure toasts
+ * 'Errore nel recupero degli ordini: {status} {body}' (§8) and fails the query, so the tile says so
+ * instead of showing a 0 that would look real.
  */
 export async function fetchToShipCount(options: Pick<ApiFetchOptions, 'signal'> = {}): Promise<number> {
   const res = await apiRequest(`/api/orders?status=TO_SHIP&pageSize=1&_t=${Date.now()}`, options);
-  if (res.status === 404) {
-    await discardBody(res);
-    return 0;
-  }
   if (!res.ok) {
-    const body = await res.text().catch(() => '');
-    toast({ title: t.common.error, description: t.dashboard.ordersCountFailed(res.status, body.slice(0, 300)), variant: 'destructive' });
+    const body = (await res.text().catch(() => '')).slice(0, 300);
+    toast({ title: t.common.error, description: t.dashboard.ordersCountFailed(res.status, body), variant: 'destructive' });
     throw new ApiError(res.status, body);
   }
   const json = (await res.json().catch(() => null)) as Partial<OrderPageJson> | null;
@@ -66,7 +60,7 @@ export function DashboardPage() {
     queryKey: marketplaceIntegrationsKey(merchant?.id ?? ''),
     queryFn: ({ signal }) => fetchMarketplaceIntegrations(signal),
     enabled: Boolean(merchant),
-    retry: INTEGRATION_RETRIES,
+    retry: shouldRetryIntegration,
     retryDelay: INTEGRATION_RETRY_DELAY_MS,
   });
   const active = activeMarketplaces(marketplaces.data ?? []);
@@ -100,8 +94,9 @@ export function DashboardPage() {
         <Tile
           icon={<Package className="h-5 w-5" aria-hidden />}
           title={t.dashboard.toShip}
-          value={toShip.data ?? 0}
-          hint={t.dashboard.toShipHint}
+          value={toShipValue(toShip)}
+          hint={toShip.error ? toShipError(toShip.error) : t.dashboard.toShipHint}
+          failed={Boolean(toShip.error) && toShip.data === undefined}
           testId="tile-to-ship"
         />
         <Tile
@@ -150,13 +145,15 @@ function Tile({
   hint,
   testId,
   link,
+  failed = false,
 }: {
   icon: ReactNode;
   title: string;
-  value: number;
+  value: number | string;
   hint: string;
   testId: string;
   link?: { to: string; label: string };
+  failed?: boolean;
 }) {
   return (
     <Card data-testid={testId}>
@@ -166,7 +163,7 @@ function Tile({
           <p className="text-3xl font-semibold" data-testid={`${testId}-value`}>
             {value}
           </p>
-          <p className="truncate text-xs text-muted-foreground" data-testid={`${testId}-hint`}>
+          <p className={failed ? 'text-xs text-destructive' : 'truncate text-xs text-muted-foreground'} data-testid={`${testId}-hint`} role={failed ? 'alert' : undefined}>
             {hint}
           </p>
           {link ? (
