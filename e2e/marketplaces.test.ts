@@ -145,7 +145,8 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
     await page.reload();
     await page.getByTestId('integrations-empty-action').click();
     await page.waitForURL((url) => url.pathname === '/dashboard/marketplaces' && url.search === '');
-    expect(await page.getByTestId('tab-disponibili').getAttribute('data-state')).toBe('active');
+    // The tab follows the URL in an effect: wait for it, as for every other state read here.
+    await eventually(async () => expect(await page.getByTestId('tab-disponibili').getAttribute('data-state')).toBe('active'));
   });
 
   step("a marketplace still to come: the dialog masks keys and secrets, refuses empty fields, shows the server's refusal", async () => {
