@@ -31,16 +31,11 @@ const os = require('node:os');
 const path = require('node:path');
 const { startStack, repoRoot } = require('@smista/local-stack');
 const { marketplacesEvents } = require('@smista/proto');
-const { connectNats, ensureStream, encodeLabelIds } = loadLibs();
+const { connectNats, ensureStream } = require('@smista/service-kit');
+const { encodeLabelIds } = require('@smista/contracts');
 const { postgresPids, withCpu } = require('./cpu');
 const { api, drive, fmt, intEnv, registerUser, renderTable } = require('./lib');
 const { directSender, labelOf, startSandboxProcess, GLS_ACCOUNT } = require('./gls');
-
-function loadLibs() {
-  const kit = require('@smista/service-kit');
-  const contracts = require('@smista/contracts');
-  return { connectNats: kit.connectNats, ensureStream: kit.ensureStream, encodeLabelIds: contracts.encodeLabelIds };
-}
 
 const settings = {
   shipments: Math.max(10, intEnv('BENCH_SHIPMENTS', 1000)),

@@ -167,12 +167,11 @@ export const shipmentRoutes: RouteDef[] = [
     method: 'POST',
     path: '/api/shipments/:id/process',
     auth: 'session',
-    rpc: 'shipments.GetShipment, shipments.ProcessShipments',
+    rpc: 'shipments.ProcessShipments',
     params: idParams,
-    // The row action: a shipment that is not pending is refused with its state (§4), not skipped.
+    // The row action: the service refuses one id that is not pending with its state (§4), not skipped.
     handle: async ({ params, shipments }) => {
-      const { shipment } = await shipments.getShipment({ id: params.id });
-      if (shipment && shipment.status !== 'pending') throw new HttpError(409, shipmentMessages.notPending(shipment.status));
+      if (params.id <= 0) throw new HttpError(404, shipmentMessages.shipmentNotFound);
       return { body: processResultJson(await conflictOnPrecondition(shipments.processShipments({ shipmentIds: [params.id], allPending: false }))) };
     },
   }),
