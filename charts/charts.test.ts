@@ -348,7 +348,7 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
   }
   const rules: EnvContract[string] = {
     env: ['GRPC_PORT', 'METRICS_PORT', 'NATS_URL', 'IDENTITY_GRPC_ADDR', 'LOG_LEVEL'],
-    optionalEnv: ['NATS_CONSUMER_SUFFIX', 'OTEL_EXPORTER_OTLP_ENDPOINT'],
+    optionalEnv: ['NATS_CONSUMER_SUFFIX', 'NATS_CONSUMERS_SINCE', 'OTEL_EXPORTER_OTLP_ENDPOINT'],
     secretEnv: ['DATABASE_URL', 'CALLER_TOKEN_SECRET'],
   };
 

@@ -42,3 +42,12 @@ export function sharedInfra(): SharedInfra {
     ebayUrl: TEST_EBAY_URL,
   };
 }
+
+/**
+ * NATS_CONSUMERS_SINCE for the stacks of this suite: when its module loaded (one registry per test
+ * file). Every suite shares one NATS, so a durable reading from the stream's first message would
+ * first work through the events of every suite that ran before (thousands of imports), long
+ * enough to time a wait out; from here it sees only this suite's.
+ */
+const suiteStart = new Date(Date.now() - 1_000).toISOString();
+export const consumersSince = (): string => suiteStart;

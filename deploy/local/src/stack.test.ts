@@ -181,7 +181,7 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     DATABASE_URL: 'postgres://x/smista_merchants',
     IDENTITY_GRPC_ADDR: '127.0.0.1:50051',
   });
-  // Everything services/carriers/src/config.ts reads except NATS_CONSUMER_SUFFIX (startApp adds it
+  // Everything services/carriers/src/config.ts reads except NATS_CONSUMER_SUFFIX and NATS_CONSUMERS_SINCE (startApp adds them
   // for test stacks), plus what every service gets.
   expect(componentEnv(byName('carriers'), ctx, APP_COMPONENTS)).toEqual({
     GRPC_PORT: '50053',

@@ -423,6 +423,8 @@ export async function startApp(options: AppOptions): Promise<App> {
   // Stacks sharing one NATS server (parallel test suites) each need their own durable consumers,
   // or they would split each other's events.
   const consumerSuffix = options.databases === 'fresh' ? `-${suffix}` : '';
+  // Their durables start now, not at the first message of streams older stacks filled.
+  const consumersSince = new Date(Date.now() - 1_000).toISOString();
   const databases: Record<string, string> = {};
   for (const c of components) {
     if (!c.database) continue;
@@ -472,7 +474,7 @@ export async function startApp(options: AppOptions): Promise<App> {
           entry: c.entry,
           env: {
             ...componentEnv(c, ctx, components),
-            ...(consumerSuffix && c.kind === 'grpc' ? { NATS_CONSUMER_SUFFIX: consumerSuffix } : {}),
+            ...(consumerSuffix && c.kind === 'grpc' ? { NATS_CONSUMER_SUFFIX: consumerSuffix, NATS_CONSUMERS_SINCE: consumersSince } : {}),
             ...(options.env ?? {}),
             ...(options.componentEnv?.[c.name] ?? {}),
           },

@@ -53,6 +53,19 @@ export const env = {
    */
   consumerSuffix: () => z.string().regex(/^[A-Za-z0-9_-]*$/, m.consumerSuffix).max(32).default(''),
   /**
+   * An optional ISO time; an empty value counts as unset. NATS_CONSUMERS_SINCE: a durable created
+   * now starts at this time instead of the stream's first message. Unset in production (a new
+   * consumer reads the whole history); set by stacks sharing one NATS with older ones.
+   */
+  optionalTime: () =>
+    z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .pipe(z.iso.datetime({ offset: true, message: m.time }).optional())
+      .transform((v) => (v ? new Date(v) : undefined)),
+  /**
    * The keyring of secrets at rest (`SECRETS_KEYS`): `id:base64,id:base64`, each key 32 bytes, the
    * newest first. Gives `SecretKey[]` for `createKeyring`; a missing, empty, repeated or wrong-sized
    * key stops the process with a message naming it (never the key).
@@ -89,6 +102,7 @@ export function serviceEnv(defaultGrpcPort: number) {
     CALLER_TOKEN_SECRET: env.secret(32),
     LOG_LEVEL: env.logLevel(),
     NATS_CONSUMER_SUFFIX: env.consumerSuffix(),
+    NATS_CONSUMERS_SINCE: env.optionalTime(),
     /** Base URL of an OTLP/HTTP trace collector (Jaeger, Tempo, the local receiver); unset: no export. */
     OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl(),
   };

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { AckPolicy, type JetStreamClient, type JetStreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, type ConsumerConfig, type JetStreamClient, type JetStreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import type { MsgHdrs } from '@nats-io/transport-node';
 import type { Logger } from './logger';
 import { eventMetrics, startTimer } from './metrics';
@@ -48,6 +48,26 @@ function nakDelayMs(deliveryCount: number): number {
   return Math.min(500 * 2 ** (deliveryCount - 1), 30_000);
 }
 
+export interface ConsumerDeps {
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+  pool: pg.Pool;
+  logger: Logger;
+  /** NATS_CONSUMERS_SINCE: where a durable created now starts reading (unset: the stream's first message). */
+  since?: Date;
+}
+
+/**
+ * Where the durable starts. A new one starts at `since` when given, so a stack sharing NATS with
+ * older ones (the tests) does not first work through their history; an existing one keeps its
+ * start, since JetStream refuses to change it.
+ */
+async function startOf(deps: ConsumerDeps, stream: string, durable: string): Promise<Partial<ConsumerConfig>> {
+  const existing = await deps.jsm.consumers.info(stream, durable).catch(() => undefined);
+  if (existing) return { deliver_policy: existing.config.deliver_policy, opt_start_time: existing.config.opt_start_time };
+  return deps.since ? { deliver_policy: DeliverPolicy.StartTime, opt_start_time: deps.since.toISOString() } : {};
+}
+
 /** Reads W3C trace headers from a NATS message, written there by the outbox relay. */
 const natsHeaderGetter: TextMapGetter<MsgHdrs | undefined> = {
   keys: (h) => (h ? h.keys() : []),
@@ -60,7 +80,7 @@ const natsHeaderGetter: TextMapGetter<MsgHdrs | undefined> = {
  * nak with backoff on failure, dead-letter after `maxDeliver`. Each message is a CONSUMER span
  * that joins the trace of the request that wrote the event (the relay carries it in the headers).
  */
-export async function startConsumer<T>(deps: { js: JetStreamClient; jsm: JetStreamManager; pool: pg.Pool; logger: Logger }, sub: Subscription<T>): Promise<RunningConsumer> {
+export async function startConsumer<T>(deps: ConsumerDeps, sub: Subscription<T>): Promise<RunningConsumer> {
   const maxDeliver = sub.maxDeliver ?? 5;
   const logger = deps.logger.child({ consumer: sub.durable });
   const stream = await streamOf(deps.jsm, sub.subject, { onWait: () => logger.info({ subject: sub.subject }, 'waiting for the stream of a subscribed subject') });
@@ -70,6 +90,7 @@ export async function startConsumer<T>(deps: { js: JetStreamClient; jsm: JetStre
     filter_subject: sub.subject,
     max_deliver: maxDeliver,
     ack_wait: 30 * 1_000_000_000,
+    ...(await startOf(deps, stream, sub.durable)),
   });
   const consumer = await deps.js.consumers.get(stream, sub.durable);
   const concurrency = Math.max(1, sub.concurrency ?? 1);

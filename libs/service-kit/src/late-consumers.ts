@@ -18,7 +18,7 @@ export interface LateConsumers {
  * wait in the stream. The kit's `startServiceInfra` instead waits a minute for every stream and
  * then fails the start, which suits only a peer that is always there first.
  */
-export function attachWhenStreamExists(deps: { nats: Nats; pool: Pool; logger: Logger }, subscriptions: AnySubscription[], pollMs = 1_000): LateConsumers {
+export function attachWhenStreamExists(deps: { nats: Nats; pool: Pool; logger: Logger; since?: Date }, subscriptions: AnySubscription[], pollMs = 1_000): LateConsumers {
   const stopping = new AbortController();
   const running: RunningConsumer[] = [];
   const attach = async (sub: AnySubscription): Promise<void> => {
@@ -33,7 +33,7 @@ export function attachWhenStreamExists(deps: { nats: Nats; pool: Pool; logger: L
         continue;
       }
       try {
-        const consumer = await startConsumer({ js: deps.nats.js, jsm: deps.nats.jsm, pool: deps.pool, logger: deps.logger }, sub);
+        const consumer = await startConsumer({ js: deps.nats.js, jsm: deps.nats.jsm, pool: deps.pool, logger: deps.logger, since: deps.since }, sub);
         if (stopping.signal.aborted) await consumer.stop();
         else running.push(consumer);
         if (told) deps.logger.info({ subject: sub.subject, durable: sub.durable }, 'consumer attached');

@@ -37,6 +37,8 @@ export async function startServiceInfra(opts: {
   stream: StreamSpec;
   subscriptions: AnySubscription[];
   logger: Logger;
+  /** NATS_CONSUMERS_SINCE: where new durables start (see `startConsumer`). */
+  consumersSince?: Date;
 }): Promise<ServiceInfra> {
   const { logger } = opts;
   await runMigrations(opts.databaseUrl, opts.migrationsDir, logger);
@@ -45,7 +47,7 @@ export async function startServiceInfra(opts: {
   await ensureStream(nats.jsm, opts.stream);
   const relay = new OutboxRelay({ pool, js: nats.js, logger: logger.child({ component: 'outbox' }) });
   await relay.start();
-  const consumers = await Promise.all(opts.subscriptions.map((s) => startConsumer({ js: nats.js, jsm: nats.jsm, pool, logger }, s)));
+  const consumers = await Promise.all(opts.subscriptions.map((s) => startConsumer({ js: nats.js, jsm: nats.jsm, pool, logger, since: opts.consumersSince }, s)));
   return {
     pool,
     nats,

@@ -216,4 +216,32 @@ describe('transactional outbox and idempotent inbox', () => {
     // Fewer transactions than messages: batches were used (the poison's batch went one by one).
     expect(transactions.size).toBeLessThan(99);
   }, 60_000);
+
+  it('starts a new durable at `since` (older messages never reach it) and keeps an existing durable where it was', async () => {
+    const subjectOf = `kittest${suffix}.widget.since`;
+    const seen: string[] = [];
+    const start = (durable: string, since?: Date) =>
+      startConsumer(
+        { js: nats.js, jsm: nats.jsm, pool, logger, since },
+        { durable, subject: subjectOf, decode: (bytes) => Buffer.from(bytes).toString(), handle: async (id) => void seen.push(`${durable}:${id}`) },
+      );
+    await nats.js.publish(subjectOf, Buffer.from('old'));
+    await new Promise((r) => setTimeout(r, 20));
+    const since = new Date();
+    await new Promise((r) => setTimeout(r, 20));
+    await nats.js.publish(subjectOf, Buffer.from('new'));
+    const fromSince = `kit-since-${suffix}`;
+    const fromStart = `kit-all-${suffix}`;
+    let running = [await start(fromSince, since), await start(fromStart)];
+    await waitFor('both consumers caught up', async () => seen.length === 3);
+    expect(seen.sort()).toEqual([`${fromStart}:new`, `${fromStart}:old`, `${fromSince}:new`]);
+    await Promise.all(running.map((c) => c.stop()));
+    // Restarted with another `since` (or none): JetStream would refuse a changed start; each keeps its own.
+    running = [await start(fromSince), await start(fromStart, new Date())];
+    await nats.js.publish(subjectOf, Buffer.from('later'));
+    await waitFor('the later message handled by both', async () => seen.length === 5);
+    await Promise.all(running.map((c) => c.stop()));
+    expect((await nats.jsm.consumers.info(stream.name, fromSince)).config.deliver_policy).toBe('by_start_time');
+    expect((await nats.jsm.consumers.info(stream.name, fromStart)).config.deliver_policy).toBe('all');
+  }, 30_000);
 });

@@ -27,6 +27,7 @@ export async function startIdentity(config: Config, logger: Logger): Promise<Run
     migrationsDir: MIGRATIONS_DIR,
     stream,
     subscriptions: subscriptions(logger, config.NATS_CONSUMER_SUFFIX),
+    consumersSince: config.NATS_CONSUMERS_SINCE,
     logger,
   });
   const { pool } = infra;

@@ -79,7 +79,7 @@ export async function startMarketplaces(config: Config, logger: Logger, options:
   worker.start();
   housekeeper.start();
   trackingPusher.start();
-  const consumers = attachWhenStreamExists({ nats: infra.nats, pool, logger }, subscriptions({ logger, now, onPending: () => trackingPusher.wakeSoon() }, config.NATS_CONSUMER_SUFFIX));
+  const consumers = attachWhenStreamExists({ nats: infra.nats, pool, logger, since: config.NATS_CONSUMERS_SINCE }, subscriptions({ logger, now, onPending: () => trackingPusher.wakeSoon() }, config.NATS_CONSUMER_SUFFIX));
   return {
     port: server.port,
     housekeeper,

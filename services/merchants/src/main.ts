@@ -23,6 +23,7 @@ export async function startMerchants(config: Config, logger: Logger): Promise<Ru
     migrationsDir: MIGRATIONS_DIR,
     stream,
     subscriptions: subscriptions(logger, config.NATS_CONSUMER_SUFFIX),
+    consumersSince: config.NATS_CONSUMERS_SINCE,
     logger,
   });
   const { pool } = infra;

@@ -26,10 +26,11 @@ export async function startOrders(config: Config, logger: Logger): Promise<Runni
     migrationsDir: MIGRATIONS_DIR,
     stream,
     subscriptions: subscriptions(logger, config.NATS_CONSUMER_SUFFIX),
+    consumersSince: config.NATS_CONSUMERS_SINCE,
     logger,
   });
   // The shipments' events: shipments may start later (or not run), so they attach when their stream appears.
-  const shipmentConsumers = attachWhenStreamExists({ nats: infra.nats, pool: infra.pool, logger }, shipmentSubscriptions(logger, config.NATS_CONSUMER_SUFFIX));
+  const shipmentConsumers = attachWhenStreamExists({ nats: infra.nats, pool: infra.pool, logger, since: config.NATS_CONSUMERS_SINCE }, shipmentSubscriptions(logger, config.NATS_CONSUMER_SUFFIX));
   const carrierDirectory = createCarrierDirectory({ address: config.CARRIERS_GRPC_ADDR, callerSecret: config.CALLER_TOKEN_SECRET, logger });
   const marketplaceTracking = createMarketplaceTracking({ address: config.MARKETPLACES_GRPC_ADDR, callerSecret: config.CALLER_TOKEN_SECRET, logger });
   const service = createOrdersService({ pool: infra.pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, carrierDirectory, marketplaceTracking });

@@ -27,6 +27,7 @@ export async function startShipments(config: Config, logger: Logger): Promise<Ru
     migrationsDir: MIGRATIONS_DIR,
     stream,
     subscriptions: subscriptions(logger, config.NATS_CONSUMER_SUFFIX),
+    consumersSince: config.NATS_CONSUMERS_SINCE,
     logger,
   });
   const clientOptions = { callerSecret: config.CALLER_TOKEN_SECRET, logger };

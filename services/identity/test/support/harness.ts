@@ -21,7 +21,7 @@ import { common, identity, merchants } from '@smista/proto';
 import { configSchema, type Config } from '../../src/config';
 import { startIdentity, type RunningIdentity } from '../../src/main';
 import { createTestDatabase } from '../../../../e2e/support/db';
-import { sharedInfra } from '../../../../e2e/support/env';
+import { consumersSince, sharedInfra } from '../../../../e2e/support/env';
 import { listMails, type CaughtMail } from '../../../../e2e/support/mail';
 
 export type { CaughtMail };
@@ -100,6 +100,7 @@ export async function startTestIdentity(opts: { databaseUrl?: string; merchantsA
     MERCHANTS_GRPC_ADDR: opts.merchantsAddr ?? '127.0.0.1:1',
     LOG_LEVEL: 'silent',
     NATS_CONSUMER_SUFFIX: durableSuffix,
+    NATS_CONSUMERS_SINCE: consumersSince(),
   });
   const running = await startIdentity(config, logger);
   const client = createGrpcClient(identity.IdentityServiceClient, `127.0.0.1:${running.port}`);

@@ -26,7 +26,7 @@ import { startMarketplaces, type MarketplacesOptions, type RunningMarketplaces }
 import { readTokens, type OpenTokens } from '../../src/store';
 import { startTestStack as startMerchantsStack, SECRET, type TestStack as MerchantsStack, type TestUser } from '../../../merchants/test/support/harness';
 import { createTestDatabase } from '../../../../e2e/support/db';
-import { sharedInfra } from '../../../../e2e/support/env';
+import { consumersSince, sharedInfra } from '../../../../e2e/support/env';
 
 export { failure, waitFor } from '../../../merchants/test/support/harness';
 
@@ -137,6 +137,7 @@ export async function startMarketplacesStack(options: StackOptions = {}): Promis
     CALLER_TOKEN_SECRET: SECRET,
     LOG_LEVEL: 'debug',
     NATS_CONSUMER_SUFFIX: merchantsStack.durableSuffix,
+    NATS_CONSUMERS_SINCE: consumersSince(),
     SECRETS_KEYS: `test1:${randomBytes(32).toString('base64')}`,
     EBAY_CLIENT_ID: app.clientId,
     EBAY_CLIENT_SECRET: app.clientSecret,

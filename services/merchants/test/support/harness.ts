@@ -23,7 +23,7 @@ import { startIdentity, type RunningIdentity } from '../../../identity/src/main'
 
 export { stream as IDENTITY_STREAM } from '../../../identity/src/events/publishers';
 import { createTestDatabase } from '../../../../e2e/support/db';
-import { sharedInfra } from '../../../../e2e/support/env';
+import { consumersSince, sharedInfra } from '../../../../e2e/support/env';
 
 export const SECRET = 'merchants-integration-test-secret-0123456789';
 export const PUBLIC_URL = 'http://shell.test:4200';
@@ -89,6 +89,7 @@ export async function startTestStack(): Promise<TestStack> {
     MERCHANTS_GRPC_ADDR: '127.0.0.1:1',
     LOG_LEVEL: 'silent',
     NATS_CONSUMER_SUFFIX: durableSuffix,
+    NATS_CONSUMERS_SINCE: consumersSince(),
   });
   // Identity consumes merchants' events: their stream must exist before it starts, as when both
   // services start side by side (here merchants needs identity's port first).
@@ -108,6 +109,7 @@ export async function startTestStack(): Promise<TestStack> {
     IDENTITY_GRPC_ADDR: `127.0.0.1:${runningIdentity.port}`,
     LOG_LEVEL: 'silent',
     NATS_CONSUMER_SUFFIX: durableSuffix,
+    NATS_CONSUMERS_SINCE: consumersSince(),
   });
   let running: RunningMerchants = await startMerchants(config, logger);
   let client = createGrpcClient(merchants.MerchantsServiceClient, `127.0.0.1:${running.port}`);

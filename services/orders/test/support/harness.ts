@@ -21,7 +21,7 @@ import { startCarriersStack, type CarriersApi, type CarriersStack } from '../../
 import { SECRET, type TestUser } from '../../../merchants/test/support/harness';
 import { startMarketplacesStack, SHIPMENTS_STREAM, type MarketplacesStack } from '../../../marketplaces/test/support/harness';
 import { createTestDatabase } from '../../../../e2e/support/db';
-import { sharedInfra } from '../../../../e2e/support/env';
+import { consumersSince, sharedInfra } from '../../../../e2e/support/env';
 import { messageId, orderImported, type ImportedOrder } from './events';
 
 export { failure, waitFor, publishedEvents } from '../../../merchants/test/support/harness';
@@ -122,6 +122,7 @@ export async function startOrdersStack(options: { marketplaces?: boolean } = {})
     CALLER_TOKEN_SECRET: SECRET,
     LOG_LEVEL: 'debug',
     NATS_CONSUMER_SUFFIX: suffix,
+    NATS_CONSUMERS_SINCE: consumersSince(),
     CARRIERS_GRPC_ADDR: `127.0.0.1:${portOf(carriersStack.client.getChannel().getTarget())}`,
     MARKETPLACES_GRPC_ADDR: marketplacesStack ? `127.0.0.1:${portOf(marketplacesStack.client.getChannel().getTarget())}` : '127.0.0.1:1',
   });

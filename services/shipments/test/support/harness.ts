@@ -28,7 +28,7 @@ import { importedOrder, orderImported, type ImportedOrder } from '../../../order
 import { startCarriersStack, GLS_ACCOUNT, type CarriersApi, type CarriersStack } from '../../../carriers/test/support/harness';
 import { SECRET, type TestUser } from '../../../merchants/test/support/harness';
 import { createTestDatabase } from '../../../../e2e/support/db';
-import { sharedInfra } from '../../../../e2e/support/env';
+import { consumersSince, sharedInfra } from '../../../../e2e/support/env';
 
 export { failure, waitFor, publishedEvents } from '../../../merchants/test/support/harness';
 export { GLS_ACCOUNT } from '../../../carriers/test/support/harness';
@@ -132,6 +132,7 @@ export async function startShipmentsStack(options: StackOptions = {}): Promise<S
     CALLER_TOKEN_SECRET: SECRET,
     LOG_LEVEL: 'warn',
     NATS_CONSUMER_SUFFIX: suffix,
+    NATS_CONSUMERS_SINCE: consumersSince(),
     CARRIERS_GRPC_ADDR: carriersAddress,
     // Orders' other peers are not needed by these tests (never called).
     MARKETPLACES_GRPC_ADDR: '127.0.0.1:1',
@@ -149,6 +150,7 @@ export async function startShipmentsStack(options: StackOptions = {}): Promise<S
     CALLER_TOKEN_SECRET: SECRET,
     LOG_LEVEL: 'debug',
     NATS_CONSUMER_SUFFIX: suffix,
+    NATS_CONSUMERS_SINCE: consumersSince(),
     ORDERS_GRPC_ADDR: `127.0.0.1:${runningOrders.port}`,
     CARRIERS_GRPC_ADDR: carriersAddress,
     ...options.env,
