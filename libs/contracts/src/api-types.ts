@@ -439,8 +439,15 @@ export interface OrderJson {
   lastSyncedAt: string | null;
   carrierIntegrationId: number | null;
   shippingAddressDetails: ShippingAddressDetailsJson | null;
-  /** The shipping rule that chose the carrier (shipping-rules issue); null until then. */
-  appliedRule: null;
+  /** The shipping rule that chose the carrier; null when none did (no carrier, or chosen by hand). */
+  appliedRule: AppliedRuleJson | null;
+  /** How the carrier was chosen: by hand (rules never change it), by a rule, or none yet. */
+  carrierSource: 'manual' | 'rule' | null;
+  /** The marketplace's shipping service (eBay shippingServiceCode), '' when unknown; express decides `is_express` rules. */
+  shippingService: string;
+  isExpress: boolean;
+  /** Sum of the items' weights in kg; null when the marketplace gives none for some item. */
+  weightKg: number | null;
   items: OrderItemJson[];
   /** The order's shipments as orders knows them from the shipments events (newest first). */
   shipments: OrderShipmentJson[];
@@ -616,4 +623,62 @@ export interface CloseWorkdayJson {
   failed: number;
   outcomes: { shipmentId: number; ok: boolean; message: string | null }[];
   manifestIds: number[];
+}
+
+/** The rule that chose an order's carrier (its name as it was then). */
+export interface AppliedRuleJson {
+  id: number;
+  name: string;
+}
+
+/** Spec §3 shipping_rules. */
+export interface ShippingRuleJson {
+  id: number;
+  merchantId: string;
+  name: string;
+  priority: number;
+  conditions: import('./shipping-rules').ShippingRuleConditions;
+  carrierIntegrationId: number;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `POST /api/shipping-rules/assign-carriers` (spec §7: message) with its counts. */
+export interface AssignCarriersJson {
+  message: string;
+  total: number;
+  assigned: number;
+  unchanged: number;
+  manual: number;
+  noMatch: number;
+  hasShipment: number;
+}
+
+/** One order of the dry run: the rule that would take it and why each rule before it did not. */
+export interface RulePreviewOrderJson {
+  orderId: number;
+  externalId: string;
+  buyerName: string;
+  countryCode: string;
+  total: string;
+  currency: string;
+  isExpress: boolean;
+  weightKg: number | null;
+  currentCarrierIntegrationId: number | null;
+  carrierSource: 'manual' | 'rule' | null;
+  outcome: import('./shipping-rules').RuleOutcome;
+  /** The first rule (by priority) whose conditions all hold; null: none. */
+  matchedRule: { id: number; name: string; priority: number; carrierIntegrationId: number } | null;
+  /** For each rule before the match (all of them when none matched): "Regola 'X': destinazione DE non inclusa". */
+  reasons: string[];
+}
+
+/** `POST /api/shipping-rules/preview`: nothing is written. */
+export interface RulePreviewJson {
+  /** Counts over every order considered (what 'Assegna Corrieri' would do now). */
+  summary: Omit<AssignCarriersJson, 'message'>;
+  /** The first orders (by order date, newest first), at most SHIPPING_RULE_PREVIEW_ROWS. */
+  orders: RulePreviewOrderJson[];
+  message: string;
 }

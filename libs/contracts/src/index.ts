@@ -12,3 +12,4 @@ export * from './marketplaces';
 export * from './orders';
 export * from './ebay-messages';
 export * from './shipments';
+export * from './shipping-rules';
