@@ -93,6 +93,12 @@ const spec = [
   'PATCH /api/shipments/:id/carrier',
   'PATCH /api/shipments/:id/address',
   'PUT /api/shipments/:id/address',
+  'GET /api/shipping-rules',
+  'POST /api/shipping-rules',
+  'PUT /api/shipping-rules/:id',
+  'DELETE /api/shipping-rules/:id',
+  'POST /api/shipping-rules/assign-carriers',
+  'POST /api/shipping-rules/preview',
   // The gateway's own: runtime configuration for the shell and browser spans (issue 7).
   'GET /api/public-config',
   'POST /api/telemetry/traces',
@@ -121,6 +127,7 @@ describe('route table', () => {
   it('validates the body of every route that takes one', () => {
     const bodiless = new Set([
       'POST /api/logout',
+      'POST /api/shipping-rules/assign-carriers',
       'POST /api/merchants/:merchantId/carrier-integrations/:id/validate',
       'POST /api/integrations/:id/refresh-token',
       'POST /api/orders/:id/update-tracking',
@@ -141,13 +148,13 @@ describe('route table', () => {
     }
   });
 
-  it('guards the user, merchant, team, address, carrier, marketplace, order and shipment routes with the session', () => {
+  it('guards the user, merchant, team, address, carrier, marketplace, order, shipping-rule and shipment routes with the session', () => {
     const guarded = routeTable.filter(
       (r) =>
-        /^\/api\/(user|merchants|merchant-addresses|carriers|carrier-integrations|marketplaces?|integrations|orders|shipments)(\/|$)/.test(r.path) ||
+        /^\/api\/(user|merchants|merchant-addresses|carriers|carrier-integrations|marketplaces?|integrations|orders|shipping-rules|shipments)(\/|$)/.test(r.path) ||
         r.path === '/api/invites/:token/accept',
     );
-    expect(guarded).toHaveLength(72);
+    expect(guarded).toHaveLength(78);
     for (const r of guarded) expect({ route: r.path, auth: r.auth }).toEqual({ route: r.path, auth: expect.stringMatching(/^(session|cookie)$/) });
   });
 

@@ -6,6 +6,7 @@ import { marketplaceRoutes } from './marketplace-routes';
 import { merchantRoutes } from './merchant-routes';
 import { orderRoutes } from './order-routes';
 import { shipmentRoutes } from './shipment-routes';
+import { shippingRuleRoutes } from './shipping-rule-routes';
 import type { RouteDef } from './route';
 import { teamRoutes } from './team-routes';
 
@@ -15,5 +16,5 @@ import { teamRoutes } from './team-routes';
  * Business rules live in the services.
  */
 export function createRouteTable(gateway: GatewayRouteDeps): RouteDef[] {
-  return [...identityRoutes, ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderRoutes, ...shipmentRoutes, ...gatewayRoutes(gateway)];
+  return [...identityRoutes, ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderRoutes, ...shippingRuleRoutes, ...shipmentRoutes, ...gatewayRoutes(gateway)];
 }

@@ -76,10 +76,7 @@ function orderShipmentJson(s: orders.OrderShipment): OrderShipmentJson {
   };
 }
 
-/**
- * An order (spec §3). `withOriginalData` adds the marketplace's payload (the detail only).
- * `appliedRule` belongs to the shipping-rules issue: null until then.
- */
+/** An order (spec §3). `withOriginalData` adds the marketplace's payload (the detail only). */
 export function orderJson(o: orders.Order, options: { withOriginalData?: boolean } = {}): OrderJson {
   const json: OrderJson = {
     id: o.id,
@@ -105,7 +102,11 @@ export function orderJson(o: orders.Order, options: { withOriginalData?: boolean
     lastSyncedAt: orNull(o.lastSyncedAt),
     carrierIntegrationId: o.carrierIntegrationId > 0 ? o.carrierIntegrationId : null,
     shippingAddressDetails: o.shippingAddress ? addressJson(o.shippingAddress) : null,
-    appliedRule: null,
+    appliedRule: o.appliedRuleId > 0 ? { id: o.appliedRuleId, name: o.appliedRuleName } : null,
+    carrierSource: o.carrierSource === 'manual' || o.carrierSource === 'rule' ? o.carrierSource : null,
+    shippingService: o.shippingService,
+    isExpress: o.isExpress,
+    weightKg: o.weightKg ?? null,
     items: o.items.map((i) => itemJson(o.id, i)),
     shipments: o.shipments.map(orderShipmentJson),
   };

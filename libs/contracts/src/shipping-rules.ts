@@ -97,7 +97,9 @@ function decimalOf(v: unknown): number {
 const decimals = (n: number) => (String(n).split('.')[1] ?? '').length;
 
 function amount(field: string, max: number, places: number, message: string) {
-  return z.unknown().transform((v, ctx): number | undefined => {
+  return z
+    .unknown()
+    .transform((v, ctx): number | undefined => {
     if (absent(v)) return undefined;
     const n = decimalOf(v);
     if (!Number.isFinite(n) || n < 0 || n > max || decimals(n) > places || (field === 'weight_max' && n === 0)) {
@@ -105,7 +107,8 @@ function amount(field: string, max: number, places: number, message: string) {
       return z.NEVER;
     }
     return n;
-  });
+  })
+    .optional();
 }
 
 /** Country codes typed comma-separated (or a list): trimmed, upper-cased, empty entries and repeats dropped (spec §5). */
@@ -129,7 +132,7 @@ function countries(field: string) {
       return z.NEVER;
     }
     return codes.length ? codes : undefined;
-  });
+  }).optional();
 }
 
 const conditionFields = {
@@ -147,7 +150,7 @@ const conditionFields = {
     }
     const list = [...new Set(raw.map((c: string) => c.replace(/\0/g, '').trim()).filter(Boolean))];
     return list.length ? list : undefined;
-  }),
+  }).optional(),
   is_express: z.unknown().transform((v, ctx): boolean | undefined => {
     if (v === undefined || v === null || v === '') return undefined;
     if (typeof v !== 'boolean') {
@@ -155,7 +158,7 @@ const conditionFields = {
       return z.NEVER;
     }
     return v;
-  }),
+  }).optional(),
 };
 
 /**
@@ -250,13 +253,18 @@ const activeField = z.unknown().transform((v, ctx): boolean => {
  * (one of the merchant's carrier integrations, checked by orders), active (default true),
  * conditions (optional).
  */
-export const shippingRuleCreateSchema = z.object({
-  name: nameField,
-  priority: z.unknown().transform((v, ctx) => (v === undefined || v === null || v === '' ? undefined : priorityOrIssue(v, ctx))),
-  carrierIntegrationId: carrierField,
-  active: z.unknown().transform((v, ctx) => (v === undefined ? true : activeOrIssue(v, ctx))),
-  conditions: shippingRuleConditionsSchema,
-});
+export const shippingRuleCreateSchema = z
+  .object({
+    name: nameField,
+    priority: z
+      .unknown()
+      .transform((v, ctx) => (v === null || v === '' ? undefined : priorityOrIssue(v, ctx)))
+      .optional(),
+    carrierIntegrationId: carrierField,
+    active: z.unknown().transform(activeOrIssue).optional(),
+    conditions: shippingRuleConditionsSchema.optional(),
+  })
+  .transform((b) => ({ ...b, active: b.active ?? true, conditions: b.conditions ?? {} }));
 export type ShippingRuleCreate = z.output<typeof shippingRuleCreateSchema>;
 
 function priorityOrIssue(v: unknown, ctx: z.RefinementCtx): number {
@@ -276,22 +284,18 @@ function activeOrIssue(v: unknown, ctx: z.RefinementCtx): boolean {
 export const shippingRuleUpdateSchema = z
   .object({
     name: nameField.optional(),
-    priority: z.unknown().transform((v, ctx) => (v === undefined ? undefined : priorityOrIssue(v, ctx))),
-    carrierIntegrationId: z.unknown().transform((v, ctx) => {
-      if (v === undefined) return undefined;
+    priority: z.unknown().transform(priorityOrIssue).optional(),
+    carrierIntegrationId: z
+      .unknown()
+      .transform((v, ctx) => {
       const r = carrierField.safeParse(v);
       if (r.success) return r.data;
       ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? m.carrierRequired });
       return z.NEVER;
-    }),
-    active: z.unknown().transform((v, ctx) => (v === undefined ? undefined : activeOrIssue(v, ctx))),
-    conditions: z.unknown().transform((v, ctx) => {
-      if (v === undefined) return undefined;
-      const r = shippingRuleConditionsSchema.safeParse(v);
-      if (r.success) return r.data;
-      for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-      return z.NEVER;
-    }),
+    })
+      .optional(),
+    active: z.unknown().transform(activeOrIssue).optional(),
+    conditions: shippingRuleConditionsSchema.optional(),
   })
   .superRefine((body, ctx) => {
     if (Object.values(body).every((v) => v === undefined)) ctx.addIssue({ code: 'custom', message: m.nothingToUpdate });
@@ -300,7 +304,9 @@ export type ShippingRuleUpdate = z.output<typeof shippingRuleUpdateSchema>;
 
 /** `POST /api/shipping-rules/preview`: the merchant's TO_SHIP orders, or these (at most 1,000). */
 export const shippingRulePreviewSchema = z.object({
-  orderIds: z.unknown().transform((v, ctx): number[] | undefined => {
+  orderIds: z
+    .unknown()
+    .transform((v, ctx): number[] | undefined => {
     if (v === undefined || v === null) return undefined;
     if (!Array.isArray(v) || !v.every((id) => typeof id === 'number' && Number.isSafeInteger(id) && id > 0)) {
       ctx.addIssue({ code: 'custom', message: m.orderIdsInvalid });
@@ -311,7 +317,8 @@ export const shippingRulePreviewSchema = z.object({
       return z.NEVER;
     }
     return [...new Set(v as number[])];
-  }),
+  })
+    .optional(),
 });
 
 // --- words shared by the screen, the summary and the dry run ---
@@ -319,7 +326,7 @@ export const shippingRulePreviewSchema = z.object({
 const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
 const kg = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 3 });
 /** 12.5 → '12,50 €' */
-export const formatEuro = (value: number): string => euro.format(value);
+export const formatEuro = (value: number): string => euro.format(value).replace(/\u00a0/g, ' ');
 /** 2.25 → '2,25 kg' */
 export const formatKg = (value: number): string => `${kg.format(value)} kg`;
 
@@ -361,7 +368,7 @@ export const ruleMismatch = {
 export const ruleReason = (ruleName: string, mismatch: string): string => `Regola '${ruleName}': ${mismatch}`;
 
 /** What assigning would do to an order (the dry run) or did (the assignment's counts). */
-export const ruleOutcomes = ['assign', 'unchanged', 'manual', 'no_match', 'has_shipment'] as const;
+export const ruleOutcomes = ['assign', 'unchanged', 'manual', 'no_match', 'has_shipment', 'not_to_ship'] as const;
 export type RuleOutcome = (typeof ruleOutcomes)[number];
 
 export const ruleOutcomeLabels: Record<RuleOutcome, string> = {
@@ -370,6 +377,7 @@ export const ruleOutcomeLabels: Record<RuleOutcome, string> = {
   manual: 'Corriere scelto a mano: non cambia',
   no_match: 'Nessuna regola corrisponde',
   has_shipment: 'Spedizione già creata: non cambia',
+  not_to_ship: 'Ordine non da spedire: non cambia',
 };
 
 const orders = (n: number) => (n === 1 ? '1 ordine' : `${n} ordini`);

@@ -4,7 +4,7 @@ import { attachWhenStreamExists, runService, startGrpcServer, startServiceInfra,
 import { readConfig, type Config } from './config';
 import { createCarrierDirectory, createMarketplaceTracking, createOrdersService } from './grpc';
 import { stream } from './events/publishers';
-import { shipmentSubscriptions, subscriptions } from './events/subscriptions';
+import { carrierSubscriptions, shipmentSubscriptions, subscriptions } from './events/subscriptions';
 
 /** Migrations ship beside dist/ (and src/ when run from source). */
 const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
@@ -12,7 +12,7 @@ const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
 export interface RunningOrders extends RunningService {
   /** The bound gRPC port (GRPC_PORT, or the one picked for port 0). */
   port: number;
-  /** The consumers of the shipments' events, attached once their stream exists. */
+  /** The consumers of the shipments' and carriers' events, attached once their streams exist. */
   shipmentConsumers: LateConsumers;
 }
 
@@ -29,8 +29,12 @@ export async function startOrders(config: Config, logger: Logger): Promise<Runni
     consumersSince: config.NATS_CONSUMERS_SINCE,
     logger,
   });
-  // The shipments' events: shipments may start later (or not run), so they attach when their stream appears.
-  const shipmentConsumers = attachWhenStreamExists({ nats: infra.nats, pool: infra.pool, logger, since: config.NATS_CONSUMERS_SINCE }, shipmentSubscriptions(logger, config.NATS_CONSUMER_SUFFIX));
+  // The shipments' and carriers' events: those services may start later (or not run), so their
+  // consumers attach when their streams appear.
+  const shipmentConsumers = attachWhenStreamExists(
+    { nats: infra.nats, pool: infra.pool, logger, since: config.NATS_CONSUMERS_SINCE },
+    [...shipmentSubscriptions(logger, config.NATS_CONSUMER_SUFFIX), ...carrierSubscriptions(logger, config.NATS_CONSUMER_SUFFIX)],
+  );
   const carrierDirectory = createCarrierDirectory({ address: config.CARRIERS_GRPC_ADDR, callerSecret: config.CALLER_TOKEN_SECRET, logger });
   const marketplaceTracking = createMarketplaceTracking({ address: config.MARKETPLACES_GRPC_ADDR, callerSecret: config.CALLER_TOKEN_SECRET, logger });
   const service = createOrdersService({ pool: infra.pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, carrierDirectory, marketplaceTracking });
@@ -42,7 +46,7 @@ export async function startOrders(config: Config, logger: Logger): Promise<Runni
     readiness: infra.readiness,
     shutdownSteps: [
       ['stop gRPC (drain in-flight calls)', () => server.shutdown()],
-      ['stop consumers of shipments events', () => shipmentConsumers.stop()],
+      ['stop consumers of shipments and carriers events', () => shipmentConsumers.stop()],
       ...infra.drainSteps,
       ['close carriers client', async () => carrierDirectory.close()],
       ['close marketplaces client', async () => marketplaceTracking.close()],

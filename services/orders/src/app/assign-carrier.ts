@@ -7,8 +7,9 @@ import type { CarrierDirectory } from '../grpc/carriers-client';
 /**
  * Spec §7 PATCH /api/orders/{id}/carrier: any member of the merchant assigns one of its active
  * carrier integrations to an order (checked with carriers on behalf of the same caller), or removes
- * it (0). The change and `orders.carrier.assigned` are one transaction; assigning the carrier the
- * order already has changes nothing and publishes nothing.
+ * it (0). A carrier set here is chosen by hand: the shipping rules never change it (a removed one
+ * they may choose again). The change and `orders.carrier.assigned` are one transaction; assigning
+ * the carrier the order already has by hand changes nothing and publishes nothing.
  *
  * @example const order = await assignCarrier(deps, scope, { orderId: 42, carrierIntegrationId: 7 });
  */
@@ -22,7 +23,8 @@ export async function assignCarrier(
   if (!current) throw ordersErrors.orderNotFound();
   const target = carrierTarget(request.carrierIntegrationId);
   if (target !== null) assertAssignable(await deps.carrierDirectory.integrationOf(scope, target));
-  if (current.carrierIntegrationId === target) return current;
+  // The same carrier again changes nothing, unless a rule had chosen it: then it becomes a choice by hand.
+  if (current.carrierIntegrationId === target && (target === null || current.carrierSource === 'manual')) return current;
 
   await withTransaction(deps.pool, async (tx) => {
     if (!(await setCarrier(tx, merchantId, current.id, target))) throw ordersErrors.orderNotFound();

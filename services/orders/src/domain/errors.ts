@@ -1,5 +1,5 @@
 import { DomainError } from '@smista/service-kit';
-import { messages, orderMessages as m } from '@smista/contracts';
+import { messages, orderMessages as m, shippingRuleMessages as r } from '@smista/contracts';
 
 /** Stable codes of the orders domain; `grpc/error-status.ts` maps each to one gRPC status. */
 export const OrdersErrorCode = {
@@ -15,6 +15,10 @@ export const OrdersErrorCode = {
   MarketplaceRefused: 'MARKETPLACE_REFUSED',
   /** The marketplace's call quota is spent for now (its Italian message). */
   MarketplaceQuota: 'MARKETPLACE_QUOTA',
+  /** Unknown, malformed or another merchant's shipping rule. */
+  RuleNotFound: 'RULE_NOT_FOUND',
+  /** Another rule of the merchant has this priority. */
+  RulePriorityTaken: 'RULE_PRIORITY_TAKEN',
 } as const;
 export type OrdersErrorCode = (typeof OrdersErrorCode)[keyof typeof OrdersErrorCode];
 
@@ -41,6 +45,8 @@ export const ordersErrors = {
   /** `message` is the marketplaces service's own Italian text. */
   marketplaceRefused: (message: string) => new OrdersError(E.MarketplaceRefused, message),
   marketplaceQuota: (message: string) => new OrdersError(E.MarketplaceQuota, message),
+  ruleNotFound: make(E.RuleNotFound, r.ruleNotFound),
+  rulePriorityTaken: (priority: number, otherRuleName: string) => new OrdersError(E.RulePriorityTaken, r.priorityTaken(priority, otherRuleName)),
 };
 
 /**

@@ -1,3 +1,4 @@
+import { orderWeightGrams } from './shipping-rules';
 import { isUuid, searchKey } from '@smista/service-kit';
 import { marketplaceIds, type MarketplaceId } from '@smista/contracts';
 import { InvalidEventError } from './errors';
@@ -54,8 +55,12 @@ export interface ImportedOrderEvent {
       imageUrl: string;
       variantInfo: string;
       fulfillmentStatus: string;
+      /** Of one unit; 0 = unknown. Older events lack it. */
+      weightGrams?: number;
     }[];
     rawJson: string;
+    /** Older events lack it. */
+    shippingService?: string;
   };
 }
 
@@ -102,6 +107,10 @@ export interface OrderImport extends OrderFacts {
   items: ImportItem[];
   /** The marketplace's payload as JSON text, or null. */
   originalData: string | null;
+  /** The marketplace's shipping service (eBay shippingServiceCode), '' when unknown. */
+  shippingService: string;
+  /** Sum of the items' weights (grams); null when some item's is unknown. */
+  weightGrams: number | null;
 }
 
 /** An import ready to store, with what was defaulted (worth a warning in the log). */
@@ -266,6 +275,10 @@ export function parseImportedOrder(event: ImportedOrderEvent, now: Date): Parsed
       address,
       items,
       originalData: originalDataOf(o.rawJson ?? '', warnings),
+      shippingService: text(o.shippingService).slice(0, 100),
+      weightGrams: orderWeightGrams(
+        (o.items ?? []).map((item, i) => ({ quantity: items[i]!.quantity, weightGrams: Number.isSafeInteger(item.weightGrams) && item.weightGrams! > 0 ? item.weightGrams! : 0 })),
+      ),
     },
     warnings,
   };

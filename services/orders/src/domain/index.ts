@@ -8,3 +8,4 @@ export * from './versions';
 export * from './list-query';
 export * from './carrier-assignment';
 export * from './order-shipments';
+export * from './shipping-rules';

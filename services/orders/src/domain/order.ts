@@ -70,6 +70,14 @@ export interface Order extends OrderFacts {
   shipments: OrderShipment[];
   lastSyncedAt: Date | null;
   carrierIntegrationId: number | null;
+  /** How the carrier was chosen: by hand (the rules never change it), by a rule, or none. */
+  carrierSource: 'manual' | 'rule' | null;
+  /** The rule that chose the carrier and its name then; null when none did. */
+  appliedRule: { id: number; name: string } | null;
+  /** The marketplace's shipping service, '' when unknown. */
+  shippingService: string;
+  /** Sum of the items' weights (grams); null when unknown. */
+  weightGrams: number | null;
   createdAt: Date;
   updatedAt: Date;
   shippingAddress: ShippingAddress | null;

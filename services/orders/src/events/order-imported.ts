@@ -4,10 +4,12 @@ import { parseImportedOrder } from '../domain';
 import { upsertImportedOrder } from '../store';
 import { enqueueOrderUpserted } from './publishers';
 import { followShipments } from '../app/follow-shipments';
+import { applyRulesOnImport } from '../app/shipping-rules';
 
 /**
  * `marketplaces.order.imported`: stores the order (insert, or a newer version replacing the stored
- * one) and publishes `orders.order.upserted` in the same transaction; an order with shipments gets
+ * one) and publishes `orders.order.upserted` in the same transaction; a new order to ship gets the
+ * carrier of the first shipping rule that takes it (`app/shipping-rules.ts`); an order with shipments gets
  * its status worked out again from them (`app/follow-shipments.ts`). The same or an older version,
  * or an order of a deleted integration, changes nothing. A payload that cannot be stored throws
  * (`InvalidEventError`): the kit retries it and dead-letters it after `maxDeliver`, while the other
@@ -39,6 +41,7 @@ export function handleOrderImported(logger: Logger, now: () => Date = () => new 
       created: stored.created,
       occurredAt: now(),
     });
-    logger.debug({ ...log, orderId: stored.id, created: stored.created }, 'imported order stored');
+    const assigned = stored.created ? await applyRulesOnImport(tx, { id: stored.id, merchantId: order.merchantId, status: stored.status }, now()) : null;
+    logger.debug({ ...log, orderId: stored.id, created: stored.created, ruleId: assigned?.ruleId }, 'imported order stored');
   };
 }

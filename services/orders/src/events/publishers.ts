@@ -1,4 +1,4 @@
-import { enqueueEvent, type PoolClient, type StreamSpec } from '@smista/service-kit';
+import { enqueueEvent, enqueueEvents, type PoolClient, type StreamSpec } from '@smista/service-kit';
 import { ordersEvents } from '@smista/proto';
 
 /** The stream orders owns: every subject it publishes on. */
@@ -8,6 +8,8 @@ export const stream: StreamSpec = { name: 'ORDERS', subjects: ['orders.>'] };
 export const subjects = {
   orderUpserted: 'orders.order.upserted',
   carrierAssigned: 'orders.carrier.assigned',
+  ruleChanged: 'orders.rule.changed',
+  carriersAssignedByRules: 'orders.carriers.assigned',
 } as const;
 
 /**
@@ -23,17 +25,58 @@ export async function enqueueOrderUpserted(
   await enqueueEvent(tx, subjects.orderUpserted, payload);
 }
 
-/** Writes OrderCarrierAssigned (0 = removed) in the transaction of the change. */
-export async function enqueueCarrierAssigned(
-  tx: PoolClient,
-  event: { orderId: number; merchantId: string; carrierIntegrationId: number | null; assignedByUserId: string; occurredAt: Date },
-): Promise<void> {
-  const payload = ordersEvents.OrderCarrierAssigned.encode(
+export interface CarrierAssignedEvent {
+  orderId: number;
+  merchantId: string;
+  /** null: removed. */
+  carrierIntegrationId: number | null;
+  /** '' when a rule assigned it on import. */
+  assignedByUserId: string;
+  occurredAt: Date;
+  /** The rule that chose it; absent: chosen by hand (or removed). */
+  rule?: { id: number; name: string };
+}
+
+const carrierAssignedPayload = (event: CarrierAssignedEvent) =>
+  ordersEvents.OrderCarrierAssigned.encode(
     ordersEvents.OrderCarrierAssigned.fromPartial({
-      ...event,
+      orderId: event.orderId,
+      merchantId: event.merchantId,
       carrierIntegrationId: event.carrierIntegrationId ?? 0,
+      assignedByUserId: event.assignedByUserId,
       occurredAt: event.occurredAt.toISOString(),
+      ruleId: event.rule?.id ?? 0,
+      ruleName: event.rule?.name ?? '',
     }),
   ).finish();
-  await enqueueEvent(tx, subjects.carrierAssigned, payload);
+
+/** Writes OrderCarrierAssigned (0 = removed) in the transaction of the change. */
+export async function enqueueCarrierAssigned(tx: PoolClient, event: CarrierAssignedEvent): Promise<void> {
+  await enqueueEvent(tx, subjects.carrierAssigned, carrierAssignedPayload(event));
+}
+
+/** Many OrderCarrierAssigned in one statement ('Assegna Corrieri' over thousands of orders). */
+export async function enqueueCarriersAssigned(tx: PoolClient, events: readonly CarrierAssignedEvent[]): Promise<void> {
+  await enqueueEvents(
+    tx,
+    events.map((e) => ({ subject: subjects.carrierAssigned, payload: carrierAssignedPayload(e) })),
+  );
+}
+
+/** Writes ShippingRuleChanged in the transaction of the change. */
+export async function enqueueRuleChanged(
+  tx: PoolClient,
+  event: { ruleId: number; merchantId: string; name: string; change: 'created' | 'updated' | 'deleted'; changedByUserId: string; occurredAt: Date },
+): Promise<void> {
+  const payload = ordersEvents.ShippingRuleChanged.encode(ordersEvents.ShippingRuleChanged.fromPartial({ ...event, occurredAt: event.occurredAt.toISOString() })).finish();
+  await enqueueEvent(tx, subjects.ruleChanged, payload);
+}
+
+/** Writes CarriersAssignedByRules: one 'Assegna Corrieri' finished. */
+export async function enqueueCarriersAssignedByRules(
+  tx: PoolClient,
+  event: { merchantId: string; assigned: number; total: number; assignedByUserId: string; occurredAt: Date },
+): Promise<void> {
+  const payload = ordersEvents.CarriersAssignedByRules.encode(ordersEvents.CarriersAssignedByRules.fromPartial({ ...event, occurredAt: event.occurredAt.toISOString() })).finish();
+  await enqueueEvent(tx, subjects.carriersAssignedByRules, payload);
 }

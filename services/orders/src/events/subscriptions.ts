@@ -1,6 +1,7 @@
 import type { AnySubscription, Logger, Subscription } from '@smista/service-kit';
-import { marketplacesEvents, shipmentsEvents } from '@smista/proto';
+import { carriersEvents, marketplacesEvents, shipmentsEvents } from '@smista/proto';
 import { changeFromCancelled, changeFromCreated, changeFromLabelled, changeFromTrackingUpdated } from '../domain';
+import { handleCarrierChanged } from './carrier-changed';
 import { handleIntegrationChanged } from './integration-changed';
 import { handleOrderImported } from './order-imported';
 import { handleShipmentEvent } from './shipment-changed';
@@ -72,5 +73,20 @@ export function shipmentSubscriptions(logger: Logger, durableSuffix = '', now: (
       decode: (bytes) => shipmentsEvents.ShipmentTrackingUpdated.decode(bytes),
       handle: handleShipmentEvent(changeFromTrackingUpdated, deps('shipment-tracking-updated')),
     } satisfies Subscription<shipmentsEvents.ShipmentTrackingUpdated>,
+  ];
+}
+
+/**
+ * The carriers service's integrations, which the shipping rules need (`events/carrier-changed.ts`).
+ * Attached when the CARRIERS stream appears, like the shipments' events.
+ */
+export function carrierSubscriptions(logger: Logger, durableSuffix = ''): AnySubscription[] {
+  return [
+    {
+      durable: `orders-carrier-changed${durableSuffix}`,
+      subject: 'carriers.integration.changed',
+      decode: (bytes) => carriersEvents.CarrierIntegrationChanged.decode(bytes),
+      handle: handleCarrierChanged(logger.child({ consumer: 'carrier-changed' })),
+    } satisfies Subscription<carriersEvents.CarrierIntegrationChanged>,
   ];
 }

@@ -14,4 +14,7 @@ export const errorStatus: ErrorStatusTable = {
   [C.IntegrationNotFound]: GrpcStatus.NOT_FOUND,
   [C.MarketplaceRefused]: GrpcStatus.FAILED_PRECONDITION,
   [C.MarketplaceQuota]: GrpcStatus.RESOURCE_EXHAUSTED,
+  [C.RuleNotFound]: GrpcStatus.NOT_FOUND,
+  // The gateway answers 409.
+  [C.RulePriorityTaken]: GrpcStatus.ALREADY_EXISTS,
 } satisfies Record<C, GrpcStatus>;

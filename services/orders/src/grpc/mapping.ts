@@ -1,5 +1,7 @@
 import { orders } from '@smista/proto';
-import type { Order, OrderItem, OrderShipment, ShippingAddress } from '../domain';
+import type { ShippingRuleConditions } from '@smista/contracts';
+import { isExpressService, kgOf, type Order, type OrderItem, type OrderShipment, type ShippingAddress, type ShippingRule } from '../domain';
+import type { PlannedOrder } from '../app/shipping-rules';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '');
 
@@ -77,5 +79,72 @@ export function toOrderMessage(o: Order): orders.Order {
     items: o.items.map(toItemMessage),
     originalDataJson: o.originalData ?? '',
     shipments: o.shipments.map(toShipmentMessage),
+    appliedRuleId: o.appliedRule?.id ?? 0,
+    appliedRuleName: o.appliedRule?.name ?? '',
+    carrierSource: o.carrierSource ?? '',
+    shippingService: o.shippingService,
+    isExpress: isExpressService(o.shippingService),
+    weightKg: o.weightGrams === null ? undefined : kgOf(o.weightGrams),
+  });
+}
+
+/** Stored conditions as the proto's: absent stays absent, lists empty when none. */
+export function toConditionsMessage(c: ShippingRuleConditions): orders.RuleConditions {
+  return orders.RuleConditions.fromPartial({
+    priceMin: c.price_min,
+    priceMax: c.price_max,
+    weightMax: c.weight_max,
+    destinations: c.destinations ?? [],
+    excludeDestinations: c.exclude_destinations ?? [],
+    productCategories: c.product_categories ?? [],
+    isExpress: c.is_express,
+  });
+}
+
+/** The proto's conditions as the body the contracts' schema reads (snake_case, absent when not given). */
+export function conditionsBody(c: orders.RuleConditions | undefined): Record<string, unknown> {
+  if (!c) return {};
+  const body: Record<string, unknown> = {
+    price_min: c.priceMin,
+    price_max: c.priceMax,
+    weight_max: c.weightMax,
+    destinations: c.destinations.length ? c.destinations : undefined,
+    exclude_destinations: c.excludeDestinations.length ? c.excludeDestinations : undefined,
+    product_categories: c.productCategories.length ? c.productCategories : undefined,
+    is_express: c.isExpress,
+  };
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+}
+
+export function toRuleMessage(r: ShippingRule): orders.ShippingRule {
+  return orders.ShippingRule.fromPartial({
+    id: r.id,
+    merchantId: r.merchantId,
+    name: r.name,
+    priority: r.priority,
+    conditions: toConditionsMessage(r.conditions),
+    carrierIntegrationId: r.carrierIntegrationId,
+    active: r.active,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  });
+}
+
+export function toPreviewOrderMessage(p: PlannedOrder): orders.RulePreviewOrder {
+  const { order, match, outcome } = p;
+  return orders.RulePreviewOrder.fromPartial({
+    orderId: order.id,
+    externalId: order.externalId,
+    buyerName: order.buyerName,
+    countryCode: order.countryCode,
+    total: order.total,
+    currency: order.currency,
+    isExpress: isExpressService(order.shippingService),
+    weightKg: order.weightGrams === null ? undefined : kgOf(order.weightGrams),
+    currentCarrierIntegrationId: order.carrierIntegrationId ?? 0,
+    carrierSource: order.carrierSource ?? '',
+    outcome,
+    matchedRule: match.rule ? { id: match.rule.id, name: match.rule.name, priority: match.rule.priority, carrierIntegrationId: match.rule.carrierIntegrationId } : undefined,
+    reasons: match.reasons,
   });
 }

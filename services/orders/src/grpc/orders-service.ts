@@ -3,6 +3,7 @@ import { orders } from '@smista/proto';
 import { errorStatus } from './error-status';
 import type { HandlerDeps, OrdersServiceDeps } from './deps';
 import { orderHandlers } from './order-handlers';
+import { ruleHandlers } from './rule-handlers';
 
 /**
  * The OrdersService gRPC binding: handlers that verify the caller, let the domain decide and the
@@ -11,6 +12,6 @@ import { orderHandlers } from './order-handlers';
 export function createOrdersService(deps: OrdersServiceDeps): GrpcServiceBinding {
   const unary = createHandlerFactory({ logger: deps.logger, callerSecret: deps.callerSecret, errors: errorStatus });
   const handlerDeps: HandlerDeps = { ...deps, unary, now: deps.now ?? (() => new Date()) };
-  const implementation: orders.OrdersServiceServer = { ...orderHandlers(handlerDeps) };
+  const implementation: orders.OrdersServiceServer = { ...orderHandlers(handlerDeps), ...ruleHandlers(handlerDeps) };
   return { definition: orders.OrdersServiceService, implementation };
 }

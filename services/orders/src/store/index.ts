@@ -1,3 +1,4 @@
 export * from './orders';
 export * from './list-sql';
 export * from './order-shipments';
+export * from './shipping-rules';

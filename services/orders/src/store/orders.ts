@@ -10,7 +10,8 @@ const INTEGRATION_LOCK = 7_102_001;
 const ORDER_COLUMNS = `o.id, o.merchant_id, o.integration_id, o.external_id, o.marketplace, o.buyer_name, o.buyer_email,
   o.external_username, o.total::text AS total, o.currency, o.status, o.payment_status, o.external_order_status,
   o.external_payment_status, o.items_count, o.order_date, o.ship_by_date, o.last_synced_at, o.carrier_integration_id,
-  o.created_at, o.updated_at, o.marketplace_status, ${SHIPMENTS_JSON} AS shipments,
+  o.created_at, o.updated_at, o.marketplace_status, o.carrier_source, o.applied_rule_id, o.applied_rule_name,
+  o.shipping_service, o.weight_grams, ${SHIPMENTS_JSON} AS shipments,
   a.id AS a_id, a.full_name AS a_full_name, a.company_name AS a_company_name, a.address_line1 AS a_address_line1,
   a.address_line2 AS a_address_line2, a.city AS a_city, a.state AS a_state, a.postal_code AS a_postal_code,
   a.country AS a_country, a.country_code AS a_country_code, a.phone_number AS a_phone_number, a.email AS a_email`;
@@ -58,6 +59,10 @@ function toOrder(r: Row): Order {
     shipByDate: r.ship_by_date as Date | null,
     lastSyncedAt: r.last_synced_at as Date | null,
     carrierIntegrationId: r.carrier_integration_id === null ? null : Number(r.carrier_integration_id),
+    carrierSource: r.carrier_source as Order['carrierSource'],
+    appliedRule: r.applied_rule_id === null ? null : { id: Number(r.applied_rule_id), name: r.applied_rule_name as string },
+    shippingService: r.shipping_service as string,
+    weightGrams: r.weight_grams === null ? null : Number(r.weight_grams),
     createdAt: r.created_at as Date,
     updatedAt: r.updated_at as Date,
     shippingAddress: toAddress(r),
@@ -96,8 +101,8 @@ WITH o AS (
   INSERT INTO orders AS cur (merchant_id, integration_id, external_id, marketplace, buyer_name, buyer_email,
     external_username, total, currency, status, marketplace_status, payment_status, external_order_status,
     external_payment_status, items_count, order_date, ship_by_date, external_last_modified_at, last_synced_at,
-    original_data, search_text)
-  SELECT $1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, $10, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb, $20
+    original_data, search_text, shipping_service, weight_grams)
+  SELECT $1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, $10, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb, $20, $44, $45
    WHERE NOT EXISTS (SELECT 1 FROM deleted_integrations d WHERE d.merchant_id = $1 AND d.integration_id = $2)
   ON CONFLICT (merchant_id, integration_id, external_id) DO UPDATE SET
     marketplace = EXCLUDED.marketplace,
@@ -120,6 +125,8 @@ WITH o AS (
     last_synced_at = EXCLUDED.last_synced_at,
     original_data = EXCLUDED.original_data,
     search_text = EXCLUDED.search_text,
+    shipping_service = EXCLUDED.shipping_service,
+    weight_grams = EXCLUDED.weight_grams,
     updated_at = now()
   WHERE cur.external_last_modified_at < EXCLUDED.external_last_modified_at
   RETURNING id, merchant_id, (xmax = 0) AS created, status, marketplace_status, has_shipments
@@ -218,6 +225,8 @@ export async function upsertImportedOrder(tx: PoolClient, o: OrderImport): Promi
     col('imageUrl'),
     col('variantInfo'),
     col('fulfillmentStatus'),
+    o.shippingService,
+    o.weightGrams,
   ] });
   const row = rows[0];
   return row
@@ -331,10 +340,15 @@ export async function countByStatus(db: Queryable, merchantId: string, criteria:
   return completeCounts(Object.fromEntries(rows.map((r) => [r.status, r.n])));
 }
 
-/** Sets (or, with null, removes) an order's carrier integration; false when the order is not the merchant's. */
+/**
+ * Sets an order's carrier integration by hand (the rules never change it afterwards) or, with null,
+ * removes it (the rules may choose one again); false when the order is not the merchant's.
+ */
 export async function setCarrier(tx: PoolClient, merchantId: string, id: number, carrierIntegrationId: number | null): Promise<boolean> {
   const { rowCount } = await tx.query(
-    'UPDATE orders SET carrier_integration_id = $3, updated_at = now() WHERE id = $1 AND merchant_id = $2',
+    `UPDATE orders SET carrier_integration_id = $3, carrier_source = CASE WHEN $3::bigint IS NULL THEN NULL ELSE 'manual' END,
+            applied_rule_id = NULL, applied_rule_name = NULL, updated_at = now()
+      WHERE id = $1 AND merchant_id = $2`,
     [id, merchantId, carrierIntegrationId],
   );
   return rowCount === 1;

@@ -212,6 +212,7 @@ export async function startOrdersStack(options: { marketplaces?: boolean } = {})
       for (const [, step] of running.shutdownSteps) await step();
       for (const durable of Object.values(durables)) await nats.jsm.consumers.delete(MARKETPLACES_STREAM.name, durable).catch(() => undefined);
       for (const durable of shipmentDurables) await nats.jsm.consumers.delete(SHIPMENTS_STREAM.name, durable).catch(() => undefined);
+      await nats.jsm.consumers.delete('CARRIERS', `orders-carrier-changed${suffix}`).catch(() => undefined);
       await nats.nc.drain();
       await pool.end();
       await marketplacesStack?.stop();

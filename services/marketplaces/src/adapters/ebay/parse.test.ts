@@ -155,6 +155,7 @@ describe('parseOrder', () => {
       orderDate: '2026-03-01T10:15:30.000Z',
       lastModifiedAt: '2026-03-02T08:00:00.000Z',
       shipByDate: '2026-03-03T22:59:59.000Z',
+      shippingService: 'IT_Gls',
       shippingAddress: {
         fullName: 'Giulia Bianchi',
         companyName: 'Studio Bianchi',
@@ -180,6 +181,7 @@ describe('parseOrder', () => {
           imageUrl: 'https://i.ebayimg.com/images/g/abc/s-l500.jpg',
           variantInfo: 'Colore: Rosso, Capacità: 350 ml',
           fulfillmentStatus: 'NOT_STARTED',
+          weightGrams: 0,
         },
         {
           externalItemId: '10012345678902',
@@ -193,6 +195,7 @@ describe('parseOrder', () => {
           imageUrl: '',
           variantInfo: '',
           fulfillmentStatus: 'NOT_STARTED',
+          weightGrams: 0,
         },
       ],
       rawJson: JSON.stringify(order),
@@ -239,6 +242,7 @@ describe('parseOrder', () => {
     o.orderPaymentStatus = 'FULLY_REFUNDED';
     const cancelled = parseOrder(o);
     expect(cancelled.shippingAddress).toBeUndefined();
+    expect(cancelled.shippingService).toBe('');
     expect(cancelled).toMatchObject({ status: 'annullato', paymentStatus: 'rimborsato', externalOrderStatus: 'NOT_STARTED/CANCEL_CANCELED', externalPaymentStatus: 'FULLY_REFUNDED' });
     expect(parseOrder({ ...order, orderFulfillmentStatus: 'IN_PROGRESS', orderPaymentStatus: 'PARTIALLY_REFUNDED' })).toMatchObject({ status: 'da_spedire', paymentStatus: 'parzialmente_rimborsato' });
     expect(parseOrder({ ...order, orderFulfillmentStatus: 'FULFILLED' })).toMatchObject({ status: 'spedito' });

@@ -143,7 +143,9 @@ function variantOf(aspects: unknown): string {
  *   `variationAspects`;
  * - total: `pricingSummary.total` (goods, shipping and taxes as the buyer paid);
  * - shipByDate: the earliest `lineItemFulfillmentInstructions.shipByDate`;
- * - statuses through `units.ts`; `rawJson` is the order as eBay sent it.
+ * - statuses through `units.ts`; `rawJson` is the order as eBay sent it;
+ * - shippingService: `shippingStep.shippingServiceCode` (the shipping rules' express condition);
+ *   no weights: eBay's Fulfillment API gives none (`weightGrams` 0 = unknown).
  */
 export function parseOrder(order: Json): ImportedOrder {
   const externalId = str(order.orderId);
@@ -177,6 +179,7 @@ export function parseOrder(order: Json): ImportedOrder {
       imageUrl: str(obj(item.image).imageUrl),
       variantInfo: variantOf(item.variationAspects),
       fulfillmentStatus: str(item.lineItemFulfillmentStatus),
+      weightGrams: 0,
     };
   });
 
@@ -199,6 +202,7 @@ export function parseOrder(order: Json): ImportedOrder {
     shipByDate: shipByDates[0] ?? '',
     items,
     rawJson: JSON.stringify(order),
+    shippingService: str(obj(instruction?.shippingStep).shippingServiceCode),
   };
   if (isObject(shipToValue)) {
     imported.shippingAddress = {

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import {
+  numericIdParam,
+  shippingRuleCreateSchema,
+  shippingRuleMessages,
+  shippingRulePreviewSchema,
+  shippingRuleUpdateSchema,
+  type AssignCarriersJson,
+  type MessageJson,
+  type RuleOutcome,
+  type RulePreviewJson,
+  type ShippingRuleConditions,
+  type ShippingRuleJson,
+} from '@smista/contracts';
+import { orders } from '@smista/proto';
+import { route, type RouteDef } from './route';
+
+/** A rule id from the path: a malformed one is -1, which the service answers like an unknown id (404). */
+const ruleParams = z.object({ id: numericIdParam });
+
+function conditionsMessage(c: ShippingRuleConditions): orders.RuleConditions {
+  return orders.RuleConditions.fromPartial({
+    priceMin: c.price_min,
+    priceMax: c.price_max,
+    weightMax: c.weight_max,
+    destinations: c.destinations ?? [],
+    excludeDestinations: c.exclude_destinations ?? [],
+    productCategories: c.product_categories ?? [],
+    isExpress: c.is_express,
+  });
+}
+
+function conditionsJson(c: orders.RuleConditions | undefined): ShippingRuleConditions {
+  const out: ShippingRuleConditions = {};
+  if (!c) return out;
+  if (c.priceMin !== undefined) out.price_min = c.priceMin;
+  if (c.priceMax !== undefined) out.price_max = c.priceMax;
+  if (c.weightMax !== undefined) out.weight_max = c.weightMax;
+  if (c.destinations.length) out.destinations = c.destinations;
+  if (c.excludeDestinations.length) out.exclude_destinations = c.excludeDestinations;
+  if (c.productCategories.length) out.product_categories = c.productCategories;
+  if (c.isExpress !== undefined) out.is_express = c.isExpress;
+  return out;
+}
+
+export function shippingRuleJson(r: orders.ShippingRule): ShippingRuleJson {
+  return {
+    id: r.id,
+    merchantId: r.merchantId,
+    name: r.name,
+    priority: r.priority,
+    conditions: conditionsJson(r.conditions),
+    carrierIntegrationId: r.carrierIntegrationId,
+    active: r.active,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  };
+}
+
+const countsJson = (c: orders.RuleCounts | undefined) => ({
+  total: c?.total ?? 0,
+  assigned: c?.assigned ?? 0,
+  unchanged: c?.unchanged ?? 0,
+  manual: c?.manual ?? 0,
+  noMatch: c?.noMatch ?? 0,
+  hasShipment: c?.hasShipment ?? 0,
+});
+
+function previewJson(p: orders.PreviewShippingRulesResponse): RulePreviewJson {
+  return {
+    summary: countsJson(p.counts),
+    message: p.message,
+    orders: p.orders.map((o) => ({
+      orderId: o.orderId,
+      externalId: o.externalId,
+      buyerName: o.buyerName,
+      countryCode: o.countryCode,
+      total: o.total,
+      currency: o.currency,
+      isExpress: o.isExpress,
+      weightKg: o.weightKg ?? null,
+      currentCarrierIntegrationId: o.currentCarrierIntegrationId > 0 ? o.currentCarrierIntegrationId : null,
+      carrierSource: o.carrierSource === 'manual' || o.carrierSource === 'rule' ? o.carrierSource : null,
+      outcome: o.outcome as RuleOutcome,
+      matchedRule: o.matchedRule ? { id: o.matchedRule.id, name: o.matchedRule.name, priority: o.matchedRule.priority, carrierIntegrationId: o.matchedRule.carrierIntegrationId } : null,
+      reasons: o.reasons,
+    })),
+  };
+}
+
+/**
+ * Spec §7 "Shipping rules" of the merchant selected in the session (orders answers them); any
+ * member. Bodies are checked here with the contracts' schemas (every §5 message, a 400 naming the
+ * field) and again in the service; a priority another rule holds is a 409 naming it; a rule id that
+ * is malformed, unknown or another merchant's is the same 404.
+ */
+export const shippingRuleRoutes: RouteDef[] = [
+  route({
+    method: 'GET',
+    path: '/api/shipping-rules',
+    auth: 'session',
+    rpc: 'orders.ListShippingRules',
+    handle: async ({ orders: api }) => ({ body: (await api.listShippingRules({})).rules.map(shippingRuleJson) }),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/shipping-rules',
+    auth: 'session',
+    rpc: 'orders.CreateShippingRule',
+    body: shippingRuleCreateSchema,
+    handle: async ({ body, orders: api }) => ({
+      status: 201,
+      body: shippingRuleJson(
+        await api.createShippingRule({
+          name: body.name,
+          priority: body.priority,
+          carrierIntegrationId: body.carrierIntegrationId,
+          active: body.active,
+          conditions: conditionsMessage(body.conditions),
+        }),
+      ),
+    }),
+  }),
+  // Before `/:id` routes: these two are fixed paths.
+  route({
+    method: 'POST',
+    path: '/api/shipping-rules/assign-carriers',
+    auth: 'session',
+    rpc: 'orders.AssignCarriers',
+    handle: async ({ orders: api }): Promise<{ body: AssignCarriersJson }> => {
+      const answer = await api.assignCarriers({});
+      return { body: { message: answer.message, ...countsJson(answer.counts) } };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/shipping-rules/preview',
+    auth: 'session',
+    rpc: 'orders.PreviewShippingRules',
+    body: shippingRulePreviewSchema,
+    handle: async ({ body, orders: api }) => ({ body: previewJson(await api.previewShippingRules({ orderIds: body.orderIds ?? [] })) }),
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/shipping-rules/:id',
+    auth: 'session',
+    rpc: 'orders.UpdateShippingRule',
+    params: ruleParams,
+    body: shippingRuleUpdateSchema,
+    handle: async ({ params, body, orders: api }) => ({
+      body: shippingRuleJson(
+        await api.updateShippingRule({
+          id: params.id,
+          name: body.name,
+          priority: body.priority,
+          carrierIntegrationId: body.carrierIntegrationId,
+          active: body.active,
+          hasConditions: body.conditions !== undefined,
+          conditions: body.conditions ? conditionsMessage(body.conditions) : undefined,
+        }),
+      ),
+    }),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/api/shipping-rules/:id',
+    auth: 'session',
+    rpc: 'orders.DeleteShippingRule',
+    params: ruleParams,
+    handle: async ({ params, orders: api }): Promise<{ body: MessageJson }> => {
+      await api.deleteShippingRule({ id: params.id });
+      return { body: { message: shippingRuleMessages.deleted } };
+    },
+  }),
+];
