@@ -44,3 +44,8 @@ CREATE TABLE carrier_integrations (
   version timestamptz NOT NULL,
   PRIMARY KEY (merchant_id, integration_id)
 );
+
+-- 'Assegna Corrieri' updates thousands of orders in one statement. The counters' update trigger joins
+-- its two transition tables, which have no statistics: the planner guessed a nested loop, 10,000 ×
+-- 10,000 row comparisons (measured: 6–9 s for 10,000 orders). A hash join does it in milliseconds.
+ALTER FUNCTION orders_counts_after_update() SET enable_nestloop = off;

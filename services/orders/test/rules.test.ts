@@ -1,0 +1,136 @@
+/**
+ * Shipping rules against the real orders, carriers and marketplaces services: rules applied to the
+ * orders of a real eBay sandbox sync as they are imported; 'Assegna Corrieri' over 10,000 orders to
+ * ship, leaving the carriers chosen by hand alone, doing exactly what the dry run said.
+ */
+import { finishedJob } from '../../marketplaces/test/support/harness';
+import { ordersEvents } from '@smista/proto';
+import { rpc, signCallerToken } from '@smista/service-kit';
+import { SECRET } from '../../merchants/test/support/harness';
+import { isExpressService } from '../src/domain';
+import { carrierIntegration, GLS_ACCOUNT, publishedEvents, startOrdersStack, waitFor, type OrdersStack, type TestMerchant } from './support/harness';
+
+let stack: OrdersStack;
+
+beforeAll(async () => {
+  stack = await startOrdersStack({ marketplaces: true });
+}, 120_000);
+afterAll(() => stack?.stop(), 30_000);
+
+/** Waits until orders knows the merchant's carrier integrations from the carriers' events. */
+async function carriersKnown(merchantId: string, ids: number[]): Promise<void> {
+  await waitFor('the carrier integrations in orders', async () => {
+    const { rows } = await stack.pool.query('SELECT integration_id FROM carrier_integrations WHERE merchant_id = $1 AND status = $2', [merchantId, 'active']);
+    return rows.length >= ids.length || undefined;
+  }, 15_000);
+}
+
+async function twoCarriers(shop: TestMerchant): Promise<{ gls: number; posta: number }> {
+  const gls = (await carrierIntegration(shop, { provider: 'gls', connectionName: 'GLS Milano', active: true, credentials: GLS_ACCOUNT })).id;
+  const posta = (await carrierIntegration(shop, { provider: 'posta_1', connectionName: 'Posta1', active: true, credentials: {} })).id;
+  await carriersKnown(shop.merchantId, [gls, posta]);
+  return { gls, posta };
+}
+
+describe('rules applied on import', () => {
+  it('every order to ship of a sandbox sync gets the carrier of the first rule that takes it, with the rule; the others none', async () => {
+    const shop = await stack.newMerchant();
+    const { gls, posta } = await twoCarriers(shop);
+    const express = await shop.api.createShippingRule({ name: 'Express', carrierIntegrationId: gls, conditions: { destinations: [], excludeDestinations: [], productCategories: [], isExpress: true } });
+    const fallback = await shop.api.createShippingRule({ name: 'Tutto il resto', carrierIntegrationId: posta, conditions: { destinations: [], excludeDestinations: [], productCategories: [] } });
+    expect([express.priority, fallback.priority]).toEqual([1, 2]);
+
+    const mp = stack.marketplaces!;
+    const onMarketplaces = await mp.merchant(shop.admin, shop.merchantId);
+    const seller = await mp.newSeller(30, 'regole');
+    const integrationId = (await onMarketplaces.connectEbay(seller)).id;
+    const job = await onMarketplaces.api.startSync({ merchantId: '', integrationId, triggeredBy: '' });
+    expect(await finishedJob(onMarketplaces.api, shop.merchantId, job.id)).toMatchObject({ status: 'completed', ordersSynced: 30 });
+    const rows = await waitFor('the synced orders in orders', async () => {
+      const { rows } = await stack.pool.query(
+        'SELECT status, shipping_service, carrier_integration_id, carrier_source, applied_rule_id FROM orders WHERE merchant_id = $1',
+        [shop.merchantId],
+      );
+      return rows.length === 30 ? rows : undefined;
+    }, 30_000);
+
+    const toShip = rows.filter((r) => r.status === 'da_spedire');
+    expect(toShip.length).toBeGreaterThan(0);
+    // The sandbox's eBay service codes: express and standard ones both occur.
+    expect(new Set(toShip.map((r) => isExpressService(r.shipping_service))).size).toBe(2);
+    for (const r of toShip) {
+      const rule = isExpressService(r.shipping_service) ? express : fallback;
+      expect({ service: r.shipping_service, carrier: Number(r.carrier_integration_id), source: r.carrier_source, rule: Number(r.applied_rule_id) }).toEqual({
+        service: r.shipping_service,
+        carrier: rule.carrierIntegrationId,
+        source: 'rule',
+        rule: rule.id,
+      });
+    }
+    for (const r of rows.filter((r) => r.status !== 'da_spedire')) expect(r.carrier_integration_id).toBeNull();
+    const assigned = (await publishedEvents(stack.pool))
+      .filter((e) => e.subject === 'orders.carrier.assigned')
+      .map((e) => ordersEvents.OrderCarrierAssigned.decode(e.payload))
+      .filter((e) => e.merchantId === shop.merchantId);
+    expect(assigned).toHaveLength(toShip.length);
+    expect(assigned.every((e) => e.ruleId > 0 && e.assignedByUserId === '')).toBe(true);
+  }, 120_000);
+});
+
+describe("'Assegna Corrieri' over 10,000 orders to ship", () => {
+  it('does what the dry run said, in one go, and never touches the 100 carriers chosen by hand', async () => {
+    const shop = await stack.newMerchant();
+    const { gls, posta } = await twoCarriers(shop);
+    // 10,000 orders to ship written straight into the database (the import path has its own tests):
+    // a country per order among IT, DE, FR, SM; totals 1–200 €; every 100th chosen by hand.
+    await stack.pool.query(
+      `WITH o AS (
+         INSERT INTO orders (merchant_id, integration_id, external_id, marketplace, buyer_name, total, currency, status, marketplace_status,
+                             order_date, external_last_modified_at, carrier_integration_id, carrier_source)
+         SELECT $1, 1, 'BULK-' || n, 'ebay', 'Cliente ' || n, (n % 200) + 1, 'EUR', 'da_spedire', 'da_spedire',
+                now() - n * interval '1 minute', now(), CASE WHEN n % 100 = 0 THEN $2::bigint END, CASE WHEN n % 100 = 0 THEN 'manual' END
+           FROM generate_series(1, 10000) AS n
+         RETURNING id, merchant_id, external_id)
+       INSERT INTO shipping_addresses (order_id, merchant_id, full_name, country_code)
+       SELECT id, merchant_id, 'Cliente', (ARRAY['IT', 'DE', 'FR', 'SM'])[(substring(external_id from 6)::int % 4) + 1] FROM o`,
+      [shop.merchantId, posta],
+    );
+    await shop.api.createShippingRule({ name: 'Germania', carrierIntegrationId: gls, conditions: { destinations: ['DE'], excludeDestinations: [], productCategories: [] } });
+    await shop.api.createShippingRule({ name: 'Piccoli importi', carrierIntegrationId: posta, conditions: { priceMax: 50, destinations: [], excludeDestinations: ['FR'], productCategories: [] } });
+    await shop.api.createShippingRule({ name: 'Italia', carrierIntegrationId: gls, conditions: { destinations: ['IT', 'SM'], excludeDestinations: [], productCategories: [] } });
+
+    // The whole merchant at once: a minute's deadline (the gateway gives orders 45 s), not the kit's 5 s.
+    const slow = rpc(stack.client, { callerToken: await signCallerToken({ userId: shop.admin.id, merchantId: shop.merchantId, role: 'admin' }, SECRET), deadlineMs: 60_000 });
+    const preview = await slow.previewShippingRules({ orderIds: [] });
+    expect(preview.counts).toMatchObject({ total: 10_000, manual: 100 });
+    expect(preview.orders).toHaveLength(200);
+    const started = Date.now();
+    const answer = await slow.assignCarriers({});
+    const ms = Date.now() - started;
+    expect(answer.counts).toEqual(preview.counts);
+    expect(answer.message).toContain(`Corriere assegnato a ${preview.counts!.assigned} ordini`);
+    process.stdout.write(`orders: 'Assegna Corrieri' over 10,000 orders to ship in ${ms} ms\n`);
+
+    const { rows } = await stack.pool.query(
+      `SELECT o.carrier_source, o.carrier_integration_id, o.applied_rule_name, a.country_code, o.total::float AS total
+         FROM orders o JOIN shipping_addresses a ON a.order_id = o.id WHERE o.merchant_id = $1`,
+      [shop.merchantId],
+    );
+    const expected = (r: (typeof rows)[number]) => {
+      if (r.country_code === 'DE') return ['Germania', gls];
+      if (r.total <= 50 && r.country_code !== 'FR') return ['Piccoli importi', posta];
+      if (r.country_code === 'IT' || r.country_code === 'SM') return ['Italia', gls];
+      return [null, null];
+    };
+    for (const r of rows) {
+      if (r.carrier_source === 'manual') expect([r.carrier_integration_id, r.applied_rule_name]).toEqual([String(posta), null]);
+      else {
+        const [rule, carrier] = expected(r);
+        expect([r.applied_rule_name, r.carrier_integration_id === null ? null : Number(r.carrier_integration_id)]).toEqual([rule, carrier]);
+      }
+    }
+    expect(rows.filter((r) => r.carrier_source === 'manual')).toHaveLength(100);
+    expect(rows.filter((r) => r.carrier_source === 'rule')).toHaveLength(answer.counts!.assigned);
+    expect(rows.filter((r) => r.carrier_source === null)).toHaveLength(answer.counts!.noMatch);
+  }, 120_000);
+});
