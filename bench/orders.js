@@ -14,6 +14,11 @@
  *          marketplaces reads the pages and writes one event per order to its outbox, the relay
  *          publishes them to JetStream, orders consumes them into its tables.
  *      Printed: orders/s of each, the ratio, CPU per order by process. Goal: ≥ 1,000 orders/s end to end.
+ *   1b. Shipping rules over the orders just imported (those to ship): two letter-service carriers and
+ *      three rules through the gateway, then `POST /api/shipping-rules/preview` (reads the same orders
+ *      and runs the same engine, writes nothing: the baseline) and `POST /api/shipping-rules/assign-carriers`
+ *      (the same plus one UPDATE and an event per order). Printed: orders, ms of each, the ratio, and
+ *      ms per 10,000 orders. Goal: 'Assegna Corrieri' over 10,000 orders to ship under 5 s.
  *   2. List. A second seller brings the merchant to BENCH_LIST_ORDERS orders (100,000) through the
  *      same import, then autocannon with BENCH_CONNECTIONS (50) against the bare Express handler and
  *      `GET /api/orders` plain, filtered by status and sorted by total, searched, and filtered by
@@ -118,6 +123,36 @@ async function measureList(name, target) {
   return row;
 }
 
+/**
+ * Two letter-service carriers and three rules, then the dry run and the assignment over the
+ * merchant's orders to ship, each timed once through the gateway.
+ * @param {string} baseUrl @param {string} cookie @param {string} merchantId
+ */
+async function measureRules(baseUrl, cookie, merchantId) {
+  const carrier = async (/** @type {string} */ provider, /** @type {string} */ connectionName) =>
+    (await api(baseUrl, cookie, 'POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider, connectionName, active: true })).id;
+  const posta1 = await carrier('posta_1', 'Posta1');
+  const raccomandata = await carrier('posta_rc', 'Raccomandata');
+  await api(baseUrl, cookie, 'POST', '/api/shipping-rules', { name: 'Express', carrierIntegrationId: raccomandata, conditions: { is_express: true } });
+  await api(baseUrl, cookie, 'POST', '/api/shipping-rules', { name: 'Italia fino a 50 €', carrierIntegrationId: posta1, conditions: { destinations: 'IT', price_max: 50 } });
+  await api(baseUrl, cookie, 'POST', '/api/shipping-rules', { name: 'Predefinita', carrierIntegrationId: raccomandata });
+  // Orders learns the carriers from their events: wait until every order finds a rule.
+  for (const until = Date.now() + 30_000; ; ) {
+    const preview = await api(baseUrl, cookie, 'POST', '/api/shipping-rules/preview', {});
+    if (preview.summary.noMatch === 0) break;
+    if (Date.now() > until) throw new Error(`regole: ${preview.summary.noMatch} ordini senza regola dopo 30 s`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  let started = performance.now();
+  const preview = await api(baseUrl, cookie, 'POST', '/api/shipping-rules/preview', {});
+  const previewMs = performance.now() - started;
+  started = performance.now();
+  const assigned = await api(baseUrl, cookie, 'POST', '/api/shipping-rules/assign-carriers');
+  const assignMs = performance.now() - started;
+  if (assigned.assigned !== preview.summary.assigned) throw new Error(`regole: l'anteprima diceva ${preview.summary.assigned}, assegnati ${assigned.assigned}`);
+  return { orders: preview.summary.total, assigned: assigned.assigned, previewMs, assignMs };
+}
+
 async function main() {
   const cpus = os.cpus();
   const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, node ${process.version}`;
@@ -165,6 +200,10 @@ async function main() {
       cpuUsPerOrder: Object.fromEntries(Object.entries(cpu).map(([k, ms]) => [k, Math.round((ms * 1000) / imported.found)])),
     };
     process.stderr.write(`  import: ${fmt(importRow.endToEndOrdersPerSecond)} ordini/s end to end, lettura diretta ${fmt(importRow.bareOrdersPerSecond)} ordini/s, CPU µs/ordine ${JSON.stringify(importRow.cpuUsPerOrder)}\n`);
+
+    // 1b. Shipping rules over the imported orders to ship: the dry run (no writes) beside the assignment.
+    const rules = await measureRules(stack.baseUrl, cookie, merchant.id);
+    process.stderr.write(`  regole: anteprima ${fmt(rules.previewMs)} ms, assegnazione ${fmt(rules.assignMs)} ms su ${fmt(rules.orders)} ordini da spedire\n`);
 
     // 2. The list at BENCH_LIST_ORDERS orders: a second seller fills the merchant up.
     // Sellers of at most 70,000 orders in the window (the sandbox's limit is 100,000 per seller).
@@ -221,13 +260,21 @@ async function main() {
         ],
       ],
     );
+    const per10k = (/** @type {number} */ v) => fmt((v * 10_000) / Math.max(1, rules.orders));
+    const rulesTable = renderTable(
+      ['shipping rules', 'orders to ship', 'ms', 'ms per 10,000', 'vs dry run'],
+      [
+        ['POST /api/shipping-rules/preview (dry run, no writes)', fmt(rules.orders), fmt(rules.previewMs), per10k(rules.previewMs), '1.0×'],
+        [`POST /api/shipping-rules/assign-carriers (${fmt(rules.assigned)} assigned)`, fmt(rules.orders), fmt(rules.assignMs), per10k(rules.assignMs), `${fmt(rules.assignMs / rules.previewMs, 1)}×`],
+      ],
+    );
     const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
     process.stdout.write(
-      `\n${machine}, load average ${load}\n\n${importTable}\n\n${fmt(listOrders)} orders in the merchant (filled in ${fmt(fillSeconds, 1)} s), ${settings.connections} connections, ${settings.durationS} s per target after ${settings.warmupS} s warm-up\n\n${listTable}\n`,
+      `\n${machine}, load average ${load}\n\n${importTable}\n\n${rulesTable}\n\n${fmt(listOrders)} orders in the merchant (filled in ${fmt(fillSeconds, 1)} s), ${settings.connections} connections, ${settings.durationS} s per target after ${settings.warmupS} s warm-up\n\n${listTable}\n`,
     );
     const dir = path.join(repoRoot, '.tmp', 'bench');
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'orders.json'), JSON.stringify({ at: new Date().toISOString(), machine, loadAverage: os.loadavg(), settings, import: importRow, listOrders, fillSeconds, list: rows }, null, 2));
+    fs.writeFileSync(path.join(dir, 'orders.json'), JSON.stringify({ at: new Date().toISOString(), machine, loadAverage: os.loadavg(), settings, import: importRow, rules, listOrders, fillSeconds, list: rows }, null, 2));
     const failed = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
     if (failed.length) process.stderr.write(`attenzione: risposte non 2xx o errori per ${failed.map((r) => r.name).join(', ')}\n`);
   } finally {

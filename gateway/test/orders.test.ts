@@ -99,6 +99,10 @@ describe('GET /api/orders', () => {
       carrierIntegrationId: null,
       shippingAddressDetails: expect.objectContaining({ id: order.shippingAddressId, fullName: expect.any(String), countryCode: expect.stringMatching(/^[A-Z]{2}$/), country: expect.any(String) }),
       appliedRule: null,
+      carrierSource: null,
+      shippingService: expect.any(String),
+      isExpress: expect.any(Boolean),
+      weightKg: null,
       items: expect.arrayContaining([expect.objectContaining({ orderId: order.id, productName: expect.any(String), unitPrice: expect.stringMatching(/^\d+\.\d{2}$/) })]),
       shipments: [],
     });

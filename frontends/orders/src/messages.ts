@@ -150,6 +150,11 @@ export const t = {
     noCarrier: 'Nessun corriere',
     carrierUnavailable: (id: number) => `Integrazione #${id} (non attiva)`,
     carrierHint: 'Il corriere scelto viene usato per creare la spedizione di questo ordine.',
+    /** How the carrier was chosen (shipping rules): by a rule, by hand (rules leave it alone). */
+    appliedRule: (name: string) => `Scelto dalla regola '${name}'`,
+    manualCarrier: 'Scelto a mano: le regole di spedizione non lo cambiano',
+    shippingService: 'Servizio di spedizione',
+    express: 'Express',
     products: 'Prodotti ordinati',
     noProducts: 'Nessun prodotto',
     sku: 'SKU',

@@ -69,6 +69,10 @@ describe('orderJson', () => {
         email: null,
       },
       appliedRule: null,
+      carrierSource: null,
+      shippingService: '',
+      isExpress: false,
+      weightKg: null,
       items: [
         { id: 1, orderId: 42, externalItemId: '10001', title: 'Tazza', productName: 'Tazza', sku: 'TAZ-01', quantity: 3, unitPrice: '19.93', total: '59.80', currency: 'EUR', imageUrl: null, variantInfo: 'Colore: blu', shipByDate: null, fulfillmentStatus: 'FULFILLED' },
       ],

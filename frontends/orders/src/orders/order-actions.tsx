@@ -121,6 +121,15 @@ export function CarrierManagement({ merchantId, order }: { merchantId: string; o
         </div>
         {assign.isPending ? <Spinner /> : null}
       </div>
+      {order.appliedRule && order.carrierSource === 'rule' ? (
+        <p className="text-xs font-medium text-foreground" data-testid="order-applied-rule">
+          {t.panel.appliedRule(order.appliedRule.name)}
+        </p>
+      ) : order.carrierSource === 'manual' ? (
+        <p className="text-xs text-muted-foreground" data-testid="order-manual-carrier">
+          {t.panel.manualCarrier}
+        </p>
+      ) : null}
       <p className="text-xs text-muted-foreground">{t.panel.carrierHint}</p>
     </div>
   );
