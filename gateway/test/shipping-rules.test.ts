@@ -195,7 +195,7 @@ describe('the rules, the dry run and the assignment', () => {
     const res = await admin.b.post('/api/shipping-rules/assign-carriers');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 6, assigned: 5, manual: 1, noMatch: 0 });
-    expect(res.body.message).toBe('Corriere assegnato a 5 ordini; 1 ordine con corriere scelto a mano lasciati invariati');
+    expect(res.body.message).toBe('Corriere assegnato a 5 ordini; 1 ordine con corriere scelto a mano lasciato invariato');
     const after = await ordersOf(admin);
     for (const planned of before.orders) {
       const order = after.find((o) => o.id === planned.orderId)!;

@@ -387,8 +387,9 @@ export function assignCarriersMessage(c: { assigned: number; unchanged: number; 
   if (c.total === 0) return 'Nessun ordine da spedire a cui assegnare un corriere';
   const parts = [c.assigned === 0 ? 'Nessun corriere da cambiare' : `Corriere assegnato a ${orders(c.assigned)}`];
   if (c.unchanged) parts.push(`${orders(c.unchanged)} già con il corriere della regola`);
-  if (c.manual) parts.push(`${orders(c.manual)} con corriere scelto a mano lasciati invariati`);
-  if (c.hasShipment) parts.push(`${orders(c.hasShipment)} con spedizione già creata lasciati invariati`);
+  const kept = (n: number) => (n === 1 ? 'lasciato invariato' : 'lasciati invariati');
+  if (c.manual) parts.push(`${orders(c.manual)} con corriere scelto a mano ${kept(c.manual)}`);
+  if (c.hasShipment) parts.push(`${orders(c.hasShipment)} con spedizione già creata ${kept(c.hasShipment)}`);
   if (c.noMatch) parts.push(`${orders(c.noMatch)} senza regola corrispondente`);
   return parts.join('; ');
 }
