@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  conditionsFromWire,
+  conditionsToWire,
   numericIdParam,
   shippingRuleCreateSchema,
   shippingRuleMessages,
@@ -9,39 +11,13 @@ import {
   type MessageJson,
   type RuleOutcome,
   type RulePreviewJson,
-  type ShippingRuleConditions,
   type ShippingRuleJson,
 } from '@smista/contracts';
-import { orders } from '@smista/proto';
+import type { orders } from '@smista/proto';
 import { route, type RouteDef } from './route';
 
 /** A rule id from the path: a malformed one is -1, which the service answers like an unknown id (404). */
 const ruleParams = z.object({ id: numericIdParam });
-
-function conditionsMessage(c: ShippingRuleConditions): orders.RuleConditions {
-  return orders.RuleConditions.fromPartial({
-    priceMin: c.price_min,
-    priceMax: c.price_max,
-    weightMax: c.weight_max,
-    destinations: c.destinations ?? [],
-    excludeDestinations: c.exclude_destinations ?? [],
-    productCategories: c.product_categories ?? [],
-    isExpress: c.is_express,
-  });
-}
-
-function conditionsJson(c: orders.RuleConditions | undefined): ShippingRuleConditions {
-  const out: ShippingRuleConditions = {};
-  if (!c) return out;
-  if (c.priceMin !== undefined) out.price_min = c.priceMin;
-  if (c.priceMax !== undefined) out.price_max = c.priceMax;
-  if (c.weightMax !== undefined) out.weight_max = c.weightMax;
-  if (c.destinations.length) out.destinations = c.destinations;
-  if (c.excludeDestinations.length) out.exclude_destinations = c.excludeDestinations;
-  if (c.productCategories.length) out.product_categories = c.productCategories;
-  if (c.isExpress !== undefined) out.is_express = c.isExpress;
-  return out;
-}
 
 export function shippingRuleJson(r: orders.ShippingRule): ShippingRuleJson {
   return {
@@ -49,7 +25,7 @@ export function shippingRuleJson(r: orders.ShippingRule): ShippingRuleJson {
     merchantId: r.merchantId,
     name: r.name,
     priority: r.priority,
-    conditions: conditionsJson(r.conditions),
+    conditions: conditionsFromWire(r.conditions),
     carrierIntegrationId: r.carrierIntegrationId,
     active: r.active,
     createdAt: r.createdAt,
@@ -116,7 +92,7 @@ export const shippingRuleRoutes: RouteDef[] = [
           priority: body.priority,
           carrierIntegrationId: body.carrierIntegrationId,
           active: body.active,
-          conditions: conditionsMessage(body.conditions),
+          conditions: conditionsToWire(body.conditions),
         }),
       ),
     }),
@@ -156,7 +132,7 @@ export const shippingRuleRoutes: RouteDef[] = [
           carrierIntegrationId: body.carrierIntegrationId,
           active: body.active,
           hasConditions: body.conditions !== undefined,
-          conditions: body.conditions ? conditionsMessage(body.conditions) : undefined,
+          conditions: body.conditions ? conditionsToWire(body.conditions) : undefined,
         }),
       ),
     }),

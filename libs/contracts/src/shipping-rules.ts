@@ -34,6 +34,47 @@ export interface ShippingRuleConditions {
   is_express?: boolean;
 }
 
+/**
+ * The conditions as they travel over gRPC (proto `RuleConditions`: camelCase, lists always present,
+ * empty when not a condition). The gateway and the orders service convert with the two functions
+ * below, so absent stays absent both ways.
+ */
+export interface RuleConditionsWire {
+  priceMin?: number;
+  priceMax?: number;
+  weightMax?: number;
+  destinations: string[];
+  excludeDestinations: string[];
+  productCategories: string[];
+  isExpress?: boolean;
+}
+
+export function conditionsToWire(c: ShippingRuleConditions): RuleConditionsWire {
+  return {
+    priceMin: c.price_min,
+    priceMax: c.price_max,
+    weightMax: c.weight_max,
+    destinations: c.destinations ?? [],
+    excludeDestinations: c.exclude_destinations ?? [],
+    productCategories: c.product_categories ?? [],
+    isExpress: c.is_express,
+  };
+}
+
+/** Only the conditions given (an empty list is no condition). */
+export function conditionsFromWire(w: RuleConditionsWire | undefined): ShippingRuleConditions {
+  const out: ShippingRuleConditions = {};
+  if (!w) return out;
+  if (w.priceMin !== undefined) out.price_min = w.priceMin;
+  if (w.priceMax !== undefined) out.price_max = w.priceMax;
+  if (w.weightMax !== undefined) out.weight_max = w.weightMax;
+  if (w.destinations.length) out.destinations = w.destinations;
+  if (w.excludeDestinations.length) out.exclude_destinations = w.excludeDestinations;
+  if (w.productCategories.length) out.product_categories = w.productCategories;
+  if (w.isExpress !== undefined) out.is_express = w.isExpress;
+  return out;
+}
+
 export const shippingRuleMessages = {
   // --- the form (spec §5) ---
   nameRequired: 'Nome richiesto',

@@ -1,5 +1,5 @@
 import { orders } from '@smista/proto';
-import type { ShippingRuleConditions } from '@smista/contracts';
+import { conditionsToWire } from '@smista/contracts';
 import { isExpressService, kgOf, type Order, type OrderItem, type OrderShipment, type ShippingAddress, type ShippingRule } from '../domain';
 import type { PlannedOrder } from '../app/shipping-rules';
 
@@ -88,41 +88,13 @@ export function toOrderMessage(o: Order): orders.Order {
   });
 }
 
-/** Stored conditions as the proto's: absent stays absent, lists empty when none. */
-export function toConditionsMessage(c: ShippingRuleConditions): orders.RuleConditions {
-  return orders.RuleConditions.fromPartial({
-    priceMin: c.price_min,
-    priceMax: c.price_max,
-    weightMax: c.weight_max,
-    destinations: c.destinations ?? [],
-    excludeDestinations: c.exclude_destinations ?? [],
-    productCategories: c.product_categories ?? [],
-    isExpress: c.is_express,
-  });
-}
-
-/** The proto's conditions as the body the contracts' schema reads (snake_case, absent when not given). */
-export function conditionsBody(c: orders.RuleConditions | undefined): Record<string, unknown> {
-  if (!c) return {};
-  const body: Record<string, unknown> = {
-    price_min: c.priceMin,
-    price_max: c.priceMax,
-    weight_max: c.weightMax,
-    destinations: c.destinations.length ? c.destinations : undefined,
-    exclude_destinations: c.excludeDestinations.length ? c.excludeDestinations : undefined,
-    product_categories: c.productCategories.length ? c.productCategories : undefined,
-    is_express: c.isExpress,
-  };
-  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
-}
-
 export function toRuleMessage(r: ShippingRule): orders.ShippingRule {
   return orders.ShippingRule.fromPartial({
     id: r.id,
     merchantId: r.merchantId,
     name: r.name,
     priority: r.priority,
-    conditions: toConditionsMessage(r.conditions),
+    conditions: conditionsToWire(r.conditions),
     carrierIntegrationId: r.carrierIntegrationId,
     active: r.active,
     createdAt: iso(r.createdAt),

@@ -1,12 +1,15 @@
 import { kitErrors, requireMerchant } from '@smista/service-kit';
-import { SHIPPING_RULE_PREVIEW_IDS_MAX, shippingRuleMessages } from '@smista/contracts';
+import { conditionsFromWire, SHIPPING_RULE_PREVIEW_IDS_MAX, shippingRuleMessages } from '@smista/contracts';
 import { orders } from '@smista/proto';
 import { assignCarriers, createShippingRule, deleteShippingRule, listShippingRules, previewRules, updateShippingRule } from '../app/shipping-rules';
 import type { HandlerDeps } from './deps';
-import { conditionsBody, toPreviewOrderMessage, toRuleMessage } from './mapping';
+import { toPreviewOrderMessage, toRuleMessage } from './mapping';
 
-/** The proto's optional fields as the body the contracts' schemas read: what is absent stays absent. */
-const defined = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+/** A create or update request as the body the contracts' schemas read: what is absent stays absent. */
+function ruleBody(request: { name?: string; priority?: number; carrierIntegrationId?: number; active?: boolean }, conditions: unknown): Record<string, unknown> {
+  const body = { name: request.name, priority: request.priority, carrierIntegrationId: request.carrierIntegrationId, active: request.active, conditions };
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+}
 
 /** Shipping rules (spec §7 /api/shipping-rules): any member of the merchant reads, writes, assigns and previews. */
 export function ruleHandlers(deps: HandlerDeps) {
@@ -21,26 +24,13 @@ export function ruleHandlers(deps: HandlerDeps) {
 
     createShippingRule: unary('CreateShippingRule', async (request: orders.CreateShippingRuleRequest, ctx) => {
       const scope = await requireMerchant(ctx);
-      const body = defined({
-        name: request.name,
-        priority: request.priority,
-        carrierIntegrationId: request.carrierIntegrationId,
-        active: request.active,
-        conditions: conditionsBody(request.conditions),
-      });
-      return toRuleMessage(await createShippingRule(deps, scope, body));
+      return toRuleMessage(await createShippingRule(deps, scope, ruleBody(request, conditionsFromWire(request.conditions))));
     }),
 
     updateShippingRule: unary('UpdateShippingRule', async (request: orders.UpdateShippingRuleRequest, ctx) => {
       const scope = await requireMerchant(ctx);
-      const body = defined({
-        name: request.name,
-        priority: request.priority,
-        carrierIntegrationId: request.carrierIntegrationId,
-        active: request.active,
-        conditions: request.hasConditions ? conditionsBody(request.conditions) : undefined,
-      });
-      return toRuleMessage(await updateShippingRule(deps, scope, request.id, body));
+      const conditions = request.hasConditions ? conditionsFromWire(request.conditions) : undefined;
+      return toRuleMessage(await updateShippingRule(deps, scope, request.id, ruleBody(request, conditions)));
     }),
 
     deleteShippingRule: unary('DeleteShippingRule', async (request: orders.ShippingRuleRef, ctx) => {
