@@ -18,6 +18,7 @@ import { configSchema as marketplacesConfigSchema } from '../services/marketplac
 import { configSchema as merchantsConfigSchema } from '../services/merchants/src/config';
 import { configSchema as ordersConfigSchema } from '../services/orders/src/config';
 import { configSchema as shipmentsConfigSchema } from '../services/shipments/src/config';
+import { configSchema as activityConfigSchema } from '../services/activity/src/config';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Table = { [key: string]: Json };
@@ -25,7 +26,7 @@ type Table = { [key: string]: Json };
 const CHARTS_DIR = __dirname;
 const LIB = 'smista-lib';
 const UMBRELLA = 'smista';
-const APP_CHARTS = ['identity', 'merchants', 'carriers', 'marketplaces', 'orders', 'shipments', 'gateway'];
+const APP_CHARTS = ['identity', 'merchants', 'carriers', 'marketplaces', 'orders', 'shipments', 'activity', 'gateway'];
 const SECRET_LIKE = /SECRET|PASSWORD|DATABASE_URL|SMTP_URL|KEY/;
 const SEMVER =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
@@ -346,7 +347,7 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
       overlays: { ...sources.overlays, [chart]: overlay },
     };
   }
-  const rules: EnvContract[string] = {
+  const returns: EnvContract[string] = {
     env: ['GRPC_PORT', 'METRICS_PORT', 'NATS_URL', 'IDENTITY_GRPC_ADDR', 'LOG_LEVEL'],
     optionalEnv: ['NATS_CONSUMER_SUFFIX', 'NATS_CONSUMERS_SINCE', 'OTEL_EXPORTER_OTLP_ENDPOINT'],
     secretEnv: ['DATABASE_URL', 'CALLER_TOKEN_SECRET'],
@@ -396,7 +397,7 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
     expect(schema.additionalProperties).toBe(false);
   });
 
-  it('the overlays hold only what is chart-specific: the gateway its port, Ingress and variables, identity, carriers, marketplaces and shipments their variables', () => {
+  it('the overlays hold only what is chart-specific: the gateway its port, Ingress and variables, identity, carriers, marketplaces, shipments and activity their variables', () => {
     // merchants and orders read only shared variables and *_GRPC_ADDR: no overlay at all.
     expect(Object.keys(sources.overlays.merchants)).toEqual([]);
     expect(Object.keys(sources.overlays.orders)).toEqual([]);
@@ -415,11 +416,12 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
       'MARKETPLACE_MAX_CONCURRENT_REQUESTS',
     ]);
     expect(Object.keys(sources.overlays.shipments.env)).toEqual(['PROCESS_CONCURRENCY', 'RUN_LEASE_SECONDS', 'LABEL_DEADLINE_SECONDS']);
+    expect(Object.keys(sources.overlays.activity.env)).toEqual(['WORKDAY_REMINDER_AT']);
     const gateway = readSchema('gateway');
     expect((gateway.properties as Table).portEnv).toMatchObject({ const: 'PORT' });
     expect((gateway.properties as Table).portName).toMatchObject({ const: 'http' });
     expect(gateway.required).toContain('ingress');
-    for (const chart of ['identity', 'merchants', 'carriers', 'marketplaces', 'orders', 'shipments']) {
+    for (const chart of ['identity', 'merchants', 'carriers', 'marketplaces', 'orders', 'shipments', 'activity']) {
       const schema = readSchema(chart);
       expect((schema.properties as Table).portEnv).toMatchObject({ const: 'GRPC_PORT' });
       expect(schema.properties).not.toHaveProperty('ingress');
@@ -428,8 +430,8 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
   });
 
   it('a new service needs no overlay when it reads only shared variables, and joins the umbrella', () => {
-    const next = withChart('rules', rules);
-    const schema = applicationSchema('rules', next) as Table;
+    const next = withChart('returns', returns);
+    const schema = applicationSchema('returns', next) as Table;
     const validate = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
     const values = clone(readValues('merchants'));
     delete (values.env as Table).MAIL_FROM;
@@ -437,32 +439,32 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
     delete (values.secretEnv as Table).SMTP_URL;
     expect(validate(values) ? '' : ajv.errorsText(validate.errors)).toBe('');
     const env = (schema.properties as Table).env as Table;
-    expect(env.required).toEqual(rules.env);
-    expect(Object.keys(env.properties as Table)).toEqual([...rules.env, ...rules.optionalEnv]);
-    expect(((schema.properties as Table).secretEnv as Table).required).toEqual(rules.secretEnv);
+    expect(env.required).toEqual(returns.env);
+    expect(Object.keys(env.properties as Table)).toEqual([...returns.env, ...returns.optionalEnv]);
+    expect(((schema.properties as Table).secretEnv as Table).required).toEqual(returns.secretEnv);
     const umbrella = umbrellaSchema(next) as Table;
-    expect(umbrella.required).toContain('rules');
-    expect((umbrella.properties as Table).rules).toEqual({ $ref: '#/definitions/subchart' });
+    expect(umbrella.required).toContain('returns');
+    expect((umbrella.properties as Table).returns).toEqual({ $ref: '#/definitions/subchart' });
   });
 
   it('refuses a variable with no schema, naming the overlay to add it to', () => {
-    expect(() => applicationSchema('rules', withChart('rules', { ...rules, env: [...rules.env, 'RULES_TIMEOUT_MS'] }))).toThrow(
-      /rules: env variable RULES_TIMEOUT_MS has no schema.*charts\/rules\/values\.schema\.overlay\.json/,
+    expect(() => applicationSchema('returns', withChart('returns', { ...returns, env: [...returns.env, 'RETURNS_TIMEOUT_MS'] }))).toThrow(
+      /returns: env variable RETURNS_TIMEOUT_MS has no schema.*charts\/returns\/values\.schema\.overlay\.json/,
     );
-    const overlay = { env: { RULES_TIMEOUT_MS: { type: 'integer', minimum: 1 } } };
-    const schema = applicationSchema('rules', withChart('rules', { ...rules, env: [...rules.env, 'RULES_TIMEOUT_MS'] }, overlay));
-    expect((((schema as Table).properties as Table).env as Table).properties).toHaveProperty('RULES_TIMEOUT_MS', overlay.env.RULES_TIMEOUT_MS);
+    const overlay = { env: { RETURNS_TIMEOUT_MS: { type: 'integer', minimum: 1 } } };
+    const schema = applicationSchema('returns', withChart('returns', { ...returns, env: [...returns.env, 'RETURNS_TIMEOUT_MS'] }, overlay));
+    expect((((schema as Table).properties as Table).env as Table).properties).toHaveProperty('RETURNS_TIMEOUT_MS', overlay.env.RETURNS_TIMEOUT_MS);
   });
 
   it('refuses an overlay variable the contract does not list, an optional one without examples, and an unknown overlay key', () => {
-    expect(() => applicationSchema('rules', withChart('rules', rules, { env: { OLD_VARIABLE: { type: 'string' } } }))).toThrow(
+    expect(() => applicationSchema('returns', withChart('returns', returns, { env: { OLD_VARIABLE: { type: 'string' } } }))).toThrow(
       /OLD_VARIABLE not in env or optionalEnv of charts\/env-contract\.json/,
     );
-    const optional = { ...rules, optionalEnv: [...rules.optionalEnv, 'RULES_REGION'] };
-    expect(() => applicationSchema('rules', withChart('rules', optional, { env: { RULES_REGION: { type: 'string' } } }))).toThrow(
-      /optional variables need "examples".*RULES_REGION/,
+    const optional = { ...returns, optionalEnv: [...returns.optionalEnv, 'RETURNS_REGION'] };
+    expect(() => applicationSchema('returns', withChart('returns', optional, { env: { RETURNS_REGION: { type: 'string' } } }))).toThrow(
+      /optional variables need "examples".*RETURNS_REGION/,
     );
-    expect(() => applicationSchema('rules', withChart('rules', rules, { envs: {} }))).toThrow(/unknown keys envs/);
+    expect(() => applicationSchema('returns', withChart('returns', returns, { envs: {} }))).toThrow(/unknown keys envs/);
   });
 });
 
@@ -809,6 +811,11 @@ const SERVICE_CONFIGS: Record<string, ServiceConfig> = {
     keys: () => zodObjectKeys(shipmentsConfigSchema),
     problems: zodProblems(shipmentsConfigSchema),
   },
+  activity: {
+    source: 'services/activity/src/config.ts',
+    keys: () => zodObjectKeys(activityConfigSchema),
+    problems: zodProblems(activityConfigSchema),
+  },
   gateway: {
     source: 'gateway/src/config.ts',
     keys: () => variablesRead(parseGatewayConfig),
@@ -873,7 +880,7 @@ describe('env contract against config.ts', () => {
   });
 
   it('recording the variables a parser reads finds exactly the zod shape (where the shape is exported)', () => {
-    for (const schema of [identityConfigSchema, merchantsConfigSchema, carriersConfigSchema, marketplacesConfigSchema, ordersConfigSchema, shipmentsConfigSchema]) {
+    for (const schema of [identityConfigSchema, merchantsConfigSchema, carriersConfigSchema, marketplacesConfigSchema, ordersConfigSchema, shipmentsConfigSchema, activityConfigSchema]) {
       expect(variablesRead((env) => schema.parse(env)).sort()).toEqual(zodObjectKeys(schema).sort());
     }
   });
@@ -961,6 +968,7 @@ describe('wiring between the charts', () => {
       marketplaces: { portName: 'grpc', portEnv: 'GRPC_PORT', port: 50054 },
       orders: { portName: 'grpc', portEnv: 'GRPC_PORT', port: 50055 },
       shipments: { portName: 'grpc', portEnv: 'GRPC_PORT', port: 50056 },
+      activity: { portName: 'grpc', portEnv: 'GRPC_PORT', port: 50057 },
       gateway: { portName: 'http', portEnv: 'PORT', port: 8080 },
     };
     for (const chart of APP_CHARTS) {
@@ -999,7 +1007,7 @@ describe('wiring between the charts', () => {
     const endpoints = Object.fromEntries(
       APP_CHARTS.map((chart) => [chart, renderedEnv(withGlobal[chart] as Table).OTEL_EXPORTER_OTLP_ENDPOINT]),
     );
-    expect(endpoints).toEqual({ identity: tempo, merchants: jaeger, carriers: tempo, marketplaces: tempo, orders: tempo, shipments: tempo, gateway: tempo });
+    expect(endpoints).toEqual({ identity: tempo, merchants: jaeger, carriers: tempo, marketplaces: tempo, orders: tempo, shipments: tempo, activity: tempo, gateway: tempo });
     for (const chart of APP_CHARTS) {
       expect({ chart, problems: SERVICE_CONFIGS[chart].problems(renderedEnv(withGlobal[chart] as Table)) }).toEqual({ chart, problems: [] });
     }
@@ -1052,7 +1060,8 @@ describe('wiring between the charts', () => {
       }
     }
     // marketplaces calls no peer (only eBay); orders checks carrier integrations with carriers and
-    // asks marketplaces to push tracking; shipments reads orders and labels through carriers.
+    // asks marketplaces to push tracking; shipments reads orders and labels through carriers;
+    // activity calls no peer (it reads events).
     expect(calls.sort()).toEqual(
       [
         'identity → merchants',
@@ -1063,6 +1072,7 @@ describe('wiring between the charts', () => {
         'shipments → orders',
         'shipments → carriers',
         'gateway → shipments',
+        'gateway → activity',
         'gateway → identity',
         'gateway → merchants',
         'gateway → carriers',

@@ -10,14 +10,14 @@ cd "$(dirname "$0")/.."
 
 missing=()
 for f in services/identity/dist/main.js services/merchants/dist/main.js services/carriers/dist/main.js \
-  services/marketplaces/dist/main.js services/orders/dist/main.js services/shipments/dist/main.js \
+  services/marketplaces/dist/main.js services/orders/dist/main.js services/shipments/dist/main.js services/activity/dist/main.js \
   services/carriers/dist/adapters/gls/build.js deploy/sandboxes/dist/index.js gateway/dist/main.js deploy/local/dist/index.js; do
   [[ -f "$f" ]] || missing+=("$f")
 done
 if (( ${#missing[@]} )); then
   echo "bench: manca ${missing[*]}: compilo (nx run-many -t build)" >&2
   npx nx run-many -t build --parallel=2 --outputStyle=static \
-    --projects=@smista/identity,@smista/merchants,@smista/carriers,@smista/marketplaces,@smista/orders,@smista/shipments,@smista/sandboxes,@smista/gateway,@smista/local-stack
+    --projects=@smista/identity,@smista/merchants,@smista/carriers,@smista/marketplaces,@smista/orders,@smista/shipments,@smista/activity,@smista/sandboxes,@smista/gateway,@smista/local-stack
 fi
 
 node bench/run.js "$@"

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { status } from '@grpc/grpc-js';
-import { common, type carriers, type identity, type marketplaces, type merchants, type orders, type shipments } from '@smista/proto';
+import { common, type activity, type carriers, type identity, type marketplaces, type merchants, type orders, type shipments } from '@smista/proto';
 import { createLogger } from '@smista/service-kit';
 import { messages } from '@smista/contracts';
 import { createApp } from './app';
@@ -70,12 +70,13 @@ beforeAll(async () => {
     MARKETPLACES_GRPC_ADDR: '127.0.0.1:4',
     ORDERS_GRPC_ADDR: '127.0.0.1:5',
     SHIPMENTS_GRPC_ADDR: '127.0.0.1:6',
+    ACTIVITY_GRPC_ADDR: '127.0.0.1:7',
     FRONTENDS_DIR: dir,
     PUBLIC_URL: 'https://smista.example.it',
     RATE_LIMIT_LOGIN_PER_EMAIL: '3',
     RATE_LIMIT_RESET_PER_EMAIL: '2',
   });
-  const app = createApp({ config, logger: createLogger('gateway-test', 'silent'), clients: { identity: ident.client, merchants: merch.client, carriers: stubClient<carriers.CarriersServiceClient>({}).client, marketplaces: stubClient<marketplaces.MarketplacesServiceClient>({}).client, orders: stubClient<orders.OrdersServiceClient>({}).client, shipments: stubClient<shipments.ShipmentsServiceClient>({}).client } });
+  const app = createApp({ config, logger: createLogger('gateway-test', 'silent'), clients: { identity: ident.client, merchants: merch.client, carriers: stubClient<carriers.CarriersServiceClient>({}).client, marketplaces: stubClient<marketplaces.MarketplacesServiceClient>({}).client, orders: stubClient<orders.OrdersServiceClient>({}).client, shipments: stubClient<shipments.ShipmentsServiceClient>({}).client, activity: stubClient<activity.ActivityServiceClient>({}).client } });
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -7,6 +7,7 @@ const base = {
   MARKETPLACES_GRPC_ADDR: 'marketplaces:50054',
   ORDERS_GRPC_ADDR: 'orders:50055',
   SHIPMENTS_GRPC_ADDR: 'shipments:50056',
+  ACTIVITY_GRPC_ADDR: 'activity:50057',
   FRONTENDS_DIR: '/srv/frontends',
   PUBLIC_URL: 'https://app.smista.it/',
 };
@@ -36,6 +37,7 @@ describe('gateway config', () => {
       marketplaces: 'marketplaces:50054',
       orders: 'orders:50055',
       shipments: 'shipments:50056',
+      activity: 'activity:50057',
     });
   });
 

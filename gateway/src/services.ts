@@ -1,5 +1,5 @@
 import type * as grpc from '@grpc/grpc-js';
-import { carriers, identity, marketplaces, merchants, orders, shipments } from '@smista/proto';
+import { activity, carriers, identity, marketplaces, merchants, orders, shipments } from '@smista/proto';
 import { createGrpcClient, rpc, type Rpc } from '@smista/service-kit';
 
 /** One gRPC service the gateway calls. */
@@ -34,6 +34,8 @@ export const grpcServices = {
   // Processing a batch waits for every label (1,000 GLS labels in well under a minute); merged
   // label PDFs are large, so its answers may be up to 256 MiB.
   shipments: row({ client: shipments.ShipmentsServiceClient, addressVar: 'SHIPMENTS_GRPC_ADDR', deadlineMs: 180_000, maxReceiveMessageBytes: 256 * 1024 * 1024 }),
+  // Notifications and recent activity (the dashboard and the header).
+  activity: row({ client: activity.ActivityServiceClient, addressVar: 'ACTIVITY_GRPC_ADDR' }),
 };
 
 export type ServiceName = keyof typeof grpcServices;

@@ -28,6 +28,7 @@ test('the configuration has one job per component of the service table, on its d
     { job_name: 'marketplaces', metrics_path: '/metrics', static_configs: [{ targets: ['127.0.0.1:9404'] }] },
     { job_name: 'orders', metrics_path: '/metrics', static_configs: [{ targets: ['127.0.0.1:9405'] }] },
     { job_name: 'shipments', metrics_path: '/metrics', static_configs: [{ targets: ['127.0.0.1:9406'] }] },
+    { job_name: 'activity', metrics_path: '/metrics', static_configs: [{ targets: ['127.0.0.1:9407'] }] },
     { job_name: 'gateway', metrics_path: '/metrics', static_configs: [{ targets: ['127.0.0.1:9400'] }] },
   ]);
 });

@@ -138,6 +138,16 @@ export const APP_COMPONENTS: readonly AppComponent[] = [
     database: 'smista_shipments',
   },
   {
+    // Notifications and recent activity from every service's events; calls no peer.
+    name: 'activity',
+    dir: 'services/activity',
+    kind: 'grpc',
+    devPort: 50057,
+    devMetricsPort: 9407,
+    stage: 1,
+    database: 'smista_activity',
+  },
+  {
     name: 'gateway',
     dir: 'gateway',
     kind: 'http',

@@ -142,6 +142,7 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
       marketplaces: 'postgres://x/smista_marketplaces',
       orders: 'postgres://x/smista_orders',
       shipments: 'postgres://x/smista_shipments',
+      activity: 'postgres://x/smista_activity',
     },
     natsUrl: 'nats://127.0.0.1:42220',
     smtpUrl: 'smtp://127.0.0.1:1025',
@@ -174,6 +175,7 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     MARKETPLACES_GRPC_ADDR: '127.0.0.1:50054',
     ORDERS_GRPC_ADDR: '127.0.0.1:50055',
     SHIPMENTS_GRPC_ADDR: '127.0.0.1:50056',
+    ACTIVITY_GRPC_ADDR: '127.0.0.1:50057',
   });
   expect(componentEnv(byName('merchants'), ctx, APP_COMPONENTS)).toMatchObject({
     GRPC_PORT: '50052',
@@ -199,6 +201,7 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     MARKETPLACES_GRPC_ADDR: '127.0.0.1:50054',
     ORDERS_GRPC_ADDR: '127.0.0.1:50055',
     SHIPMENTS_GRPC_ADDR: '127.0.0.1:50056',
+    ACTIVITY_GRPC_ADDR: '127.0.0.1:50057',
     SECRETS_KEYS: 'dev1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
     GLS_BASE_URL: 'http://127.0.0.1:8091',
     GLS_TRACKING_URL: 'http://127.0.0.1:8091',
@@ -222,6 +225,7 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     DATABASE_URL: 'postgres://x/smista_orders',
     CARRIERS_GRPC_ADDR: '127.0.0.1:50053',
     SHIPMENTS_GRPC_ADDR: '127.0.0.1:50056',
+    ACTIVITY_GRPC_ADDR: '127.0.0.1:50057',
   });
   expect(componentEnv(byName('shipments'), ctx, APP_COMPONENTS)).toMatchObject({
     GRPC_PORT: '50056',
@@ -230,6 +234,13 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     ORDERS_GRPC_ADDR: '127.0.0.1:50055',
     CARRIERS_GRPC_ADDR: '127.0.0.1:50053',
   });
+  // activity calls no peer, but gets them like every service; its own variables keep their defaults.
+  expect(componentEnv(byName('activity'), ctx, APP_COMPONENTS)).toMatchObject({
+    GRPC_PORT: '50057',
+    METRICS_PORT: '9407',
+    DATABASE_URL: 'postgres://x/smista_activity',
+  });
+  expect(componentEnv(byName('gateway'), ctx, APP_COMPONENTS)).toHaveProperty('ACTIVITY_GRPC_ADDR', '127.0.0.1:50057');
   // Only the services that encrypt credentials hold the keys.
   expect(componentEnv(byName('merchants'), ctx, APP_COMPONENTS)).not.toHaveProperty('SECRETS_KEYS');
   expect(componentEnv(byName('orders'), ctx, APP_COMPONENTS)).not.toHaveProperty('SECRETS_KEYS');
@@ -246,6 +257,7 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     MARKETPLACES_GRPC_ADDR: '127.0.0.1:50054',
     ORDERS_GRPC_ADDR: '127.0.0.1:50055',
     SHIPMENTS_GRPC_ADDR: '127.0.0.1:50056',
+    ACTIVITY_GRPC_ADDR: '127.0.0.1:50057',
     FRONTENDS_DIR: path.join(repoRoot, 'frontends'),
     COOKIE_SECURE: 'false',
     RATE_LIMIT_ENABLED: 'true',
@@ -280,6 +292,8 @@ test('ports: the trace receiver, sample pages and sandboxes move with the offset
     { port: 9405, label: 'orders METRICS_PORT' },
     { port: 50056, label: 'shipments' },
     { port: 9406, label: 'shipments METRICS_PORT' },
+    { port: 50057, label: 'activity' },
+    { port: 9407, label: 'activity METRICS_PORT' },
     { port: 18080, label: 'gateway' },
     { port: 9400, label: 'gateway METRICS_PORT' },
   ]);

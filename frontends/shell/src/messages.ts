@@ -150,11 +150,6 @@ export const t = {
     mainNav: 'Navigazione principale',
     menuTitle: 'Menu di navigazione',
     breadcrumbs: 'Percorso',
-    sampleNotifications: [
-      { title: 'Nuovo ordine ricevuto', text: 'Ordine #1024 da eBay', time: '5 minuti fa' },
-      { title: 'Spedizione consegnata', text: 'La spedizione #885 è stata consegnata', time: '1 ora fa' },
-      { title: 'Token in scadenza', text: "Il token dell'integrazione eBay scade tra 3 giorni", time: 'ieri' },
-    ],
   },
   invite: {
     title: 'Accetta invito',
@@ -203,12 +198,6 @@ export const t = {
     notificationsHint: 'Da leggere',
     recentActivity: 'Attività recenti',
     ordersCountFailed: (status: number, body: string) => `Errore nel recupero degli ordini: ${status} ${body}`,
-    sampleActivity: [
-      { text: 'Ordine #1024 importato da eBay', minutesAgo: 12 },
-      { text: 'Etichetta GLS stampata per la spedizione #885', minutesAgo: 45 },
-      { text: 'Spedizione #879 consegnata', minutesAgo: 180 },
-      { text: 'Regola di spedizione "Italia standard" aggiornata', minutesAgo: 1440 },
-    ],
   },
   /** /marketplace/callback (spec §2, §5, §8). */
   callback: {

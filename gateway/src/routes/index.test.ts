@@ -93,6 +93,11 @@ const spec = [
   'PATCH /api/shipments/:id/carrier',
   'PATCH /api/shipments/:id/address',
   'PUT /api/shipments/:id/address',
+  // The dashboard that tells the truth (issue 11): notifications read per user, recent activity.
+  'GET /api/notifications',
+  'POST /api/notifications/read-all',
+  'POST /api/notifications/:id/read',
+  'GET /api/activity',
   'GET /api/shipping-rules',
   'POST /api/shipping-rules',
   'PUT /api/shipping-rules/:id',
@@ -136,6 +141,8 @@ describe('route table', () => {
       'POST /api/shipments/:id/cancel',
       'POST /api/shipments/:id/close-workday',
       'POST /api/shipments/:id/update-tracking',
+      'POST /api/notifications/read-all',
+      'POST /api/notifications/:id/read',
     ]);
     for (const r of routeTable.filter((r) => !['GET', 'DELETE'].includes(r.method) && !bodiless.has(`${r.method} ${r.path}`))) {
       expect({ route: r.path, validated: r.body !== undefined }).toEqual({ route: r.path, validated: true });
@@ -151,10 +158,10 @@ describe('route table', () => {
   it('guards the user, merchant, team, address, carrier, marketplace, order, shipping-rule and shipment routes with the session', () => {
     const guarded = routeTable.filter(
       (r) =>
-        /^\/api\/(user|merchants|merchant-addresses|carriers|carrier-integrations|marketplaces?|integrations|orders|shipping-rules|shipments)(\/|$)/.test(r.path) ||
+        /^\/api\/(user|merchants|merchant-addresses|carriers|carrier-integrations|marketplaces?|integrations|orders|shipping-rules|shipments|notifications|activity)(\/|$)/.test(r.path) ||
         r.path === '/api/invites/:token/accept',
     );
-    expect(guarded).toHaveLength(78);
+    expect(guarded).toHaveLength(82);
     for (const r of guarded) expect({ route: r.path, auth: r.auth }).toEqual({ route: r.path, auth: expect.stringMatching(/^(session|cookie)$/) });
   });
 

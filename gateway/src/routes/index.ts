@@ -1,3 +1,4 @@
+import { activityRoutes } from './activity-routes';
 import { addressRoutes } from './address-routes';
 import { carrierRoutes } from './carrier-routes';
 import { gatewayRoutes, type GatewayRouteDeps } from './gateway-routes';
@@ -16,5 +17,5 @@ import { teamRoutes } from './team-routes';
  * Business rules live in the services.
  */
 export function createRouteTable(gateway: GatewayRouteDeps): RouteDef[] {
-  return [...identityRoutes, ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderRoutes, ...shippingRuleRoutes, ...shipmentRoutes, ...gatewayRoutes(gateway)];
+  return [...identityRoutes, ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderRoutes, ...shippingRuleRoutes, ...shipmentRoutes, ...activityRoutes, ...gatewayRoutes(gateway)];
 }

@@ -13,3 +13,4 @@ export * from './orders';
 export * from './ebay-messages';
 export * from './shipments';
 export * from './shipping-rules';
+export * from './activity';

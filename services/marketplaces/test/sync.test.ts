@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import { marketplaceMessages as m } from '@smista/contracts';
-import { failure, finishedJob, importedOrders, startMarketplacesStack, waitFor, type MarketplacesStack, type TestMerchant } from './support/harness';
+import { failure, finishedJob, importedOrders, startMarketplacesStack, syncFinishedEvents, waitFor, type MarketplacesStack, type TestMerchant } from './support/harness';
 
 /*
  * Order-sync jobs against the eBay sandbox: every order of the window published exactly once with
@@ -37,6 +37,20 @@ describe('a 1,000-order sync', () => {
     expect(job).toMatchObject({ status: 'completed', ordersFound: 1_000, ordersSynced: 1_000, errorMessage: '' });
     expect(job.startedAt).not.toBe('');
     expect(job.completedAt).not.toBe('');
+    // One marketplaces.sync.finished, written with the last page (activity shows the import).
+    expect(await syncFinishedEvents(stack.pool, started.id)).toEqual([
+      {
+        jobId: started.id,
+        integrationId: integration.id,
+        merchantId: shop.merchantId,
+        provider: 'ebay',
+        status: 'completed',
+        ordersFound: 1_000,
+        ordersSynced: 1_000,
+        errorMessage: '',
+        occurredAt: expect.any(String),
+      },
+    ]);
 
     const events = (await importedOrders(stack.pool)).filter((e) => e.jobId === started.id);
     expect(events).toHaveLength(1_000);
@@ -122,6 +136,10 @@ describe('a 429 storm', () => {
       const started = await shop.api.startSync({ merchantId: '', integrationId: integration.id, triggeredBy: '' });
       const job = await finishedJob(shop.api, shop.merchantId, started.id, 90_000);
       expect(job).toMatchObject({ status: 'failed', errorMessage: m.syncUnavailable('eBay'), ordersSynced: 0 });
+      // The failure is told once, with its reason, in the transaction that failed the job.
+      expect(await syncFinishedEvents(stack.pool, started.id)).toEqual([
+        expect.objectContaining({ merchantId: shop.merchantId, integrationId: integration.id, status: 'failed', errorMessage: m.syncUnavailable('eBay'), ordersSynced: 0 }),
+      ]);
     } finally {
       await stack.control.clearFaults();
     }

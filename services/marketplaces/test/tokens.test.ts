@@ -36,6 +36,8 @@ describe('refresh on demand (RefreshToken)', () => {
     expect(refreshed.accessTokenMasked).not.toBe(connected.accessTokenMasked);
     expect(Date.parse(refreshed.accessTokenExpiresAt)).toBeGreaterThanOrEqual(Date.parse(connected.accessTokenExpiresAt));
     expect((await integrationEvents(stack.pool, connected.id)).map((e) => e.changedByUserId)).toEqual([shop.admin.id, shop.admin.id]);
+    // Each carries the refresh token's expiry (activity warns 30 days before it).
+    expect((await integrationEvents(stack.pool, connected.id)).map((e) => e.refreshTokenExpiresAt)).toEqual([connected.refreshTokenExpiresAt, connected.refreshTokenExpiresAt]);
   });
 
   it('an unknown integration id is NOT_FOUND', async () => {

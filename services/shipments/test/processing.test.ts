@@ -156,11 +156,15 @@ describe('ProcessShipments: 200 mixed shipments', () => {
     };
   }, 120_000);
 
+  /** The run of the 200 (the events name it). */
+  let runId = '';
+
   it('labels every one it can and tells why each other failed, without stopping', async () => {
     const all = [...ids.glsOk, ...ids.glsRefused, ...ids.letters, ...ids.noCarrier];
     const answer = await shop.api.processShipments({ shipmentIds: all, allPending: false });
     expect(answer).toMatchObject({ success: GLS_OK + LETTERS, failed: GLS_REFUSED + NO_CARRIER, skipped: 0, message: m.processSummary(GLS_OK + LETTERS, GLS_REFUSED + NO_CARRIER) });
     expect(answer.runId).toMatch(/^[0-9a-f-]{36}$/);
+    runId = answer.runId;
     const errors = new Map(answer.errors.map((e) => [e.shipmentId, e]));
     expect([...errors.keys()].sort()).toEqual([...ids.glsRefused, ...ids.noCarrier].sort());
     for (const id of ids.glsRefused) expect(errors.get(id)!.message).toMatch(/CAP/);
@@ -233,8 +237,27 @@ describe('ProcessShipments: 200 mixed shipments', () => {
       trackingNumber: s.trackingNumber,
       carrierShipmentNumber: s.carrierShipmentNumber,
       shippedAt: s.shippedAt,
+      runId,
     });
     expect(one.lineItems.length).toBeGreaterThan(0);
+  });
+
+  it('publishes shipments.shipment.failed for each refused label (none for the labelled), with the reason and the run', async () => {
+    const failed = (await outboxEvents(stack.pool, 'shipments.shipment.failed'))
+      .map((p) => shipmentsEvents.ShipmentFailed.decode(p))
+      .filter((e) => e.merchantId === shop.merchantId);
+    expect(failed.map((e) => e.shipmentId).sort()).toEqual([...ids.glsRefused, ...ids.noCarrier].sort());
+    const refused = (await shop.api.getShipment({ id: ids.glsRefused[0]! })).shipment!;
+    expect(failed.find((e) => e.shipmentId === refused.id)).toEqual({
+      shipmentId: refused.id,
+      merchantId: shop.merchantId,
+      orderId: refused.orderId,
+      carrierProvider: 'gls',
+      errorMessage: refused.errorMessage,
+      runId,
+      occurredAt: expect.any(String),
+    });
+    expect(failed.find((e) => e.shipmentId === ids.noCarrier[0])).toMatchObject({ carrierProvider: '', errorMessage: m.noCarrier, runId });
   });
 
   it("shows the run's progress, the tabs and their counts", async () => {

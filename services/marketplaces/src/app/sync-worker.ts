@@ -16,7 +16,7 @@ import {
   type PageFailure,
   type RetryPolicy,
 } from '../domain';
-import { enqueueOrdersImported } from '../events/publishers';
+import { enqueueOrdersImported, enqueueSyncFinished } from '../events/publishers';
 import {
   commitPage,
   failJob,
@@ -127,7 +127,7 @@ export class SyncWorker {
         if (claim) await this.run(claim, logger);
       } catch (err) {
         logger.error({ err, jobId: claim?.job.id }, 'sync slot failed');
-        if (claim) await failJob(this.deps.pool, claim.job.id, claim.owner, messages.errors.internal).catch(() => undefined);
+        if (claim) await this.fail(claim.job, claim.owner, messages.errors.internal).catch(() => undefined);
       }
       if (!claim && this.running) await this.idle();
     }
@@ -184,7 +184,7 @@ export class SyncWorker {
       if (!integration) return; // deleted: its jobs went with it
       const refusal = syncRefusal(integration);
       if (refusal) {
-        await failJob(pool, job.id, owner, refusal);
+        await this.fail(job, owner, refusal);
         logger.info({ reason: refusal }, 'sync stopped');
         return;
       }
@@ -220,7 +220,7 @@ export class SyncWorker {
           if (await releaseForRetry(pool, job.id, owner, decision.delayMs, waiting)) this.wakeLater(decision.delayMs);
           return;
         }
-        await failJob(pool, job.id, owner, decision.message);
+        await this.fail(job, owner, decision.message);
         return;
       }
       refreshed = false;
@@ -250,8 +250,22 @@ export class SyncWorker {
       await enqueueOrdersImported(tx, { merchantId: integration.merchantId, integrationId: integration.id, jobId: job.id, orders: page.orders, syncedAt });
       const done = page.nextOffset === null;
       await commitPage(tx, job.id, { ordersFound: page.total, synced: page.orders.length, progress: next, done, leaseSeconds });
-      if (done) await setLastSynced(tx, integration.id, syncedAt);
+      if (done) {
+        await setLastSynced(tx, integration.id, syncedAt);
+        const ordersSynced = locked.ordersSynced + page.orders.length;
+        await enqueueSyncFinished(tx, locked, { status: 'completed', ordersFound: page.total, ordersSynced, errorMessage: '', occurredAt: syncedAt });
+      }
       return done ? 'done' : 'more';
+    });
+  }
+
+  /** The job fails for good with its Italian reason, and `marketplaces.sync.finished` says so, in one transaction. */
+  private fail(job: Job, owner: string, message: string): Promise<boolean> {
+    const { pool, now } = this.deps;
+    return withTransaction(pool, async (tx) => {
+      const ended = await failJob(tx, job.id, owner, message);
+      if (ended) await enqueueSyncFinished(tx, job, { status: 'failed', ...ended, errorMessage: message, occurredAt: now() });
+      return ended !== null;
     });
   }
 

@@ -1,7 +1,7 @@
 import { enqueueEvent, enqueueEvents, type PoolClient, type StreamSpec } from '@smista/service-kit';
 import { marketplacesEvents } from '@smista/proto';
 import type { ImportedOrder } from '../adapters';
-import { shownStatus, type Integration, type TrackingPush } from '../domain';
+import { shownStatus, type Integration, type Job, type TrackingPush } from '../domain';
 
 /** The stream marketplaces owns: every subject it publishes on. */
 export const stream: StreamSpec = { name: 'MARKETPLACES', subjects: ['marketplaces.>'] };
@@ -11,6 +11,7 @@ export const subjects = {
   integrationChanged: 'marketplaces.integration.changed',
   orderImported: 'marketplaces.order.imported',
   trackingAttempted: 'marketplaces.tracking.attempted',
+  syncFinished: 'marketplaces.sync.finished',
 } as const;
 
 /**
@@ -33,9 +34,35 @@ export async function enqueueIntegrationChanged(
       deleted: event.deleted ?? false,
       changedByUserId: event.changedByUserId,
       occurredAt: event.occurredAt.toISOString(),
+      refreshTokenExpiresAt: integration.refreshTokenExpiresAt ? integration.refreshTokenExpiresAt.toISOString() : '',
     }),
   ).finish();
   await enqueueEvent(tx, subjects.integrationChanged, payload);
+}
+
+/**
+ * Writes MarketplaceSyncFinished, in the transaction that ended the job: completed (with the last
+ * page) or failed (with its Italian reason). Activity notifies the failures and shows the imports.
+ */
+export async function enqueueSyncFinished(
+  tx: PoolClient,
+  job: Pick<Job, 'id' | 'merchantId' | 'integrationId' | 'provider'>,
+  end: { status: 'completed' | 'failed'; ordersFound: number; ordersSynced: number; errorMessage: string; occurredAt: Date },
+): Promise<void> {
+  const payload = marketplacesEvents.MarketplaceSyncFinished.encode(
+    marketplacesEvents.MarketplaceSyncFinished.fromPartial({
+      jobId: job.id,
+      integrationId: job.integrationId,
+      merchantId: job.merchantId,
+      provider: job.provider,
+      status: end.status,
+      ordersFound: end.ordersFound,
+      ordersSynced: end.ordersSynced,
+      errorMessage: end.errorMessage,
+      occurredAt: end.occurredAt.toISOString(),
+    }),
+  ).finish();
+  await enqueueEvent(tx, subjects.syncFinished, payload);
 }
 
 /**

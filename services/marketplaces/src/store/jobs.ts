@@ -206,14 +206,15 @@ export async function releaseLease(db: Queryable, id: number, owner: string): Pr
   await db.query(`UPDATE jobs SET lease_owner = NULL, lease_until = now() WHERE id = $1 AND lease_owner = $2 AND status = 'running'`, [id, owner]);
 }
 
-/** The job failed for good, with the Italian reason. */
-export async function failJob(db: Queryable, id: number, owner: string, message: string): Promise<boolean> {
-  const { rowCount } = await db.query(
+/** The job failed for good, with the Italian reason: its counts so far, or null when it was no longer ours. */
+export async function failJob(db: Queryable, id: number, owner: string, message: string): Promise<{ ordersFound: number; ordersSynced: number } | null> {
+  const { rows } = await db.query<{ orders_found: number; orders_synced: number }>(
     `UPDATE jobs SET status = 'failed', error_message = $3, completed_at = now(), lease_owner = NULL, lease_until = NULL, updated_at = now()
-      WHERE id = $1 AND lease_owner = $2 AND status = 'running'`,
+      WHERE id = $1 AND lease_owner = $2 AND status = 'running'
+      RETURNING orders_found, orders_synced`,
     [id, owner, message],
   );
-  return (rowCount ?? 0) > 0;
+  return rows[0] ? { ordersFound: Number(rows[0].orders_found), ordersSynced: Number(rows[0].orders_synced) } : null;
 }
 
 /**

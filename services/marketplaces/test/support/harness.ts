@@ -339,6 +339,12 @@ export async function integrationEvents(pool: Pool, integrationId?: number): Pro
   return rows.map((r) => marketplacesEvents.MarketplaceIntegrationChanged.decode(r.payload)).filter((e) => integrationId === undefined || e.integrationId === integrationId);
 }
 
+/** The sync-finished events written so far (outbox rows of `marketplaces.sync.finished`), decoded, oldest first. */
+export async function syncFinishedEvents(pool: Pool, jobId?: number): Promise<marketplacesEvents.MarketplaceSyncFinished[]> {
+  const { rows } = await pool.query<{ payload: Buffer }>(`SELECT payload FROM outbox WHERE subject = 'marketplaces.sync.finished' ORDER BY seq`);
+  return rows.map((r) => marketplacesEvents.MarketplaceSyncFinished.decode(r.payload)).filter((e) => jobId === undefined || e.jobId === jobId);
+}
+
 /** Waits until a job is completed or failed; answers it. */
 export async function finishedJob(api: MarketplacesApi, merchantId: string, jobId: number, timeoutMs = 60_000): Promise<marketplaces.Job> {
   const until = Date.now() + timeoutMs;

@@ -33,7 +33,7 @@ import {
   resolveItem,
   saveLabel,
 } from '../store';
-import { enqueueShipmentLabelled } from '../events/publishers';
+import { enqueueShipmentFailed, enqueueShipmentLabelled } from '../events/publishers';
 import type { CarrierGateway } from '../grpc/carriers-client';
 import { mapLimit } from './concurrency';
 
@@ -261,7 +261,7 @@ export class ProcessRunner {
       await saveLabel(tx, s.id, label.labelPdf);
       await finishCall(tx, auditId, { durationMs, outcome: 'ok', message: auditMessage });
       await resolveItem(tx, run.id, s.id, { outcome: 'ok' });
-      await enqueueShipmentLabelled(tx, updated, now());
+      await enqueueShipmentLabelled(tx, updated, now(), run.id);
       return updated;
     });
     if (!stored) {
@@ -280,6 +280,8 @@ export class ProcessRunner {
       if (!(await markLabelFailed(tx, s.id, token, effect))) return false;
       if (auditId !== null) await finishCall(tx, auditId, { durationMs, outcome: effect.auditOutcome, message: effect.errorMessage });
       await resolveItem(tx, run.id, s.id, { outcome: 'failed', errorCode: effect.errorCode, message: effect.errorMessage });
+      // A refusal leaves the shipment in error: told (activity's notification). Unreachable goes back to pending, untold.
+      if (effect.status === 'error') await enqueueShipmentFailed(tx, s, { errorMessage: effect.errorMessage, runId: run.id }, this.deps.now());
       return true;
     });
     this.deps.logger.info({ runId: run.id, merchantId: s.merchantId, shipmentId: s.id, carrier: s.carrierProvider, outcome: effect.auditOutcome, reason: effect.errorMessage }, 'label not made');

@@ -12,6 +12,7 @@ export const subjects = {
   cancelled: 'shipments.shipment.cancelled',
   workdayClosed: 'shipments.shipment.workday_closed',
   trackingUpdated: 'shipments.shipment.tracking_updated',
+  failed: 'shipments.shipment.failed',
 } as const;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : '');
@@ -44,7 +45,7 @@ export async function enqueueShipmentsCreated(
  * ShipmentLabelled, in the transaction that stored the label: what the marketplace must be told
  * (its integration, the external order id, the lines and the tracking number).
  */
-export async function enqueueShipmentLabelled(tx: PoolClient, s: Shipment, occurredAt: Date): Promise<void> {
+export async function enqueueShipmentLabelled(tx: PoolClient, s: Shipment, occurredAt: Date, runId = ''): Promise<void> {
   const payload = shipmentsEvents.ShipmentLabelled.encode(
     shipmentsEvents.ShipmentLabelled.fromPartial({
       shipmentId: s.id,
@@ -60,9 +61,34 @@ export async function enqueueShipmentLabelled(tx: PoolClient, s: Shipment, occur
       carrierShipmentNumber: s.carrierShipmentNumber ?? '',
       shippedAt: iso(s.shippedAt),
       occurredAt: occurredAt.toISOString(),
+      runId,
     }),
   ).finish();
   await enqueueEvent(tx, subjects.labelled, payload);
+}
+
+/**
+ * ShipmentFailed, in the transaction that stored a refused label attempt (the shipment is now in
+ * error with the carrier's reason): activity notifies it, one notification per run.
+ */
+export async function enqueueShipmentFailed(
+  tx: PoolClient,
+  s: Pick<Shipment, 'id' | 'merchantId' | 'orderId' | 'carrierProvider'>,
+  failure: { errorMessage: string; runId: string },
+  occurredAt: Date,
+): Promise<void> {
+  const payload = shipmentsEvents.ShipmentFailed.encode(
+    shipmentsEvents.ShipmentFailed.fromPartial({
+      shipmentId: s.id,
+      merchantId: s.merchantId,
+      orderId: s.orderId,
+      carrierProvider: s.carrierProvider ?? '',
+      errorMessage: failure.errorMessage,
+      runId: failure.runId,
+      occurredAt: occurredAt.toISOString(),
+    }),
+  ).finish();
+  await enqueueEvent(tx, subjects.failed, payload);
 }
 
 /** ShipmentCancelled, in the transaction of the cancellation. */

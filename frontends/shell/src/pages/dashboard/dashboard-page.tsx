@@ -1,13 +1,12 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { formatDistanceToNow } from 'date-fns';
-import { it } from 'date-fns/locale';
 import { Activity, ArrowRight, Bell, Package, Store } from 'lucide-react';
-import type { OrderPageJson } from '@smista/contracts';
+import { activityMessages as am, type OrderPageJson } from '@smista/contracts';
 import { apiRequest, displayNameOf, shouldRetryIntegration, toast, ApiError, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, INTEGRATION_RETRY_DELAY_MS, type ApiFetchOptions } from '@smista/ui-kit';
 import { toShipError, toShipValue } from './to-ship-tile';
 import { activeMarketplaces, fetchMarketplaceIntegrations, marketplaceIntegrationsKey } from '../../lib/marketplace-integrations';
+import { relativeTime, TILE_NOTIFICATIONS, useActivity, useMarkRead, useNotifications } from '../../lib/notifications';
 import { AUTO_SELECT_STATE } from '../../lib/redirects';
 import { useCurrentUser, useSelectedMerchant } from '../../lib/session';
 import { t } from '../../messages';
@@ -32,8 +31,9 @@ export async function fetchToShipCount(options: Pick<ApiFetchOptions, 'signal'> 
 }
 
 /**
- * /dashboard (spec §2): welcome card, three tiles (orders to ship and active marketplaces live, the
- * notifications a sample), recent activity.
+ * /dashboard (spec §2, made true by issue 11): welcome card, three tiles (orders to ship, active
+ * marketplaces, the user's unread notifications with the newest few) and the recent activity,
+ * all from the merchant's own data: a new merchant sees empty states, never a sample.
  */
 export function DashboardPage() {
   const navigate = useNavigate();
@@ -64,15 +64,11 @@ export function DashboardPage() {
     retryDelay: INTEGRATION_RETRY_DELAY_MS,
   });
   const active = activeMarketplaces(marketplaces.data ?? []);
-
-  const activity = useMemo(
-    () =>
-      t.dashboard.sampleActivity.map((a) => ({
-        text: a.text,
-        when: formatDistanceToNow(new Date(Date.now() - a.minutesAgo * 60_000), { locale: it, addSuffix: true }),
-      })),
-    [],
-  );
+  const notifications = useNotifications(merchant?.id);
+  const markRead = useMarkRead(merchant?.id);
+  const activity = useActivity(merchant?.id);
+  const unread = notifications.data?.unreadCount;
+  const newest = (notifications.data?.notifications ?? []).slice(0, TILE_NOTIFICATIONS);
 
   const name = displayNameOf(user);
   return (
@@ -110,10 +106,41 @@ export function DashboardPage() {
         <Tile
           icon={<Bell className="h-5 w-5" aria-hidden />}
           title={t.dashboard.notifications}
-          value={t.layout.sampleNotifications.length}
-          hint={t.dashboard.notificationsHint}
+          value={unread === undefined ? '—' : unread}
+          hint={
+            notifications.isError && unread === undefined
+              ? am.notificationsFailed
+              : unread === undefined
+                ? t.dashboard.notificationsHint
+                : newest.length === 0
+                  ? am.noNotifications
+                  : unread > 0
+                    ? am.unread(unread)
+                    : am.allRead
+          }
+          failed={notifications.isError && unread === undefined}
           testId="tile-notifications"
-        />
+        >
+          {newest.length > 0 ? (
+            <ul className="mt-2 grid gap-1.5" data-testid="tile-notifications-list">
+              {newest.map((n) => (
+                <li key={n.id} className="min-w-0">
+                  <Link
+                    to={n.link}
+                    onClick={() => (n.read ? undefined : markRead.mutate(n.id))}
+                    className="flex min-w-0 items-start gap-1.5 text-xs text-primary hover:underline"
+                    data-testid="tile-notification"
+                    data-read={n.read ? 'true' : 'false'}
+                    title={n.text}
+                  >
+                    {!n.read ? <span className="mt-1 h-1.5 w-1.5 shrink-0 rounded-full bg-destructive" aria-label={am.unreadMarker} /> : null}
+                    <span className={n.read ? '' : 'font-semibold'}>{n.title}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </Tile>
       </div>
 
       <Card>
@@ -124,14 +151,27 @@ export function DashboardPage() {
           </CardTitle>
         </CardHeader>
         <CardContent>
-          <ul className="divide-y divide-border">
-            {activity.map((a) => (
-              <li key={a.text} className="flex flex-col gap-0.5 py-3 sm:flex-row sm:items-center sm:justify-between">
-                <span className="text-sm">{a.text}</span>
-                <span className="text-xs text-muted-foreground">{a.when}</span>
-              </li>
-            ))}
-          </ul>
+          {activity.data && activity.data.length > 0 ? (
+            <ul className="divide-y divide-border" data-testid="activity-list">
+              {activity.data.map((a) => (
+                <li key={a.id} className="flex flex-col gap-0.5 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4" data-testid="activity-item">
+                  <span className="text-sm">{a.text}</span>
+                  <span className="shrink-0 text-xs text-muted-foreground">{relativeTime(a.occurredAt)}</span>
+                </li>
+              ))}
+            </ul>
+          ) : activity.isError ? (
+            <p className="text-sm text-destructive" role="alert" data-testid="activity-failed">
+              {am.activityFailed}
+            </p>
+          ) : activity.data ? (
+            <div className="grid gap-1 py-2" data-testid="activity-empty">
+              <p className="text-sm font-medium">{am.noActivity}</p>
+              <p className="text-xs text-muted-foreground">{am.noActivityHint}</p>
+            </div>
+          ) : (
+            <p className="text-sm text-muted-foreground">…</p>
+          )}
         </CardContent>
       </Card>
     </div>
@@ -146,6 +186,7 @@ function Tile({
   testId,
   link,
   failed = false,
+  children,
 }: {
   icon: ReactNode;
   title: string;
@@ -154,6 +195,8 @@ function Tile({
   testId: string;
   link?: { to: string; label: string };
   failed?: boolean;
+  /** More below the hint (the notifications tile's newest ones). */
+  children?: ReactNode;
 }) {
   return (
     <Card data-testid={testId}>
@@ -171,6 +214,7 @@ function Tile({
               {link.label}
             </Link>
           ) : null}
+          {children}
         </div>
         <span className="rounded-lg bg-primary/10 p-2 text-primary">{icon}</span>
       </CardContent>

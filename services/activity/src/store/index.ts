@@ -1,0 +1,3 @@
+export * from './activity';
+export * from './notifications';
+export * from './projections';
