@@ -231,4 +231,18 @@ describe('the rules, the dry run and the assignment', () => {
     expect((await admin.b.delete(`/api/shipping-rules/${italyExpress.id}`)).status).toBe(404);
     expect((await ordersOf(admin)).find((o) => o.externalId === 'RULE-NEW')!.appliedRule?.name).toBe('Italia express');
   });
+
+  it('the rule changes and the assignment are in the recent activity, through the real events', async () => {
+    const found = await eventually(async () => {
+      const texts: string[] = ((await admin.b.get('/api/activity?limit=50')).body as { text: string }[]).map((a) => a.text);
+      return (
+        texts.includes('Regola di spedizione "Italia express" creata') &&
+        texts.includes('Regola di spedizione "Italia e San Marino express" eliminata') &&
+        texts.some((t) => t.startsWith('Assegna Corrieri: corriere assegnato a 5 ordini su 6'))
+      );
+    }, 15_000);
+    expect(found).toBe(true);
+    const rivalTexts: string[] = ((await rival.b.get('/api/activity?limit=50')).body as { text: string }[]).map((a) => a.text);
+    expect(rivalTexts.some((t) => t.includes('Italia express'))).toBe(false);
+  });
 });
