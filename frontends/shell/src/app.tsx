@@ -6,14 +6,12 @@ import { DashboardPage } from './pages/dashboard/dashboard-page';
 import { MarketplaceCallbackPage } from './pages/marketplace/marketplace-callback-page';
 import { MerchantSelectionPage } from './pages/merchants/merchant-selection-page';
 import { NotFoundPage } from './pages/misc/not-found-page';
-import { PlaceholderPage } from './pages/misc/placeholder-page';
 import { HomeRedirect } from './pages/misc/redirect-pages';
 import { AcceptInvitePage } from './pages/invites/accept-invite-page';
 import { RequestPasswordResetPage } from './pages/reset/request-password-reset-page';
 import { ResetPasswordPage } from './pages/reset/reset-password-page';
 import { RemoteRoute } from './remotes/remote-route';
 import { RequireAuth, RequireMerchant } from './routes/guards';
-import { t } from './messages';
 
 /**
  * The shell's routes (spec §2), and the document title of each (lib/page-titles.ts). Remotes render
@@ -52,7 +50,8 @@ export function App() {
               <Route path="/orders/*" element={<RemoteRoute name="orders" />} />
               <Route path="/shipments/*" element={<RemoteRoute name="shipments" />} />
               <Route path="/carriers/*" element={<RemoteRoute name="integrations" />} />
-              <Route path="/shipping-rules" element={<PlaceholderPage title={t.pages.shippingRules} />} />
+              {/* The rules remote: the shipping rules with their dialog and dry run. */}
+              <Route path="/shipping-rules/*" element={<RemoteRoute name="rules" />} />
             </Route>
           </Route>
         </Route>

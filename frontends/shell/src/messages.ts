@@ -21,8 +21,6 @@ const pages = {
 export const t = {
   product: 'Smista',
   common: {
-    underConstruction: 'Sezione in costruzione',
-    underConstructionNote: 'Questa sezione sarà disponibile a breve.',
     loading: 'Caricamento...',
     loadingOverlay: 'Caricamento in corso...',
     error: 'Errore',
