@@ -4,7 +4,7 @@
  * that does not exist or is malformed, and A's data is unchanged afterwards.
  */
 import crypto from 'node:crypto';
-import { addressMessages, marketplaceMessages, messages, orderMessages, teamMessages, type OrderPageJson } from '@smista/contracts';
+import { addressMessages, marketplaceMessages, messages, orderMessages, shippingRuleMessages, teamMessages, type OrderPageJson } from '@smista/contracts';
 import { startApp, type TestApp } from '../../e2e/support/app';
 import { connectEbay, finishedJob, newSeller } from './support/marketplaces';
 import { invite, join, ownMerchant, registered, suiteGatewayEnv } from './support/team';
@@ -147,6 +147,25 @@ describe('tenancy', () => {
     expect((await B.get('/api/merchants/current/integrations')).body).toEqual([]);
     expect(await snapshot()).toEqual(before);
   }, 90_000);
+
+  it("B reaches none of A's shipping rules, and cannot point a rule at A's carrier: 404 like a missing id, and A is unchanged", async () => {
+    const { ownerA, a, ownerB } = await twoTenants();
+    const carrierA = (await ownerA.b.post(`/api/merchants/${a.id}/carrier-integrations`, { provider: 'posta_1', connectionName: 'Posta1 Alfa', active: true })).body;
+    const ruleA = (await ownerA.b.post('/api/shipping-rules', { name: 'Alfa', carrierIntegrationId: carrierA.id, conditions: { destinations: 'IT' } })).body;
+    expect(ruleA.id).toBeGreaterThan(0);
+    const snapshot = async () => (await ownerA.b.get('/api/shipping-rules')).body;
+    const before = await snapshot();
+    const B = ownerB.b;
+    for (const id of [String(ruleA.id), '987654321', 'abc']) {
+      expect(await B.put(`/api/shipping-rules/${id}`, { name: 'Presa', priority: 7 })).toMatchObject({ status: 404, body: { message: shippingRuleMessages.ruleNotFound } });
+      expect(await B.delete(`/api/shipping-rules/${id}`)).toMatchObject({ status: 404, body: { message: shippingRuleMessages.ruleNotFound } });
+    }
+    expect(await B.post('/api/shipping-rules', { name: 'Con il corriere di A', carrierIntegrationId: carrierA.id })).toMatchObject({ status: 404, body: { message: shippingRuleMessages.carrierNotFound } });
+    expect((await B.get('/api/shipping-rules')).body).toEqual([]);
+    expect((await B.post('/api/shipping-rules/assign-carriers')).body).toMatchObject({ total: 0, assigned: 0 });
+    expect((await B.post('/api/shipping-rules/preview', {})).body.orders).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  }, 30_000);
 
   it("a plain member of B cannot select A, and gets the same 404 for A's team", async () => {
     const { a, memberA, addressA, b, memberB, snapshotA } = await twoTenants();
