@@ -98,6 +98,12 @@ describe('bad input: every §5 message, a 4xx, nothing written', () => {
     [{ name: 'R', carrierIntegrationId: 1, conditions: { is_express: 'yes' } }, m.expressInvalid],
     [{ name: 'R', carrierIntegrationId: 1, conditions: { $where: 1 } }, 'Condizione sconosciuta: $where'],
     [{ name: 'R\u0000', carrierIntegrationId: 1, conditions: { destinations: ['I\u0000T'] } }, 'Il testo contiene caratteri non consentiti'],
+    [{ name: ['R'], carrierIntegrationId: 1 }, m.nameRequired],
+    [{ name: 'R', priority: [1], carrierIntegrationId: 1 }, m.priorityMin],
+    [{ name: 'R', carrierIntegrationId: { id: 1 } }, m.carrierInvalid],
+    [{ name: 'R', carrierIntegrationId: 1, conditions: { destinations: [{}] } }, 'Destinazioni: scrivi i codici paese separati da virgole'],
+    [{ name: 'R', carrierIntegrationId: 1, conditions: { price_max: { $gt: 1 } } }, 'Il prezzo massimo deve essere'],
+    [{ name: 'R', carrierIntegrationId: 1, conditions: { weight_max: 1e308 } }, 'Il peso massimo deve essere'],
   ])('POST %j → 400', async (body, message) => {
     const res = await admin.b.post('/api/shipping-rules', body);
     expect(res.status).toBe(400);
