@@ -24,7 +24,7 @@ import { extractLinks, waitForMail } from './support/mail';
 import { api, registerWithMerchant } from './support/api';
 import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { enterOnlyMerchant, portalScopeOf, settingsMenu } from './support/settings';
-import { closeToasts, eventually, expectNoSidewaysScroll, expectTitle, expectToast, pathOf, screenshotWhole, textOf } from './support/ui';
+import { closeToasts, DESKTOP, eventually, expectNoSidewaysScroll, expectTitle, expectToast, MOBILE, pathOf, screenshotWhole, textOf } from './support/ui';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -34,8 +34,6 @@ const admin = person('Carla', 'Verdi', run);
 const member = person('Bruno', 'Gialli', run);
 const merchantName = `Spedizioni Verdi ${run}`;
 
-const DESKTOP = { width: 1280, height: 800 };
-const MOBILE = { width: 390, height: 844 };
 const SHOTS = '/tmp/shots';
 
 /** The catalogue in its order (the carriers service's seed). */

@@ -17,7 +17,8 @@ import { api, registerWithMerchant } from './support/api';
 import { connectEbay } from './support/ebay';
 import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { enterOnlyMerchant } from './support/settings';
-import { eventually, expectNoSidewaysScroll, screenshotWhole, textOf } from './support/ui';
+import { DESKTOP, eventually, expectNoSidewaysScroll, MOBILE, screenshotWhole, textOf } from './support/ui';
+import { GLS_ACCOUNT } from './support/carriers';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -30,10 +31,7 @@ const seller = { username: `cruscotto_${run}`, password: 'Cruscotto1!' };
 const SELLER_ORDERS = 400;
 const SELLER_SEED = 'spedizioni-1';
 
-const DESKTOP = { width: 1280, height: 800 };
-const MOBILE = { width: 390, height: 844 };
 const SHOTS = '/tmp/shots-activity';
-const GLS_ACCOUNT = { siglaSede: 'MI', codiceCliente: '123456', passwordCliente: 'Sandbox1', codiceContratto: '1234', emailFiliale: 'filiale.mi@gls-sandbox.it' };
 /** A CAP the GLS sandbox refuses ('Dati non accettabili: CAP non valido'). */
 const REFUSED_CAP = '00000';
 const SYNC_TIMEOUT_MS = 70_000;

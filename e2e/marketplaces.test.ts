@@ -26,7 +26,7 @@ import type { BrowserSession } from './support/browser';
 import { api, registerWithMerchant } from './support/api';
 import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { enterOnlyMerchant, settingsMenu } from './support/settings';
-import { closeToasts, eventually, expectNoSidewaysScroll, expectTitle, expectToast, login, pathOf, screenshotWhole, textOf } from './support/ui';
+import { closeToasts, DESKTOP, eventually, expectNoSidewaysScroll, expectTitle, expectToast, login, MOBILE, pathOf, screenshotWhole, textOf } from './support/ui';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -39,8 +39,6 @@ const seller = { username: `neri_store_${run}`, password: 'Venditore1!' };
 /** The seller's orders on eBay (a sync imports them all). */
 const SELLER_ORDERS = 20;
 
-const DESKTOP = { width: 1280, height: 800 };
-const MOBILE = { width: 390, height: 844 };
 const SHOTS = '/tmp/shots-mkt';
 const MARKETPLACES = ['ebay', 'amazon', 'shopify', 'aliexpress', 'etsy'];
 /** Spec §7: the scopes the consent page is asked for (providers.md). */

@@ -26,7 +26,8 @@ import { api, registerWithMerchant } from './support/api';
 import { connectEbay } from './support/ebay';
 import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { enterOnlyMerchant } from './support/settings';
-import { closeToasts, eventually, exactly, expectNoSidewaysScroll, expectTitle, expectToast, pathOf, screenshotWhole, textOf } from './support/ui';
+import { closeToasts, DESKTOP, eventually, exactly, expectNoSidewaysScroll, expectTitle, expectToast, MOBILE, pathOf, screenshotWhole, textOf } from './support/ui';
+import { GLS_ACCOUNT } from './support/carriers';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -40,11 +41,8 @@ const SELLER_ORDERS = 400;
 /** Spec §9 / marketplaces: the first import asks for the orders created in the last 90 days. */
 const FIRST_SYNC_DAYS = 90;
 
-const DESKTOP = { width: 1280, height: 800 };
-const MOBILE = { width: 390, height: 844 };
 const SHOTS = '/tmp/shots-orders';
 /** The GLS sandbox's default account (deploy/sandboxes/src/gls/README.md). */
-const GLS_ACCOUNT = { siglaSede: 'MI', codiceCliente: '123456', passwordCliente: 'Sandbox1', codiceContratto: '1234', emailFiliale: 'filiale.mi@gls-sandbox.it' };
 /** How long a sync of a few hundred orders, slowed by the injected quota errors, may take. */
 const SYNC_TIMEOUT_MS = 70_000;
 

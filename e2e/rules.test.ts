@@ -21,7 +21,8 @@ import { api, registerWithMerchant } from './support/api';
 import { connectEbay } from './support/ebay';
 import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { enterOnlyMerchant } from './support/settings';
-import { closeToasts, eventually, expectNoSidewaysScroll, expectTitle, expectToast, screenshotWhole, textOf } from './support/ui';
+import { closeToasts, DESKTOP, eventually, expectNoSidewaysScroll, expectTitle, expectToast, MOBILE, screenshotWhole, textOf } from './support/ui';
+import { GLS_ACCOUNT } from './support/carriers';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -34,10 +35,7 @@ const seller = { username: `regole_${run}`, password: 'Regole1!' };
 const SELLER_ORDERS = 400;
 const SELLER_SEED = 'spedizioni-1';
 
-const DESKTOP = { width: 1280, height: 800 };
-const MOBILE = { width: 390, height: 844 };
 const SHOTS = '/tmp/shots-rules';
-const GLS_ACCOUNT = { siglaSede: 'MI', codiceCliente: '123456', passwordCliente: 'Sandbox1', codiceContratto: '1234', emailFiliale: 'filiale.mi@gls-sandbox.it' };
 const SYNC_TIMEOUT_MS = 70_000;
 
 let app: TestApp;

@@ -23,7 +23,7 @@ import { api, registerWithMerchant } from './support/api';
 import { extractLinks, waitForMail } from './support/mail';
 import { sharedInfra } from './support/env';
 import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
-import { apiBodiesSeen, eventually, expectTitle, expectToast, pathOf, textOf, trackApiBodies } from './support/ui';
+import { apiBodiesSeen, DESKTOP, eventually, expectTitle, expectToast, MOBILE, pathOf, textOf, trackApiBodies } from './support/ui';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -35,8 +35,6 @@ const stranger = person('Bruno', 'Sala', run);
 const merchantName = `Officina Ferri ${run}`;
 const secondMerchantName = `Magazzino Ferri ${run}`;
 
-const MOBILE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
 let app: TestApp;
 let a: BrowserSession;

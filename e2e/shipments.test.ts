@@ -28,7 +28,8 @@ import { api, registerWithMerchant } from './support/api';
 import { connectEbay } from './support/ebay';
 import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { enterOnlyMerchant } from './support/settings';
-import { closeToasts, eventually, expectNoSidewaysScroll, expectTitle, expectToast, exactly, screenshotWhole, textOf } from './support/ui';
+import { closeToasts, DESKTOP, eventually, exactly, expectNoSidewaysScroll, expectTitle, expectToast, MOBILE, screenshotWhole, textOf } from './support/ui';
+import { GLS_ACCOUNT } from './support/carriers';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -52,11 +53,8 @@ const SELLER_SEED = 'spedizioni-1';
 /** Orders the suite ships through the orders list (the first page of the orders to ship, newest first). */
 const SHIPPED_ORDERS = 5;
 
-const DESKTOP = { width: 1280, height: 800 };
-const MOBILE = { width: 390, height: 844 };
 const SHOTS = '/tmp/shots-shipments';
 /** The GLS sandbox's default account (deploy/sandboxes/src/gls/README.md). */
-const GLS_ACCOUNT = { siglaSede: 'MI', codiceCliente: '123456', passwordCliente: 'Sandbox1', codiceContratto: '1234', emailFiliale: 'filiale.mi@gls-sandbox.it' };
 /** A CAP the GLS sandbox refuses ('Dati non accettabili: CAP non valido'). */
 const REFUSED_CAP = '00000';
 const SYNC_TIMEOUT_MS = 70_000;

@@ -81,3 +81,14 @@ test('the dev CLI exits non-zero with a single clear line when a port is taken',
     await release(blocker);
   }
 });
+
+test('free ports are picked below the ephemeral range, in the jest worker’s own slice, never twice', async () => {
+  const worker = Number(process.env.JEST_WORKER_ID) || 1;
+  const picks = new Set<number>();
+  for (let i = 0; i < 40; i++) picks.add(await getFreePort());
+  expect(picks.size).toBe(40);
+  for (const port of picks) {
+    expect(port).toBeGreaterThanOrEqual(20_000 + ((worker - 1) % 8) * 1_500);
+    expect(port).toBeLessThan(20_000 + (((worker - 1) % 8) + 1) * 1_500);
+  }
+});
