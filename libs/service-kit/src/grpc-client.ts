@@ -1,5 +1,5 @@
 import * as grpc from '@grpc/grpc-js';
-import { callerMetadata } from './caller';
+import { callerMetadata, signCallerToken, type Caller } from './caller';
 import { FAILURE_STATUSES, GrpcStatus } from './errors';
 import { grpcMetrics, startTimer } from './metrics';
 import { context, inSpan, propagation, SpanKind, type TextMapSetter } from './tracing';
@@ -99,4 +99,34 @@ export function rpc<C extends grpc.Client>(client: C, options: RpcOptions = {}):
 
 export function isServiceError(err: unknown): err is grpc.ServiceError {
   return typeof err === 'object' && err !== null && 'code' in err && 'details' in err && 'metadata' in err;
+}
+
+/** A peer service's client that calls on behalf of a caller (see {@link createPeerClient}). */
+export interface PeerClient<C> {
+  /**
+   * The peer's methods as the caller: a fresh caller token for the same user, merchant and role
+   * (as the gateway would sign it: the incoming one may be near its end in a long batch).
+   */
+  as(caller: Caller, deadlineMs?: number): Promise<Rpc<C>>;
+  close(): void;
+}
+
+/**
+ * One way for a service to call a peer for the user it serves: the channel, the shared secret that
+ * signs caller tokens, and a default deadline. The peer checks the caller itself (membership,
+ * merchant), exactly as for a request from the gateway.
+ *
+ * @example const merchants = createPeerClient(merchants.MerchantsServiceClient, addr, { callerSecret, deadlineMs: 3_000 });
+ *          const { addresses } = await (await merchants.as(caller)).listAddresses({});
+ */
+export function createPeerClient<C extends grpc.Client>(
+  Ctor: ClientCtor<C>,
+  address: string,
+  options: { callerSecret: string; deadlineMs: number; maxReceiveMessageBytes?: number },
+): PeerClient<C> {
+  const client = createGrpcClient(Ctor, address, { maxReceiveMessageBytes: options.maxReceiveMessageBytes });
+  return {
+    as: async (caller, deadlineMs = options.deadlineMs) => rpc(client, { callerToken: await signCallerToken(caller, options.callerSecret), deadlineMs }),
+    close: () => client.close(),
+  };
 }

@@ -1,4 +1,4 @@
-import { createGrpcClient, isServiceError, rpc, signCallerToken, type Caller, type Logger } from '@smista/service-kit';
+import { createPeerClient, isServiceError, type Caller, type Logger } from '@smista/service-kit';
 import { merchants } from '@smista/proto';
 import { carriersErrors, type MerchantAddressLike } from '../domain';
 
@@ -13,13 +13,11 @@ export interface AddressBook {
 }
 
 export function createAddressBook(opts: { address: string; callerSecret: string; logger: Logger; deadlineMs?: number }): AddressBook {
-  const client = createGrpcClient(merchants.MerchantsServiceClient, opts.address);
+  const peer = createPeerClient(merchants.MerchantsServiceClient, opts.address, { callerSecret: opts.callerSecret, deadlineMs: opts.deadlineMs ?? 3_000 });
   return {
     async addressesOf(caller) {
-      // A fresh token for the same caller: the incoming one may be near its end in a long batch.
-      const callerToken = await signCallerToken(caller, opts.callerSecret);
       try {
-        const { addresses } = await rpc(client, { callerToken, deadlineMs: opts.deadlineMs ?? 3_000 }).listAddresses({});
+        const { addresses } = await (await peer.as(caller)).listAddresses({});
         return addresses.map(({ fields: f }) => ({
           addressTypes: f?.addressTypes ?? [],
           isDefault: f?.isDefault ?? false,
@@ -40,6 +38,6 @@ export function createAddressBook(opts: { address: string; callerSecret: string;
         throw carriersErrors.dependencyUnavailable();
       }
     },
-    close: () => client.close(),
+    close: () => peer.close(),
   };
 }

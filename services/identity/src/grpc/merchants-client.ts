@@ -1,4 +1,4 @@
-import { createGrpcClient, GrpcStatus, isServiceError, roleFromProto, rpc, signCallerToken, type Logger, type Role } from '@smista/service-kit';
+import { createPeerClient, GrpcStatus, isServiceError, roleFromProto, type Logger, type Role } from '@smista/service-kit';
 import { merchants } from '@smista/proto';
 import { identityErrors } from '../domain/errors';
 
@@ -23,12 +23,11 @@ const NOT_A_MEMBER = new Set<number>([GrpcStatus.NOT_FOUND, GrpcStatus.PERMISSIO
 
 /** gRPC client of merchants.MerchantsService.GetMembership, calling as the user it asks about. */
 export function createMembershipLookup(opts: { address: string; callerSecret: string; logger: Logger; deadlineMs?: number }): MembershipLookup {
-  const client = createGrpcClient(merchants.MerchantsServiceClient, opts.address);
+  const peer = createPeerClient(merchants.MerchantsServiceClient, opts.address, { callerSecret: opts.callerSecret, deadlineMs: opts.deadlineMs ?? 3_000 });
   return {
     async getMembership(userId, merchantId) {
-      const callerToken = await signCallerToken({ userId }, opts.callerSecret);
       try {
-        const m = await rpc(client, { callerToken, deadlineMs: opts.deadlineMs ?? 3_000 }).getMembership({ userId, merchantId });
+        const m = await (await peer.as({ userId })).getMembership({ userId, merchantId });
         // A membership without a usable role is treated as the least-privileged one.
         return { merchantId: m.merchantId || merchantId, merchantName: m.merchantName, role: roleFromProto(m.role) ?? 'user' };
       } catch (err) {
@@ -37,6 +36,6 @@ export function createMembershipLookup(opts: { address: string; callerSecret: st
         throw identityErrors.dependencyUnavailable();
       }
     },
-    close: () => client.close(),
+    close: () => peer.close(),
   };
 }

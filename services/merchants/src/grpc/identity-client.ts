@@ -1,4 +1,4 @@
-import { createGrpcClient, isServiceError, rpc, signCallerToken, type Logger } from '@smista/service-kit';
+import { createPeerClient, isServiceError, type Logger } from '@smista/service-kit';
 import { identity } from '@smista/proto';
 import { merchantsErrors } from '../domain';
 
@@ -29,14 +29,13 @@ const BATCH = 500;
 
 /** gRPC client of identity.IdentityService.GetUsers with a deadline on every call. */
 export function createUserDirectory(opts: { address: string; callerSecret: string; logger: Logger; deadlineMs?: number }): UserDirectory {
-  const client = createGrpcClient(identity.IdentityServiceClient, opts.address);
+  const peer = createPeerClient(identity.IdentityServiceClient, opts.address, { callerSecret: opts.callerSecret, deadlineMs: opts.deadlineMs ?? 3_000 });
   return {
     async getUsers(ids, asUserId) {
       const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
       const found = new Map<string, UserProfile>();
       if (wanted.length === 0) return found;
-      const callerToken = await signCallerToken({ userId: asUserId }, opts.callerSecret);
-      const api = rpc(client, { callerToken, deadlineMs: opts.deadlineMs ?? 3_000 });
+      const api = await peer.as({ userId: asUserId });
       for (let i = 0; i < wanted.length; i += BATCH) {
         try {
           const { users } = await api.getUsers({ ids: wanted.slice(i, i + BATCH) });
@@ -50,6 +49,6 @@ export function createUserDirectory(opts: { address: string; callerSecret: strin
       }
       return found;
     },
-    close: () => client.close(),
+    close: () => peer.close(),
   };
 }

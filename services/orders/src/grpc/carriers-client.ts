@@ -1,4 +1,4 @@
-import { createGrpcClient, GrpcStatus, isServiceError, rpc, signCallerToken, type Caller, type Logger } from '@smista/service-kit';
+import { createPeerClient, GrpcStatus, isServiceError, type Caller, type Logger } from '@smista/service-kit';
 import { carriers } from '@smista/proto';
 import { ordersErrors, type CarrierIntegrationState } from '../domain';
 
@@ -14,13 +14,11 @@ export interface CarrierDirectory {
 }
 
 export function createCarrierDirectory(opts: { address: string; callerSecret: string; logger: Logger; deadlineMs?: number }): CarrierDirectory {
-  const client = createGrpcClient(carriers.CarriersServiceClient, opts.address);
+  const peer = createPeerClient(carriers.CarriersServiceClient, opts.address, { callerSecret: opts.callerSecret, deadlineMs: opts.deadlineMs ?? 3_000 });
   return {
     async integrationOf(caller, integrationId) {
-      // A fresh token for the same caller (user, merchant, role), as carriers would get from the gateway.
-      const callerToken = await signCallerToken(caller, opts.callerSecret);
       try {
-        const found = await rpc(client, { callerToken, deadlineMs: opts.deadlineMs ?? 3_000 }).getIntegration({ merchantId: '', id: integrationId });
+        const found = await (await peer.as(caller)).getIntegration({ merchantId: '', id: integrationId });
         return { id: found.id, active: found.active, status: found.status };
       } catch (err) {
         if (isServiceError(err) && err.code === GrpcStatus.NOT_FOUND) return null;
@@ -28,6 +26,6 @@ export function createCarrierDirectory(opts: { address: string; callerSecret: st
         throw ordersErrors.dependencyUnavailable();
       }
     },
-    close: () => client.close(),
+    close: () => peer.close(),
   };
 }

@@ -1,4 +1,4 @@
-import { createGrpcClient, GrpcStatus, isServiceError, rpc, signCallerToken, type Caller, type Logger } from '@smista/service-kit';
+import { createPeerClient, GrpcStatus, isServiceError, type Caller, type Logger } from '@smista/service-kit';
 import { marketplaces } from '@smista/proto';
 import { ordersErrors } from '../domain';
 
@@ -24,14 +24,13 @@ export interface MarketplaceTracking {
 }
 
 export function createMarketplaceTracking(opts: { address: string; callerSecret: string; logger: Logger; deadlineMs?: number }): MarketplaceTracking {
-  const client = createGrpcClient(marketplaces.MarketplacesServiceClient, opts.address);
+  // A token refresh and eBay's answer, each bounded by the HTTP client's 30 s. Should the deadline
+  // pass anyway, marketplaces still records the push: asking again answers already pushed.
+  const peer = createPeerClient(marketplaces.MarketplacesServiceClient, opts.address, { callerSecret: opts.callerSecret, deadlineMs: opts.deadlineMs ?? 45_000 });
   return {
     async push(caller, request) {
-      const callerToken = await signCallerToken(caller, opts.callerSecret);
       try {
-        // A token refresh and eBay's answer, each bounded by the HTTP client's 30 s. Should the
-        // deadline pass anyway, marketplaces still records the push: asking again answers already pushed.
-        const answer = await rpc(client, { callerToken, deadlineMs: opts.deadlineMs ?? 45_000 }).pushTracking({ merchantId: '', ...request });
+        const answer = await (await peer.as(caller)).pushTracking({ merchantId: '', ...request });
         return { ok: answer.ok, alreadyPushed: answer.alreadyPushed, fulfillmentId: answer.fulfillmentId, errorCode: answer.errorCode, errorMessage: answer.errorMessage };
       } catch (err) {
         if (isServiceError(err)) {
@@ -45,6 +44,6 @@ export function createMarketplaceTracking(opts: { address: string; callerSecret:
         throw ordersErrors.dependencyUnavailable();
       }
     },
-    close: () => client.close(),
+    close: () => peer.close(),
   };
 }

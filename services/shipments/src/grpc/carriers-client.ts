@@ -1,4 +1,4 @@
-import { createGrpcClient, GrpcStatus, isServiceError, rpc, signCallerToken, type Caller, type Logger } from '@smista/service-kit';
+import { createPeerClient, GrpcStatus, isServiceError, type Caller, type Logger } from '@smista/service-kit';
 import { carriers } from '@smista/proto';
 import { CarrierCallError, type CarrierFailure, type LabelRequest, type TrackingEvent } from '../domain';
 
@@ -49,9 +49,9 @@ const view = (i: carriers.Integration): CarrierIntegrationView => ({ id: i.id, p
 
 export function createCarrierGateway(opts: { address: string; callerSecret: string; logger: Logger; deadlineMs?: number }): CarrierGateway {
   // Close manifests and label PDFs are small, but a label with several parcels may pass 4 MiB.
-  const client = createGrpcClient(carriers.CarriersServiceClient, opts.address, { maxReceiveMessageBytes: 64 * 1024 * 1024 });
   const deadline = opts.deadlineMs ?? 15_000;
-  const api = async (caller: Caller, deadlineMs = deadline) => rpc(client, { callerToken: await signCallerToken(caller, opts.callerSecret), deadlineMs });
+  const peer = createPeerClient(carriers.CarriersServiceClient, opts.address, { callerSecret: opts.callerSecret, deadlineMs: deadline, maxReceiveMessageBytes: 64 * 1024 * 1024 });
+  const api = peer.as;
 
   async function call<T>(caller: Caller, what: string, fn: () => Promise<T>): Promise<T> {
     try {
@@ -107,6 +107,6 @@ export function createCarrierGateway(opts: { address: string; callerSecret: stri
         return { events: answer.events.map((e) => ({ at: e.at, status: e.status, description: e.description, ...(e.location ? { location: e.location } : {}) })), delivered: answer.delivered };
       }),
 
-    close: () => client.close(),
+    close: () => peer.close(),
   };
 }

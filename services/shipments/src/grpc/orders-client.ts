@@ -1,4 +1,4 @@
-import { createGrpcClient, isServiceError, rpc, signCallerToken, type Caller, type Logger } from '@smista/service-kit';
+import { createPeerClient, isServiceError, type Caller, type Logger } from '@smista/service-kit';
 import { orders } from '@smista/proto';
 import { shipmentsErrors, type SourceOrder } from '../domain';
 
@@ -44,20 +44,18 @@ export function sourceOrderOf(o: orders.Order): SourceOrder {
 
 export function createOrdersDirectory(opts: { address: string; callerSecret: string; logger: Logger; deadlineMs?: number }): OrdersDirectory {
   // 1,000 orders with their items and addresses pass gRPC's default 4 MiB.
-  const client = createGrpcClient(orders.OrdersServiceClient, opts.address, { maxReceiveMessageBytes: 64 * 1024 * 1024 });
+  const peer = createPeerClient(orders.OrdersServiceClient, opts.address, { callerSecret: opts.callerSecret, deadlineMs: opts.deadlineMs ?? 10_000, maxReceiveMessageBytes: 64 * 1024 * 1024 });
   return {
     async ordersOf(caller, ids) {
       if (ids.length === 0) return new Map();
-      // A fresh token for the same caller (user, merchant, role), as orders would get from the gateway.
-      const callerToken = await signCallerToken(caller, opts.callerSecret);
       try {
-        const answer = await rpc(client, { callerToken, deadlineMs: opts.deadlineMs ?? 10_000 }).getOrders({ ids: [...ids] });
+        const answer = await (await peer.as(caller)).getOrders({ ids: [...ids] });
         return new Map(answer.orders.filter((o) => o.merchantId.toLowerCase() === caller.merchantId?.toLowerCase()).map((o) => [o.id, sourceOrderOf(o)]));
       } catch (err) {
         opts.logger.warn({ err: isServiceError(err) ? err.details : String(err), merchantId: caller.merchantId }, 'orders unavailable');
         throw shipmentsErrors.dependencyUnavailable();
       }
     },
-    close: () => client.close(),
+    close: () => peer.close(),
   };
 }
