@@ -24,6 +24,7 @@ import { createTestDatabase } from '../../../../e2e/support/db';
 import { consumersSince, sharedInfra } from '../../../../e2e/support/env';
 
 export { failure, waitFor } from '../../../merchants/test/support/harness';
+import { messagesHandled } from '../../../merchants/test/support/harness';
 
 export const SECRET = 'activity-integration-test-secret-0123456789';
 
@@ -118,19 +119,7 @@ export async function startActivityStack(options: { env?: Record<string, string>
       await nats.js.publish(subject, (encoders[subject] as (e: unknown) => Uint8Array)(event), { msgID: msgId });
       return msgId;
     },
-    async handled(messageIds, timeoutMs = 15_000) {
-      const until = Date.now() + timeoutMs;
-      for (;;) {
-        const { rows } = await pool.query<{ n: number }>(
-          `SELECT count(DISTINCT message_id)::int AS n FROM (
-             SELECT message_id FROM inbox WHERE message_id = ANY($1) UNION ALL SELECT message_id FROM dead_letters WHERE message_id = ANY($1)) m`,
-          [messageIds],
-        );
-        if (rows[0]!.n === messageIds.length) return;
-        if (Date.now() > until) throw new Error(`${messageIds.length - rows[0]!.n} of ${messageIds.length} messages not handled after ${timeoutMs} ms`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
-    },
+    handled: (messageIds, timeoutMs) => messagesHandled(pool, messageIds, timeoutMs),
     async deliver(subject, event, msgId) {
       const id = await stack.publish(subject, event, msgId);
       await stack.handled([id]);

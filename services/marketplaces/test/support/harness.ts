@@ -24,7 +24,7 @@ import { configSchema, type Config } from '../../src/config';
 import { buildAuthorizeUrl } from '../../src/adapters';
 import { startMarketplaces, type MarketplacesOptions, type RunningMarketplaces } from '../../src/main';
 import { readTokens, type OpenTokens } from '../../src/store';
-import { startTestStack as startMerchantsStack, SECRET, type TestStack as MerchantsStack, type TestUser } from '../../../merchants/test/support/harness';
+import { messagesHandled, startTestStack as startMerchantsStack, SECRET, type TestStack as MerchantsStack, type TestUser } from '../../../merchants/test/support/harness';
 import { createTestDatabase } from '../../../../e2e/support/db';
 import { consumersSince, sharedInfra } from '../../../../e2e/support/env';
 
@@ -228,19 +228,7 @@ export async function startMarketplacesStack(options: StackOptions = {}): Promis
       await nats.js.publish('shipments.shipment.labelled', payload, { msgID: msgId });
       return msgId;
     },
-    async handled(messageIds, timeoutMs = 15_000) {
-      const until = Date.now() + timeoutMs;
-      for (;;) {
-        const { rows } = await pool.query<{ n: number }>(
-          `SELECT count(DISTINCT message_id)::int AS n FROM (
-             SELECT message_id FROM inbox WHERE message_id = ANY($1) UNION ALL SELECT message_id FROM dead_letters WHERE message_id = ANY($1)) m`,
-          [messageIds],
-        );
-        if (rows[0]!.n === messageIds.length) return;
-        if (Date.now() > until) throw new Error(`timed out: ${rows[0]!.n} of ${messageIds.length} messages handled`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
-    },
+    handled: (messageIds, timeoutMs) => messagesHandled(pool, messageIds, timeoutMs),
     async newSeller(orders, prefix = 'venditore') {
       const username = `${prefix}_${unique()}`;
       await control.addSeller({ username, password: SELLER_PASSWORD, orders: 0 });

@@ -200,6 +200,25 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
   }
 }
 
+/**
+ * Waits until a service's consumers recorded these message ids, in its inbox or as dead letters:
+ * handled, in any outcome but a retry. Every service's harness waits on its events this way.
+ */
+export async function messagesHandled(pool: Pool, messageIds: string[], timeoutMs = 15_000): Promise<void> {
+  await waitFor(
+    `${messageIds.length} messages in the inbox or the dead letters`,
+    async () => {
+      const { rows } = await pool.query<{ n: number }>(
+        `SELECT count(DISTINCT message_id)::int AS n FROM (
+           SELECT message_id FROM inbox WHERE message_id = ANY($1) UNION ALL SELECT message_id FROM dead_letters WHERE message_id = ANY($1)) m`,
+        [messageIds],
+      );
+      return rows[0].n === messageIds.length;
+    },
+    timeoutMs,
+  );
+}
+
 /** Row counts of the tables a refused call must leave untouched. */
 export async function snapshot(pool: Pool, tables = ['merchants', 'memberships', 'invites', 'merchant_addresses', 'outbox']): Promise<Record<string, number>> {
   const out: Record<string, number> = {};

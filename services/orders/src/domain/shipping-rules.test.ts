@@ -1,5 +1,6 @@
 import { shippingRuleConditionsSchema, type ShippingRuleConditions } from '@smista/contracts';
-import { byPriority, countOutcomes, isExpressService, matchRule, mismatchOf, orderWeightGrams, outcomeFor, type KnownCarrier, type RuleFacts, type RuleTarget, type ShippingRule } from './shipping-rules';
+import type { RuleOutcome } from '@smista/contracts';
+import { byPriority, countOutcomes, isExpressService, matchRule, mismatchOf, orderWeightGrams, outcomeFor, type KnownCarrier, type RuleFacts, type RuleMatch, type RuleTarget, type ShippingRule } from './shipping-rules';
 
 const at = new Date('2026-11-23T10:00:00Z');
 let nextId = 1;
@@ -108,7 +109,7 @@ describe('matchRule: the lowest priority whose conditions hold wins', () => {
 describe('outcomeFor: what assigning does to an order', () => {
   const r = rule('R', 1, {}, { carrierIntegrationId: 10 });
   const target = (extra: Partial<RuleTarget> = {}): RuleTarget => ({ ...order(), status: 'da_spedire', carrierIntegrationId: null, carrierSource: null, appliedRuleId: null, hasLiveShipment: false, ...extra });
-  it.each([
+  const cases: [string, RuleTarget, RuleMatch, RuleOutcome][] = [
     ['no carrier yet → assign', target(), { rule: r, reasons: [] }, 'assign'],
     ['a carrier chosen by hand is never changed', target({ carrierIntegrationId: 11, carrierSource: 'manual' }), { rule: r, reasons: [] }, 'manual'],
     ['an earlier rule chose another carrier → assign', target({ carrierIntegrationId: 11, carrierSource: 'rule', appliedRuleId: 99 }), { rule: r, reasons: [] }, 'assign'],
@@ -116,7 +117,8 @@ describe('outcomeFor: what assigning does to an order', () => {
     ['a live shipment keeps its carrier', target({ hasLiveShipment: true }), { rule: r, reasons: [] }, 'has_shipment'],
     ['no rule matching', target(), { rule: null, reasons: ['x'] }, 'no_match'],
     ['not to ship', target({ status: 'spedito' }), { rule: r, reasons: [] }, 'not_to_ship'],
-  ] as const)('%s', (_title, t, match, expected) => {
+  ];
+  it.each(cases)('%s', (_title, t, match, expected) => {
     expect(outcomeFor(t, match)).toBe(expected);
   });
 

@@ -18,7 +18,7 @@ import { carriers, marketplacesEvents, orders, shipmentsEvents } from '@smista/p
 import { configSchema, type Config } from '../../src/config';
 import { startOrders, type RunningOrders } from '../../src/main';
 import { startCarriersStack, type CarriersApi, type CarriersStack } from '../../../carriers/test/support/harness';
-import { SECRET, type TestUser } from '../../../merchants/test/support/harness';
+import { messagesHandled, SECRET, type TestUser } from '../../../merchants/test/support/harness';
 import { startMarketplacesStack, SHIPMENTS_STREAM, type MarketplacesStack } from '../../../marketplaces/test/support/harness';
 import { createTestDatabase } from '../../../../e2e/support/db';
 import { consumersSince, sharedInfra } from '../../../../e2e/support/env';
@@ -185,19 +185,7 @@ export async function startOrdersStack(options: { marketplaces?: boolean } = {})
         ).finish(),
         msgId,
       ),
-    async handled(messageIds, timeoutMs = 15_000) {
-      const until = Date.now() + timeoutMs;
-      for (;;) {
-        const { rows } = await pool.query<{ n: number }>(
-          `SELECT count(DISTINCT message_id)::int AS n FROM (
-             SELECT message_id FROM inbox WHERE message_id = ANY($1) UNION ALL SELECT message_id FROM dead_letters WHERE message_id = ANY($1)) m`,
-          [messageIds],
-        );
-        if (rows[0].n === messageIds.length) return;
-        if (Date.now() > until) throw new Error(`timed out: ${rows[0].n} of ${messageIds.length} messages handled`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
-    },
+    handled: (messageIds, timeoutMs) => messagesHandled(pool, messageIds, timeoutMs),
     durables,
     shipmentDurables,
     async restartOrders(whileStopped) {

@@ -26,7 +26,7 @@ import { configSchema as ordersConfigSchema } from '../../../orders/src/config';
 import { startOrders, type RunningOrders } from '../../../orders/src/main';
 import { importedOrder, orderImported, type ImportedOrder } from '../../../orders/test/support/events';
 import { startCarriersStack, GLS_ACCOUNT, type CarriersApi, type CarriersStack } from '../../../carriers/test/support/harness';
-import { SECRET, type TestUser } from '../../../merchants/test/support/harness';
+import { messagesHandled, SECRET, type TestUser } from '../../../merchants/test/support/harness';
 import { createTestDatabase } from '../../../../e2e/support/db';
 import { consumersSince, sharedInfra } from '../../../../e2e/support/env';
 
@@ -256,20 +256,7 @@ export async function startShipmentsStack(options: StackOptions = {}): Promise<S
       await nats.js.publish('marketplaces.tracking.attempted', payload, { msgID: msgId });
       return msgId;
     },
-    async handled(messageIds, timeoutMs = 15_000) {
-      await waitUntil(
-        `${messageIds.length} messages handled`,
-        async () => {
-          const { rows } = await pool.query<{ n: number }>(
-            `SELECT count(DISTINCT message_id)::int AS n FROM (
-               SELECT message_id FROM inbox WHERE message_id = ANY($1) UNION ALL SELECT message_id FROM dead_letters WHERE message_id = ANY($1)) m`,
-            [messageIds],
-          );
-          return rows[0]!.n === messageIds.length;
-        },
-        timeoutMs,
-      );
-    },
+    handled: (messageIds, timeoutMs) => messagesHandled(pool, messageIds, timeoutMs),
     kill() {
       if (!child) throw new Error('kill() needs the child-process mode');
       child.kill('SIGKILL');
