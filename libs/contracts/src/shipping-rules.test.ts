@@ -57,5 +57,9 @@ describe('texts', () => {
     expect(assignCarriersMessage({ total: 9, assigned: 1, unchanged: 2, manual: 3, noMatch: 2, hasShipment: 1 })).toBe(
       'Corriere assegnato a 1 ordine; 2 ordini già con il corriere della regola; 3 ordini con corriere scelto a mano lasciati invariati; 1 ordine con spedizione già creata lasciato invariato; 2 ordini senza regola corrispondente',
     );
+    expect(assignCarriersMessage({ total: 6, assigned: 5, unchanged: 0, manual: 1, noMatch: 0, hasShipment: 0 }, { preview: true })).toBe(
+      'Anteprima: Corriere da assegnare a 5 ordini; 1 ordine con corriere scelto a mano lasciato invariato',
+    );
+    expect(assignCarriersMessage({ total: 2, assigned: 0, unchanged: 2, manual: 0, noMatch: 0, hasShipment: 0 }, { preview: true })).toBe('Anteprima: Nessun corriere da cambiare; 2 ordini già con il corriere della regola');
   });
 });

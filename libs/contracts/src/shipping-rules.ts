@@ -423,10 +423,17 @@ export const ruleOutcomeLabels: Record<RuleOutcome, string> = {
 
 const orders = (n: number) => (n === 1 ? '1 ordine' : `${n} ordini`);
 
-/** The message of 'Assegna Corrieri' with its counts (spec §7 "response message"). */
-export function assignCarriersMessage(c: { assigned: number; unchanged: number; manual: number; noMatch: number; hasShipment: number; total: number }): string {
-  if (c.total === 0) return 'Nessun ordine da spedire a cui assegnare un corriere';
-  const parts = [c.assigned === 0 ? 'Nessun corriere da cambiare' : `Corriere assegnato a ${orders(c.assigned)}`];
+/**
+ * The message of 'Assegna Corrieri' with its counts (spec §7 "response message"); `preview`: the
+ * same counts as the dry run says them, before anything is assigned.
+ */
+export function assignCarriersMessage(
+  c: { assigned: number; unchanged: number; manual: number; noMatch: number; hasShipment: number; total: number },
+  options: { preview?: boolean } = {},
+): string {
+  if (c.total === 0) return `${options.preview ? 'Anteprima: ' : ''}Nessun ordine da spedire a cui assegnare un corriere`;
+  const assigned = options.preview ? `Anteprima: Corriere da assegnare a ${orders(c.assigned)}` : `Corriere assegnato a ${orders(c.assigned)}`;
+  const parts = [c.assigned === 0 ? `${options.preview ? 'Anteprima: ' : ''}Nessun corriere da cambiare` : assigned];
   if (c.unchanged) parts.push(`${orders(c.unchanged)} già con il corriere della regola`);
   const kept = (n: number) => (n === 1 ? 'lasciato invariato' : 'lasciati invariati');
   if (c.manual) parts.push(`${orders(c.manual)} con corriere scelto a mano ${kept(c.manual)}`);

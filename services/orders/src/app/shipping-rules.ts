@@ -9,7 +9,7 @@ import {
   type ShippingRuleUpdate,
 } from '@smista/contracts';
 import type { z } from 'zod';
-import { byPriority, countOutcomes, matchRule, ordersErrors, outcomeFor, type KnownCarrier, type RuleCounts, type RuleMatch, type ShippingRule } from '../domain';
+import { byPriority, countOutcomes, matchRule, ordersErrors, outcomeFor, type KnownCarrier, type RuleCounts, type RuleFacts, type RuleMatch, type ShippingRule } from '../domain';
 import {
   assignByRules,
   deleteRule,
@@ -139,9 +139,9 @@ export interface PlannedOrder {
  * What the rules do to the merchant's orders to ship (or the ones named): the one computation both
  * 'Assegna Corrieri' and the dry run use, so the dry run is exactly what the assignment then does.
  */
-export async function planAssignments(db: Queryable, merchantId: string, orderIds?: readonly number[], knownRules?: ShippingRule[]): Promise<PlannedOrder[]> {
+export async function planAssignments(db: Queryable, merchantId: string, orderIds?: readonly number[]): Promise<PlannedOrder[]> {
   // One after the other: `db` may be a transaction's client.
-  const rules = knownRules ?? (await listRules(db, merchantId));
+  const rules = await listRules(db, merchantId);
   const carriers = await knownCarriers(db, merchantId);
   const orders = await ruleCandidates(db, merchantId, orderIds);
   const sorted = byPriority(rules);
@@ -187,20 +187,22 @@ export async function assignCarriers(deps: Omit<RuleDeps, 'carrierDirectory'>, s
 export async function previewRules(deps: { pool: Pool }, scope: MerchantScope, orderIds?: readonly number[]): Promise<{ counts: RuleCounts; rows: PlannedOrder[]; message: string }> {
   const plan = await planAssignments(deps.pool, scope.merchantId, orderIds);
   const counts = countOutcomes(plan.map((p) => p.outcome));
-  return { counts, rows: plan.slice(0, SHIPPING_RULE_PREVIEW_ROWS), message: `Anteprima: ${assignCarriersMessage(counts).replace(/^Corriere assegnato/, 'Corriere da assegnare')}` };
+  return { counts, rows: plan.slice(0, SHIPPING_RULE_PREVIEW_ROWS), message: assignCarriersMessage(counts, { preview: true }) };
 }
 
 /**
  * Newly imported orders without a carrier get the first matching rule's carrier in the import's
  * transaction (`orders.carrier.assigned` with the rule, no user). Not to ship, or no rule: nothing.
+ * The facts are the import's own: a new order has no carrier, no manual choice and no shipment, so
+ * reading it back (as the plan of 'Assegna Corrieri' does) would only cost the import a query.
  */
-export async function applyRulesOnImport(tx: PoolClient, order: { id: number; merchantId: string; status: string }, now: Date): Promise<RuleAssignment | null> {
+export async function applyRulesOnImport(tx: PoolClient, order: RuleFacts & { id: number; merchantId: string; status: string }, now: Date): Promise<RuleAssignment | null> {
   if (order.status !== 'da_spedire') return null;
   const rules = await listRules(tx, order.merchantId);
   if (rules.length === 0) return null;
-  const [planned] = await planAssignments(tx, order.merchantId, [order.id], rules);
-  if (!planned || planned.outcome !== 'assign') return null;
-  const rule = planned.match.rule!;
+  const carriers = await knownCarriers(tx, order.merchantId);
+  const { rule } = matchRule(byPriority(rules), order, (id) => carriers.get(id));
+  if (!rule) return null;
   const [changed] = await assignByRules(tx, order.merchantId, [{ orderId: order.id, carrierIntegrationId: rule.carrierIntegrationId, ruleId: rule.id, ruleName: rule.name }]);
   if (!changed) return null;
   await enqueueCarrierAssigned(tx, { orderId: order.id, merchantId: order.merchantId, carrierIntegrationId: rule.carrierIntegrationId, assignedByUserId: '', occurredAt: now, rule: { id: rule.id, name: rule.name } });

@@ -41,7 +41,20 @@ export function handleOrderImported(logger: Logger, now: () => Date = () => new 
       created: stored.created,
       occurredAt: now(),
     });
-    const assigned = stored.created ? await applyRulesOnImport(tx, { id: stored.id, merchantId: order.merchantId, status: stored.status }, now()) : null;
+    const assigned = stored.created ? await applyRulesOnImport(
+          tx,
+          {
+            id: stored.id,
+            merchantId: order.merchantId,
+            status: stored.status,
+            total: order.total,
+            currency: order.currency,
+            countryCode: order.address?.countryCode ?? '',
+            shippingService: order.shippingService,
+            weightGrams: order.weightGrams,
+          },
+          now(),
+        ) : null;
     logger.debug({ ...log, orderId: stored.id, created: stored.created, ruleId: assigned?.ruleId }, 'imported order stored');
   };
 }

@@ -5,6 +5,9 @@ import type { KnownCarrier, RuleTarget, ShippingRule } from '../domain';
 /** Advisory-lock class of "a merchant's shipping rules" (writes, default priorities, assignments). */
 const RULES_LOCK = 7_102_002;
 
+/** The order (alias `o`) has a shipment that is not cancelled: it carries its own carrier. */
+const LIVE_SHIPMENT = "EXISTS (SELECT 1 FROM order_shipments s WHERE s.order_id = o.id AND s.status <> 'cancelled')";
+
 const RULE_COLUMNS = 'id, merchant_id, name, priority, conditions, carrier_integration_id, active, created_at, updated_at';
 
 type Row = Record<string, unknown>;
@@ -124,7 +127,7 @@ export async function clearDeletedCarrier(tx: PoolClient, merchantId: string, in
   const { rows } = await tx.query<{ id: string }>(
     `UPDATE orders o SET carrier_integration_id = NULL, carrier_source = NULL, applied_rule_id = NULL, applied_rule_name = NULL, updated_at = now()
       WHERE o.merchant_id = $1 AND o.carrier_integration_id = $2 AND o.status = 'da_spedire'
-        AND NOT EXISTS (SELECT 1 FROM order_shipments s WHERE s.order_id = o.id AND s.status <> 'cancelled')
+        AND NOT ${LIVE_SHIPMENT}
       RETURNING o.id`,
     [merchantId, integrationId],
   );
@@ -143,7 +146,7 @@ export interface RuleCandidate extends RuleTarget {
 
 const CANDIDATE_COLUMNS = `o.id, o.external_id, o.buyer_name, o.order_date, o.status, o.total::text AS total, o.currency,
   COALESCE(a.country_code, '') AS country_code, o.shipping_service, o.weight_grams, o.carrier_integration_id, o.carrier_source,
-  o.applied_rule_id, EXISTS (SELECT 1 FROM order_shipments s WHERE s.order_id = o.id AND s.status <> 'cancelled') AS live_shipment`;
+  o.applied_rule_id, ${LIVE_SHIPMENT} AS live_shipment`;
 
 function toCandidate(r: Row): RuleCandidate {
   return {
@@ -199,7 +202,7 @@ export async function assignByRules(tx: PoolClient, merchantId: string, assignme
        FROM unnest($2::bigint[], $3::bigint[], $4::bigint[], $5::text[]) AS x(order_id, carrier, rule_id, rule_name)
       WHERE o.id = x.order_id AND o.merchant_id = $1 AND o.status = 'da_spedire'
         AND o.carrier_source IS DISTINCT FROM 'manual'
-        AND NOT EXISTS (SELECT 1 FROM order_shipments s WHERE s.order_id = o.id AND s.status <> 'cancelled')
+        AND NOT ${LIVE_SHIPMENT}
       RETURNING o.id`,
     [merchantId, assignments.map((a) => a.orderId), assignments.map((a) => a.carrierIntegrationId), assignments.map((a) => a.ruleId), assignments.map((a) => a.ruleName)],
   );
