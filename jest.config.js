@@ -35,7 +35,8 @@ const swcJs = [
 /** @type {import('jest').Config} */
 module.exports = {
   rootDir: __dirname,
-  testEnvironment: 'node',
+  // Node's environment, dropping each suite's databases when it ends (deploy/local/src/jest-environment.ts).
+  testEnvironment: '<rootDir>/deploy/local/src/jest-environment.ts',
   testMatch: [
     '<rootDir>/libs/**/src/**/*.test.ts?(x)',
     '<rootDir>/libs/*/test/**/*.test.ts',

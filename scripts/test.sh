@@ -9,6 +9,11 @@ cd "$ROOT"
 bash deploy/install.sh || { echo "install fallita" >&2; echo "0 passed, 0 failed"; exit 1; }
 
 mkdir -p .tmp
+# A full run needs about 2 GB free (build outputs, the test cluster and its WAL): say so up front,
+# since PostgreSQL stopping on a full disk fails every suite after it with an unrelated message.
+free_mb=$(df -Pm . | awk 'NR==2 {print $4}')
+echo "spazio libero su disco: ${free_mb} MB" >&2
+((free_mb < 2048)) && echo "attenzione: meno di 2 GB liberi, PostgreSQL potrebbe fermarsi a metà dei test" >&2
 build_status=0
 npx nx run-many -t build --parallel=2 --outputStyle=static || build_status=$?
 

@@ -224,7 +224,8 @@ export async function startPostgres(options: PostgresOptions): Promise<PostgresH
       `-k '${socketDir}'`,
       `-c listen_addresses=127.0.0.1`,
       `-c max_connections=${options.maxConnections ?? 200}`,
-      ...(options.fsync === false ? ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off'] : []),
+      // The test cluster also keeps its WAL small (default 1 GB): CI disks can be small.
+      ...(options.fsync === false ? ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off', '-c max_wal_size=256MB', '-c min_wal_size=64MB'] : []),
     ];
     const start = await asPostgresUser(pgCtl, ['start', '-D', dataDir, '-l', logFile, '-w', '-t', '60', '-o', settings.join(' ')]);
     if (start.code !== 0) {

@@ -6,6 +6,7 @@ import { startMailCatcher, type CaughtMail, type MailCatcher } from './mail-catc
 import { startNats, type NatsHandle } from './nats';
 import { assertPortsFree, getFreePort, type PortClaim } from './ports';
 import { createDatabase, startPostgres, type PostgresHandle } from './postgres';
+import { dropAtSuiteEnd } from './test-databases';
 import { pidAlive } from './proc';
 import { profilePaths, repoRoot, tmpDir } from './paths';
 import { startOptionalPrometheus, type PrometheusHandle } from './prometheus';
@@ -429,6 +430,8 @@ export async function startApp(options: AppOptions): Promise<App> {
   for (const c of components) {
     if (!c.database) continue;
     const name = options.databases === 'dev' ? c.database : `${c.database.replace(/^smista_/, '')}_${suffix}`;
+    // Fresh databases belong to a test suite (or a bench run): under jest they go when the suite ends.
+    if (options.databases === 'fresh') dropAtSuiteEnd(options.infra.pgAdminUrl, name);
     databases[c.name] = await createDatabase(options.infra.pgAdminUrl, name);
   }
 

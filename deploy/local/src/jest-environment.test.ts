@@ -1,0 +1,49 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { createDatabase } from './postgres';
+import SuiteEnvironment from './jest-environment';
+import { databasesMadeBy, dropAtSuiteEnd } from './test-databases';
+
+const adminUrl = process.env.TEST_PG_ADMIN_URL!;
+
+async function exists(name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  } finally {
+    await client.end();
+  }
+}
+
+test('a database a suite made is recorded in its global object', () => {
+  const before = databasesMadeBy(globalThis as Record<string, unknown>).length;
+  dropAtSuiteEnd(adminUrl, 'recorded_only');
+  const made = databasesMadeBy(globalThis as Record<string, unknown>);
+  expect(made).toHaveLength(before + 1);
+  expect(made.at(-1)).toEqual({ adminUrl, name: 'recorded_only' });
+  made.pop();
+});
+
+test("the suite environment drops the suite's databases at teardown, even with a session still open", async () => {
+  const name = `envdrop_${crypto.randomBytes(3).toString('hex')}`;
+  const url = await createDatabase(adminUrl, name);
+  const open = new pg.Client({ connectionString: url });
+  await open.connect();
+  open.on('error', () => undefined); // FORCE ends this session
+
+  const environment = new SuiteEnvironment(
+    {
+      globalConfig: {} as never,
+      projectConfig: { testEnvironmentOptions: {}, globals: {}, customExportConditions: [] } as never,
+    },
+    { console, docblockPragmas: {}, testPath: __filename },
+  );
+  const suiteGlobal = environment.global as unknown as Record<string, unknown>;
+  suiteGlobal.__SMISTA_TEST_DATABASES__ = [{ adminUrl, name }];
+  expect(await exists(name)).toBe(true);
+
+  await environment.teardown();
+  expect(await exists(name)).toBe(false);
+  await open.end().catch(() => undefined);
+});
