@@ -14,17 +14,18 @@ help:
 install:
 	@bash deploy/install.sh
 
+# scripts/node-env.sh: the project's Node (.node-version) first on PATH, see deploy/install.sh.
 build: install
-	npx nx run-many -t build --parallel=2 --outputStyle=static
+	@source scripts/node-env.sh && npx nx run-many -t build --parallel=2 --outputStyle=static
 
 dev: build
-	@node deploy/local/dist/cli.js dev
+	@source scripts/node-env.sh && node deploy/local/dist/cli.js dev
 
 test:
 	@bash scripts/test.sh
 
 bench: build
-	@if [[ -f scripts/bench.sh ]]; then bash scripts/bench.sh; else echo "scripts/bench.sh non c'è ancora"; exit 1; fi
+	@bash scripts/bench.sh
 
 clean:
 	@bash scripts/clean.sh

@@ -1283,3 +1283,28 @@ describe('Go-template scanner', () => {
     expect(referencedNames(actions)).toEqual(['a.c', 'a.d', 'a.e']);
   });
 });
+
+describe('the standard image', () => {
+  const root = resolve(CHARTS_DIR, '..');
+  const nodeMajor = Number(readFileSync(join(root, '.node-version'), 'utf8').trim());
+  const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
+
+  test("runs the project's Node major (.node-version, what make dev and make test run on)", () => {
+    expect(nodeMajor).toBeGreaterThanOrEqual(24);
+    expect(dockerfile).toMatch(new RegExp(`^ARG NODE_MAJOR=${nodeMajor}$`, 'm'));
+    const bases = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]);
+    expect(bases.length).toBeGreaterThanOrEqual(2);
+    for (const base of bases) expect(base).toBe('node:${NODE_MAJOR}-bookworm-slim');
+  });
+
+  test('package.json asks for that Node major at least', () => {
+    const engines = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    expect(engines).toBe(`>=${nodeMajor}`);
+  });
+
+  test('keeps the FRONTENDS_DIR the gateway chart names', () => {
+    const gatewayValues = load(readFileSync(join(CHARTS_DIR, 'gateway', 'values.yaml'), 'utf8')) as { env: Table };
+    expect(gatewayValues.env.FRONTENDS_DIR).toBe('/app/frontends');
+    expect(dockerfile).toMatch(/COPY --from=build --chown=node:node \/src \/app$/m);
+  });
+});

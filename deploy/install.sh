@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Installs what Smista needs on a Debian machine, idempotently:
-#   - apt packages postgresql, nats-server, chromium and poppler-utils (its pdftoppm rasterizes the
-#     PDF labels the carrier tests read barcodes from); apt-get update only if something is missing;
+#   - apt packages postgresql, nats-server, chromium, redis-server (the gateways' shared rate limits)
+#     and poppler-utils (its pdftoppm rasterizes the PDF labels the carrier tests read barcodes
+#     from); apt-get update only if something is missing;
 #   - the optional apt package prometheus (metrics in `make dev`): if it cannot be installed, one line
 #     says so and the installation goes on;
+#   - Node of the major in .node-version from the npm registry's `node` package into .tools/node, when
+#     the machine's Node is older (scripts/node-env.sh puts it on PATH);
 #   - npm dependencies (npm ci) when node_modules is missing or older than package-lock.json.
 # Run from anywhere; `make dev` and `make test` call it first.
 set -euo pipefail
@@ -11,7 +14,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-APT_PACKAGES=(postgresql nats-server chromium poppler-utils)
+APT_PACKAGES=(postgresql nats-server chromium poppler-utils redis-server)
 OPTIONAL_APT_PACKAGES=(prometheus)
 
 log() { printf 'install: %s\n' "$*"; }
@@ -79,8 +82,30 @@ if ((${#missing_optional[@]} > 0)); then
   fi
 fi
 
-command -v node >/dev/null 2>&1 || die "node non trovato: installa Node.js 20"
-command -v npm >/dev/null 2>&1 || die "npm non trovato: installa Node.js 20 con npm"
+command -v node >/dev/null 2>&1 || die "node non trovato: installa Node.js con npm"
+command -v npm >/dev/null 2>&1 || die "npm non trovato: installa Node.js con npm"
+
+# The project runs on the Node major in .node-version (the current LTS). When the machine's is older,
+# the npm registry's `node` package brings that major's binary (and headers) into .tools/node;
+# scripts/node-env.sh puts it first on PATH for everything after this point.
+NODE_MAJOR="$(tr -dc '0-9' < .node-version)"
+node_major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+if (( $(node_major node) < NODE_MAJOR )); then
+  tools_node=.tools/node/node_modules/node/bin/node
+  if (( $(node_major "$tools_node") != NODE_MAJOR )); then
+    log "Node $(node -v) più vecchio di $NODE_MAJOR: installo node@$NODE_MAJOR dal registro npm in .tools/node…"
+    rm -rf .tools/node
+    mkdir -p .tools/node
+    # Its own folder and package.json: the project's package-lock.json stays untouched.
+    printf '{ "private": true }\n' > .tools/node/package.json
+    npm install --prefix .tools/node --no-audit --no-fund --no-package-lock "node@$NODE_MAJOR" >/dev/null ||
+      die "npm install node@$NODE_MAJOR fallito"
+    (( $(node_major "$tools_node") == NODE_MAJOR )) || die "node@$NODE_MAJOR installato ma $tools_node non parte"
+  fi
+fi
+# shellcheck source=../scripts/node-env.sh
+source scripts/node-env.sh
+log "Node $(node -v)"
 
 # npm records the installed tree in node_modules/.package-lock.json; older than the lockfile means stale.
 if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json || ( ! -f package-lock.json && ! -d node_modules ) ]]; then

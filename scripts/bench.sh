@@ -7,6 +7,7 @@
 # Usage: scripts/bench.sh            (or: make bench)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/node-env.sh
 
 missing=()
 for f in services/identity/dist/main.js services/merchants/dist/main.js services/carriers/dist/main.js \

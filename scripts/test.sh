@@ -7,6 +7,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 bash deploy/install.sh || { echo "install fallita" >&2; echo "0 passed, 0 failed"; exit 1; }
+source scripts/node-env.sh
 
 mkdir -p .tmp
 # A full run needs about 2 GB free (build outputs, the test cluster and its WAL): say so up front,

@@ -363,7 +363,10 @@ test('the real application: /metrics on every METRICS_PORT, spans in the trace r
     for (const c of APP_COMPONENTS) {
       const res = await fetch(`http://127.0.0.1:${app.metricsPorts[c.name]}/metrics`);
       expect([c.name, res.status]).toEqual([c.name, 200]);
-      expect(await res.text()).toContain('# TYPE ');
+      const metrics = await res.text();
+      expect(metrics).toContain('# TYPE ');
+      // Every component runs on the runner's own Node (under make test: .node-version's major).
+      expect([c.name, /^nodejs_version_info\{version="(v[\d.]+)"/m.exec(metrics)?.[1]]).toEqual([c.name, process.version]);
     }
 
     const config = (await (await fetch(`${app.baseUrl}/api/public-config`)).json()) as { termsUrl: string; privacyUrl: string };
