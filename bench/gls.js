@@ -145,4 +145,29 @@ function directSender(repoRoot, sandboxUrl) {
   };
 }
 
-module.exports = { startSandboxProcess, GLS_ACCOUNT, SENDER, labelOf, adapterRequest, directSender };
+/**
+ * Makes the selected merchant ready to ship with GLS through the gateway, as the settings screens
+ * do: a default pickup address and an active GLS integration (checked against the sandbox).
+ * Answers the integration.
+ * @param {(method: string, url: string, body?: unknown) => Promise<any>} call a JSON call with the merchant's session
+ * @param {string} merchantId
+ */
+async function readyToShipWithGls(call, merchantId) {
+  await call('POST', '/api/merchant-addresses', {
+    addressTypes: ['pickup'],
+    isDefault: true,
+    companyName: 'Bottega Verdi Srl',
+    addressLine1: 'Via Roma 10',
+    city: 'Milano',
+    state: 'MI',
+    postalCode: '20121',
+    country: 'Italia',
+    countryCode: 'IT',
+    phone: '+39 02 1234567',
+  });
+  const gls = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'gls', connectionName: 'GLS bench', active: true, ...GLS_ACCOUNT });
+  if (gls.status !== 'active') throw new Error(`integrazione GLS non attiva: ${gls.status} ${gls.statusMessage}`);
+  return gls;
+}
+
+module.exports = { startSandboxProcess, GLS_ACCOUNT, SENDER, labelOf, adapterRequest, directSender, readyToShipWithGls };

@@ -45,12 +45,16 @@ function startBare() {
   });
 }
 
-/** Registers a new user through the gateway, as the shell does; answers the user and its session cookie. @param {string} baseUrl */
-async function registerUser(baseUrl) {
+/**
+ * Registers a new user through the gateway, as the shell does (with an invite's token and e-mail
+ * when given: the user then joins that merchant); answers the user and its session cookie.
+ * @param {string} baseUrl @param {{email?: string, inviteToken?: string}} [invite]
+ */
+async function registerUser(baseUrl, invite = {}) {
   const id = Math.random().toString(36).slice(2, 10);
-  const user = { firstName: 'Bench', lastName: 'Mark', email: `bench.${id}@example.it`, username: `bench_${id}`, password: 'Benchmark1' };
+  const user = { firstName: 'Bench', lastName: 'Mark', email: invite.email ?? `bench.${id}@example.it`, username: `bench_${id}`, password: 'Benchmark1' };
   // The whole registration form, as the shell sends it (confirmation and terms are checked too).
-  const form = { ...user, confirmPassword: user.password, terms: true };
+  const form = { ...user, confirmPassword: user.password, terms: true, ...(invite.inviteToken ? { inviteToken: invite.inviteToken } : {}) };
   const res = await fetch(`${baseUrl}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(form) });
   if (res.status !== 201) throw new Error(`registrazione fallita: ${res.status} ${await res.text()}`);
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('smista_session='));

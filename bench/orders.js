@@ -35,7 +35,8 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { startStack, repoRoot } = require('@smista/local-stack');
-const { consentAs, ebaySandboxControl, ebaySellerTokens, EBAY_SANDBOX_APP } = require('@smista/sandboxes');
+const { ebaySandboxControl, ebaySellerTokens, EBAY_SANDBOX_APP } = require('@smista/sandboxes');
+const { SELLER_PASSWORD, connectSeller, syncAndWait } = require('./ebay');
 const { postgresPids, withCpu } = require('./cpu');
 const { api, cannon, fmt, intEnv, registerUser, renderTable, startBare } = require('./lib');
 
@@ -48,53 +49,6 @@ const settings = {
   portOffset: intEnv('BENCH_PORT_OFFSET', 500),
   logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
 };
-const SELLER_PASSWORD = 'BenchSeller1!';
-
-/**
- * Connects a sandbox seller to the selected merchant as the screens do: the authorize URL from
- * oauth-params, the consent page accepted, the code sent to the callback route. Answers the integration id.
- * @param {string} baseUrl @param {string} cookie @param {string} merchantId @param {string} username
- */
-async function connectSeller(baseUrl, cookie, merchantId, username) {
-  const params = await api(baseUrl, cookie, 'GET', '/api/marketplace/ebay/oauth-params');
-  const url = new URL(params.authorizeUrl);
-  url.searchParams.set('response_type', 'code');
-  url.searchParams.set('redirect_uri', params.redirectUri);
-  url.searchParams.set('client_id', params.clientId);
-  url.searchParams.set('state', 'ebay');
-  url.searchParams.set('scope', params.scopes.join(' '));
-  const location = await consentAs(url.toString(), { username, password: SELLER_PASSWORD, accept: true });
-  const code = new URL(location).searchParams.get('code');
-  if (!code) throw new Error(`consenso senza codice: ${location}`);
-  const answer = await api(baseUrl, cookie, 'POST', '/api/merchants/current/oauth/callback', { code, marketplace: 'ebay', merchantId });
-  return /** @type {number} */ (answer.integration.id);
-}
-
-/**
- * Starts a sync of the integration, waits for its job to finish and then for the merchant's list
- * to count every order it found on top of `before`. Answers the orders found and the time taken.
- * @param {string} baseUrl @param {string} cookie @param {number} integrationId @param {number} before
- */
-async function syncAndWait(baseUrl, cookie, integrationId, before) {
-  const started = performance.now();
-  const { job } = await api(baseUrl, cookie, 'POST', `/api/orders/sync/${integrationId}`);
-  const deadline = Date.now() + 900_000;
-  let found = -1;
-  let seen = 0;
-  while (Date.now() < deadline) {
-    if (found < 0) {
-      const current = await api(baseUrl, cookie, 'GET', `/api/orders/sync/jobs/${job.id}`);
-      if (current.status === 'failed') throw new Error(`sincronizzazione fallita: ${current.errorMessage}`);
-      if (current.status === 'completed') found = current.ordersFound;
-    }
-    const page = await api(baseUrl, cookie, 'GET', `/api/orders?pageSize=1&_t=${Date.now()}`);
-    seen = page.meta.totalItems;
-    if (found >= 0 && seen >= before + found) return { found, ms: performance.now() - started };
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`import incompleto: ${seen - before} di ${found} ordini`);
-}
-
 /**
  * Reads every order of a seller straight from the sandbox, page by page, as a bare client would
  * (no filter: eBay's default window, the last 90 days, the same as a first sync).

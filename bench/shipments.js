@@ -35,7 +35,7 @@ const { connectNats, ensureStream } = require('@smista/service-kit');
 const { encodeLabelIds } = require('@smista/contracts');
 const { postgresPids, withCpu } = require('./cpu');
 const { api, drive, fmt, intEnv, registerUser, renderTable } = require('./lib');
-const { directSender, labelOf, startSandboxProcess, GLS_ACCOUNT } = require('./gls');
+const { directSender, labelOf, readyToShipWithGls, startSandboxProcess } = require('./gls');
 
 const settings = {
   shipments: Math.max(10, intEnv('BENCH_SHIPMENTS', 1000)),
@@ -126,20 +126,7 @@ async function main() {
     const call = (/** @type {string} */ method, /** @type {string} */ url, /** @type {unknown} */ body) => api(stack.baseUrl, cookie, method, url, body);
     const merchant = await call('POST', '/api/merchants', { name: 'Bench Spedizioni' });
     await call('POST', '/api/merchants/select', { merchantId: merchant.id });
-    await call('POST', '/api/merchant-addresses', {
-      addressTypes: ['pickup'],
-      isDefault: true,
-      companyName: 'Bottega Verdi Srl',
-      addressLine1: 'Via Roma 10',
-      city: 'Milano',
-      state: 'MI',
-      postalCode: '20121',
-      country: 'Italia',
-      countryCode: 'IT',
-      phone: '+39 02 1234567',
-    });
-    const gls = await call('POST', `/api/merchants/${merchant.id}/carrier-integrations`, { provider: 'gls', connectionName: 'GLS bench', active: true, ...GLS_ACCOUNT });
-    if (gls.status !== 'active') throw new Error(`integrazione GLS non attiva: ${gls.status} ${gls.statusMessage}`);
+    const gls = await readyToShipWithGls(call, merchant.id);
 
     // Orders, as the marketplaces service publishes them.
     process.stderr.write(`ordini: ${fmt(settings.shipments)} importati come eventi...\n`);

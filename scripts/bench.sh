@@ -2,8 +2,9 @@
 # Load tests: builds what is missing, then runs bench/run.js (gateway), bench/carriers.js (GLS labels
 # through the carriers service vs straight to the sandbox, tracking-code takes) and bench/orders.js (import
 # of eBay orders end to end vs a bare read, GET /api/orders at 100,000 orders) and bench/shipments.js (1,000 GLS
-# shipments labelled end to end vs the same AddParcel calls straight to the sandbox, the merge of their labels);
-# see their headers for the knobs.
+# shipments labelled end to end vs the same AddParcel calls straight to the sandbox, the merge of their labels)
+# and bench/load.js (200 users for 5 minutes over the screens' mix, p50/p99 per route, CPU per request per
+# component, beside the bare handler); see their headers for the knobs.
 # Usage: scripts/bench.sh            (or: make bench)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,4 +25,5 @@ fi
 node bench/run.js "$@"
 node bench/carriers.js
 node bench/orders.js
-exec node bench/shipments.js
+node bench/shipments.js
+exec node bench/load.js
