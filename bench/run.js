@@ -6,8 +6,11 @@
  * merchants and the gateway from their dist with RATE_LIMIT_ENABLED=false), registers one user for a
  * session cookie, then measures with autocannon, in the same run and with the same settings:
  *   1. a bare Express handler answering a fixed small JSON (the baseline, own process);
- *   2. GET /api/user with the session cookie (gateway → gRPC → identity → PostgreSQL);
- *   3. POST /api/login (bound by argon2 in identity).
+ *   2. GET /api/user with the session cookie, answered from the gateway's session cache after the
+ *      first lookup (gateway → gRPC → identity → PostgreSQL on a miss);
+ *   3. the same against a second gateway process of the same stack without NATS_URL, so without a
+ *      session cache: every request asks identity (the path before issue 12);
+ *   4. POST /api/login (bound by argon2 in identity).
  * Each target gets a warm-up run, then the measured run. Prints requests/s, p50 and p99 latency and
  * the ratio of each to the baseline, plus the server-side CPU per request (from /proc: the bare
  * process, or gateway + identity + merchants + PostgreSQL) which moves less than throughput when
@@ -20,7 +23,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { startStack, repoRoot } = require('@smista/local-stack');
+const { getFreePort, startService, startStack, repoRoot } = require('@smista/local-stack');
 const { postgresPids, withCpu } = require('./cpu');
 const { cannon, fmt, intEnv, registerUser, renderTable, startBare } = require('./lib');
 
@@ -96,12 +99,28 @@ async function main() {
     merchants: pidOf('merchants'),
     postgres: postgresPids(stack.infra.pg.dataDir),
   });
+  /** @type {import('@smista/local-stack').ServiceHandle | undefined} */
+  let uncached;
   try {
+    // The stack's gateway with its environment, but no NATS: no session cache (it says so at start).
+    const [port, metricsPort] = [await getFreePort(), await getFreePort()];
+    uncached = await startService({
+      name: 'gateway-uncached',
+      cwd: path.join(repoRoot, 'gateway'),
+      env: { ...stack.app.envs.gateway, PORT: String(port), METRICS_PORT: String(metricsPort), NATS_URL: '' },
+      health: { kind: 'http', url: `http://127.0.0.1:${port}/healthz` },
+      output: { mode: 'file', path: path.join(repoRoot, '.tmp', 'bench', 'gateway-uncached.log') },
+      detached: false,
+    });
     const { user, cookie } = await registerUser(stack.baseUrl);
     process.stderr.write(`misura: ${settings.connections} connessioni, ${settings.warmupS} s di riscaldamento + ${settings.durationS} s per obiettivo\n`);
     const rows = [
       await measure('bare Express handler', { url: `http://127.0.0.1:${bare.port}/` }, () => ({ bare: [bare.pid] })),
       await measure('GET /api/user', { url: `${stack.baseUrl}/api/user`, headers: { cookie } }, stackProcesses),
+      await measure('GET /api/user, no session cache', { url: `http://127.0.0.1:${port}/api/user`, headers: { cookie } }, () => ({
+        ...stackProcesses(),
+        gateway: [/** @type {number} */ (uncached?.pid)],
+      })),
       await measure(
         'POST /api/login',
         {
@@ -125,6 +144,7 @@ async function main() {
     if (failed.length) process.stderr.write(`attenzione: risposte non 2xx o errori per ${failed.map((r) => r.name).join(', ')}\n`);
   } finally {
     await bare.stop();
+    await uncached?.stop();
     await stack.stop();
   }
 }

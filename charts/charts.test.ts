@@ -1036,6 +1036,24 @@ describe('wiring between the charts', () => {
     expect(env.TRUST_PROXY_HOPS).toBe(1);
   });
 
+  it('the gateway replicas share their rate limits through Redis: a URL without a password, or "" for per-process counters', () => {
+    expect((readValues('gateway').env as Table).REDIS_URL).toBe('redis://redis:6379');
+    const cases: [string, boolean][] = [
+      ['rediss://cache.example.com:6380/1', true],
+      ['redis://smista@redis.cache:6379', true],
+      ['', true],
+      // A password would be a secret in plain env; a bare host:port is no URL.
+      ['redis://:segreta@redis:6379', false],
+      ['redis:6379', false],
+      ['http://redis:6379', false],
+    ];
+    for (const [url, valid] of cases) {
+      const values = coalesceChart(UMBRELLA, { gateway: { env: { REDIS_URL: url } } });
+      expect({ url, refused: schemaProblems(UMBRELLA, values).length > 0 }).toEqual({ url, refused: !valid });
+      if (valid) expect({ url, problems: SERVICE_CONFIGS.gateway.problems(renderedEnv(values.gateway as Table)) }).toEqual({ url, problems: [] });
+    }
+  });
+
   it('every *_GRPC_ADDR points at the Service and port of a chart in the umbrella', () => {
     const targets = new Map<string, number>();
     for (const chart of APP_CHARTS) {

@@ -1,14 +1,22 @@
 // What the shell and every remote build the same way. The shared singletons in particular must
 // be identical on both sides of Module Federation, so they are declared once, here.
 const path = require('node:path');
+const { PrecompressPlugin } = require('./compress-assets');
+
+const ROUTER_EXPORTS = path.resolve(__dirname, 'react-router-dom.shared.js');
 
 /** One React, one router, one QueryClient context, one ui-kit (toast store) across host and remotes. */
 function sharedSingletons(dependencies) {
   return {
     react: { singleton: true, requiredVersion: dependencies.react },
     'react-dom': { singleton: true, requiredVersion: dependencies['react-dom'] },
-    'react-router-dom': { singleton: true, requiredVersion: dependencies['react-router-dom'] },
-    'react-router': { singleton: true, requiredVersion: false },
+    // The names the frontends use (react-router-dom.shared.js), not the whole router: see there.
+    'react-router-dom': {
+      singleton: true,
+      import: ROUTER_EXPORTS,
+      version: require('react-router-dom/package.json').version,
+      requiredVersion: dependencies['react-router-dom'],
+    },
     '@tanstack/react-query': { singleton: true, requiredVersion: dependencies['@tanstack/react-query'] },
     '@smista/ui-kit': { singleton: true, requiredVersion: false },
   };
@@ -18,6 +26,17 @@ const resolve = {
   extensions: ['.tsx', '.ts', '.js', '.mjs'],
   // Bundle the contracts from their ESM source so zod is tree-shaken (the dist is CommonJS).
   alias: { '@smista/contracts$': path.resolve(__dirname, '../libs/contracts/src/index.ts') },
+};
+
+/**
+ * The contracts' modules have no side effect but one (italian-errors.ts installs the Italian zod
+ * messages): said so, a chunk that imports one message or schema does not pull in every schema
+ * and with them the whole of zod (the shell's first screen needs a few texts).
+ */
+const contractsSideEffects = {
+  test: /[\\/]libs[\\/]contracts[\\/]src[\\/]/,
+  exclude: /italian-errors\.ts$/,
+  sideEffects: false,
 };
 
 /** TypeScript and JSX through rspack's built-in swc. */
@@ -68,6 +87,7 @@ function remoteConfig(name, dir, dependencies) {
       module: {
         rules: [
           typescriptRule(production),
+          contractsSideEffects,
           {
             // Injected with the module, so the shell needs no knowledge of the remote's CSS.
             test: /\.css$/,
@@ -86,10 +106,12 @@ function remoteConfig(name, dir, dependencies) {
           // `manifest: true` would also switch on rspack's built-in manifest and both would emit it.
           dts: false,
         }),
+        // `.br` and `.gz` beside every file, served by the gateway to browsers that accept them.
+        new PrecompressPlugin(),
       ],
       performance: { hints: false },
     };
   };
 }
 
-module.exports = { sharedSingletons, resolve, typescriptRule, remoteConfig };
+module.exports = { sharedSingletons, resolve, typescriptRule, contractsSideEffects, remoteConfig, PrecompressPlugin };

@@ -3,6 +3,7 @@
 # through the carriers service vs straight to the sandbox, tracking-code takes) and bench/orders.js (import
 # of eBay orders end to end vs a bare read, GET /api/orders at 100,000 orders) and bench/shipments.js (1,000 GLS
 # shipments labelled end to end vs the same AddParcel calls straight to the sandbox, the merge of their labels)
+# bench/first-load.js (the transferred size of /auth, /dashboard/orders and /dashboard/shipments in Chromium)
 # and bench/load.js (200 users for 5 minutes over the screens' mix, p50/p99 per route, CPU per request per
 # component, beside the bare handler); see their headers for the knobs.
 # Usage: scripts/bench.sh            (or: make bench)
@@ -26,4 +27,5 @@ node bench/run.js "$@"
 node bench/carriers.js
 node bench/orders.js
 node bench/shipments.js
+node bench/first-load.js
 exec node bench/load.js

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { tmpDir } from '../../deploy/local/src/paths';
-import { ServiceStartError } from '../../deploy/local/src/service';
+import { ServiceStartError, type RestartPolicy, type ServiceHandle } from '../../deploy/local/src/service';
 import { startApp as startAppProcesses } from '../../deploy/local/src/stack';
 import { startGlsSandbox } from '@smista/sandboxes';
 import { sharedInfra } from './env';
@@ -21,6 +21,11 @@ export interface StartAppOptions {
    * cancel would reach ours.
    */
   ownGlsSandbox?: boolean;
+  /**
+   * A component that dies is started again with backoff, as in `make dev` (default true; each
+   * restart is a `[runner]` line in its log file).
+   */
+  restart?: boolean | RestartPolicy;
 }
 
 export interface TestApp {
@@ -46,6 +51,8 @@ export interface TestApp {
   databases: Record<string, string>;
   /** One raw log file per component: `.tmp/e2e-logs/<run>/<name>.log`. */
   logDir: string;
+  /** The running components by name: `process.kill(app.services.orders.pid, 'SIGKILL')`. */
+  services: Record<string, ServiceHandle>;
   /** Gateway first, then the services. */
   stop(): Promise<void>;
 }
@@ -78,6 +85,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<TestApp> 
       componentEnv,
       logLevel: options.logLevel,
       detached: false,
+      restart: options.restart ?? true,
     });
     return {
       baseUrl: app.baseUrl,
@@ -91,6 +99,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<TestApp> 
       databases: app.databases,
       consumerSuffix: app.consumerSuffix,
       logDir,
+      services: Object.fromEntries(app.services.map((s) => [s.name, s])),
       stop: async () => {
         await app.stop();
         await gls?.close();

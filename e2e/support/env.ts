@@ -18,16 +18,18 @@ export interface SharedInfra {
   posteUrl: string;
   /** TEST_EBAY_URL: the eBay sandbox (the marketplaces service's EBAY_*_URL). */
   ebayUrl: string;
+  /** TEST_REDIS_URL: Redis (the gateway's REDIS_URL: rate limits shared by its processes). */
+  redisUrl: string;
 }
 
 /** Reads the TEST_* variables; throws one clear line when a suite runs outside `jest` (no globalSetup). */
 export function sharedInfra(): SharedInfra {
-  const { TEST_PG_ADMIN_URL, TEST_PG_URL, TEST_NATS_URL, TEST_SMTP_URL, TEST_MAIL_URL, TEST_TRACES_URL, TEST_PAGES_URL, TEST_GLS_URL, TEST_POSTE_URL, TEST_EBAY_URL } =
+  const { TEST_PG_ADMIN_URL, TEST_PG_URL, TEST_NATS_URL, TEST_SMTP_URL, TEST_MAIL_URL, TEST_TRACES_URL, TEST_PAGES_URL, TEST_GLS_URL, TEST_POSTE_URL, TEST_EBAY_URL, TEST_REDIS_URL } =
     process.env;
   const pgAdminUrl = TEST_PG_ADMIN_URL ?? TEST_PG_URL;
-  if (!pgAdminUrl || !TEST_NATS_URL || !TEST_SMTP_URL || !TEST_MAIL_URL || !TEST_TRACES_URL || !TEST_PAGES_URL || !TEST_GLS_URL || !TEST_POSTE_URL || !TEST_EBAY_URL) {
+  if (!pgAdminUrl || !TEST_NATS_URL || !TEST_SMTP_URL || !TEST_MAIL_URL || !TEST_TRACES_URL || !TEST_PAGES_URL || !TEST_GLS_URL || !TEST_POSTE_URL || !TEST_EBAY_URL || !TEST_REDIS_URL) {
     throw new Error(
-      'Infrastruttura di test assente (TEST_PG_ADMIN_URL, TEST_NATS_URL, TEST_SMTP_URL, TEST_MAIL_URL, TEST_TRACES_URL, TEST_PAGES_URL, TEST_GLS_URL, TEST_POSTE_URL, TEST_EBAY_URL): esegui i test con jest dalla radice (npx jest …) o con make test',
+      'Infrastruttura di test assente (TEST_PG_ADMIN_URL, TEST_NATS_URL, TEST_SMTP_URL, TEST_MAIL_URL, TEST_TRACES_URL, TEST_PAGES_URL, TEST_GLS_URL, TEST_POSTE_URL, TEST_EBAY_URL, TEST_REDIS_URL): esegui i test con jest dalla radice (npx jest …) o con make test',
     );
   }
   return {
@@ -40,6 +42,7 @@ export function sharedInfra(): SharedInfra {
     glsUrl: TEST_GLS_URL,
     posteUrl: TEST_POSTE_URL,
     ebayUrl: TEST_EBAY_URL,
+    redisUrl: TEST_REDIS_URL,
   };
 }
 

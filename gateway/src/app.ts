@@ -5,9 +5,11 @@ import { csrfFilter } from './middleware/csrf';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { observeRequests } from './middleware/observe';
 import { createLimiters } from './middleware/rate-limits';
+import type { SharedLimitStore } from './middleware/rate-limit-store';
 import { securityHeaders } from './middleware/security-headers';
 import { createRouteTable } from './routes';
 import { apiRouter } from './routes/router';
+import type { SessionCache } from './session-cache';
 import type { GatewayClients } from './services';
 import { staticRouter } from './static';
 
@@ -16,6 +18,10 @@ export interface AppDeps {
   logger: Logger;
   /** A client per row of the service table (services.ts). */
   clients: GatewayClients;
+  /** Rate-limit counters shared by every replica (REDIS_URL); default in memory, per process. */
+  rateLimitStore?: SharedLimitStore;
+  /** Session lookups kept between requests, dropped on identity's invalidations (NATS_URL); default none. */
+  sessionCache?: SessionCache;
 }
 
 /**
@@ -23,7 +29,7 @@ export interface AppDeps {
  * with any clients. Order: observe (span, log, metrics) → security headers → health → `/api`
  * (CSRF, routes, 404) → static micro-frontends → errors.
  */
-export function createApp({ config, logger, clients }: AppDeps): Express {
+export function createApp({ config, logger, clients, rateLimitStore, sessionCache }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxyHops);
@@ -39,18 +45,20 @@ export function createApp({ config, logger, clients }: AppDeps): Express {
     res.json({ status: 'ok' });
   });
 
-  app.use('/api', (_req, res, next) => {
+  // One layer for both (each mounted layer costs every request a prefix match and trim).
+  const csrf = csrfFilter(config.trustedOrigins);
+  app.use('/api', (req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
-    next();
+    csrf(req, res, next);
   });
-  app.use('/api', csrfFilter(config.trustedOrigins));
   app.use(
     apiRouter(createRouteTable({ legal: config.legal, otlpEndpoint: config.otlpEndpoint, logger }), {
       clients,
       deadlineMs: config.grpcDeadlineMs,
-      limiters: createLimiters(config.rateLimit),
+      limiters: createLimiters(config.rateLimit, rateLimitStore),
       cookieSecure: config.cookieSecure,
       logger,
+      sessionCache,
     }),
   );
   app.use('/api', apiNotFound);

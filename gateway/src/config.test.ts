@@ -74,6 +74,24 @@ describe('gateway config', () => {
     expect(c.cookieSecure).toBe(true);
   });
 
+  it('reads REDIS_URL and the key prefix for shared rate limits: redis:// or rediss://, empty meaning unset', () => {
+    expect(parseGatewayConfig(base).rateLimit).toMatchObject({ redisUrl: undefined, keyPrefix: 'smista:rl:' });
+    expect(parseGatewayConfig({ ...base, RATE_LIMIT_REDIS_PREFIX: 'staging:rl:' }).rateLimit.keyPrefix).toBe('staging:rl:');
+    expect(() => parseGatewayConfig({ ...base, RATE_LIMIT_REDIS_PREFIX: 'con spazi' })).toThrow(/RATE_LIMIT_REDIS_PREFIX: da 1 a 64 caratteri/);
+    expect(parseGatewayConfig({ ...base, REDIS_URL: '' }).rateLimit.redisUrl).toBeUndefined();
+    expect(parseGatewayConfig({ ...base, REDIS_URL: 'redis://redis:6379' }).rateLimit.redisUrl).toBe('redis://redis:6379');
+    expect(parseGatewayConfig({ ...base, REDIS_URL: 'rediss://:pw@cache.example.com:6380/2' }).rateLimit.redisUrl).toBe('rediss://:pw@cache.example.com:6380/2');
+    expect(() => parseGatewayConfig({ ...base, REDIS_URL: 'redis.internal:6379' })).toThrow(/REDIS_URL/);
+    expect(() => parseGatewayConfig({ ...base, REDIS_URL: 'http://redis:6379' })).toThrow(/REDIS_URL: deve essere un URL redis:\/\/host:porta/);
+  });
+
+  it('session cache: none without NATS_URL; a TTL of 10 s by default, at most 60 s', () => {
+    expect(parseGatewayConfig(base).sessionCache).toEqual({ natsUrl: undefined, ttlMs: 10_000, maxEntries: 50_000 });
+    expect(parseGatewayConfig({ ...base, NATS_URL: 'nats://nats:4222', SESSION_CACHE_TTL_MS: '0' }).sessionCache).toMatchObject({ natsUrl: 'nats://nats:4222', ttlMs: 0 });
+    expect(() => parseGatewayConfig({ ...base, SESSION_CACHE_TTL_MS: '60001' })).toThrow(/SESSION_CACHE_TTL_MS/);
+    expect(() => parseGatewayConfig({ ...base, NATS_URL: 'nats' })).toThrow(/NATS_URL/);
+  });
+
   it('names the bad variable', () => {
     expect(() => parseGatewayConfig({ ...base, FRONTENDS_DIR: 'relative/path' })).toThrow(/FRONTENDS_DIR/);
     expect(() => parseGatewayConfig({ ...base, REMOTES: '{nope' })).toThrow(/REMOTES/);

@@ -27,6 +27,11 @@ const remotesMap = z
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** `redis://[user[:password]@]host[:port][/db]` or `rediss://` (TLS); empty counts as unset, like the kit's optional URLs. */
+const optionalRedisUrl = env
+  .optionalUrl()
+  .refine((url) => url === undefined || /^rediss?:$/.test(new URL(url).protocol), messages.config.redisUrl);
+
 /** `IDENTITY_GRPC_ADDR`, `MERCHANTS_GRPC_ADDR`, ...: one variable per row of the service table. */
 const addressVariables = Object.fromEntries(serviceNames.map((name) => [grpcServices[name].addressVar, env.address()])) as Record<
   string,
@@ -55,6 +60,10 @@ const schema = z
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
     REMOTES: remotesMap.optional(),
     RATE_LIMIT_ENABLED: env.bool(true),
+    /** Redis holding the rate-limit counters every gateway replica shares; unset: each process counts alone. */
+    REDIS_URL: optionalRedisUrl,
+    /** Start of every rate-limit key in Redis; installations (or test stacks) sharing one Redis each set their own. */
+    RATE_LIMIT_REDIS_PREFIX: z.string().regex(/^\S{1,64}$/, messages.config.keyPrefix).default('smista:rl:'),
     RATE_LIMIT_WINDOW_MS: positiveInt(15 * 60_000),
     RATE_LIMIT_LOGIN_PER_EMAIL: positiveInt(10),
     RATE_LIMIT_LOGIN_PER_IP: positiveInt(30),
@@ -71,6 +80,14 @@ const schema = z
     RATE_LIMIT_TELEMETRY_PER_IP: positiveInt(600),
     /** Deadline of every gRPC call made for a request. */
     GRPC_DEADLINE_MS: positiveInt(5_000),
+    /**
+     * NATS, for identity's session invalidations (`identity.sessions.invalidated`): with it the
+     * gateway keeps session lookups for SESSION_CACHE_TTL_MS; unset, every request asks identity.
+     */
+    NATS_URL: env.optionalUrl(),
+    /** Longest life of a cached session lookup (0 turns the cache off; at most 60 s, and the caller token's life bounds it too). */
+    SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
+    SESSION_CACHE_MAX_ENTRIES: positiveInt(50_000),
     LOG_LEVEL: env.logLevel(),
   })
   .transform((c) => ({
@@ -92,6 +109,8 @@ const schema = z
     remotes: c.REMOTES,
     rateLimit: {
       enabled: c.RATE_LIMIT_ENABLED,
+      redisUrl: c.REDIS_URL,
+      keyPrefix: c.RATE_LIMIT_REDIS_PREFIX,
       windowMs: c.RATE_LIMIT_WINDOW_MS,
       loginPerEmail: c.RATE_LIMIT_LOGIN_PER_EMAIL,
       loginPerIp: c.RATE_LIMIT_LOGIN_PER_IP,
@@ -105,6 +124,7 @@ const schema = z
       telemetryPerIp: c.RATE_LIMIT_TELEMETRY_PER_IP,
     },
     grpcDeadlineMs: c.GRPC_DEADLINE_MS,
+    sessionCache: { natsUrl: c.NATS_URL, ttlMs: c.SESSION_CACHE_TTL_MS, maxEntries: c.SESSION_CACHE_MAX_ENTRIES },
     logLevel: c.LOG_LEVEL,
   }));
 

@@ -4,13 +4,20 @@ import { createLogger, onShutdown, peerReadiness, startAdminServer, startTracing
 import { createApp } from './app';
 import { loadGatewayConfig } from './config';
 import { drainHttpServer } from './drain';
+import { openRateLimitStore } from './middleware/rate-limits';
 import { closeClients, createClients, serviceNames } from './services';
+import { openSessionCache } from './session-invalidations';
 
 const config = loadGatewayConfig();
 const logger = createLogger('gateway', config.logLevel);
 const tracing = startTracing({ service: 'gateway', otlpEndpoint: config.otlpEndpoint });
 const clients = createClients(config.grpcAddresses);
-const app = createApp({ config, logger, clients });
+// Redis (REDIS_URL) shares the rate limits across replicas; without it a warning says they are per process.
+const rateLimitStore = openRateLimitStore(config.rateLimit, logger);
+// With NATS_URL, session lookups are cached and dropped on identity's invalidations (every replica
+// hears each one); without it a line says every request asks identity.
+const sessions = openSessionCache(config.sessionCache, logger);
+const app = createApp({ config, logger, clients, rateLimitStore, sessionCache: sessions.cache });
 
 const server = http.createServer(
   {
@@ -43,6 +50,8 @@ admin.catch((err: unknown) => {
 onShutdown(logger, [
   // Stop accepting, finish in-flight requests, close kept-alive sockets as they go idle.
   ['http', () => drainHttpServer(server, 8_000)],
+  ['rate limits', async () => rateLimitStore?.close()],
+  ['session invalidations', () => sessions.close()],
   ['grpc', async () => closeClients(clients)],
   peers.closeStep,
   ['admin', async () => (await admin).close()],

@@ -59,24 +59,32 @@ export function createClients(addresses: Record<ServiceName, string>): GatewayCl
 }
 
 /**
- * Clients bound to a caller token, each made on first use (most routes call one service).
+ * Clients bound to a caller token, each made on first use (most routes call one service). The
+ * getters live once on a prototype, so binding costs a request one small object.
  *
  * @example const { merchants } = bindClients(clients, { callerToken, deadlineMs: 5000 });
  */
 export function bindClients(clients: GatewayClients, options: { callerToken?: string; deadlineMs: number }): BoundClients {
-  const bound = {} as BoundClients;
-  for (const name of serviceNames) {
-    let cached: unknown;
-    Object.defineProperty(bound, name, {
-      enumerable: true,
-      get: () =>
-        (cached ??= rpc(clients[name] as grpc.Client, {
-          callerToken: options.callerToken,
-          deadlineMs: grpcServices[name].deadlineMs ?? options.deadlineMs,
-        })),
-    });
-  }
-  return bound;
+  return new BoundClientsImpl(clients, options) as unknown as BoundClients;
+}
+
+class BoundClientsImpl {
+  readonly made: Partial<Record<ServiceName, unknown>> = {};
+  constructor(
+    readonly clients: GatewayClients,
+    readonly options: { callerToken?: string; deadlineMs: number },
+  ) {}
+}
+for (const name of serviceNames) {
+  Object.defineProperty(BoundClientsImpl.prototype, name, {
+    enumerable: true,
+    get(this: BoundClientsImpl) {
+      return (this.made[name] ??= rpc(this.clients[name] as grpc.Client, {
+        callerToken: this.options.callerToken,
+        deadlineMs: grpcServices[name].deadlineMs ?? this.options.deadlineMs,
+      }));
+    },
+  });
 }
 
 export function closeClients(clients: GatewayClients): void {

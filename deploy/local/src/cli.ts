@@ -2,10 +2,11 @@
 /**
  * Local stack runner.
  *   node deploy/local/dist/cli.js dev            whole stack in the foreground (what `make dev` runs)
- *   node deploy/local/dist/cli.js infra [test]   only PostgreSQL, NATS, the mail catcher, the trace
+ *   node deploy/local/dist/cli.js infra [test]   only PostgreSQL, NATS, Redis, the mail catcher, the trace
  *                                                receiver, the sample pages and the carrier sandboxes
- * Ctrl-C stops everything: gateway, services, Prometheus, carrier sandboxes, sample pages, trace
- * receiver, mail catcher, NATS, PostgreSQL.
+ * A component that dies is started again (0.5 s, 1 s, 2 s … up to 30 s between tries), and the
+ * runner says so on its lines. Ctrl-C stops everything: gateway, services, Prometheus, carrier
+ * sandboxes, sample pages, trace receiver, mail catcher, Redis, NATS, PostgreSQL.
  * SANDBOX_LATENCY_MS (default 0) delays every answer of the carrier sandboxes, to see the screens
  * wait as they would on the real APIs.
  */
@@ -35,7 +36,7 @@ async function runUntilSignal(start: () => Promise<{ stop(): Promise<void> }>, r
       say('smista', 'arresto appena finito l’avvio…');
       return;
     }
-    say('smista', 'arresto in corso (gateway, servizi, Prometheus, sandbox, tracce, posta, NATS, PostgreSQL)…');
+    say('smista', 'arresto in corso (gateway, servizi, Prometheus, sandbox, tracce, posta, Redis, NATS, PostgreSQL)…');
     stopping = stopper.stop().then(
       () => {
         say('smista', 'fermato.');
@@ -86,8 +87,8 @@ async function dev(): Promise<void> {
         sandboxLatencyMs: sandboxLatencyMs(),
         log: say,
         onMail: (m) => say('mail', `nuovo messaggio per ${m.to}: «${m.subject}» → ${mailUrl}`),
-        onUnexpectedExit: (name, code, signal) =>
-          fatal(`${name} è terminato inaspettatamente (${code !== null ? `codice ${code}` : signal}); gli altri componenti restano attivi. Ctrl-C per fermare.`),
+        // A component that dies comes back with backoff; its lines say when (`identity riavviato`).
+        restart: true,
       });
       baseUrl = stack.baseUrl;
       mailUrl = stack.mailUrl;
@@ -124,6 +125,7 @@ async function infra(profile: Profile): Promise<void> {
       lines = [
         `DATABASE (admin): ${started.pg.url()}`,
         `NATS_URL=${started.nats.url}`,
+        `REDIS_URL=${started.redis.url}`,
         `SMTP_URL=${started.mail.smtpUrl}`,
         `OTEL_EXPORTER_OTLP_ENDPOINT=${started.traces.url}`,
         `LEGAL_TERMS_URL=${started.pages.legalUrls.termsUrl}`,

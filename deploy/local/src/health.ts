@@ -11,7 +11,7 @@ type HealthClient = grpc.Client & {
 const HealthClientCtor = grpc.makeGenericClientConstructor(
   healthService as unknown as grpc.ServiceDefinition,
   'Health',
-) as unknown as new (address: string, creds: grpc.ChannelCredentials) => HealthClient;
+) as unknown as new (address: string, creds: grpc.ChannelCredentials, options?: grpc.ChannelOptions) => HealthClient;
 
 /** Outcome of one probe: ok, or the reason it is not (for the timeout message). */
 export type Probe = { ok: true } | { ok: false; reason: string };
@@ -21,7 +21,12 @@ export type Probe = { ok: true } | { ok: false; reason: string };
  * One client per wait loop; call close() when done.
  */
 export function grpcProbe(address: string): { probe(timeoutMs?: number): Promise<Probe>; close(): void } {
-  const client = new HealthClientCtor(address, grpc.credentials.createInsecure());
+  // The first probes meet a port nobody listens on yet; gRPC's default 1 s (then 1.6 s…) pause
+  // after each refusal would see a service ready only seconds after it is.
+  const client = new HealthClientCtor(address, grpc.credentials.createInsecure(), {
+    'grpc.initial_reconnect_backoff_ms': 100,
+    'grpc.max_reconnect_backoff_ms': 250,
+  });
   return {
     probe(timeoutMs = 1000) {
       return new Promise((resolve) => {

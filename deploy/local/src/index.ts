@@ -3,6 +3,8 @@ export { startPostgres, createDatabase, dropDatabase, dropDatabases, databaseUrl
 export type { PostgresHandle, PostgresOptions } from './postgres';
 export { startNats, findNatsServer } from './nats';
 export type { NatsHandle, NatsOptions } from './nats';
+export { startRedis, findRedisServer, redisCommand } from './redis';
+export type { RedisHandle, RedisOptions, RedisReply } from './redis';
 export { startMailCatcher } from './mail-catcher';
 export type { CaughtMail, MailCatcher, MailCatcherOptions } from './mail-catcher';
 export { startTraceReceiver, TraceStore } from './trace-receiver';
@@ -13,8 +15,8 @@ export { startSamplePages, legalSampleUrls, LEGAL_SAMPLE_PAGES } from './sample-
 export type { SamplePages, SamplePagesOptions } from './sample-pages';
 export { prometheusConfig, findPrometheus, startPrometheus, startOptionalPrometheus } from './prometheus';
 export type { OptionalPrometheusOptions, PrometheusHandle, PrometheusOptions, ScrapeJob } from './prometheus';
-export { startService, assertBuilt, ServiceStartError } from './service';
-export type { HealthCheck, OutputMode, ServiceHandle, ServiceOptions } from './service';
+export { startService, assertBuilt, ServiceStartError, restartDelayMs, DEFAULT_RESTART_POLICY } from './service';
+export type { HealthCheck, OutputMode, RestartEvent, RestartPolicy, ServiceHandle, ServiceOptions } from './service';
 export { assertPortsFree, getFreePort, isPortFree, PortInUseError } from './ports';
 export type { PortClaim } from './ports';
 export { APP_COMPONENTS, MAIL_FROM, componentEnv, grpcAddrVar } from './services';

@@ -1,6 +1,6 @@
 /**
  * Jest globalSetup: starts the shared test infrastructure once per jest run (PostgreSQL, NATS with
- * JetStream, mail catcher, trace receiver, sample pages and the carrier sandboxes on the test ports,
+ * JetStream, Redis, mail catcher, trace receiver, sample pages and the carrier sandboxes on the test ports,
  * `.data/test/`) and hands it to every suite through:
  *   TEST_PG_URL, TEST_PG_ADMIN_URL  superuser URL of the `postgres` database (suites create their own)
  *   TEST_NATS_URL                   nats://127.0.0.1:42230
@@ -11,6 +11,7 @@
  *   TEST_GLS_URL                    http://127.0.0.1:8101 (GLS Italy sandbox: label service and tracking)
  *   TEST_POSTE_URL                  http://127.0.0.1:8131 (Poste Delivery Business sandbox)
  *   TEST_EBAY_URL                   http://127.0.0.1:8161 (eBay sandbox)
+ *   TEST_REDIS_URL                  redis://127.0.0.1:46390 (the gateways' shared rate limits)
  * Ports move by SMISTA_TEST_PORT_OFFSET. SMISTA_SKIP_INFRA=1 skips it (pure unit-test runs).
  */
 import { PortInUseError } from './ports';
@@ -42,6 +43,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.TEST_GLS_URL = infra.gls.url;
   process.env.TEST_POSTE_URL = infra.poste.url;
   process.env.TEST_EBAY_URL = infra.ebay.url;
+  process.env.TEST_REDIS_URL = infra.redis.url;
   (globalThis as Record<string, unknown>)[INFRA_GLOBAL] = infra;
-  process.stderr.write(`\ninfrastruttura di test pronta in ${Date.now() - startedAt} ms (pg :${infra.ports.postgres}, nats :${infra.ports.nats}, smtp :${infra.ports.smtp}, posta ${infra.mail.httpUrl}, tracce ${infra.traces.url}, sandbox GLS ${infra.gls.url} Poste ${infra.poste.url} ed eBay ${infra.ebay.url})\n`);
+  process.stderr.write(`\ninfrastruttura di test pronta in ${Date.now() - startedAt} ms (pg :${infra.ports.postgres}, nats :${infra.ports.nats}, redis :${infra.ports.redis}, smtp :${infra.ports.smtp}, posta ${infra.mail.httpUrl}, tracce ${infra.traces.url}, sandbox GLS ${infra.gls.url} Poste ${infra.poste.url} ed eBay ${infra.ebay.url})\n`);
 }

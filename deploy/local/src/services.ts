@@ -61,6 +61,10 @@ export interface StackContext {
   posteUrl: string;
   /** Base URL of the eBay sandbox: consent page, token, identity and Sell Fulfillment at eBay's paths. */
   ebayUrl: string;
+  /** The gateway's REDIS_URL: rate-limit counters shared by every gateway process. */
+  redisUrl?: string;
+  /** The gateway's RATE_LIMIT_REDIS_PREFIX (default `smista:rl:`): stacks sharing one Redis each set their own. */
+  rateLimitKeyPrefix?: string;
   /** The eBay app registered with the sandbox for this application (its RuName leads back to its gateway). */
   ebayApp: EbayApp;
   logLevel: string;
@@ -160,6 +164,10 @@ export const APP_COMPONENTS: readonly AppComponent[] = [
       RATE_LIMIT_ENABLED: 'true',
       LEGAL_TERMS_URL: ctx.legalUrls.termsUrl,
       LEGAL_PRIVACY_URL: ctx.legalUrls.privacyUrl,
+      // identity's session invalidations: the gateway caches session lookups only while it hears them.
+      NATS_URL: ctx.natsUrl,
+      ...(ctx.redisUrl ? { REDIS_URL: ctx.redisUrl } : {}),
+      ...(ctx.redisUrl && ctx.rateLimitKeyPrefix ? { RATE_LIMIT_REDIS_PREFIX: ctx.rateLimitKeyPrefix } : {}),
     }),
   },
 ];

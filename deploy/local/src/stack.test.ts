@@ -154,6 +154,7 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     glsUrl: 'http://127.0.0.1:8091',
     posteUrl: 'http://127.0.0.1:8092',
     ebayUrl: 'http://127.0.0.1:8093',
+    redisUrl: 'redis://127.0.0.1:63790',
     ebayApp: { clientId: 'SmistaSa-Smista-SBX-1', clientSecret: 'SBX-secret', ruName: 'Smista_Srl-SmistaSa-Smista-1' },
     logLevel: 'info',
     frontendsDir: path.join(repoRoot, 'frontends'),
@@ -263,15 +264,19 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     RATE_LIMIT_ENABLED: 'true',
     LEGAL_TERMS_URL: 'http://127.0.0.1:8045/termini.html',
     LEGAL_PRIVACY_URL: 'http://127.0.0.1:8045/privacy.html',
+    NATS_URL: 'nats://127.0.0.1:42220',
+    REDIS_URL: 'redis://127.0.0.1:63790',
   });
+  // Only the gateway keeps rate-limit counters.
+  expect(componentEnv(byName('identity'), ctx, APP_COMPONENTS)).not.toHaveProperty('REDIS_URL');
   expect(grpcAddrVar('marketplaces')).toBe('MARKETPLACES_GRPC_ADDR');
 });
 
 test('ports: the trace receiver, sample pages and sandboxes move with the offset; the dev check covers every metrics port', () => {
-  expect(infraPorts('dev')).toMatchObject({ traces: 16686, samplePages: 8045, gls: 8091, poste: 8092, ebay: 8093 });
-  expect(infraPorts('test', 300)).toMatchObject({ traces: 16996, samplePages: 8355, mailHttp: 8335, gls: 8401, poste: 8431, ebay: 8461 });
+  expect(infraPorts('dev')).toMatchObject({ traces: 16686, samplePages: 8045, gls: 8091, poste: 8092, ebay: 8093, redis: 63790 });
+  expect(infraPorts('test', 300)).toMatchObject({ traces: 16996, samplePages: 8355, mailHttp: 8335, gls: 8401, poste: 8431, ebay: 8461, redis: 46690 });
   expect(infraClaims('test', infraPorts('test', 300), 300).map((c) => c.label)).toEqual(
-    expect.arrayContaining(['trace receiver', 'pagine di esempio', 'sandbox GLS', 'sandbox Poste Delivery', 'sandbox eBay']),
+    expect.arrayContaining(['trace receiver', 'pagine di esempio', 'sandbox GLS', 'sandbox Poste Delivery', 'sandbox eBay', 'Redis']),
   );
   // No two infrastructure ports of one profile collide, nor dev with test.
   const all = [...Object.values(infraPorts('dev')), ...Object.values(infraPorts('test'))];

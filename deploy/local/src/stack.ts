@@ -4,6 +4,7 @@ import path from 'node:path';
 import { EBAY_SANDBOX_APP, ebaySandboxControl, startEbaySandbox, startGlsSandbox, startPosteDeliverySandbox } from '@smista/sandboxes';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from './mail-catcher';
 import { startNats, type NatsHandle } from './nats';
+import { runningRedisPid, startRedis, type RedisHandle } from './redis';
 import { assertPortsFree, getFreePort, type PortClaim } from './ports';
 import { createDatabase, startPostgres, type PostgresHandle } from './postgres';
 import { dropAtSuiteEnd } from './test-databases';
@@ -11,7 +12,7 @@ import { pidAlive } from './proc';
 import { profilePaths, repoRoot, tmpDir } from './paths';
 import { startOptionalPrometheus, type PrometheusHandle } from './prometheus';
 import { legalSampleUrls, startSamplePages, type SamplePages } from './sample-pages';
-import { assertBuilt, startService, type ServiceHandle } from './service';
+import { assertBuilt, startService, type RestartEvent, type RestartPolicy, type ServiceHandle } from './service';
 import { APP_COMPONENTS, componentEnv, type AppComponent, type EbayApp, type StackContext } from './services';
 import { startTraceReceiver, type TraceReceiver } from './trace-receiver';
 
@@ -34,6 +35,8 @@ export interface InfraPorts {
   poste: number;
   /** eBay sandbox (OAuth consent page, token, identity, Sell Fulfillment). */
   ebay: number;
+  /** Redis: the gateways' shared rate-limit counters. */
+  redis: number;
 }
 
 export const DEV_PORTS: InfraPorts = {
@@ -47,6 +50,8 @@ export const DEV_PORTS: InfraPorts = {
   gls: 8091,
   poste: 8092,
   ebay: 8093,
+  // Not 6379: Debian's redis-server package may run the system's own Redis there.
+  redis: 63790,
 };
 /**
  * Test ports, moved by SMISTA_TEST_PORT_OFFSET. No two lie closer than 20 apart, so runs whose
@@ -63,6 +68,7 @@ export const TEST_PORTS: InfraPorts = {
   gls: 8101,
   poste: 8131,
   ebay: 8161,
+  redis: 46390,
 };
 
 /** Prometheus in `make dev` (optional: a taken port is reported, not fatal). */
@@ -83,6 +89,7 @@ export function infraPorts(profile: Profile, offset = 0): InfraPorts {
     gls: shift(TEST_PORTS.gls),
     poste: shift(TEST_PORTS.poste),
     ebay: shift(TEST_PORTS.ebay),
+    redis: shift(TEST_PORTS.redis),
   };
 }
 
@@ -129,8 +136,8 @@ export interface SandboxHandle {
 }
 
 /**
- * PostgreSQL, NATS, the mail catcher, the trace receiver, the sample pages and the carrier sandboxes
- * of one profile.
+ * PostgreSQL, NATS, Redis, the mail catcher, the trace receiver, the sample pages and the carrier
+ * sandboxes of one profile.
  */
 export interface Infra {
   profile: Profile;
@@ -146,7 +153,9 @@ export interface Infra {
   poste: SandboxHandle;
   /** eBay: the marketplaces service's EBAY_AUTH_URL, EBAY_API_URL and EBAY_IDENTITY_URL. */
   ebay: SandboxHandle;
-  /** Stops the sandboxes, sample pages, trace receiver, mail catcher, NATS, PostgreSQL, in that order. */
+  /** The gateways' REDIS_URL: rate-limit counters every gateway process shares. */
+  redis: RedisHandle;
+  /** Stops the sandboxes, sample pages, trace receiver, mail catcher, Redis, NATS, PostgreSQL, in that order. */
   stop(): Promise<void>;
 }
 
@@ -159,6 +168,9 @@ function ownPostgresRunning(profile: Profile, port: number, offset: number): boo
     return false;
   }
 }
+
+/** Folder of a profile's Redis: pid file and log. */
+const redisDir = (profile: Profile, offset: number): string => path.join(profilePaths(profile, offset).root, 'redis');
 
 /** The infrastructure ports with their names, for the port check. */
 export function infraClaims(profile: Profile, ports: InfraPorts, offset = 0): PortClaim[] {
@@ -173,6 +185,8 @@ export function infraClaims(profile: Profile, ports: InfraPorts, offset = 0): Po
     { port: ports.gls, label: 'sandbox GLS' },
     { port: ports.poste, label: 'sandbox Poste Delivery' },
     { port: ports.ebay, label: 'sandbox eBay' },
+    // The dev profile reuses its own Redis left running (see startRedis); the test profile restarts it.
+    ...(runningRedisPid(redisDir(profile, offset), ports.redis) ? [] : [{ port: ports.redis, label: 'Redis' }]),
   ];
 }
 
@@ -187,9 +201,9 @@ async function startSandbox(
 }
 
 /**
- * Starts PostgreSQL, NATS, the mail catcher, the trace receiver, the sample pages and the carrier
- * sandboxes of a profile in parallel (`.data/<profile>/`). The test profile runs PostgreSQL without
- * fsync and NATS on an empty store.
+ * Starts PostgreSQL, NATS, Redis, the mail catcher, the trace receiver, the sample pages and the
+ * carrier sandboxes of a profile in parallel (`.data/<profile>/`). The test profile runs PostgreSQL
+ * without fsync and NATS and Redis empty; dev reuses a Redis it left running.
  */
 export async function startInfra(options: InfraOptions): Promise<Infra> {
   const { profile } = options;
@@ -200,7 +214,7 @@ export async function startInfra(options: InfraOptions): Promise<Infra> {
   const log = options.log ?? (() => undefined);
   const latencyMs = options.sandboxLatencyMs ?? 0;
 
-  const [pgR, natsR, mailR, tracesR, pagesR, glsR, posteR, ebayR] = await Promise.allSettled([
+  const [pgR, natsR, mailR, tracesR, pagesR, glsR, posteR, ebayR, redisR] = await Promise.allSettled([
     startPostgres({ dataDir: dirs.pg, port: ports.postgres, fsync: profile !== 'test' }),
     startNats({ storeDir: dirs.nats, port: ports.nats, monitorPort: ports.natsMonitor, fresh: profile === 'test', onLog: (l) => /\[(WRN|ERR|FTL)\]/.test(l) && log('nats', l) }),
     startMailCatcher({ smtpPort: ports.smtp, httpPort: ports.mailHttp, onMessage: options.onMail }),
@@ -209,9 +223,10 @@ export async function startInfra(options: InfraOptions): Promise<Infra> {
     startSandbox(startGlsSandbox, ports.gls, latencyMs),
     startSandbox(startPosteDeliverySandbox, ports.poste, latencyMs),
     startSandbox(startEbaySandbox, ports.ebay, latencyMs),
+    startRedis({ dir: redisDir(profile, offset), port: ports.redis, reuse: profile === 'dev' }),
   ]);
   // Stop order, last started first.
-  const results = [ebayR, posteR, glsR, pagesR, tracesR, mailR, natsR, pgR];
+  const results = [ebayR, posteR, glsR, pagesR, tracesR, mailR, redisR, natsR, pgR];
   if (results.some((r) => r.status === 'rejected')) {
     // Stop what did start, then report every failure.
     for (const r of results) if (r.status === 'fulfilled') await r.value.stop();
@@ -226,9 +241,11 @@ export async function startInfra(options: InfraOptions): Promise<Infra> {
   const gls = (glsR as PromiseFulfilledResult<SandboxHandle>).value;
   const poste = (posteR as PromiseFulfilledResult<SandboxHandle>).value;
   const ebay = (ebayR as PromiseFulfilledResult<SandboxHandle>).value;
+  const redis = (redisR as PromiseFulfilledResult<RedisHandle>).value;
   if (pg.reused) log('postgres', `cluster già avviato riutilizzato (porta ${ports.postgres})`);
   log('postgres', `pronto su ${pg.url()} (dati in ${path.relative(repoRoot, pg.dataDir)}, log in postgres.log)`);
   log('nats', `pronto su ${nats.url} (monitor ${nats.monitorUrl})`);
+  log('redis', `${redis.reused ? 'già avviato, riutilizzato: ' : 'pronto su '}${redis.url} (limiti di richieste condivisi dai gateway)`);
   log('mail', `SMTP ${mail.smtpUrl} · messaggi su ${mail.httpUrl}`);
   log('traces', `OTLP/HTTP su ${traces.url}/v1/traces · tracce su ${traces.url}`);
   log('pages', `pagine legali di esempio su ${pages.url}`);
@@ -246,6 +263,7 @@ export async function startInfra(options: InfraOptions): Promise<Infra> {
     gls,
     poste,
     ebay,
+    redis,
     async stop() {
       await ebay.stop();
       await poste.stop();
@@ -253,6 +271,7 @@ export async function startInfra(options: InfraOptions): Promise<Infra> {
       await pages.stop();
       await traces.stop();
       await mail.stop();
+      await redis.stop();
       await nats.stop();
       await pg.stop();
     },
@@ -275,6 +294,8 @@ export interface InfraEndpoints {
   posteUrl: string;
   /** Base URL of the eBay sandbox (marketplaces' EBAY_AUTH_URL, EBAY_API_URL, EBAY_IDENTITY_URL). */
   ebayUrl: string;
+  /** The gateway's REDIS_URL (shared rate limits); without it each gateway process counts alone. */
+  redisUrl?: string;
 }
 
 /**
@@ -313,6 +334,11 @@ export interface AppOptions {
   logLevel?: string;
   /** Own process groups for children (default true; the CLI needs it for ordered Ctrl-C). */
   detached?: boolean;
+  /** A component that dies is started again with backoff (see `startService`); off by default. */
+  restart?: boolean | RestartPolicy;
+  /** Each restart step of any component, with its Italian line. */
+  onRestart?: (event: RestartEvent) => void;
+  /** A component died and is not restarted. */
   onUnexpectedExit?: (name: string, code: number | null, signal: NodeJS.Signals | null) => void;
 }
 
@@ -331,6 +357,8 @@ export interface App {
    */
   consumerSuffix: string;
   services: ServiceHandle[];
+  /** The variables each component was started with (another replica of it starts with the same). */
+  envs: Record<string, Record<string, string>>;
   /** Per-component log files (files output only). */
   logDir?: string;
   /** Stops stage by stage, last stage (gateway) first. */
@@ -450,6 +478,9 @@ export async function startApp(options: AppOptions): Promise<App> {
     glsUrl: options.infra.glsUrl,
     posteUrl: options.infra.posteUrl,
     ebayUrl: options.infra.ebayUrl,
+    redisUrl: options.infra.redisUrl,
+    // Test stacks share one Redis: each keeps its own counters (its replicas share them).
+    rateLimitKeyPrefix: options.databases === 'fresh' ? `smista:rl:${suffix}:` : undefined,
     ebayApp: await registerEbayApp(options.infra.ebayUrl, publicUrl, options.databases === 'dev'),
     logLevel: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
     frontendsDir: path.join(repoRoot, 'frontends'),
@@ -465,25 +496,29 @@ export async function startApp(options: AppOptions): Promise<App> {
     }
   };
 
+  const envs: Record<string, Record<string, string>> = {};
   const stages = [...new Set(components.map((c) => c.stage))].sort((a, b) => a - b);
   for (const stage of stages) {
     const batch = components.filter((c) => c.stage === stage);
     const results = await Promise.allSettled(
       batch.map((c) => {
         const port = ports[c.name];
+        envs[c.name] = {
+          ...componentEnv(c, ctx, components),
+          ...(consumerSuffix && c.kind === 'grpc' ? { NATS_CONSUMER_SUFFIX: consumerSuffix, NATS_CONSUMERS_SINCE: consumersSince } : {}),
+          ...(options.env ?? {}),
+          ...(options.componentEnv?.[c.name] ?? {}),
+        };
         return startService({
           name: c.name,
           cwd: path.join(repoRoot, c.dir),
           entry: c.entry,
-          env: {
-            ...componentEnv(c, ctx, components),
-            ...(consumerSuffix && c.kind === 'grpc' ? { NATS_CONSUMER_SUFFIX: consumerSuffix, NATS_CONSUMERS_SINCE: consumersSince } : {}),
-            ...(options.env ?? {}),
-            ...(options.componentEnv?.[c.name] ?? {}),
-          },
+          env: envs[c.name]!,
           health: c.kind === 'grpc' ? { kind: 'grpc', address: `127.0.0.1:${port}` } : { kind: 'http', url: `http://127.0.0.1:${port}/healthz` },
           output: logDir ? { mode: 'file', path: path.join(logDir, `${c.name}.log`) } : { mode: 'pretty', width, colour: options.output.mode === 'pretty' && !!options.output.colour },
           detached: options.detached ?? true,
+          restart: options.restart,
+          onRestart: options.onRestart,
           onUnexpectedExit: (code, signal) => options.onUnexpectedExit?.(c.name, code, signal),
         });
       }),
@@ -498,7 +533,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     }
   }
 
-  return { baseUrl, ports, metricsPorts, databases, consumerSuffix, services: started.map((s) => s.handle), logDir, stop: stopAll };
+  return { baseUrl, ports, metricsPorts, databases, consumerSuffix, services: started.map((s) => s.handle), envs, logDir, stop: stopAll };
 }
 
 /** What `startStack` returns: the URLs a test or a developer needs. */
@@ -539,6 +574,8 @@ export interface StackOptions {
   env?: Record<string, string>;
   componentEnv?: Record<string, Record<string, string>>;
   onUnexpectedExit?: AppOptions['onUnexpectedExit'];
+  /** Restart components that die, with backoff (`make dev` does). */
+  restart?: AppOptions['restart'];
   /** Delay the carrier sandboxes add to every answer, in ms (default 0). */
   sandboxLatencyMs?: number;
 }
@@ -589,6 +626,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
         glsUrl: infra.gls.url,
         posteUrl: infra.poste.url,
         ebayUrl: infra.ebay.url,
+        redisUrl: infra.redis.url,
       },
       ports: profile === 'dev' ? 'dev' : 'free',
       gatewayPort: options.gatewayPort,
@@ -600,6 +638,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
       env: options.env,
       componentEnv: options.componentEnv,
       detached: profile === 'dev',
+      restart: options.restart,
       onUnexpectedExit: options.onUnexpectedExit,
     });
   } catch (err) {

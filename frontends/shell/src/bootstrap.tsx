@@ -4,13 +4,15 @@ import { BrowserRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from '@smista/ui-kit';
 import { App } from './app';
+import { browserStorage, captureOAuthCallback } from './lib/oauth-callback';
 import { createQueryClient } from './lib/query-client';
-import { registerRemotesFromManifest } from './remotes/registry';
 import { startTelemetryAfterFirstScreen } from './telemetry/load-telemetry';
 import './styles.css';
 
-// Register the remotes early; a failure here surfaces later as the in-layout error panel.
-registerRemotesFromManifest().catch((error: unknown) => console.warn('[shell] /remotes.json', error));
+// The marketplace callback route sits behind the login guard, and its page is a chunk of its own:
+// what the marketplace sent is kept now, before a guard can send the user to /auth and drop the
+// query (the page reads it back from storage after the login).
+captureOAuthCallback(window.location, browserStorage(), Date.now());
 
 const queryClient = createQueryClient();
 

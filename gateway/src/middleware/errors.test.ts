@@ -1,5 +1,8 @@
+import net from 'node:net';
 import { Metadata, status } from '@grpc/grpc-js';
 import { messages } from '@smista/contracts';
+import { orders as ordersProto } from '@smista/proto';
+import { bindClients, closeClients, createClients, serviceNames, type ServiceName } from '../services';
 import { HttpError, httpStatusForGrpc, toErrorResponse } from './errors';
 
 const grpcError = (code: status, details: string) =>
@@ -66,5 +69,30 @@ describe('gRPC status → HTTP', () => {
   it('anything else is a 500 without detail', () => {
     const out = toErrorResponse(new TypeError('cannot read properties of undefined'));
     expect(out).toMatchObject({ status: 500, body: { message: messages.errors.internal } });
+  });
+});
+
+describe('a service that is down', () => {
+  it('fails at once, not at its deadline, and is answered 503 with the Italian text', async () => {
+    // A port nobody listens on: what the gateway's channel meets while a service is dead.
+    const port = await new Promise<number>((resolve) => {
+      const server = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: p } = server.address() as net.AddressInfo;
+        server.close(() => resolve(p));
+      });
+    });
+    const clients = createClients(Object.fromEntries(serviceNames.map((n) => [n, `127.0.0.1:${port}`])) as Record<ServiceName, string>);
+    try {
+      // orders' own deadline is 45 s: a call that waited for a connection would still be waiting.
+      const { orders } = bindClients(clients, { deadlineMs: 5_000 });
+      for (let i = 0; i < 3; i++) {
+        const started = Date.now();
+        const err = await orders.listOrders(ordersProto.ListOrdersRequest.fromPartial({})).then(() => undefined, (e: unknown) => e);
+        expect(Date.now() - started).toBeLessThan(1_000);
+        expect(toErrorResponse(err)).toMatchObject({ status: 503, body: { message: messages.errors.unavailable } });
+      }
+    } finally {
+      closeClients(clients);
+    }
   });
 });

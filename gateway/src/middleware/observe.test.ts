@@ -5,7 +5,11 @@ import { observeRequests } from './observe';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
-  const logger = { info: (o: Record<string, unknown>) => lines.push(o), error: (o: Record<string, unknown>) => lines.push(o) } as unknown as Logger;
+  const logger = {
+    info: (o: Record<string, unknown>) => lines.push(o),
+    error: (o: Record<string, unknown>) => lines.push(o),
+    isLevelEnabled: () => true,
+  } as unknown as Logger;
   return { lines, logger };
 }
 

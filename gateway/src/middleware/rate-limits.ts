@@ -1,8 +1,10 @@
 import type { Request, RequestHandler } from 'express';
 import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
 import { messages } from '@smista/contracts';
+import type { Logger } from '@smista/service-kit';
 import type { RateLimitConfig } from '../config';
 import { HttpError } from './errors';
+import { connectSharedLimitStore, type SharedLimitStore } from './rate-limit-store';
 
 /** The limiters a route can name in the route table. */
 export type LimiterName =
@@ -56,15 +58,30 @@ export function emailKey(req: Request): string | undefined {
 const ipKey = (req: Request): string => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown');
 
 /**
- * One in-memory limiter per rule, created once with the app. In-memory counters are per gateway
- * process: with several replicas each keeps its own, so the effective limit is `limit × replicas`
- * (a shared store such as Redis is the step for horizontal scaling).
+ * One limiter per rule, created once with the app. With a shared store (REDIS_URL) the counters
+ * live in Redis and every gateway replica adds to the same ones, so a limit holds for the whole
+ * deployment. Without it they are in memory, per process: with several replicas the effective
+ * limit is `limit × replicas` (the gateway warns at start, see {@link openRateLimitStore}).
  * Limiters run after the JSON body is parsed (per-e-mail keys read it) and before validation,
  * so malformed attempts count too; per-user ones run after the session filter (they need the user).
  */
 export type Limiters = Record<LimiterName, RequestHandler>;
 
-export function createLimiters(config: RateLimitConfig): Limiters {
+/**
+ * The shared store REDIS_URL names, its keys under RATE_LIMIT_REDIS_PREFIX (the replicas of one
+ * installation share it; installations on one Redis each have their own). Without REDIS_URL,
+ * undefined and a warning: limits are per process.
+ */
+export function openRateLimitStore(config: RateLimitConfig, logger: Logger): SharedLimitStore | undefined {
+  if (!config.enabled) return undefined;
+  if (!config.redisUrl) {
+    logger.warn('rate limits are per process: set REDIS_URL to share them across replicas');
+    return undefined;
+  }
+  return connectSharedLimitStore({ url: config.redisUrl, prefix: config.keyPrefix, logger });
+}
+
+export function createLimiters(config: RateLimitConfig, shared?: SharedLimitStore): Limiters {
   const pass: RequestHandler = (_req, _res, next) => next();
   const out = {} as Limiters;
   for (const [name, rule] of Object.entries(rules) as [LimiterName, LimiterRule][]) {
@@ -80,8 +97,11 @@ export function createLimiters(config: RateLimitConfig): Limiters {
       skipSuccessfulRequests: rule.onlyFailures ?? false,
       // A body without an e-mail is refused by validation; only the per-IP counter applies to it.
       skip: rule.key === 'email' ? (req) => emailKey(req) === undefined : undefined,
-      keyGenerator: (req) => `${name}:${rule.key === 'email' ? emailKey(req) : rule.key === 'user' ? userKey(req) : ipKey(req)}`,
+      // Each limiter has its own store (in memory) or key prefix (Redis): the key is only who is counted.
+      keyGenerator: (req) => (rule.key === 'email' ? emailKey(req)! : rule.key === 'user' ? userKey(req) : ipKey(req)),
       handler: (_req, _res, next) => next(new HttpError(429, rule.message)),
+      // Redis away: the request passes uncounted, with a warning (fail-open, see connectSharedLimitStore).
+      ...(shared ? { store: shared.storeFor(name), passOnStoreError: true, logger: shared.logger } : {}),
     });
   }
   return out;

@@ -37,6 +37,10 @@ export const MARKETPLACE_IMAGE_ORIGINS = [
  * get 'unsafe-inline' or 'unsafe-eval'.
  */
 export function securityHeaders(options: SecurityHeadersOptions): RequestHandler {
+  return fixedHeaders(helmetFor(options));
+}
+
+function helmetFor(options: SecurityHeadersOptions): RequestHandler {
   const extra = remoteOrigins(options.remotes);
   return helmet({
     contentSecurityPolicy: {
@@ -61,4 +65,29 @@ export function securityHeaders(options: SecurityHeadersOptions): RequestHandler
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+}
+
+/**
+ * helmet decides the headers once, and every request copies its answer: with this configuration
+ * (no nonces, nothing read from the request) they are the same for every response, and running
+ * helmet's dozen middlewares per request was measurable on the session hot path.
+ */
+export function fixedHeaders(middleware: RequestHandler): RequestHandler {
+  const set: [string, string | number | readonly string[]][] = [];
+  const removed: string[] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void set.push([name, value]),
+    removeHeader: (name: string) => void removed.push(name),
+  };
+  let called = false;
+  middleware({ method: 'GET', headers: {} } as never, recorder as never, ((err?: unknown) => {
+    if (err) throw err;
+    called = true;
+  }) as never);
+  if (!called) throw new Error('security headers: helmet did not answer synchronously');
+  return (_req, res, next) => {
+    for (const name of removed) res.removeHeader(name);
+    for (const [name, value] of set) res.setHeader(name, value);
+    next();
+  };
 }

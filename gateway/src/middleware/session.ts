@@ -1,7 +1,8 @@
-import type { RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { identity } from '@smista/proto';
 import { GrpcStatus, isServiceError, roleFromProto, rpc } from '@smista/service-kit';
 import { messages, type Role } from '@smista/contracts';
+import { SessionCache, type CachedSession } from '../session-cache';
 import { HttpError } from './errors';
 import { readSessionToken } from './session-cookie';
 
@@ -44,34 +45,46 @@ export const requireSessionCookie: RequestHandler = (req, _res, next) => {
 };
 
 /**
- * Resolves the session cookie through identity.ResolveSession (one call per request, only on the
- * routes that need a user) and sets `req.session`. Missing cookie → 401; a session identity does
- * not know → 401 and the cookie is cleared.
+ * Resolves the session cookie and sets `req.session`, only on the routes that need a user: from
+ * the session cache when it holds the session (see session-cache.ts: on only while the
+ * invalidations arrive), else through identity.ResolveSession, whose answer the cache keeps.
+ * Missing cookie → 401; a session identity does not know → 401 and the cookie is cleared.
  */
 export function resolveSession(
   identityClient: identity.IdentityServiceClient,
   deadlineMs: number,
-  options: { includeAvatar?: boolean } = {},
+  options: { includeAvatar?: boolean; cache?: SessionCache } = {},
 ): RequestHandler {
   const identityRpc = rpc(identityClient, { deadlineMs });
   const includeAvatar = options.includeAvatar ?? false;
+  const cache = options.cache;
   return async (req, res, next) => {
     const sessionToken = readSessionToken(req.headers.cookie);
     if (!sessionToken) return next(new HttpError(401, messages.errors.notAuthenticated));
+    const key = cache ? SessionCache.keyOf(sessionToken) : '';
+    const hit = cache?.get(key, includeAvatar);
+    if (hit) return useSession(req, res, next, hit, sessionToken);
+    const generation = cache?.generation() ?? 0;
     try {
       const resolved = await identityRpc.resolveSession({ sessionToken, includeAvatar });
       if (!resolved.user) return next(new HttpError(401, messages.errors.notAuthenticated, { clearSession: true }));
-      req.session = {
+      const session: CachedSession = {
         user: resolved.user,
         merchantId: resolved.merchantId || undefined,
         role: roleFromProto(resolved.role),
         callerToken: resolved.callerToken,
-        sessionToken,
+        withAvatar: includeAvatar,
       };
-      res.locals.userId = resolved.user.id;
-      next();
+      cache?.set(key, session, Date.parse(resolved.callerTokenExpiresAt), generation);
+      useSession(req, res, next, session, sessionToken);
     } catch (err) {
       next(sessionRejected(err));
     }
   };
+}
+
+function useSession(req: Request, res: Response, next: NextFunction, s: CachedSession, sessionToken: string): void {
+  req.session = { user: s.user, merchantId: s.merchantId, role: s.role, callerToken: s.callerToken, sessionToken };
+  res.locals.userId = s.user.id;
+  next();
 }

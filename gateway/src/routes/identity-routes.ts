@@ -69,6 +69,7 @@ export const identityRoutes: RouteDef[] = [
     path: '/api/logout',
     auth: 'public',
     rpc: 'identity.Logout',
+    invalidatesSession: 'session',
     handle: async ({ sessionToken, identity }) => {
       if (sessionToken) {
         // A session identity no longer knows is already logged out.
@@ -136,6 +137,7 @@ export const identityRoutes: RouteDef[] = [
     path: '/api/user/profile',
     auth: 'session',
     rpc: 'identity.UpdateProfile',
+    invalidatesSession: 'user',
     body: profileSchema,
     handle: async ({ body, identity }) => ({ body: { success: true, user: userJson(await identity.updateProfile(body)) } }),
   }),
@@ -144,6 +146,7 @@ export const identityRoutes: RouteDef[] = [
     path: '/api/user/password',
     auth: 'session',
     rpc: 'identity.ChangePassword',
+    invalidatesSession: 'user',
     body: changePasswordRequestSchema,
     handle: async ({ body, sessionToken, identity }) => {
       // Every other session of the user ends; this one stays.
@@ -160,6 +163,7 @@ export const identityRoutes: RouteDef[] = [
     path: '/api/user/avatar',
     auth: 'session',
     rpc: 'identity.UpdateAvatar',
+    invalidatesSession: 'user',
     body: avatarSchema,
     bodyLimit: AVATAR_BODY_LIMIT,
     handle: async ({ body, identity }) => ({ body: { success: true, user: userJson(await identity.updateAvatar({ avatar: body.avatar })) } }),

@@ -47,6 +47,7 @@ export const merchantRoutes: RouteDef[] = [
     auth: 'cookie',
     rpc: 'identity.SelectMerchant',
     body: selectMerchantSchema,
+    invalidatesSession: 'session',
     handle: selectMerchant,
   }),
   route({
@@ -55,6 +56,7 @@ export const merchantRoutes: RouteDef[] = [
     auth: 'cookie',
     rpc: 'identity.SelectMerchant',
     body: selectMerchantSchema,
+    invalidatesSession: 'session',
     handle: selectMerchant,
   }),
 ];

@@ -64,6 +64,12 @@ export interface RouteSpec<B extends z.ZodType | undefined, P extends z.ZodType 
   limiters?: LimiterName[];
   /** JSON body limit in bytes for this route (default {@link DEFAULT_BODY_LIMIT}). */
   bodyLimit?: number;
+  /**
+   * The route changes what a session lookup answers: this replica's session cache drops the
+   * caller's session (`session`: logout, merchant selection) or every session of the caller
+   * (`user`: profile, password, avatar) once the handler ran; identity's event reaches the others.
+   */
+  invalidatesSession?: 'session' | 'user';
   handle(ctx: RouteContext<Out<B>, Out<P>, Out<Q>>): Promise<RouteResult>;
 }
 

@@ -6,6 +6,7 @@ import { limiterNeedsSession, type Limiters } from '../middleware/rate-limits';
 import { requireSessionCookie, resolveSession } from '../middleware/session';
 import { clearSessionCookie, readSessionToken, sessionCookie } from '../middleware/session-cookie';
 import { bindClients, type GatewayClients } from '../services';
+import { SessionCache } from '../session-cache';
 import { DEFAULT_BODY_LIMIT, type RouteContext, type RouteDef, type RouteResult } from './route';
 import { validate } from './validation';
 
@@ -15,6 +16,8 @@ export interface ApiDeps {
   limiters: Limiters;
   cookieSecure: boolean;
   logger: Logger;
+  /** Session lookups kept between requests (NATS_URL set); without it every request asks identity. */
+  sessionCache?: SessionCache;
 }
 
 /**
@@ -22,7 +25,8 @@ export interface ApiDeps {
  * query or a path parameter is refused here, once for every route, with an Italian 400.
  */
 const refuseNul: RequestHandler = (req, _res, next) => {
-  if (containsNul(req.body) || containsNul(req.query) || containsNul(req.params)) {
+  // `req.query` parses the query string on every read: only when there is one.
+  if (containsNul(req.body) || (req.url.includes('?') && containsNul(req.query)) || containsNul(req.params)) {
     return next(new HttpError(400, messages.validation.invalidCharacters));
   }
   next();
@@ -35,8 +39,9 @@ const refuseNul: RequestHandler = (req, _res, next) => {
  */
 export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
   const router = express.Router({ strict: false, caseSensitive: true });
-  const session = resolveSession(deps.clients.identity, deps.deadlineMs);
-  const sessionWithAvatar = resolveSession(deps.clients.identity, deps.deadlineMs, { includeAvatar: true });
+  const cache = deps.sessionCache;
+  const session = resolveSession(deps.clients.identity, deps.deadlineMs, { cache });
+  const sessionWithAvatar = resolveSession(deps.clients.identity, deps.deadlineMs, { includeAvatar: true, cache });
   // Clients without a caller token are shared; with one they are bound per request.
   const anonymous = bindClients(deps.clients, { deadlineMs: deps.deadlineMs });
 
@@ -58,20 +63,23 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
       const sessionToken = req.session?.sessionToken ?? readSessionToken(req.headers.cookie);
       const callerToken = req.session?.callerToken;
       const clients = callerToken ? bindClients(deps.clients, { callerToken, deadlineMs: deps.deadlineMs }) : anonymous;
-      const ctx = Object.create(clients, {
-        body: { value: body },
-        params: { value: params },
-        query: { value: query },
-        session: {
-          get() {
-            if (!req.session) throw new Error(`route ${def.path} reads the session but is not a session route`);
-            return req.session;
-          },
-        },
-        sessionToken: { value: sessionToken },
-        rawBody: { value: req.body },
-      }) as RouteContext<unknown, unknown, unknown>;
-      const result = await def.handle(ctx);
+      // Plain assignments on an object over the bound clients: no property descriptors per request.
+      const ctx = Object.create(clients) as RouteContext<unknown, unknown, unknown>;
+      ctx.body = body;
+      ctx.params = params;
+      ctx.query = query;
+      ctx.sessionToken = sessionToken;
+      ctx.rawBody = req.body;
+      if (req.session) ctx.session = req.session;
+      else Object.defineProperty(ctx, 'session', { get: () => sessionNotResolved(def.path) });
+      let result: RouteResult;
+      try {
+        result = await def.handle(ctx);
+      } finally {
+        // This replica drops its copy at once, whatever the answer; the others get identity's event.
+        if (cache && def.invalidatesSession === 'session' && sessionToken) cache.dropSession(SessionCache.keyOf(sessionToken));
+        if (cache && def.invalidatesSession === 'user' && req.session) cache.dropUser(req.session.user.id);
+      }
       if (result.setSession) {
         res.append('Set-Cookie', sessionCookie(result.setSession.sessionToken, result.setSession.expiresAt, deps.cookieSecure));
         if (sessionToken && sessionToken !== result.setSession.sessionToken) revokeReplaced(sessionToken);
@@ -88,10 +96,15 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
 
   /** A login or registration over an existing session ends the old one; best effort, off the response path. */
   function revokeReplaced(sessionToken: string): void {
+    cache?.dropSession(SessionCache.keyOf(sessionToken));
     anonymous.identity.logout({ sessionToken }).catch((err: unknown) => {
       deps.logger.debug({ err: err instanceof Error ? err.message : String(err) }, 'replaced session not revoked');
     });
   }
+}
+
+function sessionNotResolved(path: string): never {
+  throw new Error(`route ${path} reads the session but is not a session route`);
 }
 
 /** A file answer: its type, a safe ASCII file name, and no caching (labels and lists are private). */

@@ -101,6 +101,8 @@ export const messages = {
     secretMin: (min: number) => `deve contenere almeno ${min} caratteri`,
     consumerSuffix: 'solo lettere, cifre, - e _',
     url: 'deve essere un URL (http://host:porta)',
+    redisUrl: 'deve essere un URL redis://host:porta (rediss:// con TLS)',
+    keyPrefix: 'da 1 a 64 caratteri, senza spazi',
     time: 'deve essere una data e ora ISO 8601 (2026-11-23T08:00:00Z)',
     originList: 'deve essere un elenco di origini separate da virgole (https://host:porta)',
     remotesJson: 'deve essere un oggetto JSON { "nome": "url del manifest" }',

@@ -5,6 +5,7 @@ import { service as healthService } from 'grpc-health-check';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type pg from 'pg';
 import type { Logger } from './logger';
+import { RECONNECT_BACKOFF } from './grpc-client';
 import { metricsRegistry } from './metrics';
 
 /**
@@ -42,6 +43,7 @@ type HealthClient = grpc.Client & {
 const HealthClientCtor = grpc.makeGenericClientConstructor(healthService as unknown as grpc.ServiceDefinition, 'Health') as unknown as new (
   address: string,
   credentials: grpc.ChannelCredentials,
+  options?: grpc.ChannelOptions,
 ) => HealthClient;
 
 /**
@@ -50,7 +52,8 @@ const HealthClientCtor = grpc.makeGenericClientConstructor(healthService as unkn
  * services waiting for each other would never become ready.
  */
 export function grpcPeerReady(name: string, address: string): ReadinessCheck & { close(): void } {
-  const client = new HealthClientCtor(address, grpc.credentials.createInsecure());
+  // Retries as soon as the service clients do: a peer back after a long outage is ready again at once.
+  const client = new HealthClientCtor(address, grpc.credentials.createInsecure(), RECONNECT_BACKOFF);
   return {
     name,
     check: () =>

@@ -9,9 +9,18 @@ export const DEFAULT_DEADLINE_MS = 5_000;
 
 type ClientCtor<C> = new (address: string, credentials: grpc.ChannelCredentials, options?: grpc.ClientOptions) => C;
 
+/**
+ * How soon a channel whose service went away tries again: 250 ms, growing to at most 1 s (gRPC's
+ * own default grows to 2 minutes, so a service back after a minute could stay unreached that long).
+ * Calls never wait for a connection (no waitForReady): while the service is down each fails at
+ * once with UNAVAILABLE, which the gateway answers as a 503.
+ */
+export const RECONNECT_BACKOFF = { 'grpc.initial_reconnect_backoff_ms': 250, 'grpc.max_reconnect_backoff_ms': 1_000 } as const;
+
 /** A client for a service address (`host:port`), with keepalive suited to long-lived channels. */
 export function createGrpcClient<C extends grpc.Client>(Ctor: ClientCtor<C>, address: string, options: { maxReceiveMessageBytes?: number } = {}): C {
   return new Ctor(address, grpc.credentials.createInsecure(), {
+    ...RECONNECT_BACKOFF,
     'grpc.keepalive_time_ms': 30_000,
     'grpc.keepalive_timeout_ms': 10_000,
     ...(options.maxReceiveMessageBytes ? { 'grpc.max_receive_message_length': options.maxReceiveMessageBytes } : {}),

@@ -8,6 +8,7 @@ export * from './grpc-client';
 export * from './db';
 export * from './nats';
 export * from './outbox';
+export * from './outbox-urgent';
 export * from './consumer';
 export * from './late-consumers';
 export * from './mailer';

@@ -34,6 +34,22 @@ export const httpMetrics = {
   }),
 };
 
+/** The gateway's session cache (gateway/src/session-cache.ts). */
+export const sessionCacheMetrics = {
+  lookups: new Counter({
+    name: 'session_cache_lookups_total',
+    help: 'Session lookups by result: hit, miss (identity asked) or bypass (cache off while NATS is away)',
+    labelNames: ['result'] as const,
+    registers: [metricsRegistry],
+  }),
+  invalidations: new Counter({
+    name: 'session_cache_invalidations_total',
+    help: 'Session cache entries dropped by identity.sessions.invalidated or by the replica that made the change, by scope (session, user)',
+    labelNames: ['scope'] as const,
+    registers: [metricsRegistry],
+  }),
+};
+
 const grpcLabels = ['grpc_service', 'grpc_method', 'grpc_code'] as const;
 
 export const grpcMetrics = {

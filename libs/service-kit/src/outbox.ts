@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { JetStreamClient } from '@nats-io/jetstream';
-import { headers as natsHeaders, type MsgHdrs } from '@nats-io/transport-node';
+import { headers as natsHeaders, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from './logger';
 import { eventMetrics, registerOutboxSource } from './metrics';
 import { contextFromHeaders, currentTraceHeaders, inSpan, objectGetter, propagation, context, SpanKind, type TextMapSetter } from './tracing';
@@ -46,9 +46,17 @@ function backoffMs(attempts: number): number {
   return Math.min(1_000 * 2 ** Math.max(0, attempts - 1), 60_000);
 }
 
+/** While NATS is away, how often the relay repeats that the backlog is waiting. */
+const AWAY_REMINDER_MS = 60_000;
+
 /**
  * Publishes committed outbox rows to JetStream in order. Rows are claimed with SKIP LOCKED so
  * several replicas can run relays; a failed publish is retried with backoff, never dropped.
+ *
+ * While the NATS connection is down (the client reconnects forever) the relay does not try: each
+ * publish would wait for its timeout and push the row's next attempt further away. Changes keep
+ * committing, their events wait in the table, and when the connection is back the backlog goes at
+ * once, whatever retry time its rows had reached.
  */
 export class OutboxRelay {
   private running = false;
@@ -56,11 +64,15 @@ export class OutboxRelay {
   private wake?: () => void;
   private listener?: pg.PoolClient;
   private unregisterMetrics?: () => void;
+  /** When the NATS connection went down; undefined while it is up. */
+  private awaySince?: number;
 
   constructor(
     private readonly opts: {
       pool: pg.Pool;
       js: JetStreamClient;
+      /** The connection under `js`, watched for disconnects (default: the one `js` was made from). */
+      nc?: NatsConnection;
       logger: Logger;
       batchSize?: number;
       pollMs?: number;
@@ -68,6 +80,11 @@ export class OutboxRelay {
       retentionHours?: number;
     },
   ) {}
+
+  /** True while the NATS connection is down. */
+  get natsAway(): boolean {
+    return this.awaySince !== undefined;
+  }
 
   async start(): Promise<void> {
     this.running = true;
@@ -81,12 +98,57 @@ export class OutboxRelay {
     this.listener = await this.opts.pool.connect();
     this.listener.on('notification', () => this.wake?.());
     await this.listener.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    const nc = this.opts.nc ?? (this.opts.js as unknown as { nc?: NatsConnection }).nc;
+    if (nc) void this.watch(nc);
     this.loop = this.run();
+  }
+
+  /** Follows the connection's status: pause on disconnect, publish the backlog on reconnect. */
+  private async watch(nc: NatsConnection): Promise<void> {
+    for await (const status of nc.status()) {
+      if (!this.running) break;
+      if (status.type === 'disconnect' && this.awaySince === undefined) {
+        this.awaySince = Date.now();
+        this.opts.logger.warn({ backlog: await this.backlog() }, 'NATS unreachable: outbox events wait in the database');
+      } else if (status.type === 'reconnect' && this.awaySince !== undefined) {
+        const awaySeconds = Math.round((Date.now() - this.awaySince) / 1000);
+        this.awaySince = undefined;
+        // Rows whose publish failed while the connection went down carry a retry time; the
+        // connection is back, so they are due now. (Urgent rows not yet tried keep their wait.)
+        await this.opts.pool
+          .query('UPDATE outbox SET next_attempt_at = now() WHERE published_at IS NULL AND attempts > 0 AND next_attempt_at > now()')
+          .catch((err) => this.opts.logger.warn({ err }, 'could not make the outbox backlog due'));
+        this.opts.logger.info({ backlog: await this.backlog(), awaySeconds }, 'NATS reachable again: publishing the outbox backlog');
+        this.wake?.();
+      }
+    }
+  }
+
+  /** Unpublished rows, for the logs (undefined when the database does not answer either). */
+  private async backlog(): Promise<number | undefined> {
+    try {
+      const { rows } = await this.opts.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL');
+      return rows[0]?.n;
+    } catch {
+      return undefined;
+    }
   }
 
   private async run(): Promise<void> {
     let lastCleanup = 0;
+    let lastReminder = 0;
     while (this.running) {
+      if (this.awaySince !== undefined) {
+        if (Date.now() - Math.max(this.awaySince, lastReminder) >= AWAY_REMINDER_MS) {
+          lastReminder = Date.now();
+          this.opts.logger.warn(
+            { backlog: await this.backlog(), awaySeconds: Math.round((Date.now() - this.awaySince) / 1000) },
+            'NATS still unreachable: outbox events wait in the database',
+          );
+        }
+        await this.sleep(this.opts.pollMs ?? 1_000);
+        continue;
+      }
       let published = 0;
       try {
         published = await this.flushOnce();
@@ -184,7 +246,11 @@ export class OutboxRelay {
     this.running = false;
     this.wake?.();
     await this.loop;
-    await this.flushOnce().catch((err) => this.opts.logger.warn({ err }, 'final outbox flush failed'));
+    if (this.awaySince !== undefined) {
+      this.opts.logger.warn({ backlog: await this.backlog() }, 'NATS unreachable at shutdown: outbox events stay for the next start');
+    } else {
+      await this.flushOnce().catch((err) => this.opts.logger.warn({ err }, 'final outbox flush failed'));
+    }
     this.unregisterMetrics?.();
     if (this.listener) {
       await this.listener.query(`UNLISTEN ${NOTIFY_CHANNEL}`).catch(() => undefined);

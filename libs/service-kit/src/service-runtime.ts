@@ -45,7 +45,7 @@ export async function startServiceInfra(opts: {
   const pool = createPool(opts.databaseUrl);
   const nats = await connectNats(opts.natsUrl, opts.name);
   await ensureStream(nats.jsm, opts.stream);
-  const relay = new OutboxRelay({ pool, js: nats.js, logger: logger.child({ component: 'outbox' }) });
+  const relay = new OutboxRelay({ pool, js: nats.js, nc: nats.nc, logger: logger.child({ component: 'outbox' }) });
   await relay.start();
   const consumers = await Promise.all(opts.subscriptions.map((s) => startConsumer({ js: nats.js, jsm: nats.jsm, pool, logger, since: opts.consumersSince }, s)));
   return {

@@ -1,6 +1,6 @@
 import '@smista/service-kit/instrument';
 import path from 'node:path';
-import { BackgroundMailer, createHandlerFactory, createMailer, runService, startGrpcServer, startServiceInfra } from '@smista/service-kit';
+import { BackgroundMailer, createHandlerFactory, createMailer, publishUrgentEvents, runService, startGrpcServer, startServiceInfra } from '@smista/service-kit';
 import type { Logger, RunningService } from '@smista/service-kit';
 import { readConfig, type Config } from './config';
 import { errorStatus } from './grpc/error-status';
@@ -44,6 +44,7 @@ export async function startIdentity(config: Config, logger: Logger): Promise<Run
     publicUrl: config.PUBLIC_URL,
     mailer,
     memberships,
+    publishNow: async (events) => void (await publishUrgentEvents({ pool, js: infra.nats.js, logger }, events)),
   });
   const server = await startGrpcServer({ port: config.GRPC_PORT, services: [service], logger });
   return {

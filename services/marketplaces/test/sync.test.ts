@@ -170,7 +170,7 @@ describe('who may sync what', () => {
 });
 
 describe('the server-side schedule', () => {
-  it('starts one job per switched-on active integration without one, once per interval whatever the replicas', async () => {
+  it('starts one job per switched-on active integration whose slot is due, once per slot whatever the replicas', async () => {
     const other = await stack.newMerchant();
     const seller = await stack.newSeller(4, 'pianificato');
     const on = await other.connectEbay(seller);
@@ -178,12 +178,38 @@ describe('the server-side schedule', () => {
     await other.api.toggleIntegration({ merchantId: '', id: off.id, active: false });
 
     const housekeeper = stack.running!.housekeeper;
+    // Just connected: the first slot is one interval (here an hour) away.
+    expect(await housekeeper.schedule()).toBe(0);
+    // The hour has passed for both (as if connected an hour ago).
+    await stack.pool.query(`UPDATE integrations SET connected_at = now() - interval '61 minutes' WHERE id = ANY($1)`, [[on.id, off.id]]);
     expect(await housekeeper.schedule()).toBeGreaterThanOrEqual(1);
     // A second round (another replica, or the next tick within the interval) adds nothing.
     expect(await housekeeper.schedule()).toBe(0);
     const { jobs } = await other.api.listJobs({ merchantId: '', integrationId: 0, limit: 0 });
     expect(jobs.map((j) => [j.integrationId, j.triggeredBy])).toEqual([[on.id, 'schedule']]);
     expect((await finishedJob(other.api, other.merchantId, jobs[0]!.id)).status).toBe('completed');
+    // The next slot is on the grid: the missed one plus the interval, not now plus the interval.
+    const { rows } = await stack.pool.query<{ late: number }>(
+      `SELECT extract(epoch FROM next_sync_at - (connected_at + interval '2 hours'))::float8 AS late FROM integrations WHERE id = $1`,
+      [on.id],
+    );
+    expect(Math.abs(rows[0]!.late)).toBeLessThan(1);
+  }, 60_000);
+
+  it('a slot met by an open job stays due until that job ends, then starts at once: none skipped, none twice', async () => {
+    const other = await stack.newMerchant();
+    const integration = await other.connectEbay(await stack.newSeller(3, 'occupato'));
+    const manual = await other.api.startSync({ merchantId: '', integrationId: integration.id, triggeredBy: '' });
+    await stack.pool.query(`UPDATE integrations SET next_sync_at = now() - interval '1 second' WHERE id = $1`, [integration.id]);
+    const housekeeper = stack.running!.housekeeper;
+    // Due, but the member's sync is pending or running: nothing yet (or, if it already ended, the scheduled one).
+    const first = await housekeeper.schedule();
+    await finishedJob(other.api, other.merchantId, manual.id);
+    const second = await housekeeper.schedule();
+    expect(first + second).toBe(1);
+    expect(await housekeeper.schedule()).toBe(0);
+    const { jobs } = await other.api.listJobs({ merchantId: '', integrationId: integration.id, limit: 0 });
+    expect(jobs.map((j) => j.triggeredBy).sort()).toEqual(['schedule', 'user']);
   }, 60_000);
 
   it('forgets finished jobs after 30 days, but never the latest completed one of an integration (the next window starts there)', async () => {

@@ -11,6 +11,8 @@ import { shipmentsEvents } from '@smista/proto';
 import type { shipments } from '@smista/proto';
 import { failure, glsShipments, italianOrders, outboxEvents, startShipmentsStack, type ShipmentsStack, type TestMerchant } from './support/harness';
 import { pageTexts } from './support/pdf';
+import { withTransaction } from '@smista/service-kit';
+import { markWorkday } from '../src/store';
 
 let stack: ShipmentsStack;
 let shop: TestMerchant;
@@ -158,6 +160,14 @@ describe('cancel and the GLS workday close', () => {
     expect(await failure(shop.api.closeWorkday({ shipmentIds: [letters[0]!] }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.notGlsShipped });
     expect(await failure(shop.api.closeWorkday({ shipmentIds: [pending[0]!] }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.notGlsShipped });
     expect(await failure(shop.api.closeWorkday({ shipmentIds: [gls[0]!] }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.workdayAlreadyClosed });
+  });
+
+  it("a concurrent close's refusal (GLS: already closed) never overwrites the close recorded by the other", async () => {
+    const before = await get(gls[0]!);
+    expect(before.closeWorkdayStatus).toBe('closed');
+    // What the later of two closes at once (two requests, on one replica or two) records after GLS refused it.
+    await withTransaction(stack.pool, (tx) => markWorkday(tx, [{ id: gls[0]!, ok: false, message: 'Spedizione già chiusa' }], null));
+    expect(await get(gls[0]!)).toMatchObject({ closeWorkdayStatus: 'closed', closeWorkdayMessage: before.closeWorkdayMessage, manifestId: before.manifestId });
   });
 
   it('letters: the pool code goes back only when the label was never handed out', async () => {

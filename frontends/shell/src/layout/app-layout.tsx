@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { Dialog, DialogContent, DialogTitle, useIsMobile } from '@smista/ui-kit';
+import { Dialog, DialogContent, DialogTitle, Spinner, useIsMobile } from '@smista/ui-kit';
 import { useStoredMerchantFallback } from './use-stored-merchant-fallback';
 import { t } from '../messages';
+import { registerRemotesFromManifest } from '../remotes/registry';
 import { Breadcrumbs } from './breadcrumbs';
 import { Header } from './header';
 import { SidebarContent } from './sidebar';
@@ -13,6 +14,11 @@ export function AppLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
   useStoredMerchantFallback();
+  // The remotes live inside the layout: registered as soon as it shows (not on /auth), while the
+  // page's own chunk loads. A failure surfaces later as the in-layout error panel.
+  useEffect(() => {
+    registerRemotesFromManifest().catch((error: unknown) => console.warn('[shell] /remotes.json', error));
+  }, []);
 
   useEffect(() => setDrawerOpen(false), [pathname]);
   useEffect(() => {
@@ -34,7 +40,16 @@ export function AppLayout() {
         <Header onOpenMenu={() => setDrawerOpen(true)} />
         <main className="flex-1 overflow-y-auto p-4 md:p-6">
           <Breadcrumbs />
-          <Outlet />
+          {/* The page's own chunk (dashboard, a remote's loader) loads below the header, not over it. */}
+          <Suspense
+            fallback={
+              <div className="flex min-h-[40vh] items-center justify-center">
+                <Spinner label={t.common.loading} />
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
         </main>
       </div>
     </div>

@@ -6,7 +6,7 @@ import { burnVerification, hashPassword, needsRehash, verifyPassword } from '../
 import { selectedMerchant, sessionExpiry, shouldExtendSession } from '../domain/sessions';
 import { generateToken, hashToken, isWellFormedToken } from '../domain/tokens';
 import { firstTakenField, normalizeEmail, parseRegistration, takenError, toUserView, type UserRecord } from '../domain/users';
-import { enqueueUserRegistered } from '../events/publishers';
+import { enqueueSessionsInvalidated, enqueueUserRegistered, InvalidationReason } from '../events/publishers';
 import * as sessions from '../store/sessions';
 import * as users from '../store/users';
 import { CallerTokenCache } from './caller-tokens';
@@ -78,15 +78,23 @@ export function authHandlers(deps: HandlerDeps) {
       return sessionResponse(user, session);
     }),
 
+    /** The session ends, and every gateway has dropped its cached copy before this answers. */
     logout: unary<identity.LogoutRequest, common.Empty>('Logout', async (req) => {
-      if (isWellFormedToken(req.sessionToken)) await sessions.deleteSession(pool, hashToken(req.sessionToken));
+      if (!isWellFormedToken(req.sessionToken)) return {};
+      const tokenHash = hashToken(req.sessionToken);
+      const invalidated = await withTransaction(pool, async (tx) => {
+        const userId = await sessions.deleteSession(tx, tokenHash);
+        return userId ? enqueueSessionsInvalidated(tx, { userId, tokenHash, reason: InvalidationReason.SESSIONS_INVALIDATED_REASON_LOGOUT }) : undefined;
+      });
+      if (invalidated) await deps.publishNow([invalidated]);
       return {};
     }),
 
     /**
-     * Hot path (every authenticated gateway request): one indexed query, no write except the
-     * hourly sliding-expiry bump, then a signed caller token (reused for 30 s per caller). The
-     * avatar (up to 1.4 MB) comes only with `includeAvatar`, for the current-user read.
+     * Hot path (every authenticated gateway request the gateway's session cache does not answer):
+     * one indexed query, no write except the hourly sliding-expiry bump, then a signed caller token
+     * (reused for 10 s per caller) with its expiry. The avatar (up to 1.4 MB) comes only with
+     * `includeAvatar`, for the current-user read.
      */
     resolveSession: unary<identity.ResolveSessionRequest, identity.ResolveSessionResponse>('ResolveSession', async (req) => {
       const { tokenHash, session } = await liveSession(req.sessionToken, req.includeAvatar);
@@ -95,12 +103,13 @@ export function authHandlers(deps: HandlerDeps) {
         await sessions.extendSession(pool, tokenHash, sessionExpiry(now, deps.sessionTtlHours));
       }
       const merchant = selectedMerchant(session.merchantId, session.role);
-      const callerToken = await callerTokens.get({ userId: session.userId, merchantId: merchant?.merchantId, role: merchant?.role });
+      const caller = await callerTokens.issue({ userId: session.userId, merchantId: merchant?.merchantId, role: merchant?.role });
       return {
         user: toProtoUser(toUserView(session.user)),
         merchantId: merchant?.merchantId,
         role: merchant ? roleToProto(merchant.role) : common.Role.ROLE_UNSPECIFIED,
-        callerToken,
+        callerToken: caller.token,
+        callerTokenExpiresAt: new Date(caller.expiresAtMs).toISOString(),
       };
     }),
 
@@ -109,8 +118,13 @@ export function authHandlers(deps: HandlerDeps) {
       const { merchantId } = selectMerchantSchema.parse({ merchantId: req.merchantId });
       const membership = await deps.memberships.getMembership(session.userId, merchantId);
       if (!membership) throw identityErrors.merchantNotFound();
-      const stored = await sessions.setSessionMerchant(pool, tokenHash, { merchantId, role: membership.role });
-      if (!stored) throw identityErrors.sessionInvalid();
+      // The gateways' cached lookups of this session still name the merchant it worked in before.
+      const invalidated = await withTransaction(pool, async (tx) => {
+        if (!(await sessions.setSessionMerchant(tx, tokenHash, { merchantId, role: membership.role }))) return undefined;
+        return enqueueSessionsInvalidated(tx, { userId: session.userId, tokenHash, reason: InvalidationReason.SESSIONS_INVALIDATED_REASON_MERCHANT_SELECTED });
+      });
+      if (!invalidated) throw identityErrors.sessionInvalid();
+      await deps.publishNow([invalidated]);
       ctx.logger.info({ userId: session.userId, merchantId, role: membership.role }, 'merchant selected');
       return { merchantId, merchantName: membership.merchantName, role: roleToProto(membership.role) };
     }),

@@ -42,4 +42,16 @@ describe('caller token lifetime', () => {
     const { exp } = decodeJwt(token);
     expect(exp! * 1000 - (issuedAt + 9_999)).toBeGreaterThanOrEqual(19_000);
   });
+
+  it('tells the expiry of the token it hands out, never later than the token says', async () => {
+    const { decodeJwt } = await import('jose');
+    const cache = new CallerTokenCache(SECRET);
+    const caller = { userId: 'u8', merchantId: 'm8', role: 'admin' as const };
+    const issued = await cache.issue(caller);
+    const exp = decodeJwt(issued.token).exp! * 1000;
+    expect(issued.expiresAtMs).toBeLessThanOrEqual(exp);
+    expect(issued.expiresAtMs).toBeGreaterThan(exp - 2_000);
+    // Reused, with the same expiry.
+    expect(await cache.issue(caller)).toEqual(issued);
+  });
 });

@@ -1,4 +1,10 @@
-import { signCallerToken, type Caller } from '@smista/service-kit';
+import { CALLER_TOKEN_TTL_SECONDS, signCallerToken, type Caller } from '@smista/service-kit';
+
+/** A signed caller token and the moment it stops being accepted (ms since the epoch). */
+export interface IssuedCallerToken {
+  token: string;
+  expiresAtMs: number;
+}
 
 /**
  * Reuses a signed caller token for the same (user, merchant, role) for up to `reuseMs`, so the hot
@@ -8,7 +14,7 @@ import { signCallerToken, type Caller } from '@smista/service-kit';
  * served a stale token.
  */
 export class CallerTokenCache {
-  private readonly entries = new Map<string, { token: string; signedAt: number }>();
+  private readonly entries = new Map<string, { token: string; signedAt: number; expiresAtMs: number }>();
 
   constructor(
     private readonly secret: string,
@@ -17,13 +23,21 @@ export class CallerTokenCache {
   ) {}
 
   async get(caller: Caller, now = Date.now()): Promise<string> {
+    return (await this.issue(caller, now)).token;
+  }
+
+  /** The token with its expiry, which ResolveSession tells the gateway (its session cache stops before it). */
+  async issue(caller: Caller, now = Date.now()): Promise<IssuedCallerToken> {
     const key = `${caller.userId}|${caller.merchantId ?? ''}|${caller.role ?? ''}`;
     const hit = this.entries.get(key);
-    if (hit && now - hit.signedAt < this.reuseMs) return hit.token;
+    if (hit && now - hit.signedAt < this.reuseMs) return hit;
+    const signingTime = Date.now();
     const token = await signCallerToken(caller, this.secret);
+    // `exp` is the signing second (rounded down) + the TTL: one second less is never late.
+    const entry = { token, signedAt: now, expiresAtMs: signingTime + (CALLER_TOKEN_TTL_SECONDS - 1) * 1000 };
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { token, signedAt: now });
-    return token;
+    this.entries.set(key, entry);
+    return entry;
   }
 }

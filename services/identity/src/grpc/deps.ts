@@ -1,4 +1,4 @@
-import type { createHandlerFactory, Logger, Pool } from '@smista/service-kit';
+import type { createHandlerFactory, Logger, Pool, UrgentEvent } from '@smista/service-kit';
 import type { BackgroundMailer } from '@smista/service-kit';
 import type { MembershipLookup } from './merchants-client';
 
@@ -12,4 +12,9 @@ export interface HandlerDeps {
   publicUrl: string;
   mailer: BackgroundMailer;
   memberships: MembershipLookup;
+  /**
+   * Publishes committed `identity.sessions.invalidated` rows at once (awaiting JetStream), so the
+   * gateways drop their cached sessions before the call answers; never throws (the relay is the fallback).
+   */
+  publishNow(events: UrgentEvent[]): Promise<void>;
 }

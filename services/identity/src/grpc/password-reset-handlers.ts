@@ -6,6 +6,7 @@ import { assertPasswordPolicy, hashPassword } from '../domain/passwords';
 import { assertResetTokenUsable, resetLink, resetTokenExpiry } from '../domain/password-reset';
 import { generateToken, hashToken, isWellFormedToken } from '../domain/tokens';
 import { normalizeEmail } from '../domain/users';
+import { enqueueSessionsInvalidated, InvalidationReason } from '../events/publishers';
 import { resetPasswordEmail } from '../mail/reset-email';
 import * as resetTokens from '../store/reset-tokens';
 import * as sessions from '../store/sessions';
@@ -49,12 +50,17 @@ export function passwordResetHandlers(deps: HandlerDeps) {
       // Checked before hashing, so a bad link never costs an argon2 run.
       await usableToken(req.token);
       const passwordHash = await hashPassword(assertPasswordPolicy(req.password));
-      const { userId, sessionsRemoved } = await withTransaction(pool, async (tx) => {
+      const { userId, sessionsRemoved, invalidated } = await withTransaction(pool, async (tx) => {
         const token = await usableToken(req.token, { forUpdate: true, db: tx });
         await resetTokens.useAllResetTokens(tx, token.userId);
         await users.updatePasswordHash(tx, token.userId, passwordHash);
-        return { userId: token.userId, sessionsRemoved: await sessions.deleteUserSessions(tx, token.userId) };
+        const sessionsRemoved = await sessions.deleteUserSessions(tx, token.userId);
+        const invalidated =
+          sessionsRemoved > 0 ? await enqueueSessionsInvalidated(tx, { userId: token.userId, reason: InvalidationReason.SESSIONS_INVALIDATED_REASON_PASSWORD_RESET }) : undefined;
+        return { userId: token.userId, sessionsRemoved, invalidated };
       });
+      // Before answering, every gateway has dropped the sessions it cached.
+      if (invalidated) await deps.publishNow([invalidated]);
       ctx.logger.info({ userId, sessionsRemoved }, 'password reset');
       return {};
     }),

@@ -68,8 +68,10 @@ export async function extendSession(db: Queryable, tokenHash: Buffer, expiresAt:
   await db.query('UPDATE sessions SET expires_at = $2 WHERE token_hash = $1 AND expires_at > now()', [tokenHash, expiresAt]);
 }
 
-export async function deleteSession(db: Queryable, tokenHash: Buffer): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+/** Ends one session; answers its user, or undefined when there was no such session. */
+export async function deleteSession(db: Queryable, tokenHash: Buffer): Promise<string | undefined> {
+  const { rows } = await db.query<{ user_id: string }>('DELETE FROM sessions WHERE token_hash = $1 RETURNING user_id', [tokenHash]);
+  return rows[0]?.user_id;
 }
 
 /**

@@ -1,5 +1,6 @@
-import type { Logger, Pool } from '@smista/service-kit';
-import { integrationsToRefresh, pruneJobs, scheduleJobs } from '../store';
+import { withTransaction, type Logger, type Pool } from '@smista/service-kit';
+import { nextSyncSlot, scheduleTickMs } from '../domain';
+import { insertScheduledJobs, integrationsToRefresh, lockDueSyncs, pruneJobs, setNextSyncs } from '../store';
 import type { AdapterRegistry } from './adapter-registry';
 import type { TokenKeeper } from './token-keeper';
 
@@ -19,14 +20,19 @@ export interface HousekeeperDeps {
 
 /** The sweep refreshes at most this many integrations per round (the rest wait for the next one). */
 const SWEEP_BATCH = 100;
+/** Scheduled jobs created per transaction; a round goes on until no slot is due. */
+const SCHEDULE_BATCH = 500;
 /** Finished jobs are kept this long (the list of a merchant's syncs); each integration's latest completed one always. */
 const JOB_RETENTION_DAYS = 30;
 
 /**
  * The periodic work of every replica, safe to run on all of them at once:
- * - the schedule (every SYNC_INTERVAL_SECONDS): a job for every switched-on, active integration
- *   that has none pending or running (the unique index keeps it to one across replicas);
- *   and finished jobs older than 30 days are forgotten (the latest completed one of each kept);
+ * - the schedule: each integration's syncs lie on a grid of SYNC_INTERVAL_SECONDS
+ *   (`nextSyncSlot`); every replica looks for due slots often (`scheduleTickMs`), and the
+ *   database decides which creates the job (the due integrations are locked `SKIP LOCKED`, the
+ *   unique index `jobs_one_open` keeps one open job each). So a schedule never runs twice, and
+ *   never skips a slot while one replica is up: a replica that dies leaves the next slot to the others;
+ * - the forgetting of finished jobs older than 30 days (the latest completed one of each kept);
  * - the token sweep (every minute, or twice per margin when the margin is shorter): refreshes the
  *   access tokens expiring within the margin, so that an integration nobody syncs keeps a valid
  *   token too. Each refresh takes the integration's row lock; a token another replica just renewed
@@ -39,8 +45,10 @@ export class Housekeeper {
   constructor(private readonly deps: HousekeeperDeps) {}
 
   start(): void {
+    const intervalMs = this.deps.syncIntervalSeconds * 1000;
     const sweepMs = Math.max(1_000, Math.min(60_000, (this.deps.marginSeconds * 1000) / 2));
-    this.every(this.deps.syncIntervalSeconds * 1000, () => this.schedule());
+    this.every(scheduleTickMs(this.deps.syncIntervalSeconds), () => this.scheduleDue());
+    this.every(Math.max(60_000, intervalMs), () => pruneJobs(this.deps.pool, JOB_RETENTION_DAYS));
     this.every(sweepMs, () => this.sweepTokens());
   }
 
@@ -50,12 +58,30 @@ export class Housekeeper {
     await Promise.allSettled([...this.inFlight]);
   }
 
-  /** One round of the schedule; answers the number of jobs created. */
+  /** Forgets old jobs, then one round of the schedule (tests call it instead of waiting); answers the jobs created. */
   async schedule(): Promise<number> {
     await pruneJobs(this.deps.pool, JOB_RETENTION_DAYS);
-    const created = await scheduleJobs(this.deps.pool, this.deps.adapters.identifiers(), this.deps.syncIntervalSeconds);
+    return this.scheduleDue();
+  }
+
+  /** A job for every integration whose slot is due, each slot moved on in the same transaction; answers the jobs created. */
+  async scheduleDue(): Promise<number> {
+    const { pool, adapters, syncIntervalSeconds, logger } = this.deps;
+    const intervalMs = syncIntervalSeconds * 1000;
+    let created = 0;
+    for (;;) {
+      const { due, made } = await withTransaction(pool, async (tx) => {
+        const due = await lockDueSyncs(tx, adapters.identifiers(), syncIntervalSeconds, SCHEDULE_BATCH);
+        const made = new Set(await insertScheduledJobs(tx, due));
+        const scheduled = due.filter((d) => made.has(d.integrationId));
+        await setNextSyncs(tx, scheduled.map((d) => ({ integrationId: d.integrationId, at: nextSyncSlot(d.dueAt, d.now, intervalMs) })));
+        return { due, made };
+      });
+      created += made.size;
+      if (due.length < SCHEDULE_BATCH || made.size === 0) break;
+    }
     if (created > 0) {
-      this.deps.logger.info({ created }, 'scheduled syncs');
+      logger.info({ created }, 'scheduled syncs');
       this.deps.onScheduled();
     }
     return created;
@@ -77,11 +103,18 @@ export class Housekeeper {
     return refreshed;
   }
 
+  /** `work` every `ms`, never two rounds of it at once in this replica (a slow round skips a tick). */
   private every(ms: number, work: () => Promise<unknown>): void {
+    let busy = false;
     const timer = setInterval(() => {
+      if (busy) return;
+      busy = true;
       const run = work()
         .catch((err: unknown) => this.deps.logger.error({ err }, 'housekeeping round failed'))
-        .finally(() => this.inFlight.delete(run));
+        .finally(() => {
+          busy = false;
+          this.inFlight.delete(run);
+        });
       this.inFlight.add(run);
     }, ms);
     timer.unref();

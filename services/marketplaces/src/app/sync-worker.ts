@@ -55,6 +55,8 @@ export interface SyncWorkerDeps {
 interface Claim {
   job: Job;
   owner: string;
+  /** The job was running before this claim: its lease ran out (a replica died) or its back-off ended. */
+  resumed: boolean;
 }
 
 /** The adapter's failure as the domain's decision table reads it. */
@@ -124,7 +126,11 @@ export class SyncWorker {
       let claim: Claim | null = null;
       try {
         claim = await this.claim();
-        if (claim) await this.run(claim, logger);
+        if (claim) {
+          // Which replica works on which job (a takeover after a crash or a back-off says `resumed`).
+          logger.info({ jobId: claim.job.id, integrationId: claim.job.integrationId, merchantId: claim.job.merchantId, offset: claim.job.progress?.nextOffset, resumed: claim.resumed }, 'sync job claimed');
+          await this.run(claim, logger);
+        }
       } catch (err) {
         logger.error({ err, jobId: claim?.job.id }, 'sync slot failed');
         if (claim) await this.fail(claim.job, claim.owner, messages.errors.internal).catch(() => undefined);
@@ -149,7 +155,7 @@ export class SyncWorker {
       // The window is fixed on the first claim; a takeover keeps it and its offset.
       const progress = job.progress ?? startProgress(syncWindow(await previousWindowEnd(tx, job.integrationId), now()));
       await markRunning(tx, job.id, owner, leaseSeconds, progress);
-      return { job: { ...job, status: 'running', progress }, owner };
+      return { job: { ...job, status: 'running', progress }, owner, resumed: job.status === 'running' };
     });
   }
 

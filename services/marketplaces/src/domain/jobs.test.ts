@@ -6,8 +6,10 @@ import {
   defaultRetryPolicy,
   FIRST_SYNC_DAYS,
   MODIFIED_OVERLAP_MS,
+  nextSyncSlot,
   progressFromMetadata,
   progressToMetadata,
+  scheduleTickMs,
   startProgress,
   syncWindow,
   type RetryPolicy,
@@ -81,5 +83,28 @@ describe('decideAfterFailure', () => {
       action: 'fail',
       message: 'Sincronizzazione non riuscita: eBay ha rifiutato la lettura degli ordini: offset non valido',
     });
+  });
+});
+
+describe('the schedule grid', () => {
+  const due = new Date('2026-11-20T10:00:00.000Z');
+  const at = (iso: string) => new Date(`2026-11-20T${iso}.000Z`);
+  it('the next slot is one interval after the due one, however late within it the job was created', () => {
+    expect(nextSyncSlot(due, due, 300_000)).toEqual(at('10:05:00'));
+    expect(nextSyncSlot(due, at('10:00:04'), 300_000)).toEqual(at('10:05:00'));
+    expect(nextSyncSlot(due, at('10:04:59'), 300_000)).toEqual(at('10:05:00'));
+  });
+  it('after an outage (no replica up for several slots): one sync now, then the next grid point, no burst', () => {
+    expect(nextSyncSlot(due, at('10:12:00'), 300_000)).toEqual(at('10:15:00'));
+    expect(nextSyncSlot(due, at('10:15:00'), 300_000)).toEqual(at('10:20:00'));
+  });
+  it('a slot created early (clocks) still moves forward by one interval', () => {
+    expect(nextSyncSlot(due, at('09:59:58'), 300_000)).toEqual(at('10:05:00'));
+  });
+  it('replicas look for due slots a tenth of the interval apart, 0.2 to 5 s', () => {
+    expect(scheduleTickMs(300)).toBe(5_000);
+    expect(scheduleTickMs(20)).toBe(2_000);
+    expect(scheduleTickMs(3)).toBe(300);
+    expect(scheduleTickMs(1)).toBe(200);
   });
 });

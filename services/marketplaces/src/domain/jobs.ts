@@ -70,6 +70,35 @@ export function syncWindow(previousWindowEnd: Date | null, now: Date): SyncWindo
   return { filter: 'modified', from, to: now };
 }
 
+/*
+ * The server-side schedule (SYNC_INTERVAL_SECONDS). Each integration's scheduled syncs lie on a
+ * fixed grid: a slot is due at the previous slot + the interval (the first one an interval after
+ * the integration's latest job, or its connection). Every replica looks often for due slots; the
+ * database decides which one creates the job. A slot met by an open job (a sync still running, one
+ * a member started) stays due until that job ends, so no slot is skipped; a slot created late
+ * (a busy or restarted replica) does not move the grid.
+ */
+
+/**
+ * The slot after `due`, once `due`'s job was created at `now`: the first grid point later than
+ * `now` (after a long outage: one sync now, then back on the grid, no burst of missed slots).
+ *
+ * @example nextSyncSlot(new Date('…T10:00:00Z'), new Date('…T10:00:01Z'), 300_000) // …T10:05:00Z
+ * @example nextSyncSlot(new Date('…T10:00:00Z'), new Date('…T10:12:00Z'), 300_000) // …T10:15:00Z
+ */
+export function nextSyncSlot(due: Date, now: Date, intervalMs: number): Date {
+  const late = Math.max(0, now.getTime() - due.getTime());
+  return new Date(due.getTime() + (Math.floor(late / intervalMs) + 1) * intervalMs);
+}
+
+/**
+ * How often a replica looks for due slots: a tenth of the interval, between 0.2 and 5 s. A slot
+ * starts at most this late while a replica is up (5 s of a 5-minute schedule).
+ */
+export function scheduleTickMs(intervalSeconds: number): number {
+  return Math.min(5_000, Math.max(200, Math.round(intervalSeconds * 100)));
+}
+
 /** The progress of a job that has not read anything yet. */
 export function startProgress(window: SyncWindow): JobProgress {
   return { window, nextOffset: 0, pages: 0, retries: 0 };

@@ -217,21 +217,61 @@ export async function failJob(db: Queryable, id: number, owner: string, message:
   return rows[0] ? { ordersFound: Number(rows[0].orders_found), ordersSynced: Number(rows[0].orders_synced) } : null;
 }
 
+/** An integration whose scheduled sync is due, locked by this round's transaction. */
+export interface DueSync {
+  integrationId: number;
+  merchantId: string;
+  /** The slot that is due (it may lie in the past: the replicas were busy, or none was up). */
+  dueAt: Date;
+  /** The database's clock, the one every replica shares. */
+  now: Date;
+}
+
 /**
- * The server-side schedule: a pending job (triggered_by 'schedule') for every switched-on, active
- * integration of a marketplace with an adapter that has none pending or running and none started
- * within the interval. Idempotent across replicas: the unique index keeps one open job each, and
- * the interval check keeps a replica from starting one just after another finished.
+ * The server-side schedule, step 1: up to `limit` switched-on, active integrations of a marketplace
+ * with an adapter whose slot is due and that have no pending or running job, locked `FOR NO KEY
+ * UPDATE SKIP LOCKED`: a replica running the same round at once skips them (and, once this round
+ * committed, finds their next slot in the future). The slot is `next_sync_at`, or before an
+ * integration's first scheduled job one interval after its latest job (or its connection).
  */
-export async function scheduleJobs(db: Queryable, identifiers: readonly string[], intervalSeconds: number): Promise<number> {
-  const { rowCount } = await db.query(
-    `INSERT INTO jobs (merchant_id, integration_id, triggered_by)
-     SELECT i.merchant_id, i.id, 'schedule' FROM integrations i JOIN marketplaces m ON m.id = i.marketplace_id
-      WHERE i.active AND i.status = 'active' AND m.identifier = ANY($1::text[])
-        AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.integration_id = i.id
-                         AND (j.status IN ('pending', 'running') OR j.created_at > now() - make_interval(secs => $2)))
-     ON CONFLICT (integration_id) WHERE status IN ('pending', 'running') DO NOTHING`,
-    [identifiers, intervalSeconds],
+export async function lockDueSyncs(tx: PoolClient, identifiers: readonly string[], intervalSeconds: number, limit: number): Promise<DueSync[]> {
+  const { rows } = await tx.query<{ id: string; merchant_id: string; due_at: Date; now: Date }>(
+    `SELECT i.id, i.merchant_id, d.due_at, now() AS now
+       FROM integrations i JOIN marketplaces m ON m.id = i.marketplace_id
+       CROSS JOIN LATERAL (SELECT coalesce(i.next_sync_at,
+                                  (SELECT max(j.created_at) FROM jobs j WHERE j.integration_id = i.id) + make_interval(secs => $2),
+                                  coalesce(i.connected_at, i.created_at) + make_interval(secs => $2)) AS due_at) d
+      WHERE i.active AND i.status = 'active' AND m.identifier = ANY($1::text[]) AND d.due_at <= now()
+        AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.integration_id = i.id AND j.status IN ('pending', 'running'))
+      ORDER BY d.due_at LIMIT $3
+      FOR NO KEY UPDATE OF i SKIP LOCKED`,
+    [identifiers, intervalSeconds, limit],
   );
-  return rowCount ?? 0;
+  return rows.map((r) => ({ integrationId: Number(r.id), merchantId: r.merchant_id, dueAt: r.due_at, now: r.now }));
+}
+
+/**
+ * Step 2: a pending job (triggered_by 'schedule') for each due integration; answers the
+ * integrations that got one. One a member started meanwhile (the unique index `jobs_one_open`)
+ * wins: that integration gets none now and its slot stays due until that job ends.
+ */
+export async function insertScheduledJobs(tx: PoolClient, due: readonly DueSync[]): Promise<number[]> {
+  if (due.length === 0) return [];
+  const { rows } = await tx.query<{ integration_id: string }>(
+    `INSERT INTO jobs (merchant_id, integration_id, triggered_by)
+     SELECT x.merchant_id, x.integration_id, 'schedule' FROM unnest($1::uuid[], $2::bigint[]) AS x(merchant_id, integration_id)
+     ON CONFLICT (integration_id) WHERE status IN ('pending', 'running') DO NOTHING
+     RETURNING integration_id`,
+    [due.map((d) => d.merchantId), due.map((d) => d.integrationId)],
+  );
+  return rows.map((r) => Number(r.integration_id));
+}
+
+/** Step 3: the next slot of each integration that got its scheduled job. */
+export async function setNextSyncs(tx: PoolClient, next: readonly { integrationId: number; at: Date }[]): Promise<void> {
+  if (next.length === 0) return;
+  await tx.query(
+    `UPDATE integrations i SET next_sync_at = x.at FROM unnest($1::bigint[], $2::timestamptz[]) AS x(id, at) WHERE i.id = x.id`,
+    [next.map((n) => n.integrationId), next.map((n) => n.at)],
+  );
 }

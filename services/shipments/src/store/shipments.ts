@@ -313,7 +313,12 @@ export async function markCancelled(tx: PoolClient, merchantId: string, id: numb
   return rows[0] ? toShipment(rows[0]) : null;
 }
 
-/** Records a close's outcome per shipment (closed or failed, the carrier's message) and the manifest of the closed ones. */
+/**
+ * Records a close's outcome per shipment (closed or failed, the carrier's message) and the manifest
+ * of the closed ones. A failure never overwrites a close already recorded: two closes of the same
+ * shipments at once (two requests, on one replica or two) both reach GLS, and the later one is
+ * refused because the first closed them.
+ */
 export async function markWorkday(tx: PoolClient, outcomes: readonly { id: number; ok: boolean; message: string }[], manifestId: number | null): Promise<void> {
   if (outcomes.length === 0) return;
   await tx.query(
@@ -322,7 +327,7 @@ export async function markWorkday(tx: PoolClient, outcomes: readonly { id: numbe
             close_workday_at = now(), manifest_id = CASE WHEN x.ok THEN coalesce($4, s.manifest_id) ELSE s.manifest_id END,
             updated_at = now()
        FROM unnest($1::bigint[], $2::boolean[], $3::text[]) AS x(id, ok, message)
-      WHERE s.id = x.id`,
+      WHERE s.id = x.id AND (x.ok OR s.close_workday_status IS DISTINCT FROM 'closed')`,
     [outcomes.map((o) => o.id), outcomes.map((o) => o.ok), outcomes.map((o) => o.message), manifestId],
   );
 }

@@ -19,7 +19,6 @@ import {
 import { MARKETPLACES_QUERY_ROOT } from '../../lib/marketplace-integrations';
 import {
   browserStorage,
-  captureOAuthCallback,
   clearPendingCallback,
   createOnce,
   decideCallback,
@@ -34,10 +33,8 @@ import { AuthFrame } from '../auth/auth-shell';
 /** Spec §9: the redirect to the dashboard after a successful connection. */
 export const OAUTH_SUCCESS_REDIRECT_MS = 2000;
 
-// The callback route sits behind the login guard (app.tsx): what the marketplace sent is kept as
-// the shell loads (this module comes with its routes), before a guard can send the user to /auth
-// and drop the query. The page reads it back from storage after the login.
-captureOAuthCallback(window.location, browserStorage(), Date.now());
+// What the marketplace sent is kept by bootstrap.tsx as the shell loads (this page is a lazy chunk
+// behind the login guard); the page reads it back from storage after the login.
 
 /** One exchange per code for the life of the page, whatever runs the effect twice. */
 const exchangeOnce = createOnce<OAuthCallbackJson>();
