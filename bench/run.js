@@ -23,7 +23,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { getFreePort, startService, startStack, repoRoot } = require('@smista/local-stack');
+const { startReplica, startStack, repoRoot } = require('@smista/local-stack');
 const { postgresPids, withCpu } = require('./cpu');
 const { cannon, fmt, intEnv, registerUser, renderTable, startBare } = require('./lib');
 
@@ -103,15 +103,9 @@ async function main() {
   let uncached;
   try {
     // The stack's gateway with its environment, but no NATS: no session cache (it says so at start).
-    const [port, metricsPort] = [await getFreePort(), await getFreePort()];
-    uncached = await startService({
-      name: 'gateway-uncached',
-      cwd: path.join(repoRoot, 'gateway'),
-      env: { ...stack.app.envs.gateway, PORT: String(port), METRICS_PORT: String(metricsPort), NATS_URL: '' },
-      health: { kind: 'http', url: `http://127.0.0.1:${port}/healthz` },
-      output: { mode: 'file', path: path.join(repoRoot, '.tmp', 'bench', 'gateway-uncached.log') },
-      detached: false,
-    });
+    const replica = await startReplica(stack.app, 'gateway', { name: 'gateway-uncached', env: { NATS_URL: '' }, logFile: path.join(repoRoot, '.tmp', 'bench', 'gateway-uncached.log') });
+    uncached = replica.handle;
+    const { port } = replica;
     const { user, cookie } = await registerUser(stack.baseUrl);
     process.stderr.write(`misura: ${settings.connections} connessioni, ${settings.warmupS} s di riscaldamento + ${settings.durationS} s per obiettivo\n`);
     const rows = [

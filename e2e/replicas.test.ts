@@ -33,7 +33,7 @@ import { pidAlive } from '../deploy/local/src/proc';
 import { startService, type ServiceHandle } from '../deploy/local/src/service';
 import { startApp, type App } from '../deploy/local/src/stack';
 import { nextSyncSlot } from '../services/marketplaces/src/domain/jobs';
-import { GLS_ACCOUNT } from './support/carriers';
+import { GLS_ACCOUNT, PICKUP_ADDRESS } from './support/carriers';
 import { consumersSince, sharedInfra } from './support/env';
 
 /** SYNC_INTERVAL_SECONDS: each integration's scheduled sync every 5 s (replicas look every 0.5 s). */
@@ -438,18 +438,7 @@ it('every imported order exists once in orders, whose two replicas shared the im
 }, 90_000);
 
 it('a label run on each shipments replica at once, one killed mid-run: the other finishes both, one parcel per shipment at GLS', async () => {
-  await gateway('POST', '/api/merchant-addresses', {
-    addressTypes: ['pickup'],
-    isDefault: true,
-    companyName: 'Repliche Srl',
-    addressLine1: 'Via Roma 10',
-    city: 'Milano',
-    state: 'MI',
-    postalCode: '20121',
-    country: 'Italia',
-    countryCode: 'IT',
-    phone: '+39 02 1234567',
-  });
+  await gateway('POST', '/api/merchant-addresses', PICKUP_ADDRESS);
   const glsIntegration = await gateway('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'gls', connectionName: 'GLS Repliche', active: true, ...GLS_ACCOUNT });
   expect(glsIntegration.status).toBe('active');
   const { rows } = await db('orders').query<{ id: number }>(

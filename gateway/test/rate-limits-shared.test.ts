@@ -8,12 +8,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { messages } from '@smista/contracts';
 import { sharedInfra } from '../../e2e/support/env';
-import { repoRoot, tmpDir } from '../../deploy/local/src/paths';
-import { getFreePort } from '../../deploy/local/src/ports';
+import { tmpDir } from '../../deploy/local/src/paths';
 import { redisCommand } from '../../deploy/local/src/redis';
-import { startService, type ServiceHandle } from '../../deploy/local/src/service';
+import type { ServiceHandle } from '../../deploy/local/src/service';
 import { APP_COMPONENTS, grpcAddrVar } from '../../deploy/local/src/services';
-import { startApp, type App } from '../../deploy/local/src/stack';
+import { startApp, startReplica, type App } from '../../deploy/local/src/stack';
 import { Browser, newUser } from './support/http';
 
 const LOGIN_PER_EMAIL = 4;
@@ -37,22 +36,11 @@ const logDir = path.join(tmpDir, 'e2e-logs', `rate-limits-shared-${Date.now().to
 let app: App;
 const replicas: ServiceHandle[] = [];
 
-/**
- * One more gateway process beside the stack's, started with the same variables (same public URL,
- * Redis, key prefix, NATS and services) on ports of its own: a replica behind the same address.
- */
+/** One more gateway process beside the stack's (same variables, ports of its own), plus `env`. */
 async function replica(name: string, env: Record<string, string>): Promise<{ url: string; handle: ServiceHandle }> {
-  const port = await getFreePort();
-  const handle = await startService({
-    name,
-    cwd: path.join(repoRoot, 'gateway'),
-    env: { ...app.envs.gateway, PORT: String(port), METRICS_PORT: String(await getFreePort()), ...env },
-    health: { kind: 'http', url: `http://127.0.0.1:${port}/healthz` },
-    output: { mode: 'file', path: path.join(logDir, `${name}.log`) },
-    detached: false,
-  });
-  replicas.push(handle);
-  return { url: `http://127.0.0.1:${port}`, handle };
+  const started = await startReplica(app, 'gateway', { name, env, logFile: path.join(logDir, `${name}.log`) });
+  replicas.push(started.handle);
+  return started;
 }
 
 const logOf = (name: string): string => fs.readFileSync(path.join(logDir, `${name}.log`), 'utf8');

@@ -13,11 +13,10 @@ import { messages } from '@smista/contracts';
 import { createPool, type Pool } from '@smista/service-kit';
 import { sharedInfra } from '../../e2e/support/env';
 import { extractLinks, waitForMail } from '../../e2e/support/mail';
-import { repoRoot, tmpDir } from '../../deploy/local/src/paths';
-import { getFreePort } from '../../deploy/local/src/ports';
-import { startService, type ServiceHandle } from '../../deploy/local/src/service';
+import { tmpDir } from '../../deploy/local/src/paths';
+import type { ServiceHandle } from '../../deploy/local/src/service';
 import { APP_COMPONENTS, grpcAddrVar } from '../../deploy/local/src/services';
-import { startApp, type App } from '../../deploy/local/src/stack';
+import { startApp, startReplica, type App } from '../../deploy/local/src/stack';
 import { newUser } from './support/http';
 import { join, ownMerchant, registered, type Member } from './support/team';
 
@@ -49,16 +48,9 @@ beforeAll(async () => {
   });
   A = app.baseUrl;
   // A replica behind the same address: the stack gateway's variables (NATS, services) on ports of its own.
-  const port = await getFreePort();
-  replicaB = await startService({
-    name: 'gateway-b',
-    cwd: path.join(repoRoot, 'gateway'),
-    env: { ...app.envs.gateway, PORT: String(port), METRICS_PORT: String(await getFreePort()) },
-    health: { kind: 'http', url: `http://127.0.0.1:${port}/healthz` },
-    output: { mode: 'file', path: path.join(logDir, 'gateway-b.log') },
-    detached: false,
-  });
-  B = `http://127.0.0.1:${port}`;
+  const b = await startReplica(app, 'gateway', { name: 'gateway-b', logFile: path.join(logDir, 'gateway-b.log') });
+  replicaB = b.handle;
+  B = b.url;
   identityDb = createPool(app.databases.identity!, 2);
 }, 120_000);
 

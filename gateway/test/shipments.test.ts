@@ -17,25 +17,11 @@ import {
 import { marketplacesEvents } from '@smista/proto';
 import { connectNats, ensureStream, type Nats } from '@smista/service-kit';
 import { startApp, type TestApp } from '../../e2e/support/app';
+import { GLS_ACCOUNT as GLS, PICKUP_ADDRESS } from '../../e2e/support/carriers';
 import { sharedInfra } from '../../e2e/support/env';
 import { importedOrder } from '../../services/orders/test/support/events';
 import { eventually, join, ownMerchant, registered, suiteGatewayEnv, type Member } from './support/team';
 
-const GLS = { siglaSede: 'MI', codiceCliente: '123456', passwordCliente: 'Sandbox1', codiceContratto: '1234', emailFiliale: 'filiale@gls.example.it' };
-const PICKUP = {
-  addressTypes: ['pickup'],
-  isDefault: true,
-  companyName: 'Bottega Rossi S.r.l.',
-  contactPerson: 'Anna Rossi',
-  addressLine1: 'Via Roma 1',
-  city: 'Milano',
-  state: 'MI',
-  postalCode: '20121',
-  country: 'Italia',
-  countryCode: 'IT',
-  phone: '+39 02 1234567',
-  email: 'magazzino@bottega.example.it',
-};
 const INTEGRATION = 8_300_000 + Math.floor(Math.random() * 100_000);
 
 let app: TestApp;
@@ -97,7 +83,7 @@ beforeAll(async () => {
   rival = await registered(app.baseUrl);
   rivalShop = await ownMerchant(rival);
 
-  expect((await admin.b.post('/api/merchant-addresses', PICKUP)).status).toBe(201);
+  expect((await admin.b.post('/api/merchant-addresses', PICKUP_ADDRESS)).status).toBe(201);
   const gls = await admin.b.post(`/api/merchants/${shop.id}/carrier-integrations`, { provider: 'gls', connectionName: 'GLS Milano', active: true, ...GLS });
   expect(gls.body.status).toBe('active');
   glsId = gls.body.id;

@@ -24,6 +24,7 @@ export type { AppComponent, StackContext } from './services';
 export {
   startInfra,
   startApp,
+  startReplica,
   startStack,
   infraPorts,
   infraClaims,

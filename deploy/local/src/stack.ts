@@ -537,6 +537,36 @@ export async function startApp(options: AppOptions): Promise<App> {
 }
 
 /** What `startStack` returns: the URLs a test or a developer needs. */
+/**
+ * One more process of a component the app runs (a replica behind the same address): the variables
+ * the app started it with, on ports of its own, plus `env`. Its log goes to `logFile`. The caller
+ * stops it (before the app). Answers its handle and, for the gateway, its base URL.
+ *
+ * @example
+ * const b = await startReplica(app, 'gateway', { name: 'gateway-b', logFile, env: { NATS_URL: '' } });
+ */
+export async function startReplica(
+  app: App,
+  component: string,
+  options: { name: string; logFile: string; env?: Record<string, string>; timeoutMs?: number },
+): Promise<{ handle: ServiceHandle; port: number; url: string }> {
+  const c = APP_COMPONENTS.find((x) => x.name === component);
+  const base = app.envs[component];
+  if (!c || !base) throw new Error(`${component} non fa parte di questa applicazione`);
+  const [port, metricsPort] = [await getFreePort(), await getFreePort()];
+  const handle = await startService({
+    name: options.name,
+    cwd: path.join(repoRoot, c.dir),
+    entry: c.entry,
+    env: { ...base, ...(c.kind === 'grpc' ? { GRPC_PORT: String(port) } : { PORT: String(port) }), METRICS_PORT: String(metricsPort), ...options.env },
+    health: c.kind === 'grpc' ? { kind: 'grpc', address: `127.0.0.1:${port}` } : { kind: 'http', url: `http://127.0.0.1:${port}/healthz` },
+    output: { mode: 'file', path: options.logFile },
+    detached: false,
+    timeoutMs: options.timeoutMs,
+  });
+  return { handle, port, url: `http://127.0.0.1:${port}` };
+}
+
 export interface Stack {
   baseUrl: string;
   /** HTTP base of the mail catcher. */
