@@ -11,9 +11,9 @@ import { sharedInfra } from '../../e2e/support/env';
 import { tmpDir } from '../../deploy/local/src/paths';
 import { redisCommand } from '../../deploy/local/src/redis';
 import type { ServiceHandle } from '../../deploy/local/src/service';
-import { APP_COMPONENTS, grpcAddrVar } from '../../deploy/local/src/services';
 import { startApp, startReplica, type App } from '../../deploy/local/src/stack';
 import { Browser, newUser } from './support/http';
+import { partialApp } from './support/partial-app';
 
 const LOGIN_PER_EMAIL = 4;
 // Only the per-e-mail limit is reached here; the others are out of the way.
@@ -27,10 +27,7 @@ const PER_PROCESS_WARNING = 'rate limits are per process: set REDIS_URL to share
 const SHARED_INFO = 'rate limits shared across replicas through Redis';
 
 // Login needs identity (and identity its peer merchants); the gateway's other peers are not called.
-const components = APP_COMPONENTS.filter((c) => ['identity', 'merchants', 'gateway'].includes(c.name));
-const absentPeers = Object.fromEntries(
-  APP_COMPONENTS.filter((c) => c.kind === 'grpc' && !components.includes(c)).map((c) => [grpcAddrVar(c.name), '127.0.0.1:9']),
-);
+const { components, absentPeers } = partialApp(['identity', 'merchants', 'gateway']);
 
 const logDir = path.join(tmpDir, 'e2e-logs', `rate-limits-shared-${Date.now().toString(36)}`);
 let app: App;

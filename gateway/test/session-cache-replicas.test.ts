@@ -15,16 +15,13 @@ import { sharedInfra } from '../../e2e/support/env';
 import { extractLinks, waitForMail } from '../../e2e/support/mail';
 import { tmpDir } from '../../deploy/local/src/paths';
 import type { ServiceHandle } from '../../deploy/local/src/service';
-import { APP_COMPONENTS, grpcAddrVar } from '../../deploy/local/src/services';
 import { startApp, startReplica, type App } from '../../deploy/local/src/stack';
 import { newUser } from './support/http';
+import { partialApp } from './support/partial-app';
 import { join, ownMerchant, registered, type Member } from './support/team';
 
 // Sessions and passwords need identity; teams merchants; the role probe carriers. Nothing else is called.
-const components = APP_COMPONENTS.filter((c) => ['identity', 'merchants', 'carriers', 'gateway'].includes(c.name));
-const absentPeers = Object.fromEntries(
-  APP_COMPONENTS.filter((c) => c.kind === 'grpc' && !components.includes(c)).map((c) => [grpcAddrVar(c.name), '127.0.0.1:9']),
-);
+const { components, absentPeers } = partialApp(['identity', 'merchants', 'carriers', 'gateway']);
 /** Far longer than any wait below: only an invalidation can explain a change seen at once. */
 const gatewayEnv = { ...absentPeers, RATE_LIMIT_ENABLED: 'false', TRUST_PROXY_HOPS: '1', SESSION_CACHE_TTL_MS: '60000' };
 
