@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import type { JetStreamClient } from '@nats-io/jetstream';
-import { headers as natsHeaders, type MsgHdrs } from '@nats-io/transport-node';
 import type { Logger } from './logger';
 import { eventMetrics } from './metrics';
-import { context, contextFromHeaders, currentTraceHeaders, inSpan, objectGetter, propagation, SpanKind, type TextMapSetter, type TraceHeaders } from './tracing';
+import { publishOutboxRow } from './outbox';
+import { currentTraceHeaders, type TraceHeaders } from './tracing';
 
 /** An outbox row written by {@link enqueueUrgentEvent}, to hand to {@link publishUrgentEvents} after commit. */
 export interface UrgentEvent {
@@ -35,8 +35,6 @@ export async function enqueueUrgentEvent(tx: pg.PoolClient, subject: string, pay
   return { id: rows[0].id, subject, payload, headers };
 }
 
-const natsHeaderSetter: TextMapSetter<MsgHdrs> = { set: (h, key, value) => h.set(key, value) };
-
 /**
  * Publishes committed urgent events now, awaiting JetStream's acknowledgement of each (so core
  * subscribers of the subject have been sent it), with `Nats-Msg-Id` = the outbox id as the relay
@@ -52,24 +50,7 @@ export async function publishUrgentEvents(
   const published: string[] = [];
   try {
     for (const event of events) {
-      await inSpan(
-        `publish ${event.subject}`,
-        {
-          kind: SpanKind.PRODUCER,
-          parent: contextFromHeaders(event.headers, objectGetter),
-          attributes: {
-            'messaging.system': 'nats',
-            'messaging.operation.type': 'publish',
-            'messaging.destination.name': event.subject,
-            'messaging.message.id': event.id,
-          },
-        },
-        () => {
-          const headers = natsHeaders();
-          propagation.inject(context.active(), headers, natsHeaderSetter);
-          return deps.js.publish(event.subject, event.payload, { msgID: event.id, headers, timeout: timeoutMs });
-        },
-      );
+      await publishOutboxRow(deps.js, event, timeoutMs);
       published.push(event.id);
       eventMetrics.published.inc();
     }

@@ -42,6 +42,39 @@ export async function enqueueEvents(tx: pg.PoolClient, events: readonly { subjec
 
 const natsHeaderSetter: TextMapSetter<MsgHdrs> = { set: (h, key, value) => h.set(key, value) };
 
+/** An outbox row as it is published: its id is the JetStream message id (de-duplication). */
+export interface OutboxRow {
+  id: string;
+  subject: string;
+  payload: Uint8Array;
+  headers: Record<string, unknown> | null;
+}
+
+/**
+ * One outbox row to JetStream, as a PRODUCER span in the trace of the request that wrote it, with
+ * `Nats-Msg-Id` = the row's id: the relay and an urgent publish of the same row are one message.
+ */
+export function publishOutboxRow(js: JetStreamClient, row: OutboxRow, timeoutMs?: number): Promise<unknown> {
+  return inSpan(
+    `publish ${row.subject}`,
+    {
+      kind: SpanKind.PRODUCER,
+      parent: contextFromHeaders(row.headers ?? {}, objectGetter),
+      attributes: {
+        'messaging.system': 'nats',
+        'messaging.operation.type': 'publish',
+        'messaging.destination.name': row.subject,
+        'messaging.message.id': row.id,
+      },
+    },
+    () => {
+      const headers = natsHeaders();
+      propagation.inject(context.active(), headers, natsHeaderSetter);
+      return js.publish(row.subject, row.payload, { msgID: row.id, headers, ...(timeoutMs === undefined ? {} : { timeout: timeoutMs }) });
+    },
+  );
+}
+
 function backoffMs(attempts: number): number {
   return Math.min(1_000 * 2 ** Math.max(0, attempts - 1), 60_000);
 }
@@ -191,7 +224,7 @@ export class OutboxRelay {
       const done: string[] = [];
       for (const row of rows) {
         try {
-          await this.publish(row);
+          await publishOutboxRow(this.opts.js, row);
           done.push(row.id);
           eventMetrics.published.inc();
         } catch (err) {
@@ -216,28 +249,6 @@ export class OutboxRelay {
     } finally {
       client.release();
     }
-  }
-
-  /** One row to JetStream, as a PRODUCER span in the trace of the request that wrote it. */
-  private publish(row: { id: string; subject: string; payload: Buffer; headers: Record<string, unknown> | null }): Promise<unknown> {
-    return inSpan(
-      `publish ${row.subject}`,
-      {
-        kind: SpanKind.PRODUCER,
-        parent: contextFromHeaders(row.headers ?? {}, objectGetter),
-        attributes: {
-          'messaging.system': 'nats',
-          'messaging.operation.type': 'publish',
-          'messaging.destination.name': row.subject,
-          'messaging.message.id': row.id,
-        },
-      },
-      () => {
-        const headers = natsHeaders();
-        propagation.inject(context.active(), headers, natsHeaderSetter);
-        return this.opts.js.publish(row.subject, row.payload, { msgID: row.id, headers });
-      },
-    );
   }
 
   /** Stops the loop after one last pass, so committed events are not left waiting. */
