@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { findExecutable, pidAlive, startDaemon } from './proc';
-import { sleep } from './ports';
+import { findExecutable, liveDaemonPid, startDaemon, stopPid } from './proc';
 
 /** Where and how to run nats-server with JetStream. */
 export interface NatsOptions {
@@ -42,23 +41,8 @@ export function findNatsServer(): string {
  * points to a live nats-server, stop it so this run can start clean.
  */
 async function stopLeftover(pidFile: string): Promise<void> {
-  let pid: number;
-  try {
-    pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
-  } catch {
-    return;
-  }
-  if (!pid || !pidAlive(pid)) return;
-  let cmdline = '';
-  try {
-    cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-  } catch {
-    return;
-  }
-  if (!cmdline.includes('nats-server')) return;
-  process.kill(pid, 'SIGTERM');
-  for (let i = 0; i < 100 && pidAlive(pid); i++) await sleep(100);
-  if (pidAlive(pid)) process.kill(pid, 'SIGKILL');
+  const pid = liveDaemonPid(pidFile, ['nats-server']);
+  if (pid) await stopPid(pid);
 }
 
 /**

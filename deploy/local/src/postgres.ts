@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { findExecutable, isRoot, run, type RunResult } from './proc';
+import { findExecutable, isRoot, run, tailFile, type RunResult } from './proc';
 import { sleep } from './ports';
 
 /** Where and how to run a private PostgreSQL cluster. */
@@ -93,14 +93,6 @@ async function prepareDataDir(requested: string): Promise<string> {
     fs.symlinkSync(fallback, requested);
   }
   return fallback;
-}
-
-function tail(file: string, lines = 15): string {
-  try {
-    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-  } catch {
-    return '';
-  }
 }
 
 /** Replaces the database name in a PostgreSQL URL. */
@@ -229,7 +221,7 @@ export async function startPostgres(options: PostgresOptions): Promise<PostgresH
     ];
     const start = await asPostgresUser(pgCtl, ['start', '-D', dataDir, '-l', logFile, '-w', '-t', '60', '-o', settings.join(' ')]);
     if (start.code !== 0) {
-      throw new Error(`PostgreSQL non è partito sulla porta ${port}: ${(start.stderr || start.stdout).trim()}\n${tail(logFile)}`);
+      throw new Error(`PostgreSQL non è partito sulla porta ${port}: ${(start.stderr || start.stdout).trim()}\n${tailFile(logFile)}`);
     }
   }
 

@@ -112,6 +112,47 @@ export async function terminate(child: ChildProcess, graceMs = 10_000, detached 
   }
 }
 
+/** The last `lines` lines of a log file ('' when it cannot be read), for start-up errors. */
+export function tailFile(file: string, lines = 15): string {
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The pid a daemon's pid file names, when that process is alive and its command line contains
+ * every one of `marks` (`nats-server`; `redis-server` and its `:PORT`): a pid file left by a
+ * crashed run may name a process that is gone, or a recycled pid of something else.
+ */
+export function liveDaemonPid(pidFile: string, marks: string[]): number | undefined {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
+  } catch {
+    return undefined;
+  }
+  if (!pid || !pidAlive(pid)) return undefined;
+  try {
+    const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return marks.every((m) => cmdline.includes(m)) ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** SIGTERM to a process we did not spawn, SIGKILL after 10 s. */
+export async function stopPid(pid: number): Promise<void> {
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    return; // already gone
+  }
+  for (let i = 0; i < 100 && pidAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  if (pidAlive(pid)) process.kill(pid, 'SIGKILL');
+}
+
 /** True when a process with this pid exists. */
 export function pidAlive(pid: number): boolean {
   try {
