@@ -218,10 +218,17 @@ describe('invite registration', () => {
 
 describe('layout', () => {
   step('browser tracing: after the first screen, /api calls carry traceparent and their shell span is the root of a trace that goes on in the gateway', async () => {
+    // An earlier screen of this tab may have loaded the chunk already: from the renderer's memory
+    // cache it would make no request at all, so this visit goes to the network.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     const chunk = page.waitForResponse((r) => /\/assets\/telemetry\.[0-9a-f]+\.js$/.test(new URL(r.url()).pathname));
     await page.goto('/dashboard');
     await page.getByTestId('welcome-card').waitFor();
     expect((await chunk).status()).toBe(200);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+    await cdp.detach();
     // Loaded after the page's load event: the first screen never waited for it.
     const timing = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;

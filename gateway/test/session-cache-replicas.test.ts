@@ -13,7 +13,9 @@ import { messages } from '@smista/contracts';
 import { createPool, type Pool } from '@smista/service-kit';
 import { sharedInfra } from '../../e2e/support/env';
 import { extractLinks, waitForMail } from '../../e2e/support/mail';
+import { startNats, type NatsHandle } from '../../deploy/local/src/nats';
 import { tmpDir } from '../../deploy/local/src/paths';
+import { getFreePort } from '../../deploy/local/src/ports';
 import type { ServiceHandle } from '../../deploy/local/src/service';
 import { startApp, startReplica, type App } from '../../deploy/local/src/stack';
 import { newUser } from './support/http';
@@ -32,10 +34,15 @@ let replicaB: ServiceHandle | undefined;
 let A: string;
 let B: string;
 let identityDb: Pool;
+let nats: NatsHandle | undefined;
 
 beforeAll(async () => {
+  // A NATS of its own: on the shared one, the parallel suites' identities publish invalidations
+  // too, and a lookup in flight when any invalidation arrives is not cached, so the cache this
+  // suite proves could stay empty by chance.
+  nats = await startNats({ storeDir: path.join(logDir, 'nats'), port: await getFreePort(), monitorPort: await getFreePort(), fresh: true });
   app = await startApp({
-    infra: sharedInfra(),
+    infra: { ...sharedInfra(), natsUrl: nats.url },
     ports: 'free',
     databases: 'fresh',
     components,
@@ -55,6 +62,7 @@ afterAll(async () => {
   await identityDb?.end();
   await replicaB?.stop();
   await app?.stop();
+  await nats?.stop();
 });
 
 /** One request with a given cookie (the browser's, whichever replica the balancer picks). */
