@@ -30,7 +30,10 @@ const AUTH_GOAL_BYTES = 250 * 1024;
 const QUIET_MS = 1000;
 
 /**
- * @typedef {{ url: string, type: string, status: number, mimeType: string, encoding: string, transferred: number, decoded: number, failed: boolean }} LoadedResource
+ * A resource whose loading the page itself gave up (`canceled`: a response body the app cancelled
+ * on purpose, such as the 401 of `GET /api/user` on /auth) is not `failed`: only a load the
+ * network or the server broke is, with Chromium's reason in `error`.
+ * @typedef {{ url: string, type: string, status: number, mimeType: string, encoding: string, transferred: number, decoded: number, failed: boolean, canceled: boolean, error: string }} LoadedResource
  * @typedef {{ url: string, resources: LoadedResource[], transferred: number, decoded: number, staticTransferred: number, staticDecoded: number, requests: number }} FirstLoad
  */
 
@@ -60,7 +63,7 @@ async function measureFirstLoad(page, url, ready) {
       return;
     }
     inFlight.add(e.requestId);
-    byId.set(e.requestId, { url: e.request.url, type: e.type ?? 'Other', status: 0, mimeType: '', encoding: '', transferred: 0, decoded: 0, failed: false });
+    byId.set(e.requestId, { url: e.request.url, type: e.type ?? 'Other', status: 0, mimeType: '', encoding: '', transferred: 0, decoded: 0, failed: false, canceled: false, error: '' });
   });
   cdp.on('Network.responseReceived', (e) => {
     touch();
@@ -86,7 +89,14 @@ async function measureFirstLoad(page, url, ready) {
     touch();
     inFlight.delete(e.requestId);
     const r = byId.get(e.requestId);
-    if (r) r.failed = true;
+    if (!r) return;
+    // Whether the body was cancelled before or after its last byte arrived is a race on a busy
+    // machine: a cancel by the page is the page's choice, not a failed load.
+    if (e.canceled) r.canceled = true;
+    else {
+      r.failed = true;
+      r.error = e.errorText ?? '';
+    }
   });
   await cdp.send('Network.enable');
   await page.goto(url, { waitUntil: 'load' });

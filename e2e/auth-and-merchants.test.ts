@@ -221,5 +221,5 @@ describe('route guards', () => {
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     expect(pathOf(page)).toBe(`/questa-pagina-non-esiste-${run}`);
     await page.getByRole('link', { name: 'Torna alla home' }).waitFor();
-  }, { standalone: true });
+  });
 });

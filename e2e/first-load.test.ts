@@ -23,6 +23,8 @@ interface LoadedResource {
   transferred: number;
   decoded: number;
   failed: boolean;
+  canceled: boolean;
+  error: string;
 }
 interface FirstLoad {
   url: string;
@@ -58,7 +60,7 @@ const pathOf = (r: LoadedResource) => new URL(r.url).pathname;
 const listing = (load: FirstLoad) =>
   [...load.resources]
     .sort((a, b) => b.transferred - a.transferred)
-    .map((r) => `${kb(r.transferred).padStart(9)} ${kb(r.decoded).padStart(9)} ${(r.encoding || '-').padEnd(4)} ${r.status} ${pathOf(r)}`)
+    .map((r) => `${kb(r.transferred).padStart(9)} ${kb(r.decoded).padStart(9)} ${(r.encoding || '-').padEnd(4)} ${r.status} ${pathOf(r)}${r.failed ? ` FALLITA (${r.error})` : r.canceled ? ' annullata dalla pagina' : ''}`)
     .join('\n');
 /** Scripts and stylesheets big enough for the build to compress (frontends/compress-assets.js: 1 KB). */
 const compressible = (load: FirstLoad) => load.resources.filter((r) => /\.(?:js|css)$/.test(pathOf(r)) && r.decoded >= 1024);

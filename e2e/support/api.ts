@@ -58,3 +58,19 @@ export async function registerWithMerchant(context: BrowserContext, baseUrl: str
   const merchant = await api(context, baseUrl, 'POST', '/api/merchants', { name: merchantName });
   if (merchant.status !== 201) throw new Error(`create merchant: ${merchant.status} ${JSON.stringify(merchant.body)}`);
 }
+
+/**
+ * Logs the browser context in as `user` through the API (the context's cookies then carry the
+ * session) and, with `merchantId`, selects that merchant for the session. For a step that needs a
+ * person logged in, whatever an earlier step left. Throws with the answer when a call fails.
+ *
+ * @example
+ * await signIn(browser.context, app.baseUrl, admin, (await merchant.get()).id);
+ */
+export async function signIn(context: BrowserContext, baseUrl: string, user: { email: string; password: string }, merchantId?: string): Promise<void> {
+  const login = await api(context, baseUrl, 'POST', '/api/login', { email: user.email, password: user.password });
+  if (login.status !== 200) throw new Error(`login ${user.email}: ${login.status} ${JSON.stringify(login.body)}`);
+  if (merchantId === undefined) return;
+  const selected = await api(context, baseUrl, 'POST', '/api/merchants/set-current', { merchantId });
+  if (selected.status !== 200) throw new Error(`set-current ${merchantId}: ${selected.status} ${JSON.stringify(selected.body)}`);
+}

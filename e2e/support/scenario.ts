@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { repoRoot } from '../../deploy/local/src/paths';
 import { startApp, type StartAppOptions, type TestApp } from './app';
 import { launchBrowser, type BrowserSession } from './browser';
+import { DESKTOP } from './viewports';
 
 /** Jest timeout of one step (and of a suite's `beforeAll`). */
 export const TEST_TIMEOUT_MS = 90_000;
@@ -15,9 +16,48 @@ export const STOP_TIMEOUT_MS = 30_000;
 
 export const SCREENSHOT_DIR = path.join(repoRoot, '.tmp', 'e2e-screenshots');
 
-export interface StepOptions {
-  /** Runs even after an earlier step of the file failed (it does not build on the others). */
-  standalone?: boolean;
+/**
+ * State that steps build on (an account, a merchant, a connected carrier, an invite link): made once,
+ * by the step that makes it through the screens ({@link Given.set}), or, when that step failed or
+ * was not run (`jest -t`), through the API by whichever step needs it first ({@link Given.get}).
+ * So a step never depends on the one before it having passed.
+ */
+export interface Given<T> {
+  /** The value a step recorded, else the one `make` builds now (once; a failed make is tried again by the next step). */
+  get(): Promise<T>;
+  /** Records the value a step made through the screens: later steps get it. */
+  set(value: T): void;
+  /** Whether a value is there already (made by a step or by `make`). */
+  readonly ready: boolean;
+}
+
+/** A {@link Given} whose value `make` builds through the API when no step recorded one. */
+export function given<T>(what: string, make: () => Promise<T>): Given<T> {
+  let value: Promise<T> | undefined;
+  let ready = false;
+  return {
+    get() {
+      value ??= make().then(
+        (v) => {
+          ready = true;
+          return v;
+        },
+        (err: unknown) => {
+          value = undefined;
+          if (err instanceof Error) err.message = `preparazione di «${what}» fallita: ${err.message}`;
+          throw err;
+        },
+      );
+      return value;
+    },
+    set(v) {
+      value = Promise.resolve(v);
+      ready = true;
+    },
+    get ready() {
+      return ready;
+    },
+  };
 }
 
 export interface Scenario {
@@ -31,12 +71,13 @@ export interface Scenario {
   /** Closes the browsers, newest first, then stops the app. */
   stop(): Promise<void>;
   /**
-   * A step of the file's scenario: a jest `test` with {@link TEST_TIMEOUT_MS}. On failure it saves a
-   * full-page screenshot of every open browser's page into .tmp/e2e-screenshots/ and names them and
-   * the components' log folder in the error; after a failure the later steps fail at once (unless
-   * `standalone`), since they build on it.
+   * A step of the file's scenario: a jest `test` with {@link TEST_TIMEOUT_MS}. Every open browser
+   * starts it at the desktop size; the step goes to its own page and gets what it builds on from
+   * {@link given} values, so it passes or fails on its own whatever the steps before it did (and
+   * runs alone under `jest -t`). On failure it saves a full-page screenshot of every open browser's
+   * page into .tmp/e2e-screenshots/ and names them and the components' log folder in the error.
    */
-  step(name: string, body: () => Promise<void>, options?: StepOptions): void;
+  step(name: string, body: () => Promise<void>): void;
 }
 
 /**
@@ -58,8 +99,6 @@ export interface Scenario {
 export function createScenario(file: string): Scenario {
   let app: TestApp | undefined;
   const browsers: BrowserSession[] = [];
-  /** The first failed step of this file. */
-  let brokenStep: string | null = null;
 
   async function openBrowser(): Promise<BrowserSession> {
     if (!app) throw new Error('openBrowser: the app is not running (scenario.start() first)');
@@ -94,15 +133,15 @@ export function createScenario(file: string): Scenario {
       for (const browser of [...browsers].reverse()) await browser.close();
       await app?.stop();
     },
-    step(name, body, options = {}) {
+    step(name, body) {
       test(
         name,
         async () => {
-          if (brokenStep !== null && !options.standalone) throw new Error(`Non eseguito: dipende dal passo fallito «${brokenStep}»`);
           try {
+            // An earlier step may have left a phone-sized viewport behind (its finally did not run).
+            for (const { page } of browsers) if (!page.isClosed()) await page.setViewportSize(DESKTOP);
             await body();
           } catch (err) {
-            brokenStep ??= name;
             const saved = await screenshots(name);
             if (saved.length && err instanceof Error) err.message += `\nScreenshot: ${saved.join(', ')}`;
             if (app && err instanceof Error) err.message += `\nLog dei componenti: ${path.relative(repoRoot, app.logDir)}`;

@@ -140,6 +140,4 @@ export async function screenshotWhole(page: Page, path: string, maxHeight = 4000
   }
 }
 
-/** The two widths every suite looks at: a laptop, and a phone under the 768 px breakpoint. */
-export const DESKTOP = { width: 1280, height: 800 };
-export const MOBILE = { width: 390, height: 844 };
+export { DESKTOP, MOBILE } from './viewports';

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { grpcProbe, httpProbe, type Probe } from './health';
+import { ScaledDeadline } from './machine-load';
 import { formatLogLine, paint, prefixLines } from './log-format';
 import { sleep } from './ports';
 import { exited, LineBuffer, onLines, terminate } from './proc';
@@ -31,7 +32,10 @@ export interface ServiceOptions {
   /** Environment on top of the inherited one. */
   env: Record<string, string>;
   health: HealthCheck;
-  /** How long to wait for health; default 30 s (SMISTA_START_TIMEOUT_MS overrides). */
+  /**
+   * How long to wait for health on a quiet machine; default 30 s (SMISTA_START_TIMEOUT_MS overrides).
+   * The wait stretches with the machine's load, up to ten times ({@link ScaledDeadline}).
+   */
   timeoutMs?: number;
   /** Default: pretty lines on stdout. */
   output?: OutputMode;
@@ -211,7 +215,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
     const grpc = options.health.kind === 'grpc' ? grpcProbe(options.health.address) : undefined;
     const probe = (): Promise<Probe> =>
       grpc ? grpc.probe(1000) : httpProbe((options.health as { url: string }).url, 1000);
-    const deadline = Date.now() + timeoutMs;
+    const deadline = new ScaledDeadline(timeoutMs);
     let last: Probe = { ok: false, reason: 'nessuna risposta' };
     try {
       for (;;) {
@@ -223,7 +227,7 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
         if (stopping) return await fail('avvio interrotto: arresto richiesto');
         last = await probe();
         if (last.ok) break;
-        if (Date.now() > deadline) return await fail(`non è pronto dopo ${Math.round(timeoutMs / 1000)} s (${last.reason})`);
+        if (deadline.expired()) return await fail(`non è pronto dopo ${deadline.describe()}: aspettavo ${awaited(options.health)}, ultima risposta: ${last.reason}`);
         await sleep(150);
       }
     } finally {
@@ -320,6 +324,11 @@ export async function startService(options: ServiceOptions): Promise<ServiceHand
       closeSink();
     },
   };
+}
+
+/** What a health check waits for, in words: `gRPC health SERVING da 127.0.0.1:50051`. */
+function awaited(health: HealthCheck): string {
+  return health.kind === 'grpc' ? `gRPC health SERVING da ${health.address}` : `200 da GET ${health.url}`;
 }
 
 function describeExit(code: number | null, signal: NodeJS.Signals | null): string {
