@@ -2,12 +2,16 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { machineLoad } from '../../deploy/local/src/machine-load';
 import { repoRoot } from '../../deploy/local/src/paths';
 import { startApp, type StartAppOptions, type TestApp } from './app';
 import { launchBrowser, type BrowserSession } from './browser';
 import { DESKTOP } from './viewports';
 
-/** Jest timeout of one step (and of a suite's `beforeAll`). */
+/**
+ * Jest timeout of one step (and of a suite's `beforeAll`) on a quiet machine; the suite environment
+ * stretches it with the machine's load, and playwright's waits with it.
+ */
 export const TEST_TIMEOUT_MS = 90_000;
 /** Playwright waits: well below the test timeout, so a stuck step fails with its own message (and a screenshot). */
 export const STEP_TIMEOUT_MS = 25_000;
@@ -138,8 +142,16 @@ export function createScenario(file: string): Scenario {
         name,
         async () => {
           try {
-            // An earlier step may have left a phone-sized viewport behind (its finally did not run).
-            for (const { page } of browsers) if (!page.isClosed()) await page.setViewportSize(DESKTOP);
+            // Playwright's waits stretch with the machine's load, as jest's timeout of this step does
+            // (deploy/local/src/jest-environment.ts).
+            const waitMs = Math.round(STEP_TIMEOUT_MS * machineLoad().factor);
+            for (const { page } of browsers) {
+              if (page.isClosed()) continue;
+              page.setDefaultTimeout(waitMs);
+              page.setDefaultNavigationTimeout(waitMs);
+              // An earlier step may have left a phone-sized viewport behind (its finally did not run).
+              await page.setViewportSize(DESKTOP);
+            }
             await body();
           } catch (err) {
             const saved = await screenshots(name);

@@ -1,18 +1,22 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { ScaledDeadline } from '../../deploy/local/src/machine-load';
 import { STEP_TIMEOUT_MS } from './scenario';
 
 export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Matches exactly this text (surrounding white space aside), for playwright's `hasText`. */
 export const exactly = (s: string) => new RegExp(`^\\s*${escapeRegExp(s)}\\s*$`);
 
-/** Retries an assertion until it holds (or rethrows its last failure after `timeoutMs`). */
+/**
+ * Retries an assertion until it holds (or rethrows its last failure after `timeoutMs` of
+ * quiet-machine time: longer while the machine is busy, see ScaledDeadline).
+ */
 export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = STEP_TIMEOUT_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = new ScaledDeadline(timeoutMs);
   for (;;) {
     try {
       return await check();
     } catch (err) {
-      if (Date.now() > deadline) throw err;
+      if (deadline.expired()) throw err;
       await new Promise((r) => setTimeout(r, 100));
     }
   }

@@ -15,7 +15,7 @@ export { startSamplePages, legalSampleUrls, LEGAL_SAMPLE_PAGES } from './sample-
 export type { SamplePages, SamplePagesOptions } from './sample-pages';
 export { prometheusConfig, findPrometheus, startPrometheus, startOptionalPrometheus } from './prometheus';
 export type { OptionalPrometheusOptions, PrometheusHandle, PrometheusOptions, ScrapeJob } from './prometheus';
-export { machineLoad, describeLoad, ScaledDeadline, MAX_SLOWDOWN } from './machine-load';
+export { machineLoad, describeLoad, ScaledDeadline, MAX_SLOWDOWN, waitFor } from './machine-load';
 export type { MachineLoad } from './machine-load';
 export { startService, assertBuilt, ServiceStartError, restartDelayMs, DEFAULT_RESTART_POLICY } from './service';
 export type { HealthCheck, OutputMode, RestartEvent, RestartPolicy, ServiceHandle, ServiceOptions } from './service';

@@ -1,12 +1,37 @@
 /**
- * The jest environment of every suite: Node's, plus dropping the databases the suite made once its
- * own afterAll hooks (which stop its services) have run. See test-databases.ts.
+ * The jest environment of every suite: Node's, plus
+ * - dropping the databases the suite made once its own afterAll hooks (which stop its services) have
+ *   run (see test-databases.ts);
+ * - timeouts that stretch with the machine's load: each hook and test gets its written timeout
+ *   (or jest's testTimeout) times how busy the machine is as it starts (machine-load.ts), so a suite
+ *   on a busy CI machine is not cut off for being slow, and still fails when something really hangs.
  */
+import type { Circus } from '@jest/types';
 import NodeEnvironment from 'jest-environment-node';
+import { machineLoad, type MachineLoad } from './machine-load';
 import { dropDatabase } from './postgres';
 import { databasesMadeBy } from './test-databases';
 
+/** The timeout a hook or test was written with (hooks such as beforeEach start many times). */
+const writtenTimeouts = new WeakMap<object, number>();
+
+/**
+ * Sets the timeout jest is about to read for this hook or test (jest-circus reads it right after
+ * `hook_start` / `test_fn_start`): the written one times the machine's slowdown now.
+ */
+export function stretchTimeout(target: { timeout?: number | null }, testTimeout: number, load: MachineLoad = machineLoad()): number {
+  const written = writtenTimeouts.get(target) ?? (target.timeout || testTimeout);
+  writtenTimeouts.set(target, written);
+  target.timeout = Math.round(written * load.factor);
+  return target.timeout;
+}
+
 export default class SuiteEnvironment extends NodeEnvironment {
+  async handleTestEvent(event: Circus.AsyncEvent, state: Circus.State): Promise<void> {
+    if (event.name === 'hook_start') stretchTimeout(event.hook, state.testTimeout);
+    else if (event.name === 'test_fn_start') stretchTimeout(event.test, state.testTimeout);
+  }
+
   override async teardown(): Promise<void> {
     if (process.env.SMISTA_KEEP_TEST_DATABASES !== '1') {
       for (const { adminUrl, name } of databasesMadeBy(this.global as unknown as Record<string, unknown>)) {

@@ -1,4 +1,4 @@
-import { cpuPressure, describeLoad, machineLoad, MAX_SLOWDOWN, ScaledDeadline, type MachineLoad } from './machine-load';
+import { cpuPressure, describeLoad, machineLoad, MAX_SLOWDOWN, ScaledDeadline, waitFor, type MachineLoad } from './machine-load';
 
 const PSI = `some avg10=63.20 avg60=40.00 avg300=10.00 total=123
 full avg10=0.00 avg60=0.00 avg300=0.00 total=0
@@ -59,4 +59,11 @@ test('however busy the machine, a wait ends after ten times its budget', () => {
   expect(deadline.expired()).toBe(false);
   advance(1);
   expect(deadline.expired()).toBe(true);
+});
+
+test('waitFor answers the first value the check gives, and names what it waited for when time runs out', async () => {
+  let calls = 0;
+  expect(await waitFor('the third call', () => (++calls === 3 ? `call ${calls}` : false), 5_000, 1)).toBe('call 3');
+  expect(await waitFor('zero is a value', () => 0, 1_000, 1)).toBe(0);
+  await expect(waitFor('something that never comes', () => null, 50, 5)).rejects.toThrow(/^tempo scaduto dopo \d+ s.* aspettando something that never comes$/);
 });

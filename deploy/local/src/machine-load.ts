@@ -99,3 +99,21 @@ export class ScaledDeadline {
     return `${waited} (${s(this.budgetMs)} a macchina scarica; ${describeLoad(this.busiest)} nel momento peggiore)`;
   }
 }
+
+/**
+ * Polls `check` until it gives a value (anything but null, undefined or false) and answers it;
+ * throws naming `what` once `timeoutMs` of quiet-machine time ({@link ScaledDeadline}) has passed.
+ * A test's way to wait for an event it cannot subscribe to.
+ *
+ * @example
+ * const job = await waitFor('the sync job finished', async () => (await getJob()).status === 'completed' && job, 30_000);
+ */
+export async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs = 30_000, intervalMs = 50): Promise<T> {
+  const deadline = new ScaledDeadline(timeoutMs);
+  for (;;) {
+    const value = await check();
+    if (value !== null && value !== undefined && value !== false) return value;
+    if (deadline.expired()) throw new Error(`tempo scaduto dopo ${deadline.describe()} aspettando ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

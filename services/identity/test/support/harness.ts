@@ -20,6 +20,7 @@ import {
 import { common, identity, merchants } from '@smista/proto';
 import { configSchema, type Config } from '../../src/config';
 import { startIdentity, type RunningIdentity } from '../../src/main';
+import { waitFor as waitForState } from '../../../../deploy/local/src/machine-load';
 import { createTestDatabase } from '../../../../e2e/support/db';
 import { consumersSince, sharedInfra } from '../../../../e2e/support/env';
 import { listMails, type CaughtMail } from '../../../../e2e/support/mail';
@@ -135,15 +136,8 @@ export async function failure(call: Promise<unknown>): Promise<{ code: number; d
   throw new Error('expected the call to fail');
 }
 
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** The harnesses' wait: the shared one (stretches with the machine's load), 10 s on a quiet machine by default. */
+export const waitFor = <T>(what: string, check: () => Promise<T | undefined | false | null>, timeoutMs = 10_000): Promise<T> => waitForState(what, check, timeoutMs, 25);
 
 /** Messages the mail catcher holds for one address, newest first. */
 export function mailsTo(address: string): Promise<CaughtMail[]> {

@@ -20,6 +20,7 @@ import {
 } from '@smista/service-kit';
 import { marketplaces, marketplacesEvents, shipmentsEvents } from '@smista/proto';
 import { consentAs, ebaySandboxControl, startEbaySandbox, type EbaySandbox, type EbaySandboxControl } from '@smista/sandboxes';
+import { ScaledDeadline } from '../../../../deploy/local/src/machine-load';
 import { configSchema, type Config } from '../../src/config';
 import { buildAuthorizeUrl } from '../../src/adapters';
 import { startMarketplaces, type MarketplacesOptions, type RunningMarketplaces } from '../../src/main';
@@ -303,13 +304,13 @@ async function freePort(): Promise<number> {
 
 /** Waits until the service answers ListMarketplaces (migrations done, gRPC bound). */
 async function untilServing(client: marketplaces.MarketplacesServiceClient, timeoutMs = 30_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
+  const deadline = new ScaledDeadline(timeoutMs);
   for (;;) {
     try {
       await rpc(client, { deadlineMs: 1_000 }).listMarketplaces({});
       return;
     } catch (err) {
-      if (Date.now() > until) throw err;
+      if (deadline.expired()) throw err;
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -335,11 +336,11 @@ export async function syncFinishedEvents(pool: Pool, jobId?: number): Promise<ma
 
 /** Waits until a job is completed or failed; answers it. */
 export async function finishedJob(api: MarketplacesApi, merchantId: string, jobId: number, timeoutMs = 60_000): Promise<marketplaces.Job> {
-  const until = Date.now() + timeoutMs;
+  const deadline = new ScaledDeadline(timeoutMs);
   for (;;) {
     const job = await api.getJob({ merchantId, id: jobId });
     if (job.status === 'completed' || job.status === 'failed') return job;
-    if (Date.now() > until) throw new Error(`job ${jobId} still ${job.status} after ${timeoutMs} ms (${job.ordersSynced}/${job.ordersFound})`);
+    if (deadline.expired()) throw new Error(`job ${jobId} still ${job.status} after ${deadline.describe()} (${job.ordersSynced}/${job.ordersFound})`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

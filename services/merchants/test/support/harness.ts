@@ -22,6 +22,7 @@ import { configSchema as identityConfigSchema } from '../../../identity/src/conf
 import { startIdentity, type RunningIdentity } from '../../../identity/src/main';
 
 export { stream as IDENTITY_STREAM } from '../../../identity/src/events/publishers';
+import { waitFor as waitForState } from '../../../../deploy/local/src/machine-load';
 import { createTestDatabase } from '../../../../e2e/support/db';
 import { consumersSince, sharedInfra } from '../../../../e2e/support/env';
 
@@ -190,15 +191,8 @@ export async function failure(call: Promise<unknown>): Promise<{ code: number; d
   throw new Error('expected the call to fail');
 }
 
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false | null>, timeoutMs = 10_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** The harnesses' wait: the shared one (stretches with the machine's load), 10 s on a quiet machine by default. */
+export const waitFor = <T>(what: string, check: () => Promise<T | undefined | false | null>, timeoutMs = 10_000): Promise<T> => waitForState(what, check, timeoutMs, 25);
 
 /**
  * Waits until a service's consumers recorded these message ids, in its inbox or as dead letters:

@@ -74,6 +74,8 @@ type ItemStep = 'done' | 'busy';
 const BUSY_POLL_MS = 250;
 /** After this many unexpected failures of one item in a row, it is given up (failed, internal error). */
 const MAX_ITEM_ERRORS = 3;
+/** The longest a request waits for its run finished by another replica that took it over. */
+const TAKEN_OVER_WAIT_MS = 10 * 60_000;
 /** Finished runs are kept this long for the screen, then deleted. */
 const RUN_RETENTION_DAYS = 7;
 
@@ -136,10 +138,26 @@ export class ProcessRunner {
     await withTransaction(pool, (tx) => createRun(tx, { id: run.id, merchantId: scope.merchantId, createdBy: scope.userId, owner, leaseSeconds, shipmentIds }));
     this.deps.logger.info({ merchantId: scope.merchantId, userId: scope.userId, runId: run.id, shipments: shipmentIds.length }, 'processing run started');
     await this.track(this.execute(run, owner, scope));
-    const finished = await findRun(pool, run.id);
     // Stopped mid-way (shutdown): another replica finishes the run; the screen follows its progress.
-    if (finished?.status !== 'finished') throw shipmentsErrors.dependencyUnavailable();
+    if (!(await this.finishedElsewhere(run.id))) throw shipmentsErrors.dependencyUnavailable();
     return this.resultOf(run.id, unknown);
+  }
+
+  /**
+   * Whether the run is finished, waiting for it when another replica took it over: this one stalled
+   * past its lease (a long pause, a busy machine) and the sweeper of another (or its own) went on
+   * with the run, so the merchant who asked still gets the run's outcome instead of an error. False
+   * when this replica is stopping (the caller gets 503 and the screen follows the run's progress) or
+   * the run is not finished after {@link TAKEN_OVER_WAIT_MS}.
+   */
+  private async finishedElsewhere(runId: string): Promise<boolean> {
+    const deadline = Date.now() + TAKEN_OVER_WAIT_MS;
+    for (;;) {
+      const run = await findRun(this.deps.pool, runId);
+      if (run?.status === 'finished') return true;
+      if (this.stopping || !run || Date.now() > deadline) return false;
+      await sleep(BUSY_POLL_MS);
+    }
   }
 
   /** Takes over every abandoned run it can (lease ran out) and works on them in the background. */

@@ -19,6 +19,7 @@ import {
 } from '@smista/service-kit';
 import { marketplacesEvents, orders, shipments } from '@smista/proto';
 import type { GlsSandbox, ReferenceTally } from '@smista/sandboxes';
+import { ScaledDeadline, waitFor } from '../../../../deploy/local/src/machine-load';
 import { configSchema, type Config } from '../../src/config';
 import { startShipments, type RunningShipments } from '../../src/main';
 import { stream as SHIPMENTS_STREAM } from '../../src/events/publishers';
@@ -351,15 +352,7 @@ export function glsTally(gls: GlsSandbox, shipmentIds: readonly number[]): Map<n
   return new Map(shipmentIds.map((id) => [id, tally[`SHP-${id}`] ?? { requested: 0, created: 0 }]));
 }
 
-async function waitUntil<T>(what: string, check: () => Promise<T | null | false>, timeoutMs: number): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitUntil = <T>(what: string, check: () => Promise<T | null | false>, timeoutMs: number): Promise<T> => waitFor(what, check, timeoutMs);
 
 /**
  * A client acting as a caller whose token is signed again when it nears its 30 s lifetime, as
@@ -397,14 +390,14 @@ async function freePort(): Promise<number> {
 
 /** Waits until the service answers (migrations done, gRPC bound). */
 async function untilServing(client: shipments.ShipmentsServiceClient, timeoutMs = 30_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
+  const deadline = new ScaledDeadline(timeoutMs);
   for (;;) {
     try {
       const callerToken = await signCallerToken({ userId: randomUUID(), merchantId: randomUUID(), role: 'user' }, SECRET);
       await rpc(client, { callerToken, deadlineMs: 1_000 }).listProcessRuns({});
       return;
     } catch (err) {
-      if (Date.now() > until) throw err;
+      if (deadline.expired()) throw err;
       await new Promise((r) => setTimeout(r, 100));
     }
   }
