@@ -7,15 +7,17 @@
  * tab in view, cards, the dialog as a bottom drawer). The dialog is portalled to <body> and keeps
  * the remote's styles.
  *
- * One app and one browser for the whole file; tests run in order and build on each other.
+ * One app and one browser for the whole file. Steps stand on their own: each logs the browser in,
+ * opens Impostazioni → Indirizzi itself and gets the addresses it builds on from `given`s (made by
+ * the step that creates them through the screens, else through the API).
  */
 import type { Locator, Page } from 'playwright-core';
 import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
-import { api, registerWithMerchant } from './support/api';
-import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
+import { api, signIn, type ApiResponse } from './support/api';
+import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { enterOnlyMerchant, portalScopeOf, settingsMenu } from './support/settings';
-import { closeToasts, eventually, expectToast, textOf } from './support/ui';
+import { closeToasts, eventually, expectToast, MOBILE, textOf } from './support/ui';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -56,12 +58,79 @@ let page: Page;
 
 beforeAll(async () => {
   ({ app, browser, page } = await scenario.start());
-
-  // The user and a merchant through the API, with the browser context's cookies (the UI flows are in auth-and-merchants).
-  await registerWithMerchant(browser.context, app.baseUrl, user, merchantName);
 }, TEST_TIMEOUT_MS);
 
 afterAll(() => scenario.stop(), STOP_TIMEOUT_MS);
+
+/** The answer when it has this status; otherwise an error naming what was asked and the answer. */
+function must(res: ApiResponse, status: number, what: string): ApiResponse {
+  if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res;
+}
+
+/** The user and a merchant through the API (the UI flows are in auth-and-merchants). */
+const account = given('the user with her merchant', async () => {
+  const registered = await api(browser.context, app.baseUrl, 'POST', '/api/register', user);
+  must(registered, 201, 'register');
+  const merchant = must(await api(browser.context, app.baseUrl, 'POST', '/api/merchants', { name: merchantName }), 201, 'create the merchant');
+  return { merchantId: String(merchant.body.id) };
+});
+
+/** The browser logged in as the user, in her merchant (current on the server, which the addresses need). */
+async function logIn(): Promise<void> {
+  const { merchantId } = await account.get();
+  await signIn(browser.context, app.baseUrl, user, merchantId);
+}
+
+/** Logged in, on Impostazioni → Indirizzi with the list (or the empty state) loaded. */
+async function openAddresses(): Promise<void> {
+  await logIn();
+  await page.goto('/dashboard/settings/addresses');
+  await settingsMenu(page).current('Indirizzi').waitFor();
+  await page.getByTestId('addresses-tab').getByText('I Tuoi Indirizzi', { exact: true }).waitFor();
+  await page.locator('[data-testid="addresses-empty"], [data-testid="address-row"], [data-testid="address-card"]').first().waitFor();
+}
+
+/** The address with this company through the API, if there is one (a step that failed after saving it leaves it). */
+async function storedAddress(company: string): Promise<any | undefined> {
+  return (await addressesApi()).find((x) => x.companyName === company);
+}
+
+/** The first address, as the dialog saves it (step 3 makes it in the dialog). */
+const warehouseCreated = given('the warehouse address', async () => {
+  await logIn();
+  const found = await storedAddress(warehouse.companyName);
+  if (found) return String(found.id);
+  const body = { ...warehouse, addressTypes: ['pickup', 'warehouse'], isDefault: true, country: 'Germania', countryCode: 'DE' };
+  return String(must(await api(browser.context, app.baseUrl, 'POST', '/api/merchant-addresses', body), 201, 'create the warehouse address').body.id);
+});
+
+/** The first address moved to Potsdam (step 4 does it in the dialog). */
+const warehouseEdited = given('the warehouse address in Potsdam', async () => {
+  const id = await warehouseCreated.get();
+  await logIn();
+  must(await api(browser.context, app.baseUrl, 'PATCH', `/api/merchant-addresses/${id}`, { city: editedCity }), 200, 'move the warehouse address');
+  return id;
+});
+
+/** The second address, billing, the default now (step 5 makes it in the dialog). */
+const officeCreated = given('the office address, default', async () => {
+  await warehouseEdited.get();
+  await logIn();
+  const found = await storedAddress(office.companyName);
+  if (found) return String(found.id);
+  const body = { ...office, addressTypes: ['billing'], isDefault: true, country: 'Italia', countryCode: 'IT' };
+  return String(must(await api(browser.context, app.baseUrl, 'POST', '/api/merchant-addresses', body), 201, 'create the office address').body.id);
+});
+
+/** Only the office address left: the warehouse deleted (step 6 does it after the confirmation). */
+const warehouseDeleted = given('the warehouse address deleted', async () => {
+  const officeId = await officeCreated.get();
+  await logIn();
+  const id = await warehouseCreated.get();
+  if (await storedAddress(warehouse.companyName)) must(await api(browser.context, app.baseUrl, 'DELETE', `/api/merchant-addresses/${id}`), 200, 'delete the warehouse address');
+  return officeId;
+});
 
 async function addressesApi(): Promise<any[]> {
   const res = await api(browser.context, app.baseUrl, 'GET', '/api/merchant-addresses');
@@ -78,6 +147,23 @@ const card = (company: string) => page.locator(`[data-testid="address-card"][dat
 /** The Radix checkboxes and switch report their state in aria-checked. */
 const checked = async (locator: Locator) => (await locator.getAttribute('aria-checked')) === 'true';
 const typeBadges = (item: Locator) => item.getByTestId('address-type-badge').allInnerTexts();
+/** Fills the dialog with the first address (types and the default switch aside). */
+async function fillWarehouse(): Promise<void> {
+  await field('companyName').fill(warehouse.companyName);
+  await field('contactPerson').fill(warehouse.contactPerson);
+  await field('addressLine1').fill(warehouse.addressLine1);
+  await field('addressLine2').fill(warehouse.addressLine2);
+  await field('postalCode').fill(warehouse.postalCode);
+  await field('city').fill(warehouse.city);
+  await field('state').fill(warehouse.state);
+  await field('country').selectOption({ label: 'Germania' });
+  await field('phone').fill(warehouse.phone);
+  await field('email').fill(warehouse.email);
+  await field('vatNumber').fill(warehouse.vatNumber);
+  await field('taxCode').fill(warehouse.taxCode);
+  await dialog().getByLabel('Orari ritiro', { exact: true }).fill(warehouse.pickupHours);
+  await dialog().getByLabel('Note', { exact: true }).fill(warehouse.notes);
+}
 /** Where an element ends vertically, in CSS pixels of the viewport. */
 const bottomEdgeOf = async (locator: Locator) => {
   const box = await locator.boundingBox();
@@ -87,6 +173,7 @@ const bottomEdgeOf = async (locator: Locator) => {
 describe('merchant addresses (settings remote)', () => {
   step('Impostazioni → Indirizzi shows the empty state', async () => {
     // The only merchant, entered (and set current on the server, which the addresses need).
+    await logIn();
     await enterOnlyMerchant(page, merchantName);
     await page.getByTestId('sidebar').getByRole('link', { name: 'Impostazioni' }).click();
     await page.waitForURL('**/dashboard/settings');
@@ -110,6 +197,7 @@ describe('merchant addresses (settings remote)', () => {
   });
 
   step("'Crea Primo Indirizzo' opens the dialog with its defaults; incomplete submissions show the messages and create nothing", async () => {
+    await openAddresses();
     await page.getByRole('button', { name: 'Crea Primo Indirizzo' }).click();
     await dialog().waitFor();
     expect(await dialog().getAttribute('data-mode')).toBe('create');
@@ -149,20 +237,7 @@ describe('merchant addresses (settings remote)', () => {
     expect(await fieldError('phone').count()).toBe(0);
 
     // Everything filled but no type: only the type alert is left.
-    await field('companyName').fill(warehouse.companyName);
-    await field('contactPerson').fill(warehouse.contactPerson);
-    await field('addressLine1').fill(warehouse.addressLine1);
-    await field('addressLine2').fill(warehouse.addressLine2);
-    await field('postalCode').fill(warehouse.postalCode);
-    await field('city').fill(warehouse.city);
-    await field('state').fill(warehouse.state);
-    await field('country').selectOption({ label: 'Germania' });
-    await field('phone').fill(warehouse.phone);
-    await field('email').fill(warehouse.email);
-    await field('vatNumber').fill(warehouse.vatNumber);
-    await field('taxCode').fill(warehouse.taxCode);
-    await dialog().getByLabel('Orari ritiro', { exact: true }).fill(warehouse.pickupHours);
-    await dialog().getByLabel('Note', { exact: true }).fill(warehouse.notes);
+    await fillWarehouse();
     await dialog().getByLabel('Indirizzo predefinito').click();
     expect(await checked(field('isDefault'))).toBe(true);
     await submit.click();
@@ -182,7 +257,14 @@ describe('merchant addresses (settings remote)', () => {
   });
 
   step("creates the address: toast, the row with company, Default badge, type badges and pickup hours; the API stores DE", async () => {
-    await field('city').fill(warehouse.city);
+    await openAddresses();
+    await page.getByRole('button', { name: 'Crea Primo Indirizzo' }).click();
+    await dialog().getByRole('heading', { name: 'Aggiungi Nuovo Indirizzo' }).waitFor();
+    await dialog().getByLabel('Ritiro', { exact: true }).click();
+    await dialog().getByLabel('Magazzino', { exact: true }).click();
+    await fillWarehouse();
+    await dialog().getByLabel('Indirizzo predefinito').click();
+    expect(await checked(field('isDefault'))).toBe(true);
     expect(await checked(dialog().locator('#address-type-pickup'))).toBe(true);
     expect(await checked(dialog().locator('#address-type-warehouse'))).toBe(true);
     await dialog().getByRole('button', { name: 'Crea Indirizzo' }).click();
@@ -214,9 +296,12 @@ describe('merchant addresses (settings remote)', () => {
     expect(stored[0]).toMatchObject({ ...warehouse, country: 'Germania', countryCode: 'DE', isDefault: true, active: true });
     expect([...stored[0].addressTypes].sort()).toEqual(['pickup', 'warehouse']);
     expect(await item.getAttribute('data-id')).toBe(String(stored[0].id));
+    warehouseCreated.set(String(stored[0].id));
   });
 
   step("'Modifica' opens the prefilled dialog; a new city is saved ('Aggiorna Indirizzo')", async () => {
+    const id = await warehouseCreated.get();
+    await openAddresses();
     const item = row(warehouse.companyName);
     await item.getByTestId('address-edit').click();
     await dialog().waitFor();
@@ -250,9 +335,12 @@ describe('merchant addresses (settings remote)', () => {
     const stored = await addressesApi();
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ ...warehouse, city: editedCity, countryCode: 'DE', isDefault: true });
+    warehouseEdited.set(id);
   });
 
   step('a second address made default takes the Default badge from the first', async () => {
+    await warehouseEdited.get();
+    await openAddresses();
     await page.getByRole('button', { name: 'Aggiungi Indirizzo' }).click();
     await dialog().waitFor();
     await dialog().getByRole('heading', { name: 'Aggiungi Nuovo Indirizzo' }).waitFor();
@@ -286,9 +374,12 @@ describe('merchant addresses (settings remote)', () => {
     expect(defaults).toHaveLength(1);
     expect(defaults[0]).toMatchObject({ ...office, country: 'Italia', countryCode: 'IT', addressTypes: ['billing'] });
     expect(stored.find((x) => x.companyName === warehouse.companyName)).toMatchObject({ isDefault: false, city: editedCity });
+    officeCreated.set(String(defaults[0].id));
   });
 
   step("'Elimina' asks for confirmation with the company's name; confirmed, the row is gone", async () => {
+    const officeId = await officeCreated.get();
+    await openAddresses();
     const item = row(warehouse.companyName);
     const confirm = page.getByTestId('confirm-dialog');
 
@@ -314,10 +405,13 @@ describe('merchant addresses (settings remote)', () => {
 
     const stored = await addressesApi();
     expect(stored.map((x) => x.companyName)).toEqual([office.companyName]);
+    warehouseDeleted.set(officeId);
   });
 
   step('on a 390x844 viewport every settings tab is in view, the list shows cards and the dialog opens as a bottom drawer', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    await warehouseDeleted.get();
+    await page.setViewportSize(MOBILE);
+    await openAddresses();
     // The settings menu: all four tabs fully in view (two rows), none cut off, nothing to scroll sideways.
     const menu = settingsMenu(page);
     await eventually(async () => {

@@ -11,8 +11,10 @@
  * settings tab and the overview list both integrations; an invited member (role user) sees every
  * screen read-only and the API answers 403; the screens at 1280 and 390 px wide; deletion.
  *
- * One app and one browser for the whole file (a second browser for the member); tests run in
- * order and build on each other. Screenshots of the screens go to /tmp/shots/.
+ * One app and one browser for the whole file (a second browser for the member). Steps stand on
+ * their own: each logs its browser in, opens its page and gets the integrations and codes it
+ * builds on from `given`s (made by the step that creates them through the screens, else through
+ * the API). Screenshots of the screens go to /tmp/shots/.
  */
 import fs from 'node:fs';
 import { format } from 'date-fns';
@@ -21,8 +23,8 @@ import type { Page } from 'playwright-core';
 import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
 import { extractLinks, waitForMail } from './support/mail';
-import { api, registerWithMerchant } from './support/api';
-import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
+import { api, signIn, type ApiResponse } from './support/api';
+import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { enterOnlyMerchant, portalScopeOf, settingsMenu } from './support/settings';
 import { closeToasts, DESKTOP, eventually, expectNoSidewaysScroll, expectTitle, expectToast, MOBILE, pathOf, screenshotWhole, textOf } from './support/ui';
 
@@ -42,25 +44,124 @@ const CATALOGUE = ['gls', 'poste_delivery', 'posta_1', 'posta_rc', 'posta_pr_int
 const GLS_ACCOUNT = { siglaSede: 'MI', codiceCliente: '123456', passwordCliente: 'Sandbox1', codiceContratto: '1234' };
 const GLS_REFUSAL = 'GLS Italia ha rifiutato le credenziali: Autenticazione non riuscita: sede, codice cliente o password errati';
 
+/** A wrong GLS password, and the branch e-mail the GLS connection is saved with. */
+const WRONG_PASSWORD = 'Sbagliata1';
+const GLS_BRANCH_EMAIL = 'filiale.milano@gls-sandbox.it';
+/** The 28 Posta1 codes step 7 adds: 25 by range, 3 by hand. */
+const RANGE_CODES = Array.from({ length: 25 }, (_, i) => `2IUP${String(i + 1).padStart(8, '0')}`);
+const MANUAL_CODES = ['2IUP00000101', '2IUP00000102', '2IUP00000103'];
+
 let app: TestApp;
 let browser: BrowserSession;
 let page: Page;
+/** The admin's merchant (set by {@link asAdmin}). */
 let merchantId = '';
-let glsId = '';
-let postaId = '';
-let memberBrowser: BrowserSession | undefined;
 
 beforeAll(async () => {
   ({ app, browser, page } = await scenario.start());
-  await registerWithMerchant(browser.context, app.baseUrl, admin, merchantName);
-  const merchants = await api(browser.context, app.baseUrl, 'GET', '/api/merchants');
-  merchantId = String(merchants.body[0].id);
   fs.mkdirSync(SHOTS, { recursive: true });
 }, TEST_TIMEOUT_MS);
 
 afterAll(() => scenario.stop(), STOP_TIMEOUT_MS);
 
+/** The answer when it has this status; otherwise an error naming what was asked and the answer. */
+function must(res: ApiResponse, status: number, what: string): ApiResponse {
+  if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res;
+}
+
+/** The admin and a merchant through the API (the UI flows are in auth-and-merchants). */
+const account = given('the admin with the merchant', async () => {
+  must(await api(browser.context, app.baseUrl, 'POST', '/api/register', admin), 201, 'register the admin');
+  const merchant = must(await api(browser.context, app.baseUrl, 'POST', '/api/merchants', { name: merchantName }), 201, 'create the merchant');
+  return String(merchant.body.id);
+});
+
+/** The first browser logged in as the admin, in the merchant; then at `path`, if given. */
+async function asAdmin(path?: string): Promise<void> {
+  merchantId = await account.get();
+  await signIn(browser.context, app.baseUrl, admin, merchantId);
+  if (path) await page.goto(path);
+}
+
 const integrationsPath = () => `/api/merchants/${merchantId}/carrier-integrations`;
+
+/** The merchant's integration of this provider through the API, if there is one (a step that failed after saving it leaves it). */
+async function storedIntegration(provider: string): Promise<any | undefined> {
+  return (await integrationsApi()).find((i) => i.provider === provider);
+}
+
+/** GLS saved with a wrong password, 'In configurazione' (step 4 saves it through the form). */
+const glsPending = given('GLS saved with wrong credentials', async () => {
+  await asAdmin();
+  const found = await storedIntegration('gls');
+  if (found) return String(found.id);
+  const body = { provider: 'gls', connectionName: 'GLS Milano', active: true, ...GLS_ACCOUNT, passwordCliente: WRONG_PASSWORD, emailFiliale: GLS_BRANCH_EMAIL };
+  const created = must(await api(browser.context, app.baseUrl, 'POST', integrationsPath(), body), 201, 'create the GLS integration');
+  expect(created.body.status).toBe('pending');
+  return String(created.body.id);
+});
+
+/** GLS with the right password, 'Attiva' and switched on (step 5 does it on its page). */
+const glsActive = given('GLS active', async () => {
+  const id = await glsPending.get();
+  await asAdmin();
+  const credentials = { ...GLS_ACCOUNT, emailFiliale: GLS_BRANCH_EMAIL };
+  const updated = must(await api(browser.context, app.baseUrl, 'PUT', `${integrationsPath()}/${id}`, { connectionName: 'GLS Milano', credentials }), 200, 'GLS credentials');
+  expect(updated.body.status).toBe('active');
+  if (updated.body.active !== true) must(await api(browser.context, app.baseUrl, 'PATCH', `${integrationsPath()}/${id}/toggle`, { active: true }), 200, 'switch GLS on');
+  return id;
+});
+
+/** Posta1 connected, no codes yet (step 6 connects it through the form). */
+const postaConnected = given('Posta1 connected', async () => {
+  await asAdmin();
+  const found = await storedIntegration('posta_1');
+  if (found) return String(found.id);
+  const body = { provider: 'posta_1', connectionName: 'Posta1 Milano', active: true };
+  return String(must(await api(browser.context, app.baseUrl, 'POST', integrationsPath(), body), 201, 'create the Posta1 integration').body.id);
+});
+
+/** Posta1's 28 codes (step 7 adds them through the form); those a failed step added already are not added again. */
+const posta28 = given('Posta1 with 28 codes', async () => {
+  const id = await postaConnected.get();
+  await asAdmin();
+  const list = must(await api(browser.context, app.baseUrl, 'GET', `${integrationsPath()}/${id}/tracking-codes?page=1&pageSize=500`), 200, 'Posta1 codes');
+  const present = new Set((list.body.data as { trackingCode: string }[]).map((c) => c.trackingCode));
+  const missing = [...RANGE_CODES, ...MANUAL_CODES].filter((c) => !present.has(c));
+  if (missing.length) {
+    must(await api(browser.context, app.baseUrl, 'POST', `${integrationsPath()}/${id}/tracking-codes`, { method: 'manual', trackingCodes: missing }), 201, 'add the Posta1 codes');
+  }
+  expect(await statsApi(id)).toMatchObject({ available: 28, total: 28 });
+  return id;
+});
+
+/** Posta1 down to 9 available codes, under the threshold (step 8 deletes them in Gestisci). */
+const posta9 = given('Posta1 with 9 codes left', async () => {
+  const id = await posta28.get();
+  await asAdmin();
+  const list = must(await api(browser.context, app.baseUrl, 'GET', `${integrationsPath()}/${id}/tracking-codes?status=available&page=1&pageSize=500`), 200, 'Posta1 codes');
+  const available = list.body.data as { id: number }[];
+  for (const code of available.slice(0, Math.max(0, available.length - 9))) {
+    must(await api(browser.context, app.baseUrl, 'DELETE', `${integrationsPath()}/${id}/tracking-codes/${code.id}`), 200, 'delete a Posta1 code');
+  }
+  expect(await statsApi(id)).toMatchObject({ available: 9, lowStock: true });
+  return id;
+});
+
+/** The invited member (Utente), registered through the invite, and a browser of theirs. */
+const memberJoined = given('the member (Utente)', async () => {
+  await asAdmin();
+  const since = new Date(Date.now() - 1000);
+  must(await api(browser.context, app.baseUrl, 'POST', `/api/merchants/${merchantId}/invites`, { email: member.email, role: 'user' }), 201, 'invite the member');
+  const mail = await waitForMail({ to: member.email, subjectIncludes: 'Invito a unirti', since, timeoutMs: 20_000 });
+  const link = extractLinks(mail).find((l) => l.includes('/accept-invite?token='))!;
+  const memberBrowser = await scenario.openBrowser();
+  const registered = await api(memberBrowser.context, app.baseUrl, 'POST', '/api/register', { ...member, inviteToken: new URL(link).searchParams.get('token') });
+  expect(registered.status).toBe(201);
+  await eventually(async () => expect((await api(memberBrowser.context, app.baseUrl, 'GET', '/api/merchants')).body).toEqual([{ id: merchantId, name: merchantName, role: 'user' }]));
+  return memberBrowser;
+});
 
 async function integrationsApi(): Promise<any[]> {
   const res = await api(browser.context, app.baseUrl, 'GET', integrationsPath());
@@ -116,6 +217,7 @@ async function deleteFirstAvailable(p: Page): Promise<string> {
 
 describe('carriers (integrations remote and settings carriers tab)', () => {
   step("Integrazioni: the overview has no carrier yet and leads to 'Gestione Corrieri', six carriers 'Non connessoo'", async () => {
+    await asAdmin();
     await enterOnlyMerchant(page, merchantName);
     await page.getByTestId('sidebar').getByRole('link', { name: 'Integrazioni' }).click();
     await page.waitForURL('**/dashboard/integrations');
@@ -150,7 +252,7 @@ describe('carriers (integrations remote and settings carriers tab)', () => {
   });
 
   step("an unknown carrier code shows 'Corriere non trovato'; back leads to Impostazioni → Corrieri, empty", async () => {
-    await page.goto('/carriers/dhl/setup?mode=new');
+    await asAdmin('/carriers/dhl/setup?mode=new');
     const notFound = page.getByTestId('carrier-not-found');
     await notFound.getByRole('heading', { name: 'Corriere non trovato' }).waitFor();
     expect(await page.getByTestId('credentials-form').count()).toBe(0);
@@ -169,7 +271,7 @@ describe('carriers (integrations remote and settings carriers tab)', () => {
   });
 
   step("the GLS form refuses every §5 rule as 'Errore di validazione' toasts and sends nothing", async () => {
-    await page.goto('/carriers');
+    await asAdmin('/carriers');
     await carrierCard(page, 'gls').getByTestId('carrier-connect').click();
     await page.waitForURL('**/carriers/gls/setup?mode=new');
     await page.getByRole('heading', { name: 'Collega GLS Italia' }).waitFor();
@@ -212,7 +314,7 @@ describe('carriers (integrations remote and settings carriers tab)', () => {
     await expectToast(page, 'Errore di validazione', { description: 'La sigla sede è obbligatoria per GLS', variant: 'destructive' });
 
     await closeToasts(page);
-    await fillGls(page, { ...GLS_ACCOUNT, passwordCliente: 'Sbagliata1', emailFiliale: 'non-una-email' });
+    await fillGls(page, { ...GLS_ACCOUNT, passwordCliente: WRONG_PASSWORD, emailFiliale: 'non-una-email' });
     await submit.click();
     await expectToast(page, 'Errore di validazione', { description: 'Inserisci un indirizzo email valido', variant: 'destructive' });
     expect(await textOf(fieldError(page, 'emailFiliale'))).toBe('Inserisci un indirizzo email valido');
@@ -224,12 +326,13 @@ describe('carriers (integrations remote and settings carriers tab)', () => {
   });
 
   step("wrong GLS credentials: the sandbox's refusal in Italian, the integration saved 'In configurazione', the password never answered", async () => {
-    await closeToasts(page);
-    await field(page, 'emailFiliale').fill('filiale.milano@gls-sandbox.it');
+    await asAdmin('/carriers/gls/setup?mode=new');
+    await page.getByRole('heading', { name: 'Collega GLS Italia' }).waitFor();
+    await fillGls(page, { connectionName: 'GLS Milano', ...GLS_ACCOUNT, passwordCliente: WRONG_PASSWORD, emailFiliale: GLS_BRANCH_EMAIL });
     await page.getByTestId('credentials-submit').click();
     await expectToast(page, 'Integrazione salvata, in configurazione', { description: GLS_REFUSAL, variant: 'destructive' });
     await page.waitForURL(/\/carriers\/gls\/setup\?edit=\d+$/);
-    glsId = editIdOf(page)!;
+    const glsId = editIdOf(page)!;
     await page.getByRole('heading', { name: 'Configura GLS Italia' }).waitFor();
 
     expect(await textOf(statusBadge(page))).toBe('In configurazione');
@@ -248,7 +351,7 @@ describe('carriers (integrations remote and settings carriers tab)', () => {
     const [stored] = await integrationsApi();
     expect(stored).toMatchObject({ id: Number(glsId), provider: 'gls', connectionName: 'GLS Milano', status: 'pending', statusMessage: GLS_REFUSAL, active: true });
     expect(stored.credentials).toMatchObject({ siglaSede: 'MI', codiceCliente: '123456', hasPasswordCliente: true, hasPasswordRitiri: false });
-    expect(JSON.stringify(stored)).not.toContain('Sbagliata1');
+    expect(JSON.stringify(stored)).not.toContain(WRONG_PASSWORD);
     await shot(page, '1280-gls-refused');
 
     // Settings → Corrieri: saved but not connected.
@@ -258,10 +361,15 @@ describe('carriers (integrations remote and settings carriers tab)', () => {
     expect(await textOf(row.getByTestId('carrier-integration-status'))).toBe('Configurato');
     await row.getByTestId('carrier-integration-manage').click();
     await page.waitForURL(`**/carriers/gls/setup?edit=${glsId}`);
+    glsPending.set(glsId);
   });
 
   step("the right password turns it 'Attiva'; 'Verifica credenziali' asks again; the switch turns it off and on", async () => {
-    await closeToasts(page);
+    const glsId = await glsPending.get();
+    await asAdmin(`/carriers/gls/setup?edit=${glsId}`);
+    // The form shows the stored connection before anything is typed into it.
+    await eventually(async () => expect(await textOf(statusBadge(page))).toBe('In configurazione'));
+    await eventually(async () => expect(await field(page, 'siglaSede').inputValue()).toBe('MI'));
     await field(page, 'passwordCliente').fill(GLS_ACCOUNT.passwordCliente);
     await page.getByTestId('credentials-submit').click();
     await expectToast(page, 'Integrazione aggiornata', { description: 'Credenziali verificate: integrazione attiva.' });
@@ -279,17 +387,20 @@ describe('carriers (integrations remote and settings carriers tab)', () => {
     await toggle.click();
     await expectToast(page, 'Integrazione disattivata');
     await eventually(async () => expect(await textOf(statusBadge(page))).toBe('Disattivata'));
-    expect((await integrationsApi())[0]).toMatchObject({ status: 'active', active: false });
+    const gls = async () => (await integrationsApi()).find((i) => String(i.id) === glsId);
+    expect(await gls()).toMatchObject({ status: 'active', active: false });
     await closeToasts(page);
     await toggle.click();
     await expectToast(page, 'Integrazione attivata');
     await eventually(async () => expect(await textOf(statusBadge(page))).toBe('Attiva'));
-    expect((await integrationsApi())[0]).toMatchObject({ status: 'active', active: true, statusMessage: null });
+    expect(await gls()).toMatchObject({ status: 'active', active: true, statusMessage: null });
     await shot(page, '1280-gls-active');
+    glsActive.set(glsId);
   });
 
   step('Posta1 connects with a name alone, active at once, its empty pool already short of codes', async () => {
-    await page.goto('/carriers');
+    const glsId = await glsActive.get();
+    await asAdmin('/carriers');
     const gls = carrierCard(page, 'gls');
     const connection = gls.getByTestId('carrier-connection');
     await connection.waitFor();
@@ -307,7 +418,7 @@ describe('carriers (integrations remote and settings carriers tab)', () => {
     await page.getByTestId('credentials-submit').click();
     await expectToast(page, 'Corriere collegato', { description: 'Integrazione attiva: aggiungi i tracking code per iniziare a spedire.' });
     await page.waitForURL(/\/carriers\/posta_1\/setup\?edit=\d+$/);
-    postaId = editIdOf(page)!;
+    const postaId = editIdOf(page)!;
     await eventually(async () => expect(await textOf(statusBadge(page))).toBe('Attiva'));
     // Letter services have nothing to ask: no 'Verifica credenziali'.
     expect(await page.getByTestId('integration-verify').count()).toBe(0);
@@ -319,10 +430,14 @@ describe('carriers (integrations remote and settings carriers tab)', () => {
     await warning.waitFor();
     expect(await warning.innerText()).toContain('Scorte in esaurimento');
     await eventually(async () => expect(await textOf(statValue(page, 'total'))).toBe('0'));
+    postaConnected.set(postaId);
   });
 
   step('adds 25 codes by range and 3 by hand (the empty cases refused with the spec texts, a duplicate named by the server)', async () => {
+    const postaId = await postaConnected.get();
+    await asAdmin(`/carriers/posta_1/setup?edit=${postaId}`);
     const codes = codesCard(page);
+    await codes.waitFor();
     await page.getByTestId('codes-tab-add').click();
     await page.getByTestId('add-codes-range').click();
     expect(await page.locator('#codes-from').getAttribute('placeholder')).toMatch(/^2IUP\d+$/);
@@ -362,9 +477,13 @@ describe('carriers (integrations remote and settings carriers tab)', () => {
     });
     expect(await page.getByTestId('low-stock-warning').count()).toBe(0);
     expect(await statsApi(postaId)).toEqual({ available: 28, used: 0, reserved: 0, total: 28, lowStock: false });
+    posta28.set(postaId);
   });
 
   step("Gestisci pages and filters the codes; deleting down to 9 available shows 'Scorte in esaurimento'", async () => {
+    const postaId = await posta28.get();
+    await asAdmin(`/carriers/posta_1/setup?edit=${postaId}`);
+    await codesCard(page).waitFor();
     await page.getByTestId('codes-tab-manage').click();
     await eventually(async () => expect(await textOf(page.getByTestId('codes-shown'))).toBe('Mostrando 1 - 20 di 28 codici'));
     expect(await textOf(page.getByTestId('codes-page'))).toBe('Pagina 1 di 2');
@@ -415,10 +534,14 @@ describe('carriers (integrations remote and settings carriers tab)', () => {
     await page.getByTestId('codes-tab-manage').click();
     await page.getByTestId('code-row').first().waitFor();
     await shot(page, '1280-posta1-codes');
+    posta9.set(postaId);
   });
 
   step("the day's distinta downloads as CSV and PDF", async () => {
+    const postaId = await postaConnected.get();
+    await asAdmin(`/carriers/posta_1/setup?edit=${postaId}`);
     const distinta = page.getByTestId('distinta');
+    await distinta.waitFor();
     const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome' }).format(new Date());
     expect(await distinta.locator('#distinta-date').inputValue()).toBe(today);
 
@@ -433,7 +556,9 @@ describe('carriers (integrations remote and settings carriers tab)', () => {
   });
 
   step('Impostazioni → Corrieri and the Integrazioni overview list both integrations', async () => {
-    await page.goto('/dashboard/settings/carriers');
+    const glsId = await glsActive.get();
+    const postaId = await postaConnected.get();
+    await asAdmin('/dashboard/settings/carriers');
     const rows = page.getByTestId('carrier-integration-row');
     await eventually(async () => expect(await rows.count()).toBe(2));
     const gls = page.locator(`[data-testid="carrier-integration-row"][data-id="${glsId}"]`);
@@ -454,15 +579,14 @@ describe('carriers (integrations remote and settings carriers tab)', () => {
   });
 
   step('an invited member (Utente) sees every carrier screen read-only, and the API answers 403', async () => {
-    const since = new Date(Date.now() - 1000);
-    expect((await api(browser.context, app.baseUrl, 'POST', `/api/merchants/${merchantId}/invites`, { email: member.email, role: 'user' })).status).toBe(201);
-    const mail = await waitForMail({ to: member.email, subjectIncludes: 'Invito a unirti', since, timeoutMs: 20_000 });
-    const link = extractLinks(mail).find((l) => l.includes('/accept-invite?token='))!;
-    memberBrowser = await scenario.openBrowser();
+    const glsId = await glsActive.get();
+    const postaId = await posta9.get();
+    // The admin's view through the API, at the end.
+    await asAdmin();
+    // Invited and registered through the API (the invite flows are in team-invites).
+    const memberBrowser = await memberJoined.get();
+    await signIn(memberBrowser.context, app.baseUrl, member, merchantId);
     const b = memberBrowser.page;
-    const registered = await api(memberBrowser.context, app.baseUrl, 'POST', '/api/register', { ...member, inviteToken: new URL(link).searchParams.get('token') });
-    expect(registered.status).toBe(201);
-    await eventually(async () => expect((await api(memberBrowser!.context, app.baseUrl, 'GET', '/api/merchants')).body).toEqual([{ id: merchantId, name: merchantName, role: 'user' }]));
     await enterOnlyMerchant(b, merchantName);
 
     await b.goto('/carriers');
@@ -523,9 +647,11 @@ describe('carriers (integrations remote and settings carriers tab)', () => {
   });
 
   step('the screens at 390 px: one column, cards instead of tables, nothing to scroll sideways', async () => {
+    const glsId = await glsPending.get();
+    const postaId = await posta9.get();
     await page.setViewportSize(MOBILE);
     try {
-      await page.goto('/carriers');
+      await asAdmin('/carriers');
       await carrierCard(page, 'posta_rc_intl').waitFor();
       await expectNoSidewaysScroll(page, MOBILE.width);
       const xs = await page.getByTestId('carrier-card').evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().left)));
@@ -568,7 +694,9 @@ describe('carriers (integrations remote and settings carriers tab)', () => {
   });
 
   step("'Elimina' removes the GLS integration after a confirmation and goes back to Impostazioni → Corrieri", async () => {
-    await page.goto(`/carriers/gls/setup?edit=${glsId}`);
+    const glsId = await glsPending.get();
+    await postaConnected.get();
+    await asAdmin(`/carriers/gls/setup?edit=${glsId}`);
     await page.getByTestId('integration-delete').click();
     const confirm = page.getByTestId('confirm-dialog');
     await confirm.waitFor();

@@ -7,15 +7,19 @@
  * tile and in the header's dropdown, each leading where the merchant fixes it; the recent activity
  * shows the import and the label with Italian relative times. One is read by clicking it, the
  * rest with 'Segna tutte come lette'. Screenshots at 1280 and 390 px in /tmp/shots-activity/.
+ *
+ * Each step stands on its own: it logs the admin in through the API and opens its own page; the
+ * imported orders and the two labels are `given`s, built through the API by the step that prepares
+ * them or, when it failed or did not run, by the first step that needs them.
  */
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { ebaySandboxControl } from '@smista/sandboxes';
 import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
-import { api, registerWithMerchant } from './support/api';
-import { connectEbay } from './support/ebay';
-import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
+import { connectEbayThroughApi } from './support/ebay';
+import { api, registerWithMerchant, signIn } from './support/api';
+import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { enterOnlyMerchant } from './support/settings';
 import { DESKTOP, eventually, expectNoSidewaysScroll, MOBILE, screenshotWhole, textOf } from './support/ui';
 import { GLS_ACCOUNT } from './support/carriers';
@@ -44,7 +48,6 @@ let app: TestApp;
 let browser: BrowserSession;
 let page: Page;
 let merchantId = '';
-let postaId = 0;
 
 beforeAll(async () => {
   ({ app, browser, page } = await scenario.start({ ownGlsSandbox: true }));
@@ -86,8 +89,71 @@ const domestic = (o: any): boolean => {
   return Boolean(a) && a.countryCode === 'IT' && a.addressLine1.length <= 35 && a.fullName.length <= 35 && a.city.length <= 30;
 };
 
+/** The browser logged in as the admin, in the merchant, whatever an earlier step left. */
+const asAdmin = () => signIn(browser.context, app.baseUrl, admin, merchantId);
+
+/** The seller's eBay orders imported (eBay connected once: a retry after a failed sync does not connect it again). */
+const imported = given('ordini eBay importati', async () => {
+  if (((await get('/api/merchants/current/integrations')) as any[]).length === 0) await connectEbayThroughApi(browser.context, app.baseUrl, seller, merchantId);
+  const [integration] = (await get('/api/merchants/current/integrations')) as any[];
+  const started = await call('POST', `/api/orders/sync/${integration.id}`, {});
+  expect(started.status).toBeLessThan(300);
+  await eventually(async () => {
+    const [now] = (await get('/api/merchants/current/integrations')) as any[];
+    expect(now.lastJob?.status).toBe('completed');
+    expect((await get('/api/orders?pageSize=1')).meta.totalItems).toBe(now.lastJob.ordersFound);
+  }, SYNC_TIMEOUT_MS);
+});
+
+/**
+ * On the imported orders: a pickup address, GLS and Posta1 (5 codes), a GLS label the GLS sandbox
+ * refuses (its CAP) and a Posta1 label taken from the pool. Answers the Posta1 integration's id.
+ */
+const labels = given('etichetta GLS rifiutata e Posta1 da 5 codici', async () => {
+  await imported.get();
+  expect((await call('POST', '/api/merchant-addresses', { addressTypes: ['pickup'], companyName: merchantName, addressLine1: 'Via Torino 12', postalCode: '20123', city: 'Milano', state: 'MI', isDefault: true })).status).toBe(201);
+  const gls = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'gls', connectionName: 'GLS Milano', active: true, ...GLS_ACCOUNT });
+  expect({ status: gls.status, active: gls.body?.active }).toEqual({ status: 201, active: true });
+  const posta = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'posta_1', connectionName: 'Posta1 sede', active: true });
+  expect(posta.status).toBe(201);
+  const postaId: number = posta.body.id;
+  // Fewer than 10 codes: no warning yet (adding is not a fall).
+  const codes = ['2IUD00000001', '2IUD00000002', '2IUD00000003', '2IUD00000004', '2IUD00000005'];
+  expect((await call('POST', `/api/merchants/${merchantId}/carrier-integrations/${postaId}/tracking-codes`, { method: 'manual', trackingCodes: codes })).status).toBe(201);
+
+  const [forGls, forPosta] = ((await get('/api/orders?status=TO_SHIP&pageSize=50')).data as any[]).filter(domestic);
+  expect(forPosta).toBeDefined();
+  expect((await call('PATCH', `/api/orders/${forGls.id}/carrier`, { carrierIntegrationId: gls.body.id })).status).toBe(200);
+  expect((await call('PATCH', `/api/orders/${forPosta.id}/carrier`, { carrierIntegrationId: postaId })).status).toBe(200);
+  const created = await call('POST', '/api/shipments/bulk-create', { orderIds: [forGls.id, forPosta.id] });
+  expect(created.status).toBeLessThan(300);
+  const list = (await get('/api/shipments?pageSize=10')).data as any[];
+  const refused = list.find((s) => s.orderId === forGls.id);
+  const letter = list.find((s) => s.orderId === forPosta.id);
+  const address = { ...refused, postalCode: REFUSED_CAP };
+  const edited = await call('PATCH', `/api/shipments/${refused.id}/address`, {
+    recipientName: address.recipientName,
+    addressLine1: address.addressLine1,
+    addressLine2: address.addressLine2 ?? '',
+    city: address.city,
+    state: address.state ?? '',
+    postalCode: REFUSED_CAP,
+    country: address.country || 'Italia',
+    countryCode: 'IT',
+    phoneNumber: address.phoneNumber ?? '',
+    recipientEmail: address.recipientEmail ?? '',
+  });
+  expect(edited.status).toBe(200);
+  const processed = await call('POST', '/api/shipments/process-selected', { shipmentIds: [refused.id, letter.id] });
+  expect(processed.status).toBe(200);
+  expect(processed.body).toMatchObject({ success: 1, failed: 1 });
+  expect((await get(`/api/shipments/${refused.id}`)).status).toBe('error');
+  return { postaId };
+});
+
 describe('the dashboard tells the truth (activity service, shell dashboard and header)', () => {
   step("a new merchant's dashboard invents nothing: zeros that are real, empty states, no sample text", async () => {
+    await signIn(browser.context, app.baseUrl, admin);
     await enterOnlyMerchant(page, merchantName);
     await page.getByTestId('welcome-card').waitFor();
     await eventually(async () => expect(await tileValue(page, 'to-ship')).toBe('0'));
@@ -120,56 +186,14 @@ describe('the dashboard tells the truth (activity service, shell dashboard and h
   });
 
   step('eBay synced; a GLS label refused by GLS and a Posta1 label taken from a pool of 5 codes', async () => {
-    await connectEbay(page, seller, merchantId);
-    const [integration] = (await get('/api/merchants/current/integrations')) as any[];
-    const started = await call('POST', `/api/orders/sync/${integration.id}`, {});
-    expect(started.status).toBeLessThan(300);
-    await eventually(async () => {
-      const [now] = (await get('/api/merchants/current/integrations')) as any[];
-      expect(now.lastJob?.status).toBe('completed');
-      expect((await get('/api/orders?pageSize=1')).meta.totalItems).toBe(now.lastJob.ordersFound);
-    }, SYNC_TIMEOUT_MS);
-
-    expect((await call('POST', '/api/merchant-addresses', { addressTypes: ['pickup'], companyName: merchantName, addressLine1: 'Via Torino 12', postalCode: '20123', city: 'Milano', state: 'MI', isDefault: true })).status).toBe(201);
-    const gls = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'gls', connectionName: 'GLS Milano', active: true, ...GLS_ACCOUNT });
-    expect({ status: gls.status, active: gls.body?.active }).toEqual({ status: 201, active: true });
-    const posta = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'posta_1', connectionName: 'Posta1 sede', active: true });
-    expect(posta.status).toBe(201);
-    postaId = posta.body.id;
-    // Fewer than 10 codes: no warning yet (adding is not a fall).
-    const codes = ['2IUD00000001', '2IUD00000002', '2IUD00000003', '2IUD00000004', '2IUD00000005'];
-    expect((await call('POST', `/api/merchants/${merchantId}/carrier-integrations/${postaId}/tracking-codes`, { method: 'manual', trackingCodes: codes })).status).toBe(201);
-
-    const [forGls, forPosta] = ((await get('/api/orders?status=TO_SHIP&pageSize=50')).data as any[]).filter(domestic);
-    expect(forPosta).toBeDefined();
-    expect((await call('PATCH', `/api/orders/${forGls.id}/carrier`, { carrierIntegrationId: gls.body.id })).status).toBe(200);
-    expect((await call('PATCH', `/api/orders/${forPosta.id}/carrier`, { carrierIntegrationId: postaId })).status).toBe(200);
-    const created = await call('POST', '/api/shipments/bulk-create', { orderIds: [forGls.id, forPosta.id] });
-    expect(created.status).toBeLessThan(300);
-    const list = (await get('/api/shipments?pageSize=10')).data as any[];
-    const refused = list.find((s) => s.orderId === forGls.id);
-    const letter = list.find((s) => s.orderId === forPosta.id);
-    const address = { ...refused, postalCode: REFUSED_CAP };
-    const edited = await call('PATCH', `/api/shipments/${refused.id}/address`, {
-      recipientName: address.recipientName,
-      addressLine1: address.addressLine1,
-      addressLine2: address.addressLine2 ?? '',
-      city: address.city,
-      state: address.state ?? '',
-      postalCode: REFUSED_CAP,
-      country: address.country || 'Italia',
-      countryCode: 'IT',
-      phoneNumber: address.phoneNumber ?? '',
-      recipientEmail: address.recipientEmail ?? '',
-    });
-    expect(edited.status).toBe(200);
-    const processed = await call('POST', '/api/shipments/process-selected', { shipmentIds: [refused.id, letter.id] });
-    expect(processed.status).toBe(200);
-    expect(processed.body).toMatchObject({ success: 1, failed: 1 });
-    expect((await get(`/api/shipments/${refused.id}`)).status).toBe('error');
+    await asAdmin();
+    // Built through the API here (the assertions are the given's): the next steps take it from here.
+    await labels.get();
   });
 
   step('both appear as notifications in the tile and the header, each leading where it is fixed; the activity tells the import and the label', async () => {
+    await asAdmin();
+    const { postaId } = await labels.get();
     await page.goto('/dashboard');
     await eventually(async () => {
       await page.reload();
@@ -217,6 +241,11 @@ describe('the dashboard tells the truth (activity service, shell dashboard and h
   });
 
   step("clicking one marks it read and opens the Errori tab; 'Segna tutte come lette' reads the rest", async () => {
+    await asAdmin();
+    const { postaId } = await labels.get();
+    // Both notifications there and unread (the events travel from the outbox to activity).
+    await eventually(async () => expect((await get('/api/notifications')).unreadCount).toBe(2), SETTLE_MS);
+    await page.goto('/dashboard');
     await openMenu(page);
     await menu(page).getByTestId('notification-item').filter({ hasText: 'Etichette non create' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard/shipments' && url.searchParams.get('status') === 'error');

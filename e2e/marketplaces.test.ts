@@ -17,14 +17,20 @@
  * tokens, config, Attiva/Disattiva), the overview and the settings panel; a session that ends while
  * the seller consents: the code survives the login and the merchant choice. The screens at 390 px,
  * then 'Elimina' with its confirmation. Screenshots of every screen go to /tmp/shots-mkt/.
+ *
+ * Each step stands on its own: it logs the admin in through the API, opens its own page, and gets
+ * the eBay integration (switched on) and a completed sync from `given`s, made by the steps that
+ * make them or else through the API (the sandbox's consent signed like a person would). The code
+ * exchanges the browser sends are counted within each step.
  */
 import fs from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { ebaySandboxControl } from '@smista/sandboxes';
 import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
-import { api, registerWithMerchant } from './support/api';
-import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
+import { connectEbayThroughApi } from './support/ebay';
+import { api, registerWithMerchant, signIn } from './support/api';
+import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { enterOnlyMerchant, settingsMenu } from './support/settings';
 import { closeToasts, DESKTOP, eventually, expectNoSidewaysScroll, expectTitle, expectToast, login, MOBILE, pathOf, screenshotWhole, textOf } from './support/ui';
 
@@ -48,15 +54,14 @@ const EBAY_SCOPES = [SCOPE, `${SCOPE}/sell.inventory`, `${SCOPE}/sell.marketing`
 let app: TestApp;
 let browser: BrowserSession;
 let page: Page;
-let integrationId = 0;
-/** The sync job the suite started (the detail page shows it as the last sync). */
-let lastJob: any;
+let merchantId = '';
 /** Every `POST /api/merchants/current/oauth/callback` the browser sent. */
 const exchanges: string[] = [];
 
 beforeAll(async () => {
   ({ app, browser, page } = await scenario.start());
   await registerWithMerchant(browser.context, app.baseUrl, admin, merchantName);
+  merchantId = String((await api(browser.context, app.baseUrl, 'GET', '/api/merchants')).body[0].id);
   await ebaySandboxControl(app.ebayUrl).addSeller({ ...seller, orders: SELLER_ORDERS, seed: run });
   page.on('request', (req: Request) => {
     if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/merchants/current/oauth/callback') exchanges.push(req.postData() ?? '');
@@ -84,7 +89,7 @@ function romeDate(iso: string, withTime = false): string {
 }
 
 const card = (p: Page, identifier: string) => p.locator(`[data-testid="marketplace-card"][data-identifier="${identifier}"]`);
-const integrationCard = (p: Page) => p.locator(`[data-testid="integration-card"][data-id="${integrationId}"]`);
+const integrationCard = (p: Page, integrationId: number) => p.locator(`[data-testid="integration-card"][data-id="${integrationId}"]`);
 
 /** A screenshot of the whole screen in {SHOTS}. */
 const shot = (p: Page, name: string) => screenshotWhole(p, `${SHOTS}/${name}.png`);
@@ -98,6 +103,45 @@ async function openEbayConsent(p: Page): Promise<URL> {
   return new URL(p.url());
 }
 
+/** The browser logged in as the admin, in the merchant, whatever an earlier step left. */
+const asAdmin = () => signIn(browser.context, app.baseUrl, admin, merchantId);
+
+/** The seller's eBay account connected (its integration id): made by the consent step, else through the API. */
+const ebayIntegration = given('eBay collegato', async () => {
+  if (!(await integrationsApi()).some((i) => i.provider === 'ebay' && i.username === seller.username)) {
+    await connectEbayThroughApi(browser.context, app.baseUrl, seller, merchantId);
+  }
+  const integration = (await integrationsApi()).find((i) => i.provider === 'ebay' && i.username === seller.username);
+  if (!integration) throw new Error('integrazione eBay assente dopo il consenso');
+  return integration.id as number;
+});
+
+/** The eBay integration, switched on (a step that switches it off and on may have failed between the two). */
+async function activeIntegration(): Promise<number> {
+  const integrationId = await ebayIntegration.get();
+  const stored = (await integrationsApi()).find((i) => i.id === integrationId);
+  if (stored && !stored.active) {
+    const on = await api(browser.context, app.baseUrl, 'PUT', `/api/integrations/${integrationId}/toggle-active`, { active: true });
+    if (on.status !== 200) throw new Error(`toggle-active: ${on.status} ${JSON.stringify(on.body)}`);
+  }
+  return integrationId;
+}
+
+/** Starts a sync of the integration and answers its job once completed. */
+async function syncToCompletion(integrationId: number): Promise<any> {
+  const started = await api(browser.context, app.baseUrl, 'POST', `/api/orders/sync/${integrationId}`, {});
+  expect(started.status).toBe(202);
+  const jobId = started.body.job.id;
+  return eventually(async () => {
+    const res = await api(browser.context, app.baseUrl, 'GET', `/api/orders/sync/jobs/${jobId}`);
+    expect(res.body.status).toBe('completed');
+    return res.body;
+  }, 60_000);
+}
+
+/** A completed sync of the integration (the detail page shows it as the last one): the sync step's, else one through the API. */
+const lastSync = given('una sincronizzazione completata', async () => syncToCompletion(await activeIntegration()));
+
 /** The seller's login on the consent page (its fields by id: the sandbox's page, consent-page.ts). */
 async function fillConsent(p: Page) {
   await p.locator('#userid').fill(seller.username);
@@ -107,6 +151,7 @@ async function fillConsent(p: Page) {
 
 describe('marketplaces (integrations remote, callback, dashboard tile, settings panel)', () => {
   step("'Integrazioni Marketplace': eBay 'Non connesso', the other four 'Presto disponibile', 'Integrati' empty", async () => {
+    await signIn(browser.context, app.baseUrl, admin);
     await enterOnlyMerchant(page, merchantName);
     expect(await textOf(page.getByTestId('tile-marketplaces-value'))).toBe('0');
     expect(await textOf(page.getByTestId('tile-marketplaces-hint'))).toBe('Nessun marketplace attivo');
@@ -148,6 +193,8 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
   });
 
   step("a marketplace still to come: the dialog masks keys and secrets, refuses empty fields, shows the server's refusal", async () => {
+    await asAdmin();
+    await page.goto('/dashboard/marketplaces');
     const catalogue = (await api(browser.context, app.baseUrl, 'GET', '/api/marketplaces')).body as any[];
     const target = catalogue.find((m) => !m.supported && m.requiredSettings.length > 0);
     expect(target).toBeDefined();
@@ -193,6 +240,9 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
   });
 
   step("eBay refused on the consent page: the callback's error card 'Autorizzazione negata: access_denied'", async () => {
+    await asAdmin();
+    const exchangedBefore = exchanges.length;
+    await page.goto('/dashboard/marketplaces');
     const consent = await openEbayConsent(page);
     // Spec §7: response_type, redirect_uri (the RuName), state (the marketplace), client_id and the scopes.
     expect(consent.searchParams.get('response_type')).toBe('code');
@@ -212,7 +262,7 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
     // The address no longer carries the answer, nothing waits in storage, nothing was exchanged.
     expect(new URL(page.url()).search).toBe('');
     expect(await page.evaluate(() => [localStorage.getItem('oauth_code'), localStorage.getItem('redirectToCallback')])).toEqual([null, null]);
-    expect(exchanges).toEqual([]);
+    expect(exchanges.slice(exchangedBefore)).toEqual([]);
     await shot(page, '1280-callback-denied');
 
     expect(await textOf(page.getByTestId('callback-back'))).toBe('Torna alle integrazioni');
@@ -221,6 +271,8 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
   });
 
   step("eBay accepted: 'Integrazione completata', the dashboard 2 s later, the tile counts it; the code is exchanged once", async () => {
+    await asAdmin();
+    const exchangedBefore = exchanges.length;
     await page.goto('/dashboard/marketplaces');
     await openEbayConsent(page);
     await fillConsent(page);
@@ -237,8 +289,8 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
     // Spec §9: about 2 s after the success.
     expect(Date.now() - successAt).toBeGreaterThan(1500);
 
-    expect(exchanges).toHaveLength(1);
-    const sent = JSON.parse(exchanges[0]);
+    expect(exchanges.slice(exchangedBefore)).toHaveLength(1);
+    const sent = JSON.parse(exchanges[exchangedBefore]);
     expect(sent).toMatchObject({ marketplace: 'ebay' });
     expect(sent.code).toEqual(expect.any(String));
     const merchants = (await api(browser.context, app.baseUrl, 'GET', '/api/merchants')).body as any[];
@@ -246,7 +298,7 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
 
     const [integration] = await integrationsApi();
     expect(integration).toMatchObject({ provider: 'ebay', type: 'marketplace', active: true, username: seller.username });
-    integrationId = integration.id;
+    ebayIntegration.set(integration.id);
     await eventually(async () => expect(await textOf(page.getByTestId('tile-marketplaces-value'))).toBe('1'));
     expect(await textOf(page.getByTestId('tile-marketplaces-hint'))).toBe(integration.marketplaceName);
 
@@ -254,20 +306,16 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
     await page.goto('/marketplace/callback');
     await eventually(async () => expect(await page.getByTestId('callback-page').getAttribute('data-state')).toBe('error'));
     expect(await textOf(page.getByTestId('callback-message'))).toBe("Parametri mancanti nella callback. Impossibile completare l'autenticazione.");
-    expect(exchanges).toHaveLength(1);
+    expect(exchanges.slice(exchangedBefore)).toHaveLength(1);
   });
 
   step("a sync imports the seller's orders in the background; the dashboard tile counts those to ship as GET /api/orders does", async () => {
+    await asAdmin();
+    const integrationId = await activeIntegration();
     // Three orders placed just now, paid and not shipped yet.
     await ebaySandboxControl(app.ebayUrl).addOrders(seller.username, 3);
-    const started = await api(browser.context, app.baseUrl, 'POST', `/api/orders/sync/${integrationId}`, {});
-    expect(started.status).toBe(202);
-    const jobId = started.body.job.id;
-    lastJob = await eventually(async () => {
-      const res = await api(browser.context, app.baseUrl, 'GET', `/api/orders/sync/jobs/${jobId}`);
-      expect(res.body.status).toBe('completed');
-      return res.body;
-    }, 60_000);
+    const lastJob = await syncToCompletion(integrationId);
+    lastSync.set(lastJob);
     // The sync window is the service's (the seller's older orders may fall outside it); the three new ones are in.
     expect(lastJob.ordersFound).toBeGreaterThanOrEqual(3);
     expect(lastJob.ordersFound).toBeLessThanOrEqual(SELLER_ORDERS + 3);
@@ -286,6 +334,8 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
   });
 
   step("'Integrati': masked refresh token, its expiry, 'Valido', the warning-free card; the switch and 'Aggiorna token'", async () => {
+    await asAdmin();
+    const integrationId = await activeIntegration();
     await page.goto('/dashboard/marketplaces');
     const ebay = card(page, 'ebay');
     await ebay.getByTestId('marketplace-connected').waitFor();
@@ -296,7 +346,7 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
 
     await page.getByTestId('tab-integrati').click();
     expect(await textOf(page.getByTestId('tab-integrati-count'))).toBe('1');
-    const item = integrationCard(page);
+    const item = integrationCard(page, integrationId);
     await item.waitFor();
     const [stored] = await integrationsApi();
     expect(await textOf(item.getByTestId('integration-name'))).toBe(stored.marketplaceName);
@@ -341,8 +391,12 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
   });
 
   step('the detail page: provider, type, status, dates, masked tokens, config, Disattiva/Attiva; an unknown id is not found', async () => {
+    await asAdmin();
+    const integrationId = await activeIntegration();
+    const lastJob = await lastSync.get();
+    await page.goto('/dashboard/marketplaces?tab=integrati');
     await closeToasts(page);
-    await integrationCard(page).getByTestId('integration-manage').click();
+    await integrationCard(page, integrationId).getByTestId('integration-manage').click();
     await page.waitForURL(`**/dashboard/integration/${integrationId}`);
     await expectTitle(page, 'Dettaglio integrazione · Smista');
     const stored = (await api(browser.context, app.baseUrl, 'GET', `/api/merchants/${(await integrationsApi())[0].merchantId}/integrations/${integrationId}`)).body;
@@ -413,6 +467,8 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
   });
 
   step('Integrazioni lists the eBay integration; Impostazioni → Corrieri shows it with Gestisci and Aggiorna', async () => {
+    await asAdmin();
+    const integrationId = await activeIntegration();
     await page.goto('/dashboard/integrations');
     const row = page.locator(`[data-testid="overview-marketplace-integration"][data-id="${integrationId}"]`);
     await row.waitFor();
@@ -437,6 +493,9 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
   });
 
   step('the session ends while the seller consents: the code survives the login and the merchant choice, and is exchanged once', async () => {
+    await asAdmin();
+    const integrationId = await activeIntegration();
+    const exchangedBefore = exchanges.length;
     await page.goto('/dashboard/marketplaces');
     await openEbayConsent(page);
     await fillConsent(page);
@@ -450,7 +509,7 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
     // Login clears the selected merchant: the callback asks for one and waits.
     await page.waitForURL('**/marketplace/callback');
     await eventually(async () => expect(await page.getByTestId('callback-page').getAttribute('data-state')).toBe('no-merchant'));
-    expect(exchanges).toHaveLength(1);
+    expect(exchanges.slice(exchangedBefore)).toEqual([]);
     await shot(page, '1280-callback-no-merchant');
     await page.getByTestId('callback-choose-merchant').click();
     // The only merchant is entered by itself, and the flow comes back to the callback.
@@ -458,7 +517,7 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
     await eventually(async () => expect(await page.getByTestId('callback-page').getAttribute('data-state')).toBe('success'));
     expect(pathOf(page)).toBe('/marketplace/callback');
     await page.waitForURL('**/dashboard');
-    expect(exchanges).toHaveLength(2);
+    expect(exchanges.slice(exchangedBefore)).toHaveLength(1);
     expect(await page.evaluate(() => [localStorage.getItem('oauth_code'), localStorage.getItem('redirectToCallback')])).toEqual([null, null]);
     // The same seller again: the integration is renewed, not doubled.
     const list = await integrationsApi();
@@ -466,6 +525,8 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
   });
 
   step('the screens at 390 px: cards stacked, the dialog and the callback usable, nothing sideways', async () => {
+    await asAdmin();
+    const integrationId = await activeIntegration();
     await page.setViewportSize(MOBILE);
     try {
       await page.goto('/dashboard/marketplaces');
@@ -488,7 +549,7 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
       await dialog.waitFor({ state: 'detached' });
 
       await page.getByTestId('tab-integrati').click();
-      await integrationCard(page).waitFor();
+      await integrationCard(page, integrationId).waitFor();
       await expectNoSidewaysScroll(page, MOBILE.width);
       await shot(page, '390-connected');
 
@@ -523,8 +584,10 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
   });
 
   step("'Elimina' on the connected tab removes the integration after its confirmation; the tile and the lists follow", async () => {
+    await asAdmin();
+    const integrationId = await activeIntegration();
     await page.goto('/dashboard/marketplaces?tab=integrati');
-    const item = integrationCard(page);
+    const item = integrationCard(page, integrationId);
     await item.waitFor();
     await item.getByTestId('integration-delete').click();
     const confirm = page.getByTestId('confirm-dialog');

@@ -14,17 +14,19 @@
  * tab and its sync icon; cards at 390 px with nothing sideways; the dashboard tile counts the
  * orders to ship.
  *
- * One app and one browser for the whole file; tests run in order and build on each other.
- * Screenshots of the screens go to /tmp/shots-orders/.
+ * One app and one browser for the whole file. Each step stands on its own: it logs the admin in
+ * through the API, opens its own page (as a merchant who synced just now, so no §9 auto-sync starts
+ * unasked), and gets eBay's integration and the imported orders from `given`s, made by the steps
+ * that make them or else through the API. Screenshots of the screens go to /tmp/shots-orders/.
  */
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { ebaySandboxControl, type EbaySandboxControl } from '@smista/sandboxes';
 import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
-import { api, registerWithMerchant } from './support/api';
-import { connectEbay } from './support/ebay';
-import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
+import { api, registerWithMerchant, signIn } from './support/api';
+import { connectEbay, connectEbayThroughApi } from './support/ebay';
+import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { enterOnlyMerchant } from './support/settings';
 import { closeToasts, DESKTOP, eventually, exactly, expectNoSidewaysScroll, expectTitle, expectToast, MOBILE, pathOf, screenshotWhole, textOf } from './support/ui';
 import { GLS_ACCOUNT } from './support/carriers';
@@ -51,11 +53,6 @@ let browser: BrowserSession;
 let page: Page;
 let ebay: EbaySandboxControl;
 let merchantId = '';
-let integrationId = 0;
-let glsId = 0;
-let postaId = 0;
-/** What the API lists once the import settled. */
-let total = 0;
 
 beforeAll(async () => {
   ({ app, browser, page } = await scenario.start());
@@ -131,8 +128,54 @@ function countSyncPosts(p: Page): { count: () => number; stop: () => void } {
   return { count: () => n, stop: () => p.off('request', listener) };
 }
 
+/** The browser logged in as the admin, in the merchant, whatever an earlier step left. */
+const asAdmin = () => signIn(browser.context, app.baseUrl, admin, merchantId);
+
+/**
+ * Opens an orders screen as a merchant who synced just now (`ordersSyncedAt`, spec §9), so
+ * opening it starts no auto-sync the step did not ask for. localStorage needs a document of the
+ * app's origin: a step that starts elsewhere (a fresh tab) loads the favicon first.
+ */
+async function openOrders(p: Page, url: string): Promise<void> {
+  if (new URL(p.url()).origin !== new URL(app.baseUrl).origin) await p.goto('/favicon.svg');
+  await p.evaluate(() => localStorage.setItem('ordersSyncedAt', String(Date.now())));
+  await p.goto(url);
+}
+
+/** The orders the API lists once the first import settled (within {@link expectedImportBounds}). */
+async function settledTotal(): Promise<number> {
+  const [low, high] = await expectedImportBounds();
+  return eventually(async () => {
+    const total = (await ordersApi('pageSize=1')).meta.totalItems as number;
+    expect(total).toBeGreaterThanOrEqual(low);
+    expect(total).toBeLessThanOrEqual(high);
+    return total;
+  }, SYNC_TIMEOUT_MS);
+}
+
+/** The seller's eBay account connected (its integration id); made by the consent step, else through the API. */
+const ebayIntegration = given('eBay collegato', async () => {
+  if (!(await integrationsApi()).some((i) => i.provider === 'ebay' && i.username === seller.username)) {
+    await connectEbayThroughApi(browser.context, app.baseUrl, seller, merchantId);
+  }
+  const [integration] = await integrationsApi();
+  await syncsIdle();
+  return integration.id as number;
+});
+
+/** The seller's orders imported (how many the API lists); made by 'Sincronizza tutto', else a sync through the API. */
+const imported = given('ordini di eBay importati', async () => {
+  const integrationId = await ebayIntegration.get();
+  await syncsIdle();
+  const started = await api(browser.context, app.baseUrl, 'POST', `/api/orders/sync/${integrationId}`, {});
+  if (started.status !== 202) throw new Error(`sync: ${started.status} ${JSON.stringify(started.body)}`);
+  await syncsIdle();
+  return settledTotal();
+});
+
 describe('orders (orders remote against the eBay sandbox)', () => {
   step("without a marketplace: 'Non hai ancora integrato nessun marketplace.' leads to the integrations", async () => {
+    await signIn(browser.context, app.baseUrl, admin);
     await enterOnlyMerchant(page, merchantName);
     await page.getByTestId('sidebar').getByRole('link', { name: 'Ordini', exact: true }).click();
     await page.waitForURL('**/dashboard/orders');
@@ -151,20 +194,24 @@ describe('orders (orders remote against the eBay sandbox)', () => {
   });
 
   step('eBay is connected through the sandbox consent page', async () => {
+    await asAdmin();
+    await page.goto('/dashboard/marketplaces');
     const answer = await connectEbay(page, seller, merchantId);
     const list = await integrationsApi();
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ provider: 'ebay', active: true, username: seller.username });
-    integrationId = list[0].id;
+    const integrationId = list[0].id;
     if (answer?.integration) expect(answer.integration.id).toBe(integrationId);
     // Whatever the service starts by itself on connecting ends before the screen is opened.
     await syncsIdle();
+    ebayIntegration.set(integrationId);
   });
 
   step("'Sincronizza tutto' starts the sync: progress in the banner and the tab, then 'Sincronizzazione completata'", async () => {
+    await asAdmin();
+    const integrationId = await ebayIntegration.get();
     // Synced just now: opening the screen does not sync by itself (spec §9).
-    await page.evaluate(() => localStorage.setItem('ordersSyncedAt', String(Date.now())));
-    await page.goto('/dashboard/orders');
+    await openOrders(page, '/dashboard/orders');
     await integrationTab(page, 'all').waitFor();
     expect(await textOf(integrationTab(page, integrationId))).toBe('eBay');
     await expectAttribute(integrationTab(page, 'all'), 'aria-selected', 'true');
@@ -199,13 +246,9 @@ describe('orders (orders remote against the eBay sandbox)', () => {
     const [job] = (await integrationsApi()).map((i) => i.lastJob);
     expect(job).toMatchObject({ status: 'completed', errorMessage: null });
     expect(description).toBe(`${count(job.ordersSynced)} ${job.ordersSynced === 1 ? 'ordine importato' : 'ordini importati'} da eBay`);
-    const [low, high] = await expectedImportBounds();
-    await eventually(async () => {
-      total = (await ordersApi('pageSize=1')).meta.totalItems;
-      expect(total).toBeGreaterThanOrEqual(low);
-      expect(total).toBeLessThanOrEqual(high);
-    }, SYNC_TIMEOUT_MS);
+    const total = await settledTotal();
     expect(total).toBeGreaterThan(60);
+    imported.set(total);
     await closeToasts(page);
     await page.reload();
     await eventually(async () => expect(await shown(page)).toBe(`Mostrando 1 - 20 di ${count(total)} ordini`));
@@ -214,9 +257,11 @@ describe('orders (orders remote against the eBay sandbox)', () => {
   });
 
   step('§9 auto-sync: opening the screen syncs when the last sync is older than 5 minutes, not before', async () => {
+    await asAdmin();
+    const total = await imported.get();
     const posts = countSyncPosts(page);
     try {
-      await page.reload();
+      await openOrders(page, '/dashboard/orders');
       await rows(page).first().waitFor();
       await statusTab(page, 'all').getByTestId('status-tab-count').waitFor();
       expect(posts.count()).toBe(0);
@@ -239,6 +284,9 @@ describe('orders (orders remote against the eBay sandbox)', () => {
   });
 
   step("the status tabs count with meta.statusCounts and filter; 'Rimuovi filtri' clears", async () => {
+    await asAdmin();
+    const total = await imported.get();
+    await openOrders(page, '/dashboard/orders');
     const counts = (await ordersApi('pageSize=1')).meta.statusCounts;
     expect(counts.all).toBe(total);
     for (const [key, label] of [
@@ -285,6 +333,10 @@ describe('orders (orders remote against the eBay sandbox)', () => {
   });
 
   step('the search finds an order by its id and by its customer, debounced into the URL', async () => {
+    await asAdmin();
+    await imported.get();
+    await openOrders(page, '/dashboard/orders');
+    await expectListLike(page, '');
     const [target] = (await ordersApi('status=TO_SHIP&pageSize=1&sortBy=orderDate&sortOrder=asc')).data;
     const search = page.getByTestId('orders-search');
     expect(await search.getAttribute('placeholder')).toBe('Cerca per ID ordine o cliente...');
@@ -320,6 +372,10 @@ describe('orders (orders remote against the eBay sandbox)', () => {
   });
 
   step('pages, page size and sort follow the URL; the selection bar selects and is cleared on a page change', async () => {
+    await asAdmin();
+    const total = await imported.get();
+    await openOrders(page, '/dashboard/orders');
+    await expectListLike(page, '');
     await page.getByTestId('orders-next').click();
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
     await expectListLike(page, 'page=2');
@@ -366,7 +422,9 @@ describe('orders (orders remote against the eBay sandbox)', () => {
   });
 
   step('a reload and a shared link show the same view from the URL', async () => {
-    await page.goto('/dashboard/orders?status=TO_SHIP&pageSize=10&page=2&sortBy=buyerName&sortOrder=asc');
+    await asAdmin();
+    await imported.get();
+    await openOrders(page, '/dashboard/orders?status=TO_SHIP&pageSize=10&page=2&sortBy=buyerName&sortOrder=asc');
     const expected = await expectListLike(page, 'status=TO_SHIP&pageSize=10&page=2&sortBy=buyerName&sortOrder=asc');
     const before = { url: page.url(), ids: await externalIdsOnScreen(page), shown: await shown(page) };
     expect(before.shown).toBe(`Mostrando 11 - ${Math.min(20, expected.meta.totalItems)} di ${count(expected.meta.totalItems)} ordini`);
@@ -398,7 +456,9 @@ describe('orders (orders remote against the eBay sandbox)', () => {
   });
 
   step('a row opens its panel: customer, status, marketplace, address and products', async () => {
-    await page.goto('/dashboard/orders?status=TO_SHIP');
+    await asAdmin();
+    await imported.get();
+    await openOrders(page, '/dashboard/orders?status=TO_SHIP');
     const list = await expectListLike(page, 'status=TO_SHIP');
     const first = list.data[0];
     const detail = await get(`/api/orders/${first.id}`);
@@ -436,6 +496,8 @@ describe('orders (orders remote against the eBay sandbox)', () => {
   });
 
   step('a carrier is assigned in the panel (GLS, then Posta1, then none) and the API has it', async () => {
+    await asAdmin();
+    await imported.get();
     const gls = await api(browser.context, app.baseUrl, 'POST', `/api/merchants/${merchantId}/carrier-integrations`, {
       provider: 'gls',
       connectionName: 'GLS Milano',
@@ -443,16 +505,16 @@ describe('orders (orders remote against the eBay sandbox)', () => {
       ...GLS_ACCOUNT,
     });
     expect({ status: gls.status, body: gls.body }).toMatchObject({ status: 201, body: { status: 'active', active: true } });
-    glsId = gls.body.id;
+    const glsId = gls.body.id;
     const posta = await api(browser.context, app.baseUrl, 'POST', `/api/merchants/${merchantId}/carrier-integrations`, {
       provider: 'posta_1',
       connectionName: 'Posta1 Magazzino',
       active: true,
     });
     expect({ status: posta.status, body: posta.body }).toMatchObject({ status: 201, body: { active: true } });
-    postaId = posta.body.id;
+    const postaId = posta.body.id;
 
-    await page.reload();
+    await openOrders(page, '/dashboard/orders?status=TO_SHIP');
     const list = await expectListLike(page, 'status=TO_SHIP');
     const order = list.data[0];
     expect(order.carrierIntegrationId).toBeNull();
@@ -495,7 +557,9 @@ describe('orders (orders remote against the eBay sandbox)', () => {
   });
 
   step("'Aggiorna tracking' only on eBay orders answers the server's message", async () => {
-    await page.goto('/dashboard/orders');
+    await asAdmin();
+    await imported.get();
+    await openOrders(page, '/dashboard/orders');
     await expectListLike(page, '');
     const buttons = page.getByTestId('orders-table').getByTestId('order-update-tracking');
     expect(await buttons.count()).toBe(await rows(page).count());
@@ -507,7 +571,9 @@ describe('orders (orders remote against the eBay sandbox)', () => {
   });
 
   step('/orders/{id} shows the whole order and goes back to the list it came from', async () => {
-    await page.goto('/dashboard/orders?status=TO_SHIP&page=2');
+    await asAdmin();
+    await imported.get();
+    await openOrders(page, '/dashboard/orders?status=TO_SHIP&page=2');
     const list = await expectListLike(page, 'status=TO_SHIP&page=2');
     const order = list.data[0];
     await page.locator(`[data-testid="order-row"][data-order-id="${order.id}"]`).getByTestId('order-link').click();
@@ -548,7 +614,10 @@ describe('orders (orders remote against the eBay sandbox)', () => {
   });
 
   step("an integration tab lists that integration's orders and its sync icon syncs it alone", async () => {
-    await page.goto('/orders');
+    await asAdmin();
+    const integrationId = await ebayIntegration.get();
+    const total = await imported.get();
+    await openOrders(page, '/orders');
     await integrationTab(page, integrationId).click();
     await page.waitForURL((url) => url.pathname === '/orders' && url.searchParams.get('integration') === String(integrationId));
     await expectAttribute(integrationTab(page, integrationId), 'aria-selected', 'true');
@@ -571,9 +640,11 @@ describe('orders (orders remote against the eBay sandbox)', () => {
   });
 
   step('at 390 px: cards instead of the table, the panel in the card, nothing sideways', async () => {
+    await asAdmin();
+    await imported.get();
     await page.setViewportSize(MOBILE);
     try {
-      await page.goto('/dashboard/orders');
+      await openOrders(page, '/dashboard/orders');
       const cards = page.getByTestId('orders-cards');
       await cards.waitFor();
       expect(await page.getByTestId('orders-table').count()).toBe(0);
@@ -603,6 +674,8 @@ describe('orders (orders remote against the eBay sandbox)', () => {
   });
 
   step('the dashboard tile counts the orders to ship', async () => {
+    await asAdmin();
+    await imported.get();
     const toShip = (await ordersApi('status=TO_SHIP&pageSize=1')).meta.totalItems;
     expect(toShip).toBeGreaterThan(0);
     await page.goto('/dashboard');

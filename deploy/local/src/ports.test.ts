@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { profilePaths, repoRoot } from './paths';
-import { assertPortsFree, getFreePort, isPortFree, PortInUseError } from './ports';
+import { assertPortsFree, getFreePort, isPortFree, pickSlice, PortInUseError } from './ports';
 import { infraPorts, startInfra } from './stack';
 
 function occupy(port: number, host = '127.0.0.1'): Promise<net.Server> {
@@ -83,12 +83,26 @@ test('the dev CLI exits non-zero with a single clear line when a port is taken',
 });
 
 test('free ports are picked below the ephemeral range, in the jest worker’s own slice, never twice', async () => {
-  const worker = Number(process.env.JEST_WORKER_ID) || 1;
+  const { from, size } = pickSlice();
   const picks = new Set<number>();
   for (let i = 0; i < 40; i++) picks.add(await getFreePort());
   expect(picks.size).toBe(40);
   for (const port of picks) {
-    expect(port).toBeGreaterThanOrEqual(20_000 + ((worker - 1) % 8) * 1_500);
-    expect(port).toBeLessThan(20_000 + (((worker - 1) % 8) + 1) * 1_500);
+    expect(port).toBeGreaterThanOrEqual(from);
+    expect(port).toBeLessThan(from + size);
   }
+});
+
+test('slices never overlap: between the workers of a run, nor between runs with different port offsets', () => {
+  const slices = [];
+  for (const offset of ['0', '100', '200', '300']) {
+    for (let worker = 1; worker <= 8; worker++) slices.push(pickSlice({ SMISTA_TEST_PORT_OFFSET: offset, JEST_WORKER_ID: String(worker) }));
+  }
+  const sorted = slices.sort((a, b) => a.from - b.from);
+  expect(sorted[0]!.from).toBe(20_000);
+  for (let i = 1; i < sorted.length; i++) expect(sorted[i]!.from).toBeGreaterThanOrEqual(sorted[i - 1]!.from + sorted[i - 1]!.size);
+  expect(sorted.at(-1)!.from + sorted.at(-1)!.size).toBeLessThanOrEqual(32_000);
+  expect(sorted.every((s) => s.size >= 300)).toBe(true);
+  // Outside jest: the run's whole region.
+  expect(pickSlice({ SMISTA_TEST_PORT_OFFSET: '100' })).toEqual({ from: 23_000, size: 3_000 });
 });

@@ -52,16 +52,27 @@ export async function assertPortsFree(claims: PortClaim[]): Promise<void> {
 const PICK_FROM = 20_000;
 const PICK_TO = 32_000;
 const WORKER_SLICES = 8;
+/** Test runs side by side (SMISTA_TEST_PORT_OFFSET 0, 100, 200, 300…) each pick in a region of their own. */
+const RUN_REGIONS = 4;
 /** Ports this process handed out recently: never twice while the first may still be starting. */
 const handedOut = new Map<number, number>();
-const HANDED_OUT_MS = 10 * 60_000;
+const HANDED_OUT_MS = 3 * 60_000;
 
-/** Each jest worker picks in its own slice, so two suites starting at once never pick the same port. */
-function pickSlice(): { from: number; size: number } {
-  const worker = Number(process.env.JEST_WORKER_ID);
-  if (!Number.isInteger(worker) || worker < 1) return { from: PICK_FROM, size: PICK_TO - PICK_FROM };
-  const size = Math.floor((PICK_TO - PICK_FROM) / WORKER_SLICES);
-  return { from: PICK_FROM + ((worker - 1) % WORKER_SLICES) * size, size };
+/**
+ * Each jest worker picks in its own slice, so two suites starting at once never pick the same port;
+ * and each test run in its own region (by SMISTA_TEST_PORT_OFFSET in hundreds), so two runs side by
+ * side never do either: every run's first worker used to draw from the same slice, and a port one
+ * run checked free was bound by the other before its service listened.
+ */
+export function pickSlice(env: NodeJS.ProcessEnv = process.env): { from: number; size: number } {
+  const region = Math.floor((PICK_TO - PICK_FROM) / RUN_REGIONS);
+  const offset = Number(env.SMISTA_TEST_PORT_OFFSET ?? 0);
+  const run = Number.isInteger(offset) && offset > 0 ? Math.floor(offset / 100) % RUN_REGIONS : 0;
+  const base = PICK_FROM + run * region;
+  const worker = Number(env.JEST_WORKER_ID);
+  if (!Number.isInteger(worker) || worker < 1) return { from: base, size: region };
+  const size = Math.floor(region / WORKER_SLICES);
+  return { from: base + ((worker - 1) % WORKER_SLICES) * size, size };
 }
 
 /** A free port for a service to listen on (tests and `startApp`): free on `host` and on all addresses. */
