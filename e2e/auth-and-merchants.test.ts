@@ -4,13 +4,15 @@
  * failed and successful login (spec §2, §4, §8), merchant selection opened on purpose with a single
  * merchant (no automatic choice), then the route guards (remembered page, 404).
  *
- * One app and one browser for the whole file; tests run in order and build on each other.
+ * One app and one browser for the whole file. Each step stands on its own: the account and the
+ * merchant that the first steps make through the screens are `given`s (made through the API when
+ * those steps did not pass or run), and each step logs the browser in or out and opens its page.
  */
-import type { Page } from 'playwright-core';
+import { request, type Page } from 'playwright-core';
 import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
-import { api } from './support/api';
-import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
+import { api, rawApi, signIn } from './support/api';
+import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS, type TestUser } from './support/scenario';
 import { eventually, expectToast, login, pathOf } from './support/ui';
 
 const scenario = createScenario(__filename);
@@ -30,9 +32,72 @@ beforeAll(async () => {
 
 afterAll(() => scenario.stop(), STOP_TIMEOUT_MS);
 
+interface Merchant {
+  id: string;
+  name: string;
+}
+
+/**
+ * The account exists: registered now, or already (by a step that failed after registering), when
+ * its password logs in.
+ */
+async function ensureAccount(who: TestUser): Promise<void> {
+  const registered = await rawApi(app.baseUrl, 'POST', '/api/register', who);
+  if (registered.status === 201) return;
+  const existing = await rawApi(app.baseUrl, 'POST', '/api/login', { email: who.email, password: who.password });
+  if (existing.status !== 200) throw new Error(`register ${who.email}: ${registered.status} ${JSON.stringify(registered.body)}`);
+}
+
+/** `who`'s merchant called `name` (created through the API unless it is there already), in an API-only session. */
+async function ensureMerchant(who: TestUser, name: string): Promise<Merchant> {
+  const ctx = await request.newContext({ baseURL: app.baseUrl });
+  try {
+    const login = await api(ctx, app.baseUrl, 'POST', '/api/login', { email: who.email, password: who.password });
+    if (login.status !== 200) throw new Error(`login ${who.email}: ${login.status} ${JSON.stringify(login.body)}`);
+    const list = await api(ctx, app.baseUrl, 'GET', '/api/merchants');
+    if (list.status !== 200) throw new Error(`GET /api/merchants: ${list.status} ${JSON.stringify(list.body)}`);
+    const found = (list.body as Merchant[]).find((m) => m.name === name);
+    if (found) return { id: found.id, name: found.name };
+    const created = await api(ctx, app.baseUrl, 'POST', '/api/merchants', { name });
+    if (created.status !== 201) throw new Error(`POST /api/merchants: ${created.status} ${JSON.stringify(created.body)}`);
+    return { id: created.body.id, name };
+  } finally {
+    await ctx.dispose();
+  }
+}
+
+/**
+ * Logs the browser in as `who` with `merchant` selected for the session and stored as the shell
+ * keeps it after a choice (spec §3 localStorage keys), so the dashboard opens without merchant
+ * selection. The storage is written on a same-origin page that runs no app code (the favicon).
+ */
+async function enterMerchant(who: TestUser, merchant: Merchant): Promise<void> {
+  await signIn(browser.context, app.baseUrl, who, merchant.id);
+  await page.goto('/favicon.svg');
+  await page.evaluate(({ id, name }) => {
+    localStorage.setItem('selectedMerchant', JSON.stringify({ id, name }));
+    localStorage.setItem('currentMerchantId', id);
+  }, merchant);
+}
+
+/** Nobody logged in in the browser, the login form of /auth on screen. */
+async function loggedOutOnAuth(): Promise<void> {
+  expect((await api(browser.context, app.baseUrl, 'POST', '/api/logout', {})).status).toBe(200);
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Accedi', exact: true }).waitFor();
+}
+
+/** The account the first step registers through the form. */
+const account = given('the account of Mario Rossi', async () => {
+  await ensureAccount(user);
+  return user;
+});
+/** The merchant the second step creates on merchant selection: the user's only one. */
+const merchant = given(`the merchant ${merchantName}`, async () => ensureMerchant(await account.get(), merchantName));
+
 describe('registration, merchants, dashboard, logout and login', () => {
   step('registers through the form on /auth and lands on an empty merchant selection', async () => {
-    await page.goto('/auth');
+    await loggedOutOnAuth();
     await page.getByRole('heading', { name: 'Accedi', exact: true }).waitFor();
     await page.getByTestId('switch-to-register').click();
     await page.getByRole('button', { name: 'Registrati' }).waitFor();
@@ -91,9 +156,14 @@ describe('registration, merchants, dashboard, logout and login', () => {
     expect(me.body).not.toHaveProperty('password');
     const merchants = await api(browser.context, app.baseUrl, 'GET', '/api/merchants');
     expect(merchants).toEqual({ status: 200, body: [] });
+    account.set(user);
   });
 
   step('creates a merchant, selects it and reaches the dashboard', async () => {
+    // The new user, logged in, on merchant selection with no merchant yet.
+    await signIn(browser.context, app.baseUrl, await account.get());
+    await page.goto('/merchant-selection');
+    await page.getByTestId('merchants-empty').waitFor();
     await page.getByRole('button', { name: 'Crea nuovo merchant' }).click();
     await page.getByLabel('Nome del merchant').fill(merchantName);
     await page.getByRole('button', { name: 'Crea', exact: true }).click();
@@ -108,6 +178,7 @@ describe('registration, merchants, dashboard, logout and login', () => {
     const merchants = await api(browser.context, app.baseUrl, 'GET', '/api/merchants');
     expect(merchants.status).toBe(200);
     expect(merchants.body).toEqual([{ id: expect.any(String), name: merchantName, role: 'admin' }]);
+    merchant.set({ id: merchants.body[0].id, name: merchantName });
     expect(await option.getAttribute('data-merchant-id')).toBe(merchants.body[0].id);
 
     await option.click();
@@ -133,6 +204,9 @@ describe('registration, merchants, dashboard, logout and login', () => {
   });
 
   step('logs out from the user menu: /auth, toast, and the session is gone server-side', async () => {
+    await enterMerchant(user, await merchant.get());
+    await page.goto('/dashboard');
+    await page.getByTestId('welcome-card').waitFor();
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expectToast(page, 'Logout completato', { description: 'Hai effettuato il logout con successo' });
@@ -145,6 +219,8 @@ describe('registration, merchants, dashboard, logout and login', () => {
   });
 
   step('a wrong password shows the §8 error toast with the server message and stays on /auth', async () => {
+    await account.get();
+    await loggedOutOnAuth();
     await login(page, user.email, 'Sbagliata9');
     await expectToast(page, 'Login failed', { description: 'Email o password non validi', variant: 'destructive' });
     expect(pathOf(page)).toBe('/auth');
@@ -152,6 +228,8 @@ describe('registration, merchants, dashboard, logout and login', () => {
   });
 
   step('logging in with a single merchant selects it automatically and opens the dashboard', async () => {
+    await merchant.get();
+    await loggedOutOnAuth();
     await login(page, user.email, user.password);
     await expectToast(page, 'Accesso completato', { description: `Bentornato, ${user.firstName}!` });
     await page.waitForURL('**/dashboard');
@@ -175,6 +253,10 @@ describe('merchant selection opened on purpose', () => {
       expect(await page.getByTestId('loading-overlay').count()).toBe(0);
       expect(pathOf(page)).toBe('/merchant-selection');
     };
+
+    await enterMerchant(user, await merchant.get());
+    await page.goto('/dashboard');
+    await eventually(async () => expect(await page.getByTestId('current-merchant').innerText()).toContain(merchantName));
 
     await page.getByTestId('current-merchant').click();
     await page.waitForURL('**/merchant-selection');
@@ -200,7 +282,9 @@ describe('merchant selection opened on purpose', () => {
 
 describe('route guards', () => {
   step('a logged-out visit to a protected page goes to /auth and, after login, back to that page', async () => {
-    // Log out through the API with the browser's cookies, then open the page in a fresh load.
+    // Logged in with the only merchant, then logged out through the API with the browser's
+    // cookies, and the page opened in a fresh load.
+    await signIn(browser.context, app.baseUrl, user, (await merchant.get()).id);
     expect((await api(browser.context, app.baseUrl, 'POST', '/api/logout', {})).status).toBe(200);
     await page.goto('/dashboard/settings/account');
     await page.waitForURL('**/auth');

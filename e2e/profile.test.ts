@@ -5,13 +5,16 @@
  * the 'Cambia password' dialog (registration's rules with the live checklist, the server's refusal,
  * the other sessions ended) and the avatar checked by its bytes (spec §2 settings/profile, §5, §7, §8).
  *
- * One app and one browser for the whole file; tests run in order and build on each other.
+ * One app and one browser for the whole file. Each step stands on its own: it logs the browser in
+ * (with the password the user has by then) and opens the profile itself; the renamed profile and
+ * the second session that the password change must end are `given`s, made through the API when
+ * the step that makes them did not pass or run.
  */
 import { request, type APIRequestContext, type Page } from 'playwright-core';
 import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
-import { api, rawApi, registerWithMerchant } from './support/api';
-import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
+import { api, rawApi, registerWithMerchant, signIn } from './support/api';
+import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { enterOnlyMerchant, portalScopeOf, settingsMenu } from './support/settings';
 import { closeToasts, eventually, expectToast, pathOf } from './support/ui';
 
@@ -34,24 +37,83 @@ let page: Page;
 const responses: { url: string; status: number }[] = [];
 /** Every `PUT /api/user/password` the page sent (client-side refusals send none). */
 let passwordRequests = 0;
-/** The same user logged in elsewhere (API only): the password change ends this session. */
-let elsewhere: APIRequestContext | undefined;
+/** The user's password now: the page's successful `PUT /api/user/password` changes it. */
+let password = user.password;
+let merchantId = '';
 
 beforeAll(async () => {
   ({ app, browser, page } = await scenario.start());
-  page.on('response', (r) => responses.push({ url: r.url(), status: r.status() }));
+  page.on('response', (r) => {
+    responses.push({ url: r.url(), status: r.status() });
+    if (r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/user/password' && r.status() === 200) {
+      password = (r.request().postDataJSON() as { newPassword: string }).newPassword;
+    }
+  });
   page.on('request', (r) => {
     if (r.method() === 'PUT' && new URL(r.url()).pathname === '/api/user/password') passwordRequests += 1;
   });
 
   // The user and a merchant through the API, with the browser context's cookies (the UI flows are in auth-and-merchants).
   await registerWithMerchant(browser.context, app.baseUrl, user, merchantName);
+  const merchants = await api(browser.context, app.baseUrl, 'GET', '/api/merchants');
+  expect(merchants.status).toBe(200);
+  merchantId = merchants.body[0].id;
 }, TEST_TIMEOUT_MS);
 
 afterAll(async () => {
-  await elsewhere?.dispose();
+  if (elsewhere.ready) await (await elsewhere.get()).dispose();
   await scenario.stop();
 }, STOP_TIMEOUT_MS);
+
+/**
+ * Logs the browser in as the user with the merchant selected for the session and stored as the
+ * shell keeps it after a choice (spec §3 localStorage keys; written on a same-origin page that runs
+ * no app code, the favicon), then opens Profilo Utente and waits for the form to show the user
+ * (with `expected` names when given).
+ */
+async function openProfile(expected?: { firstName: string; username: string }): Promise<void> {
+  await signIn(browser.context, app.baseUrl, { email: user.email, password }, merchantId);
+  await page.goto('/favicon.svg');
+  await page.evaluate(({ id, name }) => {
+    localStorage.setItem('selectedMerchant', JSON.stringify({ id, name }));
+    localStorage.setItem('currentMerchantId', id);
+  }, { id: merchantId, name: merchantName });
+  await page.goto('/dashboard/settings/account');
+  await page.getByTestId('profile-form').waitFor();
+  // The form is filled from the user once loaded: typing before that would be overwritten.
+  await eventually(async () =>
+    expect(await formValues()).toEqual(
+      expected
+        ? { firstName: expected.firstName, lastName: user.lastName, email: user.email, username: expected.username }
+        : expect.objectContaining({ lastName: user.lastName, email: user.email }),
+    ),
+  );
+}
+
+/** Nome and Username changed to `renamed` (the third step does it on the form). */
+const renamedProfile = given('the profile renamed to Giuliana', async () => {
+  const ctx = await request.newContext({ baseURL: app.baseUrl });
+  try {
+    const login = await api(ctx, app.baseUrl, 'POST', '/api/login', { email: user.email, password });
+    if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
+    const changed = await api(ctx, app.baseUrl, 'PUT', '/api/user/profile', { ...renamed, lastName: user.lastName, email: user.email });
+    if (changed.status !== 200) throw new Error(`PUT /api/user/profile: ${changed.status} ${JSON.stringify(changed.body)}`);
+    return true;
+  } finally {
+    await ctx.dispose();
+  }
+});
+
+/** The same user logged in elsewhere (API only), before the password change: the change ends this session. */
+const elsewhere = given('a second session of the user', async (): Promise<APIRequestContext> => {
+  const ctx = await request.newContext({ baseURL: app.baseUrl });
+  const login = await api(ctx, app.baseUrl, 'POST', '/api/login', { email: user.email, password: user.password });
+  if (login.status !== 200) {
+    await ctx.dispose();
+    throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
+  }
+  return ctx;
+});
 
 const field = (label: string) => page.getByTestId('profile-form').getByLabel(label, { exact: true });
 
@@ -72,6 +134,7 @@ async function currentUser() {
 
 describe('profile (settings remote)', () => {
   step('opens Profilo Utente from the user menu; the settings remote loads through /remotes.json', async () => {
+    await signIn(browser.context, app.baseUrl, { email: user.email, password });
     await enterOnlyMerchant(page, merchantName);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Profilo' }).click();
@@ -91,6 +154,7 @@ describe('profile (settings remote)', () => {
   });
 
   step("the remote's routes: /dashboard/settings shows Gestione Team; an unknown tab is replaced by the team's path", async () => {
+    await openProfile(user);
     const menu = settingsMenu(page);
     await menu.link('Gestione Team').click();
     await page.waitForURL('**/dashboard/settings/team');
@@ -129,10 +193,12 @@ describe('profile (settings remote)', () => {
   });
 
   step('changes Nome and Username: toast, the sidebar after a reload, and the API', async () => {
+    await openProfile(user);
     await field('Nome').fill(renamed.firstName);
     await field('Username').fill(renamed.username);
     await page.getByRole('button', { name: 'Salva modifiche' }).click();
     await expectToast(page, 'Profilo aggiornato', { description: 'Le tue informazioni sono state aggiornate con successo.' });
+    renamedProfile.set(true);
 
     await page.reload();
     await page.getByTestId('profile-form').waitFor();
@@ -145,6 +211,8 @@ describe('profile (settings remote)', () => {
   });
 
   step('a username taken by another user: error toast, nothing changed', async () => {
+    await renamedProfile.get();
+    await openProfile(renamed);
     const registered = await rawApi(app.baseUrl, 'POST', '/api/register', other);
     expect(registered.status).toBe(201);
 
@@ -166,10 +234,11 @@ describe('profile (settings remote)', () => {
 
   step("the Cambia password dialog applies registration's rules with the live checklist and shows the server's refusal", async () => {
     // The same user logged in elsewhere: the change ends that session.
-    elsewhere = await request.newContext({ baseURL: app.baseUrl });
-    expect((await api(elsewhere, app.baseUrl, 'POST', '/api/login', { email: user.email, password: user.password })).status).toBe(200);
-    expect((await api(elsewhere, app.baseUrl, 'GET', '/api/user')).status).toBe(200);
+    const other = await elsewhere.get();
+    expect((await api(other, app.baseUrl, 'GET', '/api/user')).status).toBe(200);
 
+    await openProfile();
+    const sentBefore = passwordRequests;
     await closeToasts(page);
     await page.getByRole('button', { name: 'Cambia password' }).click();
     const dialog = page.getByRole('dialog');
@@ -211,25 +280,33 @@ describe('profile (settings remote)', () => {
     // Said once: the field's message replaces the indicator.
     expect(await dialog.getByText('Le password non corrispondono').count()).toBe(1);
     expect(await newError.count()).toBe(0);
-    expect(passwordRequests).toBe(0);
+    expect(passwordRequests - sentBefore).toBe(0);
 
     // Wrong current password: the server's own message, the dialog stays open, the password is unchanged.
     await dialog.getByLabel('Password attuale').fill('Sbagliata9');
     await dialog.getByLabel('Conferma password').fill(newPassword);
     await submit.click();
     await expectToast(page, 'Errore', { description: 'La password attuale non è corretta', variant: 'destructive' });
-    expect(passwordRequests).toBe(1);
+    expect(passwordRequests - sentBefore).toBe(1);
     // Closing the toast is not a click outside: the dialog stays open with what was typed.
     await closeToasts(page);
     expect(await dialog.isVisible()).toBe(true);
     expect(await dialog.getByLabel('Nuova password').inputValue()).toBe(newPassword);
     expect((await rawApi(app.baseUrl, 'POST', '/api/login', { email: user.email, password: user.password })).status).toBe(200);
-    expect((await api(elsewhere, app.baseUrl, 'GET', '/api/user')).status).toBe(200);
+    expect((await api(other, app.baseUrl, 'GET', '/api/user')).status).toBe(200);
   });
 
   step('changes the password: success toast, only the new password logs in, the other session is ended and this one kept', async () => {
+    await renamedProfile.get();
+    const other = await elsewhere.get();
+    await openProfile(renamed);
+    await page.getByRole('button', { name: 'Cambia password' }).click();
     const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Cambia password' }).waitFor();
     await dialog.getByLabel('Password attuale').fill(user.password);
+    await dialog.getByLabel('Nuova password').fill(newPassword);
+    await dialog.getByLabel('Conferma password').fill(newPassword);
+    await dialog.getByTestId('password-match').and(dialog.locator('[data-match="true"]')).waitFor();
     await dialog.getByRole('button', { name: 'Aggiorna password' }).click();
     await expectToast(page, 'Password aggiornata', {
       description: 'La tua password è stata modificata con successo. Per sicurezza, le sessioni aperte su altri dispositivi e browser sono state chiuse.',
@@ -244,7 +321,7 @@ describe('profile (settings remote)', () => {
     expect(newLogin.status).toBe(200);
     expect(newLogin.body.username).toBe(renamed.username);
     expect((await currentUser()).username).toBe(renamed.username);
-    expect((await api(elsewhere!, app.baseUrl, 'GET', '/api/user')).status).toBe(401);
+    expect((await api(other, app.baseUrl, 'GET', '/api/user')).status).toBe(401);
 
     // Reopened, the dialog is empty again, its checklist unmet.
     await page.getByRole('button', { name: 'Cambia password' }).click();
@@ -255,6 +332,7 @@ describe('profile (settings remote)', () => {
   });
 
   step("the avatar is judged by its bytes: a text file named foto.png is refused, a PNG named foto.txt is saved", async () => {
+    await openProfile();
     const input = page.locator('#avatar-upload');
     await closeToasts(page);
 

@@ -13,16 +13,20 @@
  * The gateway links the local stack's sample legal pages and sends traces to its trace receiver
  * (so browser tracing is on). One app for the whole file; browser A is a merchant admin, browser B
  * the people who register.
+ *
+ * Each step stands on its own: it logs its browser in or out and opens its page; the admin's
+ * merchant and the invite link are `given`s (made through the API and the mail catcher when the
+ * step that makes them did not pass or run), and browser B is opened by the first step that needs it.
  */
-import type { Page, Request } from 'playwright-core';
+import { request as apiRequest, type APIRequestContext, type Page, type Request } from 'playwright-core';
 import { legalSampleUrls } from '../deploy/local/src/sample-pages';
 import type { Trace } from '../deploy/local/src/trace-receiver';
 import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
-import { api, registerWithMerchant } from './support/api';
+import { api, rawApi, registerWithMerchant, signIn } from './support/api';
 import { extractLinks, waitForMail } from './support/mail';
 import { sharedInfra } from './support/env';
-import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
+import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS, type TestUser } from './support/scenario';
 import { apiBodiesSeen, DESKTOP, eventually, expectTitle, expectToast, MOBILE, pathOf, textOf, trackApiBodies } from './support/ui';
 
 const scenario = createScenario(__filename);
@@ -58,8 +62,92 @@ beforeAll(async () => {
 
 afterAll(() => scenario.stop(), STOP_TIMEOUT_MS);
 
+interface Merchant {
+  id: string;
+  name: string;
+}
+
+/** Browser B, opened by the first step that needs it. */
+async function browserB(): Promise<BrowserSession> {
+  b ??= await scenario.openBrowser();
+  return b;
+}
+
+/** Nobody logged in in this browser (its session, if any, ended through the API). */
+async function loggedOut(browser: BrowserSession): Promise<void> {
+  expect((await api(browser.context, app.baseUrl, 'POST', '/api/logout', {})).status).toBe(200);
+}
+
+/**
+ * Browser A logged in as the admin with `merchant` selected for the session and stored as the shell
+ * keeps it after a choice (spec §3 localStorage keys), so the dashboard opens without merchant
+ * selection. The storage is written on a same-origin page that runs no app code (the favicon).
+ */
+async function enterMerchant(merchant: Merchant): Promise<void> {
+  await signIn(a.context, app.baseUrl, admin, merchant.id);
+  await page.goto('/favicon.svg');
+  await page.evaluate(({ id, name }) => {
+    localStorage.setItem('selectedMerchant', JSON.stringify({ id, name }));
+    localStorage.setItem('currentMerchantId', id);
+  }, merchant);
+}
+
+/** Runs `use` with an API-only session of `who` (not a browser's). */
+async function asUser<T>(who: TestUser, use: (ctx: APIRequestContext) => Promise<T>): Promise<T> {
+  const ctx = await apiRequest.newContext({ baseURL: app.baseUrl });
+  try {
+    const login = await api(ctx, app.baseUrl, 'POST', '/api/login', { email: who.email, password: who.password });
+    if (login.status !== 200) throw new Error(`login ${who.email}: ${login.status} ${JSON.stringify(login.body)}`);
+    return await use(ctx);
+  } finally {
+    await ctx.dispose();
+  }
+}
+
+/**
+ * The admin and their merchant (the third step registers them through the API with A's cookies).
+ * Already registered by a step that failed halfway: the password logs in and the merchant is reused.
+ */
+const adminMerchant = given(`the admin with the merchant ${merchantName}`, async (): Promise<Merchant> => {
+  // A refusal here (the address taken) is fine when the password logs in below.
+  await rawApi(app.baseUrl, 'POST', '/api/register', admin);
+  return asUser(admin, async (ctx) => {
+    const list = await api(ctx, app.baseUrl, 'GET', '/api/merchants');
+    const found = (list.body as Merchant[]).find((m) => m.name === merchantName);
+    if (found) return { id: found.id, name: found.name };
+    const created = await api(ctx, app.baseUrl, 'POST', '/api/merchants', { name: merchantName });
+    if (created.status !== 201) throw new Error(`create merchant: ${created.status} ${JSON.stringify(created.body)}`);
+    return { id: created.body.id as string, name: merchantName };
+  });
+});
+
+/** The link of the invite e-mail for the colleague to the admin's merchant (the third step sends it). */
+const inviteLink = given('the invite link for Irene Galli', async () => {
+  const merchant = await adminMerchant.get();
+  const since = new Date(Date.now() - 1000);
+  await asUser(admin, async (ctx) => {
+    const invites = `/api/merchants/${merchant.id}/invites`;
+    let sent = await api(ctx, app.baseUrl, 'POST', invites, { email: invited.email, role: 'user' });
+    if (sent.status === 409) {
+      // Pending from a step that failed before reading its e-mail: cancelled, and sent again.
+      const pending = (await api(ctx, app.baseUrl, 'GET', invites)).body as { id: string; email: string }[];
+      for (const inv of pending.filter((i) => i.email === invited.email)) await api(ctx, app.baseUrl, 'DELETE', `${invites}/${inv.id}`);
+      sent = await api(ctx, app.baseUrl, 'POST', invites, { email: invited.email, role: 'user' });
+    }
+    if (sent.status !== 201) throw new Error(`invite: ${sent.status} ${JSON.stringify(sent.body)}`);
+  });
+  return inviteLinkIn(await waitForMail({ to: invited.email, subjectIncludes: 'Invito a unirti', since, timeoutMs: 20_000 }));
+});
+
+function inviteLinkIn(mail: Parameters<typeof extractLinks>[0]): string {
+  const link = extractLinks(mail).find((l) => l.includes('/accept-invite?token='));
+  if (!link) throw new Error(`no /accept-invite link in «${mail.subject}»`);
+  return link;
+}
+
 describe('public pages', () => {
   step('the favicon, a title per route, the logo on mobile auth pages', async () => {
+    await loggedOut(a);
     await page.goto('/auth');
     await page.getByTestId('login-form').waitFor();
     await expectTitle(page, 'Accedi · Smista');
@@ -105,6 +193,7 @@ describe('public pages', () => {
     const sample = legalSampleUrls(sharedInfra().pagesUrl);
     expect(config.body).toEqual({ termsUrl: sample.termsUrl, privacyUrl: sample.privacyUrl, telemetry: { traces: true } });
 
+    await loggedOut(a);
     await page.goto('/auth');
     await page.getByTestId('switch-to-register').click();
     await page.getByTestId('register-form').waitFor();
@@ -132,24 +221,26 @@ describe('public pages', () => {
 });
 
 describe('invite registration', () => {
-  let inviteLink = '';
-
   step('the admin has a merchant and invites a colleague by e-mail', async () => {
     await registerWithMerchant(a.context, app.baseUrl, admin, merchantName);
     const merchants = await api(a.context, app.baseUrl, 'GET', '/api/merchants');
     expect(merchants.status).toBe(200);
+    adminMerchant.set({ id: merchants.body[0].id, name: merchantName });
     const since = new Date(Date.now() - 1000);
     const sent = await api(a.context, app.baseUrl, 'POST', `/api/merchants/${merchants.body[0].id}/invites`, { email: invited.email, role: 'user' });
     expect(sent.status).toBe(201);
     const mail = await waitForMail({ to: invited.email, subjectIncludes: 'Invito a unirti', since, timeoutMs: 20_000 });
-    inviteLink = extractLinks(mail).find((l) => l.includes('/accept-invite?token='))!;
-    expect(inviteLink).toBeDefined();
+    const link = extractLinks(mail).find((l) => l.includes('/accept-invite?token='));
+    expect(link).toBeDefined();
+    inviteLink.set(link!);
   });
 
   step('the invited address stays fixed on the form, and the account joins the merchant', async () => {
-    b = await scenario.openBrowser();
-    const p = b.page;
-    await p.goto(inviteLink);
+    const link = await inviteLink.get();
+    const browser = await browserB();
+    await loggedOut(browser);
+    const p = browser.page;
+    await p.goto(link);
     await p.waitForURL((url) => url.pathname === '/auth');
     await p.getByTestId('invite-banner').waitFor();
     await p.getByTestId('register-form').waitFor();
@@ -175,7 +266,7 @@ describe('invite registration', () => {
     const registerRequest = p.waitForRequest((r) => r.method() === 'POST' && isApi(r, '/api/register'));
     await p.getByRole('button', { name: 'Registrati' }).click();
     const sent = (await registerRequest).postDataJSON();
-    expect(sent).toMatchObject({ email: invited.email, inviteToken: new URL(inviteLink).searchParams.get('token') });
+    expect(sent).toMatchObject({ email: invited.email, inviteToken: new URL(link).searchParams.get('token') });
 
     await expectToast(p, 'Registrazione completata', { description: `Benvenuto in Smista, ${invited.firstName}!` });
     // Merchant selection waits for the membership, then enters the only merchant.
@@ -184,8 +275,9 @@ describe('invite registration', () => {
   });
 
   step('a link whose invite cannot be used says so at once, and registration does not wait for it', async () => {
-    const p = b!.page;
-    expect((await api(b!.context, app.baseUrl, 'POST', '/api/logout', {})).status).toBe(200);
+    const browser = await browserB();
+    const p = browser.page;
+    await loggedOut(browser);
     await p.goto(`/auth?token=non-valido-${run}`);
     const alert = p.getByTestId('invite-unusable');
     await alert.waitFor();
@@ -218,17 +310,22 @@ describe('invite registration', () => {
 
 describe('layout', () => {
   step('browser tracing: after the first screen, /api calls carry traceparent and their shell span is the root of a trace that goes on in the gateway', async () => {
+    await enterMerchant(await adminMerchant.get());
     // An earlier screen of this tab may have loaded the chunk already: from the renderer's memory
     // cache it would make no request at all, so this visit goes to the network.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    const chunk = page.waitForResponse((r) => /\/assets\/telemetry\.[0-9a-f]+\.js$/.test(new URL(r.url()).pathname));
-    await page.goto('/dashboard');
-    await page.getByTestId('welcome-card').waitFor();
-    expect((await chunk).status()).toBe(200);
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
-    await cdp.detach();
+    try {
+      const chunk = page.waitForResponse((r) => /\/assets\/telemetry\.[0-9a-f]+\.js$/.test(new URL(r.url()).pathname));
+      await page.goto('/dashboard');
+      await page.getByTestId('welcome-card').waitFor();
+      expect((await chunk).status()).toBe(200);
+    } finally {
+      // Not left behind for the next steps, whatever happened here.
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: false }).catch(() => undefined);
+      await cdp.detach().catch(() => undefined);
+    }
     // Loaded after the page's load event: the first screen never waited for it.
     const timing = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
@@ -237,6 +334,9 @@ describe('layout', () => {
     });
     expect(timing.loadEnd).toBeGreaterThan(0);
     expect(timing.chunkStart).toBeGreaterThanOrEqual(timing.loadEnd);
+    // The chunk has arrived; its fetch instrumentation wraps window.fetch once the module has run
+    // (shimmer marks the wrapper `__wrapped`): a click before that would send an untraced call.
+    await page.waitForFunction(() => (window.fetch as unknown as { __wrapped?: boolean }).__wrapped === true);
 
     // A click that calls the API: 'Cambia merchant' loads the list.
     const traced = page.waitForRequest((r) => isApi(r, '/api/merchants') && r.method() === 'GET' && r.headers().traceparent !== undefined);
@@ -258,9 +358,11 @@ describe('layout', () => {
       expect(res.status).toBe(200);
       return (await res.json()) as Trace;
     };
+    // The shell and the gateway export their spans each on its own schedule: either may come first.
     const trace = await eventually(async () => {
       const found = await traceOf(traceId);
       expect(found.spans.map((x) => x.spanId)).toContain(spanId);
+      expect(found.spans.filter((x) => x.service === 'gateway').map((x) => x.parentSpanId)).toContain(spanId);
       return found;
     }, 20_000);
     const browserSpan = trace.spans.find((x) => x.spanId === spanId)!;
@@ -277,6 +379,9 @@ describe('layout', () => {
   });
 
   step('titles per route, the settings remote under /dashboard/settings/*, no raw tab names in the breadcrumbs', async () => {
+    // The admin logged in, choosing the merchant on merchant selection.
+    await signIn(a.context, app.baseUrl, admin, (await adminMerchant.get()).id);
+    await page.goto('/merchant-selection');
     await page.getByTestId('merchant-option').filter({ hasText: merchantName }).click();
     await page.waitForURL('**/dashboard');
     await expectTitle(page, 'Dashboard · Smista');
@@ -309,11 +414,14 @@ describe('layout', () => {
   });
 
   step('a corrupted stored merchant falls back to the first merchant and is replaced in storage', async () => {
+    await signIn(a.context, app.baseUrl, admin, (await adminMerchant.get()).id);
     expect((await api(a.context, app.baseUrl, 'POST', '/api/merchants', { name: secondMerchantName })).status).toBe(201);
     const list = await api(a.context, app.baseUrl, 'GET', '/api/merchants');
     expect(list.body).toHaveLength(2);
     const first = list.body[0];
 
+    // Corrupted on a same-origin page that runs no app code (nothing of the shell rewrites it before the visit).
+    await page.goto('/favicon.svg');
     await page.evaluate(() => {
       localStorage.setItem('selectedMerchant', '{"id":');
       localStorage.setItem('currentMerchantId', 'rotto');
@@ -329,6 +437,10 @@ describe('layout', () => {
   });
 
   step('on a phone the toast sits below the header, at the bottom of the screen', async () => {
+    const merchant = await adminMerchant.get();
+    await enterMerchant(merchant);
+    await page.goto('/dashboard');
+    await eventually(async () => expect(await page.getByTestId('current-merchant').innerText()).toContain(merchant.name));
     await page.setViewportSize(MOBILE);
     try {
       const header = page.locator('header').first();
@@ -355,6 +467,10 @@ describe('layout', () => {
   step('every /api body is read or cancelled, the 401 of GET /api/user after logout included', async () => {
     // The exporter's own calls (OpenTelemetry's code, 204 without a body) are not the shell's to read.
     const unsettled = async () => (await apiBodiesSeen(page)).filter((r) => !r.settled && r.path !== '/api/telemetry/traces');
+    // The admin in a merchant, on a page of the app (its own calls for the user and the merchants).
+    await enterMerchant(await adminMerchant.get());
+    await page.goto('/dashboard/shipments');
+    await page.getByTestId('shipments-page').waitFor();
     // The dashboard reads the orders count: a 404 while the orders service is not deployed.
     await page.getByTestId('sidebar').getByRole('link', { name: 'Dashboard' }).click();
     await page.waitForURL('**/dashboard');

@@ -5,13 +5,18 @@
  * gRPC client span, merchants' gRPC server span and its PostgreSQL spans follow; merchants' outbox
  * relay publishes `merchants.member.added` (a PRODUCER span in the same trace) and identity's
  * consumer handles it (a CONSUMER span, child of the publish). Log lines carry the trace id.
+ *
+ * Each step stands on its own: the later steps read the trace the first one records (a `given`);
+ * when that step did not pass or run, the trace is made by a merchant creation sent through the
+ * shell's own instrumented `fetch` in the logged-in page (the same root span, without the form).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import type { TestApp } from './support/app';
-import { rawApi } from './support/api';
-import { createScenario, newRunId, person, SCREENSHOT_DIR, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
+import type { BrowserSession } from './support/browser';
+import { api, rawApi, signIn } from './support/api';
+import { createScenario, given, newRunId, person, SCREENSHOT_DIR, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { expectToast, login } from './support/ui';
 
 const scenario = createScenario(__filename);
@@ -40,10 +45,11 @@ interface ReceivedTrace {
 }
 
 let app: TestApp;
+let browser: BrowserSession;
 let page: Page;
 
 beforeAll(async () => {
-  ({ app, page } = await scenario.start());
+  ({ app, browser, page } = await scenario.start());
   const registered = await rawApi(app.baseUrl, 'POST', '/api/register', user);
   expect(registered.status).toBe(201);
 }, TEST_TIMEOUT_MS);
@@ -56,51 +62,86 @@ async function tracesWith(spanName: string): Promise<ReceivedTrace[]> {
   return (await res.json()) as ReceivedTrace[];
 }
 
-describe('a trace begins at the click', () => {
-  let trace: ReceivedTrace;
+const isMerchantCreation = (r: Request) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/merchants';
 
+/**
+ * Browser tracing loads after the first screen (load, then idle): waits for its chunk and for the
+ * fetch instrumentation to wrap window.fetch (shimmer marks the wrapper `__wrapped`).
+ */
+async function browserTracingReady(): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/telemetry\.[0-9a-f]+\.js$/.test(e.name)));
+  await page.waitForFunction(() => (window.fetch as unknown as { __wrapped?: boolean }).__wrapped === true);
+}
+
+/**
+ * The trace of the merchant creation `sent` started, once it holds every span the later steps
+ * look at. Spans arrive from four processes in batches, each exporting on its own schedule (the
+ * gateway's server span ends with the response and may come after the consumer's).
+ */
+async function completeTrace(sent: Request): Promise<ReceivedTrace> {
+  const traceId = sent.headers().traceparent.split('-')[1];
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const found = (await tracesWith('merchants.member.added')).find((t) => t.traceId === traceId);
+    const ours = (s: ReceivedSpan) => s.service === 'identity' && s.attributes['messaging.consumer.group.name'] === `identity-member-added${app.consumerSuffix}`;
+    const has = (service: string, name: string) => found?.spans.some((s) => s.service === service && s.name === name);
+    if (
+      found?.spans.some(ours) &&
+      found.spans.some((s) => s.service === 'shell') &&
+      has('gateway', 'POST /api/merchants') &&
+      has('gateway', 'smista.merchants.v1.MerchantsService/CreateMerchant') &&
+      has('merchants', 'smista.merchants.v1.MerchantsService/CreateMerchant') &&
+      has('merchants', 'publish merchants.member.added')
+    ) {
+      return found;
+    }
+    if (Date.now() > until) throw new Error(`no complete trace ${traceId} in ${app.tracesUrl}: ${JSON.stringify(found?.spans.map((s) => `${s.service}:${s.name}`))}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * The trace of a merchant created from the browser: the first step's, or one whose creation is
+ * sent through the shell's instrumented fetch of the logged-in merchant selection (`POST
+ * /api/merchants`, as the form sends it).
+ */
+const clickTrace = given('a trace of a merchant created in the browser', async () => {
+  await signIn(browser.context, app.baseUrl, user);
+  await page.goto('/merchant-selection');
+  await page.getByRole('button', { name: 'Crea nuovo merchant' }).waitFor();
+  await browserTracingReady();
+  const request = page.waitForRequest(isMerchantCreation);
+  const status = await page.evaluate(async (name) => {
+    const res = await fetch('/api/merchants', { method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify({ name }) });
+    await res.text();
+    return res.status;
+  }, `${merchantName} (API)`);
+  if (status !== 201) throw new Error(`POST /api/merchants: ${status}`);
+  return completeTrace(await request);
+});
+
+describe('a trace begins at the click', () => {
   step('logs in and creates a merchant from the merchant selection', async () => {
+    // Logged out, on the login page.
+    expect((await api(browser.context, app.baseUrl, 'POST', '/api/logout', {})).status).toBe(200);
     await page.goto('/auth');
     await login(page, user.email, user.password);
     await page.waitForURL('**/merchant-selection');
-    // Browser tracing loads after the first screen (load, then idle): wait for its chunk and for the
-    // fetch instrumentation to wrap window.fetch (shimmer marks the wrapper `__wrapped`).
-    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/telemetry\.[0-9a-f]+\.js$/.test(e.name)));
-    await page.waitForFunction(() => (window.fetch as unknown as { __wrapped?: boolean }).__wrapped === true);
+    await browserTracingReady();
     await page.getByRole('button', { name: 'Crea nuovo merchant' }).click();
     await page.getByLabel('Nome del merchant').fill(merchantName);
-    const request = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/merchants');
+    const request = page.waitForRequest(isMerchantCreation);
     await page.getByRole('button', { name: 'Crea', exact: true }).click();
     const sent = await request;
     expect(sent.headers().traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
     await expectToast(page, 'Merchant creato con successo');
 
-    const traceId = sent.headers().traceparent.split('-')[1];
-    // Spans arrive from four processes in batches, each exporting on its own schedule (the gateway's
-    // server span ends with the response and may come after the consumer's): wait for every one
-    // the next step looks at.
-    const until = Date.now() + 30_000;
-    for (;;) {
-      const found = (await tracesWith('merchants.member.added')).find((t) => t.traceId === traceId);
-      const ours = (s: ReceivedSpan) => s.service === 'identity' && s.attributes['messaging.consumer.group.name'] === `identity-member-added${app.consumerSuffix}`;
-      const has = (service: string, name: string) => found?.spans.some((s) => s.service === service && s.name === name);
-      if (
-        found?.spans.some(ours) &&
-        found.spans.some((s) => s.service === 'shell') &&
-        has('gateway', 'POST /api/merchants') &&
-        has('gateway', 'smista.merchants.v1.MerchantsService/CreateMerchant') &&
-        has('merchants', 'smista.merchants.v1.MerchantsService/CreateMerchant') &&
-        has('merchants', 'publish merchants.member.added')
-      ) {
-        trace = found;
-        break;
-      }
-      if (Date.now() > until) throw new Error(`no complete trace ${traceId} in ${app.tracesUrl}: ${JSON.stringify(found?.spans.map((s) => `${s.service}:${s.name}`))}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    // Every span the next steps look at.
+    clickTrace.set(await completeTrace(sent));
   });
 
   step('holds browser, gateway, merchants, the NATS publish and identity’s consumer in parent order', async () => {
+    const trace = await clickTrace.get();
     const byId = new Map(trace.spans.map((s) => [s.spanId, s]));
     const parentOf = (s: ReceivedSpan) => (s.parentSpanId ? byId.get(s.parentSpanId) : undefined);
     const one = (service: string, name: string | RegExp): ReceivedSpan => {
@@ -136,20 +177,23 @@ describe('a trace begins at the click', () => {
   });
 
   step("writes the trace's id on the log lines of the request in every service", async () => {
+    const trace = await clickTrace.get();
     const lines = async (component: string) =>
       (await fs.readFile(path.join(app.logDir, `${component}.log`), 'utf8'))
         .split('\n')
         .filter((l) => l.startsWith('{'))
         .map((l) => JSON.parse(l) as Record<string, unknown>);
-    const requestLine = (await lines('gateway')).find((l) => l.path === '/api/merchants' && l.method === 'POST');
-    expect(requestLine).toMatchObject({ trace_id: trace.traceId, span_id: expect.stringMatching(/^[0-9a-f]{16}$/) });
-    const created = (await lines('merchants')).find((l) => l.msg === 'merchant created');
+    // One merchant creation per trace (the first step's, or the one its stand-in sent).
+    const requestLines = (await lines('gateway')).filter((l) => l.path === '/api/merchants' && l.method === 'POST');
+    expect(requestLines).toContainEqual(expect.objectContaining({ trace_id: trace.traceId, span_id: expect.stringMatching(/^[0-9a-f]{16}$/) }));
+    const created = (await lines('merchants')).find((l) => l.msg === 'merchant created' && l.trace_id === trace.traceId);
     expect(created).toMatchObject({ trace_id: trace.traceId, userId: expect.any(String), merchantId: expect.any(String) });
     const refreshed = (await lines('identity')).find((l) => l.msg === 'session roles refreshed' && l.merchantId === created!.merchantId);
     expect(refreshed).toMatchObject({ trace_id: trace.traceId });
   });
 
   step('shows the trace as a waterfall on the receiver’s page', async () => {
+    const trace = await clickTrace.get();
     await fs.mkdir(SCREENSHOT_DIR, { recursive: true });
     await page.goto(`${app.tracesUrl}/trace/${trace.traceId}`);
     const text = await page.locator('body').innerText();
