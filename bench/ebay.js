@@ -3,7 +3,7 @@
  * eBay through the gateway, as the screens do it, for the benches (`bench/orders.js`, `bench/load.js`):
  * a sandbox seller connected by OAuth, and a sync waited for until the orders list counts its orders.
  */
-const { consentAs } = require('@smista/sandboxes');
+const { consentAs, consentUrlOf } = require('@smista/sandboxes');
 const { api } = require('./lib');
 
 const SELLER_PASSWORD = 'BenchSeller1!';
@@ -15,16 +15,11 @@ const SELLER_PASSWORD = 'BenchSeller1!';
  */
 async function connectSeller(baseUrl, cookie, merchantId, username) {
   const params = await api(baseUrl, cookie, 'GET', '/api/marketplace/ebay/oauth-params');
-  const url = new URL(params.authorizeUrl);
-  url.searchParams.set('response_type', 'code');
-  url.searchParams.set('redirect_uri', params.redirectUri);
-  url.searchParams.set('client_id', params.clientId);
-  url.searchParams.set('state', 'ebay');
-  url.searchParams.set('scope', params.scopes.join(' '));
-  const location = await consentAs(url.toString(), { username, password: SELLER_PASSWORD, accept: true });
-  const code = new URL(location).searchParams.get('code');
+  const location = new URL(await consentAs(consentUrlOf(params), { username, password: SELLER_PASSWORD, accept: true }));
+  const code = location.searchParams.get('code');
   if (!code) throw new Error(`consenso senza codice: ${location}`);
-  const answer = await api(baseUrl, cookie, 'POST', '/api/merchants/current/oauth/callback', { code, marketplace: 'ebay', merchantId });
+  const state = location.searchParams.get('state');
+  const answer = await api(baseUrl, cookie, 'POST', '/api/merchants/current/oauth/callback', { code, marketplace: 'ebay', merchantId, state });
   return /** @type {number} */ (answer.integration.id);
 }
 

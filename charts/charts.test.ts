@@ -413,6 +413,7 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
       'SYNC_PAGE_SIZE',
       'SYNC_JOB_LEASE_SECONDS',
       'TOKEN_REFRESH_MARGIN_SECONDS',
+      'OAUTH_STATE_TTL_SECONDS',
       'MARKETPLACE_MAX_CONCURRENT_REQUESTS',
     ]);
     expect(Object.keys(sources.overlays.shipments.env)).toEqual(['PROCESS_CONCURRENCY', 'RUN_LEASE_SECONDS', 'LABEL_DEADLINE_SECONDS']);

@@ -15,7 +15,8 @@
  * refresh token, its expiry and 'Valido'; a sync imports the seller's orders and the dashboard's
  * orders tile counts those to ship; the switch, 'Aggiorna token', the detail page (masked
  * tokens, config, Attiva/Disattiva), the overview and the settings panel; a session that ends while
- * the seller consents: the code survives the login and the merchant choice. The screens at 390 px,
+ * the seller consents: the code survives the login and the merchant choice; a callback link made
+ * from another merchant's consent (OAuth CSRF) asks first and connects nothing. The screens at 390 px,
  * then 'Elimina' with its confirmation. Screenshots of every screen go to /tmp/shots-mkt/.
  *
  * Each step stands on its own: it logs the admin in through the API, opens its own page, and gets
@@ -24,8 +25,9 @@
  * exchanges the browser sends are counted within each step.
  */
 import fs from 'node:fs';
-import type { Page, Request } from 'playwright-core';
-import { ebaySandboxControl } from '@smista/sandboxes';
+import { request, type Page, type Request } from 'playwright-core';
+import { marketplaceMessages as m } from '@smista/contracts';
+import { consentAs, consentUrlOf, ebaySandboxControl } from '@smista/sandboxes';
 import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
 import { connectEbayThroughApi } from './support/ebay';
@@ -244,9 +246,10 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
     const exchangedBefore = exchanges.length;
     await page.goto('/dashboard/marketplaces');
     const consent = await openEbayConsent(page);
-    // Spec §7: response_type, redirect_uri (the RuName), state (the marketplace), client_id and the scopes.
+    // Spec §7: response_type, redirect_uri (the RuName), state (the marketplace, then the nonce
+    // issued to this user, kept in this browser), client_id and the scopes.
     expect(consent.searchParams.get('response_type')).toBe('code');
-    expect(consent.searchParams.get('state')).toBe('ebay');
+    expect(consent.searchParams.get('state')).toMatch(/^ebay\.[A-Za-z0-9_-]{43}$/);
     expect(consent.searchParams.get('client_id')).toBeTruthy();
     expect(consent.searchParams.get('redirect_uri')).toBeTruthy();
     expect(consent.searchParams.get('scope')!.split(' ').sort()).toEqual([...EBAY_SCOPES].sort());
@@ -261,7 +264,8 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
     expect(await textOf(page.getByTestId('callback-message'))).toBe('Autorizzazione negata: access_denied');
     // The address no longer carries the answer, nothing waits in storage, nothing was exchanged.
     expect(new URL(page.url()).search).toBe('');
-    expect(await page.evaluate(() => [localStorage.getItem('oauth_code'), localStorage.getItem('redirectToCallback')])).toEqual([null, null]);
+    // The refused consent's state is forgotten too.
+    expect(await page.evaluate(() => [localStorage.getItem('oauth_code'), localStorage.getItem('redirectToCallback'), localStorage.getItem('oauth_state')])).toEqual([null, null, null]);
     expect(exchanges.slice(exchangedBefore)).toEqual([]);
     await shot(page, '1280-callback-denied');
 
@@ -291,8 +295,10 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
 
     expect(exchanges.slice(exchangedBefore)).toHaveLength(1);
     const sent = JSON.parse(exchanges[exchangedBefore]);
-    expect(sent).toMatchObject({ marketplace: 'ebay' });
+    expect(sent).toMatchObject({ marketplace: 'ebay', state: expect.stringMatching(/^ebay\./) });
     expect(sent.code).toEqual(expect.any(String));
+    // The consent's state is used: this browser keeps it no longer.
+    expect(await page.evaluate(() => localStorage.getItem('oauth_state'))).toBeNull();
     const merchants = (await api(browser.context, app.baseUrl, 'GET', '/api/merchants')).body as any[];
     expect(String(sent.merchantId)).toBe(String(merchants[0].id));
 
@@ -522,6 +528,53 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
     // The same seller again: the integration is renewed, not doubled.
     const list = await integrationsApi();
     expect(list.map((i) => i.id)).toEqual([integrationId]);
+  });
+
+  step("OAuth CSRF: a callback link from another merchant's consent asks first, and connects nothing even when confirmed", async () => {
+    // The attacker: their own account and merchant, their own seller, a consent accepted up to the
+    // redirect, which they do not follow: they send the link to the victim instead.
+    const attacker = person('Ugo', 'Furbo', run);
+    const attackerSession = await request.newContext({ baseURL: app.baseUrl });
+    try {
+      const theirs = await registerWithMerchant(attackerSession, app.baseUrl, attacker, `Bottega Furba ${run}`);
+      expect((await api(attackerSession, app.baseUrl, 'POST', '/api/merchants/set-current', { merchantId: theirs.id })).status).toBe(200);
+      const theirSeller = { username: `furbo_store_${run}`, password: 'Venditore1!' };
+      await ebaySandboxControl(app.ebayUrl).addSeller({ ...theirSeller, orders: 3 });
+      const params = await api(attackerSession, app.baseUrl, 'GET', '/api/marketplace/ebay/oauth-params');
+      expect(params.status).toBe(200);
+      const link = new URL(await consentAs(consentUrlOf(params.body), { ...theirSeller, accept: true }));
+      expect(link.pathname).toBe('/marketplace/callback');
+
+      await asAdmin();
+      await enterOnlyMerchant(page, merchantName);
+      const before = (await integrationsApi()).map((i) => i.id);
+      const exchangedBefore = exchanges.length;
+      await page.goto(`${link.pathname}${link.search}`);
+      const callback = page.getByTestId('callback-page');
+      await eventually(async () => expect(await callback.getAttribute('data-state')).toBe('confirm'));
+      expect(await textOf(page.getByTestId('callback-title'))).toBe('Collegare questo account eBay?');
+      expect(await textOf(page.getByTestId('callback-message'))).toContain('non è stato avviato da questo browser');
+      expect(exchanges.slice(exchangedBefore)).toEqual([]);
+      await shot(page, '1280-callback-confirm');
+
+      // Confirmed anyway: the server connects nothing for a state that is not this admin's.
+      await page.getByTestId('callback-confirm').click();
+      await eventually(async () => expect(await callback.getAttribute('data-state')).toBe('error'));
+      expect(await textOf(page.getByTestId('callback-message'))).toBe(m.oauthStateInvalid);
+      expect(exchanges.slice(exchangedBefore)).toHaveLength(1);
+      expect((await integrationsApi()).map((i) => i.id)).toEqual(before);
+
+      // The same link again, refused at the question: nothing is sent.
+      await page.goto(`${link.pathname}${link.search}`);
+      await eventually(async () => expect(await callback.getAttribute('data-state')).toBe('confirm'));
+      await page.getByTestId('callback-cancel').click();
+      await eventually(async () => expect(await callback.getAttribute('data-state')).toBe('cancelled'));
+      expect(await textOf(page.getByTestId('callback-title'))).toBe('Collegamento annullato');
+      expect(exchanges.slice(exchangedBefore)).toHaveLength(1);
+      expect(await page.evaluate(() => [localStorage.getItem('oauth_code'), localStorage.getItem('redirectToCallback')])).toEqual([null, null]);
+    } finally {
+      await attackerSession.dispose();
+    }
   });
 
   step('the screens at 390 px: cards stacked, the dialog and the callback usable, nothing sideways', async () => {

@@ -25,7 +25,7 @@ import { DeliverPolicy } from '@nats-io/jetstream';
 import { marketplaces, marketplacesEvents, orders, ordersEvents, shipments, shipmentsEvents } from '@smista/proto';
 import type { ChannelCredentials, ClientOptions } from '@grpc/grpc-js';
 import { connectNats, createGrpcClient, createPool, rpc, signCallerToken, type Nats, type Pool, type Rpc } from '@smista/service-kit';
-import { consentAs, ebaySandboxControl, startEbaySandbox, startGlsSandbox, type EbaySandbox, type EbaySandboxControl, type GlsSandbox } from '@smista/sandboxes';
+import { consentAs, consentUrlOf, ebaySandboxControl, startEbaySandbox, startGlsSandbox, type EbaySandbox, type EbaySandboxControl, type GlsSandbox } from '@smista/sandboxes';
 import { waitFor } from '../deploy/local/src/machine-load';
 import { repoRoot, tmpDir } from '../deploy/local/src/paths';
 import { getFreePort } from '../deploy/local/src/ports';
@@ -242,12 +242,8 @@ async function windowOf(jobId: number): Promise<{ from: Date; to: Date }> {
 /** Connects a sandbox seller as the integrations screen does: consent page, then the callback route. */
 async function connectSeller(username: string): Promise<number> {
   const params = await gateway('GET', '/api/marketplace/ebay/oauth-params');
-  const url = new URL(params.authorizeUrl);
-  for (const [k, v] of Object.entries({ response_type: 'code', redirect_uri: params.redirectUri, client_id: params.clientId, state: 'ebay', scope: params.scopes.join(' ') })) {
-    url.searchParams.set(k, v as string);
-  }
-  const code = new URL(await consentAs(url.toString(), { username, password: SELLER_PASSWORD, accept: true })).searchParams.get('code');
-  const answer = await gateway('POST', '/api/merchants/current/oauth/callback', { code, marketplace: 'ebay', merchantId });
+  const back = new URL(await consentAs(consentUrlOf(params), { username, password: SELLER_PASSWORD, accept: true }));
+  const answer = await gateway('POST', '/api/merchants/current/oauth/callback', { code: back.searchParams.get('code'), marketplace: 'ebay', merchantId, state: back.searchParams.get('state') });
   return Number(answer.integration.id);
 }
 

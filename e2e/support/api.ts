@@ -52,11 +52,12 @@ export async function rawApi(baseUrl: string, method: Method, urlPath: string, d
  * the browser is logged in); throws with the answer when either call fails. For suites whose UI
  * flows start after registration (those flows are in auth-and-merchants).
  */
-export async function registerWithMerchant(context: BrowserContext, baseUrl: string, user: object, merchantName: string): Promise<void> {
+export async function registerWithMerchant(context: BrowserContext | APIRequestContext, baseUrl: string, user: object, merchantName: string): Promise<{ id: string }> {
   const registered = await api(context, baseUrl, 'POST', '/api/register', user);
   if (registered.status !== 201) throw new Error(`register: ${registered.status} ${JSON.stringify(registered.body)}`);
   const merchant = await api(context, baseUrl, 'POST', '/api/merchants', { name: merchantName });
   if (merchant.status !== 201) throw new Error(`create merchant: ${merchant.status} ${JSON.stringify(merchant.body)}`);
+  return { id: String(merchant.body.id) };
 }
 
 /**

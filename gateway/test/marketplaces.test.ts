@@ -7,7 +7,7 @@
 import { marketplaceMessages as m, messages, type MarketplaceIntegrationJson } from '@smista/contracts';
 import { ebaySandboxControl, type EbaySandboxControl } from '@smista/sandboxes';
 import { startApp, type TestApp } from '../../e2e/support/app';
-import { connectEbay, consent as consentOn, finishedJob, newSeller as newSellerOn } from './support/marketplaces';
+import { connectEbay, consent, finishedJob, newSeller as newSellerOn } from './support/marketplaces';
 import { join, ownMerchant, registered, suiteGatewayEnv, type Member } from './support/team';
 
 let app: TestApp;
@@ -27,8 +27,7 @@ afterAll(async () => {
 });
 
 const newSeller = (orders: number) => newSellerOn(app.ebayUrl, orders);
-const consent = (member: Member, seller: string, accept = true) => consentOn(app.ebayUrl, member, seller, accept);
-const connect = (member: Member, merchantId: string, seller: string) => connectEbay(app.ebayUrl, member, merchantId, seller);
+const connect = connectEbay;
 const finished = finishedJob;
 
 describe('the catalogue', () => {
@@ -67,7 +66,13 @@ describe('connecting eBay (spec §5 and §7)', () => {
   it('GET /api/marketplace/ebay/oauth-params answers clientId, redirectUri, the consent page and the scopes', async () => {
     const res = await admin.b.get('/api/marketplace/ebay/oauth-params');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ clientId: expect.any(String), redirectUri: expect.any(String), authorizeUrl: `${app.ebayUrl}/oauth2/authorize`, scopes: expect.any(Array) });
+    expect(res.body).toEqual({
+      clientId: expect.any(String),
+      redirectUri: expect.any(String),
+      authorizeUrl: `${app.ebayUrl}/oauth2/authorize`,
+      scopes: expect.any(Array),
+      state: expect.stringMatching(/^ebay\.[A-Za-z0-9_-]{43}$/),
+    });
     expect(res.body.scopes).toContain('https://api.ebay.com/oauth/api_scope/sell.fulfillment');
   });
 
@@ -80,7 +85,7 @@ describe('connecting eBay (spec §5 and §7)', () => {
     const seller = await newSeller(0);
     const redirect = await consent(admin, seller);
     expect(redirect.pathname).toBe('/marketplace/callback');
-    const res = await admin.b.post('/api/merchants/current/oauth/callback', { code: redirect.searchParams.get('code'), marketplace: 'ebay', merchantId: shop.id });
+    const res = await admin.b.post('/api/merchants/current/oauth/callback', { code: redirect.searchParams.get('code'), marketplace: 'ebay', merchantId: shop.id, state: redirect.searchParams.get('state') });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: m.integrationCompleted, redirectToDashboard: true });
     const integration: MarketplaceIntegrationJson = res.body.integration;
@@ -118,10 +123,26 @@ describe('connecting eBay (spec §5 and §7)', () => {
     expect(await admin.b.post('/api/merchants/current/oauth/callback', body)).toMatchObject({ status, body: { message } });
   });
 
+  it("OAuth CSRF: the code and state of another merchant's consent, posted by this merchant's admin, connect nothing (400 in Italian)", async () => {
+    const attacker = await registered(app.baseUrl);
+    const theirs = await ownMerchant(attacker, 'Bottega Attaccante');
+    const attackerSeller = await newSeller(0);
+    const redirect = await consent(attacker, attackerSeller);
+    const planted = { code: redirect.searchParams.get('code'), marketplace: 'ebay', merchantId: shop.id, state: redirect.searchParams.get('state') };
+    const before = (await admin.b.get('/api/merchants/current/integrations')).body.length;
+    expect(await admin.b.post('/api/merchants/current/oauth/callback', planted)).toMatchObject({ status: 400, body: { message: m.oauthStateInvalid } });
+    expect(await admin.b.post('/api/merchants/current/oauth/callback', { ...planted, state: 'ebay' })).toMatchObject({ status: 400, body: { message: m.oauthStateInvalid } });
+    expect((await admin.b.get('/api/merchants/current/integrations')).body).toHaveLength(before);
+    // The attacker's own callback still connects their store to their merchant.
+    const own = await attacker.b.post('/api/merchants/current/oauth/callback', { ...planted, merchantId: theirs.id });
+    expect(own.status).toBe(200);
+    expect(own.body.integration).toMatchObject({ merchantId: theirs.id, username: attackerSeller });
+  });
+
   it('refusing on the consent page comes back as error=access_denied, which the callback answers', async () => {
     const redirect = await consent(admin, await newSeller(0), false);
     expect(redirect.searchParams.get('error')).toBe('access_denied');
-    const res = await admin.b.post('/api/merchants/current/oauth/callback', { marketplace: redirect.searchParams.get('state'), error: redirect.searchParams.get('error') });
+    const res = await admin.b.post('/api/merchants/current/oauth/callback', { marketplace: 'ebay', state: redirect.searchParams.get('state'), error: redirect.searchParams.get('error') });
     expect(res).toMatchObject({ status: 400, body: { message: 'Autorizzazione negata: access_denied' } });
   });
 

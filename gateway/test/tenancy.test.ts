@@ -96,7 +96,7 @@ describe('tenancy', () => {
 
   it("B's admin reaches none of A's marketplace integrations, sync jobs and orders: 404 like a missing id, and A is unchanged", async () => {
     const { ownerA, a, ownerB, b } = await twoTenants();
-    const integrationA = await connectEbay(app.ebayUrl, ownerA, a.id, await newSeller(app.ebayUrl, 6));
+    const integrationA = await connectEbay(ownerA, a.id, await newSeller(app.ebayUrl, 6));
     const started = await ownerA.b.post(`/api/orders/sync/${integrationA.id}`);
     expect(started.status).toBe(202);
     expect((await finishedJob(ownerA, started.body.job.id)).status).toBe('completed');

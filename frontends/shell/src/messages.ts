@@ -215,6 +215,13 @@ export const t = {
     noMerchantText: (marketplace: string) =>
       `Scegli il merchant a cui collegare l'account ${marketplace}: dopo la scelta il collegamento riprende da qui.`,
     chooseMerchant: 'Seleziona merchant',
+    confirmTitle: (marketplace: string) => `Collegare questo account ${marketplace}?`,
+    confirmText: (marketplace: string) =>
+      `Il collegamento con ${marketplace} non è stato avviato da questo browser. Collega l'account solo se l'hai avviato tu da Smista: un link ricevuto da altri collegherebbe al tuo merchant un negozio che non è tuo.`,
+    confirm: 'Collega account',
+    cancel: 'Annulla',
+    cancelledTitle: 'Collegamento annullato',
+    cancelledText: (marketplace: string) => `Nessun account ${marketplace} è stato collegato.`,
     /** The marketplaces of spec §1 by identifier (the callback's `state`). */
     marketplaceNames: { ebay: 'eBay', amazon: 'Amazon', shopify: 'Shopify', aliexpress: 'AliExpress', etsy: 'Etsy' } as Record<string, string>,
     unknownMarketplace: 'marketplace',

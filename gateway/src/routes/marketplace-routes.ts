@@ -86,7 +86,7 @@ export const marketplaceRoutes: RouteDef[] = [
     body: oauthCallbackSchema,
     handle: async ({ body, marketplaces }) => ({
       body: oauthCallbackJson(
-        await marketplaces.completeOAuth({ merchantId: body.merchantId, marketplace: body.marketplace, code: body.code, error: body.error }),
+        await marketplaces.completeOAuth({ merchantId: body.merchantId, marketplace: body.marketplace, code: body.code, error: body.error, state: body.state }),
       ),
     }),
   }),

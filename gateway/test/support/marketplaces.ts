@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { MarketplaceIntegrationJson, SyncJobJson } from '@smista/contracts';
-import { consentAs, ebayAuthorizeUrl, ebaySandboxControl } from '@smista/sandboxes';
+import { consentAs, consentUrlOf, ebaySandboxControl } from '@smista/sandboxes';
 import type { Member } from './team';
 
 /** The password of every seller these helpers create on the sandbox. */
@@ -16,20 +16,20 @@ export async function newSeller(ebayUrl: string, orders: number): Promise<string
 }
 
 /** The browser's round trip: oauth-params → consent page → the redirect's parameters. */
-export async function consent(ebayUrl: string, member: Member, seller: string, accept = true): Promise<URL> {
+export async function consent(member: Member, seller: string, accept = true): Promise<URL> {
   const params = await member.b.get('/api/marketplace/ebay/oauth-params');
   if (params.status !== 200) throw new Error(`oauth-params → ${params.status}`);
-  const url = ebayAuthorizeUrl(ebayUrl, { app: { clientId: params.body.clientId, ruName: params.body.redirectUri }, scopes: params.body.scopes, state: 'ebay' });
-  return new URL(await consentAs(url, { username: seller, password: SELLER_PASSWORD, accept }));
+  return new URL(await consentAs(consentUrlOf(params.body), { username: seller, password: SELLER_PASSWORD, accept }));
 }
 
 /** Connects `seller` for the member's selected merchant through the shell's callback post. */
-export async function connectEbay(ebayUrl: string, member: Member, merchantId: string, seller: string): Promise<MarketplaceIntegrationJson> {
-  const redirect = await consent(ebayUrl, member, seller);
+export async function connectEbay(member: Member, merchantId: string, seller: string): Promise<MarketplaceIntegrationJson> {
+  const redirect = await consent(member, seller);
   const res = await member.b.post('/api/merchants/current/oauth/callback', {
     code: redirect.searchParams.get('code'),
-    marketplace: redirect.searchParams.get('state'),
+    marketplace: 'ebay',
     merchantId,
+    state: redirect.searchParams.get('state'),
   });
   if (res.status !== 200) throw new Error(`callback → ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.integration;

@@ -296,6 +296,11 @@ export interface OAuthParamsJson {
   redirectUri: string;
   authorizeUrl: string;
   scopes: string[];
+  /**
+   * The consent's `state` (`ebay.<nonce>`), to send as is: issued to this user in this merchant for
+   * this marketplace, valid 15 minutes, used once by the callback.
+   */
+  state: string;
 }
 
 /** `POST /api/merchants/current/oauth/callback`. */

@@ -27,6 +27,8 @@ export const marketplaceMessages = {
   oauthNotSupportedHint: "Attenzione: il collegamento tramite OAuth non è disponibile per questo marketplace. Contatta l'assistenza.",
   callbackParamsMissing: "Parametri mancanti nella callback. Impossibile completare l'autenticazione.",
   authorizationDenied: (error: string) => `Autorizzazione negata: ${error}`,
+  oauthStateInvalid:
+    "Questo collegamento non è stato avviato da te in questo merchant, oppure è scaduto o è già stato usato: nessun account è stato collegato. Ricomincia da 'Connetti'.",
   // §8 integrations
   refreshNotSupported: 'Questo marketplace non supporta il refresh token tramite OAuth.',
   integrationCompleted: 'Integrazione completata',
@@ -105,7 +107,7 @@ const optionalText = (max: number) =>
     .transform((v) => (v ?? '').trim());
 
 /**
- * `POST /api/merchants/current/oauth/callback {code, marketplace, merchantId, error?}` (spec §7),
+ * `POST /api/merchants/current/oauth/callback {code, marketplace, merchantId, error?, state}` (spec §7),
  * the parameters the shell read from the marketplace's redirect. Every field is optional here: the
  * service answers the §5 messages (missing code or marketplace, 'Autorizzazione negata: {error}').
  * eBay's codes are at most 1024 characters.
@@ -115,8 +117,30 @@ export const oauthCallbackSchema = z.object({
   marketplace: optionalText(40),
   merchantId: optionalText(100),
   error: optionalText(200),
+  /** The consent's state as the marketplace sent it back (`ebay.<nonce>`); a code without it connects nothing. */
+  state: optionalText(200),
 });
 export type OAuthCallbackBody = z.output<typeof oauthCallbackSchema>;
+
+/**
+ * Where the marketplaces screen keeps, in localStorage, the `state` of the consent it started: the
+ * callback page connects at once only a code that comes back with it, and asks first otherwise (a
+ * link from someone else's consent, or a consent started in another browser).
+ */
+export const OAUTH_STARTED_STATE_KEY = 'oauth_state';
+
+const OAUTH_STATE = /^([a-z][a-z0-9_-]{0,39})\.([A-Za-z0-9_-]{43})$/;
+
+/**
+ * The marketplace an OAuth `state` names: Smista issues `<marketplace>.<nonce>` (spec §7: the state
+ * identifies the marketplace), the nonce 32 random bytes in base64url. Null for anything else,
+ * the bare 'ebay' of older links among them.
+ *
+ * @example marketplaceOfOAuthState('ebay.q3J0…') // 'ebay'
+ */
+export function marketplaceOfOAuthState(state: string): string | null {
+  return OAUTH_STATE.exec(state.trim())?.[1] ?? null;
+}
 
 /** A connect dialog's values: an object of texts (or the same as JSON text, spec §3 config). */
 const settingsConfig = z

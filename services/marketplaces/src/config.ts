@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { env, loadConfig, serviceEnv } from '@smista/service-kit';
+import { DEFAULT_OAUTH_STATE_TTL_SECONDS } from './domain/oauth-state';
 
 /** Empty is a valid value (the app is not configured yet): the service starts and says so on connect. */
 const optionalCredential = () =>
@@ -41,6 +42,8 @@ export const configSchema = z.object({
   SYNC_JOB_LEASE_SECONDS: seconds(30, 1, 3_600),
   /** An access token expiring within this many seconds is refreshed before the call that needs it. */
   TOKEN_REFRESH_MARGIN_SECONDS: seconds(600, 0, 86_400),
+  /** How long a consent may take, from 'Connetti' to the callback: the OAuth `state` runs out after it. */
+  OAUTH_STATE_TTL_SECONDS: seconds(DEFAULT_OAUTH_STATE_TTL_SECONDS, 60, 86_400),
   /** Requests in flight per marketplace host (all integrations of one replica together). */
   MARKETPLACE_MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(64).default(4),
 });

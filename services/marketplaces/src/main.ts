@@ -74,7 +74,7 @@ export async function startMarketplaces(config: Config, logger: Logger, options:
   });
   const trackingPusher = new TrackingPusher({ pool, logger, adapters, tokens, now, retryPolicy: options.trackingRetryPolicy, pollMs: options.trackingPollMs });
   const oauthUrls = { ebay: `${config.EBAY_AUTH_URL.replace(/\/+$/, '')}${AUTHORIZE_PATH}` };
-  const service = createMarketplacesService({ pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, keyring, adapters, tokens, worker, trackingPusher, oauthUrls, now });
+  const service = createMarketplacesService({ pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, keyring, adapters, tokens, worker, trackingPusher, oauthUrls, oauthStateTtlSeconds: config.OAUTH_STATE_TTL_SECONDS, now });
   const server = await startGrpcServer({ port: config.GRPC_PORT, services: [service], logger });
   worker.start();
   housekeeper.start();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
 import { ebayMessages, marketplaceMessages as m, messages } from '@smista/contracts';
 import { createGrpcClient, createLogger, parseConfig, rpc, signCallerToken } from '@smista/service-kit';
@@ -55,8 +56,19 @@ describe('OAuth params (GET /api/marketplace/ebay/oauth-params)', () => {
       redirectUri: stack.config.EBAY_RU_NAME,
       authorizeUrl: `${stack.ebay.url}/oauth2/authorize`,
       scopes: [...EBAY_SCOPES],
+      state: expect.stringMatching(/^ebay\.[A-Za-z0-9_-]{43}$/),
     });
     expect(JSON.stringify(params)).not.toContain(stack.config.EBAY_CLIENT_SECRET);
+    // A new state each time, kept only as its hash.
+    const again = await shop.api.getOAuthParams({ marketplace: 'ebay' });
+    expect(again.state).not.toBe(params.state);
+    const { rows } = await stack.pool.query<{ hash: string; ttl: number }>(
+      `SELECT encode(state_hash, 'hex') AS hash, extract(epoch FROM expires_at - created_at)::int AS ttl FROM oauth_states WHERE merchant_id = $1 AND user_id = $2`,
+      [shop.merchantId, shop.admin.id],
+    );
+    expect(rows.map((r) => r.hash)).toEqual(expect.arrayContaining([createHash('sha256').update(params.state).digest('hex')]));
+    expect(rows.every((r) => r.ttl === 15 * 60)).toBe(true);
+    expect(JSON.stringify(rows)).not.toContain(params.state.slice(5));
   });
 
   it.each([
@@ -74,7 +86,7 @@ describe('OAuth params (GET /api/marketplace/ebay/oauth-params)', () => {
     try {
       const api = rpc(client, { callerToken: await signCallerToken({ userId: shop.admin.id, merchantId: shop.merchantId, role: 'admin' }, SECRET) });
       expect(await failure(api.getOAuthParams({ marketplace: 'ebay' }))).toEqual({ code: status.FAILED_PRECONDITION, details: m.clientIdMissing });
-      expect(await failure(api.completeOAuth({ marketplace: 'ebay', code: 'v^1.1#i^1#r^1', merchantId: '', error: '' }))).toEqual({
+      expect(await failure(api.completeOAuth({ marketplace: 'ebay', code: 'v^1.1#i^1#r^1', merchantId: '', error: '', state: '' }))).toEqual({
         code: status.FAILED_PRECONDITION,
         details: m.clientIdMissing,
       });
@@ -147,14 +159,60 @@ describe('connect eBay through the consent page (CompleteOAuth)', () => {
   it("the seller refuses on the consent page: 'Autorizzazione negata: access_denied', nothing stored", async () => {
     const seller = await stack.newSeller(0, 'rifiuto');
     const params = await shop.api.getOAuthParams({ marketplace: 'ebay' });
-    const location = new URL(await consentAs(buildAuthorizeUrl(params, 'ebay'), { username: seller, password: SELLER_PASSWORD, accept: false }));
+    const location = new URL(await consentAs(buildAuthorizeUrl(params, params.state), { username: seller, password: SELLER_PASSWORD, accept: false }));
     expect(location.searchParams.get('error')).toBe('access_denied');
     const before = await integrationCount();
     const refused = await failure(
-      shop.api.completeOAuth({ merchantId: shop.merchantId, marketplace: location.searchParams.get('state') ?? '', code: '', error: location.searchParams.get('error') ?? '' }),
+      shop.api.completeOAuth({ merchantId: shop.merchantId, marketplace: 'ebay', code: '', error: location.searchParams.get('error') ?? '', state: location.searchParams.get('state') ?? '' }),
     );
     expect(refused).toEqual({ code: status.FAILED_PRECONDITION, details: 'Autorizzazione negata: access_denied' });
     expect(await integrationCount()).toBe(before);
+  });
+
+  /** A consent accepted by `seller`, started by `by`: the code and state the marketplace sent back. */
+  async function consented(by: TestMerchant, seller: string): Promise<{ code: string; state: string }> {
+    const params = await by.api.getOAuthParams({ marketplace: 'ebay' });
+    const location = new URL(await consentAs(buildAuthorizeUrl(params, params.state), { username: seller, password: SELLER_PASSWORD, accept: true }));
+    expect(location.searchParams.get('state')).toBe(params.state);
+    return { code: location.searchParams.get('code')!, state: location.searchParams.get('state')! };
+  }
+  const callback = (by: TestMerchant, { code, state }: { code: string; state: string }) =>
+    by.api.completeOAuth({ merchantId: by.merchantId, marketplace: 'ebay', code, error: '', state });
+  const stateRefused = { code: status.FAILED_PRECONDITION, details: m.oauthStateInvalid };
+
+  it("OAuth CSRF: an attacker's code and state opened by another merchant's admin connect nothing; the attacker's own consent still works", async () => {
+    const attacker = await stack.newMerchant();
+    const attackerSeller = await stack.newSeller(0, 'attaccante');
+    const planted = await consented(attacker, attackerSeller);
+    const before = await integrationCount();
+    expect(await failure(callback(shop, planted))).toEqual(stateRefused);
+    // The bare marketplace as state (the links of before), and no state at all: the same.
+    expect(await failure(callback(shop, { code: planted.code, state: 'ebay' }))).toEqual(stateRefused);
+    expect(await failure(callback(shop, { code: planted.code, state: '' }))).toEqual(stateRefused);
+    expect(await integrationCount()).toBe(before);
+    expect((await shop.api.listIntegrations({ merchantId: '' })).integrations.map((i) => i.username)).not.toContain(attackerSeller);
+    // Nothing of the attacker's was used up by the refusals.
+    expect((await callback(attacker, planted)).integration!.username).toBe(attackerSeller);
+  });
+
+  it("a state is the user's own: a colleague admin of the same merchant cannot finish it", async () => {
+    const seller = await stack.newSeller(0, 'collega');
+    const started = await consented(shop, seller);
+    // Another admin of the same merchant (the caller token carries the role).
+    const asAdmin = await stack.as((await shop.member()).user.id, shop.merchantId, 'admin');
+    expect(await failure(asAdmin.completeOAuth({ merchantId: shop.merchantId, marketplace: 'ebay', code: started.code, error: '', state: started.state }))).toEqual(stateRefused);
+    expect((await callback(shop, started)).integration!.username).toBe(seller);
+  });
+
+  it('a state is used once and runs out: a replay or a late callback connects nothing', async () => {
+    const seller = await stack.newSeller(0, 'replay');
+    const first = await consented(shop, seller);
+    await callback(shop, first);
+    const second = await consented(shop, seller);
+    expect(await failure(callback(shop, { code: second.code, state: first.state }))).toEqual(stateRefused);
+    // A consent left longer than OAUTH_STATE_TTL_SECONDS (its expiry moved into the past).
+    await stack.pool.query(`UPDATE oauth_states SET expires_at = now() - interval '1 second' WHERE state_hash = $1`, [createHash('sha256').update(second.state).digest()]);
+    expect(await failure(callback(shop, second))).toEqual(stateRefused);
   });
 
   it.each([
@@ -165,16 +223,17 @@ describe('connect eBay through the consent page (CompleteOAuth)', () => {
     ['a code eBay refuses', { marketplace: 'ebay', code: 'v^1.1#i^1#not-a-code' }, status.FAILED_PRECONDITION, ebayMessages.codeRefused],
   ])('callback with %s: refused in Italian, nothing stored', async (_name, request, code, details) => {
     const before = await integrationCount();
-    expect(await failure(shop.api.completeOAuth({ merchantId: '', error: '', ...request }))).toEqual({ code, details });
+    const { state } = await shop.api.getOAuthParams({ marketplace: 'ebay' });
+    expect(await failure(shop.api.completeOAuth({ merchantId: '', error: '', state, ...request }))).toEqual({ code, details });
     expect(await integrationCount()).toBe(before);
   });
 
   it('a code is single-use: the second exchange is refused', async () => {
     const seller = await stack.newSeller(0, 'monouso');
-    const params = await shop.api.getOAuthParams({ marketplace: 'ebay' });
-    const code = new URL(await consentAs(buildAuthorizeUrl(params, 'ebay'), { username: seller, password: SELLER_PASSWORD, accept: true })).searchParams.get('code')!;
-    await shop.api.completeOAuth({ merchantId: shop.merchantId, marketplace: 'ebay', code, error: '' });
-    expect(await failure(shop.api.completeOAuth({ merchantId: shop.merchantId, marketplace: 'ebay', code, error: '' }))).toEqual({
+    const { code } = await consented(shop, seller);
+    await callback(shop, { code, state: (await shop.api.getOAuthParams({ marketplace: 'ebay' })).state });
+    // With a fresh state of the user's: eBay itself refuses the spent code.
+    expect(await failure(callback(shop, { code, state: (await shop.api.getOAuthParams({ marketplace: 'ebay' })).state }))).toEqual({
       code: status.FAILED_PRECONDITION,
       details: ebayMessages.codeRefused,
     });
@@ -206,7 +265,7 @@ describe('roles', () => {
     expect((await api.getIntegration({ merchantId: shop.merchantId, id: integration.id })).id).toBe(integration.id);
     const denied = { code: status.PERMISSION_DENIED, details: messages.errors.adminOnly };
     expect(await failure(api.getOAuthParams({ marketplace: 'ebay' }))).toEqual(denied);
-    expect(await failure(api.completeOAuth({ merchantId: '', marketplace: 'ebay', code: 'abc', error: '' }))).toEqual(denied);
+    expect(await failure(api.completeOAuth({ merchantId: '', marketplace: 'ebay', code: 'abc', error: '', state: '' }))).toEqual(denied);
     expect(await failure(api.createIntegration({ merchantId: '', type: 'marketplace', provider: 'etsy', configJson: '{}' }))).toEqual(denied);
     expect(await failure(api.toggleIntegration({ merchantId: '', id: integration.id, active: false }))).toEqual(denied);
     expect(await failure(api.deleteIntegration({ merchantId: '', id: integration.id }))).toEqual(denied);

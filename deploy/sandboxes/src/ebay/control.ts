@@ -198,6 +198,23 @@ export function ebayAuthorizeUrl(baseUrl: string, options: { app?: Pick<EbaySand
   return url.toString();
 }
 
+/**
+ * The consent page a browser goes to after 'Connetti', from what `GET /api/marketplace/ebay/oauth-params`
+ * answered (the state as Smista issued it): what the marketplaces screen does, for tests and benches
+ * that connect a seller without the screen.
+ *
+ * @example consentAs(consentUrlOf(await (await fetch(`${app}/api/marketplace/ebay/oauth-params`)).json()), seller)
+ */
+export function consentUrlOf(params: { authorizeUrl: string; clientId: string; redirectUri: string; scopes: readonly string[]; state: string }): string {
+  const url = new URL(params.authorizeUrl);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('redirect_uri', params.redirectUri);
+  url.searchParams.set('client_id', params.clientId);
+  url.searchParams.set('scope', params.scopes.join(' '));
+  url.searchParams.set('state', params.state);
+  return url.toString();
+}
+
 /** The token endpoint's answer to an authorization_code grant. */
 export interface EbayUserTokens {
   access_token: string;

@@ -17,6 +17,7 @@ export {
 export { endpointOf as ebayEndpointOf, type EbayRecordedRequest } from './app';
 export {
   consentAs,
+  consentUrlOf,
   ebayAuthorizeUrl,
   ebaySandboxControl,
   ebaySellerTokens,

@@ -31,29 +31,30 @@ describe('connectModeOf', () => {
 });
 
 describe('authorizeUrlFor (spec §7, providers.md)', () => {
-  const params = { authorizeUrl: 'https://auth.ebay.com/oauth2/authorize', clientId: 'Smista-App-PRD-1a2b', redirectUri: 'Smista-Smista-App-abcd', scopes: EBAY_SCOPES };
+  const state = `ebay.${'Ab_-'.repeat(10)}xyz`;
+  const params = { authorizeUrl: 'https://auth.ebay.com/oauth2/authorize', clientId: 'Smista-App-PRD-1a2b', redirectUri: 'Smista-Smista-App-abcd', scopes: EBAY_SCOPES, state };
 
   it('asks for a code with redirect_uri, state, client_id and the scopes space-separated', () => {
-    const url = new URL(authorizeUrlFor(params, 'ebay'));
+    const url = new URL(authorizeUrlFor(params));
     expect(url.origin + url.pathname).toBe('https://auth.ebay.com/oauth2/authorize');
     expect([...url.searchParams.keys()]).toEqual(['response_type', 'redirect_uri', 'state', 'client_id', 'scope']);
     expect(url.searchParams.get('response_type')).toBe('code');
     expect(url.searchParams.get('redirect_uri')).toBe('Smista-Smista-App-abcd');
-    expect(url.searchParams.get('state')).toBe('ebay');
+    expect(url.searchParams.get('state')).toBe(state);
     expect(url.searchParams.get('client_id')).toBe('Smista-App-PRD-1a2b');
     expect(url.searchParams.get('scope')).toBe(EBAY_SCOPES.join(' '));
   });
 
   it('percent-encodes every value, spaces as %20 (not +)', () => {
-    const url = authorizeUrlFor({ ...params, redirectUri: 'a b&c' }, 'ebay');
+    const url = authorizeUrlFor({ ...params, redirectUri: 'a b&c' });
     expect(url).toContain('redirect_uri=a%20b%26c');
     expect(url).toContain(`scope=${EBAY_SCOPES.map(encodeURIComponent).join('%20')}`);
     expect(url).not.toContain('+');
   });
 
   it('appends to an authorize address that already has a query', () => {
-    expect(authorizeUrlFor({ ...params, authorizeUrl: 'http://127.0.0.1:8161/oauth2/authorize?locale=it_IT', scopes: ['s'] }, 'ebay')).toBe(
-      'http://127.0.0.1:8161/oauth2/authorize?locale=it_IT&response_type=code&redirect_uri=Smista-Smista-App-abcd&state=ebay&client_id=Smista-App-PRD-1a2b&scope=s',
+    expect(authorizeUrlFor({ ...params, authorizeUrl: 'http://127.0.0.1:8161/oauth2/authorize?locale=it_IT', scopes: ['s'] })).toBe(
+      `http://127.0.0.1:8161/oauth2/authorize?locale=it_IT&response_type=code&redirect_uri=Smista-Smista-App-abcd&state=${state}&client_id=Smista-App-PRD-1a2b&scope=s`,
     );
   });
 });

@@ -20,19 +20,20 @@ export function connectModeOf(marketplace: Pick<MarketplaceJson, 'oauthUrl' | 's
 
 /**
  * The consent page the browser goes to (spec §7, providers.md): `response_type=code`,
- * `redirect_uri` (eBay: the RuName), `state` (the marketplace identifier, which the callback reads
- * back), `client_id` and the scopes space-separated. Every value is percent-encoded, spaces as
+ * `redirect_uri` (eBay: the RuName), `state` (as the server issued it: `<marketplace>.<nonce>`,
+ * bound to this user and merchant; the callback reads the marketplace from it), `client_id` and the
+ * scopes space-separated. Every value is percent-encoded, spaces as
  * `%20` (eBay documents the scope list so; `URLSearchParams` would write `+`).
  *
  * @example
- * authorizeUrlFor({ authorizeUrl: 'https://auth.ebay.com/oauth2/authorize', clientId: 'c', redirectUri: 'Ru', scopes: ['a', 'b'] }, 'ebay')
- * // 'https://auth.ebay.com/oauth2/authorize?response_type=code&redirect_uri=Ru&state=ebay&client_id=c&scope=a%20b'
+ * authorizeUrlFor({ authorizeUrl: 'https://auth.ebay.com/oauth2/authorize', clientId: 'c', redirectUri: 'Ru', scopes: ['a', 'b'], state: 'ebay.n' })
+ * // 'https://auth.ebay.com/oauth2/authorize?response_type=code&redirect_uri=Ru&state=ebay.n&client_id=c&scope=a%20b'
  */
-export function authorizeUrlFor(params: OAuthParamsJson, state: string): string {
+export function authorizeUrlFor(params: OAuthParamsJson): string {
   const query = [
     ['response_type', 'code'],
     ['redirect_uri', params.redirectUri],
-    ['state', state],
+    ['state', params.state],
     ['client_id', params.clientId],
     ['scope', params.scopes.join(' ')],
   ]

@@ -6,7 +6,7 @@
  * caller's (`mutate(vars, { onSuccess, onError })`).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MarketplaceId, MarketplaceIntegrationJson, MarketplaceJson, OAuthParamsJson } from '@smista/contracts';
+import { OAUTH_STARTED_STATE_KEY, type MarketplaceId, type MarketplaceIntegrationJson, type MarketplaceJson, type OAuthParamsJson } from '@smista/contracts';
 import { apiFetch, apiRequest, discardBody, INTEGRATION_RETRY_DELAY_MS, listOf, responseError, shouldRetryIntegration } from '@smista/ui-kit';
 import { authorizeUrlFor } from './marketplace-rules';
 
@@ -134,7 +134,8 @@ function useStoreIntegration(merchantId: string) {
 }
 
 /**
- * eBay's 'Connetti': asks for the OAuth parameters, then sends the browser to the consent page
+ * eBay's 'Connetti': asks for the OAuth parameters, keeps their `state` in this browser (the callback
+ * connects at once only a code that comes back with it), then sends the browser to the consent page
  * (`window.location.assign`); the marketplace comes back to the shell's /marketplace/callback.
  * A failure (no client id configured: 'Parametri OAuth incompleti: client_id mancante') is the
  * caller's toast; on success the page is being left.
@@ -143,7 +144,12 @@ export function useStartOAuth() {
   return useMutation({
     mutationFn: async (identifier: MarketplaceId) => {
       const params = await fetchOAuthParams(identifier);
-      window.location.assign(authorizeUrlFor(params, identifier));
+      try {
+        window.localStorage.setItem(OAUTH_STARTED_STATE_KEY, params.state);
+      } catch {
+        // no storage: the callback page asks before connecting
+      }
+      window.location.assign(authorizeUrlFor(params));
     },
   });
 }

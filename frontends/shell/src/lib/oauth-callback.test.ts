@@ -109,26 +109,34 @@ describe('captureOAuthCallback (as the shell loads)', () => {
 });
 
 describe('decideCallback (spec §2, §5)', () => {
-  const pending = (over: Partial<Parameters<typeof decideCallback>[0] & object>) => ({ code: CODE, state: 'ebay', error: null, expiresIn: 299, savedAt: NOW, ...over });
+  const STATE = `ebay.${'n0nce_-'.repeat(6)}x`;
+  const pending = (over: Partial<Parameters<typeof decideCallback>[0] & object>) => ({ code: CODE, state: STATE, error: null, expiresIn: 299, savedAt: NOW, ...over });
 
-  it('exchanges a fresh code for the marketplace named by state', () => {
-    expect(decideCallback(pending({}), NOW + 1000)).toEqual({ kind: 'exchange', code: CODE, marketplace: 'ebay' });
+  it('exchanges a fresh code for the marketplace named by state, sending the state back', () => {
+    expect(decideCallback(pending({}), STATE, NOW + 1000)).toEqual({ kind: 'exchange', code: CODE, marketplace: 'ebay', state: STATE, startedHere: true });
+  });
+  it('tells a consent this browser did not start: no state kept, or another one', () => {
+    expect(decideCallback(pending({}), null, NOW)).toMatchObject({ kind: 'exchange', startedHere: false });
+    expect(decideCallback(pending({}), `ebay.${'o'.repeat(43)}`, NOW)).toMatchObject({ kind: 'exchange', startedHere: false });
+    // The bare marketplace of an old or forged link: named for the screen, never started here.
+    expect(decideCallback(pending({ state: 'ebay' }), 'ebay', NOW)).toMatchObject({ kind: 'exchange', marketplace: 'ebay', state: 'ebay', startedHere: true });
+    expect(decideCallback(pending({ state: 'ebay' }), null, NOW)).toMatchObject({ kind: 'exchange', marketplace: 'ebay', startedHere: false });
   });
   it("says 'Autorizzazione negata' when the marketplace sent an error, code or not", () => {
-    expect(decideCallback(pending({ code: null, error: 'access_denied' }), NOW)).toEqual({ kind: 'denied', error: 'access_denied' });
-    expect(decideCallback(pending({ error: 'invalid_scope' }), NOW)).toEqual({ kind: 'denied', error: 'invalid_scope' });
+    expect(decideCallback(pending({ code: null, error: 'access_denied' }), null, NOW)).toEqual({ kind: 'denied', error: 'access_denied' });
+    expect(decideCallback(pending({ error: 'invalid_scope' }), STATE, NOW)).toEqual({ kind: 'denied', error: 'invalid_scope' });
   });
   it('needs both code and marketplace', () => {
-    expect(decideCallback(null, NOW)).toEqual({ kind: 'missing' });
-    expect(decideCallback(pending({ code: null }), NOW)).toEqual({ kind: 'missing' });
-    expect(decideCallback(pending({ state: null }), NOW)).toEqual({ kind: 'missing' });
+    expect(decideCallback(null, STATE, NOW)).toEqual({ kind: 'missing' });
+    expect(decideCallback(pending({ code: null }), STATE, NOW)).toEqual({ kind: 'missing' });
+    expect(decideCallback(pending({ state: null }), STATE, NOW)).toEqual({ kind: 'missing' });
   });
   it('does not send a code past its lifetime (expires_in, else the default)', () => {
-    expect(decideCallback(pending({}), NOW + 299_000).kind).toBe('exchange');
-    expect(decideCallback(pending({}), NOW + 299_001)).toEqual({ kind: 'expired' });
-    expect(decideCallback(pending({ expiresIn: null }), NOW + DEFAULT_CODE_LIFETIME_S * 1000 + 1)).toEqual({ kind: 'expired' });
+    expect(decideCallback(pending({}), STATE, NOW + 299_000).kind).toBe('exchange');
+    expect(decideCallback(pending({}), STATE, NOW + 299_001)).toEqual({ kind: 'expired' });
+    expect(decideCallback(pending({ expiresIn: null }), STATE, NOW + DEFAULT_CODE_LIFETIME_S * 1000 + 1)).toEqual({ kind: 'expired' });
     // A code whose arrival is unknown (a bare flag) is tried: the marketplace decides.
-    expect(decideCallback(pending({ savedAt: 0 }), NOW).kind).toBe('exchange');
+    expect(decideCallback(pending({ savedAt: 0 }), STATE, NOW).kind).toBe('exchange');
   });
 });
 

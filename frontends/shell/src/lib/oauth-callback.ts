@@ -4,6 +4,7 @@
  * it survives a login, read back by the callback page and cleared the moment it is used, so a code
  * is exchanged once only (a reload, React's StrictMode double effects).
  */
+import { marketplaceOfOAuthState, OAUTH_STARTED_STATE_KEY } from '@smista/contracts';
 import { OAUTH_CODE_KEY, REDIRECT_TO_CALLBACK_KEY } from './markers';
 import { MARKETPLACE_CALLBACK_PATH } from './redirects';
 
@@ -13,7 +14,7 @@ import { MARKETPLACE_CALLBACK_PATH } from './redirects';
  */
 export const DEFAULT_CODE_LIFETIME_S = 600;
 
-/** What the marketplace put in the callback's query: `code`, `state` (the marketplace), `error`, `expires_in`. */
+/** What the marketplace put in the callback's query: `code`, `state` (`<marketplace>.<nonce>`), `error`, `expires_in`. */
 export interface OAuthCallbackParams {
   code: string | null;
   state: string | null;
@@ -92,6 +93,16 @@ export function clearPendingCallback(storage: KeyValueStorage): void {
   storage.removeItem(REDIRECT_TO_CALLBACK_KEY);
 }
 
+/** The state of the consent this browser started ('Connetti' on the marketplaces screen), if any. */
+export function startedState(storage: KeyValueStorage | null): string | null {
+  return text(storage?.getItem(OAUTH_STARTED_STATE_KEY) ?? null);
+}
+
+/** Forgets the consent this browser started: its state is used (or given up). */
+export function clearStartedState(storage: KeyValueStorage): void {
+  storage.removeItem(OAUTH_STARTED_STATE_KEY);
+}
+
 /**
  * Keeps the parameters of the address the app was opened at, when it is the callback's. Called
  * once as the shell loads, before any guard runs: the callback route sits behind the login guard,
@@ -108,8 +119,12 @@ export function captureOAuthCallback(location: Pick<Location, 'pathname' | 'sear
 
 /** What the callback page does with what it found (spec §2, §5). */
 export type CallbackDecision =
-  /** Exchange the code for the marketplace named by `state`. */
-  | { kind: 'exchange'; code: string; marketplace: string }
+  /**
+   * Exchange the code for the marketplace named by `state`, sending the state back. `startedHere`:
+   * this browser started that consent; otherwise the page asks before connecting (a link someone
+   * else made would connect their store; the server refuses a state that is not the user's anyway).
+   */
+  | { kind: 'exchange'; code: string; marketplace: string; state: string; startedHere: boolean }
   /** The user refused on the marketplace's page: 'Autorizzazione negata: {error}'. */
   | { kind: 'denied'; error: string }
   /** Code or marketplace missing: 'Parametri mancanti nella callback...'. */
@@ -119,18 +134,21 @@ export type CallbackDecision =
 
 /**
  * Decides the callback. The marketplace's `error` wins (a refusal carries no code); then both
- * code and state are needed; a code past its lifetime is not sent.
+ * code and state are needed; a code past its lifetime is not sent. The marketplace is the one the
+ * state names (`ebay.<nonce>` → ebay; a state of another form is passed on as it is, and the
+ * server refuses it); `started` is the state this browser's 'Connetti' kept.
  *
- * @example decideCallback({ code: null, state: 'ebay', error: 'access_denied', expiresIn: null, savedAt: 0 }, Date.now())
+ * @example decideCallback({ code: null, state: 'ebay.n', error: 'access_denied', expiresIn: null, savedAt: 0 }, null, Date.now())
  * // { kind: 'denied', error: 'access_denied' }
  */
-export function decideCallback(pending: PendingOAuthCallback | null, now: number): CallbackDecision {
+export function decideCallback(pending: PendingOAuthCallback | null, started: string | null, now: number): CallbackDecision {
   if (!pending) return { kind: 'missing' };
   if (pending.error) return { kind: 'denied', error: pending.error };
   if (!pending.code || !pending.state) return { kind: 'missing' };
   const lifetimeMs = (pending.expiresIn ?? DEFAULT_CODE_LIFETIME_S) * 1000;
   if (pending.savedAt > 0 && now - pending.savedAt > lifetimeMs) return { kind: 'expired' };
-  return { kind: 'exchange', code: pending.code, marketplace: pending.state };
+  const marketplace = marketplaceOfOAuthState(pending.state) ?? pending.state;
+  return { kind: 'exchange', code: pending.code, marketplace, state: pending.state, startedHere: started !== null && started === pending.state };
 }
 
 /**

@@ -1,7 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import { withTransaction, type Keyring, type Logger, type MerchantScope, type Pool } from '@smista/service-kit';
-import { assertOAuthMarketplace, assertSelectedMerchant, marketplaceByIdentifier, marketplacesErrors, type Integration } from '../domain';
+import type { AuthorizeParams } from '../adapters';
+import {
+  assertOAuthMarketplace,
+  assertSelectedMerchant,
+  DEFAULT_OAUTH_STATE_TTL_SECONDS,
+  marketplaceByIdentifier,
+  marketplaceOfOAuthState,
+  marketplacesErrors,
+  oauthStateOf,
+  type Integration,
+} from '../domain';
 import { enqueueIntegrationChanged } from '../events/publishers';
-import { findSellerIntegration, insertConnectedIntegration, listMarketplaces, renewConnectedIntegration } from '../store';
+import { consumeOAuthState, findSellerIntegration, insertConnectedIntegration, insertOAuthState, listMarketplaces, renewConnectedIntegration } from '../store';
 import type { AdapterRegistry } from './adapter-registry';
 
 export interface ConnectDeps {
@@ -9,6 +20,23 @@ export interface ConnectDeps {
   keyring: Keyring;
   adapters: AdapterRegistry;
   now: () => Date;
+  /** OAUTH_STATE_TTL_SECONDS: how long a consent may take. */
+  oauthStateTtlSeconds?: number;
+}
+
+/**
+ * GetOAuthParams: what the browser needs to send the user to the marketplace's consent page, with a
+ * new `state` issued to this user in this merchant for this marketplace (one use, short-lived).
+ */
+export async function startOAuth(deps: ConnectDeps, scope: MerchantScope, identifier: string): Promise<AuthorizeParams & { state: string }> {
+  const marketplace = marketplaceByIdentifier(await listMarketplaces(deps.pool), identifier);
+  assertOAuthMarketplace(marketplace);
+  // The adapter refuses an app without client id or RuName with spec §5's message.
+  const params = deps.adapters.of(marketplace).authorizeParams();
+  const state = oauthStateOf(marketplace.identifier, randomBytes(32));
+  const owner = { merchantId: scope.merchantId, userId: scope.userId, marketplaceId: marketplace.id };
+  await insertOAuthState(deps.pool, state, owner, deps.oauthStateTtlSeconds ?? DEFAULT_OAUTH_STATE_TTL_SECONDS);
+  return { ...params, state };
 }
 
 /** The parameters the shell read from the marketplace's redirect (`/marketplace/callback`). */
@@ -18,11 +46,14 @@ export interface OAuthCallback {
   code: string;
   /** The marketplace's `error` parameter (eBay: access_denied when the seller refused). */
   error: string;
+  /** The `state` the marketplace sent back: the one GetOAuthParams issued to this user. */
+  state: string;
 }
 
 /**
  * CompleteOAuth (spec §5 and §7, providers.md): the callback's refusals first (another merchant,
- * the seller refused, a parameter missing, a marketplace without OAuth), then the code exchange and
+ * the seller refused, a parameter missing, a marketplace without OAuth, a state not issued to this
+ * user in this merchant or already used), then the code exchange and
  * the seller's identity, then one transaction storing the integration (tokens sealed for its row)
  * with `marketplaces.integration.changed`. The same seller connected again in the same merchant
  * renews that integration (new tokens, status active, a refused token forgotten) instead of adding
@@ -36,6 +67,16 @@ export async function completeOAuth(deps: ConnectDeps, scope: MerchantScope, cal
   const marketplace = marketplaceByIdentifier(await listMarketplaces(deps.pool), callback.marketplace);
   assertOAuthMarketplace(marketplace);
   const adapter = deps.adapters.of(marketplace);
+  // An app without client id or RuName: spec §5's message before anything about the consent.
+  adapter.authorizeParams();
+  // The consent must be this user's, in this merchant, for this marketplace, started lately and not
+  // used before: a link made from someone else's consent connects nothing (OAuth CSRF).
+  const state = callback.state.trim();
+  const owner = { merchantId: scope.merchantId, userId: scope.userId, marketplaceId: marketplace.id };
+  if (marketplaceOfOAuthState(state) !== marketplace.identifier || !(await consumeOAuthState(deps.pool, state, owner))) {
+    logger.warn({ merchantId: scope.merchantId, userId: scope.userId, marketplace: marketplace.identifier }, 'oauth callback refused: state not issued to this user');
+    throw marketplacesErrors.oauthStateInvalid();
+  }
 
   const tokens = await adapter.exchangeCode(callback.code);
   const seller = await adapter.getIdentity(tokens.accessToken);

@@ -1,6 +1,6 @@
 import { withTransaction, type Logger, type Pool } from '@smista/service-kit';
 import { nextSyncSlot, scheduleTickMs } from '../domain';
-import { insertScheduledJobs, integrationsToRefresh, lockDueSyncs, pruneJobs, setNextSyncs } from '../store';
+import { insertScheduledJobs, integrationsToRefresh, lockDueSyncs, pruneJobs, pruneOAuthStates, setNextSyncs } from '../store';
 import type { AdapterRegistry } from './adapter-registry';
 import type { TokenKeeper } from './token-keeper';
 
@@ -32,7 +32,8 @@ const JOB_RETENTION_DAYS = 30;
  *   database decides which creates the job (the due integrations are locked `SKIP LOCKED`, the
  *   unique index `jobs_one_open` keeps one open job each). So a schedule never runs twice, and
  *   never skips a slot while one replica is up: a replica that dies leaves the next slot to the others;
- * - the forgetting of finished jobs older than 30 days (the latest completed one of each kept);
+ * - the forgetting of finished jobs older than 30 days (the latest completed one of each kept), and
+ *   of OAuth states that ran out more than a day ago;
  * - the token sweep (every minute, or twice per margin when the margin is shorter): refreshes the
  *   access tokens expiring within the margin, so that an integration nobody syncs keeps a valid
  *   token too. Each refresh takes the integration's row lock; a token another replica just renewed
@@ -49,6 +50,7 @@ export class Housekeeper {
     const sweepMs = Math.max(1_000, Math.min(60_000, (this.deps.marginSeconds * 1000) / 2));
     this.every(scheduleTickMs(this.deps.syncIntervalSeconds), () => this.scheduleDue());
     this.every(Math.max(60_000, intervalMs), () => pruneJobs(this.deps.pool, JOB_RETENTION_DAYS));
+    this.every(Math.max(60_000, intervalMs), () => pruneOAuthStates(this.deps.pool));
     this.every(sweepMs, () => this.sweepTokens());
   }
 

@@ -1,6 +1,6 @@
 export { AdapterRegistry } from './adapter-registry';
 export { TokenKeeper, type RefreshMode } from './token-keeper';
-export { completeOAuth, type OAuthCallback } from './connect-oauth';
+export { completeOAuth, startOAuth, type OAuthCallback } from './connect-oauth';
 export { SyncWorker, classifyFailure } from './sync-worker';
 export { Housekeeper } from './housekeeper';
 export { pushTracking, type TrackingInput, type TrackingOutcome } from './push-tracking';

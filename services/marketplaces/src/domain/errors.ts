@@ -13,6 +13,8 @@ export const MarketplacesErrorCode = {
   SettingsMissing: 'SETTINGS_MISSING',
   CallbackParamsMissing: 'CALLBACK_PARAMS_MISSING',
   AuthorizationDenied: 'AUTHORIZATION_DENIED',
+  /** The callback's state was not issued to this user in this merchant, ran out, or was used. */
+  OAuthStateInvalid: 'OAUTH_STATE_INVALID',
   MerchantNotFound: 'MERCHANT_NOT_FOUND',
   IntegrationNotFound: 'INTEGRATION_NOT_FOUND',
   IntegrationInactive: 'INTEGRATION_INACTIVE',
@@ -38,6 +40,7 @@ export const marketplacesErrors = {
   settingsMissing: (fields: readonly string[]) => new MarketplacesError(E.SettingsMissing, m.settingsMissing(fields)),
   callbackParamsMissing: make(E.CallbackParamsMissing, m.callbackParamsMissing),
   authorizationDenied: (error: string) => new MarketplacesError(E.AuthorizationDenied, m.authorizationDenied(error)),
+  oauthStateInvalid: make(E.OAuthStateInvalid, m.oauthStateInvalid),
   /** A merchant id in the request other than the one selected in the session. */
   merchantNotFound: make(E.MerchantNotFound, m.merchantNotFound),
   /** Unknown, malformed, or another merchant's integration id: one answer. */

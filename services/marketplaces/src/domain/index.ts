@@ -3,3 +3,4 @@ export * from './catalogue';
 export * from './integrations';
 export * from './jobs';
 export * from './tracking-pushes';
+export * from './oauth-state';

@@ -17,6 +17,8 @@ export interface MarketplacesServiceDeps {
   worker: { wake(): void };
   /** The authorization page of each OAuth marketplace, from configuration (eBay: EBAY_AUTH_URL + /oauth2/authorize). */
   oauthUrls: Readonly<Record<string, string>>;
+  /** OAUTH_STATE_TTL_SECONDS: how long a consent may take from 'Connetti' to the callback (default 15 min). */
+  oauthStateTtlSeconds?: number;
   /** The clock; tests may fix it. */
   now?: () => Date;
 }

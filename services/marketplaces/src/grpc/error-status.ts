@@ -13,6 +13,7 @@ export const errorStatus: ErrorStatusTable = {
   [C.SettingsMissing]: GrpcStatus.INVALID_ARGUMENT,
   [C.CallbackParamsMissing]: GrpcStatus.INVALID_ARGUMENT,
   [C.AuthorizationDenied]: GrpcStatus.FAILED_PRECONDITION,
+  [C.OAuthStateInvalid]: GrpcStatus.FAILED_PRECONDITION,
   [C.MerchantNotFound]: GrpcStatus.NOT_FOUND,
   [C.IntegrationNotFound]: GrpcStatus.NOT_FOUND,
   [C.IntegrationInactive]: GrpcStatus.FAILED_PRECONDITION,

@@ -1,14 +1,13 @@
 import { requireAdmin, requireMerchant } from '@smista/service-kit';
 import { marketplaces } from '@smista/proto';
-import { completeOAuth } from '../app';
-import { assertOAuthMarketplace, marketplaceByIdentifier } from '../domain';
+import { completeOAuth, startOAuth } from '../app';
 import { jobsOfIntegrations, listMarketplaces } from '../store';
 import type { HandlerDeps } from './deps';
 import { toIntegrationMessage, toMarketplaceMessage } from './mapping';
 
 /** The catalogue and the OAuth connect: anyone reads the catalogue; only an admin connects. */
 export function oauthHandlers(deps: HandlerDeps) {
-  const { pool, unary, now, adapters, oauthUrls } = deps;
+  const { pool, unary, now, oauthUrls } = deps;
 
   return {
     listMarketplaces: unary('ListMarketplaces', async () => {
@@ -17,16 +16,14 @@ export function oauthHandlers(deps: HandlerDeps) {
     }),
 
     getOAuthParams: unary('GetOAuthParams', async (request: marketplaces.GetOAuthParamsRequest, ctx) => {
-      requireAdmin(await requireMerchant(ctx));
-      const marketplace = marketplaceByIdentifier(await listMarketplaces(pool), request.marketplace);
-      assertOAuthMarketplace(marketplace);
-      // The adapter refuses an app without client id or RuName with spec §5's message.
-      const params = adapters.of(marketplace).authorizeParams();
+      const scope = requireAdmin(await requireMerchant(ctx));
+      const params = await startOAuth(deps, scope, request.marketplace);
       return marketplaces.OAuthParams.fromPartial({
         clientId: params.clientId,
         redirectUri: params.redirectUri,
         authorizeUrl: params.authorizeUrl,
         scopes: params.scopes,
+        state: params.state,
       });
     }),
 

@@ -2,3 +2,4 @@ export * from './marketplaces';
 export * from './integrations';
 export * from './jobs';
 export * from './tracking-pushes';
+export * from './oauth-states';

@@ -19,6 +19,7 @@ import {
   type StreamSpec,
 } from '@smista/service-kit';
 import { marketplaces, marketplacesEvents, shipmentsEvents } from '@smista/proto';
+import { marketplaceOfOAuthState } from '@smista/contracts';
 import { consentAs, ebaySandboxControl, startEbaySandbox, type EbaySandbox, type EbaySandboxControl } from '@smista/sandboxes';
 import { ScaledDeadline } from '../../../../deploy/local/src/machine-load';
 import { configSchema, type Config } from '../../src/config';
@@ -210,12 +211,14 @@ export async function startMarketplacesStack(options: StackOptions = {}): Promis
         },
         async connectEbay(seller, password = SELLER_PASSWORD) {
           const params = await api.getOAuthParams({ marketplace: 'ebay' });
-          const location = new URL(await consentAs(buildAuthorizeUrl(params, 'ebay'), { username: seller, password, accept: true }));
+          const location = new URL(await consentAs(buildAuthorizeUrl(params, params.state), { username: seller, password, accept: true }));
+          const state = location.searchParams.get('state') ?? '';
           const answer = await api.completeOAuth({
             merchantId,
-            marketplace: location.searchParams.get('state') ?? '',
+            marketplace: marketplaceOfOAuthState(state) ?? '',
             code: location.searchParams.get('code') ?? '',
             error: location.searchParams.get('error') ?? '',
+            state,
           });
           expect(answer.redirectToDashboard).toBe(true);
           return answer.integration!;

@@ -1,13 +1,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Store, XCircle } from 'lucide-react';
+import { CheckCircle2, ShieldAlert, Store, XCircle } from 'lucide-react';
 import type { OAuthCallbackJson } from '@smista/contracts';
 import {
   apiFetch,
   buttonVariants,
   errorMessageFrom,
   useSelectedMerchant,
+  Button,
   Card,
   CardContent,
   CardDescription,
@@ -20,10 +21,12 @@ import { MARKETPLACES_QUERY_ROOT } from '../../lib/marketplace-integrations';
 import {
   browserStorage,
   clearPendingCallback,
+  clearStartedState,
   createOnce,
   decideCallback,
   readCallbackParams,
   readPendingCallback,
+  startedState,
   type CallbackDecision,
 } from '../../lib/oauth-callback';
 import { MARKETPLACE_CALLBACK_PATH, type MerchantSelectionState } from '../../lib/redirects';
@@ -39,9 +42,9 @@ export const OAUTH_SUCCESS_REDIRECT_MS = 2000;
 /** One exchange per code for the life of the page, whatever runs the effect twice. */
 const exchangeOnce = createOnce<OAuthCallbackJson>();
 
-/** `POST /api/merchants/current/oauth/callback {code, marketplace, merchantId}` (spec §7). */
-const exchangeCode = (code: string, marketplace: string, merchantId: string) =>
-  apiFetch<OAuthCallbackJson>('/api/merchants/current/oauth/callback', { method: 'POST', body: { code, marketplace, merchantId } });
+/** `POST /api/merchants/current/oauth/callback {code, marketplace, merchantId, state}` (spec §7). */
+const exchangeCode = (code: string, marketplace: string, state: string, merchantId: string) =>
+  apiFetch<OAuthCallbackJson>('/api/merchants/current/oauth/callback', { method: 'POST', body: { code, marketplace, merchantId, state } });
 
 type Result = { kind: 'success'; answer: OAuthCallbackJson } | { kind: 'error'; message: string };
 
@@ -49,7 +52,8 @@ type Result = { kind: 'success'; answer: OAuthCallbackJson } | { kind: 'error'; 
 function initialDecision(search: string): CallbackDecision {
   const now = Date.now();
   const fromUrl = readCallbackParams(search);
-  return decideCallback(readPendingCallback(browserStorage() ?? NO_STORAGE) ?? (fromUrl && { ...fromUrl, savedAt: now }), now);
+  const storage = browserStorage();
+  return decideCallback(readPendingCallback(storage ?? NO_STORAGE) ?? (fromUrl && { ...fromUrl, savedAt: now }), startedState(storage), now);
 }
 
 const NO_STORAGE = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
@@ -63,7 +67,10 @@ const marketplaceName = (identifier: string | undefined) =>
  * exchange starts and the query leaves the address), then 'Integrazione completata' and, when the
  * server says so, the dashboard after 2 s; or an error card ('Autorizzazione negata: {error}',
  * missing parameters, the server's message). Without a selected merchant (the route is exempt
- * from the merchant guard, and a login clears the selection) the code waits for one.
+ * from the merchant guard, and a login clears the selection) the code waits for one. A code that
+ * comes back with a state this browser's 'Connetti' did not keep (a link from someone else, or a
+ * consent started in another browser) is connected only after the user confirms; the server
+ * connects nothing for a state that is not the user's in this merchant.
  */
 export function MarketplaceCallbackPage() {
   const navigate = useNavigate();
@@ -73,6 +80,9 @@ export function MarketplaceCallbackPage() {
   // Decided once: the effects below clear the storage, later renders must not read it again.
   const [decision] = useState(() => initialDecision(location.search));
   const [result, setResult] = useState<Result | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
+  const [cancelled, setCancelled] = useState(false);
+  const mustConfirm = decision.kind === 'exchange' && !decision.startedHere && !confirmed;
 
   // A reload must not bring the code back from the address.
   useEffect(() => {
@@ -83,20 +93,32 @@ export function MarketplaceCallbackPage() {
     const storage = browserStorage();
     if (decision.kind !== 'exchange') {
       if (storage) clearPendingCallback(storage);
+      // A refused or expired consent is over: its state will never be used.
+      if (storage && (decision.kind === 'denied' || decision.kind === 'expired')) clearStartedState(storage);
       return;
     }
-    // The code waits in storage until a merchant is chosen.
-    if (!merchantId) return;
-    if (storage) clearPendingCallback(storage);
+    // The code waits in storage until a merchant is chosen, and until the user confirms a consent
+    // this browser did not start.
+    if (!merchantId || mustConfirm || cancelled) return;
+    if (storage) {
+      clearPendingCallback(storage);
+      clearStartedState(storage);
+    }
     let live = true;
-    exchangeOnce(decision.code, () => exchangeCode(decision.code, decision.marketplace, merchantId)).then(
+    exchangeOnce(decision.code, () => exchangeCode(decision.code, decision.marketplace, decision.state, merchantId)).then(
       (answer) => live && setResult({ kind: 'success', answer }),
       (error: unknown) => live && setResult({ kind: 'error', message: errorMessageFrom(error) ?? t.callback.failedDefault }),
     );
     return () => {
       live = false;
     };
-  }, [decision, merchantId]);
+  }, [decision, merchantId, mustConfirm, cancelled]);
+
+  const cancel = () => {
+    const storage = browserStorage();
+    if (storage) clearPendingCallback(storage);
+    setCancelled(true);
+  };
 
   useEffect(() => {
     if (result?.kind !== 'success') return;
@@ -124,6 +146,25 @@ export function MarketplaceCallbackPage() {
     body = (
       <Outcome icon={<XCircle className="h-10 w-10 text-destructive" aria-hidden />} title={t.callback.errorTitle} text={message} alert>
         <BackButton />
+      </Outcome>
+    );
+  } else if (cancelled) {
+    state = 'cancelled';
+    body = (
+      <Outcome icon={<XCircle className="h-10 w-10 text-muted-foreground" aria-hidden />} title={t.callback.cancelledTitle} text={t.callback.cancelledText(name)}>
+        <BackButton />
+      </Outcome>
+    );
+  } else if (mustConfirm) {
+    state = 'confirm';
+    body = (
+      <Outcome icon={<ShieldAlert className="h-10 w-10 text-amber-600" aria-hidden />} title={t.callback.confirmTitle(name)} text={t.callback.confirmText(name)} alert>
+        <Button className="w-full" data-testid="callback-confirm" onClick={() => setConfirmed(true)}>
+          {t.callback.confirm}
+        </Button>
+        <Button variant="outline" className="w-full" data-testid="callback-cancel" onClick={cancel}>
+          {t.callback.cancel}
+        </Button>
       </Outcome>
     );
   } else if (!merchantId) {
