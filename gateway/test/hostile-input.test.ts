@@ -135,3 +135,30 @@ describe('a request that announces a body and never sends it', () => {
     expect(waited).toBeLessThan(REQUEST_TIMEOUT_MS + 2_500);
   }, 15_000);
 });
+
+describe('names and addresses that hide characters (bidirectional controls, zero-width spaces)', () => {
+  const spoof = 'Bottega\u202Eoiram';
+  const address = { addressTypes: ['pickup'], isDefault: false, companyName: 'Bottega', addressLine1: 'Via Roma 1', city: 'Milano', postalCode: '20100', country: 'Italia', countryCode: 'IT' };
+  it.each([
+    ['POST /api/merchants', 'POST', '/api/merchants', { name: spoof }],
+    ['POST /api/merchant-addresses', 'POST', '/api/merchant-addresses', { ...address, companyName: spoof }],
+    ['POST /api/merchant-addresses (notes)', 'POST', '/api/merchant-addresses', { ...address, notes: 'Citofono\u200B3' }],
+    ['POST /api/merchants/current/carrier-integrations', 'POST', '/api/merchants/current/carrier-integrations', { provider: 'posta1', connectionName: spoof, active: true }],
+    ['POST /api/shipping-rules', 'POST', '/api/shipping-rules', { name: spoof, carrierIntegrationId: 1 }],
+    ['PUT /api/user/profile', 'PUT', '/api/user/profile', { firstName: 'Ma\uFEFFrio', lastName: 'Rossi', email: 'mario.nascosto@example.it', username: 'mario_nascosto' }],
+  ] as const)('%s answers 400 with the Italian message and stores nothing', async (_name, method, path, body) => {
+    const before = (await owner.b.get('/api/merchants')).body;
+    const res = await owner.b.request(method, path, body);
+    expect({ status: res.status, message: res.body?.message }).toEqual({ status: 400, message: messages.validation.hiddenCharacters });
+    expect((await owner.b.get('/api/merchants')).body).toEqual(before);
+  });
+
+  it('registration refuses a first name with a right-to-left override', async () => {
+    const res = await fetch(`${app.baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: app.baseUrl },
+      body: JSON.stringify({ firstName: 'Mario\u202E', lastName: 'Rossi', email: 'rtl.override@example.it', username: 'rtl_override', password: 'Segreta1', confirmPassword: 'Segreta1', terms: true }),
+    });
+    expect({ status: res.status, message: ((await res.json()) as { message?: string }).message }).toEqual({ status: 400, message: messages.validation.hiddenCharacters });
+  });
+});

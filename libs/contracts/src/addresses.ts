@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleText } from './text';
 
 /** Spec §3: the four address types and their Italian labels. */
 export const addressTypes = ['billing', 'pickup', 'return', 'warehouse'] as const;
@@ -36,12 +37,19 @@ export const addressMessages = {
 
 const m = addressMessages;
 /** Required text: a missing field and a blank one get the same Italian message. */
-const required = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max, m.tooLong);
+const required = (message: string, max = 200) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, m.tooLong)
+    .refine(...visibleText);
 const optional = (max = 200) =>
   z
     .string()
     .trim()
     .max(max, m.tooLong)
+    .refine(...visibleText)
     .nullish()
     .transform((v) => (v ? v : null));
 

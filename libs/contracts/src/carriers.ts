@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleText } from './text';
 
 /**
  * Carriers (spec §2 carrier screens, §3 carrier_integrations and tracking_codes_pool, §5 carrier
@@ -191,7 +192,12 @@ export function credentialKindOf(code: string): CredentialKind {
 export const createCarrierIntegrationSchema = carrierCredentialsSchema
   .extend({
     provider: z.string({ error: m.providerRequired }).trim().min(1, m.providerRequired).max(40, m.unknownCarrier),
-    connectionName: z.string({ error: m.connectionNameRequired }).trim().min(1, m.connectionNameRequired).max(100, m.tooLong),
+    connectionName: z
+      .string({ error: m.connectionNameRequired })
+      .trim()
+      .min(1, m.connectionNameRequired)
+      .max(100, m.tooLong)
+      .refine(...visibleText),
     active: z.boolean({ error: m.activeInvalid }).optional(),
     credentials: carrierCredentialsSchema.optional(),
   })
@@ -205,7 +211,13 @@ export const createCarrierIntegrationSchema = carrierCredentialsSchema
 /** `PUT .../carrier-integrations/{id}` (spec §7: `{connectionName, credentials}`); flat fields are accepted too. */
 export const updateCarrierIntegrationSchema = carrierCredentialsSchema
   .extend({
-    connectionName: z.string({ error: m.connectionNameRequired }).trim().min(1, m.connectionNameRequired).max(100, m.tooLong).optional(),
+    connectionName: z
+      .string({ error: m.connectionNameRequired })
+      .trim()
+      .min(1, m.connectionNameRequired)
+      .max(100, m.tooLong)
+      .refine(...visibleText)
+      .optional(),
     credentials: carrierCredentialsSchema.optional(),
   })
   .transform(({ connectionName, credentials, ...flat }) => ({

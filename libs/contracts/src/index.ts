@@ -1,4 +1,5 @@
 export * from './messages';
+export * from './text';
 export * from './schemas';
 export * from './addresses';
 export * from './team';

@@ -44,6 +44,8 @@ export const messages = {
     unknownFields: (keys: string) => `Campi non riconosciuti: ${keys}`,
     /** A NUL character (U+0000) anywhere in a request: PostgreSQL cannot store it. */
     invalidCharacters: 'Il testo contiene caratteri non consentiti',
+    /** A name or an address with characters a person cannot see (bidirectional controls, zero-width spaces). */
+    hiddenCharacters: 'Il testo contiene caratteri invisibili o che cambiano la direzione del testo (per esempio U+202E o U+200B): cancellali e riscrivi il testo',
   },
   errors: {
     invalidCredentials: 'Email o password non validi',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleText } from './text';
 import { messages as m } from './messages';
 
 const v = m.validation;
@@ -44,13 +45,20 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-const nameField = (message: string) => z.string().trim().min(1, message).max(limits.nameMax, v.fieldTooLong);
+const nameField = (message: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, message)
+    .max(limits.nameMax, v.fieldTooLong)
+    .refine(...visibleText);
 const usernameField = z
   .string()
   .trim()
   .min(1, v.usernameRequired)
   .min(limits.usernameMin, v.usernameMin)
-  .max(limits.usernameMax, v.fieldTooLong);
+  .max(limits.usernameMax, v.fieldTooLong)
+  .refine(...visibleText);
 
 /** What the server accepts on POST /api/register (extra form fields are ignored). */
 export const registerRequestSchema = z.object({
@@ -104,7 +112,12 @@ export const profileSchema = z.object({
   firstName: nameField(v.firstNameRequired),
   lastName: nameField(v.lastNameRequired),
   email: emailSchema,
-  username: z.string().trim().min(limits.usernameMin, v.usernameMin).max(limits.usernameMax, v.fieldTooLong),
+  username: z
+    .string()
+    .trim()
+    .min(limits.usernameMin, v.usernameMin)
+    .max(limits.usernameMax, v.fieldTooLong)
+    .refine(...visibleText),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
@@ -228,7 +241,12 @@ export const avatarSchema = z.object({
 });
 
 export const merchantNameSchema = z.object({
-  name: z.string().trim().min(1, v.merchantNameRequired).max(limits.merchantNameMax, v.merchantNameTooLong),
+  name: z
+    .string()
+    .trim()
+    .min(1, v.merchantNameRequired)
+    .max(limits.merchantNameMax, v.merchantNameTooLong)
+    .refine(...visibleText),
 });
 
 export const selectMerchantSchema = z.object({

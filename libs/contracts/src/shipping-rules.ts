@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasHiddenCharacters, hiddenCharactersMessage } from './text';
 
 /**
  * Shipping rules (spec §2 /shipping-rules, §3 shipping_rules, §5 the rule form, §7
@@ -245,6 +246,10 @@ const nameField = z.unknown().transform((v, ctx): string => {
   }
   if (name.length > SHIPPING_RULE_NAME_MAX) {
     ctx.addIssue({ code: 'custom', message: m.nameTooLong });
+    return z.NEVER;
+  }
+  if (hasHiddenCharacters(name)) {
+    ctx.addIssue({ code: 'custom', message: hiddenCharactersMessage });
     return z.NEVER;
   }
   return name;
