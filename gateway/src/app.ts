@@ -11,7 +11,7 @@ import { createRouteTable } from './routes';
 import { apiRouter } from './routes/router';
 import type { SessionCache } from './session-cache';
 import type { GatewayClients } from './services';
-import { staticRouter } from './static';
+import { notFound, staticRouter } from './static';
 
 export interface AppDeps {
   config: GatewayConfig;
@@ -64,9 +64,7 @@ export function createApp({ config, logger, clients, rateLimitStore, sessionCach
   app.use('/api', apiNotFound);
 
   app.use(staticRouter({ frontendsDir: config.frontendsDir, remotes: config.remotes }));
-  app.use((_req, res) => {
-    res.status(404).type('text/plain; charset=utf-8').send('Not found');
-  });
+  app.use((_req, res) => notFound(res));
   app.use(errorHandler(logger, config.cookieSecure));
   return app;
 }

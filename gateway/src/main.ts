@@ -2,6 +2,7 @@ import '@smista/service-kit/instrument';
 import http from 'node:http';
 import { createLogger, onShutdown, peerReadiness, startAdminServer, startTracing } from '@smista/service-kit';
 import { createApp } from './app';
+import { answerClientError } from './client-errors';
 import { loadGatewayConfig } from './config';
 import { drainHttpServer } from './drain';
 import { openRateLimitStore } from './middleware/rate-limits';
@@ -31,6 +32,8 @@ const server = http.createServer(
   },
   app,
 );
+// Refusals Node makes before Express (431, 408, unreadable requests) answer in Italian too.
+server.on('clientError', answerClientError);
 server.listen(config.port, config.host, () => {
   logger.info({ url: `http://${config.host}:${config.port}`, publicUrl: config.publicUrl }, 'gateway listening');
 });

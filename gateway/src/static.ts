@@ -217,6 +217,7 @@ export function staticRouter(options: StaticOptions): Router {
   return router;
 }
 
-function notFound(res: Response): void {
-  res.status(404).type('text/plain; charset=utf-8').send('Not found');
+/** 404 for a path no route and no file answers: the Italian message, as text (scripts, images, anything but a page). */
+export function notFound(res: Response): void {
+  res.status(404).type('text/plain; charset=utf-8').send(messages.errors.notFound);
 }

@@ -131,6 +131,7 @@ describe('a request that announces a body and never sends it', () => {
     await new Promise<void>((resolve) => socket.once('close', () => resolve()));
     const waited = Date.now() - started;
     expect(received).toMatch(/^HTTP\/1\.1 408 /);
+    expect(JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4))).toEqual({ message: messages.errors.requestTimeout });
     expect(waited).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100);
     expect(waited).toBeLessThan(REQUEST_TIMEOUT_MS + 2_500);
   }, 15_000);
@@ -160,5 +161,45 @@ describe('names and addresses that hide characters (bidirectional controls, zero
       body: JSON.stringify({ firstName: 'Mario\u202E', lastName: 'Rossi', email: 'rtl.override@example.it', username: 'rtl_override', password: 'Segreta1', confirmPassword: 'Segreta1', terms: true }),
     });
     expect({ status: res.status, message: ((await res.json()) as { message?: string }).message }).toEqual({ status: 400, message: messages.validation.hiddenCharacters });
+  });
+});
+
+describe('what Node refuses before Express, and paths nothing answers', () => {
+  /** A raw request over a socket: what came back, whole, once the server closed the connection. */
+  const raw = (request: string) =>
+    new Promise<string>((resolve) => {
+      const socket = net.connect(Number(new URL(app.baseUrl).port), '127.0.0.1');
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString()));
+      socket.on('close', () => resolve(received));
+      socket.on('error', () => undefined);
+      socket.write(request);
+    });
+  const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+
+  it('headers over Node\'s limit: 431 with an Italian JSON message, the connection closed', async () => {
+    const answer = await raw(`GET /api/user HTTP/1.1\r\nHost: x\r\nCookie: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toMatch(/content-type: application\/json; charset=utf-8/i);
+    expect(bodyOf(answer)).toEqual({ message: messages.errors.headersTooLarge });
+  });
+
+  it('a request line over the limit, and bytes that are not HTTP: 431 and 400 in Italian', async () => {
+    expect(bodyOf(await raw(`GET /${'x'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`))).toEqual({ message: messages.errors.headersTooLarge });
+    const garbage = await raw('\u0016\u0003\u0001 not http at all\r\n\r\n');
+    expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
+    expect(bodyOf(garbage)).toEqual({ message: messages.errors.badRequest });
+  });
+
+  it.each(['/assets/nessuno.js', '/remotes/orders/nessuno.css', '/nessuna/pagina.txt'])('GET %s (no page, no file): 404 "Risorsa non trovata"', async (path) => {
+    const res = await fetch(`${app.baseUrl}${path}`, { headers: { accept: '*/*' } });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe(messages.errors.notFound);
+  });
+
+  it('a method no route knows, off the API: 404 in Italian', async () => {
+    const res = await fetch(`${app.baseUrl}/qualcosa`, { method: 'POST', headers: { origin: app.baseUrl } });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe(messages.errors.notFound);
   });
 });

@@ -80,6 +80,10 @@ export const messages = {
     invalidBodyEncoding: 'Il corpo della richiesta compresso non è valido',
     /** Gateway: the request (headers and body) did not arrive within REQUEST_TIMEOUT_MS. */
     requestTimeout: 'La richiesta non è arrivata in tempo',
+    /** Gateway: a request line or headers over Node's limit (16 KB). */
+    headersTooLarge: "Le intestazioni della richiesta sono troppo grandi: ricarica la pagina o cancella i cookie di questo sito",
+    /** Gateway: what arrived is not an HTTP request it can read. */
+    badRequest: 'Richiesta non valida',
     tooManyRequests: 'Troppe richieste. Riprova tra qualche minuto.',
     tooManyInvites: 'Hai inviato troppi inviti. Riprova più tardi.',
     frontendMissing: "L'applicazione web non è disponibile su questo server.",
