@@ -122,6 +122,18 @@ describe('integrations', () => {
     expect((await other.b.get(`/api/merchants/${otherShop.id}/carrier-integrations/${theirs.body.id}`)).status).toBe(200);
   });
 
+  it("'current' names the selected merchant, as on the marketplace routes: the same list, detail, pool and changes", async () => {
+    const created = await admin.b.post('/api/merchants/current/carrier-integrations', { provider: 'posta_1', connectionName: 'Corrente' });
+    expect(created.status).toBe(201);
+    expect(created.body.merchantId).toBe(shop.id);
+    expect((await admin.b.get('/api/merchants/current/carrier-integrations')).body).toEqual((await admin.b.get(base)).body);
+    expect((await admin.b.get(`/api/merchants/current/carrier-integrations/${created.body.id}`)).body).toEqual((await admin.b.get(`${base}/${created.body.id}`)).body);
+    expect((await admin.b.post(`/api/merchants/current/carrier-integrations/${created.body.id}/tracking-codes`, { method: 'manual', trackingCodes: '2IUPCORR1' })).status).toBe(201);
+    expect((await admin.b.get(`/api/merchants/current/carrier-integrations/${created.body.id}/tracking-codes/stats`)).body).toMatchObject({ total: 1 });
+    expect((await admin.b.delete(`/api/merchants/current/carrier-integrations/${created.body.id}`)).status).toBe(200);
+    expect((await admin.b.get(`${base}/${created.body.id}`)).status).toBe(404);
+  });
+
   it('a user reads but gets 403 in Italian for every change', async () => {
     const posta = await admin.b.post(base, { provider: 'posta_1', connectionName: 'Posta1' });
     const user = await registered(app.baseUrl);

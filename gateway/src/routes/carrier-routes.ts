@@ -3,6 +3,7 @@ import {
   addTrackingCodesSchema,
   createCarrierIntegrationSchema,
   distintaQuerySchema,
+  merchantIdParam,
   toggleCarrierIntegrationSchema,
   trackingCodesQuerySchema,
   updateCarrierIntegrationSchema,
@@ -15,9 +16,10 @@ import { route, type RouteDef } from './route';
  * NOT_FOUND as an unknown id (tenancy: no answer tells a bad id from another merchant's).
  */
 const numericId = z.string().transform((v) => (/^\d{1,15}$/.test(v) ? Number(v) : 0));
-const merchantParams = z.object({ merchantId: z.string() });
-const integrationParams = z.object({ merchantId: z.string(), id: numericId });
-const codeParams = z.object({ merchantId: z.string(), id: numericId, codeId: numericId });
+/** `current` is the merchant selected in the session, as on the marketplace routes. */
+const merchantParams = z.object({ merchantId: merchantIdParam });
+const integrationParams = z.object({ merchantId: merchantIdParam, id: numericId });
+const codeParams = z.object({ merchantId: merchantIdParam, id: numericId, codeId: numericId });
 
 const BASE = '/api/merchants/:merchantId/carrier-integrations';
 

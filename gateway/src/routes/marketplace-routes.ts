@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   createMarketplaceIntegrationSchema,
   marketplaceParamsSchema,
+  merchantIdParam,
   numericIdParam,
   oauthCallbackSchema,
   patchMarketplaceIntegrationSchema,
@@ -16,7 +17,7 @@ import { route, type RouteDef } from './route';
  * `current` in a path is the merchant selected in the session (the service's empty merchant id); any
  * other id must be that merchant, else 404 'Merchant non trovato' (the service decides).
  */
-const merchantId = z.string().transform((v) => (v === 'current' ? '' : v));
+const merchantId = merchantIdParam;
 const merchantParams = z.object({ merchantId });
 const merchantIntegrationParams = z.object({ merchantId, integrationId: numericIdParam });
 const idParams = z.object({ id: numericIdParam });

@@ -214,6 +214,9 @@ export const patchMarketplaceIntegrationSchema = z
  * A numeric id from a path or a query: a malformed one becomes -1, which the service answers with
  * the same NOT_FOUND as an unknown id (tenancy: no answer tells a bad id from another merchant's).
  */
+/** A merchant id in a path: `current` is the merchant selected in the session (the services' empty id). */
+export const merchantIdParam = z.string().transform((v) => (v === 'current' ? '' : v));
+
 export const numericIdParam = z.string().transform((v) => (/^\d{1,15}$/.test(v) && Number(v) > 0 ? Number(v) : -1));
 
 /** `GET /api/orders/sync/jobs?integrationId=&limit=`: integrationId absent = every integration. */

@@ -116,6 +116,18 @@ export async function requireMerchant(ctx: { caller(): Promise<Caller> }): Promi
   return merchantScopeOf(await ctx.caller());
 }
 
+/**
+ * A merchant id a request names must be the caller's selected merchant; empty and `current` name it
+ * too (`/api/merchants/current/...`). Any other id throws the service's `notFound`: another
+ * merchant's id is answered exactly like one that does not exist.
+ *
+ * @example assertSelectedMerchant(request.merchantId, scope.merchantId, carriersErrors.merchantNotFound)
+ */
+export function assertSelectedMerchant(requested: string | undefined, selected: string, notFound: () => Error): void {
+  const value = (requested ?? '').trim().toLowerCase();
+  if (value && value !== 'current' && value !== selected.toLowerCase()) throw notFound();
+}
+
 /** The scope itself when its role is admin; otherwise ADMIN_ONLY (403 in Italian). */
 export function requireAdmin(scope: MerchantScope): MerchantScope {
   if (scope.role !== 'admin') throw kitErrors.adminOnly();

@@ -7,6 +7,7 @@ import {
   type IntegrationStatus,
   type SecretCredentialField,
 } from '@smista/contracts';
+import { assertSelectedMerchant as assertSelectedMerchantOf } from '@smista/service-kit';
 import { carriersErrors } from './errors';
 
 /** A carrier of the catalogue. */
@@ -162,7 +163,7 @@ export function statusAfterCheck(
  * one selected in the session; another one is NOT_FOUND, like an unknown id (tenancy).
  */
 export function assertSelectedMerchant(requested: string, selected: string): void {
-  if (requested && requested.trim().toLowerCase() !== selected.toLowerCase()) throw carriersErrors.merchantNotFound();
+  assertSelectedMerchantOf(requested, selected, carriersErrors.merchantNotFound);
 }
 
 /** The carrier of a code, or 'Corriere non trovato'. */

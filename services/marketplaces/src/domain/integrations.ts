@@ -1,4 +1,4 @@
-import { maskSecret } from '@smista/service-kit';
+import { assertSelectedMerchant as assertSelectedMerchantOf, maskSecret } from '@smista/service-kit';
 import { italianDate, marketplaceMessages as m, TOKEN_WARNING_DAYS } from '@smista/contracts';
 import type { Marketplace } from './catalogue';
 import { marketplacesErrors } from './errors';
@@ -86,8 +86,7 @@ export function assertCanSync(integration: Pick<Integration, 'active' | 'status'
 
 /** A `merchant_id` in a request must be the selected merchant (empty = the selected one), else NOT_FOUND. */
 export function assertSelectedMerchant(requested: string | undefined, selected: string): void {
-  const value = (requested ?? '').trim().toLowerCase();
-  if (value && value !== 'current' && value !== selected.toLowerCase()) throw marketplacesErrors.merchantNotFound();
+  assertSelectedMerchantOf(requested, selected, marketplacesErrors.merchantNotFound);
 }
 
 /** The forms of a token that may be shown (spec §2 and §9): detail 8 + 6 dots + 8, list 10 + dots + 4. */

@@ -1,4 +1,4 @@
-import { kitErrors, requireMerchant } from '@smista/service-kit';
+import { assertSelectedMerchant, kitErrors, requireMerchant } from '@smista/service-kit';
 import { orders } from '@smista/proto';
 import { orderMessages, pageMeta } from '@smista/contracts';
 import { assignCarrier } from '../app/assign-carrier';
@@ -9,9 +9,6 @@ import type { HandlerDeps } from './deps';
 import { toOrderMessage } from './mapping';
 
 /** A `merchant_id` in a request, when given, must be the caller's selected merchant. */
-function assertSelectedMerchant(requested: string, selected: string, notFound: () => Error): void {
-  if (requested && requested.trim().toLowerCase() !== selected.toLowerCase()) throw notFound();
-}
 
 /** The merchant's orders: any member lists, reads, assigns a carrier and updates tracking. */
 export function orderHandlers(deps: HandlerDeps) {
