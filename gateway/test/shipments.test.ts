@@ -130,7 +130,7 @@ describe('POST /api/shipments/bulk-create', () => {
   it('creates one pending shipment per order, copying recipient, address and carrier, and says so', async () => {
     const res = await user.b.post('/api/shipments/bulk-create', { orderIds: orders.map((o) => o.id) });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ created: 8, skipped: 0, message: m.bulkCreated(8, 0) });
+    expect(res.body).toMatchObject({ created: 8, skipped: 0, message: m.bulkCreated(8) });
     const page = await list(admin, 'pageSize=100');
     expect(page.meta.totalItems).toBe(8);
     expect(page.meta.statusCounts).toMatchObject({ all: 8, pending: 8, shipped: 0, error: 0, da_stampare: 0 });
@@ -156,9 +156,16 @@ describe('POST /api/shipments/bulk-create', () => {
 
   it('creates nothing the second time and says the orders already have one', async () => {
     const res = await admin.b.post('/api/shipments/bulk-create', { orderIds: [orders[0].id, orders[1].id] });
-    expect(res.body).toMatchObject({ created: 0, skipped: 2, message: m.bulkCreated(0, 2) });
+    expect(res.body).toMatchObject({ created: 0, skipped: 2, message: m.bulkCreated(0, { existing: 2 }) });
     expect(res.body.outcomes[0]).toMatchObject({ orderId: orders[0].id, created: false, message: m.alreadyHasShipment(res.body.outcomes[0].shipmentId) });
     expect((await list(admin)).meta.totalItems).toBe(8);
+  });
+
+  it('an order that does not exist is counted as not found, never as one with a shipment', async () => {
+    const res = await admin.b.post('/api/shipments/bulk-create', { orderIds: [orders[0].id, 999_999_999] });
+    expect(res.body).toMatchObject({ created: 0, skipped: 2, message: m.bulkCreated(0, { existing: 1, notFound: 1 }) });
+    expect(res.body.message).toBe('Nessuna spedizione creata: 1 ordine ha già una spedizione, 1 ordine non trovato');
+    expect(res.body.outcomes[1]).toMatchObject({ orderId: 999_999_999, created: false, shipmentId: null, message: m.orderNotFound });
   });
 
   it.each([

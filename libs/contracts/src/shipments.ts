@@ -71,6 +71,15 @@ export function trackingUrl(carrierProvider: string, trackingNumber: string): st
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
 
+/** How many orders bulk create left out, by reason. */
+export interface BulkCreateSkips {
+  /** The order has a live shipment already. */
+  existing?: number;
+  /** Unknown, or another merchant's. */
+  notFound?: number;
+  cancelled?: number;
+}
+
 export const shipmentMessages = {
   // --- lookups and input ---
   shipmentNotFound: 'Spedizione non trovata',
@@ -98,14 +107,21 @@ export const shipmentMessages = {
   orderNotFound: 'Ordine non trovato',
   orderCancelled: 'Ordine annullato: nessuna spedizione creata',
   alreadyHasShipment: (shipmentId: number) => `Esiste già una spedizione per questo ordine (#${shipmentId})`,
-  bulkCreated: (created: number, skipped: number) =>
-    created === 0
-      ? skipped === 1
-        ? "Nessuna spedizione creata: l'ordine selezionato ha già una spedizione"
-        : 'Nessuna spedizione creata: gli ordini selezionati hanno già una spedizione'
-      : skipped === 0
-        ? `${plural(created, 'spedizione creata', 'spedizioni create')}`
-        : `${plural(created, 'spedizione creata', 'spedizioni create')}, ${plural(skipped, 'ordine saltato', 'ordini saltati')}`,
+  /**
+   * Bulk create's summary, each skipped order under its own reason: '3 spedizioni create; 2 ordini
+   * saltati (1 ordine ha già una spedizione, 1 ordine non trovato)'.
+   */
+  bulkCreated: (created: number, skipped: BulkCreateSkips = {}) => {
+    const reasons = [
+      skipped.existing ? `${plural(skipped.existing, 'ordine ha', 'ordini hanno')} già una spedizione` : '',
+      skipped.notFound ? plural(skipped.notFound, 'ordine non trovato', 'ordini non trovati') : '',
+      skipped.cancelled ? plural(skipped.cancelled, 'ordine annullato', 'ordini annullati') : '',
+    ].filter(Boolean);
+    const total = (skipped.existing ?? 0) + (skipped.notFound ?? 0) + (skipped.cancelled ?? 0);
+    if (created === 0) return `Nessuna spedizione creata${reasons.length ? `: ${reasons.join(', ')}` : ''}`;
+    const made = plural(created, 'spedizione creata', 'spedizioni create');
+    return total === 0 ? made : `${made}; ${plural(total, 'ordine saltato', 'ordini saltati')} (${reasons.join(', ')})`;
+  },
 
   // --- actions refused by the state (spec §4) ---
   notPending: (status: string) => `La spedizione può essere processata solo se è in attesa (stato attuale: ${shipmentStatusLabel(status)})`,

@@ -47,7 +47,7 @@ describe('BulkCreate', () => {
     expect(created[0]).toMatchObject({ carrierIntegrationId: shop.gls, carrierProvider: 'gls' });
 
     const again = await shop.api.bulkCreate({ orderIds });
-    expect(again).toMatchObject({ created: 0, skipped: 20, message: m.bulkCreated(0, 20) });
+    expect(again).toMatchObject({ created: 0, skipped: 20, message: m.bulkCreated(0, { existing: 20 }) });
   });
 
   it('copies recipient, address, lines and carrier from the order', async () => {

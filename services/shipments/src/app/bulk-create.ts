@@ -1,5 +1,5 @@
 import { withTransaction, type MerchantScope } from '@smista/service-kit';
-import { shipmentMessages as m } from '@smista/contracts';
+import { shipmentMessages as m, type BulkCreateSkips } from '@smista/contracts';
 import { CarrierCallError, planShipment, shipmentsErrors, type NewShipment } from '../domain';
 import { insertShipments, liveShipmentsOf } from '../store';
 import { enqueueShipmentsCreated } from '../events/publishers';
@@ -62,15 +62,21 @@ export async function bulkCreate(deps: AppDeps, scope: MerchantScope, orderIds: 
     return { created: createdByOrder, existing: live };
   });
 
+  const skips: Required<BulkCreateSkips> = { existing: 0, notFound: 0, cancelled: 0 };
   const outcomes: BulkCreateOutcome[] = plans.map((p) => {
-    if (p.kind === 'skip') return { orderId: p.orderId, shipmentId: null, created: false, message: p.message };
+    if (p.kind === 'skip') {
+      skips[p.reason]++;
+      return { orderId: p.orderId, shipmentId: null, created: false, message: p.message };
+    }
     const id = created.get(p.shipment.orderId);
     if (id !== undefined) return { orderId: p.shipment.orderId, shipmentId: id, created: true, message: null };
     const live = existing.get(p.shipment.orderId) ?? null;
+    // Not inserted and no live shipment: the order's shipment went meanwhile (cancelled): not found now.
+    skips[live ? 'existing' : 'notFound']++;
     return { orderId: p.shipment.orderId, shipmentId: live, created: false, message: live ? m.alreadyHasShipment(live) : m.orderNotFound };
   });
   const createdCount = outcomes.filter((o) => o.created).length;
   const skipped = outcomes.length - createdCount;
   deps.logger.info({ merchantId, userId: scope.userId, created: createdCount, skipped }, 'shipments created from orders');
-  return { created: createdCount, skipped, message: m.bulkCreated(createdCount, skipped), outcomes };
+  return { created: createdCount, skipped, message: m.bulkCreated(createdCount, skips), outcomes };
 }

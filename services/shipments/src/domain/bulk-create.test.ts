@@ -109,8 +109,8 @@ describe('planShipment', () => {
   });
 
   it('skips an unknown and a cancelled order with their reasons', () => {
-    expect(planShipment(MERCHANT, 43, undefined, new Map())).toEqual({ kind: 'skip', orderId: 43, message: m.orderNotFound });
-    expect(planShipment(MERCHANT, 42, order({ status: 'annullato' }), new Map())).toEqual({ kind: 'skip', orderId: 42, message: m.orderCancelled });
+    expect(planShipment(MERCHANT, 43, undefined, new Map())).toEqual({ kind: 'skip', orderId: 43, reason: 'notFound', message: m.orderNotFound });
+    expect(planShipment(MERCHANT, 42, order({ status: 'annullato' }), new Map())).toEqual({ kind: 'skip', orderId: 42, reason: 'cancelled', message: m.orderCancelled });
   });
 });
 

@@ -52,7 +52,10 @@ export interface NewShipment extends ShipmentAddress {
 }
 
 /** What a bulk create does with one requested order id. */
-export type BulkCreatePlan = { kind: 'create'; shipment: NewShipment } | { kind: 'skip'; orderId: number; message: string };
+/** Why an order gets no shipment (the summary counts each). */
+export type BulkCreateSkipReason = 'existing' | 'notFound' | 'cancelled';
+
+export type BulkCreatePlan = { kind: 'create'; shipment: NewShipment } | { kind: 'skip'; orderId: number; reason: BulkCreateSkipReason; message: string };
 
 /** GLS prints at most 40 characters of the content (NoteAggiuntive); the other carriers fewer matter. */
 export const CONTENT_DESCRIPTION_MAX = 40;
@@ -100,8 +103,8 @@ const orNull = (v: string | undefined | null) => (v && v.trim() ? v.trim() : nul
  * @example planShipment(merchantId, 42, order, new Map([[7, 'gls']])) // { kind: 'create', shipment: { orderId: 42, carrierProvider: 'gls', ... } }
  */
 export function planShipment(merchantId: string, orderId: number, order: SourceOrder | undefined, carrierProviders: ReadonlyMap<number, string>): BulkCreatePlan {
-  if (!order) return { kind: 'skip', orderId, message: m.orderNotFound };
-  if (order.status === 'annullato') return { kind: 'skip', orderId, message: m.orderCancelled };
+  if (!order) return { kind: 'skip', orderId, reason: 'notFound', message: m.orderNotFound };
+  if (order.status === 'annullato') return { kind: 'skip', orderId, reason: 'cancelled', message: m.orderCancelled };
   const a = order.address;
   const lines = linesToShip(order.items);
   const carrierProvider = order.carrierIntegrationId ? carrierProviders.get(order.carrierIntegrationId) ?? null : null;

@@ -1,0 +1,20 @@
+import { shipmentMessages as m } from './shipments';
+
+describe('bulk create summary', () => {
+  it.each([
+    [3, {}, '3 spedizioni create'],
+    [1, {}, '1 spedizione creata'],
+    [0, { existing: 1 }, 'Nessuna spedizione creata: 1 ordine ha già una spedizione'],
+    [0, { existing: 2 }, 'Nessuna spedizione creata: 2 ordini hanno già una spedizione'],
+    [0, { notFound: 2 }, 'Nessuna spedizione creata: 2 ordini non trovati'],
+    [0, { existing: 1, notFound: 1, cancelled: 1 }, 'Nessuna spedizione creata: 1 ordine ha già una spedizione, 1 ordine non trovato, 1 ordine annullato'],
+    [3, { existing: 1, notFound: 1 }, '3 spedizioni create; 2 ordini saltati (1 ordine ha già una spedizione, 1 ordine non trovato)'],
+    [1, { cancelled: 1 }, '1 spedizione creata; 1 ordine saltato (1 ordine annullato)'],
+  ] as const)('%i created, skipped %j: %s', (created, skipped, text) => {
+    expect(m.bulkCreated(created, skipped)).toBe(text);
+  });
+
+  it('never says an order has a shipment when none of the skipped has one', () => {
+    expect(m.bulkCreated(0, { notFound: 3 })).not.toContain('già una spedizione');
+  });
+});
