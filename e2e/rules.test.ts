@@ -11,15 +11,19 @@
  * and the order's panel names the rule. A rule is edited (switched off, its carrier marked 'non
  * attivo' once the carrier is switched off) and one deleted after its confirmation. At 390 px:
  * cards, nothing sideways, the dialog as a bottom sheet. Screenshots in /tmp/shots-rules/.
+ *
+ * One app and one browser for the whole file. Each step stands on its own: it logs the admin in,
+ * opens its page and gets what it builds on (the synced orders and the carriers, each rule, the
+ * state after the edit) from a `given`, made by the step before it or else through the API.
  */
 import fs from 'node:fs';
 import type { Locator, Page, Request } from 'playwright-core';
 import { ebaySandboxControl } from '@smista/sandboxes';
 import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
-import { api, registerWithMerchant } from './support/api';
-import { connectEbay } from './support/ebay';
-import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
+import { api, registerWithMerchant, signIn } from './support/api';
+import { connectEbayThroughApi } from './support/ebay';
+import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { enterOnlyMerchant } from './support/settings';
 import { closeToasts, DESKTOP, eventually, expectNoSidewaysScroll, expectTitle, expectToast, MOBILE, screenshotWhole, textOf } from './support/ui';
 import { GLS_ACCOUNT } from './support/carriers';
@@ -42,10 +46,6 @@ let app: TestApp;
 let browser: BrowserSession;
 let page: Page;
 let merchantId = '';
-let glsId = 0;
-let postaId = 0;
-/** An order to ship whose carrier the merchant chose by hand (Posta1): rules never change it. */
-let manualOrderId = 0;
 
 beforeAll(async () => {
   ({ app, browser, page } = await scenario.start());
@@ -54,6 +54,7 @@ beforeAll(async () => {
   merchantId = String((await api(browser.context, app.baseUrl, 'GET', '/api/merchants')).body[0].id);
   await ebaySandboxControl(app.ebayUrl).addSeller({ username: seller.username, password: seller.password, orders: SELLER_ORDERS, seed: SELLER_SEED });
   fs.mkdirSync(SHOTS, { recursive: true });
+  page.on('request', recordSave);
 }, TEST_TIMEOUT_MS);
 
 afterAll(() => scenario.stop(), STOP_TIMEOUT_MS);
@@ -65,6 +66,95 @@ const get = async (path: string) => {
   return res.body;
 };
 const rulesApi = async (): Promise<any[]> => get('/api/shipping-rules');
+const ruleNamed = async (name: string) => {
+  const rule = (await rulesApi()).find((r) => r.name === name);
+  expect({ name, found: rule !== undefined }).toEqual({ name, found: true });
+  return rule;
+};
+
+/** The browser logged in as the admin with the merchant selected (whatever an earlier step left). */
+const asAdmin = () => signIn(browser.context, app.baseUrl, admin, merchantId);
+
+/** Opens `path` (the shell enters the only merchant on the way if it has none stored). */
+async function open(path: string) {
+  await page.goto(path);
+  await page.waitForURL((url) => url.pathname === path.split('?')[0]);
+}
+
+/** Creates a rule through the API (what the dialog sends), answering it. */
+async function createRuleApi(body: object) {
+  const res = await call('POST', '/api/shipping-rules', body);
+  expect({ status: res.status, body: res.body }).toMatchObject({ status: 201 });
+  return res.body;
+}
+
+/**
+ * eBay connected with its orders imported, GLS and Posta1 connected, the carrier of one order to
+ * ship chosen by hand (Posta1): all through the API, as step 2 says.
+ */
+const stock = given('ordini eBay importati, GLS e Posta1 collegati, un ordine con il corriere scelto a mano', async () => {
+  await asAdmin();
+  // Each part once: a failed try (a sync slower than its wait) may have done some already.
+  if (((await get('/api/merchants/current/integrations')) as any[]).length === 0) await connectEbayThroughApi(browser.context, app.baseUrl, seller, merchantId);
+  const [integration] = (await get('/api/merchants/current/integrations')) as any[];
+  if (integration.lastJob?.status !== 'completed') expect((await call('POST', `/api/orders/sync/${integration.id}`, {})).status).toBeLessThan(300);
+  await eventually(async () => {
+    const [now] = (await get('/api/merchants/current/integrations')) as any[];
+    expect(now.lastJob?.status).toBe('completed');
+    expect((await get('/api/orders?pageSize=1')).meta.totalItems).toBe(now.lastJob.ordersFound);
+  }, SYNC_TIMEOUT_MS);
+  const connected = (await get(`/api/merchants/${merchantId}/carrier-integrations`)) as any[];
+  let glsId = connected.find((c) => c.provider === 'gls')?.id as number | undefined;
+  if (glsId === undefined) {
+    const gls = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'gls', connectionName: 'GLS Milano', active: true, ...GLS_ACCOUNT });
+    expect({ status: gls.status, active: gls.body?.active, state: gls.body?.status }).toEqual({ status: 201, active: true, state: 'active' });
+    glsId = gls.body.id as number;
+  }
+  let postaId = connected.find((c) => c.provider === 'posta_1')?.id as number | undefined;
+  if (postaId === undefined) {
+    const posta = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'posta_1', connectionName: 'Posta1 sede', active: true });
+    expect(posta.status).toBe(201);
+    postaId = posta.body.id as number;
+  }
+
+  const toShip = (await get('/api/orders?status=TO_SHIP&pageSize=100')).data as any[];
+  expect(toShip.length).toBeGreaterThan(5);
+  /** An order to ship whose carrier the merchant chose by hand (Posta1): rules never change it. */
+  const manualOrderId = (toShip.find((o) => o.carrierIntegrationId === postaId) ?? toShip[toShip.length - 1]).id as number;
+  // Nothing chose a carrier yet: no rule existed when they were imported.
+  expect(toShip.every((o) => o.carrierIntegrationId === null || (o.id === manualOrderId && o.carrierIntegrationId === postaId))).toBe(true);
+  expect((await call('PATCH', `/api/orders/${manualOrderId}/carrier`, { carrierIntegrationId: postaId })).status).toBe(200);
+  return { glsId, postaId, manualOrderId };
+});
+
+/** The three rules as steps 3, 4 and 5 create them through the dialog (each with those before it). */
+const italiaExpress = given("la regola 'Italia express' (priorità 1)", async () => {
+  const { glsId } = await stock.get();
+  return createRuleApi({ name: 'Italia express', priority: 1, carrierIntegrationId: glsId, active: true, conditions: { destinations: ['IT'], is_express: true } });
+});
+const italia = given("la regola 'Italia' (priorità 2)", async () => {
+  await italiaExpress.get();
+  const { postaId } = await stock.get();
+  return createRuleApi({ name: 'Italia', priority: 2, carrierIntegrationId: postaId, active: true, conditions: { price_max: 100, destinations: ['IT'] } });
+});
+const estero = given("la regola 'Estero' (priorità 3)", async () => {
+  await italia.get();
+  const { glsId } = await stock.get();
+  return createRuleApi({ name: 'Estero', priority: 3, carrierIntegrationId: glsId, conditions: { exclude_destinations: ['IT'] } });
+});
+/** Step 8's end: 'Italia' switched off at 79,90 €, Posta1 switched off, 'Estero' deleted. */
+const afterEdit = given("le regole dopo la modifica ('Italia' disattivata a 79,90 €, Posta1 spento, 'Estero' eliminata)", async () => {
+  const [{ postaId }, italiaRule, esteroRule] = [await stock.get(), await italia.get(), await estero.get()];
+  const edited = await call('PUT', `/api/shipping-rules/${italiaRule.id}`, { active: false, conditions: { price_max: 79.9, destinations: ['IT'] } });
+  expect(edited.status).toBe(200);
+  expect((await call('PATCH', `/api/merchants/${merchantId}/carrier-integrations/${postaId}/toggle`, { active: false })).status).toBe(200);
+  // Step 8 may have got as far as the deletion before it failed.
+  if ((await rulesApi()).some((r) => r.id === esteroRule.id)) expect((await call('DELETE', `/api/shipping-rules/${esteroRule.id}`)).status).toBe(200);
+});
+
+/** Waits for the table to list these rules (by name, in order): the remote has loaded them. */
+const expectRuleNames = (p: Page, names: string[]) =>
+  eventually(async () => expect(await rows(p).evaluateAll((els) => els.map((el) => el.getAttribute('data-name')))).toEqual(names));
 const previewApi = async (): Promise<any> => {
   const res = await call('POST', '/api/shipping-rules/preview', {});
   expect(res.status).toBe(200);
@@ -143,7 +233,7 @@ const expectedRows = (rules: any[], carrierText: (id: number) => string) =>
 
 describe('shipping rules (rules remote, the dry run and the assignment against the eBay sandbox)', () => {
   step("without carriers: 'Nessun corriere configurato' with the link to Impostazioni → Corrieri, 'Nuova Regola' off", async () => {
-    page.on('request', recordSave);
+    await asAdmin();
     await enterOnlyMerchant(page, merchantName);
     await page.getByTestId('sidebar').getByRole('link', { name: 'Regole di Spedizione', exact: true }).click();
     await page.waitForURL('**/shipping-rules');
@@ -168,29 +258,12 @@ describe('shipping rules (rules remote, the dry run and the assignment against t
   });
 
   step("eBay synced, GLS and Posta1 connected, one order's carrier chosen by hand: 'Nessuna regola di spedizione'", async () => {
-    await connectEbay(page, seller, merchantId);
-    const [integration] = (await get('/api/merchants/current/integrations')) as any[];
-    expect((await call('POST', `/api/orders/sync/${integration.id}`, {})).status).toBeLessThan(300);
-    await eventually(async () => {
-      const [now] = (await get('/api/merchants/current/integrations')) as any[];
-      expect(now.lastJob?.status).toBe('completed');
-      expect((await get('/api/orders?pageSize=1')).meta.totalItems).toBe(now.lastJob.ordersFound);
-    }, SYNC_TIMEOUT_MS);
-    const gls = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'gls', connectionName: 'GLS Milano', active: true, ...GLS_ACCOUNT });
-    expect({ status: gls.status, active: gls.body?.active, state: gls.body?.status }).toEqual({ status: 201, active: true, state: 'active' });
-    glsId = gls.body.id;
-    const posta = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'posta_1', connectionName: 'Posta1 sede', active: true });
-    expect(posta.status).toBe(201);
-    postaId = posta.body.id;
+    await asAdmin();
+    // Through the API (the marketplaces, orders and carriers suites drive those screens).
+    const { manualOrderId, postaId } = await stock.get();
+    expect((await get(`/api/orders/${manualOrderId}`)).carrierIntegrationId).toBe(postaId);
 
-    const toShip = (await get('/api/orders?status=TO_SHIP&pageSize=100')).data as any[];
-    expect(toShip.length).toBeGreaterThan(5);
-    // Nothing chose a carrier yet: no rule existed when they were imported.
-    expect(toShip.every((o) => o.carrierIntegrationId === null)).toBe(true);
-    manualOrderId = toShip[toShip.length - 1].id;
-    expect((await call('PATCH', `/api/orders/${manualOrderId}/carrier`, { carrierIntegrationId: postaId })).status).toBe(200);
-
-    await page.reload();
+    await open('/shipping-rules');
     const empty = page.getByTestId('rules-empty');
     await empty.getByText('Nessuna regola di spedizione', { exact: true }).waitFor();
     expect(await textOf(empty.getByTestId('rules-empty-new'))).toBe('Nuova Regola');
@@ -199,6 +272,10 @@ describe('shipping rules (rules remote, the dry run and the assignment against t
   });
 
   step("the first rule: a refused form first (the §5 messages, nothing sent), then 'Italia express'", async () => {
+    await asAdmin();
+    const { glsId } = await stock.get();
+    await open('/shipping-rules');
+    saves.length = 0;
     await page.getByTestId('rules-empty').getByTestId('rules-empty-new').click();
     await dialog(page).waitFor();
     expect(await dialog(page).getAttribute('data-side')).toBe('center');
@@ -229,9 +306,16 @@ describe('shipping rules (rules remote, the dry run and the assignment against t
     const [created] = await rulesApi();
     expect(created).toMatchObject({ name: 'Italia express', priority: 1, carrierIntegrationId: glsId, active: true, conditions: { destinations: ['IT'], is_express: true } });
     await eventually(async () => expect(await tableOnScreen(page)).toEqual([{ priority: '1', name: 'Italia express', carrier: 'GLS Milano GLS', conditions: 'Destinazioni: IT · Solo express', status: 'Attiva' }]));
+    italiaExpress.set(created);
   });
 
   step("the second rule: a priority already used is refused under Priorità (409), the dialog kept; then 'Italia' at 2", async () => {
+    await asAdmin();
+    await italiaExpress.get();
+    const { postaId } = await stock.get();
+    await open('/shipping-rules');
+    // The next priority is prefilled from the rules listed: once the table shows them.
+    await expectRuleNames(page, ['Italia express']);
     await page.getByTestId('rules-new').click();
     await dialog(page).waitFor();
     expect(await dialog(page).locator('#rule-priority').inputValue()).toBe('2');
@@ -245,9 +329,15 @@ describe('shipping rules (rules remote, the dry run and the assignment against t
 
     await fillRule(page, { priority: '2' });
     await submitAndExpect(page, 'Regola creata', 'Italia');
+    italia.set(await ruleNamed('Italia'));
   });
 
   step("the third rule: 'Estero' at the prefilled 3; the table by priority with carriers and Italian summaries", async () => {
+    await asAdmin();
+    await italia.get();
+    const { glsId } = await stock.get();
+    await open('/shipping-rules');
+    await expectRuleNames(page, ['Italia express', 'Italia']);
     await page.getByTestId('rules-new').click();
     await dialog(page).waitFor();
     expect(await dialog(page).locator('#rule-priority').inputValue()).toBe('3');
@@ -261,6 +351,7 @@ describe('shipping rules (rules remote, the dry run and the assignment against t
       [3, 'Estero'],
     ]);
     expect(rules[2].conditions).toEqual({ exclude_destinations: ['IT'] });
+    estero.set(rules[2]);
     await eventually(async () =>
       expect(await tableOnScreen(page)).toEqual([
         { priority: '1', name: 'Italia express', carrier: 'GLS Milano GLS', conditions: 'Destinazioni: IT · Solo express', status: 'Attiva' },
@@ -272,6 +363,11 @@ describe('shipping rules (rules remote, the dry run and the assignment against t
   });
 
   step("'Anteprima' explains each order (the matched rule, the reasons of the rules before it) and writes nothing", async () => {
+    await asAdmin();
+    await estero.get();
+    const { manualOrderId } = await stock.get();
+    await open('/shipping-rules');
+    await expectRuleNames(page, ['Italia express', 'Italia', 'Estero']);
     const expected = await previewApi();
     await page.getByTestId('rules-preview-open').click();
     const panel = page.getByTestId('rules-preview');
@@ -326,7 +422,18 @@ describe('shipping rules (rules remote, the dry run and the assignment against t
   });
 
   step("'Assegna Corrieri': the toast says the counts; the carriers follow the preview, the manual choice stays; the order names its rule", async () => {
+    await asAdmin();
+    await estero.get();
+    const { manualOrderId, postaId } = await stock.get();
+    await open('/shipping-rules');
+    await expectRuleNames(page, ['Italia express', 'Italia', 'Estero']);
     const before = await previewApi();
+    // The preview open beside the table, as the merchant left it after 'Anteprima'.
+    await page.getByTestId('rules-preview-open').click();
+    await page.getByTestId('rules-preview').getByTestId('preview-summary').waitFor();
+    await eventually(async () =>
+      expect(await page.getByTestId('rules-preview').getByTestId('preview-count-assigned').getAttribute('data-value')).toBe(String(before.summary.assigned)),
+    );
     await page.getByTestId('rules-assign').click();
     const toast = await expectToast(page, 'Corrieri assegnati');
     const message = await textOf(toast.getByTestId('toast-description'));
@@ -359,6 +466,12 @@ describe('shipping rules (rules remote, the dry run and the assignment against t
   });
 
   step("'Italia' edited (switched off, 80 €); Posta1 switched off shows 'non attivo'; 'Estero' deleted after its confirmation", async () => {
+    await asAdmin();
+    await estero.get();
+    const { postaId } = await stock.get();
+    await open('/shipping-rules');
+    await expectRuleNames(page, ['Italia express', 'Italia', 'Estero']);
+    saves.length = 0;
     await row(page, 'Italia').getByTestId('rule-edit').click();
     await dialog(page).waitFor();
     expect(await textOf(dialog(page).getByRole('heading'))).toBe('Modifica Regola');
@@ -400,10 +513,14 @@ describe('shipping rules (rules remote, the dry run and the assignment against t
     expect((await rulesApi()).map((r) => r.name)).toEqual(['Italia express', 'Italia']);
     await eventually(async () => expect(await rows(page).count()).toBe(2));
     await shot(page, '1280-after-edit');
+    afterEdit.set();
   });
 
   step('at 390 px: cards, nothing sideways, the dialog as a bottom sheet; the preview as cards', async () => {
+    await asAdmin();
+    await afterEdit.get();
     await page.setViewportSize(MOBILE);
+    await open('/shipping-rules');
     const cards = page.getByTestId('rule-card');
     await eventually(async () => expect(await cards.count()).toBe(2));
     expect(await rows(page).count()).toBe(0);

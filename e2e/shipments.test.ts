@@ -16,7 +16,10 @@
  * nothing sideways; last, an order eBay had partly shipped: its shipment's tracking must reach eBay
  * for the line items still to ship.
  *
- * One app and one browser for the whole file; tests run in order and build on each other.
+ * One app and one browser for the whole file. Each step stands on its own: it logs the admin in,
+ * opens its page and gets what it builds on (the synced orders and GLS, the automatic tracking,
+ * the shipments, the refused address, the processed labels, the printed labels, the tracking on
+ * eBay) from a `given`, made by the step before it through the screens or else through the API.
  * Screenshots of the screens go to /tmp/shots-shipments/.
  */
 import fs from 'node:fs';
@@ -24,9 +27,9 @@ import type { Locator, Page } from 'playwright-core';
 import { ebaySandboxControl, type EbaySandboxControl } from '@smista/sandboxes';
 import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
-import { api, registerWithMerchant } from './support/api';
-import { connectEbay } from './support/ebay';
-import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
+import { api, registerWithMerchant, signIn } from './support/api';
+import { connectEbayThroughApi } from './support/ebay';
+import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { enterOnlyMerchant } from './support/settings';
 import { closeToasts, DESKTOP, eventually, exactly, expectNoSidewaysScroll, expectTitle, expectToast, MOBILE, screenshotWhole, textOf } from './support/ui';
 import { GLS_ACCOUNT } from './support/carriers';
@@ -66,13 +69,6 @@ let browser: BrowserSession;
 let page: Page;
 let ebay: EbaySandboxControl;
 let merchantId = '';
-let integrationId = 0;
-let glsId = 0;
-/** The orders shipped by the suite (newest first, as the list shows them), and their shipments. */
-let orders: any[] = [];
-let shipmentIds: number[] = [];
-/** The shipment whose address GLS refuses. */
-let refusedId = 0;
 
 beforeAll(async () => {
   ({ app, browser, page } = await scenario.start({ ownGlsSandbox: true }));
@@ -87,7 +83,7 @@ beforeAll(async () => {
 
 afterAll(() => scenario.stop(), STOP_TIMEOUT_MS);
 
-const call = (method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown) => api(browser.context, app.baseUrl, method, path, data);
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', path: string, data?: unknown) => api(browser.context, app.baseUrl, method, path, data);
 const get = async (path: string) => {
   const res = await call('GET', path);
   expect({ path, status: res.status }).toEqual({ path, status: 200 });
@@ -136,8 +132,182 @@ const glsDomestic = (o: any): boolean => {
 
 const shot = (p: Page, name: string) => screenshotWhole(p, `${SHOTS}/shipments-${name}.png`, 5000);
 
+/** The browser logged in as the admin with the merchant selected (whatever an earlier step left). */
+const asAdmin = () => signIn(browser.context, app.baseUrl, admin, merchantId);
+
+/** Opens `path` (the shell enters the only merchant on the way if it has none stored). */
+async function open(path: string) {
+  await page.goto(path);
+  await page.waitForURL((url) => url.pathname === path.split('?')[0]);
+}
+
+/**
+ * A second tab of the browser on the app's origin (its localStorage), closed after `use`: to set
+ * what the screens keep there without moving the step's page.
+ */
+async function inAppTab<T>(use: (tab: Page) => Promise<T>): Promise<T> {
+  const tab = await browser.context.newPage();
+  try {
+    await tab.goto('/api/user');
+    return await use(tab);
+  } finally {
+    await tab.close();
+  }
+}
+
+/**
+ * Connects the seller's eBay account (the marketplaces suite drives that screen) and stores the
+ * time of a sync, as the orders screen does after one: the §9 auto-sync does not start a second one
+ * when the screen opens. Answers the integration's id.
+ */
+async function connectSellerEbay(): Promise<number> {
+  await connectEbayThroughApi(browser.context, app.baseUrl, seller, merchantId);
+  await inAppTab((tab) => tab.evaluate(() => localStorage.setItem('ordersSyncedAt', String(Date.now()))));
+  const list = await integrationsApi();
+  expect(list).toHaveLength(1);
+  return list[0].id as number;
+}
+
+/**
+ * Once the import of the orders ended: GLS connected, the merchant's pickup address, and the orders
+ * the suite ships chosen. What steps 2 to 15 build on.
+ */
+async function afterImport(integrationId: number) {
+  // The job ends when every order is in the marketplaces outbox; orders stores them a moment
+  // later. Only once all of them are listed is the first page the one the screen will show.
+  await eventually(async () => {
+    const [integration] = await integrationsApi();
+    expect(integration.currentJob === null || !['pending', 'running'].includes(integration.currentJob.status)).toBe(true);
+    expect(integration.lastJob?.ordersFound ?? 0).toBeGreaterThan(SHIPPED_ORDERS + 1);
+    expect((await get('/api/orders?pageSize=1')).meta.totalItems).toBe(integration.lastJob!.ordersFound);
+  }, SYNC_TIMEOUT_MS);
+
+  // GLS and the pickup address once (a failed try of step 2 may have made them already).
+  let glsId = ((await get(`/api/merchants/${merchantId}/carrier-integrations`)) as any[]).find((c) => c.provider === 'gls')?.id as number | undefined;
+  if (glsId === undefined) {
+    const gls = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'gls', connectionName: 'GLS Milano', active: true, ...GLS_ACCOUNT });
+    expect({ status: gls.status, active: gls.body?.active }).toEqual({ status: 201, active: true });
+    glsId = gls.body.id as number;
+  }
+  // GLS's sender: the merchant's pickup address (Impostazioni → Indirizzi, its own suite).
+  if (((await get('/api/merchant-addresses')) as any[]).length === 0) {
+    const pickup = await call('POST', '/api/merchant-addresses', {
+      addressTypes: ['pickup'],
+      companyName: merchantName,
+      addressLine1: 'Via Torino 12',
+      postalCode: '20123',
+      city: 'Milano',
+      state: 'MI',
+      isDefault: true,
+    });
+    expect(pickup.status).toBe(201);
+  }
+
+  // From the first page of the orders to ship (what the orders list shows below), the
+  // Italian addresses within GLS's field lengths: GLS Italy ships them domestically, and the
+  // one failure of the suite is the CAP it sets on purpose.
+  // Nothing of them shipped on eBay yet: a partly shipped order (IN_PROGRESS, also 'da spedire')
+  // is the last step's.
+  const onEbay = await ebay.orders(seller.username);
+  const notStarted = (o: { externalId: string }) => onEbay.find((e) => e.orderId === o.externalId)?.orderFulfillmentStatus === 'NOT_STARTED';
+  const firstPage = (await get('/api/orders?status=TO_SHIP&pageSize=20')).data as any[];
+  const orders = firstPage.filter(glsDomestic).filter(notStarted).slice(0, SHIPPED_ORDERS + 1);
+  expect(orders).toHaveLength(SHIPPED_ORDERS + 1);
+  /** orders: the orders shipped by the suite (newest first, as the list shows them), one more for the cancel. */
+  return { integrationId, glsId, orders };
+}
+
+/** Step 2's end: eBay connected and its orders imported, GLS and the pickup address, the orders chosen. */
+const base = given('eBay collegato e sincronizzato, GLS collegato, gli ordini da spedire scelti', async () => {
+  await asAdmin();
+  // Connected once: a failed try of step 2 may have got that far.
+  const integrationId = ((await integrationsApi())[0]?.id as number | undefined) ?? (await connectSellerEbay());
+  await inAppTab((tab) => tab.evaluate(() => localStorage.setItem('ordersSyncedAt', String(Date.now()))));
+  expect((await call('POST', `/api/orders/sync/${integrationId}`, {})).status).toBeLessThan(300);
+  return afterImport(integrationId);
+});
+
+/** Step 3's end: the eBay integration pushes each new label's tracking number. */
+const autoTracking = given("'Aggiorna tracking automaticamente' attivo sull'integrazione eBay", async () => {
+  const { integrationId } = await base.get();
+  const res = await call('PATCH', `/api/merchants/${merchantId}/integrations/${integrationId}`, { autoUpdateTracking: true });
+  expect({ status: res.status, autoUpdateTracking: res.body?.autoUpdateTracking }).toEqual({ status: 200, autoUpdateTracking: true });
+});
+
+/** Step 4's end: GLS chosen for every chosen order, a pending shipment for the first SHIPPED_ORDERS (their ids, in that order). */
+const shipments = given('le spedizioni in attesa degli ordini scelti, con GLS', async (): Promise<number[]> => {
+  const { orders, glsId } = await base.get();
+  for (const order of orders) expect((await call('PATCH', `/api/orders/${order.id}/carrier`, { carrierIntegrationId: glsId })).status).toBe(200);
+  const shipped = orders.slice(0, SHIPPED_ORDERS);
+  const created = await call('POST', '/api/shipments/bulk-create', { orderIds: shipped.map((o) => o.id) });
+  expect(created.status).toBe(200);
+  const list = await shipmentsApi('pageSize=100');
+  return shipped.map((o) => list.data.find((s: any) => s.orderId === o.id).id as number);
+});
+
+/** Step 6's end: the last shipment's address in Milano with a CAP GLS refuses (its id). */
+const refused = given("l'indirizzo di una spedizione con un CAP che GLS rifiuta", async (): Promise<number> => {
+  const id = (await shipments.get())[SHIPPED_ORDERS - 1];
+  const s = await shipmentApi(id);
+  const address = { ...pick(s, ['recipientName', 'addressLine1', 'addressLine2', 'state', 'country', 'countryCode', 'phoneNumber']), city: 'Milano', postalCode: REFUSED_CAP, recipientEmail: '' };
+  const res = await call('PATCH', `/api/shipments/${id}/address`, address);
+  expect({ status: res.status, city: res.body?.city, postalCode: res.body?.postalCode }).toEqual({ status: 200, city: 'Milano', postalCode: REFUSED_CAP });
+  return id;
+});
+
+/** Step 7's end: the shipments processed (the tracking pushed as each label is made), the refused one in error. */
+const processed = given('le spedizioni processate (etichette GLS, una rifiutata)', async () => {
+  await autoTracking.get();
+  const ids = await shipments.get();
+  const refusedId = await refused.get();
+  // Those still pending (step 7 may have failed after processing some).
+  const pending: number[] = [];
+  for (const id of ids) if ((await shipmentApi(id)).status === 'pending') pending.push(id);
+  if (pending.length > 0) expect((await call('POST', '/api/shipments/process-selected', { shipmentIds: pending })).status).toBe(200);
+  for (const id of ids) expect({ id, status: (await shipmentApi(id)).status }).toEqual({ id, status: id === refusedId ? 'error' : 'shipped' });
+});
+
+/** The shipments with a label: all but the refused one. */
+const labelled = async () => {
+  const [ids, refusedId] = [await shipments.get(), await refused.get()];
+  return ids.filter((s) => s !== refusedId);
+};
+
+/** Step 8's end: every label downloaded ('Da stampare' empty). */
+const printed = given('le etichette scaricate', async () => {
+  await processed.get();
+  for (const id of await labelled()) {
+    const res = await call('GET', `/api/shipments/${id}/label`);
+    expect({ id, status: res.status }).toEqual({ id, status: 200 });
+  }
+});
+
+/** Tracking of every labelled shipment on eBay once, pushed, and its order 'spedito'. */
+async function expectTrackingPushed() {
+  const shipped = await Promise.all((await labelled()).map(shipmentApi));
+  await eventually(async () => {
+    const pushed = (await ebay.fulfillments(seller.username)).map((f: any) => JSON.stringify(f));
+    for (const s of shipped) expect(pushed.filter((f) => f.includes(s.trackingNumber))).toHaveLength(1);
+  }, SETTLE_MS);
+  await eventually(async () => {
+    for (const s of shipped) expect((await shipmentApi(s.id)).marketplaceTrackingStatus).toBe('pushed');
+    for (const s of shipped) expect((await get(`/api/orders/${s.orderId}`)).status).toBe('spedito');
+  }, SETTLE_MS);
+  return shipped;
+}
+
+/** Step 10's end: the tracking numbers on eBay, the orders shipped. */
+const trackingOnEbay = given('il tracking delle spedizioni inviato a eBay', async () => {
+  await asAdmin();
+  await processed.get();
+  await expectTrackingPushed();
+});
+
+const pick = (o: any, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
+
 describe('shipments (shipments remote and the orders bulk actions against the GLS and eBay sandboxes)', () => {
   step("without shipments: 'Nessuna spedizione' with 'Crea Prima Spedizione'; 'Nuova' leads to the orders to ship", async () => {
+    await asAdmin();
     await enterOnlyMerchant(page, merchantName);
     await page.getByTestId('sidebar').getByRole('link', { name: 'Spedizioni', exact: true }).click();
     await page.waitForURL('**/dashboard/shipments');
@@ -172,56 +342,22 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
   });
 
   step('eBay connected and synced; GLS connected; the newest Italian orders to ship chosen', async () => {
-    await connectEbay(page, seller, merchantId);
-    const list = await integrationsApi();
-    expect(list).toHaveLength(1);
-    integrationId = list[0].id;
+    await asAdmin();
+    const integrationId = await connectSellerEbay();
     // The merchant imports the orders from the orders screen ('Sincronizza tutto'; the stored time
     // of the last sync keeps the §9 auto-sync from starting a second one on opening).
-    await page.evaluate(() => localStorage.setItem('ordersSyncedAt', String(Date.now())));
-    await page.goto('/dashboard/orders');
+    await open('/dashboard/orders');
     await page.getByTestId('orders-sync-all').click();
     await expectToast(page, 'Sincronizzazione avviata');
     await page.getByTestId('toast').filter({ hasText: 'Sincronizzazione completata' }).waitFor({ timeout: SYNC_TIMEOUT_MS });
     await closeToasts(page);
-    // The job ends when every order is in the marketplaces outbox; orders stores them a moment
-    // later. Only once all of them are listed is the first page the one the screen will show.
-    await eventually(async () => {
-      const [integration] = await integrationsApi();
-      expect(integration.currentJob === null || !['pending', 'running'].includes(integration.currentJob.status)).toBe(true);
-      expect(integration.lastJob?.ordersFound ?? 0).toBeGreaterThan(SHIPPED_ORDERS + 1);
-      expect((await get('/api/orders?pageSize=1')).meta.totalItems).toBe(integration.lastJob!.ordersFound);
-    }, SYNC_TIMEOUT_MS);
-
-    const gls = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'gls', connectionName: 'GLS Milano', active: true, ...GLS_ACCOUNT });
-    expect({ status: gls.status, active: gls.body?.active }).toEqual({ status: 201, active: true });
-    glsId = gls.body.id;
-    // GLS's sender: the merchant's pickup address (Impostazioni → Indirizzi, its own suite).
-    const pickup = await call('POST', '/api/merchant-addresses', {
-      addressTypes: ['pickup'],
-      companyName: merchantName,
-      addressLine1: 'Via Torino 12',
-      postalCode: '20123',
-      city: 'Milano',
-      state: 'MI',
-      isDefault: true,
-    });
-    expect(pickup.status).toBe(201);
-
-    // From the first page of the orders to ship (what the orders list shows below), the
-    // Italian addresses within GLS's field lengths: GLS Italy ships them domestically, and the
-    // one failure of the suite is the CAP it sets on purpose.
-    // Nothing of them shipped on eBay yet: a partly shipped order (IN_PROGRESS, also 'da spedire')
-    // is the last step's.
-    const onEbay = await ebay.orders(seller.username);
-    const notStarted = (o: { externalId: string }) => onEbay.find((e) => e.orderId === o.externalId)?.orderFulfillmentStatus === 'NOT_STARTED';
-    const firstPage = (await get('/api/orders?status=TO_SHIP&pageSize=20')).data as any[];
-    orders = firstPage.filter(glsDomestic).filter(notStarted).slice(0, SHIPPED_ORDERS + 1);
-    expect(orders).toHaveLength(SHIPPED_ORDERS + 1);
+    base.set(await afterImport(integrationId));
   });
 
   step("'Aggiorna tracking automaticamente' is turned on for the eBay integration", async () => {
-    await page.goto(`/dashboard/integration/${integrationId}`);
+    await asAdmin();
+    const { integrationId } = await base.get();
+    await open(`/dashboard/integration/${integrationId}`);
     const toggle = page.getByTestId('detail-auto-tracking');
     await toggle.waitFor();
     expect(await textOf(page.locator('label[for="integration-auto-tracking"]'))).toBe('Aggiorna tracking automaticamente');
@@ -232,10 +368,13 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
     await expectAttribute(toggle, 'data-state', 'checked');
     expect((await integrationsApi())[0].autoUpdateTracking).toBe(true);
     await closeToasts(page);
+    autoTracking.set();
   });
 
   step("GLS assigned to the orders in their panels; 'Crea spedizioni' in the orders list: 'Spedizioni create', the selection cleared; a second time creates nothing", async () => {
-    await page.goto('/dashboard/orders?status=TO_SHIP');
+    await asAdmin();
+    const { orders, glsId } = await base.get();
+    await open('/dashboard/orders?status=TO_SHIP');
     for (const order of orders) {
       await orderRow(page, order.id).getByTestId('order-expand').click();
       const select = page.locator(`[data-testid="order-panel"][data-order-id="${order.id}"]`).getByTestId('order-carrier-select');
@@ -270,7 +409,8 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
     expect(new Set(list.data.map((s: any) => s.orderId))).toEqual(new Set(shipped.map((o) => o.id)));
     expect(new Set(list.data.map((s: any) => s.status))).toEqual(new Set(['pending']));
     expect(new Set(list.data.map((s: any) => s.carrierIntegrationId))).toEqual(new Set([glsId]));
-    shipmentIds = shipped.map((o) => list.data.find((s: any) => s.orderId === o.id).id);
+    const shipmentIds = shipped.map((o) => list.data.find((s: any) => s.orderId === o.id).id as number);
+    shipments.set(shipmentIds);
 
     await orderRow(page, shipped[0].id).getByTestId('order-select').click();
     await bar.getByTestId('orders-bulk-create-shipments').click();
@@ -280,8 +420,10 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
   });
 
   step("the order's panel shows its shipment and leads to it in the shipments list", async () => {
+    await asAdmin();
+    const [{ orders }, shipmentIds] = [await base.get(), await shipments.get()];
     const order = orders[0];
-    await page.goto(`/orders/${order.id}`);
+    await open(`/orders/${order.id}`);
     const section = page.getByTestId('order-panel').getByTestId('order-shipments');
     await eventually(async () => {
       await page.reload();
@@ -297,7 +439,9 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
   });
 
   step('the list: columns, counts, row click selection; an address edit refused with §5 texts first (nothing sent), then saved', async () => {
-    await page.goto('/dashboard/shipments');
+    await asAdmin();
+    const shipmentIds = await shipments.get();
+    await open('/dashboard/shipments');
     await expectListLike(page, '');
     await eventually(async () => expect(await tabCount(page, 'pending')).toBe(String(SHIPPED_ORDERS)));
     expect(await tabCount(page, 'all')).toBe(String(SHIPPED_ORDERS));
@@ -320,7 +464,7 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
     await page.getByTestId('shipments-deselect-all').click();
     expect(await selectionCount(page)).toBe('Nessuna spedizione selezionata');
 
-    refusedId = shipmentIds[SHIPPED_ORDERS - 1];
+    const refusedId = shipmentIds[SHIPPED_ORDERS - 1];
     const writes: string[] = [];
     const listener = (req: { method(): string; url(): string }) => {
       if (['PATCH', 'PUT'].includes(req.method()) && new URL(req.url()).pathname === `/api/shipments/${refusedId}/address`) writes.push(req.method());
@@ -351,6 +495,7 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
       page.off('request', listener);
     }
     expect(await shipmentApi(refusedId)).toMatchObject({ city: 'Milano', postalCode: REFUSED_CAP });
+    refused.set(refusedId);
     await closeToasts(page);
 
     // 'Gestione Corriere' lists the active carriers by connection name.
@@ -365,6 +510,11 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
   });
 
   step("'Processa Selezionate': progress, then 'Processamento parziale' with GLS's reason; the Errori tab says why", async () => {
+    await asAdmin();
+    await autoTracking.get();
+    const [shipmentIds, refusedId] = [await shipments.get(), await refused.get()];
+    await open('/dashboard/shipments');
+    await expectListLike(page, '');
     await page.getByTestId('shipments-select-all').click();
     expect(await selectionCount(page)).toBe(`${SHIPPED_ORDERS} selezionate`);
     await page.getByTestId('shipments-process-menu').click();
@@ -375,20 +525,21 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
 
     const toast = toastStarting(page, 'Processamento parziale', 'Alcune spedizioni non sono state processate: ');
     await toast.waitFor({ timeout: SETTLE_MS });
-    const refused = await shipmentApi(refusedId);
-    expect(await textOf(toast.getByTestId('toast-description'))).toContain(`#${refused.orderExternalId}: `);
+    const refusedNow = await shipmentApi(refusedId);
+    expect(await textOf(toast.getByTestId('toast-description'))).toContain(`#${refusedNow.orderExternalId}: `);
     expect(await toast.getAttribute('data-variant')).toBe('destructive');
     await page.getByTestId('shipments-progress').waitFor({ state: 'detached' });
     expect(await selectionCount(page)).toBe('Nessuna spedizione selezionata');
     await closeToasts(page);
 
-    expect(refused).toMatchObject({ status: 'error', trackingNumber: null });
-    expect(refused.problem).toMatch(/^Etichetta non creata: /);
+    expect(refusedNow).toMatchObject({ status: 'error', trackingNumber: null });
+    expect(refusedNow.problem).toMatch(/^Etichetta non creata: /);
     for (const id of shipmentIds.filter((s) => s !== refusedId)) {
       const shipment = await shipmentApi(id);
       expect(shipment).toMatchObject({ status: 'shipped', hasLabel: true });
       expect(shipment.trackingNumber).toMatch(/^MI\d{9}$/);
     }
+    processed.set();
     await eventually(async () => expect(await tabCount(page, 'shipped')).toBe(String(SHIPPED_ORDERS - 1)));
     expect(await tabCount(page, 'error')).toBe('1');
     expect(await tabCount(page, 'da_stampare')).toBe(String(SHIPPED_ORDERS - 1));
@@ -398,7 +549,7 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
     await expectListLike(page, 'status=error');
     expect(await idsOnScreen(page)).toEqual([refusedId]);
     expect(await textOf(row(page, refusedId).getByTestId('shipment-status'))).toBe('Errore');
-    expect(await textOf(page.getByTestId('shipment-problem'))).toBe(refused.problem);
+    expect(await textOf(page.getByTestId('shipment-problem'))).toBe(refusedNow.problem);
     // §4: a shipment in error is not processed, cancelled, tracked or printed from its menu.
     await row(page, refusedId).getByTestId('shipment-menu').click();
     for (const item of ['menu-process', 'menu-cancel', 'menu-update-tracking', 'menu-print-label', 'menu-close-workday']) {
@@ -419,10 +570,14 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
   });
 
   step("one label downloaded as etichetta-<id>.pdf; the merged labels open in a new tab; 'Da stampare' follows", async () => {
+    await asAdmin();
+    await processed.get();
+    const [one, ...others] = await labelled();
+    await open('/dashboard/shipments');
+    await expectListLike(page, '');
     await statusTab(page, 'shipped').click();
     await page.waitForURL((url) => url.searchParams.get('status') === 'shipped');
     await expectListLike(page, 'status=shipped');
-    const [one, ...others] = shipmentIds.filter((s) => s !== refusedId);
 
     const download = page.waitForEvent('download');
     await rowAction(page, one, 'menu-print-label');
@@ -453,10 +608,15 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
       await rows(page).first().waitFor();
       expect(await tabCount(page, 'da_stampare')).toBe('0');
     }, SETTLE_MS);
+    printed.set();
   });
 
   step("'Trasmetti GLS' closes the day for the selected GLS shipments; 'Dettagli' links the manifest", async () => {
-    const shipped = shipmentIds.filter((s) => s !== refusedId);
+    await asAdmin();
+    await printed.get();
+    const shipped = await labelled();
+    await open('/dashboard/shipments?status=shipped');
+    await expectListLike(page, 'status=shipped');
     await page.getByTestId('shipments-select-all').click();
     await page.getByTestId('shipments-process-menu').click();
     expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Processa Selezionate', 'Stampa Etichette', 'Trasmetti GLS']);
@@ -481,16 +641,13 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
   });
 
   step('tracking pushed to eBay once per labelled shipment; the orders follow (spedito), the details say Inviato', async () => {
-    const shipped = await Promise.all(shipmentIds.filter((s) => s !== refusedId).map(shipmentApi));
-    await eventually(async () => {
-      const pushed = (await ebay.fulfillments(seller.username)).map((f: any) => JSON.stringify(f));
-      for (const s of shipped) expect(pushed.filter((f) => f.includes(s.trackingNumber))).toHaveLength(1);
-    }, SETTLE_MS);
-    await eventually(async () => {
-      for (const s of shipped) expect((await shipmentApi(s.id)).marketplaceTrackingStatus).toBe('pushed');
-      for (const s of shipped) expect((await get(`/api/orders/${s.orderId}`)).status).toBe('spedito');
-    }, SETTLE_MS);
+    await asAdmin();
+    await processed.get();
+    const shipped = await expectTrackingPushed();
+    trackingOnEbay.set();
 
+    await open('/dashboard/shipments?status=shipped');
+    await expectListLike(page, 'status=shipped');
     await rowAction(page, shipped[0].id, 'menu-details');
     const drawer = page.getByTestId('details-drawer');
     await eventually(async () => expect(await textOf(drawer.getByTestId('details-marketplace-tracking'))).toContain('Inviato'));
@@ -499,9 +656,12 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
   });
 
   step("the orders' bulk 'Stampa etichette' opens their labels and 'Aggiorna tracking' answers for each", async () => {
+    await asAdmin();
+    await trackingOnEbay.get();
+    const { orders } = await base.get();
     const shippedOrders = orders.slice(0, SHIPPED_ORDERS - 1);
     // The newest shipped orders first: the suite's, shipped just now, are on the first page.
-    await page.goto('/dashboard/orders?status=SHIPPED');
+    await open('/dashboard/orders?status=SHIPPED');
     for (const order of shippedOrders) await orderRow(page, order.id).getByTestId('order-select').click();
     const bar = page.getByTestId('orders-selection-bar');
     const popup = browser.context.waitForEvent('page');
@@ -519,18 +679,22 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
     await closeToasts(page);
     // Never twice for the same shipment on eBay.
     const pushed = (await ebay.fulfillments(seller.username)).map((f: any) => JSON.stringify(f));
-    for (const id of shipmentIds.filter((s) => s !== refusedId)) {
+    for (const id of await labelled()) {
       const s = await shipmentApi(id);
       expect(pushed.filter((f) => f.includes(s.trackingNumber))).toHaveLength(1);
     }
   });
 
   step("a pending shipment is cancelled after its confirmation: 'Spedizione cancellata'", async () => {
+    await asAdmin();
+    // The others processed already: the one created here is the only one pending.
+    await processed.get();
+    const { orders } = await base.get();
     const extra = orders[SHIPPED_ORDERS];
     const created = await call('POST', '/api/shipments/bulk-create', { orderIds: [extra.id] });
     expect(created.status).toBe(200);
     const id = created.body.outcomes[0].shipmentId as number;
-    await page.goto('/dashboard/shipments?status=pending');
+    await open('/dashboard/shipments?status=pending');
     await expectListLike(page, 'status=pending');
     await rowAction(page, id, 'menu-cancel');
     const confirm = page.getByTestId('confirm-dialog');
@@ -547,7 +711,10 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
   });
 
   step('tabs, search (by tracking) and the carrier filter live in the URL; a reload shows the same view', async () => {
-    await page.goto('/dashboard/shipments');
+    await asAdmin();
+    await processed.get();
+    const [{ glsId }, shipmentIds] = [await base.get(), await shipments.get()];
+    await open('/dashboard/shipments');
     await expectListLike(page, '');
     const s = await shipmentApi(shipmentIds[0]);
     await page.getByTestId('shipments-search').fill(s.trackingNumber);
@@ -574,9 +741,12 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
   });
 
   step('at 390 px: cards with the label-printed and created times, the details drawer, nothing sideways', async () => {
+    await asAdmin();
+    await printed.get();
+    const shipmentIds = await shipments.get();
     await page.setViewportSize(MOBILE);
     try {
-      await page.goto('/dashboard/shipments');
+      await open('/dashboard/shipments');
       await page.getByTestId('shipments-cards').waitFor();
       expect(await page.getByTestId('shipments-table').count()).toBe(0);
       await expectListLike(page, '');
@@ -597,6 +767,9 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
   step("a partly shipped eBay order: its shipment's tracking reaches eBay for the line items still to ship", async () => {
     // eBay shipped one line item of this order before the import (the order is still to ship):
     // the new shipment carries the rest, and its tracking number must end up on eBay for them.
+    await asAdmin();
+    await autoTracking.get();
+    const { glsId } = await base.get();
     const onEbay = await ebay.orders(seller.username);
     const partlyShipped = (o: any) => onEbay.find((e) => e.orderId === o.externalId && e.orderFulfillmentStatus === 'IN_PROGRESS' && e.cancelState === 'NONE_REQUESTED');
     const order = ((await get('/api/orders?status=TO_SHIP&pageSize=100')).data as any[]).find((o) => glsDomestic(o) && partlyShipped(o));
