@@ -414,7 +414,7 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
 
     await orderRow(page, shipped[0].id).getByTestId('order-select').click();
     await bar.getByTestId('orders-bulk-create-shipments').click();
-    await expectToast(page, "Nessuna spedizione creata: l'ordine selezionato ha già una spedizione");
+    await expectToast(page, "Nessuna spedizione creata: 1 ordine ha già una spedizione");
     await closeToasts(page);
     expect((await shipmentsApi('pageSize=1')).meta.totalItems).toBe(SHIPPED_ORDERS);
   });

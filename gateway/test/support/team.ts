@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { ScaledDeadline } from '../../../deploy/local/src/machine-load';
 import { teamMessages } from '@smista/contracts';
 import { extractLinks, waitForMail } from '../../../e2e/support/mail';
 import { Browser, newUser, type Reply } from './http';
@@ -74,10 +75,11 @@ export async function join(admin: Member, merchant: { id: string; name: string }
 
 /** Polls `check` until it answers true or `timeoutMs` passes; answers the last result. */
 export async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
+  // Quiet-machine time: longer while the machine is busy.
+  const deadline = new ScaledDeadline(timeoutMs);
   for (;;) {
     if (await check()) return true;
-    if (Date.now() > deadline) return false;
+    if (deadline.expired()) return false;
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -22,3 +22,4 @@ export * from './metrics';
 export * from './admin-server';
 export * from './secrets';
 export * from './provider-http';
+export * from './process-presence';

@@ -1,6 +1,6 @@
 import '@smista/service-kit/instrument';
 import path from 'node:path';
-import { runService, startGrpcServer, startServiceInfra, type Logger, type RunningService } from '@smista/service-kit';
+import { holdProcessPresence, runService, startGrpcServer, startServiceInfra, type Logger, type RunningService } from '@smista/service-kit';
 import { readConfig, type Config } from './config';
 import { ProcessRunner } from './app';
 import { createCarrierGateway, createOrdersDirectory, createShipmentsService } from './grpc';
@@ -33,8 +33,10 @@ export async function startShipments(config: Config, logger: Logger): Promise<Ru
   const clientOptions = { callerSecret: config.CALLER_TOKEN_SECRET, logger };
   const carriers = createCarrierGateway({ address: config.CARRIERS_GRPC_ADDR, ...clientOptions });
   const orders = createOrdersDirectory({ address: config.ORDERS_GRPC_ADDR, ...clientOptions });
+  const presence = await holdProcessPresence(config.DATABASE_URL, logger);
   const runner = new ProcessRunner({
     pool: infra.pool,
+    presence,
     logger: logger.child({ component: 'process-runner' }),
     carriers,
     now: () => new Date(),
@@ -53,7 +55,7 @@ export async function startShipments(config: Config, logger: Logger): Promise<Ru
     shutdownSteps: [
       // Runs first: a processing call in flight answers at once (its run is released for another
       // replica to finish) instead of holding the gRPC drain until its grace runs out.
-      ['stop processing runs (store the labels in flight, release the leases)', () => runner.stop()],
+      ['stop processing runs (store the labels in flight, release the leases)', async () => (await runner.stop(), await presence.close())],
       ['stop gRPC (drain in-flight calls)', () => server.shutdown()],
       ...infra.drainSteps,
       ['close orders and carriers clients', async () => (orders.close(), carriers.close())],

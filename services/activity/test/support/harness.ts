@@ -5,13 +5,12 @@ import {
   createLogger,
   createPool,
   ensureStream,
-  parseConfig,
-  rpc,
-  signCallerToken,
   type Nats,
+  parseConfig,
   type Pool,
   type Role,
   type Rpc,
+  rpcAs,
 } from '@smista/service-kit';
 import { activity, carriersEvents, marketplacesEvents, ordersEvents, shipmentsEvents } from '@smista/proto';
 import { configSchema, type Config } from '../../src/config';
@@ -114,7 +113,7 @@ export async function startActivityStack(options: { env?: Record<string, string>
     clock,
     replicas,
     addReplica: start,
-    as: (userId, merchantId, role = 'admin') => freshlySigned(client, { userId, merchantId, role: merchantId ? role : undefined }),
+    as: (userId, merchantId, role = 'admin') => rpcAs(client, { userId, merchantId, role: merchantId ? role : undefined }, SECRET, 10_000),
     async publish(subject, event, msgId = randomUUID()) {
       await nats.js.publish(subject, (encoders[subject] as (e: unknown) => Uint8Array)(event), { msgID: msgId });
       return msgId;
@@ -135,17 +134,3 @@ export async function startActivityStack(options: { env?: Record<string, string>
   return stack;
 }
 
-/** A caller token signed again before it runs out (30 s), as the gateway gets one per request. */
-function freshlySigned(client: activity.ActivityServiceClient, caller: { userId: string; merchantId?: string; role?: Role }): ActivityApi {
-  let current: { api: ActivityApi; signedAt: number } | undefined;
-  const api = async (): Promise<ActivityApi> => {
-    if (!current || Date.now() - current.signedAt > 15_000) current = { api: rpc(client, { callerToken: await signCallerToken(caller, SECRET), deadlineMs: 10_000 }), signedAt: Date.now() };
-    return current.api;
-  };
-  return new Proxy({} as ActivityApi, {
-    get: (_target, method) =>
-      typeof method !== 'string' || method === 'then'
-        ? undefined
-        : async (request: unknown) => ((await api()) as unknown as Record<string, (r: unknown) => Promise<unknown>>)[method]!(request),
-  });
-}

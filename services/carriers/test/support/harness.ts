@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { createGrpcClient, createLogger, createPool, parseConfig, rpc, signCallerToken, type Pool, type Role, type Rpc } from '@smista/service-kit';
+import {
+  createGrpcClient,
+  createLogger,
+  createPool,
+  parseConfig,
+  type Pool,
+  type Role,
+  type Rpc,
+  rpcAs,
+} from '@smista/service-kit';
 import { carriers } from '@smista/proto';
 import { startGlsSandbox, startPosteDeliverySandbox, type GlsSandbox, type PosteDeliverySandbox } from '@smista/sandboxes';
 import { configSchema, type Config } from '../../src/config';
@@ -88,8 +97,7 @@ export async function startCarriersStack(options: { sandboxLatencyMs?: number } 
     glsUrl: gls.url,
     posteUrl: poste.url,
     async as(userId, merchantId, role = 'admin') {
-      const callerToken = await signCallerToken({ userId, merchantId, role: merchantId ? role : undefined }, SECRET);
-      return rpc(client, { callerToken });
+      return rpcAs(client, { userId, merchantId, role: merchantId ? role : undefined }, SECRET);
     },
     async newMerchant() {
       const { admin, merchantId, api: merchantsApi } = await merchantsStack.newMerchant();

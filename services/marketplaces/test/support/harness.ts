@@ -9,13 +9,13 @@ import {
   createLogger,
   createPool,
   ensureStream,
-  parseConfig,
-  rpc,
-  signCallerToken,
   type Nats,
+  parseConfig,
   type Pool,
   type Role,
+  rpc,
   type Rpc,
+  rpcAs,
   type StreamSpec,
 } from '@smista/service-kit';
 import { marketplaces, marketplacesEvents, shipmentsEvents } from '@smista/proto';
@@ -191,7 +191,7 @@ export async function startMarketplacesStack(options: StackOptions = {}): Promis
       return running;
     },
     async as(userId, merchantId, role = 'admin') {
-      return freshlySigned(client, { userId, merchantId, role: merchantId ? role : undefined });
+      return rpcAs(client, { userId, merchantId, role: merchantId ? role : undefined }, SECRET);
     },
     async newMerchant() {
       const { admin, merchantId } = await merchantsStack.newMerchant();
@@ -272,26 +272,6 @@ export async function startMarketplacesStack(options: StackOptions = {}): Promis
   return stack;
 }
 
-/**
- * A client acting as a caller whose token is signed again when it nears its 30 s lifetime, as
- * identity does for a live session: a suite longer than that keeps working.
- */
-function freshlySigned(client: marketplaces.MarketplacesServiceClient, caller: { userId: string; merchantId?: string; role?: Role }): MarketplacesApi {
-  let current: { api: MarketplacesApi; signedAt: number } | undefined;
-  const api = async (): Promise<MarketplacesApi> => {
-    if (!current || Date.now() - current.signedAt > 15_000) {
-      current = { api: rpc(client, { callerToken: await signCallerToken(caller, SECRET) }), signedAt: Date.now() };
-    }
-    return current.api;
-  };
-  return new Proxy({} as MarketplacesApi, {
-    get: (_target, method) =>
-      // Not a promise: `await` looks for `then`.
-      typeof method !== 'string' || method === 'then'
-        ? undefined
-        : async (request: unknown) => ((await api()) as unknown as Record<string, (r: unknown) => Promise<unknown>>)[method]!(request),
-  });
-}
 
 /** A port free right now (the child process binds it; a restart binds it again). */
 async function freePort(): Promise<number> {

@@ -6,13 +6,13 @@ import {
   createPool,
   ensureStream,
   isServiceError,
-  parseConfig,
-  rpc,
-  signCallerToken,
-  type Role,
   type Nats,
+  parseConfig,
   type Pool,
+  type Role,
+  rpc,
   type Rpc,
+  rpcAs,
 } from '@smista/service-kit';
 import { identity, merchants } from '@smista/proto';
 import { configSchema, type Config } from '../../src/config';
@@ -131,8 +131,7 @@ export async function startTestStack(): Promise<TestStack> {
     },
     async as(user, selected) {
       const userId = typeof user === 'string' ? user : user.id;
-      const callerToken = await signCallerToken({ userId, merchantId: selected?.merchantId, role: selected ? (selected.role ?? 'user') : undefined }, SECRET);
-      return rpc(client, { callerToken });
+      return rpcAs(client, { userId, merchantId: selected?.merchantId, role: selected ? (selected.role ?? 'user') : undefined }, SECRET);
     },
     async register(patch = {}) {
       const id = unique();

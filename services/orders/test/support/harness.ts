@@ -5,13 +5,12 @@ import {
   createLogger,
   createPool,
   ensureStream,
-  parseConfig,
-  rpc,
-  signCallerToken,
   type Nats,
+  parseConfig,
   type Pool,
   type Role,
   type Rpc,
+  rpcAs,
   type StreamSpec,
 } from '@smista/service-kit';
 import { carriers, marketplacesEvents, orders, shipmentsEvents } from '@smista/proto';
@@ -149,8 +148,7 @@ export async function startOrdersStack(options: { marketplaces?: boolean } = {})
     carriersStack,
     client,
     async as(userId, merchantId, role = 'admin') {
-      const callerToken = await signCallerToken({ userId, merchantId, role: merchantId ? role : undefined }, SECRET);
-      return rpc(client, { callerToken });
+      return rpcAs(client, { userId, merchantId, role: merchantId ? role : undefined }, SECRET);
     },
     async newMerchant() {
       const m = await carriersStack.newMerchant();

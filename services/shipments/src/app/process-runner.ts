@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { withTransaction, type Caller, type Logger, type MerchantScope, type Pool } from '@smista/service-kit';
+import { withTransaction, type Caller, type Logger, type MerchantScope, type Pool, type ProcessPresence } from '@smista/service-kit';
 import { messages, shipmentMessages as m } from '@smista/contracts';
 import {
   afterLabelFailure,
@@ -22,6 +22,8 @@ import {
   finishCall,
   finishRun,
   findRun,
+  ownerProcessesOfRunning,
+  shortenClaimsOfGone,
   itemsOf,
   markLabelFailed,
   markLabelled,
@@ -40,6 +42,8 @@ import { mapLimit } from './concurrency';
 export interface ProcessRunnerDeps {
   pool: Pool;
   logger: Logger;
+  /** This process's presence: runs record it, and the sweeper takes over at once those of processes gone. */
+  presence: Pick<ProcessPresence, 'id' | 'goneAmong'>;
   carriers: CarrierGateway;
   now: () => Date;
   /** PROCESS_CONCURRENCY: labels asked at once within one run. */
@@ -93,11 +97,14 @@ const RUN_RETENTION_DAYS = 7;
  *    refusal; back to pending on an unreachable carrier; and the item's outcome and the run's
  *    progress with it.
  *
- * The owner renews the run's lease while it works. A replica that dies leaves the lease to run out;
- * the sweeper of any replica then takes the run over and finishes its open items. A shipment still
+ * The owner renews the run's lease while it works. A replica that dies leaves its run to the
+ * sweeper of any replica, which takes it over as soon as it sees the dead process's presence gone
+ * (the kit's ProcessPresence: at once), or else when the lease runs out, and finishes its open items. A shipment still
  * claimed by the dead owner waits until its claim expires (its carrier call is over by then), and is
  * labelled again with the same sequence and reference: the carrier answers the label it already
- * made (GLS on ContatoreProgressivo, the letter pools on the reference), so none is made twice.
+ * made (GLS on ContatoreProgressivo, the letter pools on the reference), so none is made twice. The
+ * claim of a process seen gone ends as soon as its carrier call is surely over (the label deadline
+ * after the claim), not a lease later.
  */
 export class ProcessRunner {
   private stopping = false;
@@ -107,15 +114,20 @@ export class ProcessRunner {
 
   constructor(private readonly deps: ProcessRunnerDeps) {}
 
-  /** Starts the sweeper that takes over abandoned runs. */
+  /**
+   * Starts the sweeper that takes over abandoned runs: at once (a run this process's previous life
+   * left is resumed as soon as it is back, not after the lease), then every third of the lease.
+   */
   start(): void {
     const every = this.deps.sweepIntervalMs ?? Math.min(5_000, Math.max(1_000, (this.deps.leaseSeconds * 1000) / 3));
-    this.sweeper = setInterval(() => {
+    const tick = () => {
       if (this.sweeping || this.stopping) return;
       this.sweeping = this.sweep()
         .catch((err: unknown) => this.deps.logger.error({ err }, 'process run sweep failed'))
         .finally(() => (this.sweeping = undefined));
-    }, every);
+    };
+    tick();
+    this.sweeper = setInterval(tick, every);
     this.sweeper.unref();
   }
 
@@ -135,7 +147,7 @@ export class ProcessRunner {
     const { pool, leaseSeconds } = this.deps;
     const run: RunRef = { id: randomUUID(), merchantId: scope.merchantId };
     const owner = randomUUID();
-    await withTransaction(pool, (tx) => createRun(tx, { id: run.id, merchantId: scope.merchantId, createdBy: scope.userId, owner, leaseSeconds, shipmentIds }));
+    await withTransaction(pool, (tx) => createRun(tx, { id: run.id, merchantId: scope.merchantId, createdBy: scope.userId, owner, ownerProcess: this.deps.presence.id, leaseSeconds, shipmentIds }));
     this.deps.logger.info({ merchantId: scope.merchantId, userId: scope.userId, runId: run.id, shipments: shipmentIds.length }, 'processing run started');
     await this.track(this.execute(run, owner, scope));
     // Stopped mid-way (shutdown): another replica finishes the run; the screen follows its progress.
@@ -160,13 +172,18 @@ export class ProcessRunner {
     }
   }
 
-  /** Takes over every abandoned run it can (lease ran out) and works on them in the background. */
+  /**
+   * Takes over every abandoned run it can (its lease ran out, or the process holding it is gone) and
+   * works on them in the background.
+   */
   async sweep(): Promise<void> {
-    const { pool, leaseSeconds, logger } = this.deps;
+    const { pool, leaseSeconds, logger, presence } = this.deps;
     await deleteOldRuns(pool, RUN_RETENTION_DAYS);
+    const gone = await presence.goneAmong(pool, await ownerProcessesOfRunning(pool));
+    await shortenClaimsOfGone(pool, gone);
     while (!this.stopping) {
       const owner = randomUUID();
-      const run = await claimExpiredRun(pool, owner, leaseSeconds);
+      const run = await claimExpiredRun(pool, owner, presence.id, leaseSeconds, gone);
       if (!run) return;
       logger.info({ runId: run.id, merchantId: run.merchantId, done: run.done, total: run.total }, 'processing run taken over');
       // On behalf of the user who asked, with the least role: labelling needs no more.
@@ -237,7 +254,12 @@ export class ProcessRunner {
   private async label(run: RunRef, shipmentId: number, caller: Caller): Promise<ItemStep> {
     const { pool, carriers, leaseSeconds, labelDeadlineSeconds, now, logger } = this.deps;
     const token = randomUUID();
-    const claimed = await claimForLabel(pool, run.merchantId, shipmentId, token, leaseSeconds + labelDeadlineSeconds);
+    const claimed = await claimForLabel(pool, run.merchantId, shipmentId, {
+      token,
+      process: this.deps.presence.id,
+      claimSeconds: leaseSeconds + labelDeadlineSeconds,
+      callSeconds: labelDeadlineSeconds,
+    });
     if (!claimed) {
       const state = await claimStateOf(pool, run.merchantId, shipmentId);
       if (state?.claimed) return 'busy';

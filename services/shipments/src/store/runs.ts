@@ -49,12 +49,12 @@ function toRun(r: Record<string, unknown>): ProcessRun {
 /** A new running run owned by `owner`, with its items in the order asked. */
 export async function createRun(
   tx: PoolClient,
-  run: { id: string; merchantId: string; createdBy: string; owner: string; leaseSeconds: number; shipmentIds: readonly number[] },
+  run: { id: string; merchantId: string; createdBy: string; owner: string; ownerProcess: string; leaseSeconds: number; shipmentIds: readonly number[] },
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO process_runs (id, merchant_id, created_by, status, total, lease_owner, lease_until)
-     VALUES ($1, $2, $3, 'running', $4, $5, now() + make_interval(secs => $6))`,
-    [run.id, run.merchantId, run.createdBy, run.shipmentIds.length, run.owner, run.leaseSeconds],
+    `INSERT INTO process_runs (id, merchant_id, created_by, status, total, lease_owner, owner_process, lease_until)
+     VALUES ($1, $2, $3, 'running', $4, $5, $6, now() + make_interval(secs => $7))`,
+    [run.id, run.merchantId, run.createdBy, run.shipmentIds.length, run.owner, run.ownerProcess, run.leaseSeconds],
   );
   await tx.query(
     `INSERT INTO process_run_items (run_id, shipment_id, position)
@@ -63,14 +63,25 @@ export async function createRun(
   );
 }
 
-/** Takes over one running run whose lease ran out (its owner died or stopped); null when none. */
-export async function claimExpiredRun(db: Queryable, owner: string, leaseSeconds: number): Promise<ProcessRun | null> {
+/** The processes holding the leases of running runs (to ask which of them are gone). */
+export async function ownerProcessesOfRunning(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ p: string }>(
+    `SELECT DISTINCT owner_process::text AS p FROM process_runs WHERE status = 'running' AND lease_until >= now() AND owner_process IS NOT NULL`,
+  );
+  return rows.map((r) => r.p);
+}
+
+/**
+ * Takes over one running run whose owner died or stopped: its lease ran out, or its process is
+ * among `goneProcesses` (its presence is free: taken over at once). Null when none.
+ */
+export async function claimExpiredRun(db: Queryable, owner: string, ownerProcess: string, leaseSeconds: number, goneProcesses: readonly string[] = []): Promise<ProcessRun | null> {
   const { rows } = await db.query(
-    `UPDATE process_runs SET lease_owner = $1, lease_until = now() + make_interval(secs => $2)
-      WHERE id = (SELECT id FROM process_runs WHERE status = 'running' AND lease_until < now()
+    `UPDATE process_runs SET lease_owner = $1, owner_process = $2, lease_until = now() + make_interval(secs => $3)
+      WHERE id = (SELECT id FROM process_runs WHERE status = 'running' AND (lease_until < now() OR owner_process = ANY($4::uuid[]))
                    ORDER BY started_at LIMIT 1 FOR UPDATE SKIP LOCKED)
       RETURNING ${RUN_COLUMNS}`,
-    [owner, leaseSeconds],
+    [owner, ownerProcess, leaseSeconds, goneProcesses],
   );
   return rows[0] ? toRun(rows[0]) : null;
 }

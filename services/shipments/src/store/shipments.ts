@@ -184,17 +184,37 @@ export async function countTabs(db: Queryable, merchantId: string, criteria: Lis
  * died). Takes the label sequence on the first claim (kept for every retry). Answers the shipment,
  * or null when it is not claimable (another status, or another live claim).
  */
-export async function claimForLabel(db: Queryable, merchantId: string, id: number, token: string, claimSeconds: number): Promise<Shipment | null> {
+export async function claimForLabel(
+  db: Queryable,
+  merchantId: string,
+  id: number,
+  claim: { token: string; process: string; claimSeconds: number; callSeconds: number },
+): Promise<Shipment | null> {
   const { rows } = await db.query(
     `UPDATE shipments s
         SET status = 'processing', processing_owner = $3, processing_until = now() + make_interval(secs => $4),
+            processing_process = $5, processing_call_until = now() + make_interval(secs => $6),
             label_sequence = coalesce(s.label_sequence, nextval('shipment_label_sequence')), updated_at = now()
       WHERE s.id = $1 AND s.merchant_id = $2
         AND (s.status = 'pending' OR (s.status = 'processing' AND s.processing_until < now()))
       RETURNING ${SHIPMENT_COLUMNS}`,
-    [id, merchantId, token, claimSeconds],
+    [id, merchantId, claim.token, claim.claimSeconds, claim.process, claim.callSeconds],
   );
   return rows[0] ? toShipment(rows[0]) : null;
+}
+
+/**
+ * The label claims of processes that are gone end when their carrier call is surely over, instead
+ * of a lease later: the run that takes them over labels them again as soon as that is safe.
+ */
+export async function shortenClaimsOfGone(db: Queryable, goneProcesses: readonly string[]): Promise<number> {
+  if (goneProcesses.length === 0) return 0;
+  const { rowCount } = await db.query(
+    `UPDATE shipments SET processing_until = processing_call_until
+      WHERE status = 'processing' AND processing_process = ANY($1::uuid[]) AND processing_until > processing_call_until`,
+    [goneProcesses],
+  );
+  return rowCount ?? 0;
 }
 
 /** The status of a shipment, and whether a live claim holds it (for an item that could not be claimed). */

@@ -8,13 +8,14 @@ import {
   createLogger,
   createPool,
   ensureStream,
-  parseConfig,
-  rpc,
-  signCallerToken,
   type Nats,
+  parseConfig,
   type Pool,
   type Role,
+  rpc,
   type Rpc,
+  rpcAs,
+  signCallerToken,
   type StreamSpec,
 } from '@smista/service-kit';
 import { marketplacesEvents, orders, shipments } from '@smista/proto';
@@ -37,6 +38,9 @@ export { importedOrder, type ImportedOrder } from '../../../orders/test/support/
 
 /** The stream marketplaces declares (its `events/publishers.ts`), created here as marketplaces would. */
 export const MARKETPLACES_STREAM: StreamSpec = { name: 'MARKETPLACES', subjects: ['marketplaces.>'] };
+
+/** Processing calls wait for every label: a generous deadline. */
+const PROCESS_DEADLINE_MS = 180_000;
 
 export type ShipmentsApi = Rpc<shipments.ShipmentsServiceClient>;
 export type OrdersApi = Rpc<orders.OrdersServiceClient>;
@@ -194,13 +198,13 @@ export async function startShipmentsStack(options: StackOptions = {}): Promise<S
     get running() {
       return running;
     },
-    as: (userId, merchantId, role = 'admin') => freshlySigned(client, { userId, merchantId, role: merchantId ? role : undefined }),
+    as: (userId, merchantId, role = 'admin') => rpcAs(client, { userId, merchantId, role: merchantId ? role : undefined }, SECRET, PROCESS_DEADLINE_MS),
     async newMerchant() {
       const m = await carriersStack.newMerchant();
       await m.addPickupAddress();
       const gls = await m.api.createIntegration({ merchantId: m.merchantId, provider: 'gls', connectionName: 'GLS Milano', active: true, credentials: GLS_ACCOUNT });
       if (gls.status !== 'active') throw new Error(`GLS integration not active: ${gls.statusMessage}`);
-      const ordersApi = freshlySigned(ordersClient, { userId: m.admin.id, merchantId: m.merchantId, role: 'admin' });
+      const ordersApi = rpcAs(ordersClient, { userId: m.admin.id, merchantId: m.merchantId, role: 'admin' }, SECRET, PROCESS_DEADLINE_MS);
       const marketplaceIntegrationId = (integrationSeq += 1);
       return {
         merchantId: m.merchantId,
@@ -354,27 +358,6 @@ export function glsTally(gls: GlsSandbox, shipmentIds: readonly number[]): Map<n
 
 const waitUntil = <T>(what: string, check: () => Promise<T | null | false>, timeoutMs: number): Promise<T> => waitFor(what, check, timeoutMs);
 
-/**
- * A client acting as a caller whose token is signed again when it nears its 30 s lifetime, as
- * identity does for a live session: a suite longer than that keeps working.
- */
-function freshlySigned<C extends shipments.ShipmentsServiceClient | orders.OrdersServiceClient>(client: C, caller: { userId: string; merchantId?: string; role?: Role }): Rpc<C> {
-  let current: { api: Rpc<C>; signedAt: number } | undefined;
-  const api = async (): Promise<Rpc<C>> => {
-    if (!current || Date.now() - current.signedAt > 15_000) {
-      // Processing calls wait for every label: a generous deadline.
-      current = { api: rpc(client, { callerToken: await signCallerToken(caller, SECRET), deadlineMs: 180_000 }), signedAt: Date.now() };
-    }
-    return current.api;
-  };
-  return new Proxy({} as Rpc<C>, {
-    get: (_target, method) =>
-      // Not a promise: `await` looks for `then`.
-      typeof method !== 'string' || method === 'then'
-        ? undefined
-        : async (request: unknown) => ((await api()) as unknown as Record<string, (r: unknown) => Promise<unknown>>)[method]!(request),
-  });
-}
 
 /** A port free right now (the child process binds it; a restart binds it again). */
 async function freePort(): Promise<number> {
