@@ -1,8 +1,8 @@
 import '@smista/service-kit/instrument';
 import path from 'node:path';
-import { attachWhenStreamExists, createKeyring, runService, startGrpcServer, startServiceInfra, type LateConsumers, type Logger, type RunningService } from '@smista/service-kit';
+import { attachWhenStreamExists, createKeyring, holdProcessPresence, type LateConsumers, type Logger, type RunningService, runService, startGrpcServer, startServiceInfra } from '@smista/service-kit';
 import { readConfig, type Config } from './config';
-import type { MarketplaceAdapterOptions } from './adapters';
+import { ebaySettingsFrom, type MarketplaceAdapterOptions } from './adapters';
 import { AUTHORIZE_PATH } from './adapters/ebay';
 import { AdapterRegistry, Housekeeper, SyncWorker, TokenKeeper, TrackingPusher } from './app';
 import type { RetryPolicy, TrackingRetryPolicy } from './domain';
@@ -40,20 +40,13 @@ export async function startMarketplaces(config: Config, logger: Logger, options:
   const { pool } = infra;
   const now = options.now ?? (() => new Date());
   const keyring = createKeyring(config.SECRETS_KEYS);
-  const ebay = {
-    clientId: config.EBAY_CLIENT_ID,
-    clientSecret: config.EBAY_CLIENT_SECRET,
-    ruName: config.EBAY_RU_NAME,
-    authUrl: config.EBAY_AUTH_URL,
-    apiUrl: config.EBAY_API_URL,
-    identityUrl: config.EBAY_IDENTITY_URL,
-    maxConcurrentRequests: config.MARKETPLACE_MAX_CONCURRENT_REQUESTS,
-  };
-  const adapters = AdapterRegistry.create(ebay, logger, { now: () => now().getTime(), ...options.adapters });
+  const adapters = AdapterRegistry.create(ebaySettingsFrom(config), logger, { now: () => now().getTime(), ...options.adapters });
   const tokens = new TokenKeeper({ pool, keyring, adapters, logger, now, marginSeconds: config.TOKEN_REFRESH_MARGIN_SECONDS });
+  const presence = await holdProcessPresence(config.DATABASE_URL, logger);
   const worker = new SyncWorker({
     pool,
     logger,
+    presence,
     adapters,
     tokens,
     now,
@@ -88,7 +81,7 @@ export async function startMarketplaces(config: Config, logger: Logger, options:
     shutdownSteps: [
       ['stop gRPC (drain in-flight calls)', () => server.shutdown()],
       ['stop the schedule and the token sweep', () => housekeeper.stop()],
-      ['stop sync jobs (commit the page in flight, release the lease)', () => worker.stop()],
+      ['stop sync jobs (commit the page in flight, release the lease)', async () => (await worker.stop(), await presence.close())],
       ['stop consumers of shipments events', () => consumers.stop()],
       ['stop tracking pushes (record the one in flight)', () => trackingPusher.stop()],
       ...infra.drainSteps,

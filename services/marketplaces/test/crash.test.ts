@@ -33,8 +33,7 @@ it('resumes a killed sync from its last committed page and completes with no ord
 
   // Some pages in, not all: kill -9 (no drain, the lease is not released).
   await waitFor('a few committed pages', async () => (await jobRow(started.id)).orders_synced >= 200, 30_000);
-  stack.kill();
-  await new Promise((r) => setTimeout(r, 300));
+  await stack.kill();
   const stuck = await jobRow(started.id);
   expect(stuck.status).toBe('running');
   expect(stuck.lease_owner).not.toBeNull();

@@ -67,7 +67,7 @@ it('resumes a killed run and labels every shipment exactly once at the carrier',
   // service has not stored yet (the sandbox's latency comes before it makes the parcel; rendering the
   // label, carriers and the service's transaction come after).
   await waitFor('a parcel made at GLS and not stored yet', async () => [...glsTally(stack.gls, await idsIn('processing')).values()].some((t) => t.created > 0), 60_000);
-  stack.kill();
+  await stack.kill();
   expect(await call).toMatchObject({ code: expect.any(Number) });
   const atKill = await counts();
   expect(atKill.shipped).toBeLessThan(COUNT);

@@ -30,7 +30,7 @@ it('a run cut by a crash is resumed as soon as the service is back, long before 
   const ids = (await shop.api.bulkCreate({ orderIds })).outcomes.map((o) => o.shipmentId);
   const call = shop.api.processShipments({ shipmentIds: ids, allPending: false }).catch((err: unknown) => err);
   await waitFor('some labels stored', async () => (await shippedCount()) >= 8, 60_000);
-  stack.kill();
+  await stack.kill();
   expect(await call).toMatchObject({ code: expect.any(Number) });
   expect(await shippedCount()).toBeLessThan(COUNT);
   const { rows: atKill } = await stack.pool.query<{ id: string; lease_left: number }>(

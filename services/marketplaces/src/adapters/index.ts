@@ -4,7 +4,7 @@ import type { MarketplaceAdapter } from './adapter';
 import { createEbayAdapter, type EbayHttpOptions, type EbaySettings } from './ebay';
 
 export * from './adapter';
-export { buildAuthorizeUrl, EBAY_PRODUCTION, EBAY_SCOPES, type EbayHttpOptions, type EbaySettings } from './ebay';
+export { buildAuthorizeUrl, EBAY_PRODUCTION, EBAY_SCOPES, ebaySettingsFrom, type EbayHttpOptions, type EbaySettings } from './ebay';
 
 /** The marketplaces of spec §1, in catalogue order. */
 export const MARKETPLACE_IDENTIFIERS = ['ebay', 'amazon', 'shopify', 'aliexpress', 'etsy'] as const;

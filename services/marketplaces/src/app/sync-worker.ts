@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DomainError, KitErrorCode, withTransaction, type Logger, type Pool } from '@smista/service-kit';
+import { DomainError, KitErrorCode, withTransaction, type Logger, type Pool, type ProcessPresence } from '@smista/service-kit';
 import { marketplaceMessages, messages } from '@smista/contracts';
 import { MarketplaceError, type OrdersPage } from '../adapters';
 import {
@@ -23,6 +23,7 @@ import {
   findIntegrationById,
   holdIntegration,
   lockClaimableJob,
+  ownerProcessesOfRunningJobs,
   lockOwnedJob,
   markRunning,
   previousWindowEnd,
@@ -37,6 +38,8 @@ import type { TokenKeeper } from './token-keeper';
 export interface SyncWorkerDeps {
   pool: Pool;
   logger: Logger;
+  /** This process's presence: jobs record it, and a job of a process gone is taken over at once. */
+  presence: Pick<ProcessPresence, 'id' | 'goneAmong'>;
   adapters: AdapterRegistry;
   tokens: TokenKeeper;
   now: () => Date;
@@ -94,6 +97,7 @@ export class SyncWorker {
   private readonly concurrency: number;
   private readonly pollMs: number;
   private readonly policy: RetryPolicy;
+  private gone?: { at: number; processes: Promise<string[]> };
 
   constructor(private readonly deps: SyncWorkerDeps) {
     this.concurrency = deps.concurrency ?? 4;
@@ -146,15 +150,24 @@ export class SyncWorker {
     this.sleepers.delete(sleeper);
   }
 
-  private claim(): Promise<Claim | null> {
-    const { pool, now, leaseSeconds } = this.deps;
+  /** The processes holding running jobs that are gone, asked at most once a poll for every slot. */
+  private goneProcesses(): Promise<string[]> {
+    const { pool, presence } = this.deps;
+    const fresh = this.gone && Date.now() - this.gone.at < this.pollMs;
+    if (!fresh) this.gone = { at: Date.now(), processes: ownerProcessesOfRunningJobs(pool).then((owners) => presence.goneAmong(pool, owners)) };
+    return this.gone!.processes;
+  }
+
+  private async claim(): Promise<Claim | null> {
+    const { pool, now, leaseSeconds, presence } = this.deps;
+    const gone = await this.goneProcesses();
     return withTransaction(pool, async (tx) => {
-      const job = await lockClaimableJob(tx);
+      const job = await lockClaimableJob(tx, gone);
       if (!job) return null;
       const owner = randomUUID();
       // The window is fixed on the first claim; a takeover keeps it and its offset.
       const progress = job.progress ?? startProgress(syncWindow(await previousWindowEnd(tx, job.integrationId), now()));
-      await markRunning(tx, job.id, owner, leaseSeconds, progress);
+      await markRunning(tx, job.id, owner, presence.id, leaseSeconds, progress);
       return { job: { ...job, status: 'running', progress }, owner, resumed: job.status === 'running' };
     });
   }

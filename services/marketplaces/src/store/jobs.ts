@@ -111,15 +111,26 @@ export async function pruneJobs(db: Queryable, days: number): Promise<number> {
 
 // --- The worker's side -------------------------------------------------------------------------
 
+/** The processes holding the leases of running jobs (to ask which of them are gone). */
+export async function ownerProcessesOfRunningJobs(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ p: string }>(
+    `SELECT DISTINCT owner_process::text AS p FROM jobs WHERE status = 'running' AND lease_until >= now() AND owner_process IS NOT NULL`,
+  );
+  return rows.map((r) => r.p);
+}
+
 /**
  * Locks the next job any replica may work on: pending, or running with its lease over (its replica
- * died, or it waits out a back-off that has ended). SKIP LOCKED: replicas never wait for each other.
+ * died, or it waits out a back-off that has ended), or running in a process that is gone
+ * (`goneProcesses`: taken over at once). SKIP LOCKED: replicas never wait for each other.
  */
-export async function lockClaimableJob(tx: PoolClient): Promise<Job | null> {
+export async function lockClaimableJob(tx: PoolClient, goneProcesses: readonly string[] = []): Promise<Job | null> {
   const { rows } = await tx.query(
     `SELECT ${SELECT} FROM ${FROM}
-      WHERE j.id = (SELECT id FROM jobs WHERE status IN ('pending', 'running') AND (lease_until IS NULL OR lease_until < now())
+      WHERE j.id = (SELECT id FROM jobs WHERE status IN ('pending', 'running')
+                       AND (lease_until IS NULL OR lease_until < now() OR owner_process = ANY($1::uuid[]))
                      ORDER BY lease_until NULLS FIRST, id LIMIT 1 FOR UPDATE SKIP LOCKED)`,
+    [goneProcesses],
   );
   return rows[0] ? toJob(rows[0]) : null;
 }
@@ -136,12 +147,12 @@ export async function previousWindowEnd(db: Queryable, integrationId: number): P
 }
 
 /** The claimed job is ours until now + lease; its progress (the window on the first claim) stored. */
-export async function markRunning(tx: PoolClient, id: number, owner: string, leaseSeconds: number, progress: JobProgress): Promise<void> {
+export async function markRunning(tx: PoolClient, id: number, owner: string, ownerProcess: string, leaseSeconds: number, progress: JobProgress): Promise<void> {
   await tx.query(
-    `UPDATE jobs SET status = 'running', started_at = coalesce(started_at, now()), lease_owner = $2,
+    `UPDATE jobs SET status = 'running', started_at = coalesce(started_at, now()), lease_owner = $2, owner_process = $5,
        lease_until = now() + make_interval(secs => $3), metadata = $4, updated_at = now()
      WHERE id = $1`,
-    [id, owner, leaseSeconds, progressToMetadata(progress)],
+    [id, owner, leaseSeconds, progressToMetadata(progress), ownerProcess],
   );
 }
 
@@ -194,7 +205,7 @@ export async function commitPage(
 /** Waits out a back-off without holding the job: any replica takes it again after `delayMs`. */
 export async function releaseForRetry(db: Queryable, id: number, owner: string, delayMs: number, progress: JobProgress): Promise<boolean> {
   const { rowCount } = await db.query(
-    `UPDATE jobs SET lease_owner = NULL, lease_until = now() + make_interval(secs => $3), metadata = $4, updated_at = now()
+    `UPDATE jobs SET lease_owner = NULL, owner_process = NULL, lease_until = now() + make_interval(secs => $3), metadata = $4, updated_at = now()
       WHERE id = $1 AND lease_owner = $2 AND status = 'running'`,
     [id, owner, delayMs / 1000, progressToMetadata(progress)],
   );
@@ -203,7 +214,7 @@ export async function releaseForRetry(db: Queryable, id: number, owner: string, 
 
 /** Lets go of a job at shutdown: another replica takes it at once, from its last committed page. */
 export async function releaseLease(db: Queryable, id: number, owner: string): Promise<void> {
-  await db.query(`UPDATE jobs SET lease_owner = NULL, lease_until = now() WHERE id = $1 AND lease_owner = $2 AND status = 'running'`, [id, owner]);
+  await db.query(`UPDATE jobs SET lease_owner = NULL, owner_process = NULL, lease_until = now() WHERE id = $1 AND lease_owner = $2 AND status = 'running'`, [id, owner]);
 }
 
 /** The job failed for good, with the Italian reason: its counts so far, or null when it was no longer ours. */

@@ -88,7 +88,7 @@ export interface MarketplacesStack {
   /** A new sandbox seller with `orders` orders created now (a unique username). */
   newSeller(orders: number, prefix?: string): Promise<string>;
   /** Child-process mode: SIGKILL the service (no drain, no lease released). */
-  kill(): void;
+  kill(): Promise<void>;
   /** Child-process mode: starts the service again on the same port and database. */
   restart(): Promise<void>;
   /** The service's log lines so far: secrets must never appear. */
@@ -239,9 +239,13 @@ export async function startMarketplacesStack(options: StackOptions = {}): Promis
       for (let left = orders; left > 0; left -= 10_000) await control.addOrders(username, Math.min(left, 10_000));
       return username;
     },
-    kill() {
-      if (!child) throw new Error('kill() needs the child-process mode');
-      child.kill('SIGKILL');
+    async kill() {
+      const killed = child;
+      if (!killed) throw new Error('kill() needs the child-process mode');
+      // Resolved once the process is gone: nothing it did is still on its way to the database.
+      const gone = new Promise<void>((resolve) => (killed.exitCode !== null || killed.signalCode !== null ? resolve() : killed.once('exit', () => resolve())));
+      killed.kill('SIGKILL');
+      await gone;
     },
     async restart() {
       if (!options.childProcess) throw new Error('restart() needs the child-process mode');

@@ -102,7 +102,7 @@ export interface ShipmentsStack {
   /** Waits until the shipments consumer recorded these message ids (inbox or dead letters). */
   handled(messageIds: string[], timeoutMs?: number): Promise<void>;
   /** Child-process mode: SIGKILL the service (no drain, no lease released). */
-  kill(): void;
+  kill(): Promise<void>;
   /** Child-process mode: starts the service again on the same port and database. */
   restart(): Promise<void>;
   /** The service's log lines so far. */
@@ -262,9 +262,13 @@ export async function startShipmentsStack(options: StackOptions = {}): Promise<S
       return msgId;
     },
     handled: (messageIds, timeoutMs) => messagesHandled(pool, messageIds, timeoutMs),
-    kill() {
-      if (!child) throw new Error('kill() needs the child-process mode');
-      child.kill('SIGKILL');
+    async kill() {
+      const killed = child;
+      if (!killed) throw new Error('kill() needs the child-process mode');
+      // Resolved once the process is gone: nothing it did is still on its way to the database.
+      const gone = new Promise<void>((resolve) => (killed.exitCode !== null || killed.signalCode !== null ? resolve() : killed.once('exit', () => resolve())));
+      killed.kill('SIGKILL');
+      await gone;
     },
     async restart() {
       if (!options.childProcess) throw new Error('restart() needs the child-process mode');

@@ -13,7 +13,7 @@ export type { EbayShippingFulfillmentBody } from './build';
 export { createEbayClient, type EbayClient, type EbayHttpOptions } from './client';
 export { apiError, errorEntries, tokenError, type EbayAnswer } from './errors';
 export { nextOffsetOf, parseFulfillmentLocation, parseIdentity, parseOrder, parseOrdersPage, parseShippingFulfillments, parseTokenResponse } from './parse';
-export { DEFAULT_QUOTA_RETRY_MS, EBAY_MAX_PAGE_SIZE, EBAY_PRODUCTION, EBAY_SCOPES, settingsProblem, type EbaySettings } from './settings';
+export { DEFAULT_QUOTA_RETRY_MS, EBAY_MAX_PAGE_SIZE, EBAY_PRODUCTION, EBAY_SCOPES, ebaySettingsFrom, settingsProblem, type EbayConfig, type EbaySettings } from './settings';
 export { ebayTrackingNumber, externalOrderStatus, orderStatusOf, paymentStatusOf, shippingCarrierCodeOf, unitPrice } from './units';
 
 export interface EbayDeps {

@@ -28,6 +28,30 @@ export interface EbaySettings {
   maxConcurrentRequests: number;
 }
 
+/** The variables of the service's `config.ts` the eBay settings come from. */
+export interface EbayConfig {
+  EBAY_CLIENT_ID: string;
+  EBAY_CLIENT_SECRET: string;
+  EBAY_RU_NAME: string;
+  EBAY_AUTH_URL: string;
+  EBAY_API_URL: string;
+  EBAY_IDENTITY_URL: string;
+  MARKETPLACE_MAX_CONCURRENT_REQUESTS: number;
+}
+
+/** The adapter's settings from the service's configuration (the mapping above). */
+export function ebaySettingsFrom(config: EbayConfig): EbaySettings {
+  return {
+    clientId: config.EBAY_CLIENT_ID,
+    clientSecret: config.EBAY_CLIENT_SECRET,
+    ruName: config.EBAY_RU_NAME,
+    authUrl: config.EBAY_AUTH_URL,
+    apiUrl: config.EBAY_API_URL,
+    identityUrl: config.EBAY_IDENTITY_URL,
+    maxConcurrentRequests: config.MARKETPLACE_MAX_CONCURRENT_REQUESTS,
+  };
+}
+
 const API_SCOPE = 'https://api.ebay.com/oauth/api_scope';
 
 /**
