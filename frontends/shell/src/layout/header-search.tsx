@@ -308,7 +308,7 @@ function OptionBody({ option }: { option: SearchOption }) {
         <Package className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
         <span className="grid min-w-0 flex-1">
           <span className="truncate font-mono font-medium">{o.externalId}</span>
-          <span className="truncate text-xs text-muted-foreground">{details}</span>
+          <span className="line-clamp-2 text-xs text-muted-foreground [overflow-wrap:anywhere]">{details}</span>
         </span>
       </>
     );
@@ -320,7 +320,7 @@ function OptionBody({ option }: { option: SearchOption }) {
       <Truck className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
       <span className="grid min-w-0 flex-1">
         <span className={cn('truncate font-mono font-medium', !sh.trackingNumber && 'font-sans font-normal italic text-muted-foreground')}>{sh.trackingNumber || s.noTracking}</span>
-        <span className="truncate text-xs text-muted-foreground">{details}</span>
+        <span className="line-clamp-2 text-xs text-muted-foreground [overflow-wrap:anywhere]">{details}</span>
       </span>
       <ShipmentStatusBadge status={sh.status} testId="header-search-shipment-status" className="shrink-0" />
     </>
