@@ -1,4 +1,4 @@
-import { shipmentMessages as m } from './shipments';
+import { readShipmentDetailsParam, readShipmentsUrlQuery, shipmentDetailsLink, shipmentMessages as m } from './shipments';
 
 describe('bulk create summary', () => {
   it.each([
@@ -16,5 +16,24 @@ describe('bulk create summary', () => {
 
   it('never says an order has a shipment when none of the skipped has one', () => {
     expect(m.bulkCreated(0, { notFound: 3 })).not.toContain('già una spedizione');
+  });
+});
+
+describe('the link that opens a shipment on the shipments screen', () => {
+  it('names the shipment in the query, and the screen reads it back', () => {
+    expect(shipmentDetailsLink(42)).toBe('/dashboard/shipments?shipment=42');
+    const query = new URL(shipmentDetailsLink(42), 'http://x').searchParams;
+    expect(readShipmentDetailsParam(query)).toBe(42);
+  });
+
+  it('opens nothing for a missing or bad id', () => {
+    for (const raw of ['', 'shipment=', 'shipment=0', 'shipment=-3', 'shipment=abc', 'shipment=4.5', 'shipment=1e3', `shipment=${'9'.repeat(16)}`]) {
+      expect({ raw, id: readShipmentDetailsParam(new URLSearchParams(raw)) }).toEqual({ raw, id: null });
+    }
+    expect(readShipmentDetailsParam(new URLSearchParams('shipment=%2007%20'))).toBe(7);
+  });
+
+  it('is no part of the list view (the list reads the same page with or without it)', () => {
+    expect(readShipmentsUrlQuery(new URLSearchParams('shipment=42&status=shipped'))).toEqual(readShipmentsUrlQuery(new URLSearchParams('status=shipped')));
   });
 });

@@ -298,6 +298,35 @@ export function readShipmentsUrlQuery(params: URLSearchParams): ShipmentsQuery {
   return out as ShipmentsQuery;
 }
 
+/** The shipments screen, where the header's search and other screens link to. */
+export const SHIPMENTS_SCREEN_PATH = '/dashboard/shipments';
+
+/** The shipments screen's query parameter that opens one shipment's details over the list. */
+export const SHIPMENT_DETAILS_PARAM = 'shipment';
+
+/**
+ * The shipments screen with one shipment's details open (the header search's result, a shared link).
+ *
+ * @example shipmentDetailsLink(42) // '/dashboard/shipments?shipment=42'
+ */
+export function shipmentDetailsLink(shipmentId: number): string {
+  return `${SHIPMENTS_SCREEN_PATH}?${new URLSearchParams({ [SHIPMENT_DETAILS_PARAM]: String(shipmentId) }).toString()}`;
+}
+
+/**
+ * The shipment a screen URL asks to open ({@link shipmentDetailsLink}): a whole id from 1; null
+ * when absent or not an id (nothing opens).
+ *
+ * @example readShipmentDetailsParam(new URLSearchParams('shipment=42')) // 42
+ * @example readShipmentDetailsParam(new URLSearchParams('shipment=abc')) // null
+ */
+export function readShipmentDetailsParam(params: URLSearchParams): number | null {
+  const raw = params.get(SHIPMENT_DETAILS_PARAM)?.trim() ?? '';
+  if (!/^\d{1,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 ? id : null;
+}
+
 /** A list of positive whole ids, 1..max, duplicates dropped (order kept). */
 const idList = (messages: { empty: string; invalid: string; tooMany: string }, max = SHIPMENT_BULK_MAX) =>
   z.unknown().transform((v, ctx) => {

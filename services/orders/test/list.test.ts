@@ -258,6 +258,22 @@ describe('filters', () => {
     expect(countsAnswered(res)).toEqual(countsOf(expected));
   });
 
+  it("search: a whole number is also the order's own id (what the shipment drawer shows as 'ID ordine'), of this merchant only", async () => {
+    // An order whose text does not hold its id: only the id itself can find it.
+    const target = all.find((r) => !r.search.includes(String(r.id)))!;
+    expect(target).toBeDefined();
+    const term = String(target.id);
+    const expected = all.filter((r) => r.id === target.id || r.search.includes(term));
+    const res = await list({ search: ` ${term} `, pageSize: 100 });
+    expect(res.orders.map((o) => o.id)).toEqual(sorted(expected, 'orderDate', 'desc').map((r) => r.id));
+    expect(res.orders.map((o) => o.id)).toContain(target.id);
+    expect(res.meta?.totalItems).toBe(expected.length);
+    expect(countsAnswered(res)).toEqual(countsOf(expected));
+    // Another merchant's order id finds nothing here, and this merchant's finds nothing there.
+    const foreign = await list({ search: term }, other.api);
+    expect(foreign.orders.map((o) => o.id)).not.toContain(target.id);
+  });
+
   it('dates: inclusive bounds on the order date; a date-only end covers its whole day', async () => {
     const from = '2026-10-05';
     const to = '2026-10-09';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { Bell, CheckCheck, LogOut, Menu, Search, Settings, User as UserIcon } from 'lucide-react';
+import { Bell, CheckCheck, LogOut, Menu, Settings, User as UserIcon } from 'lucide-react';
 import { activityMessages as am } from '@smista/contracts';
 import {
   displayNameOf,
@@ -15,14 +15,15 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-  Input,
 } from '@smista/ui-kit';
 import { relativeTime, useMarkRead, useNotifications } from '../lib/notifications';
+import { HeaderSearchBox, HeaderSearchButton } from './header-search';
 import { useCurrentUser, useLogout, useSelectedMerchant } from '../lib/session';
 import { t } from '../messages';
 
 /**
- * Search (not wired), the merchant's notifications (issue 11: read per user, each leading to where
+ * The search of the merchant's orders and shipments (issue 19: a box from 768 px, a button opening
+ * a sheet on phones), the merchant's notifications (issue 11: read per user, each leading to where
  * the merchant fixes it) and the user menu (spec §2).
  */
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
@@ -41,11 +42,9 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
       <Button variant="ghost" size="icon" className="md:hidden" aria-label={t.layout.openMenu} onClick={onOpenMenu}>
         <Menu aria-hidden />
       </Button>
-      <form className="relative max-w-md flex-1" role="search" onSubmit={(e) => e.preventDefault()}>
-        <Search className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input type="search" aria-label={t.layout.search} placeholder={t.layout.searchPlaceholder} className="pl-8" />
-      </form>
+      <HeaderSearchBox />
       <div className="ml-auto flex items-center gap-1">
+        <HeaderSearchButton />
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
             <Button

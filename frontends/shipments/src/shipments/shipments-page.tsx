@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, PackageOpen, Play, Plus } from 'lucide-react';
-import { shipmentMessages, type ShipmentJson } from '@smista/contracts';
+import { readShipmentDetailsParam, shipmentMessages, type ShipmentJson } from '@smista/contracts';
 import {
   Button,
   buttonVariants,
@@ -10,6 +10,7 @@ import {
   CardContent,
   cn,
   ConfirmDialog,
+  errorStatusOf,
   LoadFailed,
   Loading,
   NoMerchant,
@@ -43,6 +44,7 @@ import {
   useProcessAll,
   useProcessRuns,
   useProcessSelected,
+  useShipmentDetails,
   useShipments,
 } from './shipments-api';
 import { ShipmentCards, ShipmentsTable } from './shipments-list';
@@ -90,6 +92,7 @@ function ShipmentsScreen({ merchantId }: { merchantId: string }) {
   const processing = processAll.isPending || processSelected.isPending;
   const runs = useProcessRuns(merchantId, processing);
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  useLinkedShipment(merchantId, params, (shipment) => setDialog({ kind: 'details', shipment }));
 
   // A page past the end (shipments gone, a stale link) steps back to the last one.
   const meta = shipments.data?.meta;
@@ -292,6 +295,34 @@ function ShipmentsScreen({ merchantId }: { merchantId: string }) {
       />
     </div>
   );
+}
+
+/**
+ * A link to one shipment (`?shipment={id}`, the header search's result): its details open over the
+ * list, wherever it is in the list. The list's own address leaves the parameter out (useUrlView
+ * puts the address right), so the id is kept here until the shipment has loaded; one this merchant
+ * does not have says so in a toast.
+ */
+function useLinkedShipment(merchantId: string, params: URLSearchParams, open: (shipment: ShipmentJson) => void) {
+  const asked = readShipmentDetailsParam(params);
+  const [linkedId, setLinkedId] = useState<number | null>(null);
+  useEffect(() => {
+    if (asked !== null) setLinkedId(asked);
+  }, [asked]);
+  const linked = useShipmentDetails(merchantId, linkedId);
+  const openRef = useRef(open);
+  openRef.current = open;
+  useEffect(() => {
+    if (linkedId === null) return;
+    if (linked.data && linked.data.id === linkedId) {
+      openRef.current(linked.data);
+      setLinkedId(null);
+    } else if (linked.isError) {
+      const notFound = errorStatusOf(linked.error) === 404;
+      toast({ title: notFound ? t.details.notFound : t.details.loadFailed, description: notFound ? undefined : t.errors.connection, variant: 'destructive' });
+      setLinkedId(null);
+    }
+  }, [linkedId, linked.data, linked.isError, linked.error]);
 }
 
 /** Bulk processing under way: 'Elaborazione 120 di 1000...' and a bar. */

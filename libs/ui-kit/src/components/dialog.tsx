@@ -17,7 +17,7 @@ export const DialogOverlay = forwardRef<
   return <DialogPrimitive.Overlay ref={ref} className={cn('fixed inset-0 z-50 bg-black/50', className)} {...props} />;
 });
 
-export type DialogSide = 'center' | 'left' | 'right' | 'bottom';
+export type DialogSide = 'center' | 'left' | 'right' | 'bottom' | 'top';
 
 const sideClasses: Record<DialogSide, string> = {
   center:
@@ -25,6 +25,8 @@ const sideClasses: Record<DialogSide, string> = {
   left: 'inset-y-0 left-0 h-full w-72 max-w-[85vw] border-r border-border',
   right: 'inset-y-0 right-0 h-full w-72 max-w-[85vw] border-l border-border',
   bottom: 'inset-x-0 bottom-0 max-h-[90vh] overflow-y-auto rounded-t-xl border-t border-border p-6',
+  // A sheet from the top edge: what a phone types into stays above its on-screen keyboard.
+  top: 'inset-x-0 top-0 max-h-[100dvh] overflow-y-auto rounded-b-xl border-b border-border p-4',
 };
 
 /** Widths of a centred dialog; `wide` suits long forms. */
@@ -36,7 +38,7 @@ const sizeClasses: Record<DialogSize, string> = {
 };
 
 export interface DialogContentProps extends ComponentPropsWithoutRef<typeof DialogPrimitive.Content> {
-  /** `center` for a dialog; `left`/`right`/`bottom` for a drawer. */
+  /** `center` for a dialog; `left`/`right`/`bottom`/`top` for a drawer or sheet. */
   side?: DialogSide;
   /** Width of a centred dialog. */
   size?: DialogSize;

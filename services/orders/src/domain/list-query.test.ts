@@ -1,6 +1,6 @@
 import { ZodError } from 'zod';
 import { orderMessages as m } from '@smista/contracts';
-import { completeCounts, countableFromCounters, listCriteria, offsetOf, totalOf, type ListRequest } from './list-query';
+import { completeCounts, countableFromCounters, listCriteria, offsetOf, orderIdSearched, totalOf, type ListRequest } from './list-query';
 
 const none: ListRequest = { integrationId: 0, page: 0, pageSize: 0, sortBy: '', sortOrder: '', search: '', status: '', marketplace: '', startDate: '', endDate: '' };
 
@@ -104,5 +104,19 @@ describe('paging and counts', () => {
     expect(totalOf(counts, undefined)).toBe(10);
     expect(totalOf(counts, 'consegnato')).toBe(6);
     expect(totalOf(counts, 'annullato')).toBe(0);
+  });
+});
+
+describe('orderIdSearched', () => {
+  it('a whole number from 1 is also an order id', () => {
+    expect(orderIdSearched(' 42 ')).toEqual({ searchId: 42 });
+    expect(orderIdSearched('007')).toEqual({ searchId: 7 });
+    expect(orderIdSearched('999999999999999')).toEqual({ searchId: 999_999_999_999_999 });
+    expect(listCriteria({ ...none, search: '42' })).toMatchObject({ searchPattern: '%42%', searchId: 42 });
+  });
+
+  it('anything else is only text', () => {
+    for (const search of [undefined, '', '0', '-3', '4.5', '12-40014', 'rossi 42', '9'.repeat(16)]) expect({ search, id: orderIdSearched(search) }).toEqual({ search, id: {} });
+    expect(listCriteria({ ...none, search: 'rossi' })).not.toHaveProperty('searchId');
   });
 });

@@ -22,6 +22,8 @@ export interface ListCriteria {
   marketplace?: MarketplaceId;
   /** LIKE pattern of the search term (`search.ts`), matched against `search_text`. */
   searchPattern?: string;
+  /** A search that is a whole number is also Smista's own order id (the shipment drawer's 'ID ordine', `/orders/{id}`). */
+  searchId?: number;
   /** Inclusive bounds on the order date. */
   from?: Date;
   to?: Date;
@@ -58,6 +60,7 @@ export function listCriteria(request: ListRequest): ListCriteria {
     status: q.status,
     marketplace: q.marketplace,
     searchPattern: likePattern(q.search),
+    ...orderIdSearched(q.search),
     from: q.startDate ? new Date(q.startDate) : undefined,
     to: q.endDate ? new Date(q.endDate) : undefined,
     sortBy: q.sortBy,
@@ -65,6 +68,20 @@ export function listCriteria(request: ListRequest): ListCriteria {
     page: q.page,
     pageSize: q.pageSize,
   };
+}
+
+/**
+ * The order id a search names when it is a whole number from 1 (ids are bigserials; 15 digits
+ * stay exact): `{ searchId }`, else nothing.
+ *
+ * @example orderIdSearched(' 42 ') // { searchId: 42 }
+ * @example orderIdSearched('12-40014') // {}
+ */
+export function orderIdSearched(search: string | undefined): { searchId?: number } {
+  const term = (search ?? '').trim();
+  if (!/^\d{1,15}$/.test(term)) return {};
+  const id = Number(term);
+  return id >= 1 ? { searchId: id } : {};
 }
 
 /** Rows to skip before the page. */

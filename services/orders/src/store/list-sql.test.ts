@@ -28,6 +28,14 @@ describe('filterSql', () => {
     expect(where).not.toContain('Brien');
   });
 
+  it('a whole number also finds the order by its own id, both as parameters', () => {
+    expect(filterSql(MERCHANT, listCriteria({ ...none, search: ' 42 ' }), { withStatus: true })).toEqual({
+      where: 'o.merchant_id = $1 AND (o.search_text ILIKE $2 OR o.id = $3)',
+      params: [MERCHANT, '%42%', 42],
+    });
+    expect(filterSql(MERCHANT, listCriteria({ ...none, search: '12-42' }), { withStatus: true }).where).toBe('o.merchant_id = $1 AND o.search_text ILIKE $2');
+  });
+
   it('leaves the status out for the per-status counts', () => {
     const criteria = listCriteria({ ...none, status: 'TO_SHIP', search: 'rossi' });
     expect(filterSql(MERCHANT, criteria, { withStatus: false })).toEqual({ where: 'o.merchant_id = $1 AND o.search_text ILIKE $2', params: [MERCHANT, '%rossi%'] });

@@ -42,7 +42,11 @@ export function filterSql(merchantId: string, criteria: ListCriteria, options: {
   if (criteria.from) add((p) => `o.order_date >= ${p}`, criteria.from);
   if (criteria.to) add((p) => `o.order_date <= ${p}`, criteria.to);
   // search_text and the pattern are both lower-cased; ILIKE keeps the trigram index usable either way.
-  if (criteria.searchPattern) add((p) => `o.search_text ILIKE ${p}`, criteria.searchPattern);
+  if (criteria.searchPattern && criteria.searchId !== undefined) {
+    // A whole number is also the order's own id (the primary key: one more index in a bitmap OR).
+    params.push(criteria.searchPattern, criteria.searchId);
+    clauses.push(`(o.search_text ILIKE $${params.length - 1} OR o.id = $${params.length})`);
+  } else if (criteria.searchPattern) add((p) => `o.search_text ILIKE ${p}`, criteria.searchPattern);
   return { where: clauses.join(' AND '), params };
 }
 
