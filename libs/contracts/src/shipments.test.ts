@@ -1,4 +1,4 @@
-import { shipmentMessages as m } from './shipments';
+import { auditOperationLabel, auditOutcomeLabel, carrierTrackingStatusLabel, marketplaceTrackingStatusLabel, shipmentMessages as m, workdayCloseStatusLabel } from './shipments';
 
 describe('bulk create summary', () => {
   it.each([
@@ -16,5 +16,19 @@ describe('bulk create summary', () => {
 
   it('never says an order has a shipment when none of the skipped has one', () => {
     expect(m.bulkCreated(0, { notFound: 3 })).not.toContain('già una spedizione');
+  });
+});
+
+describe('statuses and codes in Italian', () => {
+  it('the carrier tracking status (the drawer showed in_transit), the marketplace push, the close and the audit trail', () => {
+    expect(['in_transit', 'DELIVERED', 'exception', 'info'].map(carrierTrackingStatusLabel)).toEqual(['In transito', 'Consegnata', 'Problema di consegna', 'Aggiornamento del corriere']);
+    expect(['pushed', 'skipped', 'failed', 'pending'].map(marketplaceTrackingStatusLabel)).toEqual(['Inviato', 'Non inviato', 'Non riuscito', 'In attesa di invio']);
+    expect(workdayCloseStatusLabel('closed')).toBe('Chiusa');
+    expect(auditOperationLabel('PushTracking')).toBe('Invio tracking al marketplace');
+    // A skipped push made no call: never 'Riuscita'.
+    expect(auditOutcomeLabel('skipped')).toBe('Non eseguita');
+    expect(auditOutcomeLabel('ok')).toBe('Riuscita');
+    // Own keys only, and an unknown code as it is.
+    expect(carrierTrackingStatusLabel('constructor')).toBe('constructor');
   });
 });

@@ -1,8 +1,18 @@
-import type { ReactNode } from 'react';
-import { AlertTriangle, ExternalLink, FileDown } from 'lucide-react';
-import type { ShipmentAuditJson, ShipmentJson } from '@smista/contracts';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { AlertTriangle, ExternalLink, FileDown, Info, Send } from 'lucide-react';
+import {
+  auditOperationLabels,
+  auditOutcomeLabels,
+  carrierTrackingStatusLabels,
+  marketplaceTrackingStatusLabels,
+  workdayCloseStatusLabels,
+  type ShipmentAuditJson,
+  type ShipmentJson,
+} from '@smista/contracts';
 import {
   Badge,
+  Button,
   cn,
   DetailSection,
   Dialog,
@@ -18,14 +28,21 @@ import {
   Loading,
   providerName,
   ShipmentStatusBadge,
+  Spinner,
+  toast,
 } from '@smista/ui-kit';
 import { formatRelative } from '../format';
 import { t } from '../messages';
 import { manifestPath } from '../paths';
+import { errorToast } from './results';
 import { carrierLabel, labelFrom, orderLabel, recipientLabel } from './shipment-rules';
-import { useCarrierIntegrations, useShipmentDetails } from './shipments-api';
+import { useCarrierIntegrations, useMarketplaceIntegration, useSendOrderTracking, useShipmentDetails } from './shipments-api';
 
 const d = t.details;
+/** After 'Invia tracking ora', the details are read this often until the marketplace's answer reaches them. */
+const SENT_POLL_MS = 1_000;
+/** …and for at most this long. */
+const SENT_POLL_FOR_MS = 20_000;
 
 /**
  * 'Dettagli' of a row: every field of the shipment (spec §3) — recipient and address, carrier and
@@ -45,9 +62,21 @@ export function DetailsDrawer({ merchantId, shipment, onClose }: { merchantId: s
 }
 
 function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson }) {
-  const details = useShipmentDetails(merchantId, row.id);
+  // While a tracking sent from here is on its way (the marketplace's answer comes as an event).
+  const [sentAt, setSentAt] = useState<number | null>(null);
+  const details = useShipmentDetails(merchantId, row.id, sentAt !== null ? SENT_POLL_MS : false);
   const carriers = useCarrierIntegrations(merchantId);
   const s: ShipmentJson = details.data ?? row;
+  const pushed = s.marketplaceTrackingStatus === 'pushed';
+  useEffect(() => {
+    if (sentAt === null) return;
+    if (pushed) {
+      setSentAt(null);
+      return;
+    }
+    const stop = setTimeout(() => setSentAt(null), Math.max(0, sentAt + SENT_POLL_FOR_MS - Date.now()));
+    return () => clearTimeout(stop);
+  }, [sentAt, pushed]);
   const cityLine = [s.postalCode, s.city, s.state ? `(${s.state})` : ''].filter(Boolean).join(' ');
   const country = [s.country, s.countryCode && s.countryCode !== s.country ? `(${s.countryCode})` : ''].filter(Boolean).join(' ');
 
@@ -115,7 +144,7 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
       <DetailSection title={d.carrierTracking} testId="details-carrier-tracking">
         <Facts
           rows={[
-            [d.trackingStatus, s.trackingStatus],
+            [d.trackingStatus, s.trackingStatus ? labelFrom(carrierTrackingStatusLabels, s.trackingStatus) : null],
             [d.trackingDescription, s.trackingDescription],
             [d.trackingUpdatedAt, when(s.trackingUpdatedAt)],
           ]}
@@ -148,7 +177,7 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
           <>
             <Facts
               rows={[
-                [d.workdayStatus, labelFrom(t.workdayStatuses, s.closeWorkdayStatus)],
+                [d.workdayStatus, labelFrom(workdayCloseStatusLabels, s.closeWorkdayStatus)],
                 [d.workdayMessage, s.closeWorkdayMessage],
                 [d.workdayAt, when(s.closeWorkdayAt)],
               ]}
@@ -172,19 +201,7 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
       </DetailSection>
 
       <DetailSection title={d.marketplaceTracking} testId="details-marketplace-tracking">
-        {s.marketplaceTrackingStatus || s.marketplaceTrackingAttempts > 0 ? (
-          <Facts
-            rows={[
-              [d.marketplaceStatus, labelFrom(t.marketplaceTrackingStatuses, s.marketplaceTrackingStatus)],
-              [d.marketplaceError, s.marketplaceTrackingError, 'text-red-700'],
-              [d.marketplaceAttempts, String(s.marketplaceTrackingAttempts ?? 0)],
-              [d.marketplaceLastAttempt, when(s.marketplaceTrackingLastAttempt)],
-              [d.marketplaceUpdatedAt, when(s.marketplaceTrackingUpdatedAt)],
-            ]}
-          />
-        ) : (
-          <p className="text-sm text-muted-foreground">{d.marketplaceNone}</p>
-        )}
+        <MarketplaceTracking merchantId={merchantId} s={s} sending={sentAt !== null} onSent={() => setSentAt(Date.now())} />
       </DetailSection>
 
       <DetailSection title={d.order} testId="details-order">
@@ -197,6 +214,84 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
         />
       </DetailSection>
     </div>
+  );
+}
+
+/**
+ * The tracking told to the marketplace, saying one thing: its state in Italian; why it was not
+ * sent (a skipped push made no call: 'Motivo', not an error) or the marketplace's refusal; the
+ * attempts and the last one only when calls were made; 'Inviato il' only once the marketplace took
+ * it. When the integration's automatic tracking is off, it says so and offers to send it now
+ * (`POST /api/orders/{orderId}/update-tracking`), as it does after a refusal or a skip.
+ */
+function MarketplaceTracking({ merchantId, s, sending, onSent }: { merchantId: string; s: ShipmentJson; sending: boolean; onSent: () => void }) {
+  const integrationId = s.marketplaceIntegrationId;
+  const integration = useMarketplaceIntegration(merchantId, integrationId);
+  const send = useSendOrderTracking(merchantId);
+  const status = (s.marketplaceTrackingStatus ?? '').trim().toLowerCase();
+  const pushed = status === 'pushed';
+  const autoOff = integration.data !== undefined && !integration.data.autoUpdateTracking;
+  const canSend = !pushed && Boolean(s.trackingNumber) && integrationId !== null && integration.data !== undefined;
+  const offerSend = canSend && (autoOff || status === 'failed' || status === 'skipped');
+  const busy = send.isPending || sending;
+
+  const sendNow = () => {
+    if (busy) return;
+    send.mutate(s.orderId, {
+      onSuccess: (answer) => {
+        toast({ title: t.toasts.trackingUpdated, description: answer?.message || undefined });
+        onSent();
+      },
+      onError: (error) => toast(errorToast(t.toasts.trackingError, error)),
+    });
+  };
+
+  const rows: [string, string | null, string?][] = [];
+  if (status || s.marketplaceTrackingAttempts > 0) {
+    rows.push([d.marketplaceStatus, labelFrom(marketplaceTrackingStatusLabels, s.marketplaceTrackingStatus)]);
+    if (s.marketplaceTrackingError) rows.push(status === 'skipped' ? [d.marketplaceReason, s.marketplaceTrackingError] : [d.marketplaceError, s.marketplaceTrackingError, 'text-red-700']);
+    if (s.marketplaceTrackingAttempts > 0) {
+      rows.push([d.marketplaceAttempts, String(s.marketplaceTrackingAttempts)]);
+      rows.push([d.marketplaceLastAttempt, when(s.marketplaceTrackingLastAttempt)]);
+    }
+    if (pushed) rows.push([d.marketplaceUpdatedAt, when(s.marketplaceTrackingUpdatedAt)]);
+  }
+
+  return (
+    <>
+      {rows.length > 0 ? (
+        <Facts rows={rows} />
+      ) : (
+        <p className="text-sm text-muted-foreground" data-testid="details-marketplace-none">
+          {integrationId === null ? d.marketplaceNoIntegration : d.marketplaceNone}
+        </p>
+      )}
+      {autoOff && !pushed ? (
+        <div className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="note" data-testid="details-auto-tracking-off">
+          <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <span className="grid gap-1">
+            <span className="[overflow-wrap:anywhere]">{d.marketplaceAutoOff(s.marketplace)}</span>
+            <Link to={`/dashboard/integration/${integrationId}`} className="justify-self-start text-primary underline-offset-4 hover:underline" data-testid="details-integration-link">
+              {d.autoTrackingSettings}
+            </Link>
+          </span>
+        </div>
+      ) : null}
+      {offerSend ? (
+        <Button
+          type="button"
+          size="sm"
+          className="w-full justify-self-start sm:w-auto"
+          onClick={sendNow}
+          disabled={busy}
+          title={d.sendTrackingHint(s.marketplace)}
+          data-testid="details-send-tracking"
+        >
+          {busy ? <Spinner /> : <Send aria-hidden />}
+          {busy ? d.sendingTracking : d.sendTrackingNow}
+        </Button>
+      ) : null}
+    </>
   );
 }
 
@@ -213,6 +308,7 @@ const OUTCOME_VARIANTS: Readonly<Record<string, 'success' | 'warning' | 'destruc
   refused: 'destructive',
   unavailable: 'warning',
   error: 'destructive',
+  skipped: 'secondary',
 };
 
 /** The audit trail, newest first, as a list that reads on a phone as on a desktop. */
@@ -233,11 +329,11 @@ function AuditTrail({ entries }: { entries: ShipmentAuditJson[] }) {
           <li key={entry.id} className="grid gap-1 rounded-md border border-border p-3 text-sm" data-testid="audit-entry" data-operation={entry.operation} data-outcome={outcome}>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="font-medium" data-testid="audit-operation">
-                {labelFrom(t.operations, entry.operation)}
+                {labelFrom(auditOperationLabels, entry.operation)}
                 {entry.target ? <span className="font-normal text-muted-foreground"> · {providerName(entry.target)}</span> : null}
               </span>
               <Badge variant={Object.hasOwn(OUTCOME_VARIANTS, outcome) ? OUTCOME_VARIANTS[outcome] : 'outline'} data-testid="audit-outcome">
-                {labelFrom(t.outcomes, entry.outcome)}
+                {labelFrom(auditOutcomeLabels, entry.outcome)}
               </Badge>
             </div>
             <div className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
