@@ -5,7 +5,6 @@ import {
   auditOperationLabels,
   auditOutcomeLabels,
   carrierTrackingStatusLabels,
-  marketplaceTrackingStatusLabels,
   workdayCloseStatusLabels,
   type ShipmentAuditJson,
   type ShipmentJson,
@@ -35,7 +34,7 @@ import { formatRelative } from '../format';
 import { t } from '../messages';
 import { manifestPath } from '../paths';
 import { errorToast } from './results';
-import { carrierLabel, labelFrom, orderLabel, recipientLabel } from './shipment-rules';
+import { carrierLabel, labelFrom, marketplaceTrackingView, orderLabel, recipientLabel, type FactRow } from './shipment-rules';
 import { useCarrierIntegrations, useMarketplaceIntegration, useSendOrderTracking, useShipmentDetails } from './shipments-api';
 
 const d = t.details;
@@ -218,21 +217,16 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
 }
 
 /**
- * The tracking told to the marketplace, saying one thing: its state in Italian; why it was not
- * sent (a skipped push made no call: 'Motivo', not an error) or the marketplace's refusal; the
- * attempts and the last one only when calls were made; 'Inviato il' only once the marketplace took
- * it. When the integration's automatic tracking is off, it says so and offers to send it now
- * (`POST /api/orders/{orderId}/update-tracking`), as it does after a refusal or a skip.
+ * The tracking told to the marketplace ({@link marketplaceTrackingView} decides what is said), the
+ * note that the integration's automatic tracking is off with a link to its page, and 'Invia
+ * tracking ora' (`POST /api/orders/{orderId}/update-tracking`); after a send the details are read
+ * again until the marketplace's answer reaches them.
  */
 function MarketplaceTracking({ merchantId, s, sending, onSent }: { merchantId: string; s: ShipmentJson; sending: boolean; onSent: () => void }) {
   const integrationId = s.marketplaceIntegrationId;
   const integration = useMarketplaceIntegration(merchantId, integrationId);
   const send = useSendOrderTracking(merchantId);
-  const status = (s.marketplaceTrackingStatus ?? '').trim().toLowerCase();
-  const pushed = status === 'pushed';
-  const autoOff = integration.data !== undefined && !integration.data.autoUpdateTracking;
-  const canSend = !pushed && Boolean(s.trackingNumber) && integrationId !== null && integration.data !== undefined;
-  const offerSend = canSend && (autoOff || status === 'failed' || status === 'skipped');
+  const view = marketplaceTrackingView(s, integration.data ? integration.data.autoUpdateTracking : null, when);
   const busy = send.isPending || sending;
 
   const sendNow = () => {
@@ -246,27 +240,16 @@ function MarketplaceTracking({ merchantId, s, sending, onSent }: { merchantId: s
     });
   };
 
-  const rows: [string, string | null, string?][] = [];
-  if (status || s.marketplaceTrackingAttempts > 0) {
-    rows.push([d.marketplaceStatus, labelFrom(marketplaceTrackingStatusLabels, s.marketplaceTrackingStatus)]);
-    if (s.marketplaceTrackingError) rows.push(status === 'skipped' ? [d.marketplaceReason, s.marketplaceTrackingError] : [d.marketplaceError, s.marketplaceTrackingError, 'text-red-700']);
-    if (s.marketplaceTrackingAttempts > 0) {
-      rows.push([d.marketplaceAttempts, String(s.marketplaceTrackingAttempts)]);
-      rows.push([d.marketplaceLastAttempt, when(s.marketplaceTrackingLastAttempt)]);
-    }
-    if (pushed) rows.push([d.marketplaceUpdatedAt, when(s.marketplaceTrackingUpdatedAt)]);
-  }
-
   return (
     <>
-      {rows.length > 0 ? (
-        <Facts rows={rows} />
+      {view.rows.length > 0 ? (
+        <Facts rows={view.rows.map((r): FactRow => [r.label, r.value, r.className])} />
       ) : (
         <p className="text-sm text-muted-foreground" data-testid="details-marketplace-none">
           {integrationId === null ? d.marketplaceNoIntegration : d.marketplaceNone}
         </p>
       )}
-      {autoOff && !pushed ? (
+      {view.autoOff ? (
         <div className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="note" data-testid="details-auto-tracking-off">
           <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <span className="grid gap-1">
@@ -277,7 +260,7 @@ function MarketplaceTracking({ merchantId, s, sending, onSent }: { merchantId: s
           </span>
         </div>
       ) : null}
-      {offerSend ? (
+      {view.offerSend ? (
         <Button
           type="button"
           size="sm"
@@ -311,7 +294,10 @@ const OUTCOME_VARIANTS: Readonly<Record<string, 'success' | 'warning' | 'destruc
   skipped: 'secondary',
 };
 
-/** The audit trail, newest first, as a list that reads on a phone as on a desktop. */
+/**
+ * The audit trail, newest first, as a list that reads on a phone as on a desktop. A skipped call
+ * (a tracking push not made) has no duration and its reason is no error.
+ */
 function AuditTrail({ entries }: { entries: ShipmentAuditJson[] }) {
   if (entries.length === 0) {
     return (
@@ -340,7 +326,7 @@ function AuditTrail({ entries }: { entries: ShipmentAuditJson[] }) {
               <span title={d.auditColumns.time} data-testid="audit-time">
                 {formatDateTime(entry.startedAt)}
               </span>
-              {entry.durationMs !== null ? (
+              {entry.durationMs !== null && outcome !== 'skipped' ? (
                 <span title={d.auditColumns.duration} data-testid="audit-duration">
                   {t.durationMs(entry.durationMs)}
                 </span>
@@ -348,7 +334,7 @@ function AuditTrail({ entries }: { entries: ShipmentAuditJson[] }) {
               {entry.attempt > 1 ? <span>{d.auditAttempt(entry.attempt)}</span> : null}
             </div>
             {entry.message ? (
-              <p className={cn('text-xs [overflow-wrap:anywhere]', outcome === 'ok' ? 'text-muted-foreground' : 'text-red-700')} data-testid="audit-message">
+              <p className={cn('text-xs [overflow-wrap:anywhere]', outcome === 'ok' || outcome === 'skipped' ? 'text-muted-foreground' : 'text-red-700')} data-testid="audit-message">
                 <span className="sr-only">{d.auditColumns.message}: </span>
                 {entry.message}
               </p>
