@@ -851,6 +851,8 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
         expect(await push.count()).toBe(1);
         expect(await textOf(push.getByTestId('audit-operation'))).toContain('Invio tracking al marketplace');
         expect(await textOf(push.getByTestId('audit-outcome'))).toBe('Non eseguita');
+        // No call was made: no duration.
+        expect(await push.getByTestId('audit-duration').count()).toBe(0);
         // Statuses in Italian everywhere: the carrier's tracking, the close, the audit rows.
         expect(await textOf(drawer.getByTestId('details-carrier-tracking'))).toContain('In transito');
         expect(await textOf(drawer.getByTestId('details-workday'))).toContain('Chiusa');
