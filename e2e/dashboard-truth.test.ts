@@ -148,7 +148,62 @@ const labels = given('etichetta GLS rifiutata e Posta1 da 5 codici', async () =>
   expect(processed.status).toBe(200);
   expect(processed.body).toMatchObject({ success: 1, failed: 1 });
   expect((await get(`/api/shipments/${refused.id}`)).status).toBe('error');
-  return { postaId };
+  return { postaId, glsId: gls.body.id as number, refusedId: refused.id as number, refusedOrder: refused.orderExternalId as string };
+});
+
+/** A sync of the eBay integration, waited for until it completed. */
+async function syncOnce(integrationId: number): Promise<void> {
+  const started = await call('POST', `/api/orders/sync/${integrationId}`, {});
+  expect(started.status).toBeLessThan(300);
+  const jobId = started.body.job.id as number;
+  await eventually(async () => expect((await get(`/api/orders/sync/jobs/${jobId}`)).status).toBe('completed'), SYNC_TIMEOUT_MS);
+}
+
+/**
+ * What a merchant does next, through the API (the screens have their own suites): automatic
+ * tracking on, the refused GLS label made again with a good CAP (its tracking sent to eBay, which
+ * changes the eBay order), the GLS day closed, the Posta1 pool refilled, another order's shipment
+ * cancelled, and two more syncs that read the pushed order again. Answers the cancelled shipment.
+ */
+const fixed = given("etichetta rifatta e tracking a eBay, giornata GLS chiusa, codici aggiunti, una spedizione annullata, due sincronizzazioni", async () => {
+  const { postaId, glsId, refusedId } = await labels.get();
+  const [integration] = (await get('/api/merchants/current/integrations')) as any[];
+  expect((await call('PATCH', `/api/merchants/${merchantId}/integrations/${integration.id}`, { autoUpdateTracking: true })).status).toBe(200);
+  const refused = await get(`/api/shipments/${refusedId}`);
+  if (refused.status === 'error' || refused.status === 'pending') {
+    const address = {
+      recipientName: refused.recipientName,
+      addressLine1: refused.addressLine1,
+      addressLine2: refused.addressLine2 ?? '',
+      city: 'Milano',
+      state: 'MI',
+      postalCode: '20123',
+      country: refused.country || 'Italia',
+      countryCode: 'IT',
+      phoneNumber: refused.phoneNumber ?? '',
+      recipientEmail: refused.recipientEmail ?? '',
+    };
+    expect((await call('PATCH', `/api/shipments/${refusedId}/address`, address)).status).toBe(200);
+    expect((await call('POST', '/api/shipments/process-selected', { shipmentIds: [refusedId] })).body).toMatchObject({ success: 1, failed: 0 });
+  }
+  await eventually(async () => expect((await get(`/api/shipments/${refusedId}`)).marketplaceTrackingStatus).toBe('pushed'), SETTLE_MS);
+  if (!(await get(`/api/shipments/${refusedId}`)).closeWorkdayStatus) {
+    expect((await call('POST', '/api/shipments/close-workday', { shipmentIds: [refusedId] })).status).toBe(200);
+  }
+  // Posta1 back above 10 codes.
+  const more = await call('POST', `/api/merchants/${merchantId}/carrier-integrations/${postaId}/tracking-codes`, { method: 'range', fromCode: '2IUD00000010', toCode: '2IUD00000029' });
+  expect([201, 400, 409]).toContain(more.status);
+  // Another domestic order's shipment, cancelled.
+  const withShipment = new Set(((await get('/api/shipments?pageSize=100')).data as any[]).map((x) => x.orderId));
+  const other = ((await get('/api/orders?status=TO_SHIP&pageSize=50')).data as any[]).filter(domestic).find((o) => !withShipment.has(o.id));
+  expect((await call('PATCH', `/api/orders/${other.id}/carrier`, { carrierIntegrationId: glsId })).status).toBe(200);
+  const created = await call('POST', '/api/shipments/bulk-create', { orderIds: [other.id] });
+  const cancelledId = created.body.outcomes[0].shipmentId as number;
+  expect((await call('POST', `/api/shipments/${cancelledId}/cancel`)).status).toBe(200);
+  // The tracking push changed the eBay order: two syncs read it again.
+  await syncOnce(integration.id);
+  await syncOnce(integration.id);
+  return { cancelledId };
 });
 
 describe('the dashboard tells the truth (activity service, shell dashboard and header)', () => {
@@ -193,7 +248,7 @@ describe('the dashboard tells the truth (activity service, shell dashboard and h
 
   step('both appear as notifications in the tile and the header, each leading where it is fixed; the activity tells the import and the label', async () => {
     await asAdmin();
-    const { postaId } = await labels.get();
+    const { postaId, refusedOrder } = await labels.get();
     await page.goto('/dashboard');
     await eventually(async () => {
       await page.reload();
@@ -206,7 +261,8 @@ describe('the dashboard tells the truth (activity service, shell dashboard and h
       await Promise.all((await links.all()).map(async (l) => [await textOf(l), { href: await l.getAttribute('href'), read: await l.getAttribute('data-read') }] as const)),
     );
     expect(byTitle).toEqual({
-      'Etichette non create': { href: '/dashboard/shipments?status=error', read: 'false' },
+      // The order whose label failed, whatever tab its shipment is in by the time it is clicked.
+      'Etichette non create': { href: `/dashboard/shipments?search=${encodeURIComponent(refusedOrder)}`, read: 'false' },
       'Codici di tracciamento in esaurimento': { href: `/carriers/posta_1/setup?edit=${postaId}`, read: 'false' },
     });
     await eventually(async () => {
@@ -240,15 +296,19 @@ describe('the dashboard tells the truth (activity service, shell dashboard and h
     await page.setViewportSize(DESKTOP);
   });
 
-  step("clicking one marks it read and opens the Errori tab; 'Segna tutte come lette' reads the rest", async () => {
+  step("clicking one marks it read and opens the failed label's shipment (never an empty list); 'Segna tutte come lette' reads the rest", async () => {
     await asAdmin();
-    const { postaId } = await labels.get();
+    const { postaId, refusedId, refusedOrder } = await labels.get();
     // Both notifications there and unread (the events travel from the outbox to activity).
     await eventually(async () => expect((await get('/api/notifications')).unreadCount).toBe(2), SETTLE_MS);
     await page.goto('/dashboard');
     await openMenu(page);
     await menu(page).getByTestId('notification-item').filter({ hasText: 'Etichette non create' }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard/shipments' && url.searchParams.get('status') === 'error');
+    await page.waitForURL((url) => url.pathname === '/dashboard/shipments' && url.searchParams.get('search') === refusedOrder);
+    // The list shows that shipment, with its problem.
+    const refusedRow = page.locator(`[data-testid="shipment-row"][data-shipment-id="${refusedId}"]`);
+    await refusedRow.waitFor();
+    expect(await textOf(refusedRow.getByTestId('shipment-status'))).toBe('Errore');
     await eventually(async () => {
       const { notifications, unreadCount } = await get('/api/notifications');
       expect(unreadCount).toBe(1);
@@ -272,5 +332,58 @@ describe('the dashboard tells the truth (activity service, shell dashboard and h
     await page.goto('/dashboard');
     await page.getByTestId('tile-notifications-list').waitFor();
     await shot(page, '1280-read');
+  });
+
+  step("causes gone, notifications gone: the label made again and the pool refilled leave 'Nessuna notifica' in the tile and the header", async () => {
+    await asAdmin();
+    await fixed.get();
+    await page.goto('/dashboard');
+    await eventually(async () => {
+      await page.reload();
+      await page.getByTestId('welcome-card').waitFor();
+      expect(await tileHint(page, 'notifications')).toBe('Nessuna notifica');
+    }, SETTLE_MS);
+    expect(await tileValue(page, 'notifications')).toBe('0');
+    expect(await page.getByTestId('tile-notification').count()).toBe(0);
+    expect(await page.getByTestId('notifications-dot').count()).toBe(0);
+    await openMenu(page);
+    expect(await textOf(page.getByTestId('notifications-empty'))).toBe('Nessuna notifica');
+    await closeMenu(page);
+    // The API says the same, for every member.
+    expect(await get('/api/notifications')).toEqual({ notifications: [], unreadCount: 0 });
+    await shot(page, '1280-resolved');
+  });
+
+  step('the recent activity tells every action once: the import (not again after the tracking push and two syncs), the connections, the tracking sent to eBay, the GLS close and the cancellation', async () => {
+    await asAdmin();
+    const { cancelledId } = await fixed.get();
+    const expected = [
+      `eBay collegato: account «${seller.username}»`,
+      'Corriere GLS collegato: «GLS Milano»',
+      'Corriere Posta1 collegato: «Posta1 sede»',
+      'Tracking inviato a eBay per 1 spedizione',
+      'Giornata GLS chiusa: 1 spedizione confermata',
+      `Spedizione #${cancelledId} annullata`,
+    ];
+    const once = (lines: string[]) => {
+      const imports = lines.filter((l) => /ordin[ei] importat[oi] da eBay/.test(l));
+      expect(imports).toHaveLength(1);
+      for (const text of expected) expect({ text, times: lines.filter((l) => l.startsWith(text)).length }).toEqual({ text, times: 1 });
+    };
+    await eventually(async () => once(((await get('/api/activity')) as any[]).map((a) => a.text)), SETTLE_MS);
+
+    await page.goto('/dashboard');
+    await eventually(async () => {
+      await page.reload();
+      await page.getByTestId('activity-list').waitFor({ timeout: 3_000 });
+      once(await page.getByTestId('activity-item').allInnerTexts());
+    }, SETTLE_MS);
+    for (const line of await page.getByTestId('activity-item').allInnerTexts()) expect(line).toMatch(/fa$/);
+    await shot(page, '1280-activity');
+    await page.setViewportSize(MOBILE);
+    await expectNoSidewaysScroll(page, MOBILE.width);
+    once(await page.getByTestId('activity-item').allInnerTexts());
+    await shot(page, '390-activity');
+    await page.setViewportSize(DESKTOP);
   });
 });

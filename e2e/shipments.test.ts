@@ -414,7 +414,7 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
 
     await orderRow(page, shipped[0].id).getByTestId('order-select').click();
     await bar.getByTestId('orders-bulk-create-shipments').click();
-    await expectToast(page, "Nessuna spedizione creata: 1 ordine ha già una spedizione");
+    await expectToast(page, 'Nessuna spedizione creata: 1 ordine ha già una spedizione');
     await closeToasts(page);
     expect((await shipmentsApi('pageSize=1')).meta.totalItems).toBe(SHIPPED_ORDERS);
   });
@@ -797,5 +797,112 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
       status: 'pushed',
       lineItems: [[...stillToShip].sort()],
     });
+  });
+
+  step("automatic tracking off: the drawer says the tracking was not sent and why (no 'Inviato il', no 'Riuscita'), offers 'Invia tracking ora', which sends it; every status in Italian, at 1280 and 390 px", async () => {
+    await asAdmin();
+    await processed.get();
+    const { integrationId, glsId, orders } = await base.get();
+    // Automatic tracking switched off for the eBay integration (on again at the end, for the steps after).
+    const setAuto = async (on: boolean) =>
+      expect((await call('PATCH', `/api/merchants/${merchantId}/integrations/${integrationId}`, { autoUpdateTracking: on })).body?.autoUpdateTracking).toBe(on);
+    await setAuto(false);
+    try {
+      // A domestic order nothing was shipped of, not one of the suite's: labelled now, its push skipped.
+      const onEbay = await ebay.orders(seller.username);
+      const used = new Set(orders.map((o: any) => o.id));
+      const order = ((await get('/api/orders?status=TO_SHIP&pageSize=100')).data as any[]).find(
+        (o) => glsDomestic(o) && !used.has(o.id) && onEbay.find((e) => e.orderId === o.externalId)?.orderFulfillmentStatus === 'NOT_STARTED',
+      );
+      expect(order).toBeDefined();
+      expect((await call('PATCH', `/api/orders/${order.id}/carrier`, { carrierIntegrationId: glsId })).status).toBe(200);
+      const created = await call('POST', '/api/shipments/bulk-create', { orderIds: [order.id] });
+      const id = created.body.outcomes[0].shipmentId as number;
+      expect((await call('POST', '/api/shipments/process-selected', { shipmentIds: [id] })).body).toMatchObject({ success: 1, failed: 0 });
+      await eventually(async () => expect((await shipmentApi(id)).marketplaceTrackingStatus).toBe('skipped'), SETTLE_MS);
+      // The GLS day closed and the carrier asked: the carrier's tracking is in transit.
+      expect((await call('POST', '/api/shipments/close-workday', { shipmentIds: [id] })).status).toBe(200);
+      expect((await call('POST', `/api/shipments/${id}/update-tracking`)).status).toBe(200);
+      const s = await shipmentApi(id);
+      expect({ trackingStatus: s.trackingStatus, sentAt: s.marketplaceTrackingUpdatedAt }).toEqual({ trackingStatus: 'in_transit', sentAt: null });
+
+      const drawer = page.getByTestId('details-drawer');
+      const marketplaceTracking = drawer.getByTestId('details-marketplace-tracking');
+      const openDrawer = async () => {
+        await open(`/dashboard/shipments?search=${encodeURIComponent(s.trackingNumber)}`);
+        await eventually(async () => expect(await idsOnScreen(page)).toEqual([id]));
+        await rowAction(page, id, 'menu-details');
+        await drawer.getByTestId('audit-entry').first().waitFor();
+        await drawer.getByTestId('details-auto-tracking-off').waitFor();
+      };
+      const expectNotSent = async () => {
+        const text = await textOf(marketplaceTracking);
+        expect(text).toContain('Stato invio');
+        expect(text).toContain('Non inviato');
+        expect(text).toContain(`Motivo`);
+        // One thing said: nothing was sent, so no time it was, and no attempt.
+        expect(text).not.toContain('Inviato il');
+        expect(text).not.toContain('Ultimo tentativo');
+        expect(await textOf(drawer.getByTestId('details-auto-tracking-off'))).toContain("L'invio automatico del tracking a eBay è disattivato per questa integrazione");
+        expect(await drawer.getByTestId('details-integration-link').getAttribute('href')).toBe(`/dashboard/integration/${integrationId}`);
+        expect(await textOf(drawer.getByTestId('details-send-tracking'))).toBe('Invia tracking ora');
+        // The skipped push is no success in the audit trail.
+        const push = drawer.locator('[data-testid="audit-entry"][data-operation="PushTracking"]');
+        expect(await push.count()).toBe(1);
+        expect(await textOf(push.getByTestId('audit-operation'))).toContain('Invio tracking al marketplace');
+        expect(await textOf(push.getByTestId('audit-outcome'))).toBe('Non eseguita');
+        // No call was made: no duration.
+        expect(await push.getByTestId('audit-duration').count()).toBe(0);
+        // Statuses in Italian everywhere: the carrier's tracking, the close, the audit rows.
+        expect(await textOf(drawer.getByTestId('details-carrier-tracking'))).toContain('In transito');
+        expect(await textOf(drawer.getByTestId('details-workday'))).toContain('Chiusa');
+        const whole = await textOf(drawer);
+        for (const raw of ['in_transit', 'skipped', 'pushed', 'PushTracking', 'CreateLabel', 'CloseWorkday', 'Track', 'closed', 'shipped']) {
+          expect({ raw, shown: new RegExp(`\\b${raw}\\b`).test(whole) }).toEqual({ raw, shown: false });
+        }
+      };
+
+      await openDrawer();
+      await expectNotSent();
+      await shot(page, '1280-details-auto-tracking-off');
+      await marketplaceTracking.screenshot({ path: `${SHOTS}/shipments-1280-details-marketplace-not-sent.png` });
+      await drawer.getByTestId('details-audit').screenshot({ path: `${SHOTS}/shipments-1280-details-audit-skipped.png` });
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'detached' });
+
+      await page.setViewportSize(MOBILE);
+      try {
+        await openDrawer();
+        await expectNotSent();
+        await expectNoSidewaysScroll(page, MOBILE.width);
+        expect(await drawer.getByTestId('details-send-tracking').isVisible()).toBe(true);
+        await shot(page, '390-details-auto-tracking-off');
+        await marketplaceTracking.screenshot({ path: `${SHOTS}/shipments-390-details-marketplace-not-sent.png` });
+        // Sent from the phone: 'Tracking aggiornato', and the drawer follows.
+        await drawer.getByTestId('details-send-tracking').click();
+        await expectToast(page, 'Tracking aggiornato');
+        await eventually(async () => {
+          const text = await textOf(marketplaceTracking);
+          expect(text).toContain('Inviato il');
+          expect(text).not.toContain('Non inviato');
+        }, SETTLE_MS);
+        expect(await drawer.getByTestId('details-auto-tracking-off').count()).toBe(0);
+        expect(await drawer.getByTestId('details-send-tracking').count()).toBe(0);
+        const outcomes = await drawer.locator('[data-testid="audit-entry"][data-operation="PushTracking"]').getByTestId('audit-outcome').allInnerTexts();
+        expect(outcomes.map((o) => o.trim()).sort()).toEqual(['Non eseguita', 'Riuscita']);
+        await expectNoSidewaysScroll(page, MOBILE.width);
+        await shot(page, '390-details-tracking-sent');
+        await marketplaceTracking.screenshot({ path: `${SHOTS}/shipments-390-details-marketplace-sent.png` });
+        await closeToasts(page);
+      } finally {
+        await page.setViewportSize(DESKTOP);
+      }
+      // eBay has it once, with this tracking number.
+      const pushed = (await ebay.fulfillments(seller.username)).filter((f) => f.trackingNumber === s.trackingNumber);
+      expect(pushed).toHaveLength(1);
+      expect(await shipmentApi(id)).toMatchObject({ marketplaceTrackingStatus: 'pushed', marketplaceTrackingError: null });
+    } finally {
+      await setAuto(true);
+    }
   });
 });

@@ -147,3 +147,29 @@ describe('GET /api/activity', () => {
     expect((await rival.b.get('/api/activity')).body).toEqual([]);
   }, 30_000);
 });
+
+describe('notifications that resolve themselves, and the actions a merchant looks for', () => {
+  it('a pool refilled: its notification leaves the list and the unread count of every member; the refill and the carrier are in the activity', async () => {
+    const at = Date.now();
+    await lowStock(shop.id, 17, 3);
+    expect(await eventually(async () => (await notifications(user)).notifications.some((n) => n.link.endsWith('edit=17')), 20_000)).toBe(true);
+    const unreadBefore = (await notifications(user)).unreadCount;
+    const restocked = carriersEvents.TrackingCodesRestocked.fromPartial({ integrationId: 17, merchantId: shop.id, provider: 'posta_1', available: 30, threshold: 10, occurredAt: new Date(at + 1_000).toISOString() });
+    await nats.js.publish('carriers.codes.restocked', carriersEvents.TrackingCodesRestocked.encode(restocked).finish(), { msgID: randomUUID() });
+    expect(await eventually(async () => !(await notifications(user)).notifications.some((n) => n.link.endsWith('edit=17')), 20_000)).toBe(true);
+    expect((await notifications(user)).unreadCount).toBe(unreadBefore - 1);
+    expect((await notifications(admin)).notifications.some((n) => n.link.endsWith('edit=17'))).toBe(false);
+
+    const connected = carriersEvents.CarrierIntegrationChanged.fromPartial({ integrationId: 17, merchantId: shop.id, provider: 'posta_1', connectionName: 'Posta1 sede', status: 'active', active: true, change: 'created', occurredAt: new Date(at + 2_000).toISOString() });
+    await nats.js.publish('carriers.integration.changed', carriersEvents.CarrierIntegrationChanged.encode(connected).finish(), { msgID: randomUUID() });
+    const cancelled = shipmentsEvents.ShipmentCancelled.fromPartial({ shipmentId: 41, merchantId: shop.id, previousStatus: 'shipped', occurredAt: new Date(at + 3_000).toISOString() });
+    await nats.js.publish('shipments.shipment.cancelled', shipmentsEvents.ShipmentCancelled.encode(cancelled).finish(), { msgID: randomUUID() });
+    expect(await eventually(async () => ((await admin.b.get('/api/activity')).body as ActivityJson[]).length >= 3, 20_000)).toBe(true);
+    const lines = ((await user.b.get('/api/activity')).body as ActivityJson[]).map((a) => [a.kind, a.text]);
+    expect(lines.slice(0, 2)).toEqual([
+      ['shipment_cancelled', 'Spedizione #41 annullata'],
+      ['carrier_connected', 'Corriere Posta1 collegato: «Posta1 sede»'],
+    ]);
+    expect(((await rival.b.get('/api/activity')).body as ActivityJson[]).map((a) => a.kind)).not.toContain('carrier_connected');
+  }, 60_000);
+});

@@ -9,6 +9,7 @@ import { PDFDocument } from 'pdf-lib';
 import {
   encodeLabelIds,
   shipmentMessages as m,
+  trackingPushMessages,
   type OrderJson,
   type ShipmentDetailsJson,
   type ShipmentJson,
@@ -362,6 +363,44 @@ describe('the GLS workday and cancellation', () => {
     const pending = await shipmentOf(orders[6]);
     expect(pending.trackingNumber).not.toBeNull();
   });
+});
+
+describe('the marketplace tracking in the details', () => {
+  const attempt = async (shipment: ShipmentJson, patch: Partial<marketplacesEvents.MarketplaceTrackingAttempted>) => {
+    const event = marketplacesEvents.MarketplaceTrackingAttempted.fromPartial({
+      shipmentId: shipment.id,
+      merchantId: shop.id,
+      orderId: shipment.orderId,
+      integrationId: INTEGRATION,
+      marketplace: 'ebay',
+      attemptedAt: new Date().toISOString(),
+      ...patch,
+    });
+    await nats.js.publish('marketplaces.tracking.attempted', marketplacesEvents.MarketplaceTrackingAttempted.encode(event).finish(), { msgID: randomUUID() });
+  };
+
+  it("a push skipped (automatic tracking off) says so once: no time it was sent, no attempt, an audit row 'skipped' with the reason, never 'ok'", async () => {
+    const shipped = await shipmentOf(orders[1]);
+    await attempt(shipped, { status: 'skipped', attempts: 0, durationMs: 0, errorMessage: trackingPushMessages.autoUpdateOff });
+    expect(await eventually(async () => (await details(admin, shipped.id)).marketplaceTrackingStatus === 'skipped', 20_000)).toBe(true);
+    const skipped = await details(user, shipped.id);
+    expect(skipped).toMatchObject({
+      marketplaceTrackingStatus: 'skipped',
+      marketplaceTrackingError: trackingPushMessages.autoUpdateOff,
+      marketplaceTrackingAttempts: 0,
+      marketplaceTrackingLastAttempt: null,
+      marketplaceTrackingUpdatedAt: null,
+    });
+    expect(skipped.audit.filter((a) => a.operation === 'PushTracking')).toEqual([
+      expect.objectContaining({ target: 'ebay', outcome: 'skipped', message: trackingPushMessages.autoUpdateOff }),
+    ]);
+
+    // Sent on demand afterwards: now it has the time it was sent.
+    const sentAt = new Date(Date.now() + 1_000).toISOString();
+    await attempt(shipped, { status: 'pushed', attempts: 1, durationMs: 120, attemptedAt: sentAt });
+    expect(await eventually(async () => (await details(admin, shipped.id)).marketplaceTrackingStatus === 'pushed', 20_000)).toBe(true);
+    expect(await details(admin, shipped.id)).toMatchObject({ marketplaceTrackingUpdatedAt: sentAt, marketplaceTrackingLastAttempt: sentAt, marketplaceTrackingError: null });
+  }, 60_000);
 });
 
 describe('tenancy', () => {

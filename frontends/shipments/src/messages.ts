@@ -1,4 +1,4 @@
-import { shipmentToasts } from '@smista/contracts';
+import { marketplaceName, shipmentToasts } from '@smista/contracts';
 
 /**
  * Italian texts of the shipments remote. Texts quoted by the product spec (§2 Shipments, §4 badges,
@@ -177,10 +177,21 @@ export const t = {
     marketplaceTracking: 'Tracking sul marketplace',
     marketplaceStatus: 'Stato invio',
     marketplaceError: 'Errore',
+    /** Why a skipped push was not made (not an error: nothing was called). */
+    marketplaceReason: 'Motivo',
     marketplaceAttempts: 'Tentativi',
     marketplaceLastAttempt: 'Ultimo tentativo',
     marketplaceUpdatedAt: 'Inviato il',
     marketplaceNone: 'Il tracking non è ancora stato inviato al marketplace.',
+    /** The shipment's order has no marketplace integration (deleted, or none). */
+    marketplaceNoIntegration: 'Questa spedizione non ha un marketplace a cui inviare il tracking.',
+    /** The marketplace integration's 'Aggiorna tracking automaticamente' is off. */
+    marketplaceAutoOff: (marketplace: string) =>
+      `L'invio automatico del tracking a ${marketplaceName(marketplace)} è disattivato per questa integrazione: il tracking di questa spedizione non parte da solo.`,
+    sendTrackingNow: 'Invia tracking ora',
+    sendingTracking: 'Invio in corso...',
+    sendTrackingHint: (marketplace: string) => `Invia a ${marketplaceName(marketplace)} il numero di tracking di questa spedizione`,
+    autoTrackingSettings: "Impostazioni dell'integrazione",
     audit: 'Registro delle chiamate',
     auditHint: 'Ogni chiamata al corriere e al marketplace fatta per questa spedizione, con il suo esito.',
     auditEmpty: 'Nessuna chiamata registrata.',
@@ -188,24 +199,6 @@ export const t = {
     auditAttempt: (n: number) => `tentativo ${n}`,
   },
 
-  /** Audit operations (proto AuditEntry.operation). */
-  operations: {
-    CreateLabel: 'Creazione etichetta',
-    CancelShipment: 'Annullamento',
-    CloseWorkday: 'Chiusura giornata',
-    Track: 'Aggiornamento tracking',
-    PushTracking: 'Invio tracking al marketplace',
-  } as Record<string, string>,
-  /** Audit outcomes (proto AuditEntry.outcome). */
-  outcomes: {
-    started: 'Avviata',
-    ok: 'Riuscita',
-    refused: 'Rifiutata',
-    unavailable: 'Non raggiungibile',
-    error: 'Errore',
-  } as Record<string, string>,
-  workdayStatuses: { closed: 'Chiusa', failed: 'Non riuscita' } as Record<string, string>,
-  marketplaceTrackingStatuses: { pending: 'In attesa', pushed: 'Inviato', failed: 'Non riuscito', skipped: 'Non inviato' } as Record<string, string>,
   durationMs: (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toLocaleString('it-IT', { maximumFractionDigits: 1 })} s`),
 
   progress: {

@@ -15,8 +15,23 @@ describe('activity contracts', () => {
     expect(['gls', 'posta_1', 'POSTA_RC', 'poste_delivery', 'dhl'].map(carrierName)).toEqual(['GLS', 'Posta1', 'Raccomandata', 'Poste Delivery Business', 'dhl']);
   });
 
-  it("links a pool's page by carrier and integration", () => {
+  it("links where each problem is: a pool's page, an integration's page, an order's shipments, a GLS account's shipped ones", () => {
     expect(notificationLinks.carrierCodes('posta_1', 12)).toBe('/carriers/posta_1/setup?edit=12');
+    expect(notificationLinks.marketplaceIntegration(7)).toBe('/dashboard/integration/7');
+    expect(notificationLinks.shipmentsOfOrder('12-34567-89012')).toBe('/dashboard/shipments?search=12-34567-89012');
+    expect(notificationLinks.shipmentsOfOrder('A&B 1')).toBe('/dashboard/shipments?search=A%26B+1');
+    expect(notificationLinks.shippedShipments(5)).toBe('/dashboard/shipments?status=shipped&carrier=5');
+    expect(notificationLinks.shippedShipments(null)).toBe('/dashboard/shipments?status=shipped');
+  });
+
+  it('tells the actions a merchant looks for, in Italian', () => {
+    expect(m.workdayClosed('gls', 1)).toBe('Giornata GLS chiusa: 1 spedizione confermata');
+    expect(m.shipmentCancelled(12)).toBe('Spedizione #12 annullata');
+    expect(m.trackingPushed(13, 'ebay')).toBe('Tracking inviato a eBay per 13 spedizioni');
+    expect(m.carrierChanged('connected', 'posta_1', ' Posta1 sede ')).toBe('Corriere Posta1 collegato: «Posta1 sede»');
+    expect(m.carrierChanged('disconnected', 'gls', '')).toBe('Corriere GLS scollegato');
+    expect(m.marketplaceChanged('reconnected', 'ebay', 'bottega')).toBe('eBay ricollegato: account «bottega»');
+    expect(m.marketplaceChanged('off', 'ebay', '')).toBe('eBay disattivato');
   });
 
   it('counts in Italian, singular and plural', () => {

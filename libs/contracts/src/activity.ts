@@ -17,14 +17,37 @@ export const notificationKinds = ['sync_failed', 'token_expiring', 'token_refuse
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** Recent-activity kinds. */
-export const activityKinds = ['orders_imported', 'labels_created', 'shipment_delivered', 'rule_changed', 'carriers_assigned'] as const;
+export const activityKinds = [
+  'orders_imported',
+  'labels_created',
+  'shipment_delivered',
+  'rule_changed',
+  'carriers_assigned',
+  'workday_closed',
+  'shipment_cancelled',
+  'tracking_pushed',
+  'carrier_connected',
+  'carrier_switched',
+  'carrier_disconnected',
+  'marketplace_connected',
+  'marketplace_switched',
+  'marketplace_disconnected',
+] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
-/** Where each notification leads (paths of the app). */
+/**
+ * Where each notification leads (paths of the app): the place where its problem is, narrowed to it,
+ * never a list that does not show it.
+ */
 export const notificationLinks = {
-  marketplaces: '/dashboard/marketplaces',
+  /** The marketplace integration's own page (its status, token, last sync, 'Aggiorna Token'). */
+  marketplaceIntegration: (integrationId: number) => `/dashboard/integration/${integrationId}`,
   shipmentErrors: '/dashboard/shipments?status=error',
-  shipments: '/dashboard/shipments',
+  /** The shipments of one marketplace order (a failed label: the shipment whatever its tab now). */
+  shipmentsOfOrder: (externalOrderId: string) => `/dashboard/shipments?${new URLSearchParams({ search: externalOrderId }).toString()}`,
+  /** The shipped shipments of a carrier integration ('Trasmetti GLS' is there); all shipped ones without it. */
+  shippedShipments: (carrierIntegrationId: number | null) =>
+    carrierIntegrationId ? `/dashboard/shipments?status=shipped&carrier=${carrierIntegrationId}` : '/dashboard/shipments?status=shipped',
   /** The carrier's setup page, whose 'Gestisci' part holds the tracking-code pool. */
   carrierCodes: (carrierCode: string, integrationId: number) => `/carriers/${encodeURIComponent(carrierCode)}/setup?edit=${integrationId}`,
 } as const;
@@ -78,6 +101,15 @@ export const activityMessages = {
     onImport
       ? `Regole applicate agli ordini importati: corriere assegnato a ${assigned} ${plural(assigned, 'ordine', 'ordini')} su ${total}`
       : `Assegna Corrieri: corriere assegnato a ${assigned} ${plural(assigned, 'ordine', 'ordini')} su ${total}`,
+  workdayClosed: (carrier: string, count: number) =>
+    `Giornata ${carrierName(carrier || 'gls')} chiusa: ${plural(count, '1 spedizione confermata', `${count} spedizioni confermate`)}`,
+  shipmentCancelled: (shipmentId: number) => `Spedizione #${shipmentId} annullata`,
+  trackingPushed: (count: number, marketplace: string) =>
+    `Tracking inviato a ${marketplaceName(marketplace)} per ${plural(count, '1 spedizione', `${count} spedizioni`)}`,
+  carrierChanged: (change: 'connected' | 'on' | 'off' | 'disconnected', carrier: string, connectionName: string) =>
+    `Corriere ${carrierName(carrier)} ${{ connected: 'collegato', on: 'attivato', off: 'disattivato', disconnected: 'scollegato' }[change]}${connectionName.trim() ? `: «${connectionName.trim()}»` : ''}`,
+  marketplaceChanged: (change: 'connected' | 'reconnected' | 'on' | 'off' | 'disconnected', marketplace: string, account: string) =>
+    `${marketplaceName(marketplace)} ${{ connected: 'collegato', reconnected: 'ricollegato', on: 'attivato', off: 'disattivato', disconnected: 'scollegato' }[change]}${account.trim() ? `: account «${account.trim()}»` : ''}`,
 
   // refusals
   notificationNotFound: 'Notifica non trovata',
@@ -94,7 +126,8 @@ export const activityMessages = {
   allRead: 'Tutte lette',
   unreadMarker: 'Non letta',
   noActivity: 'Nessuna attività recente',
-  noActivityHint: 'Qui compariranno gli ordini importati, le etichette create, le consegne e le modifiche alle regole.',
+  noActivityHint:
+    'Qui compariranno gli ordini importati, le etichette create, il tracking inviato ai marketplace, le giornate chiuse, gli annullamenti, le consegne, i corrieri e i marketplace collegati e le modifiche alle regole.',
   notificationsFailed: 'Impossibile caricare le notifiche',
   activityFailed: "Impossibile caricare l'attività recente",
   showAll: 'Vedi tutte',

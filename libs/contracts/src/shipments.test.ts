@@ -1,4 +1,14 @@
-import { readShipmentDetailsParam, readShipmentsUrlQuery, shipmentDetailsLink, shipmentMessages as m } from './shipments';
+import {
+  auditOperationLabel,
+  auditOutcomeLabel,
+  carrierTrackingStatusLabel,
+  marketplaceTrackingStatusLabel,
+  readShipmentDetailsParam,
+  readShipmentsUrlQuery,
+  shipmentDetailsLink,
+  shipmentMessages as m,
+  workdayCloseStatusLabel,
+} from './shipments';
 
 describe('bulk create summary', () => {
   it.each([
@@ -35,5 +45,19 @@ describe('the link that opens a shipment on the shipments screen', () => {
 
   it('is no part of the list view (the list reads the same page with or without it)', () => {
     expect(readShipmentsUrlQuery(new URLSearchParams('shipment=42&status=shipped'))).toEqual(readShipmentsUrlQuery(new URLSearchParams('status=shipped')));
+  });
+});
+
+describe('statuses and codes in Italian', () => {
+  it('the carrier tracking status (the drawer showed in_transit), the marketplace push, the close and the audit trail', () => {
+    expect(['in_transit', 'DELIVERED', 'exception', 'info'].map(carrierTrackingStatusLabel)).toEqual(['In transito', 'Consegnata', 'Problema di consegna', 'Aggiornamento del corriere']);
+    expect(['pushed', 'skipped', 'failed', 'pending'].map(marketplaceTrackingStatusLabel)).toEqual(['Inviato', 'Non inviato', 'Non riuscito', 'In attesa di invio']);
+    expect(workdayCloseStatusLabel('closed')).toBe('Chiusa');
+    expect(auditOperationLabel('PushTracking')).toBe('Invio tracking al marketplace');
+    // A skipped push made no call: never 'Riuscita'.
+    expect(auditOutcomeLabel('skipped')).toBe('Non eseguita');
+    expect(auditOutcomeLabel('ok')).toBe('Riuscita');
+    // Own keys only, and an unknown code as it is.
+    expect(carrierTrackingStatusLabel('constructor')).toBe('constructor');
   });
 });

@@ -30,6 +30,59 @@ export const shipmentStatusLabel = (status: string): string => {
   return Object.hasOwn(shipmentStatusLabels, key) ? shipmentStatusLabels[key]! : status;
 };
 
+/** A code's Italian label from a table (own keys, any case); the code as it is when the table lacks it. */
+function labelIn(table: Readonly<Record<string, string>>, code: string): string {
+  const raw = code.trim();
+  if (Object.hasOwn(table, raw)) return table[raw]!;
+  const key = raw.toLowerCase();
+  return Object.hasOwn(table, key) ? table[key]! : raw;
+}
+
+/**
+ * The carrier's last tracking status of a shipment, in Italian. The carriers' adapters map every
+ * provider code to these four (carriers `TrackingStatus`), so the screens never show `in_transit`.
+ */
+export const carrierTrackingStatusLabels: Readonly<Record<string, string>> = {
+  in_transit: 'In transito',
+  delivered: 'Consegnata',
+  exception: 'Problema di consegna',
+  info: 'Aggiornamento del corriere',
+};
+export const carrierTrackingStatusLabel = (status: string): string => labelIn(carrierTrackingStatusLabels, status);
+
+/** What became of the tracking sent to the marketplace (the shipment's `marketplaceTrackingStatus`). */
+export const marketplaceTrackingStatusLabels: Readonly<Record<string, string>> = {
+  pending: 'In attesa di invio',
+  pushed: 'Inviato',
+  failed: 'Non riuscito',
+  skipped: 'Non inviato',
+};
+export const marketplaceTrackingStatusLabel = (status: string): string => labelIn(marketplaceTrackingStatusLabels, status);
+
+/** The GLS workday close of a shipment (`closeWorkdayStatus`). */
+export const workdayCloseStatusLabels: Readonly<Record<string, string>> = { closed: 'Chiusa', failed: 'Non riuscita' };
+export const workdayCloseStatusLabel = (status: string): string => labelIn(workdayCloseStatusLabels, status);
+
+/** The audit trail of a shipment: each call's operation and outcome (`GET /api/shipments/{id}` `audit`). */
+export const auditOperationLabels: Readonly<Record<string, string>> = {
+  CreateLabel: 'Creazione etichetta',
+  CancelShipment: 'Annullamento',
+  CloseWorkday: 'Chiusura giornata',
+  Track: 'Aggiornamento tracking',
+  PushTracking: 'Invio tracking al marketplace',
+};
+export const auditOperationLabel = (operation: string): string => labelIn(auditOperationLabels, operation);
+export const auditOutcomeLabels: Readonly<Record<string, string>> = {
+  started: 'Avviata',
+  ok: 'Riuscita',
+  refused: 'Rifiutata',
+  unavailable: 'Non raggiungibile',
+  error: 'Errore',
+  /** No call was made (a tracking push not sent, with why): never 'Riuscita'. */
+  skipped: 'Non eseguita',
+};
+export const auditOutcomeLabel = (outcome: string): string => labelIn(auditOutcomeLabels, outcome);
+
 /**
  * The list's status filter: the four tabs of §2 plus the other stored statuses. `error` is the
  * "problems" view (failed labels and shipments without tracking movement for 3 days);

@@ -32,7 +32,7 @@ const notificationsOf = async (api: ActivityApi) => api.listNotifications({ limi
 const day = 86_400_000;
 
 describe('notifications from events', () => {
-  it('a failed sync: its reason and the marketplaces page; the orders a completed sync imported are one line of activity', async () => {
+  it("a failed sync: its reason and the integration's page, until a later sync of the integration succeeds; only new orders are imports", async () => {
     const shop = newShop();
     await stack.deliver('marketplaces.sync.finished', {
       jobId: 41,
@@ -45,16 +45,6 @@ describe('notifications from events', () => {
       errorMessage: marketplaceMessages.syncUnavailable('eBay'),
       occurredAt: '2026-06-01T07:50:00.000Z',
     });
-    await stack.deliver('marketplaces.sync.finished', {
-      jobId: 42,
-      integrationId: 3,
-      merchantId: shop.merchantId,
-      provider: 'ebay',
-      status: 'completed',
-      ordersFound: 12,
-      ordersSynced: 12,
-      occurredAt: '2026-06-01T07:55:00.000Z',
-    });
     const { notifications, unreadCount } = await notificationsOf(shop.alice);
     expect(unreadCount).toBe(1);
     expect(notifications).toEqual([
@@ -63,32 +53,73 @@ describe('notifications from events', () => {
         kind: 'sync_failed',
         title: 'Sincronizzazione non riuscita',
         text: `La sincronizzazione degli ordini eBay non è riuscita: ${marketplaceMessages.syncUnavailable('eBay')}`,
-        link: '/dashboard/marketplaces',
+        link: '/dashboard/integration/3',
         createdAt: '2026-06-01T07:50:00.000Z',
         read: false,
       },
     ]);
+    // Another integration's success answers nothing.
+    await stack.deliver('marketplaces.sync.finished', { jobId: 42, integrationId: 4, merchantId: shop.merchantId, provider: 'ebay', status: 'completed', occurredAt: '2026-06-01T07:52:00.000Z' });
+    expect((await notificationsOf(shop.alice)).unreadCount).toBe(1);
+    await stack.deliver('marketplaces.sync.finished', {
+      jobId: 43,
+      integrationId: 3,
+      merchantId: shop.merchantId,
+      provider: 'ebay',
+      status: 'completed',
+      ordersFound: 12,
+      ordersSynced: 12,
+      ordersNew: 12,
+      occurredAt: '2026-06-01T07:55:00.000Z',
+    });
+    // The sync succeeded: the failure resolved itself (gone from the list and the count).
+    expect(await notificationsOf(shop.alice)).toEqual({ notifications: [], unreadCount: 0 });
+    // After a tracking push, eBay changed 13 orders: two syncs read them again (their windows
+    // overlap). Updates, not imports: the activity says '12 ordini importati' once.
+    for (const jobId of [44, 45]) {
+      await stack.deliver('marketplaces.sync.finished', {
+        jobId,
+        integrationId: 3,
+        merchantId: shop.merchantId,
+        provider: 'ebay',
+        status: 'completed',
+        ordersFound: 13,
+        ordersSynced: 13,
+        ordersNew: 0,
+        occurredAt: `2026-06-01T07:5${jobId - 38}:00.000Z`,
+      });
+    }
     expect((await shop.alice.listActivity({ limit: 0 })).entries).toEqual([
       { id: expect.any(Number), kind: 'orders_imported', text: '12 ordini importati da eBay', count: 12, occurredAt: '2026-06-01T07:55:00.000Z' },
     ]);
   });
 
-  it('a refused marketplace token notifies at once, once per refusal', async () => {
+  it('a failed sync read after its integration was deleted (another consumer was first) comes resolved', async () => {
+    const shop = newShop();
+    await stack.deliver('marketplaces.integration.changed', { integrationId: 33, merchantId: shop.merchantId, provider: 'ebay', status: 'active', active: true, change: 'deleted', deleted: true, occurredAt: '2026-06-01T07:40:00.000Z' });
+    await stack.deliver('marketplaces.sync.finished', { jobId: 90, integrationId: 33, merchantId: shop.merchantId, provider: 'ebay', status: 'failed', errorMessage: 'x', occurredAt: '2026-06-01T07:39:00.000Z' });
+    expect(await notificationsOf(shop.alice)).toEqual({ notifications: [], unreadCount: 0 });
+  });
+
+  it('a refused marketplace token notifies at once, once per refusal, and resolves itself when the seller connects again', async () => {
     const shop = newShop();
     const base = { integrationId: 5, merchantId: shop.merchantId, provider: 'ebay', active: true, refreshTokenExpiresAt: '2027-12-01T00:00:00.000Z' };
-    await stack.deliver('marketplaces.integration.changed', { ...base, status: 'active', occurredAt: '2026-06-01T07:00:00.000Z' });
+    await stack.deliver('marketplaces.integration.changed', { ...base, status: 'active', change: 'connected', occurredAt: '2026-06-01T07:00:00.000Z' });
     expect((await notificationsOf(shop.alice)).notifications).toEqual([]);
-    await stack.deliver('marketplaces.integration.changed', { ...base, status: 'error', occurredAt: '2026-06-01T07:10:00.000Z' });
-    // Still in error (switched off and on): no second notification.
-    await stack.deliver('marketplaces.integration.changed', { ...base, status: 'error', occurredAt: '2026-06-01T07:20:00.000Z' });
+    await stack.deliver('marketplaces.integration.changed', { ...base, status: 'error', change: 'token_refused', occurredAt: '2026-06-01T07:10:00.000Z' });
+    // Still in error (switched off and on): no second notification, and the first stands.
+    await stack.deliver('marketplaces.integration.changed', { ...base, status: 'inactive', active: false, change: 'toggled', occurredAt: '2026-06-01T07:15:00.000Z' });
+    await stack.deliver('marketplaces.integration.changed', { ...base, status: 'error', change: 'toggled', occurredAt: '2026-06-01T07:20:00.000Z' });
     const { notifications } = await notificationsOf(shop.alice);
     expect(notifications).toEqual([
-      expect.objectContaining({ kind: 'token_refused', title: 'Autorizzazione rifiutata', text: marketplaceMessages.tokenRefused('eBay'), link: '/dashboard/marketplaces' }),
+      expect.objectContaining({ kind: 'token_refused', title: 'Autorizzazione rifiutata', text: marketplaceMessages.tokenRefused('eBay'), link: '/dashboard/integration/5' }),
     ]);
-    // Connected again, refused again: a new refusal.
-    await stack.deliver('marketplaces.integration.changed', { ...base, status: 'active', occurredAt: '2026-06-01T07:30:00.000Z' });
-    await stack.deliver('marketplaces.integration.changed', { ...base, status: 'error', occurredAt: '2026-06-01T07:40:00.000Z' });
-    expect((await notificationsOf(shop.alice)).notifications.map((n) => n.kind)).toEqual(['token_refused', 'token_refused']);
+    // Connected again: the refusal is answered.
+    await stack.deliver('marketplaces.integration.changed', { ...base, status: 'active', change: 'reconnected', occurredAt: '2026-06-01T07:30:00.000Z' });
+    expect(await notificationsOf(shop.alice)).toEqual({ notifications: [], unreadCount: 0 });
+    // Refused again: a new refusal.
+    await stack.deliver('marketplaces.integration.changed', { ...base, status: 'error', change: 'token_refused', occurredAt: '2026-06-01T07:40:00.000Z' });
+    expect((await notificationsOf(shop.alice)).notifications.map((n) => [n.kind, n.createdAt])).toEqual([['token_refused', '2026-06-01T07:40:00.000Z']]);
   });
 
   it('a token expiring within 30 days: at once when the event says so, from the hourly check when the date comes near; once per expiry', async () => {
@@ -104,7 +135,7 @@ describe('notifications from events', () => {
     expect(await stack.replicas[0]!.checks.checkTokens()).toBe(0);
     let { notifications } = await notificationsOf(shop.alice);
     expect(notifications).toEqual([
-      expect.objectContaining({ kind: 'token_expiring', title: 'Autorizzazione in scadenza', text: marketplaceMessages.tokenExpiresSoon('eBay', '11/06/2026'), link: '/dashboard/marketplaces' }),
+      expect.objectContaining({ kind: 'token_expiring', title: 'Autorizzazione in scadenza', text: marketplaceMessages.tokenExpiresSoon('eBay', '11/06/2026'), link: '/dashboard/integration/6' }),
     ]);
 
     // Eleven days on, the second one is 29 days away; the hourly check finds it (once, with two replicas checking).
@@ -122,6 +153,18 @@ describe('notifications from events', () => {
       await stack.deliver('marketplaces.integration.changed', { ...event, integrationId: 8, deleted: true, refreshTokenExpiresAt: soon, occurredAt: '2026-06-01T07:00:00.000Z' });
       await stack.replicas[0]!.checks.checkTokens();
       expect((await notificationsOf(shop.alice)).notifications).toHaveLength(2);
+      // The first one connected again: a refresh token 18 months away. Its warning is answered; the other stands.
+      await stack.deliver('marketplaces.integration.changed', {
+        ...event,
+        integrationId: 6,
+        change: 'reconnected',
+        refreshTokenExpiresAt: new Date(now + 540 * day).toISOString(),
+        occurredAt: '2026-06-01T07:10:00.000Z',
+      });
+      await stack.replicas[0]!.checks.checkTokens();
+      expect((await notificationsOf(shop.alice)).notifications.map((n) => [n.text, n.link])).toEqual([
+        [marketplaceMessages.tokenExpiresSoon('eBay', '11/07/2026'), '/dashboard/integration/7'],
+      ]);
     } finally {
       stack.clock.set('2026-06-01T08:00:00Z');
     }
@@ -144,6 +187,28 @@ describe('notifications from events', () => {
     ]);
   });
 
+  it('a pool refilled answers its warning; a fall read after the refill (the other consumer was first) comes resolved; a deleted carrier none stands', async () => {
+    const shop = newShop();
+    const low = { merchantId: shop.merchantId, provider: 'posta_1', available: 4, threshold: 10 };
+    await stack.deliver('carriers.codes.low_stock', { ...low, integrationId: 10, occurredAt: '2026-06-01T07:30:00.000Z' });
+    await stack.deliver('carriers.codes.low_stock', { ...low, integrationId: 11, occurredAt: '2026-06-01T07:31:00.000Z' });
+    expect((await notificationsOf(shop.alice)).unreadCount).toBe(2);
+    await stack.deliver('carriers.codes.restocked', { ...low, integrationId: 10, available: 25, occurredAt: '2026-06-01T07:40:00.000Z' });
+    expect((await notificationsOf(shop.alice)).notifications.map((n) => n.link)).toEqual(['/carriers/posta_1/setup?edit=11']);
+    // Integration 12: refilled at 07:50 and its fall of 07:45 read only now.
+    await stack.deliver('carriers.codes.restocked', { ...low, integrationId: 12, available: 30, occurredAt: '2026-06-01T07:50:00.000Z' });
+    await stack.deliver('carriers.codes.low_stock', { ...low, integrationId: 12, occurredAt: '2026-06-01T07:45:00.000Z' });
+    expect((await notificationsOf(shop.alice)).notifications.map((n) => n.link)).toEqual(['/carriers/posta_1/setup?edit=11']);
+    // It falls again later: a new warning.
+    await stack.deliver('carriers.codes.low_stock', { ...low, integrationId: 12, available: 9, occurredAt: '2026-06-01T07:55:00.000Z' });
+    expect((await notificationsOf(shop.alice)).notifications.map((n) => n.link)).toEqual(['/carriers/posta_1/setup?edit=12', '/carriers/posta_1/setup?edit=11']);
+    // Both carrier integrations deleted: nothing about them stands.
+    for (const integrationId of [11, 12]) {
+      await stack.deliver('carriers.integration.changed', { integrationId, merchantId: shop.merchantId, provider: 'posta_1', connectionName: 'Posta1', change: 'deleted', deleted: true, occurredAt: '2026-06-01T07:58:00.000Z' });
+    }
+    expect(await notificationsOf(shop.alice)).toEqual({ notifications: [], unreadCount: 0 });
+  });
+
   it('failed labels: one notification per processing run that counts them, to the Errori tab; a repeated failure is not counted twice', async () => {
     const shop = newShop();
     const run = randomUUID();
@@ -154,12 +219,13 @@ describe('notifications from events', () => {
       carrierProvider: 'gls',
       errorMessage: 'GLS: CAP non valido',
       runId,
+      externalOrderId: `12-${shipmentId}-777`,
       occurredAt: '2026-06-01T07:45:00.000Z',
     });
     await stack.deliver('shipments.shipment.failed', failed(1));
     let { notifications } = await notificationsOf(shop.alice);
     expect(notifications).toEqual([
-      expect.objectContaining({ kind: 'labels_failed', title: 'Etichette non create', text: '1 etichetta non creata: GLS: CAP non valido', link: '/dashboard/shipments?status=error' }),
+      expect.objectContaining({ kind: 'labels_failed', title: 'Etichette non create', text: '1 etichetta non creata: GLS: CAP non valido', link: '/dashboard/shipments?search=12-1-777' }),
     ]);
     await shop.alice.markNotificationRead({ id: notifications[0]!.id });
     for (const id of [2, 3, 2]) await stack.deliver('shipments.shipment.failed', failed(id));
@@ -171,6 +237,46 @@ describe('notifications from events', () => {
       '1 etichetta non creata: GLS: CAP non valido',
       '3 etichette non create: correggi le spedizioni in errore e processale di nuovo.',
     ]);
+  });
+
+  it("'Etichette non create' says what is left as labels are made and cancelled, and resolves itself when none is left", async () => {
+    const shop = newShop();
+    const run = randomUUID();
+    const failed = (shipmentId: number) => ({
+      shipmentId,
+      merchantId: shop.merchantId,
+      orderId: shipmentId + 100,
+      carrierProvider: 'gls',
+      errorMessage: `GLS: CAP non valido (${shipmentId})`,
+      runId: run,
+      externalOrderId: `12-${shipmentId}-777`,
+      occurredAt: '2026-06-01T07:45:00.000Z',
+    });
+    for (const id of [1, 2, 3]) await stack.deliver('shipments.shipment.failed', failed(id));
+    const first = (await notificationsOf(shop.alice)).notifications;
+    expect(first.map((n) => [n.text, n.link])).toEqual([['3 etichette non create: correggi le spedizioni in errore e processale di nuovo.', '/dashboard/shipments?status=error']]);
+    await shop.alice.markNotificationRead({ id: first[0]!.id });
+
+    // Shipment 1 labelled by a later run: two left (it says less: still read).
+    await stack.deliver('shipments.shipment.labelled', { shipmentId: 1, merchantId: shop.merchantId, carrierProvider: 'posta_1', runId: randomUUID(), occurredAt: '2026-06-01T07:50:00.000Z' });
+    expect((await notificationsOf(shop.alice)).notifications.map((n) => [n.text, n.read])).toEqual([['2 etichette non create: correggi le spedizioni in errore e processale di nuovo.', true]]);
+    // Shipment 2 cancelled: one left, which says why and leads to its order's shipments.
+    await stack.deliver('shipments.shipment.cancelled', { shipmentId: 2, merchantId: shop.merchantId, previousStatus: 'error', occurredAt: '2026-06-01T07:51:00.000Z' });
+    expect((await notificationsOf(shop.alice)).notifications.map((n) => [n.text, n.link])).toEqual([['1 etichetta non creata: GLS: CAP non valido (3)', '/dashboard/shipments?search=12-3-777']]);
+    // The last one labelled: the notification resolved itself, for every member.
+    await stack.deliver('shipments.shipment.labelled', { shipmentId: 3, merchantId: shop.merchantId, carrierProvider: 'posta_1', runId: randomUUID(), occurredAt: '2026-06-01T07:52:00.000Z' });
+    expect(await notificationsOf(shop.alice)).toEqual({ notifications: [], unreadCount: 0 });
+    expect(await notificationsOf(shop.bruno)).toEqual({ notifications: [], unreadCount: 0 });
+    // Redelivered failures of before the label (another message id) raise nothing again.
+    await stack.deliver('shipments.shipment.failed', failed(3));
+    expect((await notificationsOf(shop.alice)).notifications).toEqual([]);
+    // A failure read after the label that followed it (the labels' consumer was first): not a problem.
+    await stack.deliver('shipments.shipment.labelled', { shipmentId: 9, merchantId: shop.merchantId, carrierProvider: 'posta_1', runId: randomUUID(), occurredAt: '2026-06-01T07:55:00.000Z' });
+    await stack.deliver('shipments.shipment.failed', { ...failed(9), runId: randomUUID(), occurredAt: '2026-06-01T07:54:00.000Z' });
+    expect((await notificationsOf(shop.alice)).notifications).toEqual([]);
+    // A shipment that fails again after its label (a new run): a new notification.
+    await stack.deliver('shipments.shipment.failed', { ...failed(9), runId: randomUUID(), occurredAt: '2026-06-01T07:56:00.000Z' });
+    expect((await notificationsOf(shop.alice)).notifications.map((n) => n.text)).toEqual(['1 etichetta non creata: GLS: CAP non valido (9)']);
   });
 });
 
@@ -254,6 +360,42 @@ describe('recent activity from events', () => {
     expect((await shop.bruno.listActivity({ limit: 2 })).entries).toHaveLength(2);
   });
 
+  it('every action a merchant looks for, once: the GLS close, a cancellation, tracking sent to eBay, carriers and marketplaces connected and disconnected', async () => {
+    const shop = newShop();
+    const run = randomUUID();
+    const seller = { integrationId: 70, merchantId: shop.merchantId, provider: 'ebay', account: 'bottega_demo', status: 'active', active: true };
+    await stack.deliver('marketplaces.integration.changed', { ...seller, change: 'connected', occurredAt: '2026-06-01T06:00:00.000Z' });
+    // A token refresh and a settings change are no action of the merchant's to list.
+    await stack.deliver('marketplaces.integration.changed', { ...seller, change: 'token_refreshed', occurredAt: '2026-06-01T06:01:00.000Z' });
+    await stack.deliver('marketplaces.integration.changed', { ...seller, change: 'settings', occurredAt: '2026-06-01T06:02:00.000Z' });
+    const gls = { integrationId: 71, merchantId: shop.merchantId, provider: 'gls', connectionName: 'GLS Milano', status: 'active', active: true };
+    await stack.deliver('carriers.integration.changed', { ...gls, change: 'created', occurredAt: '2026-06-01T06:05:00.000Z' });
+    await stack.deliver('carriers.integration.changed', { ...gls, change: 'status', occurredAt: '2026-06-01T06:05:01.000Z' });
+    // Three labels of a run pushed to eBay; one push told twice (another message id), a retry and a skip say nothing.
+    const pushed = (shipmentId: number, status = 'pushed') =>
+      stack.deliver('marketplaces.tracking.attempted', { shipmentId, merchantId: shop.merchantId, orderId: shipmentId, integrationId: 70, marketplace: 'ebay', status, attempts: 1, runId: run, attemptedAt: `2026-06-01T06:1${shipmentId}:00.000Z` });
+    for (const id of [1, 2, 3, 3]) await pushed(id);
+    await pushed(4, 'retrying');
+    await pushed(5, 'skipped');
+    await stack.deliver('shipments.shipment.workday_closed', { merchantId: shop.merchantId, carrierIntegrationId: 71, carrierProvider: 'gls', shipmentIds: [1, 2, 3], manifestId: 8, occurredAt: '2026-06-01T06:30:00.000Z' });
+    await stack.deliver('shipments.shipment.cancelled', { shipmentId: 6, merchantId: shop.merchantId, previousStatus: 'shipped', occurredAt: '2026-06-01T06:40:00.000Z' });
+    await stack.deliver('carriers.integration.changed', { ...gls, active: false, change: 'toggled', occurredAt: '2026-06-01T06:50:00.000Z' });
+    await stack.deliver('carriers.integration.changed', { ...gls, change: 'deleted', deleted: true, occurredAt: '2026-06-01T06:51:00.000Z' });
+    await stack.deliver('marketplaces.integration.changed', { ...seller, change: 'deleted', deleted: true, occurredAt: '2026-06-01T06:55:00.000Z' });
+    // The same deletion told again under another message id: still one line.
+    await stack.deliver('marketplaces.integration.changed', { ...seller, change: 'deleted', deleted: true, occurredAt: '2026-06-01T06:55:00.000Z' });
+    expect((await shop.alice.listActivity({ limit: 0 })).entries.map((e) => [e.kind, e.text])).toEqual([
+      ['marketplace_disconnected', 'eBay scollegato: account «bottega_demo»'],
+      ['carrier_disconnected', 'Corriere GLS scollegato: «GLS Milano»'],
+      ['carrier_switched', 'Corriere GLS disattivato: «GLS Milano»'],
+      ['shipment_cancelled', 'Spedizione #6 annullata'],
+      ['workday_closed', 'Giornata GLS chiusa: 3 spedizioni confermate'],
+      ['tracking_pushed', 'Tracking inviato a eBay per 3 spedizioni'],
+      ['carrier_connected', 'Corriere GLS collegato: «GLS Milano»'],
+      ['marketplace_connected', 'eBay collegato: account «bottega_demo»'],
+    ]);
+  });
+
   it('a new merchant has none, and no notifications', async () => {
     const shop = newShop();
     expect(await shop.alice.listActivity({ limit: 0 })).toEqual({ entries: [] });
@@ -272,7 +414,7 @@ describe('the GLS workday left open', () => {
     const open = newShop();
     const closed = newShop();
     const labelled = (merchantId: string, shipmentId: number, carrierProvider = 'gls', shippedAt = '2026-06-01T07:00:00.000Z') =>
-      stack.deliver('shipments.shipment.labelled', { shipmentId, merchantId, carrierProvider, runId: 'r', shippedAt, occurredAt: shippedAt });
+      stack.deliver('shipments.shipment.labelled', { shipmentId, merchantId, carrierProvider, carrierIntegrationId: 5, runId: 'r', shippedAt, occurredAt: shippedAt });
     await labelled(open.merchantId, 1);
     await labelled(open.merchantId, 2);
     await labelled(open.merchantId, 3);
@@ -302,15 +444,30 @@ describe('the GLS workday left open', () => {
           kind: 'workday_open',
           title: 'Giornata GLS non chiusa',
           text: '2 spedizioni GLS di oggi non sono ancora state chiuse: chiudi la giornata GLS prima del ritiro.',
-          link: '/dashboard/shipments',
+          link: '/dashboard/shipments?status=shipped&carrier=5',
           createdAt: '2026-06-01T15:30:00.000Z',
         }),
       ]);
       expect((await notificationsOf(closed.alice)).notifications).toEqual([]);
+      // The merchant closes the day: the reminder is answered at once.
+      await stack.deliver('shipments.shipment.workday_closed', { merchantId: open.merchantId, carrierIntegrationId: 5, carrierProvider: 'gls', shipmentIds: [1, 2], manifestId: 2, occurredAt: '2026-06-01T16:31:00.000Z' });
+      expect(await notificationsOf(open.alice)).toEqual({ notifications: [], unreadCount: 0 });
+      await both();
+      expect((await notificationsOf(open.alice)).notifications).toEqual([]);
+      // One more GLS label after the close, left open: the reminder comes back, unread, saying so.
+      await labelled(open.merchantId, 6, 'gls', '2026-06-01T16:40:00.000Z');
+      stack.clock.set('2026-06-01T16:45:00Z');
+      expect((await both()).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1);
+      expect((await notificationsOf(open.alice)).notifications.map((n) => [n.text, n.read])).toEqual([
+        ['1 spedizione GLS di oggi non è ancora stata chiusa: chiudi la giornata GLS prima del ritiro.', false],
+      ]);
+      // Cancelled: the day has nothing open again.
+      await stack.deliver('shipments.shipment.cancelled', { shipmentId: 6, merchantId: open.merchantId, previousStatus: 'shipped', occurredAt: '2026-06-01T16:50:00.000Z' });
+      expect((await notificationsOf(open.alice)).notifications).toEqual([]);
       // The next morning: nothing labelled that day, nothing said.
       stack.clock.set('2026-06-02T16:00:00Z');
       await both();
-      expect((await notificationsOf(open.alice)).notifications).toHaveLength(1);
+      expect((await notificationsOf(open.alice)).notifications).toHaveLength(0);
     } finally {
       stack.clock.set('2026-06-01T08:00:00Z');
     }

@@ -52,6 +52,8 @@ describe('GLS credentials', () => {
     const events = (await publishedEvents(stack.pool)).filter((e) => e.subject === 'carriers.integration.changed');
     const decoded = events.map((e) => carriersEvents.CarrierIntegrationChanged.decode(e.payload)).filter((e) => e.integrationId === created.id);
     expect(decoded.map((e) => e.status)).toEqual(['pending', 'active']);
+    // Each says what happened (activity tells 'collegato' once, not at the credential check).
+    expect(decoded.map((e) => e.change)).toEqual(['created', 'status']);
     expect(events.map((e) => e.payload.toString('latin1')).join('')).not.toContain(GLS_ACCOUNT.passwordCliente);
   });
 
@@ -165,5 +167,15 @@ describe('toggle, delete and roles', () => {
     expect(await failure(shop.api.getIntegration({ merchantId: shop.merchantId, id: posta.id }))).toEqual({ code: status.NOT_FOUND, details: m.integrationNotFound });
     const { rows } = await stack.pool.query(`SELECT count(*)::int AS n FROM tracking_codes WHERE integration_id = $1`, [posta.id]);
     expect(rows[0].n).toBe(0);
+    const changes = (await publishedEvents(stack.pool))
+      .filter((e) => e.subject === 'carriers.integration.changed')
+      .map((e) => carriersEvents.CarrierIntegrationChanged.decode(e.payload))
+      .filter((e) => e.integrationId === posta.id);
+    expect(changes.map((e) => [e.change, e.active, e.deleted])).toEqual([
+      ['created', true, false],
+      ['toggled', false, false],
+      ['toggled', true, false],
+      ['deleted', true, true],
+    ]);
   });
 });

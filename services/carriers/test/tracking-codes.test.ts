@@ -142,13 +142,18 @@ describe('taking codes', () => {
     expect(await shop.api.getTrackingCodeStats({ merchantId: shop.merchantId, id: p.id })).toMatchObject({ available: 0, used: 20 });
   });
 
-  it('publishes carriers.codes.low_stock once per crossing under 10', async () => {
+  it('publishes carriers.codes.low_stock once per crossing under 10, and carriers.codes.restocked once when codes lift it back', async () => {
     const p = await pool();
     const ref = { merchantId: shop.merchantId, id: p.id };
     const lowStockEvents = async () =>
       (await publishedEvents(stack.pool))
         .filter((e) => e.subject === 'carriers.codes.low_stock')
         .map((e) => carriersEvents.TrackingCodesLowStock.decode(e.payload))
+        .filter((e) => e.integrationId === p.id);
+    const restockedEvents = async () =>
+      (await publishedEvents(stack.pool))
+        .filter((e) => e.subject === 'carriers.codes.restocked')
+        .map((e) => carriersEvents.TrackingCodesRestocked.decode(e.payload))
         .filter((e) => e.integrationId === p.id);
 
     await shop.api.addTrackingCodes({ ...ref, method: 'range', trackingCodes: [], fromCode: 'LS01', toCode: 'LS12' });
@@ -162,12 +167,19 @@ describe('taking codes', () => {
     expect(first[0]).toMatchObject({ merchantId: shop.merchantId, provider: 'posta_1', available: 9, threshold: 10 });
     expect((await shop.api.getTrackingCodeStats(ref)).lowStock).toBe(true);
 
-    // Refilled above the threshold, then down again: a second crossing, a second event.
-    await shop.api.addTrackingCodes({ ...ref, method: 'range', trackingCodes: [], fromCode: 'LS13', toCode: 'LS15' }); // 11
+    // Codes added that leave it under 10: still low, nothing restocked.
+    await shop.api.addTrackingCodes({ ...ref, method: 'manual', fromCode: '', toCode: '', trackingCodes: ['LS13'] }); // 9
+    expect(await restockedEvents()).toHaveLength(0);
+    // Refilled above the threshold, then down again: restocked once, then a second crossing, a second event.
+    await shop.api.addTrackingCodes({ ...ref, method: 'range', trackingCodes: [], fromCode: 'LS14', toCode: 'LS15' }); // 11
     expect((await shop.api.getTrackingCodeStats(ref)).lowStock).toBe(false);
-    const { codes } = await shop.api.listTrackingCodes({ ...ref, status: 'available', page: 1, pageSize: 2 });
-    await shop.api.deleteTrackingCode({ ...ref, codeId: codes[0].id }); // 10
-    await shop.api.deleteTrackingCode({ ...ref, codeId: codes[1].id }); // 9: crossing
+    const restocked = await restockedEvents();
+    expect(restocked).toHaveLength(1);
+    expect(restocked[0]).toMatchObject({ merchantId: shop.merchantId, provider: 'posta_1', available: 11, threshold: 10 });
+    await shop.api.addTrackingCodes({ ...ref, method: 'manual', fromCode: '', toCode: '', trackingCodes: ['LS16'] }); // 12: not a second restock
+    expect(await restockedEvents()).toHaveLength(1);
+    const { codes: more } = await shop.api.listTrackingCodes({ ...ref, status: 'available', page: 1, pageSize: 3 });
+    for (const code of more) await shop.api.deleteTrackingCode({ ...ref, codeId: code.id }); // 9: crossing
     expect(await lowStockEvents()).toHaveLength(2);
   });
 });

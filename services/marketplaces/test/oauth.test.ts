@@ -138,7 +138,7 @@ describe('connect eBay through the consent page (CompleteOAuth)', () => {
     expect(JSON.stringify(integration)).not.toContain(tokens.refreshToken!.slice(-30));
 
     const events = await integrationEvents(stack.pool, integration.id);
-    expect(events.map((e) => [e.status, e.active, e.deleted, e.changedByUserId])).toEqual([['active', true, false, shop.admin.id]]);
+    expect(events.map((e) => [e.status, e.active, e.deleted, e.changedByUserId, e.change, e.account])).toEqual([['active', true, false, shop.admin.id, 'connected', seller]]);
     const listed = await shop.api.listIntegrations({ merchantId: shop.merchantId });
     expect(listed.integrations.map((i) => i.id)).toContain(integration.id);
   });
@@ -151,6 +151,8 @@ describe('connect eBay through the consent page (CompleteOAuth)', () => {
     expect(again.id).toBe(first.id);
     expect(again.accessTokenMasked).not.toBe(first.accessTokenMasked);
     expect(await integrationCount()).toBe(before);
+    // Activity tells 'eBay ricollegato', not a second connection.
+    expect((await integrationEvents(stack.pool, first.id)).map((e) => e.change)).toEqual(['connected', 'reconnected']);
     // Another merchant connecting the same seller gets its own integration.
     const other = await stack.newMerchant();
     expect((await other.connectEbay(seller)).id).not.toBe(first.id);
@@ -290,10 +292,10 @@ describe('toggle and delete', () => {
     const on = await shop.api.toggleIntegration({ merchantId: shop.merchantId, id: integration.id, active: true });
     expect(on).toMatchObject({ active: true, status: 'active' });
     const events = await integrationEvents(stack.pool, integration.id);
-    expect(events.map((e) => [e.status, e.active])).toEqual([
-      ['active', true],
-      ['inactive', false],
-      ['active', true],
+    expect(events.map((e) => [e.status, e.active, e.change])).toEqual([
+      ['active', true, 'connected'],
+      ['inactive', false, 'toggled'],
+      ['active', true, 'toggled'],
     ]);
   });
 

@@ -47,6 +47,7 @@ describe('a 1,000-order sync', () => {
         status: 'completed',
         ordersFound: 1_000,
         ordersSynced: 1_000,
+        ordersNew: 1_000,
         errorMessage: '',
         occurredAt: expect.any(String),
       },
@@ -105,6 +106,19 @@ describe('the next sync', () => {
     expect(Date.parse(edited!.order!.lastModifiedAt)).toBeGreaterThan(Date.parse(target.lastModifiedAt));
     // Only what changed lately, not the whole history again.
     expect(secondEvents.length).toBeLessThan(firstEvents.length / 2);
+    // Orders read again because they changed are updates: the sync imported none (issue 19: '13
+    // ordini importati da eBay' after a tracking push with no new order).
+    expect(await syncFinishedEvents(stack.pool, second.id)).toEqual([expect.objectContaining({ status: 'completed', ordersSynced: secondEvents.length, ordersNew: 0 })]);
+    expect((await syncFinishedEvents(stack.pool, first.id))[0]).toMatchObject({ ordersSynced: firstEvents.length, ordersNew: firstEvents.length });
+
+    // Two new orders and the edited one again (a later edit): the next sync imports the two.
+    const added = await stack.control.addOrders(seller, 2, 'nuovi');
+    await stack.control.editOrder(seller, target.externalId, { city: 'Brescia' });
+    const third = await shop.api.startSync({ merchantId: '', integrationId: integration.id, triggeredBy: '' });
+    expect((await finishedJob(shop.api, shop.merchantId, third.id)).status).toBe('completed');
+    const thirdIds = (await importedOrders(stack.pool)).filter((e) => e.jobId === third.id).map((e) => e.order!.externalId);
+    expect(thirdIds).toEqual(expect.arrayContaining([...added, target.externalId]));
+    expect(await syncFinishedEvents(stack.pool, third.id)).toEqual([expect.objectContaining({ ordersSynced: thirdIds.length, ordersNew: 2 })]);
   }, 120_000);
 });
 

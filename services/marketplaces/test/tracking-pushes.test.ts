@@ -68,7 +68,7 @@ const settled = (shipmentId: number, ...statuses: string[]) =>
 describe('shipments.shipment.labelled with automatic tracking', () => {
   it('pushes once: one fulfillment at eBay with GLS and the tracking number without spaces; redeliveries change nothing', async () => {
     const order = takeOrder();
-    const event = labelled(order);
+    const event = labelled(order, { runId: 'run-auto-1' });
     const msgId = await stack.publishLabelled(event);
     await stack.handled([msgId]);
     const row = await settled(event.shipmentId, 'pushed');
@@ -100,6 +100,8 @@ describe('shipments.shipment.labelled with automatic tracking', () => {
       errorMessage: '',
       fulfillmentId: made[0]!.fulfillmentId,
       nextAttemptAt: '',
+      // The run that labelled it: activity tells a run's pushes as one line.
+      runId: 'run-auto-1',
     });
     expect(events[0]!.durationMs).toBeGreaterThanOrEqual(0);
     expect(Date.parse(events[0]!.attemptedAt)).not.toBeNaN();
@@ -374,7 +376,7 @@ describe('UpdateIntegrationSettings', () => {
     expect(on.autoUpdateTracking).toBe(true);
     const changed = (await integrationEvents(stack.pool, integrationId)).slice(before);
     expect(changed).toHaveLength(2);
-    expect(changed[0]).toMatchObject({ integrationId, merchantId: shop.merchantId, changedByUserId: shop.admin.id, deleted: false });
+    expect(changed[0]).toMatchObject({ integrationId, merchantId: shop.merchantId, changedByUserId: shop.admin.id, deleted: false, change: 'settings' });
   });
 
   it('a plain user is refused (admin only), nothing changes', async () => {

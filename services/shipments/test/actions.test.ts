@@ -6,7 +6,7 @@
  */
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { PDFDocument } from 'pdf-lib';
-import { shipmentMessages as m } from '@smista/contracts';
+import { shipmentMessages as m, trackingPushMessages } from '@smista/contracts';
 import { shipmentsEvents } from '@smista/proto';
 import type { shipments } from '@smista/proto';
 import { failure, glsShipments, italianOrders, outboxEvents, startShipmentsStack, type ShipmentsStack, type TestMerchant } from './support/harness';
@@ -150,7 +150,7 @@ describe('cancel and the GLS workday close', () => {
     expect(answer).toMatchObject({ message: m.workdayClosed(3), processed: 3, failed: 0 });
     expect(answer.outcomes.map((o) => o.shipmentId)).toEqual([gls[1], gls[2], immediate]);
     const closed = (await outboxEvents(stack.pool, 'shipments.shipment.workday_closed')).map((p) => shipmentsEvents.ShipmentWorkdayClosed.decode(p));
-    expect(closed.at(-1)).toMatchObject({ merchantId: shop.merchantId, carrierIntegrationId: shop.gls, shipmentIds: [gls[1], gls[2], immediate], manifestId: answer.manifestIds[0] });
+    expect(closed.at(-1)).toMatchObject({ merchantId: shop.merchantId, carrierIntegrationId: shop.gls, carrierProvider: 'gls', shipmentIds: [gls[1], gls[2], immediate], manifestId: answer.manifestIds[0] });
     expect((await get(rivalShipped, rival)).closeWorkdayStatus).toBe('');
   });
 
@@ -290,6 +290,33 @@ describe('marketplace tracking attempts (marketplaces.tracking.attempted)', () =
     await stack.nats.js.publish('marketplaces.tracking.attempted', new Uint8Array(), { msgID: pushed });
     await new Promise((r) => setTimeout(r, 300));
     expect((await shop.api.getShipment({ id })).audit.filter((a) => a.operation === 'PushTracking')).toHaveLength(2);
+  });
+
+  it("a skipped push (automatic tracking off) says 'skipped' everywhere: no time sent, no attempt, an audit row that is not 'ok'", async () => {
+    const id = gls[1]!;
+    const s = await get(id);
+    const skipped = await stack.publishTrackingAttempted({
+      shipmentId: id,
+      merchantId: shop.merchantId,
+      orderId: s.orderId,
+      status: 'skipped',
+      attempts: 0,
+      errorMessage: trackingPushMessages.autoUpdateOff,
+      durationMs: 0,
+    });
+    await stack.handled([skipped]);
+    const after = await get(id);
+    expect(after).toMatchObject({ marketplaceTrackingStatus: 'skipped', marketplaceTrackingAttempts: 0, marketplaceTrackingError: trackingPushMessages.autoUpdateOff });
+    // Nothing was sent and no call made: no 'Inviato il', no 'Ultimo tentativo'.
+    expect({ sentAt: after.marketplaceTrackingUpdatedAt, lastAttempt: after.marketplaceTrackingLastAttempt }).toEqual({ sentAt: '', lastAttempt: '' });
+    const rows = (await shop.api.getShipment({ id })).audit.filter((a) => a.operation === 'PushTracking');
+    expect(rows.map((a) => [a.outcome, a.message])).toEqual([['skipped', trackingPushMessages.autoUpdateOff]]);
+
+    // Sent later on demand: then it has a time it was sent.
+    const sentAt = new Date().toISOString();
+    const pushed = await stack.publishTrackingAttempted({ shipmentId: id, merchantId: shop.merchantId, orderId: s.orderId, status: 'pushed', attempts: 1, durationMs: 90, attemptedAt: sentAt });
+    await stack.handled([pushed]);
+    expect(await get(id)).toMatchObject({ marketplaceTrackingStatus: 'pushed', marketplaceTrackingUpdatedAt: sentAt, marketplaceTrackingLastAttempt: sentAt, marketplaceTrackingError: '' });
   });
 });
 

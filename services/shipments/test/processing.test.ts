@@ -255,6 +255,7 @@ describe('ProcessShipments: 200 mixed shipments', () => {
       carrierProvider: 'gls',
       errorMessage: refused.errorMessage,
       runId,
+      externalOrderId: refused.orderExternalId,
       occurredAt: expect.any(String),
     });
     expect(failed.find((e) => e.shipmentId === ids.noCarrier[0])).toMatchObject({ carrierProvider: '', errorMessage: m.noCarrier, runId });

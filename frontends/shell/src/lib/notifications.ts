@@ -13,8 +13,8 @@ import { apiFetch } from '@smista/ui-kit';
 export const ACTIVITY_POLL_MS = 30_000;
 /** How many notifications the dashboard tile lists (the dropdown lists up to the API's default). */
 export const TILE_NOTIFICATIONS = 3;
-/** Lines of the recent-activity card. */
-export const RECENT_ACTIVITY = 8;
+/** Lines of the recent-activity card (a day of work: the import, the connections, the labels, the tracking sent, the close, a cancellation). */
+export const RECENT_ACTIVITY = 10;
 
 export const notificationsKey = (merchantId: string) => ['notifications', merchantId] as const;
 export const activityKey = (merchantId: string) => ['activity', merchantId] as const;

@@ -1,8 +1,17 @@
-import type { ReactNode } from 'react';
-import { AlertTriangle, ExternalLink, FileDown } from 'lucide-react';
-import type { ShipmentAuditJson, ShipmentJson } from '@smista/contracts';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { AlertTriangle, ExternalLink, FileDown, Info, Send } from 'lucide-react';
+import {
+  auditOperationLabels,
+  auditOutcomeLabels,
+  carrierTrackingStatusLabels,
+  workdayCloseStatusLabels,
+  type ShipmentAuditJson,
+  type ShipmentJson,
+} from '@smista/contracts';
 import {
   Badge,
+  Button,
   cn,
   DetailSection,
   Dialog,
@@ -18,14 +27,21 @@ import {
   Loading,
   providerName,
   ShipmentStatusBadge,
+  Spinner,
+  toast,
 } from '@smista/ui-kit';
 import { formatRelative } from '../format';
 import { t } from '../messages';
 import { manifestPath } from '../paths';
-import { carrierLabel, labelFrom, orderLabel, recipientLabel } from './shipment-rules';
-import { useCarrierIntegrations, useShipmentDetails } from './shipments-api';
+import { errorToast } from './results';
+import { carrierLabel, labelFrom, marketplaceTrackingView, orderLabel, recipientLabel, type FactRow } from './shipment-rules';
+import { useCarrierIntegrations, useMarketplaceIntegration, useSendOrderTracking, useShipmentDetails } from './shipments-api';
 
 const d = t.details;
+/** After 'Invia tracking ora', the details are read this often until the marketplace's answer reaches them. */
+const SENT_POLL_MS = 1_000;
+/** …and for at most this long. */
+const SENT_POLL_FOR_MS = 20_000;
 
 /**
  * 'Dettagli' of a row: every field of the shipment (spec §3) — recipient and address, carrier and
@@ -45,9 +61,21 @@ export function DetailsDrawer({ merchantId, shipment, onClose }: { merchantId: s
 }
 
 function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson }) {
-  const details = useShipmentDetails(merchantId, row.id);
+  // While a tracking sent from here is on its way (the marketplace's answer comes as an event).
+  const [sentAt, setSentAt] = useState<number | null>(null);
+  const details = useShipmentDetails(merchantId, row.id, sentAt !== null ? SENT_POLL_MS : false);
   const carriers = useCarrierIntegrations(merchantId);
   const s: ShipmentJson = details.data ?? row;
+  const pushed = s.marketplaceTrackingStatus === 'pushed';
+  useEffect(() => {
+    if (sentAt === null) return;
+    if (pushed) {
+      setSentAt(null);
+      return;
+    }
+    const stop = setTimeout(() => setSentAt(null), Math.max(0, sentAt + SENT_POLL_FOR_MS - Date.now()));
+    return () => clearTimeout(stop);
+  }, [sentAt, pushed]);
   const cityLine = [s.postalCode, s.city, s.state ? `(${s.state})` : ''].filter(Boolean).join(' ');
   const country = [s.country, s.countryCode && s.countryCode !== s.country ? `(${s.countryCode})` : ''].filter(Boolean).join(' ');
 
@@ -115,7 +143,7 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
       <DetailSection title={d.carrierTracking} testId="details-carrier-tracking">
         <Facts
           rows={[
-            [d.trackingStatus, s.trackingStatus],
+            [d.trackingStatus, s.trackingStatus ? labelFrom(carrierTrackingStatusLabels, s.trackingStatus) : null],
             [d.trackingDescription, s.trackingDescription],
             [d.trackingUpdatedAt, when(s.trackingUpdatedAt)],
           ]}
@@ -148,7 +176,7 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
           <>
             <Facts
               rows={[
-                [d.workdayStatus, labelFrom(t.workdayStatuses, s.closeWorkdayStatus)],
+                [d.workdayStatus, labelFrom(workdayCloseStatusLabels, s.closeWorkdayStatus)],
                 [d.workdayMessage, s.closeWorkdayMessage],
                 [d.workdayAt, when(s.closeWorkdayAt)],
               ]}
@@ -172,19 +200,7 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
       </DetailSection>
 
       <DetailSection title={d.marketplaceTracking} testId="details-marketplace-tracking">
-        {s.marketplaceTrackingStatus || s.marketplaceTrackingAttempts > 0 ? (
-          <Facts
-            rows={[
-              [d.marketplaceStatus, labelFrom(t.marketplaceTrackingStatuses, s.marketplaceTrackingStatus)],
-              [d.marketplaceError, s.marketplaceTrackingError, 'text-red-700'],
-              [d.marketplaceAttempts, String(s.marketplaceTrackingAttempts ?? 0)],
-              [d.marketplaceLastAttempt, when(s.marketplaceTrackingLastAttempt)],
-              [d.marketplaceUpdatedAt, when(s.marketplaceTrackingUpdatedAt)],
-            ]}
-          />
-        ) : (
-          <p className="text-sm text-muted-foreground">{d.marketplaceNone}</p>
-        )}
+        <MarketplaceTracking merchantId={merchantId} s={s} sending={sentAt !== null} onSent={() => setSentAt(Date.now())} />
       </DetailSection>
 
       <DetailSection title={d.order} testId="details-order">
@@ -197,6 +213,68 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
         />
       </DetailSection>
     </div>
+  );
+}
+
+/**
+ * The tracking told to the marketplace ({@link marketplaceTrackingView} decides what is said), the
+ * note that the integration's automatic tracking is off with a link to its page, and 'Invia
+ * tracking ora' (`POST /api/orders/{orderId}/update-tracking`); after a send the details are read
+ * again until the marketplace's answer reaches them.
+ */
+function MarketplaceTracking({ merchantId, s, sending, onSent }: { merchantId: string; s: ShipmentJson; sending: boolean; onSent: () => void }) {
+  const integrationId = s.marketplaceIntegrationId;
+  const integration = useMarketplaceIntegration(merchantId, integrationId);
+  const send = useSendOrderTracking(merchantId);
+  const view = marketplaceTrackingView(s, integration.data ? integration.data.autoUpdateTracking : null, when);
+  const busy = send.isPending || sending;
+
+  const sendNow = () => {
+    if (busy) return;
+    send.mutate(s.orderId, {
+      onSuccess: (answer) => {
+        toast({ title: t.toasts.trackingUpdated, description: answer?.message || undefined });
+        onSent();
+      },
+      onError: (error) => toast(errorToast(t.toasts.trackingError, error)),
+    });
+  };
+
+  return (
+    <>
+      {view.rows.length > 0 ? (
+        <Facts rows={view.rows.map((r): FactRow => [r.label, r.value, r.className])} />
+      ) : (
+        <p className="text-sm text-muted-foreground" data-testid="details-marketplace-none">
+          {integrationId === null ? d.marketplaceNoIntegration : d.marketplaceNone}
+        </p>
+      )}
+      {view.autoOff ? (
+        <div className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="note" data-testid="details-auto-tracking-off">
+          <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <span className="grid gap-1">
+            <span className="[overflow-wrap:anywhere]">{d.marketplaceAutoOff(s.marketplace)}</span>
+            <Link to={`/dashboard/integration/${integrationId}`} className="justify-self-start text-primary underline-offset-4 hover:underline" data-testid="details-integration-link">
+              {d.autoTrackingSettings}
+            </Link>
+          </span>
+        </div>
+      ) : null}
+      {view.offerSend ? (
+        <Button
+          type="button"
+          size="sm"
+          className="w-full justify-self-start sm:w-auto"
+          onClick={sendNow}
+          disabled={busy}
+          title={d.sendTrackingHint(s.marketplace)}
+          data-testid="details-send-tracking"
+        >
+          {busy ? <Spinner /> : <Send aria-hidden />}
+          {busy ? d.sendingTracking : d.sendTrackingNow}
+        </Button>
+      ) : null}
+    </>
   );
 }
 
@@ -213,9 +291,13 @@ const OUTCOME_VARIANTS: Readonly<Record<string, 'success' | 'warning' | 'destruc
   refused: 'destructive',
   unavailable: 'warning',
   error: 'destructive',
+  skipped: 'secondary',
 };
 
-/** The audit trail, newest first, as a list that reads on a phone as on a desktop. */
+/**
+ * The audit trail, newest first, as a list that reads on a phone as on a desktop. A skipped call
+ * (a tracking push not made) has no duration and its reason is no error.
+ */
 function AuditTrail({ entries }: { entries: ShipmentAuditJson[] }) {
   if (entries.length === 0) {
     return (
@@ -233,18 +315,18 @@ function AuditTrail({ entries }: { entries: ShipmentAuditJson[] }) {
           <li key={entry.id} className="grid gap-1 rounded-md border border-border p-3 text-sm" data-testid="audit-entry" data-operation={entry.operation} data-outcome={outcome}>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="font-medium" data-testid="audit-operation">
-                {labelFrom(t.operations, entry.operation)}
+                {labelFrom(auditOperationLabels, entry.operation)}
                 {entry.target ? <span className="font-normal text-muted-foreground"> · {providerName(entry.target)}</span> : null}
               </span>
               <Badge variant={Object.hasOwn(OUTCOME_VARIANTS, outcome) ? OUTCOME_VARIANTS[outcome] : 'outline'} data-testid="audit-outcome">
-                {labelFrom(t.outcomes, entry.outcome)}
+                {labelFrom(auditOutcomeLabels, entry.outcome)}
               </Badge>
             </div>
             <div className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
               <span title={d.auditColumns.time} data-testid="audit-time">
                 {formatDateTime(entry.startedAt)}
               </span>
-              {entry.durationMs !== null ? (
+              {entry.durationMs !== null && outcome !== 'skipped' ? (
                 <span title={d.auditColumns.duration} data-testid="audit-duration">
                   {t.durationMs(entry.durationMs)}
                 </span>
@@ -252,7 +334,7 @@ function AuditTrail({ entries }: { entries: ShipmentAuditJson[] }) {
               {entry.attempt > 1 ? <span>{d.auditAttempt(entry.attempt)}</span> : null}
             </div>
             {entry.message ? (
-              <p className={cn('text-xs [overflow-wrap:anywhere]', outcome === 'ok' ? 'text-muted-foreground' : 'text-red-700')} data-testid="audit-message">
+              <p className={cn('text-xs [overflow-wrap:anywhere]', outcome === 'ok' || outcome === 'skipped' ? 'text-muted-foreground' : 'text-red-700')} data-testid="audit-message">
                 <span className="sr-only">{d.auditColumns.message}: </span>
                 {entry.message}
               </p>

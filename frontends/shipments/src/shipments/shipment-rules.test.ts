@@ -8,6 +8,7 @@ import {
   carrierLabel,
   isRowToggleClick,
   labelFrom,
+  marketplaceTrackingView,
   orderLabel,
   recipientLabel,
   workdayShipmentIds,
@@ -88,5 +89,57 @@ describe('isRowToggleClick', () => {
     expect(isRowToggleClick(row(true), el(false))).toBe(true);
     expect(isRowToggleClick(row(true), el(true))).toBe(false);
     expect(isRowToggleClick(row(false), el(false))).toBe(false);
+  });
+});
+
+describe('the tracking sent to the marketplace, in the details', () => {
+  const when = (iso: string | null) => (iso ? `il ${iso}` : null);
+  const base = {
+    marketplaceTrackingStatus: null,
+    marketplaceTrackingError: null,
+    marketplaceTrackingAttempts: 0,
+    marketplaceTrackingLastAttempt: null,
+    marketplaceTrackingUpdatedAt: null,
+    trackingNumber: 'MI800000001',
+    marketplaceIntegrationId: 4,
+  } as const;
+  const keys = (v: ReturnType<typeof marketplaceTrackingView>) => v.rows.map((r) => [r.key, r.label, r.value]);
+
+  it("skipped with automatic tracking off: 'Non inviato' and why, no time sent, no attempt; says so and offers to send it", () => {
+    const view = marketplaceTrackingView({ ...base, marketplaceTrackingStatus: 'skipped', marketplaceTrackingError: 'Aggiornamento automatico disattivato' }, false, when);
+    expect(keys(view)).toEqual([
+      ['status', 'Stato invio', 'Non inviato'],
+      ['reason', 'Motivo', 'Aggiornamento automatico disattivato'],
+    ]);
+    expect(view).toMatchObject({ autoOff: true, offerSend: true });
+  });
+
+  it("pushed: 'Inviato' with the time it was sent, nothing offered even with automatic tracking off", () => {
+    const view = marketplaceTrackingView(
+      { ...base, marketplaceTrackingStatus: 'pushed', marketplaceTrackingAttempts: 1, marketplaceTrackingLastAttempt: 't1', marketplaceTrackingUpdatedAt: 't1' },
+      false,
+      when,
+    );
+    expect(keys(view)).toEqual([
+      ['status', 'Stato invio', 'Inviato'],
+      ['attempts', 'Tentativi', '1'],
+      ['lastAttempt', 'Ultimo tentativo', 'il t1'],
+      ['sentAt', 'Inviato il', 'il t1'],
+    ]);
+    expect(view).toMatchObject({ autoOff: false, offerSend: false });
+  });
+
+  it('refused: the error in red, sent again on demand; waiting for a retry: nothing offered while automatic tracking is on', () => {
+    const failed = marketplaceTrackingView({ ...base, marketplaceTrackingStatus: 'failed', marketplaceTrackingError: 'eBay: ordine annullato', marketplaceTrackingAttempts: 2, marketplaceTrackingLastAttempt: 't2' }, true, when);
+    expect(failed.rows.find((r) => r.key === 'error')).toMatchObject({ label: 'Errore', className: 'text-red-700' });
+    expect(failed.rows.some((r) => r.key === 'sentAt')).toBe(false);
+    expect(failed).toMatchObject({ autoOff: false, offerSend: true });
+    expect(marketplaceTrackingView({ ...base, marketplaceTrackingStatus: 'pending', marketplaceTrackingAttempts: 1 }, true, when).offerSend).toBe(false);
+  });
+
+  it('nothing offered without a tracking number, an integration, or before the integration is known', () => {
+    expect(marketplaceTrackingView({ ...base, trackingNumber: null }, false, when).offerSend).toBe(false);
+    expect(marketplaceTrackingView({ ...base, marketplaceIntegrationId: null }, false, when).offerSend).toBe(false);
+    expect(marketplaceTrackingView(base, null, when)).toMatchObject({ rows: [], autoOff: false, offerSend: false });
   });
 });

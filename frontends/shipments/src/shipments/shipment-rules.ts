@@ -3,7 +3,7 @@
  * order, recipient and carrier (its status badge is the kit's, the same as in the orders' panel). Pure; the server applies the same rules
  * and answers an Italian 409 when a stale screen asks for a refused action.
  */
-import { WORKDAY_CARRIERS, type CarrierIntegrationJson, type ShipmentJson } from '@smista/contracts';
+import { marketplaceTrackingStatusLabels, WORKDAY_CARRIERS, type CarrierIntegrationJson, type ShipmentJson } from '@smista/contracts';
 import { providerName, uiText } from '@smista/ui-kit';
 import { t } from '../messages';
 
@@ -75,4 +75,59 @@ export function isRowToggleClick(row: { contains(node: unknown): boolean }, targ
   if (!row.contains(target)) return false;
   const el = target as { closest?: (selector: string) => unknown } | null;
   return !el?.closest?.('button, a, input, select, textarea, label, [role="checkbox"], [role="menuitem"], [role="menu"]');
+}
+
+/** A row of the details' facts: label, value (null: '—'), classes of the value. */
+export type FactRow = [string, string | null, string?];
+
+/** What the details say about the tracking sent to the marketplace. */
+export interface MarketplaceTrackingView {
+  /** The facts, in order; empty when nothing was attempted yet. */
+  rows: { key: 'status' | 'reason' | 'error' | 'attempts' | 'lastAttempt' | 'sentAt'; label: string; value: string | null; className?: string }[];
+  /** The integration's automatic tracking is off and the tracking is not on the marketplace: say so. */
+  autoOff: boolean;
+  /** Offer 'Invia tracking ora' (POST /api/orders/{orderId}/update-tracking). */
+  offerSend: boolean;
+}
+
+/**
+ * The tracking told to the marketplace, saying one thing: its state in Italian (the contracts'
+ * labels); why it was not sent ('Motivo': a skipped push made no call, it is no error) or the
+ * marketplace's refusal; the attempts and the last one only when calls were made; 'Inviato il'
+ * only once the marketplace took it. With the integration's automatic tracking off, it says so and
+ * offers to send it now, as it does after a refusal or a skip; never once it is there, nor
+ * without a tracking number or an integration (`autoUpdateTracking` null: not known).
+ *
+ * @example marketplaceTrackingView({ marketplaceTrackingStatus: 'skipped', ... }, false, when).offerSend // true
+ */
+export function marketplaceTrackingView(
+  s: Pick<
+    ShipmentJson,
+    'marketplaceTrackingStatus' | 'marketplaceTrackingError' | 'marketplaceTrackingAttempts' | 'marketplaceTrackingLastAttempt' | 'marketplaceTrackingUpdatedAt' | 'trackingNumber' | 'marketplaceIntegrationId'
+  >,
+  autoUpdateTracking: boolean | null,
+  when: (iso: string | null) => string | null,
+): MarketplaceTrackingView {
+  const d = t.details;
+  const status = lower(s.marketplaceTrackingStatus);
+  const pushed = status === 'pushed';
+  const rows: MarketplaceTrackingView['rows'] = [];
+  if (status || s.marketplaceTrackingAttempts > 0) {
+    rows.push({ key: 'status', label: d.marketplaceStatus, value: labelFrom(marketplaceTrackingStatusLabels, s.marketplaceTrackingStatus) });
+    if (s.marketplaceTrackingError) {
+      rows.push(
+        status === 'skipped'
+          ? { key: 'reason', label: d.marketplaceReason, value: s.marketplaceTrackingError }
+          : { key: 'error', label: d.marketplaceError, value: s.marketplaceTrackingError, className: 'text-red-700' },
+      );
+    }
+    if (s.marketplaceTrackingAttempts > 0) {
+      rows.push({ key: 'attempts', label: d.marketplaceAttempts, value: String(s.marketplaceTrackingAttempts) });
+      rows.push({ key: 'lastAttempt', label: d.marketplaceLastAttempt, value: when(s.marketplaceTrackingLastAttempt) });
+    }
+    if (pushed) rows.push({ key: 'sentAt', label: d.marketplaceUpdatedAt, value: when(s.marketplaceTrackingUpdatedAt) });
+  }
+  const autoOff = autoUpdateTracking === false && !pushed;
+  const canSend = !pushed && Boolean(s.trackingNumber) && s.marketplaceIntegrationId !== null && autoUpdateTracking !== null;
+  return { rows, autoOff, offerSend: canSend && (autoOff || status === 'failed' || status === 'skipped') };
 }

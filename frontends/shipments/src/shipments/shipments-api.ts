@@ -6,6 +6,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   CloseWorkdayJson,
+  MarketplaceIntegrationJson,
+  OrderTrackingUpdateJson,
   ProcessResultJson,
   ProcessRunJson,
   ShipmentActionJson,
@@ -20,9 +22,11 @@ import {
   apiRequest,
   carrierIntegrationsKey,
   carrierIntegrationsQuery,
+  INTEGRATION_RETRY_DELAY_MS,
   orderQueryKeys,
   responseError,
   shipmentQueryKeys,
+  shouldRetryIntegration,
 } from '@smista/ui-kit';
 import { labelPath, shipmentApiPath } from '../paths';
 import { PROGRESS_POLL_MS } from './progress';
@@ -39,6 +43,7 @@ import { shipmentsApiPath, type ShipmentsView } from './shipments-view';
 export const shipmentKeys = {
   ...shipmentQueryKeys,
   runs: (merchantId: string) => [...shipmentQueryKeys.merchant(merchantId), 'process-runs'] as const,
+  marketplaceIntegration: (merchantId: string, integrationId: number) => ['marketplace-integration', merchantId, integrationId] as const,
   carrierIntegrations: carrierIntegrationsKey,
   orders: orderQueryKeys.merchant,
 };
@@ -73,6 +78,18 @@ export const closeWorkdayMany = (shipmentIds: number[]) =>
 /** 'Aggiorna tracking': `POST /api/shipments/{id}/update-tracking`. */
 export const updateTracking = (shipmentId: number) => apiFetch<ShipmentActionJson>(`${shipmentApiPath(shipmentId)}/update-tracking`, { method: 'POST' });
 
+/**
+ * 'Invia tracking ora' of the details: `POST /api/orders/{orderId}/update-tracking`, the order's
+ * tracking told to its marketplace now (the order's latest labelled shipment). A refusal is a 409
+ * with the marketplace's reason in Italian.
+ */
+export const sendOrderTracking = (orderId: number) =>
+  apiFetch<OrderTrackingUpdateJson>(`/api/orders/${encodeURIComponent(String(orderId))}/update-tracking`, { method: 'POST' });
+
+/** `GET /api/merchants/current/integrations/{id}`: the shipment's marketplace integration (is its automatic tracking on?). */
+export const fetchMarketplaceIntegration = (integrationId: number, signal?: AbortSignal) =>
+  apiFetch<MarketplaceIntegrationJson>(`/api/merchants/current/integrations/${encodeURIComponent(String(integrationId))}`, { signal });
+
 /** 'Gestione Corriere': `PATCH /api/shipments/{id}/carrier {carrierIntegrationId}`. */
 export const changeCarrier = (shipmentId: number, carrierIntegrationId: number) =>
   apiFetch<ShipmentJson>(`${shipmentApiPath(shipmentId)}/carrier`, { method: 'PATCH', body: { carrierIntegrationId } });
@@ -103,12 +120,28 @@ export function useShipments(merchantId: string, view: ShipmentsView) {
   });
 }
 
-/** One shipment with its audit trail (the details drawer); a 4xx is not retried. */
-export function useShipmentDetails(merchantId: string, shipmentId: number | null) {
+/**
+ * One shipment with its audit trail (the details drawer); a 4xx is not retried. `pollMs` reads it
+ * again meanwhile (after 'Invia tracking ora', until the marketplace's answer reaches it).
+ */
+export function useShipmentDetails(merchantId: string, shipmentId: number | null, pollMs: number | false = false) {
   return useQuery({
     queryKey: shipmentKeys.detail(merchantId, shipmentId ?? 0),
     queryFn: ({ signal }) => fetchShipment(shipmentId!, signal),
     enabled: shipmentId !== null,
+    refetchInterval: pollMs,
+  });
+}
+
+/** The shipment's marketplace integration (none: disabled); a deleted one is a 404, not retried. */
+export function useMarketplaceIntegration(merchantId: string, integrationId: number | null) {
+  return useQuery({
+    queryKey: shipmentKeys.marketplaceIntegration(merchantId, integrationId ?? 0),
+    queryFn: ({ signal }) => fetchMarketplaceIntegration(integrationId!, signal),
+    enabled: integrationId !== null && integrationId > 0,
+    staleTime: 30_000,
+    retry: shouldRetryIntegration,
+    retryDelay: INTEGRATION_RETRY_DELAY_MS,
   });
 }
 
@@ -181,6 +214,9 @@ export const useCloseWorkdayMany = (merchantId: string) => useShipmentsMutation(
 
 /** 'Aggiorna tracking' (the id). */
 export const useUpdateTracking = (merchantId: string) => useShipmentsMutation(merchantId, (id: number) => updateTracking(id), (a) => a?.shipment);
+
+/** 'Invia tracking ora' (the order's id). */
+export const useSendOrderTracking = (merchantId: string) => useShipmentsMutation(merchantId, (orderId: number) => sendOrderTracking(orderId));
 
 /** 'Gestione Corriere' (`{ shipmentId, carrierIntegrationId }`). */
 export const useChangeCarrier = (merchantId: string) =>

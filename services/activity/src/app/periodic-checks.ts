@@ -1,5 +1,5 @@
 import { TOKEN_WARNING_DAYS } from '@smista/contracts';
-import type { Logger, Pool } from '@smista/service-kit';
+import { withTransaction, type Logger, type Pool } from '@smista/service-kit';
 import { localDay, tokenExpiringNotification, workdayOpenNotification, workdayReminderDay, type Clock } from '../domain';
 import {
   integrationsExpiringBefore,
@@ -8,6 +8,7 @@ import {
   pruneGlsShipments,
   pruneNotifications,
   raiseNotification,
+  raiseOrReopenNotification,
 } from '../store';
 
 const DAY_MS = 86_400_000;
@@ -71,16 +72,17 @@ export class PeriodicChecks {
 
   /**
    * From WORKDAY_REMINDER_AT (Europe/Rome) until midnight: 'Giornata GLS non chiusa' to each merchant
-   * with GLS shipments labelled today and still open; answers how many were new.
+   * with GLS shipments labelled today and still open (again, when the day was closed and more
+   * labels were left open after); answers how many were new.
    */
   async workdayReminder(): Promise<number> {
     const now = this.deps.now();
     const day = workdayReminderDay(now, this.deps.workdayReminderAt);
     if (!day) return 0;
     let raised = 0;
-    for (const { merchantId, open } of await openGlsShipments(this.deps.pool, day)) {
-      const draft = workdayOpenNotification(day, open);
-      if (draft && (await raiseNotification(this.deps.pool, merchantId, draft, now))) {
+    for (const { merchantId, open, carrierIntegrationIds } of await openGlsShipments(this.deps.pool, day)) {
+      const draft = workdayOpenNotification(day, open, carrierIntegrationIds);
+      if (draft && (await withTransaction(this.deps.pool, (tx) => raiseOrReopenNotification(tx, merchantId, draft, now)))) {
         raised++;
         this.deps.logger.info({ merchantId, day, open }, 'GLS workday left open notified');
       }

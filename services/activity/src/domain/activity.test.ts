@@ -1,22 +1,34 @@
-import { carriersAssignedActivity, deliveredActivity, labelCreatedActivity, ordersImportedActivity, ruleChangedActivity } from './activity';
+import {
+  carrierChangedActivity,
+  carriersAssignedActivity,
+  deliveredActivity,
+  labelCreatedActivity,
+  marketplaceChangedActivity,
+  ordersImportedActivity,
+  ruleChangedActivity,
+  shipmentCancelledActivity,
+  trackingPushedActivity,
+  workdayClosedActivity,
+} from './activity';
 
 const at = new Date('2026-06-01T10:00:42Z');
 
 describe('recent activity from events', () => {
-  it('the orders of a sync are one line with its count', () => {
-    const draft = ordersImportedActivity({ jobId: 9, provider: 'ebay', ordersSynced: 12 }, at)!;
+  it('the orders a sync imported for the first time are one line with their count; updates of orders already there are no import', () => {
+    const draft = ordersImportedActivity({ jobId: 9, provider: 'ebay', ordersNew: 12 }, at)!;
     expect(draft).toMatchObject({ kind: 'orders_imported', groupKey: 'sync:9', count: 12, merge: 'set', occurredAt: at });
     expect(draft.text(12, 0)).toBe('12 ordini importati da eBay');
     expect(draft.text(1, 0)).toBe('1 ordine importato da eBay');
-    expect(ordersImportedActivity({ jobId: 9, provider: 'ebay', ordersSynced: 0 }, at)).toBeNull();
+    // A sync that read 13 orders again after a tracking push (ordersSynced 13), none new: no line.
+    expect(ordersImportedActivity({ jobId: 10, provider: 'ebay', ordersNew: 0 }, at)).toBeNull();
   });
 
   it('the labels of a run are one line that grows (by the minute without a run)', () => {
-    const draft = labelCreatedActivity({ runId: 'r1' }, at);
-    expect(draft).toMatchObject({ kind: 'labels_created', groupKey: 'labels:r1', count: 1, merge: 'add' });
+    const draft = labelCreatedActivity({ runId: 'r1', shipmentId: 4 }, at);
+    expect(draft).toMatchObject({ kind: 'labels_created', groupKey: 'labels:r1', count: 1, merge: 'add', member: '4' });
     expect(draft.text(1, 0)).toBe('1 etichetta creata');
     expect(draft.text(12, 0)).toBe('12 etichette create');
-    expect(labelCreatedActivity({ runId: '' }, at).groupKey).toBe('labels:2026-06-01T10:00');
+    expect(labelCreatedActivity({ runId: '', shipmentId: 4 }, at).groupKey).toBe('labels:2026-06-01T10:00');
   });
 
   it('a delivery is a line per shipment; other tracking news none', () => {
@@ -40,5 +52,49 @@ describe('recent activity from events', () => {
     expect(onImport).toMatchObject({ groupKey: 'assign-import:2026-06-01T10:00', merge: 'add' });
     expect(onImport.text(1, 50)).toBe('Regole applicate agli ordini importati: corriere assegnato a 1 ordine su 50');
     expect(carriersAssignedActivity({ assigned: 0, total: 50, assignedByUserId: '' }, at)).toBeNull();
+  });
+
+  it('a GLS workday close is one line with the shipments it confirmed', () => {
+    const draft = workdayClosedActivity({ carrierIntegrationId: 5, carrierProvider: 'gls', shipmentIds: [1, 2, 3], manifestId: 8 }, at)!;
+    expect(draft).toMatchObject({ kind: 'workday_closed', groupKey: 'workday-closed:5:m8', count: 3, merge: 'set' });
+    expect(draft.text(3, 0)).toBe('Giornata GLS chiusa: 3 spedizioni confermate');
+    expect(draft.text(1, 0)).toBe('Giornata GLS chiusa: 1 spedizione confermata');
+    expect(workdayClosedActivity({ carrierIntegrationId: 5, carrierProvider: 'gls', shipmentIds: [], manifestId: 0 }, at)).toBeNull();
+  });
+
+  it('a cancellation is a line per shipment', () => {
+    expect(shipmentCancelledActivity({ shipmentId: 12 }, at)).toMatchObject({ kind: 'shipment_cancelled', groupKey: 'cancelled:12', merge: 'set' });
+    expect(shipmentCancelledActivity({ shipmentId: 12 }, at).text(1, 0)).toBe('Spedizione #12 annullata');
+  });
+
+  it("the tracking a marketplace took: one line per run and marketplace, each shipment once; by the minute when asked by hand; retries and skips say nothing", () => {
+    const draft = trackingPushedActivity({ shipmentId: 7, marketplace: 'ebay', status: 'pushed', runId: 'r1' }, at)!;
+    expect(draft).toMatchObject({ kind: 'tracking_pushed', groupKey: 'tracking:ebay:r1', merge: 'add', member: '7' });
+    expect(draft.text(13, 0)).toBe('Tracking inviato a eBay per 13 spedizioni');
+    expect(draft.text(1, 0)).toBe('Tracking inviato a eBay per 1 spedizione');
+    expect(trackingPushedActivity({ shipmentId: 7, marketplace: 'ebay', status: 'pushed', runId: '' }, at)!.groupKey).toBe('tracking:ebay:2026-06-01T10:00');
+    for (const status of ['retrying', 'failed', 'skipped']) expect(trackingPushedActivity({ shipmentId: 7, marketplace: 'ebay', status, runId: 'r1' }, at)).toBeNull();
+  });
+
+  it('carriers connected, switched and disconnected; credential changes say nothing', () => {
+    const base = { integrationId: 3, provider: 'gls', connectionName: 'GLS Milano', active: true, deleted: false };
+    expect(carrierChangedActivity({ ...base, change: 'created' }, at)).toMatchObject({ kind: 'carrier_connected' });
+    expect(carrierChangedActivity({ ...base, change: 'created' }, at)!.text(1, 0)).toBe('Corriere GLS collegato: «GLS Milano»');
+    expect(carrierChangedActivity({ ...base, active: false, change: 'toggled' }, at)!.text(1, 0)).toBe('Corriere GLS disattivato: «GLS Milano»');
+    expect(carrierChangedActivity({ ...base, deleted: true, change: 'deleted' }, at)).toMatchObject({ kind: 'carrier_disconnected' });
+    expect(carrierChangedActivity({ ...base, deleted: true, change: 'deleted' }, at)!.text(1, 0)).toBe('Corriere GLS scollegato: «GLS Milano»');
+    for (const change of ['updated', 'status', '']) expect(carrierChangedActivity({ ...base, change }, at)).toBeNull();
+  });
+
+  it('marketplaces connected, connected again, switched and disconnected; token refreshes say nothing', () => {
+    const base = { integrationId: 4, provider: 'ebay', account: 'bottega_demo', active: true, deleted: false };
+    expect(marketplaceChangedActivity({ ...base, change: 'connected' }, true, at)!.text(1, 0)).toBe('eBay collegato: account «bottega_demo»');
+    expect(marketplaceChangedActivity({ ...base, change: 'reconnected' }, false, at)!.text(1, 0)).toBe('eBay ricollegato: account «bottega_demo»');
+    expect(marketplaceChangedActivity({ ...base, active: false, change: 'toggled' }, false, at)).toMatchObject({ kind: 'marketplace_switched' });
+    expect(marketplaceChangedActivity({ ...base, deleted: true, change: 'deleted' }, false, at)!.text(1, 0)).toBe('eBay scollegato: account «bottega_demo»');
+    for (const change of ['token_refreshed', 'token_refused', 'settings']) expect(marketplaceChangedActivity({ ...base, change }, false, at)).toBeNull();
+    // An older publisher's event: a first connection is told, the rest not.
+    expect(marketplaceChangedActivity({ ...base, change: '' }, true, at)).toMatchObject({ kind: 'marketplace_connected' });
+    expect(marketplaceChangedActivity({ ...base, change: '' }, false, at)).toBeNull();
   });
 });

@@ -13,19 +13,28 @@ export interface ActivityDraft {
   /** A second count some lines show ('a 3 ordini su 5'); 0 otherwise. */
   total: number;
   merge: 'add' | 'set';
+  /**
+   * For `add`: what this event adds (a shipment id). Each member counts once per group, so the same
+   * fact told again under another message id (a relay that published twice) adds nothing.
+   */
+  member?: string;
   occurredAt: Date;
   text: (count: number, total: number) => string;
 }
 
 const minuteOf = (d: Date) => d.toISOString().slice(0, 16);
 
-/** A sync that imported orders: one line per sync with its count ('12 ordini importati da eBay'). */
-export function ordersImportedActivity(event: { jobId: number; provider: string; ordersSynced: number }, occurredAt: Date): ActivityDraft | null {
-  if (event.ordersSynced <= 0) return null;
+/**
+ * A sync that imported orders: one line per sync with the orders it imported for the first time
+ * ('12 ordini importati da eBay'). Orders read again because they changed on the marketplace (a
+ * tracking push changes an eBay order) are updates, not imports: a sync of only those says nothing.
+ */
+export function ordersImportedActivity(event: { jobId: number; provider: string; ordersNew: number }, occurredAt: Date): ActivityDraft | null {
+  if (!Number.isSafeInteger(event.ordersNew) || event.ordersNew <= 0) return null;
   return {
     kind: 'orders_imported',
     groupKey: `sync:${event.jobId}`,
-    count: event.ordersSynced,
+    count: event.ordersNew,
     total: 0,
     merge: 'set',
     occurredAt,
@@ -34,13 +43,14 @@ export function ordersImportedActivity(event: { jobId: number; provider: string;
 }
 
 /** A label made: the labels of one processing run are one line (by the minute when no run is named). */
-export function labelCreatedActivity(event: { runId: string }, occurredAt: Date): ActivityDraft {
+export function labelCreatedActivity(event: { runId: string; shipmentId: number }, occurredAt: Date): ActivityDraft {
   return {
     kind: 'labels_created',
     groupKey: event.runId ? `labels:${event.runId}` : `labels:${minuteOf(occurredAt)}`,
     count: 1,
     total: 0,
     merge: 'add',
+    member: String(event.shipmentId),
     occurredAt,
     text: (count) => m.labelsCreated(count, null),
   };
@@ -88,5 +98,115 @@ export function carriersAssignedActivity(event: { assigned: number; total: numbe
     merge: onImport ? 'add' : 'set',
     occurredAt,
     text: (count, total) => m.carriersAssigned(count, total, onImport),
+  };
+}
+
+/** The GLS workday closed for one account: one line per close, with the shipments it confirmed. */
+export function workdayClosedActivity(
+  event: { carrierIntegrationId: number; carrierProvider: string; shipmentIds: readonly number[]; manifestId: number },
+  occurredAt: Date,
+): ActivityDraft | null {
+  const count = new Set(event.shipmentIds).size;
+  if (count === 0) return null;
+  return {
+    kind: 'workday_closed',
+    groupKey: `workday-closed:${event.carrierIntegrationId}:${event.manifestId > 0 ? `m${event.manifestId}` : occurredAt.toISOString()}`,
+    count,
+    total: 0,
+    merge: 'set',
+    occurredAt,
+    text: (n) => m.workdayClosed(event.carrierProvider, n),
+  };
+}
+
+/** A shipment cancelled: one line per shipment. */
+export function shipmentCancelledActivity(event: { shipmentId: number }, occurredAt: Date): ActivityDraft {
+  return {
+    kind: 'shipment_cancelled',
+    groupKey: `cancelled:${event.shipmentId}`,
+    count: 1,
+    total: 0,
+    merge: 'set',
+    occurredAt,
+    text: () => m.shipmentCancelled(event.shipmentId),
+  };
+}
+
+/**
+ * The tracking a marketplace took (`marketplaces.tracking.attempted` pushed): the pushes of one
+ * processing run are one line per marketplace that grows, each shipment counted once; pushes asked
+ * for by hand are summed per minute. Retries, refusals and skips say nothing here.
+ */
+export function trackingPushedActivity(event: { shipmentId: number; marketplace: string; status: string; runId: string }, occurredAt: Date): ActivityDraft | null {
+  if (event.status !== 'pushed') return null;
+  const marketplace = event.marketplace.trim().toLowerCase() || 'marketplace';
+  return {
+    kind: 'tracking_pushed',
+    groupKey: `tracking:${marketplace}:${event.runId ? event.runId : minuteOf(occurredAt)}`,
+    count: 1,
+    total: 0,
+    merge: 'add',
+    member: String(event.shipmentId),
+    occurredAt,
+    text: (n) => m.trackingPushed(n, marketplace),
+  };
+}
+
+const once = (key: string, occurredAt: Date) => `${key}:${occurredAt.toISOString()}`;
+
+/**
+ * A carrier integration connected, switched on or off, or deleted (`carriers.integration.changed`
+ * with its `change`); a change of credentials or a credential check says nothing. An event of an
+ * older publisher without `change` is told only when it deletes.
+ */
+export function carrierChangedActivity(
+  event: { integrationId: number; provider: string; connectionName: string; active: boolean; deleted: boolean; change: string },
+  occurredAt: Date,
+): ActivityDraft | null {
+  const change = event.deleted || event.change === 'deleted' ? 'disconnected' : event.change === 'created' ? 'connected' : event.change === 'toggled' ? (event.active ? 'on' : 'off') : null;
+  if (!change) return null;
+  return {
+    kind: change === 'connected' ? 'carrier_connected' : change === 'disconnected' ? 'carrier_disconnected' : 'carrier_switched',
+    groupKey: once(`carrier:${event.integrationId}:${change}`, occurredAt),
+    count: 1,
+    total: 0,
+    merge: 'set',
+    occurredAt,
+    text: () => m.carrierChanged(change, event.provider, event.connectionName),
+  };
+}
+
+/**
+ * A marketplace integration connected (or connected again), switched on or off, or deleted
+ * (`marketplaces.integration.changed` with its `change`); token refreshes and settings say nothing.
+ * An event of an older publisher without `change` is told when it deletes, or connects an
+ * integration never seen before.
+ */
+export function marketplaceChangedActivity(
+  event: { integrationId: number; provider: string; account: string; active: boolean; deleted: boolean; change: string },
+  firstSeen: boolean,
+  occurredAt: Date,
+): ActivityDraft | null {
+  const change =
+    event.deleted || event.change === 'deleted'
+      ? 'disconnected'
+      : event.change === 'connected' || (event.change === '' && firstSeen)
+        ? 'connected'
+        : event.change === 'reconnected'
+          ? 'reconnected'
+          : event.change === 'toggled'
+            ? event.active
+              ? 'on'
+              : 'off'
+            : null;
+  if (!change) return null;
+  return {
+    kind: change === 'connected' || change === 'reconnected' ? 'marketplace_connected' : change === 'disconnected' ? 'marketplace_disconnected' : 'marketplace_switched',
+    groupKey: once(`marketplace:${event.integrationId}:${change}`, occurredAt),
+    count: 1,
+    total: 0,
+    merge: 'set',
+    occurredAt,
+    text: () => m.marketplaceChanged(change, event.provider, event.account),
   };
 }

@@ -1,14 +1,17 @@
 import type { AnySubscription, Logger, Subscription } from '@smista/service-kit';
 import { carriersEvents, marketplacesEvents, ordersEvents, shipmentsEvents } from '@smista/proto';
 import {
+  handleCarrierIntegrationChanged,
   handleCarriersAssigned,
   handleCodesLowStock,
+  handleCodesRestocked,
   handleIntegrationChanged,
   handleRuleChanged,
   handleShipmentCancelled,
   handleShipmentFailed,
   handleShipmentLabelled,
   handleSyncFinished,
+  handleTrackingAttempted,
   handleTrackingUpdated,
   handleWorkdayClosed,
 } from './handlers';
@@ -34,6 +37,24 @@ export function subscriptions(logger: Logger, durableSuffix = '', now: () => Dat
       decode: (bytes) => marketplacesEvents.MarketplaceIntegrationChanged.decode(bytes),
       handle: handleIntegrationChanged(deps('integration-changed')),
     } satisfies Subscription<marketplacesEvents.MarketplaceIntegrationChanged>,
+    {
+      durable: `activity-tracking-attempted${durableSuffix}`,
+      subject: 'marketplaces.tracking.attempted',
+      decode: (bytes) => marketplacesEvents.MarketplaceTrackingAttempted.decode(bytes),
+      handle: handleTrackingAttempted(deps('tracking-attempted')),
+    } satisfies Subscription<marketplacesEvents.MarketplaceTrackingAttempted>,
+    {
+      durable: `activity-carrier-integration-changed${durableSuffix}`,
+      subject: 'carriers.integration.changed',
+      decode: (bytes) => carriersEvents.CarrierIntegrationChanged.decode(bytes),
+      handle: handleCarrierIntegrationChanged(deps('carrier-integration-changed')),
+    } satisfies Subscription<carriersEvents.CarrierIntegrationChanged>,
+    {
+      durable: `activity-codes-restocked${durableSuffix}`,
+      subject: 'carriers.codes.restocked',
+      decode: (bytes) => carriersEvents.TrackingCodesRestocked.decode(bytes),
+      handle: handleCodesRestocked(deps('codes-restocked')),
+    } satisfies Subscription<carriersEvents.TrackingCodesRestocked>,
     {
       durable: `activity-codes-low-stock${durableSuffix}`,
       subject: 'carriers.codes.low_stock',
@@ -62,7 +83,7 @@ export function subscriptions(logger: Logger, durableSuffix = '', now: () => Dat
       durable: `activity-shipment-cancelled${durableSuffix}`,
       subject: 'shipments.shipment.cancelled',
       decode: (bytes) => shipmentsEvents.ShipmentCancelled.decode(bytes),
-      handle: handleShipmentCancelled(),
+      handle: handleShipmentCancelled(deps('shipment-cancelled')),
     } satisfies Subscription<shipmentsEvents.ShipmentCancelled>,
     {
       durable: `activity-tracking-updated${durableSuffix}`,

@@ -10,11 +10,21 @@ export interface ActivityRow {
 }
 
 /**
- * Writes a line of the activity or merges into its group: `add` sums the counts, `set` replaces
- * them; the text is written again for the group's counts after the merge, and the time is the
- * latest event's. One row lock per group, so concurrent merges of one group add up.
+ * Writes a line of the activity or merges into its group: `add` sums the counts (a member already
+ * counted adds nothing), `set` replaces them; the text is written again for the group's counts
+ * after the merge, and the time is the latest event's. One row lock per group, so concurrent
+ * merges of one group add up.
  */
 export async function recordActivity(tx: PoolClient, merchantId: string, draft: ActivityDraft): Promise<void> {
+  if (draft.member !== undefined) {
+    const fresh = await tx.query(`INSERT INTO activity_members (merchant_id, group_key, member) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
+      merchantId,
+      draft.groupKey,
+      draft.member,
+    ]);
+    // This shipment is already counted in the line (the same fact told again).
+    if ((fresh.rowCount ?? 0) === 0) return;
+  }
   const merged = draft.merge === 'add' ? 'activity.count + EXCLUDED.count' : 'EXCLUDED.count';
   const mergedTotal = draft.merge === 'add' ? 'activity.total + EXCLUDED.total' : 'EXCLUDED.total';
   const { rows } = await tx.query<{ id: string; count: number; total: number }>(
@@ -41,5 +51,8 @@ export async function listActivity(db: Queryable, merchantId: string, limit: num
 /** Forgets activity older than `before`. */
 export async function pruneActivity(db: Queryable, before: Date): Promise<number> {
   const { rowCount } = await db.query(`DELETE FROM activity WHERE occurred_at < $1`, [before]);
+  await db.query(
+    `DELETE FROM activity_members m WHERE NOT EXISTS (SELECT 1 FROM activity a WHERE a.merchant_id = m.merchant_id AND a.group_key = m.group_key)`,
+  );
   return rowCount ?? 0;
 }

@@ -44,37 +44,48 @@ export async function integrationsExpiringBefore(db: Queryable, before: Date): P
   return rows.map(toIntegration);
 }
 
-/** A GLS shipment labelled on `day` (a close that arrived first keeps it closed). */
-export async function recordGlsLabelled(tx: PoolClient, merchantId: string, shipmentId: number, day: string): Promise<void> {
+/** A GLS shipment labelled on `day` with its account (a close that arrived first keeps it closed). */
+export async function recordGlsLabelled(tx: PoolClient, merchantId: string, shipmentId: number, day: string, carrierIntegrationId: number | null): Promise<void> {
   await tx.query(
-    `INSERT INTO gls_shipments (merchant_id, shipment_id, labelled_on) VALUES ($1, $2, $3) ON CONFLICT (merchant_id, shipment_id) DO NOTHING`,
-    [merchantId, shipmentId, day],
+    `INSERT INTO gls_shipments (merchant_id, shipment_id, labelled_on, carrier_integration_id) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (merchant_id, shipment_id) DO UPDATE SET carrier_integration_id = coalesce(gls_shipments.carrier_integration_id, EXCLUDED.carrier_integration_id)`,
+    [merchantId, shipmentId, day, carrierIntegrationId],
   );
 }
 
-/** GLS shipments whose workday was closed (their labels may not have been seen yet: kept closed). */
-export async function recordGlsClosed(tx: PoolClient, merchantId: string, shipmentIds: readonly number[], day: string): Promise<void> {
-  if (shipmentIds.length === 0) return;
-  await tx.query(
+/**
+ * GLS shipments whose workday was closed (their labels may not have been seen yet: kept closed).
+ * Answers the days they were labelled on (their reminders may be answered now).
+ */
+export async function recordGlsClosed(tx: PoolClient, merchantId: string, shipmentIds: readonly number[], day: string): Promise<string[]> {
+  if (shipmentIds.length === 0) return [];
+  const { rows } = await tx.query<{ day: string }>(
     `INSERT INTO gls_shipments (merchant_id, shipment_id, labelled_on, closed)
      SELECT $1, id, $3, true FROM unnest($2::bigint[]) AS x(id)
-     ON CONFLICT (merchant_id, shipment_id) DO UPDATE SET closed = true, updated_at = now()`,
+     ON CONFLICT (merchant_id, shipment_id) DO UPDATE SET closed = true, updated_at = now()
+     RETURNING to_char(labelled_on, 'YYYY-MM-DD') AS day`,
     [merchantId, shipmentIds, day],
   );
+  return [...new Set(rows.map((r) => r.day))];
 }
 
-/** A cancelled shipment needs no close. */
-export async function recordShipmentCancelled(tx: PoolClient, merchantId: string, shipmentId: number): Promise<void> {
-  await tx.query(`UPDATE gls_shipments SET closed = true, updated_at = now() WHERE merchant_id = $1 AND shipment_id = $2`, [merchantId, shipmentId]);
-}
-
-/** Per merchant, the GLS shipments labelled on `day` still open. */
-export async function openGlsShipments(db: Queryable, day: string): Promise<{ merchantId: string; open: number }[]> {
-  const { rows } = await db.query<{ merchant_id: string; open: number }>(
-    `SELECT merchant_id, count(*)::int AS open FROM gls_shipments WHERE labelled_on = $1 AND NOT closed GROUP BY merchant_id`,
-    [day],
+/** A cancelled shipment needs no close. Answers the day it was labelled on (null: not a GLS one seen here). */
+export async function recordShipmentCancelled(tx: PoolClient, merchantId: string, shipmentId: number): Promise<string | null> {
+  const { rows } = await tx.query<{ day: string }>(
+    `UPDATE gls_shipments SET closed = true, updated_at = now() WHERE merchant_id = $1 AND shipment_id = $2 RETURNING to_char(labelled_on, 'YYYY-MM-DD') AS day`,
+    [merchantId, shipmentId],
   );
-  return rows.map((r) => ({ merchantId: r.merchant_id, open: r.open }));
+  return rows[0]?.day ?? null;
+}
+
+/** Per merchant, the GLS shipments labelled on `day` still open, and their accounts. */
+export async function openGlsShipments(db: Queryable, day: string, merchantId?: string): Promise<{ merchantId: string; open: number; carrierIntegrationIds: number[] }[]> {
+  const { rows } = await db.query<{ merchant_id: string; open: number; accounts: (string | null)[] }>(
+    `SELECT merchant_id, count(*)::int AS open, array_agg(DISTINCT carrier_integration_id) AS accounts
+       FROM gls_shipments WHERE labelled_on = $1 AND NOT closed AND ($2::uuid IS NULL OR merchant_id = $2) GROUP BY merchant_id`,
+    [day, merchantId ?? null],
+  );
+  return rows.map((r) => ({ merchantId: r.merchant_id, open: r.open, carrierIntegrationIds: (r.accounts ?? []).filter((a): a is string => a !== null).map(Number) }));
 }
 
 /** Forgets GLS shipments labelled before `day`: the reminder only ever looks at today. */

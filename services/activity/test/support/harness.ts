@@ -34,7 +34,12 @@ const encoders = {
   'marketplaces.sync.finished': (e: Partial<marketplacesEvents.MarketplaceSyncFinished>) => marketplacesEvents.MarketplaceSyncFinished.encode(marketplacesEvents.MarketplaceSyncFinished.fromPartial(e)).finish(),
   'marketplaces.integration.changed': (e: Partial<marketplacesEvents.MarketplaceIntegrationChanged>) =>
     marketplacesEvents.MarketplaceIntegrationChanged.encode(marketplacesEvents.MarketplaceIntegrationChanged.fromPartial(e)).finish(),
+  'marketplaces.tracking.attempted': (e: Partial<marketplacesEvents.MarketplaceTrackingAttempted>) =>
+    marketplacesEvents.MarketplaceTrackingAttempted.encode(marketplacesEvents.MarketplaceTrackingAttempted.fromPartial(e)).finish(),
+  'carriers.integration.changed': (e: Partial<carriersEvents.CarrierIntegrationChanged>) =>
+    carriersEvents.CarrierIntegrationChanged.encode(carriersEvents.CarrierIntegrationChanged.fromPartial(e)).finish(),
   'carriers.codes.low_stock': (e: Partial<carriersEvents.TrackingCodesLowStock>) => carriersEvents.TrackingCodesLowStock.encode(carriersEvents.TrackingCodesLowStock.fromPartial(e)).finish(),
+  'carriers.codes.restocked': (e: Partial<carriersEvents.TrackingCodesRestocked>) => carriersEvents.TrackingCodesRestocked.encode(carriersEvents.TrackingCodesRestocked.fromPartial(e)).finish(),
   'shipments.shipment.failed': (e: Partial<shipmentsEvents.ShipmentFailed>) => shipmentsEvents.ShipmentFailed.encode(shipmentsEvents.ShipmentFailed.fromPartial(e)).finish(),
   'shipments.shipment.labelled': (e: Partial<shipmentsEvents.ShipmentLabelled>) => shipmentsEvents.ShipmentLabelled.encode(shipmentsEvents.ShipmentLabelled.fromPartial(e)).finish(),
   'shipments.shipment.workday_closed': (e: Partial<shipmentsEvents.ShipmentWorkdayClosed>) => shipmentsEvents.ShipmentWorkdayClosed.encode(shipmentsEvents.ShipmentWorkdayClosed.fromPartial(e)).finish(),

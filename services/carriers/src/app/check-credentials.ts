@@ -19,7 +19,7 @@ export async function checkCredentials(deps: HandlerDeps, integration: Integrati
     const next = statusAfterCheck(integration, check, now);
     const updated = await setIntegrationStatus(tx, integration, { ...next, now });
     if (updated.status !== integration.status) {
-      await enqueueIntegrationChanged(tx, updated, { changedByUserId: actor.userId, occurredAt: now });
+      await enqueueIntegrationChanged(tx, updated, { change: 'status', changedByUserId: actor.userId, occurredAt: now });
     }
     logger.info({ merchantId: integration.merchantId, integrationId: integration.id, carrier: integration.carrier.code, outcome: check.outcome }, 'credentials checked');
     return updated;

@@ -113,12 +113,15 @@ describe('labels', () => {
 
 describe('the pool', () => {
   it.each([
-    [10, false, 'decrease', { publish: false, notified: false }],
-    [9, false, 'decrease', { publish: true, notified: true }],
-    [8, true, 'decrease', { publish: false, notified: true }],
-    [12, true, 'increase', { publish: false, notified: false }],
-    [3, false, 'increase', { publish: false, notified: false }],
-    [3, true, 'increase', { publish: false, notified: true }],
+    [10, false, 'decrease', { publish: false, restocked: false, notified: false }],
+    [9, false, 'decrease', { publish: true, restocked: false, notified: true }],
+    [8, true, 'decrease', { publish: false, restocked: false, notified: true }],
+    // A fallen pool lifted back: the warning's cause is gone, said once.
+    [12, true, 'increase', { publish: false, restocked: true, notified: false }],
+    [10, true, 'increase', { publish: false, restocked: true, notified: false }],
+    [25, false, 'increase', { publish: false, restocked: false, notified: false }],
+    [3, false, 'increase', { publish: false, restocked: false, notified: false }],
+    [3, true, 'increase', { publish: false, restocked: false, notified: true }],
   ] as const)('available %d, notified %s, %s → %o', (available, notified, change, expected) => {
     expect(lowStockDecision(available, notified, change)).toEqual(expected);
   });

@@ -9,17 +9,21 @@ export const stream: StreamSpec = { name: 'CARRIERS', subjects: ['carriers.>'] }
 export const subjects = {
   integrationChanged: 'carriers.integration.changed',
   codesLowStock: 'carriers.codes.low_stock',
+  codesRestocked: 'carriers.codes.restocked',
   trackingUpdated: 'carriers.tracking.updated',
 } as const;
 
+/** What changed a carrier integration (the event's `change`). */
+export type IntegrationChange = 'created' | 'updated' | 'toggled' | 'status' | 'deleted';
+
 /**
  * Writes CarrierIntegrationChanged to the outbox, in the transaction of the change (create, update,
- * status change, toggle, delete). No credential is ever in it.
+ * status change, toggle, delete), saying which it was. No credential is ever in it.
  */
 export async function enqueueIntegrationChanged(
   tx: PoolClient,
   integration: Integration,
-  event: { changedByUserId: string; deleted?: boolean; occurredAt: Date },
+  event: { change: IntegrationChange; changedByUserId: string; occurredAt: Date },
 ): Promise<void> {
   const payload = carriersEvents.CarrierIntegrationChanged.encode(
     carriersEvents.CarrierIntegrationChanged.fromPartial({
@@ -29,9 +33,10 @@ export async function enqueueIntegrationChanged(
       connectionName: integration.connectionName,
       status: integration.status,
       active: integration.active,
-      deleted: event.deleted ?? false,
+      deleted: event.change === 'deleted',
       changedByUserId: event.changedByUserId,
       occurredAt: event.occurredAt.toISOString(),
+      change: event.change,
     }),
   ).finish();
   await enqueueEvent(tx, subjects.integrationChanged, payload);
@@ -46,6 +51,17 @@ export async function enqueueCodesLowStock(
     carriersEvents.TrackingCodesLowStock.fromPartial({ ...event, occurredAt: event.occurredAt.toISOString() }),
   ).finish();
   await enqueueEvent(tx, subjects.codesLowStock, payload);
+}
+
+/** Writes TrackingCodesRestocked, in the transaction whose added codes lifted a fallen pool back to the threshold. */
+export async function enqueueCodesRestocked(
+  tx: PoolClient,
+  event: { integrationId: number; merchantId: string; provider: string; available: number; threshold: number; occurredAt: Date },
+): Promise<void> {
+  const payload = carriersEvents.TrackingCodesRestocked.encode(
+    carriersEvents.TrackingCodesRestocked.fromPartial({ ...event, occurredAt: event.occurredAt.toISOString() }),
+  ).finish();
+  await enqueueEvent(tx, subjects.codesRestocked, payload);
 }
 
 /** Writes CarrierTrackingUpdated after a Track call found news. */

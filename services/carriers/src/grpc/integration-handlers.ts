@@ -69,7 +69,7 @@ export function integrationHandlers(deps: HandlerDeps) {
           active: draft.active,
           now: at,
         });
-        await enqueueIntegrationChanged(tx, row, { changedByUserId: userId, occurredAt: at });
+        await enqueueIntegrationChanged(tx, row, { change: 'created', changedByUserId: userId, occurredAt: at });
         return row;
       });
       ctx.logger.info({ merchantId, integrationId: created.id, carrier: carrier.code, userId }, 'carrier integration created');
@@ -95,7 +95,7 @@ export function integrationHandlers(deps: HandlerDeps) {
           resetStatus: recheck,
           now: at,
         });
-        await enqueueIntegrationChanged(tx, row, { changedByUserId: userId, occurredAt: at });
+        await enqueueIntegrationChanged(tx, row, { change: 'updated', changedByUserId: userId, occurredAt: at });
         return row;
       });
       deps.adapters.drop(current.id);
@@ -110,7 +110,7 @@ export function integrationHandlers(deps: HandlerDeps) {
         const locked = await ownIntegration(tx, merchantId, request, { forUpdate: true });
         if (locked.active === request.active) return locked;
         const row = await setIntegrationActive(tx, locked, request.active, at);
-        await enqueueIntegrationChanged(tx, row, { changedByUserId: userId, occurredAt: at });
+        await enqueueIntegrationChanged(tx, row, { change: 'toggled', changedByUserId: userId, occurredAt: at });
         return row;
       });
       ctx.logger.info({ merchantId, integrationId: updated.id, active: updated.active, userId }, 'carrier integration toggled');
@@ -123,7 +123,7 @@ export function integrationHandlers(deps: HandlerDeps) {
       const at = now();
       await withTransaction(pool, async (tx) => {
         if (!(await deleteIntegration(tx, merchantId, current.id))) throw carriersErrors.integrationNotFound();
-        await enqueueIntegrationChanged(tx, current, { changedByUserId: userId, deleted: true, occurredAt: at });
+        await enqueueIntegrationChanged(tx, current, { change: 'deleted', changedByUserId: userId, occurredAt: at });
       });
       deps.adapters.drop(current.id);
       ctx.logger.info({ merchantId, integrationId: current.id, carrier: current.carrier.code, userId }, 'carrier integration deleted');

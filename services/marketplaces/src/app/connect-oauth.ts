@@ -90,7 +90,7 @@ export async function completeOAuth(deps: ConnectDeps, scope: MerchantScope, cal
         ? await renewConnectedIntegration(tx, deps.keyring, existing, { tokens, seller, config, now: at })
         : await insertConnectedIntegration(tx, deps.keyring, { merchantId: scope.merchantId, marketplaceId: marketplace.id, tokens, seller, config, now: at });
       if (row) {
-        await enqueueIntegrationChanged(tx, row, { changedByUserId: scope.userId, occurredAt: at });
+        await enqueueIntegrationChanged(tx, row, { change: existing ? 'reconnected' : 'connected', changedByUserId: scope.userId, occurredAt: at });
         return row;
       }
     }

@@ -27,6 +27,7 @@ import {
   lockOwnedJob,
   markRunning,
   previousWindowEnd,
+  recordImportedOrders,
   releaseForRetry,
   releaseLease,
   renewLease,
@@ -267,12 +268,15 @@ export class SyncWorker {
       if (!locked || locked.progress?.nextOffset !== current.nextOffset) return 'lost';
       const syncedAt = now();
       await enqueueOrdersImported(tx, { merchantId: integration.merchantId, integrationId: integration.id, jobId: job.id, orders: page.orders, syncedAt });
+      // Orders read again because they changed on the marketplace are updates, not imports.
+      const fresh = await recordImportedOrders(tx, integration.id, job.id, page.orders.map((o) => o.externalId));
       const done = page.nextOffset === null;
-      await commitPage(tx, job.id, { ordersFound: page.total, synced: page.orders.length, progress: next, done, leaseSeconds });
+      await commitPage(tx, job.id, { ordersFound: page.total, synced: page.orders.length, fresh, progress: next, done, leaseSeconds });
       if (done) {
         await setLastSynced(tx, integration.id, syncedAt);
         const ordersSynced = locked.ordersSynced + page.orders.length;
-        await enqueueSyncFinished(tx, locked, { status: 'completed', ordersFound: page.total, ordersSynced, errorMessage: '', occurredAt: syncedAt });
+        const ordersNew = locked.ordersNew + fresh;
+        await enqueueSyncFinished(tx, locked, { status: 'completed', ordersFound: page.total, ordersSynced, ordersNew, errorMessage: '', occurredAt: syncedAt });
       }
       return done ? 'done' : 'more';
     });

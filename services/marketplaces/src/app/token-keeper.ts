@@ -67,13 +67,13 @@ export class TokenKeeper {
       try {
         const fresh = await adapter.refreshAccessToken(tokens.refreshToken);
         const updated = await storeRefreshedTokens(tx, keyring, integrationId, fresh, now());
-        await enqueueIntegrationChanged(tx, updated, { changedByUserId, occurredAt: now() });
+        await enqueueIntegrationChanged(tx, updated, { change: 'token_refreshed', changedByUserId, occurredAt: now() });
         logger.info({ merchantId: updated.merchantId, integrationId, marketplace: updated.marketplace.identifier, mode: how.mode }, 'access token refreshed');
         return { integration: updated, accessToken: fresh.accessToken };
       } catch (err) {
         if (!(err instanceof MarketplaceError) || err.code !== 'REFRESH_REFUSED') throw err;
         const updated = await markTokenRefused(tx, integrationId, err.message, now());
-        await enqueueIntegrationChanged(tx, updated, { changedByUserId, occurredAt: now() });
+        await enqueueIntegrationChanged(tx, updated, { change: 'token_refused', changedByUserId, occurredAt: now() });
         logger.warn({ merchantId: updated.merchantId, integrationId, marketplace: updated.marketplace.identifier }, 'refresh token refused: the seller must connect again');
         refused = err;
         return { integration: updated, accessToken: '' };

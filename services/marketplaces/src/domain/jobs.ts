@@ -27,7 +27,10 @@ export interface Job {
   startedAt: Date | null;
   completedAt: Date | null;
   ordersFound: number;
+  /** Every order read (new or changed on the marketplace since the previous sync). */
   ordersSynced: number;
+  /** Of them, the orders this integration had never imported: the sync's imports. */
+  ordersNew: number;
   errorMessage: string | null;
   progress: JobProgress | null;
   createdAt: Date;

@@ -46,6 +46,8 @@ export interface TrackingPush {
   lastError: string | null;
   nextAttemptAt: Date | null;
   fulfillmentId: string | null;
+  /** The shipments processing run that labelled it ('' when pushed on demand). */
+  runId: string;
   pushedAt: Date | null;
   leaseOwner: string | null;
   leaseUntil: Date | null;

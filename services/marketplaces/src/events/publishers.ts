@@ -14,15 +14,19 @@ export const subjects = {
   syncFinished: 'marketplaces.sync.finished',
 } as const;
 
+/** What changed a marketplace integration (the event's `change`). */
+export type IntegrationChange = 'connected' | 'reconnected' | 'toggled' | 'settings' | 'token_refreshed' | 'token_refused' | 'deleted';
+
 /**
  * Writes MarketplaceIntegrationChanged to the outbox, in the transaction of the change (connect,
- * toggle, token refresh, status change, delete). `status` is the one shown ('inactive' while
- * switched off). No token is ever in it. Orders deletes the orders of a `deleted` integration.
+ * toggle, token refresh, status change, delete), saying which it was. `status` is the one shown
+ * ('inactive' while switched off). No token is ever in it. Orders deletes the orders of a `deleted`
+ * integration; activity tells connections and disconnections.
  */
 export async function enqueueIntegrationChanged(
   tx: PoolClient,
   integration: Integration,
-  event: { changedByUserId: string; deleted?: boolean; occurredAt: Date },
+  event: { change: IntegrationChange; changedByUserId: string; occurredAt: Date },
 ): Promise<void> {
   const payload = marketplacesEvents.MarketplaceIntegrationChanged.encode(
     marketplacesEvents.MarketplaceIntegrationChanged.fromPartial({
@@ -31,10 +35,12 @@ export async function enqueueIntegrationChanged(
       provider: integration.marketplace.identifier,
       status: shownStatus(integration),
       active: integration.active,
-      deleted: event.deleted ?? false,
+      deleted: event.change === 'deleted',
       changedByUserId: event.changedByUserId,
       occurredAt: event.occurredAt.toISOString(),
       refreshTokenExpiresAt: integration.refreshTokenExpiresAt ? integration.refreshTokenExpiresAt.toISOString() : '',
+      change: event.change,
+      account: integration.username ?? '',
     }),
   ).finish();
   await enqueueEvent(tx, subjects.integrationChanged, payload);
@@ -47,7 +53,7 @@ export async function enqueueIntegrationChanged(
 export async function enqueueSyncFinished(
   tx: PoolClient,
   job: Pick<Job, 'id' | 'merchantId' | 'integrationId' | 'provider'>,
-  end: { status: 'completed' | 'failed'; ordersFound: number; ordersSynced: number; errorMessage: string; occurredAt: Date },
+  end: { status: 'completed' | 'failed'; ordersFound: number; ordersSynced: number; ordersNew: number; errorMessage: string; occurredAt: Date },
 ): Promise<void> {
   const payload = marketplacesEvents.MarketplaceSyncFinished.encode(
     marketplacesEvents.MarketplaceSyncFinished.fromPartial({
@@ -58,6 +64,7 @@ export async function enqueueSyncFinished(
       status: end.status,
       ordersFound: end.ordersFound,
       ordersSynced: end.ordersSynced,
+      ordersNew: end.ordersNew,
       errorMessage: end.errorMessage,
       occurredAt: end.occurredAt.toISOString(),
     }),
@@ -111,6 +118,7 @@ export async function enqueueTrackingAttempted(
       durationMs: Math.max(0, Math.round(attempt.durationMs)),
       nextAttemptAt: push.status === 'retrying' && push.nextAttemptAt ? push.nextAttemptAt.toISOString() : '',
       fulfillmentId: push.fulfillmentId ?? '',
+      runId: push.runId,
     }),
   ).finish();
   await enqueueEvent(tx, subjects.trackingAttempted, payload);

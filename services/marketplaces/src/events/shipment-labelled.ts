@@ -47,6 +47,7 @@ export function handleShipmentLabelled(deps: { logger: Logger; now: () => Date; 
       payload,
       status: decision.action === 'push' ? 'pending' : 'skipped',
       ...(decision.action === 'skip' ? { reason: decision.reason } : {}),
+      runId: event.runId,
       now,
     });
     if (!row) {

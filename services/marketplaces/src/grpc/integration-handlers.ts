@@ -49,7 +49,7 @@ export function integrationHandlers(deps: HandlerDeps) {
         const locked = await ownIntegration(tx, merchantId, request, { forUpdate: true });
         if (locked.active === request.active) return locked;
         const row = await setIntegrationActive(tx, locked.id, request.active, at);
-        await enqueueIntegrationChanged(tx, row, { changedByUserId: userId, occurredAt: at });
+        await enqueueIntegrationChanged(tx, row, { change: 'toggled', changedByUserId: userId, occurredAt: at });
         return row;
       });
       ctx.logger.info({ merchantId, integrationId: updated.id, active: updated.active, userId }, 'marketplace integration toggled');
@@ -64,7 +64,7 @@ export function integrationHandlers(deps: HandlerDeps) {
         // Only the settings the request names change; the same value again changes nothing.
         if (request.autoUpdateTracking === undefined || locked.autoUpdateTracking === request.autoUpdateTracking) return locked;
         const row = await setAutoUpdateTracking(tx, locked.id, request.autoUpdateTracking, at);
-        await enqueueIntegrationChanged(tx, row, { changedByUserId: userId, occurredAt: at });
+        await enqueueIntegrationChanged(tx, row, { change: 'settings', changedByUserId: userId, occurredAt: at });
         return row;
       });
       ctx.logger.info({ merchantId, integrationId: updated.id, autoUpdateTracking: updated.autoUpdateTracking, userId }, 'marketplace integration settings updated');
@@ -78,7 +78,7 @@ export function integrationHandlers(deps: HandlerDeps) {
         const locked = await ownIntegration(tx, merchantId, request, { forUpdate: true });
         if (!(await deleteIntegration(tx, merchantId, locked.id))) throw marketplacesErrors.integrationNotFound();
         // Orders deletes this integration's orders when it reads the event.
-        await enqueueIntegrationChanged(tx, locked, { changedByUserId: userId, deleted: true, occurredAt: at });
+        await enqueueIntegrationChanged(tx, locked, { change: 'deleted', changedByUserId: userId, occurredAt: at });
         return locked;
       });
       ctx.logger.info({ merchantId, integrationId: deleted.id, marketplace: deleted.marketplace.identifier, userId }, 'marketplace integration deleted');

@@ -2,7 +2,7 @@ import type { PoolClient, Queryable } from '@smista/service-kit';
 import { progressFromMetadata, progressToMetadata, type Job, type JobProgress, type JobStatus, type TriggeredBy } from '../domain';
 
 const SELECT = `j.id, j.merchant_id, j.integration_id, j.type, j.execution_mode, j.triggered_by, j.status, j.started_at,
-  j.completed_at, j.orders_found, j.orders_synced, j.error_message, j.metadata, j.created_at, m.identifier AS provider`;
+  j.completed_at, j.orders_found, j.orders_synced, j.orders_new, j.error_message, j.metadata, j.created_at, m.identifier AS provider`;
 const FROM = 'jobs j JOIN integrations i ON i.id = j.integration_id JOIN marketplaces m ON m.id = i.marketplace_id';
 const OPEN = `j.status IN ('pending', 'running')`;
 
@@ -20,6 +20,7 @@ function toJob(r: Record<string, unknown>): Job {
     completedAt: (r.completed_at as Date | null) ?? null,
     ordersFound: Number(r.orders_found),
     ordersSynced: Number(r.orders_synced),
+    ordersNew: Number(r.orders_new),
     errorMessage: (r.error_message as string | null) ?? null,
     progress: progressFromMetadata(r.metadata),
     createdAt: r.created_at as Date,
@@ -183,23 +184,39 @@ export async function lockOwnedJob(tx: PoolClient, id: number, owner: string): P
 
 /**
  * A page committed: `ordersFound` is the marketplace's total for the window, `ordersSynced` grows by
- * the orders enqueued in the same transaction, the next offset is stored, the lease renewed. With
- * `done` the job completes and lets go of its lease.
+ * the orders enqueued in the same transaction and `ordersNew` by those of them imported for the
+ * first time, the next offset is stored, the lease renewed. With `done` the job completes and lets
+ * go of its lease.
  */
 export async function commitPage(
   tx: PoolClient,
   id: number,
-  data: { ordersFound: number; synced: number; progress: JobProgress; done: boolean; leaseSeconds: number },
+  data: { ordersFound: number; synced: number; fresh: number; progress: JobProgress; done: boolean; leaseSeconds: number },
 ): Promise<void> {
   await tx.query(
-    `UPDATE jobs SET orders_found = $2, orders_synced = orders_synced + $3, metadata = $4, updated_at = now(),
+    `UPDATE jobs SET orders_found = $2, orders_synced = orders_synced + $3, orders_new = orders_new + $7, metadata = $4, updated_at = now(),
        status = CASE WHEN $5 THEN 'completed' ELSE status END,
        completed_at = CASE WHEN $5 THEN now() ELSE completed_at END,
        lease_owner = CASE WHEN $5 THEN NULL ELSE lease_owner END,
        lease_until = CASE WHEN $5 THEN NULL ELSE now() + make_interval(secs => $6) END
      WHERE id = $1`,
-    [id, data.ordersFound, data.synced, progressToMetadata(data.progress), data.done, data.leaseSeconds],
+    [id, data.ordersFound, data.synced, progressToMetadata(data.progress), data.done, data.leaseSeconds, data.fresh],
   );
+}
+
+/**
+ * Remembers the orders of a page as imported by this integration; answers how many of them it had
+ * never imported before (the rest are updates of orders already there). In the page's transaction.
+ */
+export async function recordImportedOrders(tx: PoolClient, integrationId: number, jobId: number, externalIds: readonly string[]): Promise<number> {
+  if (externalIds.length === 0) return 0;
+  const { rowCount } = await tx.query(
+    `INSERT INTO imported_orders (integration_id, external_id, job_id)
+     SELECT $1, id, $2 FROM unnest($3::text[]) AS x(id)
+     ON CONFLICT (integration_id, external_id) DO NOTHING`,
+    [integrationId, jobId, [...new Set(externalIds)]],
+  );
+  return rowCount ?? 0;
 }
 
 /** Waits out a back-off without holding the job: any replica takes it again after `delayMs`. */
@@ -218,14 +235,14 @@ export async function releaseLease(db: Queryable, id: number, owner: string): Pr
 }
 
 /** The job failed for good, with the Italian reason: its counts so far, or null when it was no longer ours. */
-export async function failJob(db: Queryable, id: number, owner: string, message: string): Promise<{ ordersFound: number; ordersSynced: number } | null> {
-  const { rows } = await db.query<{ orders_found: number; orders_synced: number }>(
+export async function failJob(db: Queryable, id: number, owner: string, message: string): Promise<{ ordersFound: number; ordersSynced: number; ordersNew: number } | null> {
+  const { rows } = await db.query<{ orders_found: number; orders_synced: number; orders_new: number }>(
     `UPDATE jobs SET status = 'failed', error_message = $3, completed_at = now(), lease_owner = NULL, lease_until = NULL, updated_at = now()
       WHERE id = $1 AND lease_owner = $2 AND status = 'running'
-      RETURNING orders_found, orders_synced`,
+      RETURNING orders_found, orders_synced, orders_new`,
     [id, owner, message],
   );
-  return rows[0] ? { ordersFound: Number(rows[0].orders_found), ordersSynced: Number(rows[0].orders_synced) } : null;
+  return rows[0] ? { ordersFound: Number(rows[0].orders_found), ordersSynced: Number(rows[0].orders_synced), ordersNew: Number(rows[0].orders_new) } : null;
 }
 
 /** An integration whose scheduled sync is due, locked by this round's transaction. */

@@ -2,7 +2,7 @@ import type { PoolClient, Queryable } from '@smista/service-kit';
 import type { AttemptDecision, TrackingPayload, TrackingPush, TrackingPushStatus } from '../domain';
 
 const COLUMNS = `id, shipment_id, merchant_id, integration_id, order_id, payload, status, attempts, last_error_code,
-  last_error, next_attempt_at, fulfillment_id, pushed_at, lease_owner, lease_until, created_at, updated_at`;
+  last_error, next_attempt_at, fulfillment_id, run_id, pushed_at, lease_owner, lease_until, created_at, updated_at`;
 
 function toPush(r: Record<string, unknown>): TrackingPush {
   return {
@@ -18,6 +18,7 @@ function toPush(r: Record<string, unknown>): TrackingPush {
     lastError: (r.last_error as string | null) ?? null,
     nextAttemptAt: (r.next_attempt_at as Date | null) ?? null,
     fulfillmentId: (r.fulfillment_id as string | null) ?? null,
+    runId: (r.run_id as string | null) ?? '',
     pushedAt: (r.pushed_at as Date | null) ?? null,
     leaseOwner: (r.lease_owner as string | null) ?? null,
     leaseUntil: (r.lease_until as Date | null) ?? null,
@@ -35,13 +36,13 @@ const leaseEnd = (now: Date, leaseSeconds: number) => new Date(now.getTime() + l
  */
 export async function insertTrackingPush(
   tx: PoolClient,
-  row: { shipmentId: number; merchantId: string; integrationId: number; orderId: number; payload: TrackingPayload; status: 'pending' | 'skipped'; reason?: string; now: Date },
+  row: { shipmentId: number; merchantId: string; integrationId: number; orderId: number; payload: TrackingPayload; status: 'pending' | 'skipped'; reason?: string; runId: string; now: Date },
 ): Promise<TrackingPush | null> {
   const { rows } = await tx.query(
-    `INSERT INTO tracking_pushes (shipment_id, merchant_id, integration_id, order_id, payload, status, last_error, next_attempt_at, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+    `INSERT INTO tracking_pushes (shipment_id, merchant_id, integration_id, order_id, payload, status, last_error, next_attempt_at, run_id, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $10, $9, $9)
      ON CONFLICT (merchant_id, shipment_id) DO NOTHING RETURNING ${COLUMNS}`,
-    [row.shipmentId, row.merchantId, row.integrationId, row.orderId, JSON.stringify(row.payload), row.status, row.reason ?? null, row.status === 'pending' ? row.now : null, row.now],
+    [row.shipmentId, row.merchantId, row.integrationId, row.orderId, JSON.stringify(row.payload), row.status, row.reason ?? null, row.status === 'pending' ? row.now : null, row.now, row.runId],
   );
   return rows[0] ? toPush(rows[0]) : null;
 }
@@ -75,6 +76,8 @@ export async function claimForDemand(
   const claimed = await tx.query(
     `UPDATE tracking_pushes SET integration_id = $2, order_id = CASE WHEN $3::bigint > 0 THEN $3 ELSE order_id END, payload = $4,
        status = CASE WHEN status IN ('failed', 'skipped') THEN 'pending' ELSE status END,
+       -- asked for by a person now: no longer one of a processing run's pushes
+       run_id = '',
        next_attempt_at = $5, lease_owner = $6, lease_until = $7, updated_at = $5
      WHERE id = $1 RETURNING ${COLUMNS}`,
     [found.id, row.integrationId, row.orderId, payload, row.now, row.owner, leaseEnd(row.now, row.leaseSeconds)],

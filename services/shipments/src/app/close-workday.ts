@@ -79,7 +79,7 @@ export async function closeWorkday(deps: AppDeps, scope: MerchantScope, ids: rea
           message: r.message,
         });
       }
-      if (closedIds.length > 0) await enqueueWorkdayClosed(tx, { merchantId, carrierIntegrationId: integrationId, shipmentIds: closedIds, manifestId }, deps.now());
+      if (closedIds.length > 0) await enqueueWorkdayClosed(tx, { merchantId, carrierIntegrationId: integrationId, carrierProvider: group[0]!.carrierProvider ?? 'gls', shipmentIds: closedIds, manifestId }, deps.now());
     });
     for (const r of results) byShipment.set(r.id, { ok: r.ok, message: r.message });
     deps.logger.info({ merchantId, userId: scope.userId, carrierIntegrationId: integrationId, closed: closedIds.length, failed: results.length - closedIds.length }, 'GLS workday closed');

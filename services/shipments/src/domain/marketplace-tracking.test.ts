@@ -1,6 +1,6 @@
 import { marketplaceTrackingStatusOf, pushAudit } from './marketplace-tracking';
 import { closeMessage } from './workday';
-import { shipmentMessages as m } from '@smista/contracts';
+import { shipmentMessages as m, trackingPushMessages } from '@smista/contracts';
 
 describe('marketplace tracking attempts', () => {
   it('map to the shipment status (a retry to come is pending) and to an audit row', () => {
@@ -11,6 +11,11 @@ describe('marketplace tracking attempts', () => {
     expect(pushAudit({ status: 'pushed', errorCode: '32700', errorMessage: '', marketplace: 'ebay' })).toEqual({ outcome: 'ok', message: 'Tracking già inviato a eBay' });
     expect(pushAudit({ status: 'failed', errorMessage: 'Ordine non trovato su eBay', marketplace: 'ebay' })).toEqual({ outcome: 'refused', message: 'Ordine non trovato su eBay' });
     expect(pushAudit({ status: 'retrying', errorMessage: '', marketplace: 'ebay' }).outcome).toBe('unavailable');
+  });
+
+  it("a skipped push made no call: its own outcome with the reason, never 'ok' (the drawer said 'Riuscita')", () => {
+    expect(pushAudit({ status: 'skipped', errorMessage: trackingPushMessages.autoUpdateOff, marketplace: 'ebay' })).toEqual({ outcome: 'skipped', message: trackingPushMessages.autoUpdateOff });
+    expect(pushAudit({ status: 'skipped', errorMessage: '', marketplace: 'ebay' })).toEqual({ outcome: 'skipped', message: trackingPushMessages.skipped });
   });
 });
 

@@ -1,9 +1,11 @@
 import { marketplaceName, trackingPushMessages } from '@smista/contracts';
 import type { AuditOutcome } from './shipment';
 
+/** A shipment's `marketplace_tracking_status`. */
+export type MarketplaceTrackingStatus = 'pushed' | 'pending' | 'failed' | 'skipped';
 
 /** The shipment's `marketplace_tracking_status` of an attempt (a retry still to come is pending). */
-export function marketplaceTrackingStatusOf(attemptStatus: string): 'pushed' | 'pending' | 'failed' | 'skipped' {
+export function marketplaceTrackingStatusOf(attemptStatus: string): MarketplaceTrackingStatus {
   switch (attemptStatus) {
     case 'pushed':
       return 'pushed';
@@ -19,7 +21,8 @@ export function marketplaceTrackingStatusOf(attemptStatus: string): 'pushed' | '
 /**
  * The audit row of a marketplace attempt: outcome and the reason shown, the marketplace by its
  * name. A pushed attempt with an error code found the fulfilment already there (eBay 32700 on a
- * retry whose earlier answer was lost): 'Tracking già inviato a eBay'.
+ * retry whose earlier answer was lost): 'Tracking già inviato a eBay'. A skipped push made no call
+ * and says why (automatic tracking off...): its outcome is `skipped`, never `ok`.
  *
  * @example pushAudit({ status: 'pushed', errorCode: '', errorMessage: '', marketplace: 'ebay' }) // { outcome: 'ok', message: 'Tracking inviato a eBay' }
  */
@@ -32,7 +35,7 @@ export function pushAudit(attempt: { status: string; errorCode?: string; errorMe
     case 'retrying':
       return { outcome: 'unavailable', message: reason || trackingPushMessages.retrying };
     case 'skipped':
-      return { outcome: 'ok', message: reason || trackingPushMessages.skipped };
+      return { outcome: 'skipped', message: reason || trackingPushMessages.skipped };
     default:
       return { outcome: 'refused', message: reason || trackingPushMessages.failed };
   }

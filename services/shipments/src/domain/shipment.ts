@@ -76,7 +76,8 @@ export interface AuditEntry {
 }
 
 export type AuditOperation = 'CreateLabel' | 'CancelShipment' | 'CloseWorkday' | 'Track' | 'PushTracking';
-export type AuditOutcome = 'started' | 'ok' | 'refused' | 'unavailable' | 'error';
+/** `skipped`: nothing was called (a tracking push marketplaces did not make, with its reason). */
+export type AuditOutcome = 'started' | 'ok' | 'refused' | 'unavailable' | 'error' | 'skipped';
 
 /** Our stable reference of a shipment at the carrier (GLS RiferimentoCliente, the letter pools' key). */
 export const shipmentReference = (id: number) => `SHP-${id}`;

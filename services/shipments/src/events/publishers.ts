@@ -73,7 +73,7 @@ export async function enqueueShipmentLabelled(tx: PoolClient, s: Shipment, occur
  */
 export async function enqueueShipmentFailed(
   tx: PoolClient,
-  s: Pick<Shipment, 'id' | 'merchantId' | 'orderId' | 'carrierProvider'>,
+  s: Pick<Shipment, 'id' | 'merchantId' | 'orderId' | 'orderExternalId' | 'carrierProvider'>,
   failure: { errorMessage: string; runId: string },
   occurredAt: Date,
 ): Promise<void> {
@@ -85,6 +85,7 @@ export async function enqueueShipmentFailed(
       carrierProvider: s.carrierProvider ?? '',
       errorMessage: failure.errorMessage,
       runId: failure.runId,
+      externalOrderId: s.orderExternalId,
       occurredAt: occurredAt.toISOString(),
     }),
   ).finish();
@@ -102,7 +103,7 @@ export async function enqueueShipmentCancelled(tx: PoolClient, s: Shipment, prev
 /** ShipmentWorkdayClosed, one per carrier integration and close, with the shipments it confirmed. */
 export async function enqueueWorkdayClosed(
   tx: PoolClient,
-  event: { merchantId: string; carrierIntegrationId: number; shipmentIds: number[]; manifestId: number | null },
+  event: { merchantId: string; carrierIntegrationId: number; carrierProvider: string; shipmentIds: number[]; manifestId: number | null },
   occurredAt: Date,
 ): Promise<void> {
   const payload = shipmentsEvents.ShipmentWorkdayClosed.encode(

@@ -1,6 +1,6 @@
 import type { PoolClient, Queryable } from '@smista/service-kit';
 import type { ShipmentStatus } from '@smista/contracts';
-import { COUNTED_TABS, offsetOf, type CountedTab, type LineItem, type ListCriteria, type NewShipment, type Shipment, type ShipmentAddress } from '../domain';
+import { COUNTED_TABS, offsetOf, type CountedTab, type LineItem, type ListCriteria, type MarketplaceTrackingStatus, type NewShipment, type Shipment, type ShipmentAddress } from '../domain';
 import { countsSql, filterSql } from './list-sql';
 
 /** Every column of a shipment but the search key (alias `s`). */
@@ -378,18 +378,23 @@ export async function markPrinted(db: Queryable, merchantId: string, ids: readon
 
 /**
  * A marketplace tracking attempt: status, error, attempts and times, unless a later attempt is
- * already recorded (events may arrive out of order). Answers whether the shipment was found.
+ * already recorded (events may arrive out of order). `marketplace_tracking_last_attempt` is the time
+ * of a real call (a skipped push made none) and `marketplace_tracking_updated_at` the time the
+ * marketplace took the tracking (pushed only: the drawer's 'Inviato il'). Answers whether the
+ * shipment was found.
  */
 export async function setMarketplaceTracking(
   tx: PoolClient,
   merchantId: string,
   id: number,
-  attempt: { status: string; error: string | null; attempts: number; attemptedAt: Date },
+  attempt: { status: MarketplaceTrackingStatus; error: string | null; attempts: number; attemptedAt: Date },
 ): Promise<boolean> {
   const { rowCount } = await tx.query(
     `UPDATE shipments
         SET marketplace_tracking_status = $3, marketplace_tracking_error = $4, marketplace_tracking_attempts = greatest(marketplace_tracking_attempts, $5),
-            marketplace_tracking_last_attempt = $6, marketplace_tracking_updated_at = now(), updated_at = now()
+            marketplace_tracking_last_attempt = CASE WHEN $3 = 'skipped' THEN marketplace_tracking_last_attempt ELSE $6 END,
+            marketplace_tracking_updated_at = CASE WHEN $3 = 'pushed' THEN $6 ELSE NULL END,
+            updated_at = now()
       WHERE id = $1 AND merchant_id = $2 AND (marketplace_tracking_last_attempt IS NULL OR marketplace_tracking_last_attempt <= $6)`,
     [id, merchantId, attempt.status, attempt.error, attempt.attempts, attempt.attemptedAt],
   );

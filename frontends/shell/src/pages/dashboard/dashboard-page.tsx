@@ -154,7 +154,7 @@ export function DashboardPage() {
           {activity.data && activity.data.length > 0 ? (
             <ul className="divide-y divide-border" data-testid="activity-list">
               {activity.data.map((a) => (
-                <li key={a.id} className="flex flex-col gap-0.5 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4" data-testid="activity-item">
+                <li key={a.id} className="flex flex-col gap-0.5 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4" data-testid="activity-item" data-kind={a.kind}>
                   <span className="text-sm">{a.text}</span>
                   <span className="shrink-0 text-xs text-muted-foreground">{relativeTime(a.occurredAt)}</span>
                 </li>
