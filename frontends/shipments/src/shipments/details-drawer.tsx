@@ -97,7 +97,7 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
             [d.carrier, carrierLabel(s, carriers.data)],
             [d.trackingNumber, s.trackingNumber, 'font-mono'],
             [d.carrierShipmentNumber, s.carrierShipmentNumber, 'font-mono'],
-            [d.label, s.hasLabel ? d.labelAvailable : d.labelMissing],
+            [d.label, s.labelVoidReason ? t.labelVoided : s.hasLabel ? d.labelAvailable : d.labelMissing, s.labelVoidReason ? 'font-medium text-amber-800' : undefined],
             [d.labelPrintedAt, when(s.labelPrintedAt)],
             [d.createdAt, when(s.createdAt)],
             [d.updatedAt, when(s.updatedAt)],
@@ -213,6 +213,7 @@ const OUTCOME_VARIANTS: Readonly<Record<string, 'success' | 'warning' | 'destruc
   refused: 'destructive',
   unavailable: 'warning',
   error: 'destructive',
+  voided: 'warning',
 };
 
 /** The audit trail, newest first, as a list that reads on a phone as on a desktop. */
