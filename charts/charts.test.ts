@@ -403,7 +403,7 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
     expect(Object.keys(sources.overlays.orders)).toEqual([]);
     expect(Object.keys(sources.overlays.identity.env)).toEqual(['SESSION_TTL_HOURS']);
     expect(Object.keys(sources.overlays.carriers)).toEqual(['$comment', 'env']);
-    expect(Object.keys(sources.overlays.carriers.env)).toEqual(['GLS_BASE_URL', 'GLS_TRACKING_URL', 'POSTE_DELIVERY_BASE_URL', 'CARRIER_MAX_CONCURRENT_REQUESTS']);
+    expect(Object.keys(sources.overlays.carriers.env)).toEqual(['GLS_BASE_URL', 'GLS_TRACKING_URL', 'POSTE_DELIVERY_BASE_URL', 'POSTE_DELIVERY_VOIDABLE_STATUSES', 'CARRIER_MAX_CONCURRENT_REQUESTS']);
     expect(Object.keys(sources.overlays.marketplaces)).toEqual(['$comment', 'env']);
     expect(Object.keys(sources.overlays.marketplaces.env)).toEqual([
       'EBAY_AUTH_URL',

@@ -10,7 +10,10 @@
  * 'Assegna Corrieri' assigns (its toast says the counts), leaves a carrier chosen by hand alone,
  * and the order's panel names the rule. A rule is edited (switched off, its carrier marked 'non
  * attivo' once the carrier is switched off) and one deleted after its confirmation. At 390 px:
- * cards, nothing sideways, the dialog as a bottom sheet. Screenshots in /tmp/shots-rules/.
+ * cards, nothing sideways, the dialog as a bottom sheet. Last, each carrier's own destinations
+ * (issue 19): a rule on Posta1, which serves Italy only, is passed over for an order abroad, the
+ * preview saying why in the words of Posta1's label, and 'Assegna Corrieri' does the same, at 1280
+ * and 390 px. Screenshots in /tmp/shots-rules/.
  *
  * One app and one browser for the whole file. Each step stands on its own: it logs the admin in,
  * opens its page and gets what it builds on (the synced orders and the carriers, each rule, the
@@ -151,6 +154,41 @@ const afterEdit = given("le regole dopo la modifica ('Italia' disattivata a 79,9
   // Step 8 may have got as far as the deletion before it failed.
   if ((await rulesApi()).some((r) => r.id === esteroRule.id)) expect((await call('DELETE', `/api/shipping-rules/${esteroRule.id}`)).status).toBe(200);
 });
+
+/**
+ * After the edit: Posta1 connected again as 'Posta1 lettere', and two more rules on every order:
+ * 'Lettere' (that Posta1) at 3 and 'Resto' (GLS) at 4.
+ */
+const lettere = given("le regole 'Lettere' (Posta1, solo Italia) e 'Resto' (GLS)", async () => {
+  await afterEdit.get();
+  const { glsId } = await stock.get();
+  let lettersId = ((await get(`/api/merchants/${merchantId}/carrier-integrations`)) as any[]).find((c) => c.connectionName === 'Posta1 lettere')?.id as number | undefined;
+  if (lettersId === undefined) {
+    const created = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'posta_1', connectionName: 'Posta1 lettere', active: true });
+    expect(created.status).toBe(201);
+    lettersId = created.body.id as number;
+  }
+  const existing = await rulesApi();
+  const letters = existing.find((r) => r.name === 'Lettere') ?? (await createRuleApi({ name: 'Lettere', priority: 3, carrierIntegrationId: lettersId, active: true, conditions: {} }));
+  const rest = existing.find((r) => r.name === 'Resto') ?? (await createRuleApi({ name: 'Resto', priority: 4, carrierIntegrationId: glsId, active: true, conditions: {} }));
+  return { glsId, lettersId, letters, rest };
+});
+
+/** Posta1's refusal of a destination abroad, as its label says it and the rules repeat it. */
+const POSTA1_ITALY_ONLY = "Posta1 vale solo per l'Italia (con San Marino e Città del Vaticano): per l'estero usa un servizio internazionale";
+const DOMESTIC_AREA = ['IT', 'SM', 'VA'];
+
+/**
+ * The dry run once orders knows the new Posta1 (from the carriers' events): an order abroad the
+ * rules may assign, with the reason 'Lettere' gave.
+ */
+const previewWithLetters = () =>
+  eventually(async () => {
+    const preview = await previewApi();
+    const abroad = preview.orders.find((o: any) => !DOMESTIC_AREA.includes(o.countryCode) && ['assign', 'unchanged'].includes(o.outcome));
+    expect(abroad?.reasons).toContain(`Regola 'Lettere': ${POSTA1_ITALY_ONLY}`);
+    return { preview, abroad };
+  });
 
 /** Waits for the table to list these rules (by name, in order): the remote has loaded them. */
 const expectRuleNames = (p: Page, names: string[]) =>
@@ -554,5 +592,60 @@ describe('shipping rules (rules remote, the dry run and the assignment against t
     await page.screenshot({ path: `${SHOTS}/rules-390-preview-top.png` });
     await shot(page, '390-preview');
     await page.setViewportSize(DESKTOP);
+  });
+
+  step("a rule whose carrier serves Italy only is passed over for an order abroad: the preview says why ('Posta1 vale solo per l'Italia'), the assignment follows", async () => {
+    await asAdmin();
+    const { glsId, lettersId } = await lettere.get();
+    const { preview, abroad } = await previewWithLetters();
+    // 'Resto' takes it; an Italian order not express stays with 'Lettere'.
+    expect(abroad.matchedRule.name).toBe('Resto');
+    expect(abroad.reasons.at(-1)).toBe(`Regola 'Lettere': ${POSTA1_ITALY_ONLY}`);
+    const italian = preview.orders.find((o: any) => o.countryCode === 'IT' && !o.isExpress && ['assign', 'unchanged'].includes(o.outcome));
+    expect(italian?.matchedRule.name).toBe('Lettere');
+
+    await open('/shipping-rules');
+    await expectRuleNames(page, ['Italia express', 'Italia', 'Lettere', 'Resto']);
+    await page.getByTestId('rules-preview-open').click();
+    const panel = page.getByTestId('rules-preview');
+    const abroadRow = panel.locator(`[data-testid="preview-order"][data-order-id="${abroad.orderId}"]`);
+    await abroadRow.waitFor();
+    expect(await textOf(abroadRow.getByTestId('preview-rule'))).toBe('Resto (priorità 4)');
+    const reasons = await abroadRow.getByTestId('preview-reason').evaluateAll((els) => els.map((el) => (el as HTMLElement).innerText.replace(/^·\s*/, '').trim()));
+    expect(reasons).toContain(`Regola 'Lettere': ${POSTA1_ITALY_ONLY}`);
+    expect(await textOf(panel.locator(`[data-testid="preview-order"][data-order-id="${italian.orderId}"]`).getByTestId('preview-rule'))).toBe('Lettere (priorità 3)');
+    expect(await panel.getByTestId('preview-table').evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)).toBe(0);
+    await abroadRow.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/rules-1280-preview-destination.png` });
+
+    // 'Assegna Corrieri' does what the preview said: the order abroad to GLS, the Italian one to Posta1.
+    await page.getByTestId('rules-assign').click();
+    await expectToast(page, 'Corrieri assegnati');
+    await closeToasts(page);
+    const [abroadOrder, italianOrder] = [await get(`/api/orders/${abroad.orderId}`), await get(`/api/orders/${italian.orderId}`)];
+    expect([abroadOrder.carrierIntegrationId, abroadOrder.appliedRule?.name]).toEqual([glsId, 'Resto']);
+    expect([italianOrder.carrierIntegrationId, italianOrder.appliedRule?.name]).toEqual([lettersId, 'Lettere']);
+  });
+
+  step("at 390 px: the preview's card of an order abroad says why the Posta1 rule passed it over, nothing sideways", async () => {
+    await asAdmin();
+    await lettere.get();
+    const { abroad } = await previewWithLetters();
+    await page.setViewportSize(MOBILE);
+    try {
+      await open('/shipping-rules');
+      await page.getByTestId('rules-preview-open').click();
+      await page.getByTestId('preview-cards').waitFor();
+      const card = page.getByTestId('rules-preview').locator(`[data-testid="preview-order"][data-order-id="${abroad.orderId}"]`);
+      await card.waitFor();
+      expect(await card.getByTestId('preview-reasons').isVisible()).toBe(true);
+      const reasons = await card.getByTestId('preview-reason').evaluateAll((els) => els.map((el) => (el as HTMLElement).innerText.replace(/^·\s*/, '').trim()));
+      expect(reasons).toContain(`Regola 'Lettere': ${POSTA1_ITALY_ONLY}`);
+      await expectNoSidewaysScroll(page, MOBILE.width);
+      await card.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/rules-390-preview-destination.png` });
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
   });
 });

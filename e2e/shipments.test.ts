@@ -13,8 +13,10 @@
  * PDF); 'Trasmetti GLS' with the manifest; tracking pushed to eBay and the order status following;
  * the orders' bulk 'Stampa etichette' and 'Aggiorna tracking'; a pending shipment cancelled; tabs,
  * search and carrier filter in the URL; 1280 px with every column in view, 390 px cards with
- * nothing sideways; last, an order eBay had partly shipped: its shipment's tracking must reach eBay
- * for the line items still to ship.
+ * nothing sideways; an order eBay had partly shipped: its shipment's tracking must reach eBay
+ * for the line items still to ship; last, labels their carriers cannot cancel (Poste Delivery
+ * Business, GLS after the close): the cancel dialog says so before the click and voids them in
+ * Smista only, the label marked not to be used, at 1280 and 390 px.
  *
  * One app and one browser for the whole file. Each step stands on its own: it logs the admin in,
  * opens its page and gets what it builds on (the synced orders and GLS, the automatic tracking,
@@ -32,7 +34,7 @@ import { connectEbayThroughApi } from './support/ebay';
 import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { enterOnlyMerchant } from './support/settings';
 import { closeToasts, DESKTOP, eventually, exactly, expectNoSidewaysScroll, expectTitle, expectToast, MOBILE, screenshotWhole, textOf } from './support/ui';
-import { GLS_ACCOUNT } from './support/carriers';
+import { GLS_ACCOUNT, POSTE_DELIVERY_ACCOUNT } from './support/carriers';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -304,6 +306,53 @@ const trackingOnEbay = given('il tracking delle spedizioni inviato a eBay', asyn
 });
 
 const pick = (o: any, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
+
+/**
+ * Two Poste Delivery Business labels (shipped shipments of two more Italian orders to ship, not the
+ * suite's others, nothing of them shipped on eBay yet): Poste offers no cancellation. Their ids.
+ */
+const posteLabels = given('due etichette Poste Delivery Business create', async (): Promise<number[]> => {
+  const { orders: chosen } = await base.get();
+  let posteId = ((await get(`/api/merchants/${merchantId}/carrier-integrations`)) as any[]).find((c) => c.provider === 'poste_delivery')?.id as number | undefined;
+  if (posteId === undefined) {
+    const created = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'poste_delivery', connectionName: 'Poste Delivery', active: true, ...POSTE_DELIVERY_ACCOUNT });
+    expect({ status: created.status, active: created.body?.active }).toEqual({ status: 201, active: true });
+    posteId = created.body.id as number;
+  }
+  await eventually(async () => {
+    const poste = ((await get(`/api/merchants/${merchantId}/carrier-integrations`)) as any[]).find((c) => c.id === posteId);
+    expect(poste?.status).toBe('active');
+  });
+  const onEbay = await ebay.orders(seller.username);
+  const notStarted = (o: { externalId: string }) => onEbay.find((e) => e.orderId === o.externalId)?.orderFulfillmentStatus === 'NOT_STARTED';
+  const taken = new Set(chosen.map((o) => o.id));
+  const hasProvince = (o: any) => /^[A-Za-z]{2}$/.test(o.shippingAddressDetails?.stateOrProvince ?? o.shippingAddressDetails?.state ?? '');
+  const orders = ((await get('/api/orders?status=TO_SHIP&pageSize=100')).data as any[])
+    .filter((o) => glsDomestic(o) && notStarted(o) && hasProvince(o) && !taken.has(o.id))
+    .slice(0, 2);
+  expect(orders).toHaveLength(2);
+  for (const order of orders) expect((await call('PATCH', `/api/orders/${order.id}/carrier`, { carrierIntegrationId: posteId })).status).toBe(200);
+  const created = await call('POST', '/api/shipments/bulk-create', { orderIds: orders.map((o) => o.id) });
+  expect(created.status).toBe(200);
+  const ids = (created.body.outcomes as any[]).map((o) => o.shipmentId as number);
+  const labelled = await call('POST', '/api/shipments/process-selected', { shipmentIds: ids });
+  expect({ status: labelled.status, success: labelled.body?.success, errors: labelled.body?.errors }).toEqual({ status: 200, success: 2, errors: [] });
+  for (const id of ids) expect(await shipmentApi(id)).toMatchObject({ status: 'shipped', carrierProvider: 'poste_delivery' });
+  return ids;
+});
+
+/** A GLS shipment whose workday is closed ('Trasmetti GLS' of its step, else through the API): GLS can no longer delete it. */
+const closedGls = given('una spedizione GLS con la giornata chiusa', async (): Promise<number> => {
+  await printed.get();
+  const id = (await labelled())[0];
+  if ((await shipmentApi(id)).closeWorkdayStatus !== 'closed') expect((await call('POST', `/api/shipments/${id}/close-workday`)).status).toBe(200);
+  expect((await shipmentApi(id)).closeWorkdayStatus).toBe('closed');
+  return id;
+});
+
+const POSTE_CANNOT_CANCEL = "Poste Delivery Business non offre l'annullamento di una lettera di vettura";
+const GLS_AFTER_CLOSE = 'GLS non permette di annullare una spedizione dopo la chiusura giornata';
+const LABEL_VOIDED = 'Etichetta annullata solo in Smista: non usarla';
 
 describe('shipments (shipments remote and the orders bulk actions against the GLS and eBay sandboxes)', () => {
   step("without shipments: 'Nessuna spedizione' with 'Crea Prima Spedizione'; 'Nuova' leads to the orders to ship", async () => {
@@ -697,13 +746,17 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
     await open('/dashboard/shipments?status=pending');
     await expectListLike(page, 'status=pending');
     await rowAction(page, id, 'menu-cancel');
-    const confirm = page.getByTestId('confirm-dialog');
+    const confirm = page.getByTestId('cancel-dialog');
     expect(await textOf(confirm.getByRole('heading'))).toBe('Annulla Spedizione');
-    await confirm.getByTestId('confirm-dialog-cancel').click();
+    // Before the click: nothing exists at the carrier yet.
+    expect(await textOf(confirm.getByTestId('cancel-dialog-text'))).toContain("L'etichetta non è ancora stata creata: non c'è nulla da annullare presso il corriere.");
+    expect(await confirm.getByTestId('cancel-dialog-smista-only').count()).toBe(0);
+    await confirm.getByTestId('cancel-dialog-keep').click();
     await confirm.waitFor({ state: 'detached' });
     expect((await shipmentApi(id)).status).toBe('pending');
     await rowAction(page, id, 'menu-cancel');
-    await confirm.getByTestId('confirm-dialog-confirm').click();
+    expect(await textOf(confirm.getByTestId('cancel-dialog-confirm'))).toBe('Annulla spedizione');
+    await confirm.getByTestId('cancel-dialog-confirm').click();
     await expectToast(page, 'Spedizione cancellata');
     expect((await shipmentApi(id)).status).toBe('cancelled');
     await eventually(async () => expect(await idsOnScreen(page)).toEqual([]));
@@ -903,6 +956,104 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
       expect(await shipmentApi(id)).toMatchObject({ marketplaceTrackingStatus: 'pushed', marketplaceTrackingError: null });
     } finally {
       await setAuto(true);
+    }
+  });
+
+  step("a Poste Delivery label: the dialog says before the click that Poste cannot cancel it and voids it in Smista only, the label marked not to be used, the audit saying why", async () => {
+    await asAdmin();
+    const [poste] = await posteLabels.get();
+    // Without the merchant's confirmation the API refuses, saying why: nothing changes.
+    const unconfirmed = await call('POST', `/api/shipments/${poste}/cancel`);
+    expect({ status: unconfirmed.status, message: unconfirmed.body?.message }).toEqual({
+      status: 409,
+      message: `${POSTE_CANNOT_CANCEL}. Per annullarla solo in Smista conferma l'annullamento senza il corriere.`,
+    });
+    expect((await shipmentApi(poste)).status).toBe('shipped');
+
+    await open('/dashboard/shipments?status=shipped');
+    await expectListLike(page, 'status=shipped');
+    await rowAction(page, poste, 'menu-cancel');
+    const dialog = page.getByTestId('cancel-dialog');
+    expect(await dialog.getAttribute('data-cancellation')).toBe('smista_only');
+    expect(await textOf(dialog.getByTestId('cancel-dialog-reason'))).toBe(POSTE_CANNOT_CANCEL);
+    const note = await textOf(dialog.getByTestId('cancel-dialog-smista-only'));
+    expect(note).toContain("Puoi annullarla solo in Smista: l'etichetta resta segnata come da non usare e non va consegnata al corriere.");
+    expect(note).toContain('chiediamo a Poste se ha già preso in carico il pacco');
+    expect(await textOf(dialog.getByTestId('cancel-dialog-text'))).not.toContain('anche presso il corriere');
+    expect(await textOf(dialog.getByTestId('cancel-dialog-confirm'))).toBe('Annulla solo in Smista');
+    await shot(page, '1280-cancel-poste');
+    await dialog.getByTestId('cancel-dialog-confirm').click();
+    await expectToast(page, 'Spedizione cancellata', { description: `Spedizione annullata solo in Smista: ${POSTE_CANNOT_CANCEL}. L'etichetta non va usata.` });
+    await closeToasts(page);
+
+    const voided = await shipmentApi(poste);
+    expect({ status: voided.status, labelVoidReason: voided.labelVoidReason, labelData: voided.labelData }).toEqual({ status: 'cancelled', labelVoidReason: POSTE_CANNOT_CANCEL, labelData: null });
+    const label = await call('GET', `/api/shipments/${poste}/label`);
+    expect({ status: label.status, message: label.body?.message }).toEqual({ status: 409, message: "L'etichetta è stata annullata solo in Smista e non va usata: non si può più stampare" });
+
+    // The list marks the label not to be used; its menu no longer prints it.
+    await statusTab(page, 'all').click();
+    await expectListLike(page, '');
+    const flag = row(page, poste).getByTestId('shipment-label-voided');
+    expect(await textOf(flag)).toBe('Etichetta da non usare');
+    expect(await flag.getAttribute('title')).toBe(POSTE_CANNOT_CANCEL);
+    await row(page, poste).getByTestId('shipment-menu').click();
+    expect(await page.getByTestId('menu-print-label').getAttribute('data-disabled')).toBe('');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('shipment-menu-content').waitFor({ state: 'detached' });
+
+    // The audit trail: the void, with Poste's answer that it had not taken the parcel yet.
+    await rowAction(page, poste, 'menu-details');
+    const drawer = page.getByTestId('details-drawer');
+    const entry = drawer.locator('[data-testid="audit-entry"][data-operation="CancelShipment"]');
+    await entry.waitFor();
+    expect(await entry.getAttribute('data-outcome')).toBe('voided');
+    expect(await textOf(entry.getByTestId('audit-outcome'))).toBe('Annullata solo in Smista');
+    const why = await textOf(entry.getByTestId('audit-message'));
+    expect(why).toContain(`Spedizione annullata solo in Smista: ${POSTE_CANNOT_CANCEL}. L'etichetta non va usata.`);
+    expect(why).toContain(`Poste Delivery Business non ha ancora preso in carico il pacco ${voided.trackingNumber}`);
+    expect(await textOf(drawer.getByTestId('details-shipment'))).toContain(LABEL_VOIDED);
+    await expectNoSidewaysScroll(page, DESKTOP.width);
+    await shot(page, '1280-details-voided');
+    await page.keyboard.press('Escape');
+  });
+
+  step('at 390 px: a GLS shipment after the close is said not cancellable at GLS before the click; a Poste label voided in Smista only, its card flagged', async () => {
+    await asAdmin();
+    const [glsClosed, [, poste]] = [await closedGls.get(), await posteLabels.get()];
+    await page.setViewportSize(MOBILE);
+    try {
+      await open('/dashboard/shipments?status=shipped');
+      await page.getByTestId('shipments-cards').waitFor();
+      await expectListLike(page, 'status=shipped');
+
+      await rowAction(page, glsClosed, 'menu-cancel');
+      const dialog = page.getByTestId('cancel-dialog');
+      expect(await textOf(dialog.getByTestId('cancel-dialog-reason'))).toMatch(new RegExp(`^${GLS_AFTER_CLOSE}`));
+      expect(await textOf(dialog.getByTestId('cancel-dialog-confirm'))).toBe('Annulla solo in Smista');
+      await expectNoSidewaysScroll(page, MOBILE.width);
+      await shot(page, '390-cancel-gls-closed');
+      await dialog.getByTestId('cancel-dialog-keep').click();
+      await dialog.waitFor({ state: 'detached' });
+      expect((await shipmentApi(glsClosed)).status).toBe('shipped');
+
+      await rowAction(page, poste, 'menu-cancel');
+      expect(await textOf(dialog.getByTestId('cancel-dialog-reason'))).toBe(POSTE_CANNOT_CANCEL);
+      await expectNoSidewaysScroll(page, MOBILE.width);
+      await shot(page, '390-cancel-poste');
+      await dialog.getByTestId('cancel-dialog-confirm').click();
+      await expectToast(page, 'Spedizione cancellata', { description: `Spedizione annullata solo in Smista: ${POSTE_CANNOT_CANCEL}. L'etichetta non va usata.` });
+      await closeToasts(page);
+      expect((await shipmentApi(poste)).labelVoidReason).toBe(POSTE_CANNOT_CANCEL);
+
+      await statusTab(page, 'all').click();
+      await expectListLike(page, '');
+      expect(await textOf(row(page, poste).getByTestId('shipment-label-voided'))).toBe('Etichetta da non usare');
+      await expectNoSidewaysScroll(page, MOBILE.width);
+      await row(page, poste).scrollIntoViewIfNeeded();
+      await shot(page, '390-voided-card');
+    } finally {
+      await page.setViewportSize(DESKTOP);
     }
   });
 });

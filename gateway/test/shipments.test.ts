@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import {
+  cancellationMessages,
   encodeLabelIds,
   shipmentMessages as m,
   trackingPushMessages,
@@ -347,12 +348,26 @@ describe('the GLS workday and cancellation', () => {
     expect((await rival.b.get(`/api/shipments/manifests/${closed.manifestId}`)).status).toBe(404);
   });
 
-  it('refuses to cancel a GLS shipment after the close with GLS’s reason, changing nothing', async () => {
+  it('a GLS shipment after the close: without the Smista-only confirmation 409 saying why GLS cannot, nothing changes', async () => {
     const s = await shipmentOf(orders[0]);
     const res = await admin.b.post(`/api/shipments/${s.id}/cancel`);
-    expect(res.status).toBe(409);
-    expect(res.body.message).toMatch(/chiusa/i);
+    expect(res).toMatchObject({ status: 409, body: { message: cancellationMessages.confirmationRequired(cancellationMessages.glsAfterClose) } });
+    expect(await admin.b.post(`/api/shipments/${s.id}/cancel`, { smistaOnly: 'sì' })).toMatchObject({ status: 400, body: { message: m.smistaOnlyInvalid } });
     expect((await details(admin, s.id)).status).toBe('shipped');
+  });
+
+  it("a GLS shipment after the close, confirmed: voided in Smista only, the label marked not to be used (no labelData, 409 on print), the audit saying why", async () => {
+    const s = await shipmentOf(orders[1]);
+    const res = await user.b.post(`/api/shipments/${s.id}/cancel`, { smistaOnly: true });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { message: cancellationMessages.voided(cancellationMessages.glsAfterClose), shipment: { status: 'cancelled', labelVoidReason: cancellationMessages.glsAfterClose, labelData: null, hasLabel: true } },
+    });
+    const after = await details(admin, s.id);
+    expect(after.audit.at(-1)).toMatchObject({ operation: 'CancelShipment', outcome: 'voided', message: cancellationMessages.voided(cancellationMessages.glsAfterClose) });
+    expect(await admin.b.get(`/api/shipments/${s.id}/label`)).toMatchObject({ status: 409, body: { message: cancellationMessages.labelVoidedNotPrintable } });
+    const merged = await admin.b.get(`/api/shipments/labels/bulk-download?data=${encodeLabelIds([s.id])}`);
+    expect(merged).toMatchObject({ status: 409, body: { message: m.noLabelsFound } });
   });
 
   it('reads the tracking of a closed shipment from the carrier', async () => {

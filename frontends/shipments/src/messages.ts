@@ -1,4 +1,4 @@
-import { marketplaceName, shipmentToasts } from '@smista/contracts';
+import { cancellationMessages, marketplaceName, shipmentToasts } from '@smista/contracts';
 
 /**
  * Italian texts of the shipments remote. Texts quoted by the product spec (§2 Shipments, §4 badges,
@@ -82,14 +82,29 @@ export const t = {
     printLabel: 'Stampa etichetta',
   },
 
+  /**
+   * 'Annulla Spedizione': what cancelling does, said before the click for each way the contracts'
+   * `cancellationOf` gives (here, at the carrier, the code back to its pool, or in Smista only
+   * where the carrier cannot cancel).
+   */
   cancelDialog: {
     title: 'Annulla Spedizione',
-    text: (order: string) =>
-      `Vuoi annullare la spedizione dell'ordine ${order}? Se l'etichetta è già stata creata, la spedizione viene cancellata anche presso il corriere.`,
+    question: (order: string) => `Vuoi annullare la spedizione dell'ordine ${order}?`,
+    here: "L'etichetta non è ancora stata creata: non c'è nulla da annullare presso il corriere.",
+    carrier: (carrier: string) => `La spedizione viene cancellata anche presso ${carrier}.`,
+    pool: 'Il codice di tracking torna disponibile per una nuova spedizione.',
+    smistaOnlyTitle: 'Il corriere non può annullare questa spedizione',
+    smistaOnly:
+      "Puoi annullarla solo in Smista: l'etichetta resta segnata come da non usare e non va consegnata al corriere. Il registro delle chiamate dirà perché.",
+    posteCheck: 'Prima di annullarla chiediamo a Poste se ha già preso in carico il pacco: in quel caso non si può più annullare.',
     confirm: 'Annulla spedizione',
+    confirmSmistaOnly: 'Annulla solo in Smista',
     pending: 'Annullamento...',
     keep: 'Non annullare',
   },
+  /** The flag of a label voided in Smista only: in full (details), short (list rows and cards, the reason on hover). */
+  labelVoided: cancellationMessages.labelVoided,
+  labelVoidedShort: 'Etichetta da non usare',
 
   closeDialog: {
     title: 'Chiudi Giornata GLS',

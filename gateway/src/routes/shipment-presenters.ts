@@ -41,7 +41,8 @@ export function shipmentJson(s: shipments.Shipment): ShipmentJson {
     trackingNumber: orNull(s.trackingNumber),
     carrierShipmentNumber: orNull(s.carrierShipmentNumber),
     status: s.status,
-    labelData: s.hasLabel ? `/api/shipments/${s.id}/label` : null,
+    // A label voided in Smista only is not to be used: no address to print it from.
+    labelData: s.hasLabel && !s.labelVoidReason ? `/api/shipments/${s.id}/label` : null,
     hasLabel: s.hasLabel,
     errorMessage: orNull(s.errorMessage),
     errorCode: orNull(s.errorCode),
@@ -51,6 +52,7 @@ export function shipmentJson(s: shipments.Shipment): ShipmentJson {
     estimatedDeliveryDate: orNull(s.estimatedDeliveryDate),
     deliveredAt: orNull(s.deliveredAt),
     labelPrintedAt: orNull(s.labelPrintedAt),
+    labelVoidReason: orNull(s.labelVoidReason),
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
     closeWorkdayStatus: orNull(s.closeWorkdayStatus),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   bulkCreateSchema,
+  cancelShipmentSchema,
   closeWorkdaySchema,
   decodeLabelIds,
   numericIdParam,
@@ -181,7 +182,11 @@ export const shipmentRoutes: RouteDef[] = [
     auth: 'session',
     rpc: 'shipments.CancelShipment',
     params: idParams,
-    handle: async ({ params, shipments }) => ({ body: shipmentActionJson(await conflictOnPrecondition(shipments.cancelShipment({ id: params.id }))) }),
+    // {smistaOnly: true} confirms a void in Smista only where the carrier cannot cancel; no body is a plain cancel.
+    body: cancelShipmentSchema,
+    handle: async ({ params, body, shipments }) => ({
+      body: shipmentActionJson(await conflictOnPrecondition(shipments.cancelShipment({ id: params.id, smistaOnly: body.smistaOnly === true }))),
+    }),
   }),
   route({
     method: 'POST',

@@ -525,6 +525,11 @@ export interface ShipmentJson {
   estimatedDeliveryDate: string | null;
   deliveredAt: string | null;
   labelPrintedAt: string | null;
+  /**
+   * Voided in Smista only because the carrier cannot cancel it: why. Its label must not be used
+   * (no `labelData`, printing refused). null otherwise.
+   */
+  labelVoidReason: string | null;
   createdAt: string;
   updatedAt: string;
   closeWorkdayStatus: string | null;

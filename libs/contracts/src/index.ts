@@ -15,3 +15,4 @@ export * from './ebay-messages';
 export * from './shipments';
 export * from './shipping-rules';
 export * from './activity';
+export * from './carrier-capabilities';

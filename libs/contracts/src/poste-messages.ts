@@ -84,6 +84,12 @@ export const posteMessages = {
   requestRefused: (reason: string) => `${PDB} ha rifiutato la richiesta: ${reason}`,
   badResponse: `${PDB} ha risposto in un formato non riconosciuto. Riprova più tardi.`,
 
+  // Cancellation: Poste Delivery Business offers none; before a waybill is voided in Smista only,
+  // its tracking says whether Poste already has the parcel.
+  voidRefused: (number: string, lastEvent: string) =>
+    `${PDB} ha già preso in carico il pacco ${number} (${lastEvent}): la spedizione non si può più annullare. Chiedi a Poste il ritorno al mittente.`,
+  voidChecked: (number: string) => `${PDB} non ha ancora preso in carico il pacco ${number}`,
+
   /** Operations Poste Delivery Business does not document (the kit's NotSupportedError names them). */
   operations: {
     cancelShipment: 'annullamento spedizione',

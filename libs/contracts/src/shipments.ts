@@ -80,6 +80,8 @@ export const auditOutcomeLabels: Readonly<Record<string, string>> = {
   error: 'Errore',
   /** No call was made (a tracking push not sent, with why): never 'Riuscita'. */
   skipped: 'Non eseguita',
+  /** A cancellation the carrier could not make, done in Smista only (the label not to be used). */
+  voided: 'Annullata solo in Smista',
 };
 export const auditOutcomeLabel = (outcome: string): string => labelIn(auditOutcomeLabels, outcome);
 
@@ -153,6 +155,7 @@ export const shipmentMessages = {
   carrierIntegrationInvalid: "L'integrazione corriere deve essere un numero intero positivo",
   carrierIntegrationNotFound: 'Integrazione corriere non trovata',
   carrierIntegrationInactive: "L'integrazione corriere non è attiva: attivala prima di usarla",
+  smistaOnlyInvalid: 'smistaOnly deve essere true o false',
   bulkDownloadInvalid: 'Parametro data non valido: atteso un elenco di id di spedizione separati da virgole, in base64 URL-safe',
   tooManyLabels: `Puoi scaricare al massimo ${LABEL_MERGE_MAX} etichette per volta`,
 
@@ -415,6 +418,13 @@ export const shipmentIdsSchema = z.object({
 export const closeWorkdaySchema = z.object({
   shipmentIds: idList({ empty: s.noGlsShippedSelected, invalid: s.shipmentIdsInvalid, tooMany: s.tooManyShipments }),
 });
+
+/**
+ * `POST /api/shipments/{id}/cancel [{smistaOnly}]`: `smistaOnly` true confirms a void in Smista only
+ * where the carrier cannot cancel (the contracts' `cancellationOf`); no body is a plain cancel.
+ */
+export const cancelShipmentSchema = z.object({ smistaOnly: z.boolean({ error: s.smistaOnlyInvalid }).optional() });
+export type CancelShipmentData = z.output<typeof cancelShipmentSchema>;
 
 /** `PATCH /api/shipments/{id}/carrier {carrierIntegrationId}`. */
 export const shipmentCarrierSchema = z.object({

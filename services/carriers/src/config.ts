@@ -18,6 +18,16 @@ export const configSchema = z.object({
   /** Poste Delivery Business REST base (sessions, waybills, tracking). */
   POSTE_DELIVERY_BASE_URL: env.url().default('https://apiw.gp.posteitaliane.it/gp/internet'),
   /**
+   * Poste's tracking event codes (comma separated) under which a Poste Delivery waybill may still be
+   * voided in Smista only: Poste Delivery Business offers no cancellation, and a waybill whose
+   * tracking shows any other event is already in Poste's hands. Poste's code list is not public
+   * ([open] in providers.md): `PRE` is the event of a waybill just made.
+   */
+  POSTE_DELIVERY_VOIDABLE_STATUSES: z
+    .string()
+    .default('PRE')
+    .transform((v) => v.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean)),
+  /**
    * Requests in flight to one carrier host per integration; more wait in line. A batch of labels
    * runs this many at once against the carrier (GLS allows long calls, not a documented rate).
    */

@@ -21,7 +21,7 @@ export async function startCarriers(config: Config, logger: Logger): Promise<Run
   const infra = await startServiceInfra({ name: 'carriers', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, migrationsDir: MIGRATIONS_DIR, stream, subscriptions: [], logger });
   const { pool } = infra;
   const keyring = createKeyring(config.SECRETS_KEYS);
-  const endpoints = { glsBaseUrl: config.GLS_BASE_URL, glsTrackingUrl: config.GLS_TRACKING_URL, posteDeliveryBaseUrl: config.POSTE_DELIVERY_BASE_URL, maxConcurrentRequests: config.CARRIER_MAX_CONCURRENT_REQUESTS };
+  const endpoints = { glsBaseUrl: config.GLS_BASE_URL, glsTrackingUrl: config.GLS_TRACKING_URL, posteDeliveryBaseUrl: config.POSTE_DELIVERY_BASE_URL, posteDeliveryVoidableStatuses: config.POSTE_DELIVERY_VOIDABLE_STATUSES, maxConcurrentRequests: config.CARRIER_MAX_CONCURRENT_REQUESTS };
   const adapters = new AdapterCache(async (integration) => createCarrierAdapter(integration, await readSecrets(pool, keyring, integration.id), endpoints, logger));
   const addressBook = createAddressBook({ address: config.MERCHANTS_GRPC_ADDR, callerSecret: config.CALLER_TOKEN_SECRET, logger });
   const service = createCarriersService({ pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, keyring, adapters, addressBook });

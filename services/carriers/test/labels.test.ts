@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import { PDFDocument } from 'pdf-lib';
-import { carrierMessages as m } from '@smista/contracts';
+import { carrierMessages as m, posteMessages } from '@smista/contracts';
 import type { carriers } from '@smista/proto';
 import { failure, GLS_ACCOUNT, POSTE_ACCOUNT, RECIPIENT, startCarriersStack, type CarriersStack, type TestMerchant } from './support/harness';
 
@@ -54,6 +54,7 @@ describe('GLS', () => {
 
     const cancelled = await shop.api.cancelShipment({ integrationId: glsId, carrierShipmentNumber: label.carrierShipmentNumber, trackingNumber: label.trackingNumber, labelHandedOut: true });
     expect(cancelled.message).not.toBe('');
+    expect(cancelled.cancelledAtCarrier).toBe(true);
   });
 
   it('closes the workday with one outcome per shipment and the manifest; a closed shipment cannot be deleted; tracking follows', async () => {
@@ -118,6 +119,17 @@ describe('Poste Delivery Business', () => {
     expect((await failure(shop.api.closeWorkday({ integrationId: poste.id, carrierShipmentNumbers: [label.carrierShipmentNumber] }))).code).toBe(status.FAILED_PRECONDITION);
     expect(stack.logText()).not.toContain(POSTE_ACCOUNT.password);
   });
+
+  it('offers no cancellation: CancelShipment reads the tracking and answers a void in Smista only, or refuses once Poste has the parcel', async () => {
+    const poste = await shop.api.createIntegration({ merchantId: shop.merchantId, provider: 'poste_delivery', connectionName: 'Poste annullamenti', credentials: POSTE_ACCOUNT });
+    const label = await shop.api.createLabel(labelRequest(poste.id));
+    const ref = { integrationId: poste.id, carrierShipmentNumber: label.carrierShipmentNumber, trackingNumber: label.trackingNumber, labelHandedOut: true };
+    expect(await shop.api.cancelShipment(ref)).toEqual({ message: posteMessages.voidChecked(label.trackingNumber), codeReleased: false, cancelledAtCarrier: false });
+    const travelling = await shop.api.createLabel(labelRequest(poste.id, { recipient: { ...RECIPIENT, name: 'Lucia Bianchi CONSEGNA IMMEDIATA' } }));
+    const refused = await failure(shop.api.cancelShipment({ ...ref, carrierShipmentNumber: travelling.carrierShipmentNumber, trackingNumber: travelling.trackingNumber }));
+    expect(refused.code).toBe(status.FAILED_PRECONDITION);
+    expect(refused.details).toMatch(new RegExp(`^Poste Delivery Business ha già preso in carico il pacco ${travelling.trackingNumber} \\(La spedizione è stata consegnata`));
+  });
 });
 
 describe('Poste letter services', () => {
@@ -138,7 +150,7 @@ describe('Poste letter services', () => {
     expect(await failure(shop.api.createLabel(labelRequest(posta.id)))).toEqual({ code: status.FAILED_PRECONDITION, details: m.noCodesAvailable });
 
     const kept = await shop.api.cancelShipment({ integrationId: posta.id, carrierShipmentNumber: second.carrierShipmentNumber, trackingNumber: second.trackingNumber, labelHandedOut: true });
-    expect(kept.codeReleased).toBe(false);
+    expect([kept.codeReleased, kept.cancelledAtCarrier]).toEqual([false, false]);
     const released = await shop.api.cancelShipment({ integrationId: posta.id, carrierShipmentNumber: label.carrierShipmentNumber, trackingNumber: label.trackingNumber, labelHandedOut: false });
     expect(released.codeReleased).toBe(true);
     expect(await shop.api.getTrackingCodeStats(ref)).toMatchObject({ available: 1, used: 1 });

@@ -8,6 +8,8 @@ import { ordersEvents } from '@smista/proto';
 import { rpc, signCallerToken } from '@smista/service-kit';
 import { SECRET } from '../../merchants/test/support/harness';
 import { isExpressService } from '../src/domain';
+import { posteMessages } from '@smista/contracts';
+import { POSTE_ACCOUNT } from '../../carriers/test/support/harness';
 import { carrierIntegration, GLS_ACCOUNT, publishedEvents, startOrdersStack, waitFor, type OrdersStack, type TestMerchant } from './support/harness';
 
 let stack: OrdersStack;
@@ -34,6 +36,8 @@ async function twoCarriers(shop: TestMerchant): Promise<{ gls: number; posta: nu
 
 describe('rules applied on import', () => {
   it('every order to ship of a sandbox sync gets the carrier of the first rule that takes it, with the rule; the others none', async () => {
+    // The fallback's Posta1 serves Italy (with San Marino and the Vatican) only: the sandbox's
+    // buyers abroad with a standard service get no carrier, as Posta1's label would refuse them.
     const shop = await stack.newMerchant();
     const { gls, posta } = await twoCarriers(shop);
     const express = await shop.api.createShippingRule({ name: 'Express', carrierIntegrationId: gls, conditions: { destinations: [], excludeDestinations: [], productCategories: [], isExpress: true } });
@@ -48,7 +52,8 @@ describe('rules applied on import', () => {
     expect(await finishedJob(onMarketplaces.api, shop.merchantId, job.id)).toMatchObject({ status: 'completed', ordersSynced: 30 });
     const rows = await waitFor('the synced orders in orders', async () => {
       const { rows } = await stack.pool.query(
-        'SELECT status, shipping_service, carrier_integration_id, carrier_source, applied_rule_id FROM orders WHERE merchant_id = $1',
+        `SELECT o.status, o.shipping_service, o.carrier_integration_id, o.carrier_source, o.applied_rule_id, a.country_code
+           FROM orders o LEFT JOIN shipping_addresses a ON a.order_id = o.id WHERE o.merchant_id = $1`,
         [shop.merchantId],
       );
       return rows.length === 30 ? rows : undefined;
@@ -58,8 +63,14 @@ describe('rules applied on import', () => {
     expect(toShip.length).toBeGreaterThan(0);
     // The sandbox's eBay service codes: express and standard ones both occur.
     expect(new Set(toShip.map((r) => isExpressService(r.shipping_service))).size).toBe(2);
+    const domestic = (r: (typeof toShip)[number]) => ['IT', 'SM', 'VA', ''].includes(r.country_code ?? '');
+    expect(toShip.some((r) => !domestic(r) && !isExpressService(r.shipping_service))).toBe(true);
     for (const r of toShip) {
-      const rule = isExpressService(r.shipping_service) ? express : fallback;
+      const rule = isExpressService(r.shipping_service) ? express : domestic(r) ? fallback : null;
+      if (!rule) {
+        expect([r.shipping_service, r.country_code, r.carrier_integration_id]).toEqual([r.shipping_service, r.country_code, null]);
+        continue;
+      }
       expect({ service: r.shipping_service, carrier: Number(r.carrier_integration_id), source: r.carrier_source, rule: Number(r.applied_rule_id) }).toEqual({
         service: r.shipping_service,
         carrier: rule.carrierIntegrationId,
@@ -72,9 +83,53 @@ describe('rules applied on import', () => {
       .filter((e) => e.subject === 'orders.carrier.assigned')
       .map((e) => ordersEvents.OrderCarrierAssigned.decode(e.payload))
       .filter((e) => e.merchantId === shop.merchantId);
-    expect(assigned).toHaveLength(toShip.length);
+    expect(assigned).toHaveLength(toShip.filter((r) => r.carrier_integration_id !== null).length);
     expect(assigned.every((e) => e.ruleId > 0 && e.assignedByUserId === '')).toBe(true);
   }, 120_000);
+});
+
+describe("the carriers' destinations, the check their labels make", () => {
+  it('the dry run and the assignment pass over a domestic-only Poste service for an order abroad, saying why', async () => {
+    const shop = await stack.newMerchant();
+    const gls = (await carrierIntegration(shop, { provider: 'gls', connectionName: 'GLS Milano', active: true, credentials: GLS_ACCOUNT })).id;
+    const posta = (await carrierIntegration(shop, { provider: 'posta_1', connectionName: 'Posta1', active: true, credentials: {} })).id;
+    const poste = (await carrierIntegration(shop, { provider: 'poste_delivery', connectionName: 'Poste Standard', active: true, credentials: { ...POSTE_ACCOUNT, serviceType: 'APT000902' } })).id;
+    await carriersKnown(shop.merchantId, [gls, posta, poste]);
+    // The projection carries the product from carriers.integration.changed.
+    const { rows: known } = await stack.pool.query('SELECT provider, service_type FROM carrier_integrations WHERE merchant_id = $1 AND integration_id = $2', [shop.merchantId, poste]);
+    expect(known).toEqual([{ provider: 'poste_delivery', service_type: 'APT000902' }]);
+
+    const { rows: orders } = await stack.pool.query(
+      `WITH o AS (
+         INSERT INTO orders (merchant_id, integration_id, external_id, marketplace, buyer_name, total, currency, status, marketplace_status, order_date, external_last_modified_at)
+         SELECT $1, 1, x.ext, 'ebay', 'Cliente', 20, 'EUR', 'da_spedire', 'da_spedire', now(), now() FROM unnest(ARRAY['AT-1', 'IT-1']) AS x(ext)
+         RETURNING id, merchant_id, external_id)
+       INSERT INTO shipping_addresses (order_id, merchant_id, full_name, country_code)
+       SELECT id, merchant_id, 'Cliente', substring(external_id for 2) FROM o RETURNING order_id, country_code`,
+      [shop.merchantId],
+    );
+    const idOf = (country: string) => Number(orders.find((r) => r.country_code === country)!.order_id);
+    const none = { destinations: [], excludeDestinations: [], productCategories: [] };
+    await shop.api.createShippingRule({ name: 'Lettere', carrierIntegrationId: posta, conditions: none });
+    await shop.api.createShippingRule({ name: 'Pacchi Poste', carrierIntegrationId: poste, conditions: none });
+    await shop.api.createShippingRule({ name: 'Resto', carrierIntegrationId: gls, conditions: none });
+
+    const preview = await shop.api.previewShippingRules({ orderIds: [] });
+    const abroad = preview.orders.find((o) => Number(o.orderId) === idOf('AT'))!;
+    expect(abroad.reasons).toEqual([`Regola 'Lettere': ${posteMessages.letters.domesticOnly('Posta1')}`, `Regola 'Pacchi Poste': ${posteMessages.productDomesticOnly('Standard', 'Austria')}`]);
+    expect(abroad.reasons[0]).toMatch(/^Regola 'Lettere': Posta1 vale solo per l'Italia/);
+    expect([abroad.matchedRule?.name, Number(abroad.matchedRule?.carrierIntegrationId)]).toEqual(['Resto', gls]);
+    expect(Number(preview.orders.find((o) => Number(o.orderId) === idOf('IT'))!.matchedRule?.carrierIntegrationId)).toBe(posta);
+
+    await shop.api.assignCarriers({});
+    const { rows } = await stack.pool.query('SELECT id, carrier_integration_id, applied_rule_name FROM orders WHERE merchant_id = $1 ORDER BY id', [shop.merchantId]);
+    expect(rows.map((r) => [Number(r.id), Number(r.carrier_integration_id), r.applied_rule_name])).toEqual(
+      [
+        [idOf('AT'), gls, 'Resto'],
+        [idOf('IT'), posta, 'Lettere'],
+      ].sort((a, b) => (a[0] as number) - (b[0] as number)),
+    );
+  }, 60_000);
 });
 
 describe("'Assegna Corrieri' over 10,000 orders to ship", () => {

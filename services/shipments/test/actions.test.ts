@@ -1,18 +1,20 @@
 /**
  * The actions on single shipments and on selections, against the real carriers service and the GLS
- * sandbox: cancel before and after the workday close, the close itself with its manifest, tracking,
+ * and Poste Delivery sandboxes: cancel before and after the workday close (there in Smista only, as for a
+ * Poste Delivery label: Poste offers no cancellation), the close itself with its manifest, tracking,
  * labels and the merged PDF, the §5 address rules, the carrier change, the marketplace tracking
  * attempts, actions in a forbidden state, and tenancy over every call.
  */
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { PDFDocument } from 'pdf-lib';
-import { shipmentMessages as m, trackingPushMessages } from '@smista/contracts';
+import { cancellationMessages, posteMessages, shipmentMessages as m, trackingPushMessages } from '@smista/contracts';
 import { shipmentsEvents } from '@smista/proto';
 import type { shipments } from '@smista/proto';
 import { failure, glsShipments, italianOrders, outboxEvents, startShipmentsStack, type ShipmentsStack, type TestMerchant } from './support/harness';
 import { pageTexts } from './support/pdf';
 import { withTransaction } from '@smista/service-kit';
 import { markWorkday } from '../src/store';
+import { POSTE_ACCOUNT } from '../../carriers/test/support/harness';
 
 let stack: ShipmentsStack;
 let shop: TestMerchant;
@@ -100,21 +102,21 @@ describe('labels', () => {
 describe('cancel and the GLS workday close', () => {
   it('a pending shipment is cancelled here, and its order may get a new shipment', async () => {
     const id = pending[2]!;
-    const answer = await shop.api.cancelShipment({ id });
+    const answer = await shop.api.cancelShipment({ id, smistaOnly: false });
     expect(answer).toMatchObject({ success: true, message: m.cancelled, shipment: { id, status: 'cancelled' } });
     expect((await shop.api.getShipment({ id })).audit).toEqual([]);
     const cancelled = (await outboxEvents(stack.pool, 'shipments.shipment.cancelled')).map((p) => shipmentsEvents.ShipmentCancelled.decode(p));
     expect(cancelled.find((e) => e.shipmentId === id)).toMatchObject({ previousStatus: 'pending', merchantId: shop.merchantId });
     const again = await shop.api.bulkCreate({ orderIds: [answer.shipment!.orderId] });
     expect(again.created).toBe(1);
-    expect(await failure(shop.api.cancelShipment({ id }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.notCancellable('cancelled') });
+    expect(await failure(shop.api.cancelShipment({ id, smistaOnly: false }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.notCancellable('cancelled') });
   });
 
   it('a shipped GLS shipment before the close: deleted at GLS, then cancelled', async () => {
     const id = gls[5]!;
     const s = await get(id);
     expect((await glsShipments(stack.glsUrl)).map((x) => x.number)).toContain(s.carrierShipmentNumber);
-    const answer = await shop.api.cancelShipment({ id });
+    const answer = await shop.api.cancelShipment({ id, smistaOnly: false });
     expect(answer).toMatchObject({ message: m.cancelled, shipment: { status: 'cancelled' } });
     expect((await glsShipments(stack.glsUrl)).map((x) => x.number)).not.toContain(s.carrierShipmentNumber);
     expect((await shop.api.getShipment({ id })).audit.map((a) => [a.operation, a.outcome])).toEqual([
@@ -137,12 +139,12 @@ describe('cancel and the GLS workday close', () => {
     expect((await glsShipments(stack.glsUrl)).find((x) => x.number === s.carrierShipmentNumber)?.state).toBe('CHIUSA.');
   });
 
-  it('after the close GLS refuses the cancel: 409 with its reason, nothing changes', async () => {
-    const refused = await failure(shop.api.cancelShipment({ id: gls[0]! }));
-    expect(refused.code).toBe(grpcStatus.FAILED_PRECONDITION);
-    expect(refused.details).toMatch(/chiusa|GLS/i);
+  it('after the close GLS cannot delete it: without the Smista-only confirmation 409 saying why, nothing asked of GLS, nothing changes', async () => {
+    const before = (await shop.api.getShipment({ id: gls[0]! })).audit;
+    const refused = await failure(shop.api.cancelShipment({ id: gls[0]!, smistaOnly: false }));
+    expect(refused).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: cancellationMessages.confirmationRequired(cancellationMessages.glsAfterClose) });
     expect((await get(gls[0]!)).status).toBe('shipped');
-    expect((await shop.api.getShipment({ id: gls[0]! })).audit.at(-1)).toMatchObject({ operation: 'CancelShipment', outcome: 'refused', message: refused.details });
+    expect((await shop.api.getShipment({ id: gls[0]! })).audit).toEqual(before);
   });
 
   it('bulk close: only GLS shipped ones not closed yet count, one event per integration', async () => {
@@ -170,16 +172,100 @@ describe('cancel and the GLS workday close', () => {
     expect(await get(gls[0]!)).toMatchObject({ closeWorkdayStatus: 'closed', closeWorkdayMessage: before.closeWorkdayMessage, manifestId: before.manifestId });
   });
 
-  it('letters: the pool code goes back only when the label was never handed out', async () => {
+  it('letters: the pool code goes back only when the label was never handed out; a handed-out one is voided in Smista only', async () => {
     const stats = () => shop.carriers.getTrackingCodeStats({ merchantId: shop.merchantId, id: posta });
     const before = await stats();
     await shop.api.getLabel({ id: letters[2]! });
-    expect(await shop.api.cancelShipment({ id: letters[2]! })).toMatchObject({ message: m.cancelled });
+    const reason = cancellationMessages.letterPrinted('Posta1');
+    expect(await failure(shop.api.cancelShipment({ id: letters[2]!, smistaOnly: false }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: cancellationMessages.confirmationRequired(reason) });
+    expect(await shop.api.cancelShipment({ id: letters[2]!, smistaOnly: true })).toMatchObject({
+      message: cancellationMessages.voided(reason),
+      shipment: { status: 'cancelled', labelVoidReason: reason },
+    });
+    expect((await shop.api.getShipment({ id: letters[2]! })).audit.at(-1)).toMatchObject({ operation: 'CancelShipment', outcome: 'voided', message: expect.stringContaining(cancellationMessages.voided(reason)) });
     expect((await stats()).available).toBe(before.available);
     // letters[0] was never downloaded (letters[1] was merged above).
     expect((await get(letters[0]!)).labelPrintedAt).toBe('');
-    expect(await shop.api.cancelShipment({ id: letters[0]! })).toMatchObject({ message: m.cancelledCodeReleased });
+    expect(await shop.api.cancelShipment({ id: letters[0]!, smistaOnly: false })).toMatchObject({ message: m.cancelledCodeReleased, shipment: { labelVoidReason: '' } });
     expect((await stats()).available).toBe(before.available + 1);
+  });
+});
+
+describe('carriers that cannot cancel: a void in Smista only, confirmed, the label marked not to be used', () => {
+  let poste: number;
+  beforeAll(async () => {
+    const integration = await shop.carriers.createIntegration({ merchantId: shop.merchantId, provider: 'poste_delivery', connectionName: 'Poste Delivery', active: true, credentials: POSTE_ACCOUNT });
+    expect(integration.status).toBe('active');
+    poste = integration.id;
+  }, 60_000);
+
+  async function posteLabel(name?: string): Promise<number> {
+    const [order] = italianOrders(1, name ? { patch: () => ({ shippingAddress: { ...italianOrders(1)[0]!.shippingAddress!, fullName: name } }) } : {});
+    const [id] = await shipmentsFor(shop, [{ order: order!, carrierIntegrationId: poste }]);
+    expect(await shop.api.processShipments({ shipmentIds: [id!], allPending: false })).toMatchObject({ success: 1, failed: 0 });
+    return id!;
+  }
+
+  it('Poste Delivery: refused without the confirmation; confirmed, Poste is asked whether it has the parcel, then voided here, the label no longer printable', async () => {
+    const id = await posteLabel();
+    const s = await get(id);
+    const reason = cancellationMessages.posteDelivery;
+    expect(await failure(shop.api.cancelShipment({ id, smistaOnly: false }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: cancellationMessages.confirmationRequired(reason) });
+    expect((await get(id)).status).toBe('shipped');
+    const trackingCalls = () => stack.carriersStack.poste.requests().filter((r) => r.path === '/postalandlogistics/parcel/tracking' && r.query.waybillNumber === s.trackingNumber).length;
+    const before = trackingCalls();
+
+    const answer = await shop.api.cancelShipment({ id, smistaOnly: true });
+    expect(answer).toMatchObject({ success: true, message: cancellationMessages.voided(reason), shipment: { id, status: 'cancelled', labelVoidReason: reason } });
+    expect(trackingCalls()).toBe(before + 1);
+    const audit = (await shop.api.getShipment({ id })).audit;
+    expect(audit.map((a) => [a.operation, a.target, a.outcome])).toEqual([
+      ['CreateLabel', 'poste_delivery', 'ok'],
+      ['CancelShipment', 'poste_delivery', 'voided'],
+    ]);
+    expect(audit.at(-1)!.message).toBe(`${cancellationMessages.voided(reason)} ${posteMessages.voidChecked(s.trackingNumber)}`);
+    const cancelled = (await outboxEvents(stack.pool, 'shipments.shipment.cancelled')).map((p) => shipmentsEvents.ShipmentCancelled.decode(p));
+    expect(cancelled.find((e) => e.shipmentId === id)).toMatchObject({ previousStatus: 'shipped' });
+    // The label must not be used: not printed, not merged.
+    expect(await failure(shop.api.getLabel({ id }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: cancellationMessages.labelVoidedNotPrintable });
+    expect(await failure(shop.api.mergeLabels({ shipmentIds: [id] }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.noLabelsFound });
+    // Its order may get a new shipment.
+    expect((await shop.api.bulkCreate({ orderIds: [answer.shipment!.orderId] })).created).toBe(1);
+  });
+
+  it('Poste Delivery: once Poste has the parcel the void is refused with its last event, nothing changes but the audit', async () => {
+    const id = await posteLabel('Lucia CONSEGNA IMMEDIATA');
+    const s = await get(id);
+    const refused = await failure(shop.api.cancelShipment({ id, smistaOnly: true }));
+    expect(refused.code).toBe(grpcStatus.FAILED_PRECONDITION);
+    expect(refused.details).toBe(posteMessages.voidRefused(s.trackingNumber, 'La spedizione è stata consegnata, MILANO (MI)'));
+    expect(await get(id)).toMatchObject({ status: 'shipped', labelVoidReason: '' });
+    expect((await shop.api.getShipment({ id })).audit.at(-1)).toMatchObject({ operation: 'CancelShipment', outcome: 'refused', message: refused.details });
+  });
+
+  it('GLS after the close: voided in Smista only without asking GLS (it would only refuse), the shipment still at GLS', async () => {
+    const [order] = italianOrders(1);
+    const [id] = await shipmentsFor(shop, [{ order: order!, carrierIntegrationId: shop.gls }]);
+    expect(await shop.api.processShipments({ shipmentIds: [id!], allPending: false })).toMatchObject({ success: 1 });
+    expect(await shop.api.closeWorkday({ shipmentIds: [id!] })).toMatchObject({ processed: 1 });
+    const s = await get(id!);
+    const answer = await shop.api.cancelShipment({ id: id!, smistaOnly: true });
+    expect(answer).toMatchObject({ message: cancellationMessages.voided(cancellationMessages.glsAfterClose), shipment: { status: 'cancelled', labelVoidReason: cancellationMessages.glsAfterClose } });
+    expect((await glsShipments(stack.glsUrl)).find((x) => x.number === s.carrierShipmentNumber)?.state).toBe('CHIUSA.');
+    expect((await shop.api.getShipment({ id: id! })).audit.map((a) => [a.operation, a.outcome, a.message])).toEqual([
+      ['CreateLabel', 'ok', expect.any(String)],
+      ['CloseWorkday', 'ok', expect.any(String)],
+      ['CancelShipment', 'voided', cancellationMessages.voided(cancellationMessages.glsAfterClose)],
+    ]);
+  });
+
+  it('smistaOnly never keeps a carrier that can cancel from doing it: GLS before the close deletes at GLS', async () => {
+    const [order] = italianOrders(1);
+    const [id] = await shipmentsFor(shop, [{ order: order!, carrierIntegrationId: shop.gls }]);
+    expect(await shop.api.processShipments({ shipmentIds: [id!], allPending: false })).toMatchObject({ success: 1 });
+    const s = await get(id!);
+    expect(await shop.api.cancelShipment({ id: id!, smistaOnly: true })).toMatchObject({ message: m.cancelled, shipment: { status: 'cancelled', labelVoidReason: '' } });
+    expect((await glsShipments(stack.glsUrl)).map((x) => x.number)).not.toContain(s.carrierShipmentNumber);
   });
 });
 
@@ -264,7 +350,7 @@ describe('edits', () => {
 
   it('forbidden states: process a shipped one, cancel a delivered one', async () => {
     expect(await failure(shop.api.processShipments({ shipmentIds: [gls[2]!], allPending: false }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.notPending('shipped') });
-    expect(await failure(shop.api.cancelShipment({ id: immediate }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.notCancellable('delivered') });
+    expect(await failure(shop.api.cancelShipment({ id: immediate, smistaOnly: false }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.notCancellable('delivered') });
     expect((await get(immediate)).status).toBe('delivered');
   });
 });
@@ -325,7 +411,7 @@ describe('tenancy', () => {
     const { rows: before } = await stack.pool.query('SELECT * FROM shipments WHERE id = ANY($1) ORDER BY id', [[rivalShipped, rivalPending]]);
     for (const id of [rivalShipped, rivalPending, 987_654_321]) {
       expect(await failure(shop.api.getShipment({ id }))).toEqual(NOT_FOUND);
-      expect(await failure(shop.api.cancelShipment({ id }))).toEqual(NOT_FOUND);
+      expect(await failure(shop.api.cancelShipment({ id, smistaOnly: false }))).toEqual(NOT_FOUND);
       expect(await failure(shop.api.updateTracking({ id }))).toEqual(NOT_FOUND);
       expect(await failure(shop.api.getLabel({ id }))).toEqual(NOT_FOUND);
       expect(await failure(shop.api.changeCarrier({ id, carrierIntegrationId: shop.gls }))).toEqual(NOT_FOUND);

@@ -369,6 +369,24 @@ describe('tracking', () => {
     expect(statuses((await get(held)).body)).toEqual(['GIA', 'PCP', 'PRE']);
   });
 
+  it('offers no cancellation, as Poste: a void is left to the client, which reads the tracking first', async () => {
+    const code = await make('Mario Rossi', 'SHP-VOID');
+    // No cancellation route in any of the forms a client might try: the gateway's 404, the waybill untouched.
+    for (const [method, path] of [
+      ['DELETE', `/postalandlogistics/parcel/waybill/${code}`],
+      ['POST', '/postalandlogistics/parcel/waybill/cancel'],
+      ['POST', '/postalandlogistics/parcel/waybill/delete'],
+    ] as const) {
+      const res = await call(sandbox, path, { method, json: { waybillNumber: code }, token: t });
+      expect([res.status, res.body]).toEqual([404, { statusCode: 404, message: 'Resource not found' }]);
+    }
+    // Just made, only the PRE event: what a client may still void on its side.
+    expect(statuses((await get(code)).body)).toEqual(['PRE']);
+    // A quarter of the delivery later the parcel is in Poste's network.
+    clock = new Date(clock.getTime() + 100_000);
+    expect(statuses((await get(code)).body)).toEqual(['PCP', 'PRE']);
+  });
+
   it('answers the POST form with arg0.shipmentsData, and a flat waybillNumber', async () => {
     const code = await make();
     const post = await call(sandbox, '/postalandlogistics/parcel/tracking', {

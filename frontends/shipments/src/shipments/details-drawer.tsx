@@ -125,7 +125,7 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
             [d.carrier, carrierLabel(s, carriers.data)],
             [d.trackingNumber, s.trackingNumber, 'font-mono'],
             [d.carrierShipmentNumber, s.carrierShipmentNumber, 'font-mono'],
-            [d.label, s.hasLabel ? d.labelAvailable : d.labelMissing],
+            [d.label, s.labelVoidReason ? t.labelVoided : s.hasLabel ? d.labelAvailable : d.labelMissing, s.labelVoidReason ? 'font-medium text-amber-800' : undefined],
             [d.labelPrintedAt, when(s.labelPrintedAt)],
             [d.createdAt, when(s.createdAt)],
             [d.updatedAt, when(s.updatedAt)],
@@ -292,6 +292,7 @@ const OUTCOME_VARIANTS: Readonly<Record<string, 'success' | 'warning' | 'destruc
   unavailable: 'warning',
   error: 'destructive',
   skipped: 'secondary',
+  voided: 'warning',
 };
 
 /**

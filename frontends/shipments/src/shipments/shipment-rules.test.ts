@@ -41,6 +41,8 @@ describe('spec §4 allowed actions', () => {
     expect(canPrintLabel(shipment({ hasLabel: true }))).toBe(true);
     expect(canPrintLabel(shipment({ labelData: '/api/shipments/1/label' }))).toBe(true);
     expect(canPrintLabel(shipment({}))).toBe(false);
+    // A label voided in Smista only (the carrier could not cancel) is never printed again.
+    expect(canPrintLabel(shipment({ hasLabel: true, labelVoidReason: "Poste Delivery Business non offre l'annullamento di una lettera di vettura" }))).toBe(false);
   });
   it("'Trasmetti GLS' takes the selected GLS shipped shipments only", () => {
     const list = [

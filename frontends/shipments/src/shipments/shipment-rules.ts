@@ -26,8 +26,8 @@ export const canCloseWorkday = (s: Pick<ShipmentJson, 'status' | 'carrierProvide
 /** Spec §4: a tracking update when a tracking number exists. */
 export const canUpdateTracking = (s: Pick<ShipmentJson, 'trackingNumber'>) => Boolean(s.trackingNumber?.trim());
 
-/** Spec §4: print the label when label data exists. */
-export const canPrintLabel = (s: Pick<ShipmentJson, 'hasLabel' | 'labelData'>) => s.hasLabel || Boolean(s.labelData);
+/** Spec §4: print the label when label data exists; never a label voided in Smista only (it must not be used). */
+export const canPrintLabel = (s: Pick<ShipmentJson, 'hasLabel' | 'labelData' | 'labelVoidReason'>) => !s.labelVoidReason && (s.hasLabel || Boolean(s.labelData));
 
 /**
  * The selected shipments 'Trasmetti GLS' sends: the GLS ones that are shipped (spec §2: the action

@@ -65,8 +65,12 @@ export const processSelected = (shipmentIds: number[]) =>
 /** 'Processa Spedizione': `POST /api/shipments/{id}/process`. */
 export const processOne = (shipmentId: number) => apiFetch<ProcessResultJson>(`${shipmentApiPath(shipmentId)}/process`, { method: 'POST' });
 
-/** 'Annulla Spedizione': `POST /api/shipments/{id}/cancel`. */
-export const cancelShipment = (shipmentId: number) => apiFetch<ShipmentActionJson>(`${shipmentApiPath(shipmentId)}/cancel`, { method: 'POST' });
+/**
+ * 'Annulla Spedizione': `POST /api/shipments/{id}/cancel`; `smistaOnly` confirms the void in Smista
+ * only that the dialog offered where the carrier cannot cancel.
+ */
+export const cancelShipment = (shipmentId: number, smistaOnly = false) =>
+  apiFetch<ShipmentActionJson>(`${shipmentApiPath(shipmentId)}/cancel`, { method: 'POST', ...(smistaOnly ? { body: { smistaOnly: true } } : {}) });
 
 /** 'Chiudi Giornata GLS' of a row: `POST /api/shipments/{id}/close-workday`. */
 export const closeWorkdayOne = (shipmentId: number) => apiFetch<CloseWorkdayJson>(`${shipmentApiPath(shipmentId)}/close-workday`, { method: 'POST' });
@@ -203,8 +207,9 @@ export const useProcessSelected = (merchantId: string) => useShipmentsMutation(m
 /** 'Processa Spedizione' (the id). */
 export const useProcessOne = (merchantId: string) => useShipmentsMutation(merchantId, (id: number) => processOne(id));
 
-/** 'Annulla Spedizione' (the id). */
-export const useCancelShipment = (merchantId: string) => useShipmentsMutation(merchantId, (id: number) => cancelShipment(id), (a) => a?.shipment);
+/** 'Annulla Spedizione' (`{ id, smistaOnly }`). */
+export const useCancelShipment = (merchantId: string) =>
+  useShipmentsMutation(merchantId, ({ id, smistaOnly }: { id: number; smistaOnly: boolean }) => cancelShipment(id, smistaOnly), (a) => a?.shipment);
 
 /** 'Chiudi Giornata GLS' of a row (the id). */
 export const useCloseWorkdayOne = (merchantId: string) => useShipmentsMutation(merchantId, (id: number) => closeWorkdayOne(id));

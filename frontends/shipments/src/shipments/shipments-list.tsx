@@ -1,5 +1,5 @@
 import { Fragment, type MouseEvent } from 'react';
-import { AlertTriangle } from 'lucide-react';
+import { AlertTriangle, Ban } from 'lucide-react';
 import type { CarrierIntegrationJson, ShipmentJson } from '@smista/contracts';
 import {
   Button,
@@ -97,6 +97,21 @@ function Problem({ shipment, className }: { shipment: ShipmentJson; className?: 
   );
 }
 
+/** A label voided in Smista only (its carrier cannot cancel): marked not to be used, with the reason on hover. */
+function LabelVoided({ shipment, className }: { shipment: ShipmentJson; className?: string }) {
+  if (!shipment.labelVoidReason) return null;
+  return (
+    <span
+      className={cn('inline-flex w-fit items-center gap-1 rounded border border-amber-300 bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-900', className)}
+      title={shipment.labelVoidReason}
+      data-testid="shipment-label-voided"
+    >
+      <Ban className="h-3 w-3 shrink-0" aria-hidden />
+      {t.labelVoidedShort}
+    </span>
+  );
+}
+
 /**
  * The actions column stays in view at the right edge: beside the sidebar (768-1100 px) the ten
  * columns are wider than the card and the table scrolls sideways inside it, and the row menu must
@@ -168,7 +183,10 @@ export function ShipmentsTable({
                   {shipment.countryCode}
                 </TableCell>
                 <TableCell className="px-2">
-                  <ShipmentStatusBadge status={shipment.status} />
+                  <span className="grid justify-items-start gap-1">
+                    <ShipmentStatusBadge status={shipment.status} />
+                    <LabelVoided shipment={shipment} className="whitespace-nowrap" />
+                  </span>
                 </TableCell>
                 <TableCell className="whitespace-nowrap px-2">
                   <Tracking shipment={shipment} />
@@ -237,6 +255,7 @@ export function ShipmentCards({ shipments, carriers, selected, onToggleSelected,
               <RowMenu shipment={shipment} actions={actions} onOpen={onOpen} />
             </div>
             <Problem shipment={shipment} />
+            <LabelVoided shipment={shipment} />
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs">
               <dt className="text-muted-foreground">{t.columns.tracking}</dt>
               <dd className="min-w-0">

@@ -29,6 +29,7 @@ import { t } from '../messages';
 import { ORDERS_PATH, ORDERS_TO_SHIP_PATH } from '../paths';
 import { AddressDialog } from './address-dialog';
 import { BulkBar } from './bulk-bar';
+import { CancelDialog } from './cancel-dialog';
 import { CarrierDialog } from './carrier-dialog';
 import { DetailsDrawer } from './details-drawer';
 import { anyRunning, progressPercent, progressText, runProgress } from './progress';
@@ -153,10 +154,8 @@ function ShipmentsScreen({ merchantId }: { merchantId: string }) {
     else if (dialog.kind === 'close') closeOne.mutate(dialog.shipment.id, done);
   };
 
-  const confirmCancel = () => {
-    const shipment = dialogShipment('cancel');
-    if (!shipment) return;
-    cancel.mutate(shipment.id, {
+  const confirmCancel = (shipment: ShipmentJson, smistaOnly: boolean) => {
+    cancel.mutate({ id: shipment.id, smistaOnly }, {
       onSuccess: (answer) => {
         toast({ title: T.cancelled, description: answer?.message || undefined });
         close();
@@ -270,18 +269,7 @@ function ShipmentsScreen({ merchantId }: { merchantId: string }) {
       <DetailsDrawer merchantId={merchantId} shipment={dialogShipment('details')} onClose={close} />
       <AddressDialog merchantId={merchantId} shipment={dialogShipment('address')} onClose={close} />
       <CarrierDialog merchantId={merchantId} shipment={dialogShipment('carrier')} onClose={close} />
-      <ConfirmDialog
-        open={dialog?.kind === 'cancel'}
-        onOpenChange={(o) => (o ? undefined : close())}
-        title={t.cancelDialog.title}
-        description={dialog?.kind === 'cancel' ? t.cancelDialog.text(orderLabel(dialog.shipment)) : ''}
-        confirmLabel={t.cancelDialog.confirm}
-        pendingLabel={t.cancelDialog.pending}
-        cancelLabel={t.cancelDialog.keep}
-        pending={cancel.isPending}
-        destructive
-        onConfirm={confirmCancel}
-      />
+      <CancelDialog shipment={dialogShipment('cancel')} pending={cancel.isPending} onConfirm={confirmCancel} onClose={close} />
       <ConfirmDialog
         open={dialog?.kind === 'close' || dialog?.kind === 'close-many'}
         onOpenChange={(o) => (o ? undefined : close())}

@@ -75,6 +75,12 @@ export interface LabelResult {
 export interface CancelResult {
   /** The carrier's answer, in Italian. */
   message: string;
+  /**
+   * True when the carrier itself deleted the shipment (GLS `DeleteSped`); false when the carrier
+   * offers no cancellation and the shipment can only be voided in Smista (Poste Delivery, whose
+   * adapter checked that Poste does not have the parcel yet; a letter, which Poste never knew).
+   */
+  cancelledAtCarrier: boolean;
 }
 
 export interface CloseWorkdayOutcome {
@@ -135,11 +141,14 @@ export interface CarrierAdapter {
   createLabel(request: LabelRequest): Promise<LabelResult>;
 
   /**
-   * Called when a shipped shipment is cancelled: deletes it at the carrier (GLS `DeleteSped`, only
-   * before the workday is closed). Throws a {@link CarrierError} `CANCEL_REFUSED` when the carrier
-   * no longer allows it.
+   * Called when a shipped shipment is cancelled: deletes it at the carrier where the carrier can
+   * (GLS `DeleteSped`, only before the workday is closed: `cancelledAtCarrier` true). A carrier
+   * without cancellation answers `cancelledAtCarrier` false after checking what it can (Poste
+   * Delivery: that its tracking shows no parcel in Poste's hands), and the shipment is voided in
+   * Smista only. Throws a {@link CarrierError} `CANCEL_REFUSED` when the carrier no longer allows
+   * it, or the parcel already travels.
    *
-   * @example await adapter.cancelShipment({ carrierShipmentNumber: '000000042', trackingNumber: 'MI000000042' });
+   * @example await adapter.cancelShipment({ carrierShipmentNumber: '000000042', trackingNumber: 'MI000000042' }); // { message: 'Eliminazione…', cancelledAtCarrier: true }
    */
   cancelShipment(shipment: { carrierShipmentNumber: string; trackingNumber: string }): Promise<CancelResult>;
 

@@ -13,6 +13,8 @@ export interface CarrierEndpoints {
   glsBaseUrl: string;
   glsTrackingUrl: string;
   posteDeliveryBaseUrl: string;
+  /** Poste tracking codes under which a waybill may still be voided in Smista only (POSTE_DELIVERY_VOIDABLE_STATUSES). */
+  posteDeliveryVoidableStatuses?: readonly string[];
   /** Requests in flight per carrier host and integration (CARRIER_MAX_CONCURRENT_REQUESTS). */
   maxConcurrentRequests: number;
 }
@@ -43,6 +45,7 @@ export function createCarrierAdapter(integration: Integration, secrets: SecretCr
         costCenterCode: credentials.customerCode ?? '',
         product: credentials.serviceType || 'APT000902',
         scope: '',
+        ...(endpoints.posteDeliveryVoidableStatuses ? { voidableStatuses: endpoints.posteDeliveryVoidableStatuses } : {}),
       },
       { logger: log, http: { maxConcurrentPerHost: endpoints.maxConcurrentRequests } },
     );

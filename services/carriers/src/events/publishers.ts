@@ -31,6 +31,7 @@ export async function enqueueIntegrationChanged(
       merchantId: integration.merchantId,
       provider: integration.carrier.code,
       connectionName: integration.connectionName,
+      serviceType: integration.credentials.serviceType ?? '',
       status: integration.status,
       active: integration.active,
       deleted: event.change === 'deleted',

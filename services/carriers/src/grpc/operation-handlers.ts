@@ -52,18 +52,18 @@ export function operationHandlers(deps: HandlerDeps) {
         const code = request.trackingNumber.trim() || request.carrierShipmentNumber.trim();
         if (!code) throw kitErrors.invalidInput(m.shipmentNumbersRequired);
         // A printed code may already be on an envelope: it stays used.
-        if (request.labelHandedOut) return carriers.CancelShipmentResponse.fromPartial({ message: m.cancelNotSupportedAfterLabel, codeReleased: false });
+        if (request.labelHandedOut) return carriers.CancelShipmentResponse.fromPartial({ message: m.cancelNotSupportedAfterLabel, codeReleased: false, cancelledAtCarrier: false });
         const released = await withTransaction(pool, async (tx) => {
           const ok = await releaseCode(tx, integration.id, code);
           if (ok) await poolChanged(tx, integration, +1, now());
           return ok;
         });
-        return carriers.CancelShipmentResponse.fromPartial({ message: released ? m.codeReleased : m.codeNotReleased, codeReleased: released });
+        return carriers.CancelShipmentResponse.fromPartial({ message: released ? m.codeReleased : m.codeNotReleased, codeReleased: released, cancelledAtCarrier: false });
       }
       const adapter = await deps.adapters.get(integration);
       const result = await adapter.cancelShipment({ carrierShipmentNumber: request.carrierShipmentNumber.trim(), trackingNumber: request.trackingNumber.trim() });
-      ctx.logger.info({ merchantId, integrationId: integration.id, carrier: integration.carrier.code }, 'shipment cancelled at the carrier');
-      return carriers.CancelShipmentResponse.fromPartial({ message: result.message, codeReleased: false });
+      ctx.logger.info({ merchantId, integrationId: integration.id, carrier: integration.carrier.code, cancelledAtCarrier: result.cancelledAtCarrier }, 'shipment cancelled');
+      return carriers.CancelShipmentResponse.fromPartial({ message: result.message, codeReleased: false, cancelledAtCarrier: result.cancelledAtCarrier });
     }),
 
     closeWorkday: unary('CloseWorkday', async (request: carriers.CloseWorkdayRequest, ctx) => {

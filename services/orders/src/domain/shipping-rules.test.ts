@@ -1,4 +1,4 @@
-import { shippingRuleConditionsSchema, type ShippingRuleConditions } from '@smista/contracts';
+import { posteMessages, shippingRuleConditionsSchema, type ShippingRuleConditions } from '@smista/contracts';
 import type { RuleOutcome } from '@smista/contracts';
 import { byPriority, countOutcomes, isExpressService, matchRule, mismatchOf, orderWeightGrams, outcomeFor, type KnownCarrier, type RuleFacts, type RuleMatch, type RuleTarget, type ShippingRule } from './shipping-rules';
 
@@ -7,13 +7,19 @@ let nextId = 1;
 function rule(name: string, priority: number, conditions: ShippingRuleConditions = {}, extra: Partial<ShippingRule> = {}): ShippingRule {
   return { id: nextId++, merchantId: 'm', name, priority, conditions, carrierIntegrationId: 10, active: true, createdAt: at, updatedAt: at, ...extra };
 }
-const activeCarrier: KnownCarrier = { connectionName: 'GLS Milano', active: true, status: 'active', deleted: false };
+const gls = { provider: 'gls', serviceType: '' };
+const activeCarrier: KnownCarrier = { ...gls, connectionName: 'GLS Milano', active: true, status: 'active', deleted: false };
 const carriers = new Map<number, KnownCarrier>([
   [10, activeCarrier],
-  [11, { connectionName: 'Posta1', active: true, status: 'active', deleted: false }],
-  [12, { connectionName: 'GLS spento', active: false, status: 'active', deleted: false }],
-  [13, { connectionName: 'GLS in prova', active: true, status: 'pending', deleted: false }],
-  [14, { connectionName: 'GLS vecchio', active: true, status: 'active', deleted: true }],
+  [11, { ...gls, connectionName: 'GLS Roma', active: true, status: 'active', deleted: false }],
+  [12, { ...gls, connectionName: 'GLS spento', active: false, status: 'active', deleted: false }],
+  [13, { ...gls, connectionName: 'GLS in prova', active: true, status: 'pending', deleted: false }],
+  [14, { ...gls, connectionName: 'GLS vecchio', active: true, status: 'active', deleted: true }],
+  [15, { provider: 'posta_1', serviceType: '', connectionName: 'Posta1', active: true, status: 'active', deleted: false }],
+  [16, { provider: 'poste_delivery', serviceType: 'APT000902', connectionName: 'Poste Standard', active: true, status: 'active', deleted: false }],
+  [17, { provider: 'poste_delivery', serviceType: 'APT000904', connectionName: 'Poste Estero', active: true, status: 'active', deleted: false }],
+  [18, { provider: 'poste_delivery', serviceType: null, connectionName: 'Poste (prodotto non noto)', active: true, status: 'active', deleted: false }],
+  [19, { provider: 'posta_rc_intl', serviceType: '', connectionName: 'Raccomandata estero', active: true, status: 'active', deleted: false }],
 ]);
 const carrierOf = (id: number) => carriers.get(id);
 const order = (facts: Partial<RuleFacts> = {}): RuleFacts => ({ total: '50.00', currency: 'EUR', countryCode: 'IT', shippingService: 'IT_Gls', weightGrams: 1500, ...facts });
@@ -61,6 +67,41 @@ describe('mismatchOf: each condition and its boundaries', () => {
   it('compares money in cents, never in floats', () => {
     expect(mismatchOf(rule('R', 1, { price_min: 0.3 }), order({ total: '0.30' }), activeCarrier)).toBeNull();
     expect(mismatchOf(rule('R', 1, { price_max: 0.3 }), order({ total: '0.30' }), activeCarrier)).toBeNull();
+  });
+});
+
+describe("mismatchOf: the carrier's own destinations, the check its label makes", () => {
+  it('a domestic service never takes an order abroad, saying why in the words of the label', () => {
+    expect(mismatchOf(rule('R', 1), order({ countryCode: 'AT' }), carriers.get(15))).toBe(posteMessages.letters.domesticOnly('Posta1'));
+    expect(mismatchOf(rule('R', 1), order({ countryCode: 'AT' }), carriers.get(15))).toMatch(/^Posta1 vale solo per l'Italia/);
+    expect(mismatchOf(rule('R', 1), order({ countryCode: 'at' }), carriers.get(16))).toBe(posteMessages.productDomesticOnly('Standard', 'Austria'));
+    expect(mismatchOf(rule('R', 1), order({ countryCode: 'SM' }), carriers.get(15))).toBeNull();
+    expect(mismatchOf(rule('R', 1), order({ countryCode: 'AT' }), activeCarrier)).toBeNull();
+  });
+
+  it('an international service never takes an order to Italy; an order without a country ships to Italy', () => {
+    expect(mismatchOf(rule('R', 1), order({ countryCode: 'AT' }), carriers.get(17))).toBeNull();
+    expect(mismatchOf(rule('R', 1), order({ countryCode: 'IT' }), carriers.get(17))).toBe(posteMessages.productInternationalOnly('Internazionale Standard'));
+    expect(mismatchOf(rule('R', 1), order({ countryCode: '' }), carriers.get(19))).toBe(posteMessages.letters.internationalOnly('Raccomandata Internazionale'));
+    expect(mismatchOf(rule('R', 1), order({ countryCode: '' }), carriers.get(15))).toBeNull();
+  });
+
+  it("a Poste Delivery integration whose product is not known yet is not held to a product's destinations", () => {
+    expect(mismatchOf(rule('R', 1), order({ countryCode: 'AT' }), carriers.get(18))).toBeNull();
+  });
+
+  it("the rule's own destination conditions are told first, then the carrier's", () => {
+    expect(mismatchOf(rule('R', 1, { destinations: ['IT'] }), order({ countryCode: 'AT' }), carriers.get(15))).toBe('destinazione AT non inclusa');
+    expect(mismatchOf(rule('R', 1, { price_min: 100 }), order({ countryCode: 'AT' }), carriers.get(15))).toBe(posteMessages.letters.domesticOnly('Posta1'));
+  });
+
+  it('the engine passes over the domestic rule to the next, and says why', () => {
+    const posta1 = rule('Lettere', 1, {}, { carrierIntegrationId: 15 });
+    const fallback = rule('Predefinita', 2, {}, { carrierIntegrationId: 10 });
+    const match = matchRule(byPriority([posta1, fallback]), order({ countryCode: 'AT' }), carrierOf);
+    expect(match.rule?.name).toBe('Predefinita');
+    expect(match.reasons).toEqual([`Regola 'Lettere': ${posteMessages.letters.domesticOnly('Posta1')}`]);
+    expect(matchRule(byPriority([posta1, fallback]), order({ countryCode: 'IT' }), carrierOf).rule?.name).toBe('Lettere');
   });
 });
 

@@ -1,4 +1,4 @@
-import { ruleMismatch, ruleReason, type RuleOutcome, type ShippingRuleConditions } from '@smista/contracts';
+import { destinationRefusal, ruleMismatch, ruleReason, type RuleOutcome, type ShippingRuleConditions } from '@smista/contracts';
 import { toCents } from './money';
 
 /** A stored shipping rule (spec §3 shipping_rules). */
@@ -17,6 +17,10 @@ export interface ShippingRule {
 
 /** A carrier integration as orders knows it from the carriers service's events. */
 export interface KnownCarrier {
+  /** The carrier's catalogue code (`gls`, `poste_delivery`, `posta_1`, …). */
+  provider: string;
+  /** The integration's service type (Poste Delivery's product); null when not known. */
+  serviceType: string | null;
   connectionName: string;
   /** The merchant's switch. */
   active: boolean;
@@ -56,7 +60,8 @@ export const kgOf = (grams: number): number => Math.round(grams) / 1000;
 /**
  * Why `rule` does not take an order, or null when it does: the first check that fails, in this
  * order — the rule is off; its carrier is gone or not active (an inactive carrier never receives
- * orders); destinations; excluded destinations; price (an order not in euro is not compared:
+ * orders); destinations; excluded destinations; the carrier's own destinations (the check its
+ * label makes: a domestic service never takes an order abroad); price (an order not in euro is not compared:
  * the rules' amounts are euro and no rate is applied); weight (unknown → no match: a rule saying
  * "up to 2 kg" must not take a parcel of unknown weight); express.
  */
@@ -71,6 +76,8 @@ export function mismatchOf(rule: ShippingRule, facts: RuleFacts, carrier: KnownC
     if (c.destinations?.length && !c.destinations.includes(country)) return ruleMismatch.notIncluded(country);
     if (c.exclude_destinations?.includes(country)) return ruleMismatch.excluded(country);
   }
+  const carrierRefusal = carrierDestinationMismatch(carrier, country);
+  if (carrierRefusal) return carrierRefusal;
   if (c.price_min !== undefined || c.price_max !== undefined) {
     if (facts.currency.toUpperCase() !== 'EUR') return ruleMismatch.currency(facts.currency.toUpperCase());
     const cents = Number(toCents(facts.total) ?? 0n);
@@ -88,6 +95,17 @@ export function mismatchOf(rule: ShippingRule, facts: RuleFacts, carrier: KnownC
     if (!c.is_express && express) return ruleMismatch.express;
   }
   return null;
+}
+
+/**
+ * Why the rule's carrier would refuse the order's destination, in the words of its label's refusal
+ * (the contracts' `destinationRefusal`), or null. An order without a country ships to Italy: the
+ * shipment made from it takes IT by default.
+ *
+ * @example carrierDestinationMismatch({ provider: 'posta_1', serviceType: null, … }, 'AT') // "Posta1 vale solo per l'Italia …"
+ */
+export function carrierDestinationMismatch(carrier: Pick<KnownCarrier, 'provider' | 'serviceType'>, countryCode: string): string | null {
+  return destinationRefusal({ carrierCode: carrier.provider, serviceType: carrier.serviceType }, countryCode || 'IT');
 }
 
 /** The rules in the order they are tried: priority, then id (priorities are unique; the id only makes it total). */

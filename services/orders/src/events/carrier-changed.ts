@@ -21,6 +21,7 @@ export function handleCarrierChanged(logger: Logger, now: () => Date = () => new
       merchantId,
       integrationId: event.integrationId,
       provider: event.provider,
+      serviceType: event.serviceType ?? null,
       connectionName: event.connectionName,
       status: event.status,
       active: event.active,

@@ -96,25 +96,48 @@ export async function deleteRule(tx: PoolClient, merchantId: string, id: number)
 export async function knownCarriers(db: Queryable, merchantId: string): Promise<Map<number, KnownCarrier>> {
   const { rows } = await db.query({
     name: 'orders-known-carriers',
-    text: 'SELECT integration_id, connection_name, active, status, deleted FROM carrier_integrations WHERE merchant_id = $1',
+    text: 'SELECT integration_id, provider, service_type, connection_name, active, status, deleted FROM carrier_integrations WHERE merchant_id = $1',
     values: [merchantId],
   });
-  return new Map(rows.map((r) => [Number(r.integration_id), { connectionName: r.connection_name as string, active: r.active as boolean, status: r.status as string, deleted: r.deleted as boolean }]));
+  return new Map(
+    rows.map((r) => [
+      Number(r.integration_id),
+      {
+        provider: r.provider as string,
+        serviceType: (r.service_type as string | null) ?? null,
+        connectionName: r.connection_name as string,
+        active: r.active as boolean,
+        status: r.status as string,
+        deleted: r.deleted as boolean,
+      },
+    ]),
+  );
 }
 
 /** Applies one integration's state unless a newer one is stored; true when it changed the row. */
 export async function applyCarrierState(
   tx: PoolClient,
-  s: { merchantId: string; integrationId: number; provider: string; connectionName: string; status: string; active: boolean; deleted: boolean; version: Date },
+  s: {
+    merchantId: string;
+    integrationId: number;
+    provider: string;
+    /** null: the event did not say (published before carriers sent it); the known one is kept. */
+    serviceType: string | null;
+    connectionName: string;
+    status: string;
+    active: boolean;
+    deleted: boolean;
+    version: Date;
+  },
 ): Promise<boolean> {
   const { rowCount } = await tx.query(
-    `INSERT INTO carrier_integrations AS c (merchant_id, integration_id, provider, connection_name, status, active, deleted, version)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    `INSERT INTO carrier_integrations AS c (merchant_id, integration_id, provider, service_type, connection_name, status, active, deleted, version)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (merchant_id, integration_id) DO UPDATE SET
-       provider = EXCLUDED.provider, connection_name = EXCLUDED.connection_name, status = EXCLUDED.status,
-       active = EXCLUDED.active, deleted = c.deleted OR EXCLUDED.deleted, version = EXCLUDED.version
+       provider = EXCLUDED.provider, service_type = coalesce(EXCLUDED.service_type, c.service_type), connection_name = EXCLUDED.connection_name,
+       status = EXCLUDED.status, active = EXCLUDED.active, deleted = c.deleted OR EXCLUDED.deleted, version = EXCLUDED.version
      WHERE c.version <= EXCLUDED.version`,
-    [s.merchantId, s.integrationId, s.provider, s.connectionName, s.status, s.active, s.deleted, s.version],
+    [s.merchantId, s.integrationId, s.provider, s.serviceType, s.connectionName, s.status, s.active, s.deleted, s.version],
   );
   return rowCount === 1;
 }

@@ -1,5 +1,5 @@
 import { DomainError } from '@smista/service-kit';
-import { messages, shipmentMessages as m } from '@smista/contracts';
+import { cancellationMessages, messages, shipmentMessages as m } from '@smista/contracts';
 import type { CarrierFailure } from './process';
 
 /** Stable codes of the shipments domain; `grpc/error-status.ts` maps each to one gRPC status. */
@@ -36,6 +36,9 @@ export const shipmentsErrors = {
   carrierIntegrationInactive: make(E.CarrierIntegrationInactive, m.carrierIntegrationInactive),
   notPending: (status: string) => refusal(m.notPending(status)),
   notCancellable: (status: string) => refusal(m.notCancellable(status)),
+  /** The carrier cannot cancel: the merchant must confirm a void in Smista only. */
+  smistaOnlyNotConfirmed: (reason: string) => refusal(cancellationMessages.confirmationRequired(reason)),
+  labelVoided: () => refusal(cancellationMessages.labelVoidedNotPrintable),
   notGlsShipped: () => refusal(m.notGlsShipped),
   workdayAlreadyClosed: () => refusal(m.workdayAlreadyClosed),
   noTrackingNumber: () => refusal(m.noTrackingNumber),

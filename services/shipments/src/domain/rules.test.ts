@@ -1,13 +1,13 @@
-import { shipmentMessages as m, type ShipmentStatus } from '@smista/contracts';
+import { cancellationMessages, shipmentMessages as m, type ShipmentStatus } from '@smista/contracts';
 import { ShipmentsError } from './errors';
 import {
-  assertCanCancel,
   assertCanCloseWorkday,
   assertCanPrint,
   assertCanProcess,
   assertCanUpdateTracking,
   assertEditable,
   canCloseWorkday,
+  decideCancellation,
   isDaStampare,
   problemOf,
   statusAfterEdit,
@@ -35,8 +35,24 @@ describe('spec §4 allowed actions', () => {
 
   it('cancels a pending or a shipped shipment', () => {
     for (const status of ALL) {
-      expect(refusal(() => assertCanCancel({ status }))).toBe(status === 'pending' || status === 'shipped' ? null : m.notCancellable(status));
+      const s = { status, carrierProvider: 'gls', closeWorkdayStatus: null, labelPrintedAt: null };
+      expect(refusal(() => decideCancellation(s, false))).toBe(status === 'pending' || status === 'shipped' ? null : m.notCancellable(status));
     }
+  });
+
+  it('voids in Smista only where the carrier cannot cancel, and only when the merchant confirmed it', () => {
+    const poste = { status: 'shipped' as const, carrierProvider: 'poste_delivery', closeWorkdayStatus: null, labelPrintedAt: null };
+    expect(refusal(() => decideCancellation(poste, false))).toBe(cancellationMessages.confirmationRequired(cancellationMessages.posteDelivery));
+    expect(decideCancellation(poste, true)).toEqual({ kind: 'smista_only', reason: cancellationMessages.posteDelivery });
+    const closedGls = { ...poste, carrierProvider: 'gls', closeWorkdayStatus: 'closed' as const };
+    expect(refusal(() => decideCancellation(closedGls, false))).toBe(cancellationMessages.confirmationRequired(cancellationMessages.glsAfterClose));
+    expect(decideCancellation({ ...closedGls, closeWorkdayStatus: null }, false)).toEqual({ kind: 'carrier' });
+    // smistaOnly never keeps a carrier that can cancel from doing it.
+    expect(decideCancellation({ ...closedGls, closeWorkdayStatus: null }, true)).toEqual({ kind: 'carrier' });
+    const letter = { ...poste, carrierProvider: 'posta_1' };
+    expect(decideCancellation(letter, false)).toEqual({ kind: 'pool' });
+    expect(decideCancellation({ ...letter, labelPrintedAt: new Date() }, true).kind).toBe('smista_only');
+    expect(decideCancellation({ ...poste, status: 'pending' }, false)).toEqual({ kind: 'here' });
   });
 
   it('closes the GLS workday only for GLS, shipped, not closed yet (a failed close may be retried)', () => {
@@ -56,8 +72,9 @@ describe('spec §4 allowed actions', () => {
     expect(refusal(() => assertCanUpdateTracking({ trackingNumber: 'MI800000001' }))).toBeNull();
     expect(refusal(() => assertCanUpdateTracking({ trackingNumber: null }))).toBe(m.noTrackingNumber);
     expect(refusal(() => assertCanUpdateTracking({ trackingNumber: '' }))).toBe(m.noTrackingNumber);
-    expect(refusal(() => assertCanPrint({ hasLabel: true }))).toBeNull();
-    expect(refusal(() => assertCanPrint({ hasLabel: false }))).toBe(m.noLabel);
+    expect(refusal(() => assertCanPrint({ hasLabel: true, labelVoidReason: null }))).toBeNull();
+    expect(refusal(() => assertCanPrint({ hasLabel: false, labelVoidReason: null }))).toBe(m.noLabel);
+    expect(refusal(() => assertCanPrint({ hasLabel: true, labelVoidReason: cancellationMessages.posteDelivery }))).toBe(cancellationMessages.labelVoidedNotPrintable);
   });
 
   it('edits address and carrier only before a label (pending, error); an edited error is pending again', () => {

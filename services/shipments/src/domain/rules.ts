@@ -1,4 +1,4 @@
-import { shipmentMessages as m, STUCK_AFTER_DAYS, type ShipmentStatus } from '@smista/contracts';
+import { cancellationOf, shipmentMessages as m, STUCK_AFTER_DAYS, type Cancellation, type ShipmentStatus } from '@smista/contracts';
 import { shipmentsErrors } from './errors';
 import type { Shipment } from './shipment';
 
@@ -15,9 +15,21 @@ export function assertCanProcess(s: StatusOf): void {
   if (s.status !== 'pending') throw shipmentsErrors.notPending(s.status);
 }
 
-/** Cancel a pending shipment (nothing at the carrier yet) or a shipped one (the carrier is asked). */
-export function assertCanCancel(s: StatusOf): void {
-  if (s.status !== 'pending' && s.status !== 'shipped') throw shipmentsErrors.notCancellable(s.status);
+type CancelView = Pick<Shipment, 'status' | 'carrierProvider' | 'closeWorkdayStatus' | 'labelPrintedAt'>;
+
+/**
+ * How a shipment is cancelled (the contracts' `cancellationOf`, which the cancel dialog reads too):
+ * a pending one here, a shipped one at the carrier where the carrier can; where it cannot, in
+ * Smista only, and only when the merchant confirmed exactly that (`smistaOnly`), since the dialog
+ * told them before the click. Throws the refusal otherwise.
+ *
+ * @example decideCancellation({ status: 'shipped', carrierProvider: 'poste_delivery', … }, true) // { kind: 'smista_only', reason: 'Poste Delivery Business non offre …' }
+ */
+export function decideCancellation(s: CancelView, smistaOnly: boolean): Cancellation {
+  const cancellation = cancellationOf(s);
+  if (!cancellation) throw shipmentsErrors.notCancellable(s.status);
+  if (cancellation.kind === 'smista_only' && !smistaOnly) throw shipmentsErrors.smistaOnlyNotConfirmed(cancellation.reason ?? '');
+  return cancellation;
 }
 
 type WorkdayView = Pick<Shipment, 'status' | 'carrierProvider' | 'closeWorkdayStatus'>;
@@ -35,9 +47,10 @@ export function assertCanUpdateTracking(s: Pick<Shipment, 'trackingNumber'>): vo
   if (!s.trackingNumber) throw shipmentsErrors.noTrackingNumber();
 }
 
-/** A label can be printed (downloaded) only once the carrier gave one. */
-export function assertCanPrint(s: Pick<Shipment, 'hasLabel'>): void {
+/** A label can be printed (downloaded) only once the carrier gave one, and never once voided in Smista only. */
+export function assertCanPrint(s: Pick<Shipment, 'hasLabel' | 'labelVoidReason'>): void {
   if (!s.hasLabel) throw shipmentsErrors.noLabel();
+  if (s.labelVoidReason) throw shipmentsErrors.labelVoided();
 }
 
 /** Address and carrier can change only before a label exists: pending, or error (a refused label). */

@@ -47,6 +47,11 @@ export interface Shipment extends ShipmentAddress {
   deliveredAt: Date | null;
   labelPrintedAt: Date | null;
   cancelledAt: Date | null;
+  /**
+   * Set when the shipment was voided in Smista only (its carrier cannot cancel it): why, in
+   * Italian. Its label is then not to be used: never printed again, flagged on the screens.
+   */
+  labelVoidReason: string | null;
   closeWorkdayStatus: 'closed' | 'failed' | null;
   closeWorkdayMessage: string | null;
   closeWorkdayAt: Date | null;
@@ -76,8 +81,11 @@ export interface AuditEntry {
 }
 
 export type AuditOperation = 'CreateLabel' | 'CancelShipment' | 'CloseWorkday' | 'Track' | 'PushTracking';
-/** `skipped`: nothing was called (a tracking push marketplaces did not make, with its reason). */
-export type AuditOutcome = 'started' | 'ok' | 'refused' | 'unavailable' | 'error' | 'skipped';
+/**
+ * `skipped`: nothing was called (a tracking push marketplaces did not make, with its reason).
+ * `voided`: a cancellation the carrier could not make, done in Smista only (the message says why).
+ */
+export type AuditOutcome = 'started' | 'ok' | 'refused' | 'unavailable' | 'error' | 'skipped' | 'voided';
 
 /** Our stable reference of a shipment at the carrier (GLS RiferimentoCliente, the letter pools' key). */
 export const shipmentReference = (id: number) => `SHP-${id}`;

@@ -35,9 +35,9 @@ export function actionHandlers(deps: HandlerDeps) {
       });
     }),
 
-    cancelShipment: unary('CancelShipment', async (request: shipments.ShipmentRef, ctx) => {
+    cancelShipment: unary('CancelShipment', async (request: shipments.CancelShipmentRequest, ctx) => {
       const scope = await requireMerchant(ctx);
-      const { shipment, message } = await cancelShipment(deps, scope, request.id);
+      const { shipment, message } = await cancelShipment(deps, scope, request.id, { smistaOnly: request.smistaOnly });
       return shipments.ActionResponse.fromPartial({ message, success: true, shipment: toShipmentMessage(shipment, now()) });
     }),
 

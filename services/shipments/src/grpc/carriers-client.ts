@@ -21,7 +21,7 @@ export interface CarrierGateway {
   /** One integration (GetIntegration); null when unknown or another merchant's. */
   integration(caller: Caller, id: number): Promise<CarrierIntegrationView | null>;
   createLabel(caller: Caller, request: LabelRequest, deadlineMs: number): Promise<{ trackingNumber: string; carrierShipmentNumber: string; labelPdf: Uint8Array; warnings: string[] }>;
-  cancelShipment(caller: Caller, request: { integrationId: number; carrierShipmentNumber: string; trackingNumber: string; labelHandedOut: boolean }): Promise<{ message: string; codeReleased: boolean }>;
+  cancelShipment(caller: Caller, request: { integrationId: number; carrierShipmentNumber: string; trackingNumber: string; labelHandedOut: boolean }): Promise<{ message: string; codeReleased: boolean; cancelledAtCarrier: boolean }>;
   closeWorkday(caller: Caller, integrationId: number, carrierShipmentNumbers: string[]): Promise<{ outcomes: { carrierShipmentNumber: string; ok: boolean; message: string }[]; manifestPdf: Uint8Array }>;
   track(caller: Caller, request: { integrationId: number; trackingNumber: string; carrierShipmentNumber: string }): Promise<{ events: TrackingEvent[]; delivered: boolean }>;
   close(): void;

@@ -37,6 +37,7 @@ export function toShipmentMessage(s: Shipment, now: Date): shipments.Shipment {
     estimatedDeliveryDate: iso(s.estimatedDeliveryDate),
     deliveredAt: iso(s.deliveredAt),
     labelPrintedAt: iso(s.labelPrintedAt),
+    labelVoidReason: s.labelVoidReason ?? '',
     createdAt: iso(s.createdAt),
     updatedAt: iso(s.updatedAt),
     closeWorkdayStatus: s.closeWorkdayStatus ?? '',

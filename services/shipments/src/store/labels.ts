@@ -8,12 +8,15 @@ export async function saveLabel(tx: PoolClient, shipmentId: number, pdf: Uint8Ar
   );
 }
 
-/** The label PDFs of the merchant's shipments among the ids, by shipment id (no label = absent). */
+/**
+ * The label PDFs of the merchant's shipments among the ids, by shipment id (no label = absent; a
+ * label voided in Smista only is absent too: it must not be used).
+ */
 export async function labelsOf(db: Queryable, merchantId: string, ids: readonly number[]): Promise<Map<number, Buffer>> {
   if (ids.length === 0) return new Map();
   const { rows } = await db.query<{ shipment_id: string; pdf: Buffer }>(
     `SELECT l.shipment_id, l.pdf FROM labels l JOIN shipments s ON s.id = l.shipment_id
-      WHERE l.shipment_id = ANY($1::bigint[]) AND s.merchant_id = $2`,
+      WHERE l.shipment_id = ANY($1::bigint[]) AND s.merchant_id = $2 AND s.label_void_reason IS NULL`,
     [ids, merchantId],
   );
   return new Map(rows.map((r) => [Number(r.shipment_id), r.pdf]));

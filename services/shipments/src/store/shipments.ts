@@ -9,7 +9,7 @@ export const SHIPMENT_COLUMNS = `s.id, s.merchant_id, s.order_id, s.order_extern
   s.address_line1, s.address_line2, s.city, s.state, s.postal_code, s.country, s.country_code, s.phone_number,
   s.recipient_email, s.tracking_number, s.carrier_shipment_number, s.status, s.has_label, s.label_sequence, s.error_message,
   s.error_code, s.retry_count, s.last_attempt_at, s.shipped_at, s.estimated_delivery_date, s.delivered_at,
-  s.label_printed_at, s.cancelled_at, s.close_workday_status, s.close_workday_message, s.close_workday_at, s.manifest_id,
+  s.label_printed_at, s.cancelled_at, s.label_void_reason, s.close_workday_status, s.close_workday_message, s.close_workday_at, s.manifest_id,
   s.marketplace_tracking_status, s.marketplace_tracking_error, s.marketplace_tracking_attempts,
   s.marketplace_tracking_last_attempt, s.marketplace_tracking_updated_at, s.tracking_status, s.tracking_description,
   s.tracking_updated_at, s.created_at, s.updated_at`;
@@ -54,6 +54,7 @@ export function toShipment(r: Row): Shipment {
     deliveredAt: r.delivered_at as Date | null,
     labelPrintedAt: r.label_printed_at as Date | null,
     cancelledAt: r.cancelled_at as Date | null,
+    labelVoidReason: (r.label_void_reason as string | null) ?? null,
     closeWorkdayStatus: r.close_workday_status as 'closed' | 'failed' | null,
     closeWorkdayMessage: r.close_workday_message as string | null,
     closeWorkdayAt: r.close_workday_at as Date | null,
@@ -323,12 +324,12 @@ export async function setCarrier(tx: PoolClient, s: Shipment, carrier: { integra
 }
 
 /** Cancels the shipment if it still has the status it was read with; null when it changed meanwhile. */
-export async function markCancelled(tx: PoolClient, merchantId: string, id: number, fromStatus: ShipmentStatus): Promise<Shipment | null> {
+export async function markCancelled(tx: PoolClient, merchantId: string, id: number, fromStatus: ShipmentStatus, labelVoidReason: string | null = null): Promise<Shipment | null> {
   const { rows } = await tx.query(
-    `UPDATE shipments s SET status = 'cancelled', cancelled_at = now(), updated_at = now()
+    `UPDATE shipments s SET status = 'cancelled', cancelled_at = now(), label_void_reason = $4, updated_at = now()
       WHERE s.id = $1 AND s.merchant_id = $2 AND s.status = $3
       RETURNING ${SHIPMENT_COLUMNS}`,
-    [id, merchantId, fromStatus],
+    [id, merchantId, fromStatus, labelVoidReason],
   );
   return rows[0] ? toShipment(rows[0]) : null;
 }

@@ -168,7 +168,7 @@ describe('cancelShipment (DeleteSped)', () => {
   it('parses the deletion message', () => {
     const parsed = parseDeleteSpedResponse(wrap('Eliminazione della spedizione 000000042 avvenuta.'));
     expect(parsed).toEqual({ message: 'Eliminazione della spedizione 000000042 avvenuta.' });
-    expect(deleteOutcome('Eliminazione della spedizione 000000042 avvenuta.', '000000042')).toEqual({ message: 'Eliminazione della spedizione 000000042 avvenuta.' });
+    expect(deleteOutcome('Eliminazione della spedizione 000000042 avvenuta.', '000000042')).toEqual({ message: 'Eliminazione della spedizione 000000042 avvenuta.', cancelledAtCarrier: true });
   });
 
   it('parses "non presente" into SHIPMENT_UNKNOWN and a closed shipment into CANCEL_REFUSED', () => {

@@ -59,7 +59,7 @@ describe('fatalError', () => {
 
 describe('deleteOutcome', () => {
   it('maps the DeleteSped messages', () => {
-    expect(deleteOutcome('Eliminazione della spedizione 800000001 avvenuta.', '800000001')).toEqual({ message: 'Eliminazione della spedizione 800000001 avvenuta.' });
+    expect(deleteOutcome('Eliminazione della spedizione 800000001 avvenuta.', '800000001')).toEqual({ message: 'Eliminazione della spedizione 800000001 avvenuta.', cancelledAtCarrier: true });
     expect(() => deleteOutcome('Spedizione 800000001 non presente.', '800000001')).toThrow(expect.objectContaining({ code: 'SHIPMENT_UNKNOWN' }));
     expect(() => deleteOutcome('Spedizione 800000001 in stato CHIUSA.', '800000001')).toThrow(
       expect.objectContaining({ code: 'CANCEL_REFUSED', message: 'GLS Italia non permette di annullare la spedizione: Spedizione 800000001 in stato CHIUSA.' }),

@@ -85,7 +85,7 @@ export function parcelWarning(p: ParsedParcel): string | undefined {
  */
 export function deleteOutcome(message: string, number: string): CancelResult {
   const text = message.trim();
-  if (/^eliminazione della spedizione\s+\d+\s+avvenuta/i.test(text)) return { message: text };
+  if (/^eliminazione della spedizione\s+\d+\s+avvenuta/i.test(text)) return { message: text, cancelledAtCarrier: true };
   const detail = `DeleteSped ${number}: ${JSON.stringify(text.slice(0, 200))}`;
   if (/non presente/i.test(text)) throw new CarrierError(CarrierErrorCode.ShipmentUnknown, glsMessages.shipmentUnknown(number), detail);
   if (!text) throw badResponse(detail);

@@ -194,7 +194,7 @@ describe('cancel and workday close', () => {
   it('deletes a shipment before the close; a second delete is SHIPMENT_UNKNOWN', async () => {
     const adapter = adapterWith();
     const label = await adapter.createLabel(labelRequest());
-    expect(await adapter.cancelShipment(label)).toEqual({ message: `Eliminazione della spedizione ${label.carrierShipmentNumber} avvenuta.` });
+    expect(await adapter.cancelShipment(label)).toEqual({ message: `Eliminazione della spedizione ${label.carrierShipmentNumber} avvenuta.`, cancelledAtCarrier: true });
     expect(await failure(adapter.cancelShipment(label))).toMatchObject({
       code: 'SHIPMENT_UNKNOWN',
       message: `GLS Italia non conosce la spedizione ${label.carrierShipmentNumber} (già annullata o mai creata)`,

@@ -191,13 +191,47 @@ describe('track', () => {
   });
 });
 
-describe('operations Poste Delivery Business lacks', () => {
-  it('throws the kit NotSupportedError for cancelling and closing the workday, calling nothing', async () => {
+describe('cancelShipment: Poste offers no cancellation, so a void in Smista only after asking the tracking', () => {
+  it('asks the tracking of the waybill and answers a Smista-only void while Poste does not have the parcel', async () => {
+    const adapter = adapterFor();
+    const { trackingNumber, carrierShipmentNumber } = await adapter.createLabel(label());
+    const from = poste.requests().length;
+    const result = await adapter.cancelShipment({ trackingNumber, carrierShipmentNumber });
+    expect(result).toEqual({ message: posteMessages.voidChecked(trackingNumber), cancelledAtCarrier: false });
+    expect(hits(from)).toEqual(['GET /postalandlogistics/parcel/tracking']);
+    expect(poste.requests().at(-1)!.query).toEqual({ waybillNumber: trackingNumber, statusDescription: 'E', customerType: 'DQ', lastTracingState: 'N' });
+  });
+
+  it('refuses with CANCEL_REFUSED naming the last event once the parcel travels', async () => {
+    let clock = Date.parse('2026-03-05T09:00:00Z');
+    const timed = await startPosteDeliverySandbox({ now: () => new Date(clock), deliverAfterSeconds: 400 });
+    try {
+      const adapter = adapterFor({ baseUrl: timed.url });
+      const { trackingNumber, carrierShipmentNumber } = await adapter.createLabel(label());
+      clock += 101_000; // past a quarter of the delivery: in transit at the hub
+      const err = await failure(adapter.cancelShipment({ trackingNumber, carrierShipmentNumber }));
+      expect(err.code).toBe('CANCEL_REFUSED');
+      expect(err.message).toBe(posteMessages.voidRefused(trackingNumber, 'In transito presso il Centro Operativo Postale, Centro Operativo Postale Bologna (BO)'));
+    } finally {
+      await timed.close();
+    }
+  });
+
+  it('takes the voidable codes from the settings ([open]: configuration)', async () => {
+    const adapter = adapterFor({ voidableStatuses: [] });
+    const { trackingNumber, carrierShipmentNumber } = await adapter.createLabel(label());
+    const err = await failure(adapter.cancelShipment({ trackingNumber, carrierShipmentNumber }));
+    expect([err.code, err.message]).toEqual(['CANCEL_REFUSED', posteMessages.voidRefused(trackingNumber, 'La spedizione è stata presa in carico, MILANO (MI)')]);
+  });
+
+  it('voids a waybill Poste does not know: nothing of it travels', async () => {
+    const result = await adapterFor().cancelShipment({ trackingNumber: '3UW9999999999', carrierShipmentNumber: '3UW9999999999' });
+    expect(result.cancelledAtCarrier).toBe(false);
+  });
+
+  it('has no workday close: the kit NotSupportedError, calling nothing', async () => {
     const adapter = adapterFor();
     const from = poste.requests().length;
-    const cancel = await failure(adapter.cancelShipment({ carrierShipmentNumber: '3UW1', trackingNumber: '3UW1' }));
-    expect(cancel).toBeInstanceOf(NotSupportedError);
-    expect(cancel.message).toBe('Operazione non supportata da Poste Delivery Business: annullamento spedizione');
     const close = await failure(adapter.closeWorkday(['3UW1']));
     expect(close).toBeInstanceOf(NotSupportedError);
     expect(close.message).toBe('Operazione non supportata da Poste Delivery Business: chiusura giornata');

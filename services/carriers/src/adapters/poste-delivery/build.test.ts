@@ -204,7 +204,7 @@ describe('the client reference', () => {
   });
 });
 
-describe('the tracking query', () => {
+describe('the tracking query (also the check before a void in Smista only)', () => {
   it('asks for the full history of one number', () => {
     expect(buildTrackingQuery(' 3UW0000000001 ')).toEqual({ waybillNumber: '3UW0000000001', statusDescription: 'E', customerType: 'DQ', lastTracingState: 'N' });
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { posteDeliveryProducts, posteFieldNames, posteMessages, type PosteFieldName } from '@smista/contracts';
+import { carrierDestinations, destinationRefusal, posteDeliveryProducts, posteFieldNames, posteMessages, type PosteFieldName } from '@smista/contracts';
 import type { LabelRequest, PartyAddress } from '../adapter';
 import { labelRefused } from './errors';
 import { DEFAULT_PRINT_FORMAT, DEFAULT_PRODUCT, scopeOf, type PosteDeliverySettings } from './settings';
@@ -216,12 +216,11 @@ function senderOf(s: PartyAddress, notes: string): PosteAddress {
 export function buildWaybillRequest(settings: PosteDeliverySettings, request: LabelRequest, now: Date): PosteWaybillRequest {
   const product = settings.product.trim() || DEFAULT_PRODUCT;
   if (!Object.hasOwn(posteDeliveryProducts, product)) throw labelRefused(posteMessages.productUnknown(product));
-  const productName = posteDeliveryProducts[product as keyof typeof posteDeliveryProducts];
-  const international = product === 'APT000903' || product === 'APT000904';
+  const international = carrierDestinations({ carrierCode: 'poste_delivery', serviceType: product }).scope === 'international';
   if (!posteCountry(request.recipient.countryCode)) throw labelRefused(posteMessages.countryUnsupported(clean(request.recipient.countryCode)));
-  const toItaly = clean(request.recipient.countryCode).toUpperCase() === 'IT';
-  if (!international && !toItaly) throw labelRefused(posteMessages.productDomesticOnly(productName, countryName(request.recipient.countryCode)));
-  if (international && toItaly) throw labelRefused(posteMessages.productInternationalOnly(productName));
+  // The same check the shipping rules make before choosing this carrier for an order.
+  const refusal = destinationRefusal({ carrierCode: 'poste_delivery', serviceType: product }, clean(request.recipient.countryCode));
+  if (refusal) throw labelRefused(refusal);
 
   if (request.parcels.length === 0) throw labelRefused(posteMessages.parcelsRequired);
   if (request.parcels.length > MAX_PARCELS) throw labelRefused(posteMessages.tooManyParcels(MAX_PARCELS));

@@ -15,6 +15,7 @@ import { CarrierError, CarrierErrorCode } from '../adapter';
  * | waybill `errorCode` ≠ 0 (the waybill's, else `result`'s)   | LABEL_REFUSED        |
  * | a field breaking Poste's limits, found before sending      | LABEL_REFUSED        |
  * | waybill without `code`, without `downloadURL`, label not a PDF | BAD_RESPONSE     |
+ * | a void in Smista only while tracking shows Poste has the parcel | CANCEL_REFUSED  |
  * | tracking `outcome` KO with a business code (2xx)           | SHIPMENT_UNKNOWN     |
  * | tracking `outcome` KO otherwise                            | PROVIDER_REFUSED (kit) |
  * | an answer we cannot read                                   | BAD_RESPONSE         |
@@ -45,4 +46,9 @@ export function shipmentUnknown(number: string, detail?: string): CarrierError {
 /** A request Poste refused for a reason the merchant cannot act on (a malformed tracking request). */
 export function requestRefused(reason: string): DomainError {
   return new DomainError(KitErrorCode.ProviderRefused, posteMessages.trackingRefused(reason));
+}
+
+/** A void in Smista only refused: Poste's tracking shows it already has the parcel (`lastEvent`). */
+export function voidRefused(number: string, lastEvent: string): CarrierError {
+  return new CarrierError(CarrierErrorCode.CancelRefused, posteMessages.voidRefused(number, lastEvent), `void of ${number}: Poste tracking shows "${lastEvent}"`);
 }

@@ -1,17 +1,17 @@
 import { posteMessages } from '@smista/contracts';
 import { NotSupportedError, type Logger } from '@smista/service-kit';
-import { CarrierError, CarrierErrorCode, type CarrierAdapter, type LabelRequest, type LabelResult, type TrackResult } from '../adapter';
+import { CarrierError, CarrierErrorCode, type CancelResult, type CarrierAdapter, type LabelRequest, type LabelResult, type TrackResult } from '../adapter';
 import { buildSessionRequest, buildTrackingQuery, buildWaybillRequest } from './build';
 import { createPosteDeliveryClient, type PosteAnswer, type PosteHttpOptions } from './client';
-import { badResponse, credentialsRefused } from './errors';
-import { parseSession, parseTracking, parseWaybillResponse } from './parse';
+import { badResponse, credentialsRefused, voidRefused } from './errors';
+import { parseSession, parseTracking, parseVoidCheck, parseWaybillResponse } from './parse';
 import { sessionKey, sharedSessionTokens, type SessionTokenCache } from './session';
-import { settingsProblem, type PosteDeliverySettings } from './settings';
+import { DEFAULT_VOIDABLE_STATUSES, settingsProblem, type PosteDeliverySettings } from './settings';
 
 export { buildSessionRequest, buildTrackingQuery, buildWaybillRequest, clientReferenceOf } from './build';
-export { parseSession, parseTracking, parseWaybillResponse } from './parse';
+export { parseSession, parseTracking, parseVoidCheck, parseWaybillResponse, type VoidCheck } from './parse';
 export { SessionTokenCache, sessionKey, sharedSessionTokens } from './session';
-export { DEFAULT_PRODUCT, POSTE_SCOPES, posteDeliverySettingsFrom, scopeOf, settingsProblem, type PosteDeliverySettings } from './settings';
+export { DEFAULT_PRODUCT, DEFAULT_VOIDABLE_STATUSES, POSTE_SCOPES, posteDeliverySettingsFrom, scopeOf, settingsProblem, type PosteDeliverySettings } from './settings';
 
 export interface PosteDeliveryDeps {
   logger: Logger;
@@ -27,7 +27,9 @@ export interface PosteDeliveryDeps {
  * The Poste Delivery Business adapter (providers.md): a session token (cached until shortly before
  * it expires, shared by every adapter of the account, renewed once when Poste answers 401), the
  * waybill with its label PDF fetched from `downloadURL`, and tracking. Poste Delivery Business
- * documents neither cancellation nor a workday close: both throw the kit's `NotSupportedError`.
+ * offers no cancellation: `cancelShipment` asks the tracking whether Poste already has the parcel
+ * (then CANCEL_REFUSED) and otherwise answers that the waybill is void in Smista only
+ * (`cancelledAtCarrier` false). It has no workday close (the kit's `NotSupportedError`).
  *
  * @example
  * const adapter = createPosteDeliveryAdapter({ baseUrl, clientId: 'smista-sandbox', secret: 'PosteSandbox1', costCenterCode: 'CDC-000001', product: 'APT000902', scope: '' }, { logger });
@@ -87,8 +89,14 @@ export function createPosteDeliveryAdapter(settings: PosteDeliverySettings, deps
       return { trackingNumber: code, carrierShipmentNumber: code, labelPdf: label.body, warnings: [] };
     },
 
-    async cancelShipment(): Promise<never> {
-      throw new NotSupportedError(posteMessages.operations.cancelShipment, provider);
+    // Poste Delivery Business offers no call that voids a waybill (README): the waybill can only be
+    // voided in Smista, and only while Poste does not have the parcel yet, which its tracking says.
+    async cancelShipment(shipment: { carrierShipmentNumber: string; trackingNumber: string }): Promise<CancelResult> {
+      const number = (shipment.trackingNumber || shipment.carrierShipmentNumber).trim();
+      const res = await authorized((token) => client.track(buildTrackingQuery(number), token));
+      const check = parseVoidCheck(res.text, number, settings.voidableStatuses ?? DEFAULT_VOIDABLE_STATUSES);
+      if (!check.voidable) throw voidRefused(number, check.lastEvent);
+      return { message: posteMessages.voidChecked(number), cancelledAtCarrier: false };
     },
 
     async closeWorkday(): Promise<never> {

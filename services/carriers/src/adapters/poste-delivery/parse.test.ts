@@ -1,7 +1,7 @@
 import { posteMessages } from '@smista/contracts';
 import { DomainError } from '@smista/service-kit';
 import type { CarrierError } from '../adapter';
-import { parseSession, parseTracking, parseWaybillResponse } from './parse';
+import { parseSession, parseTracking, parseVoidCheck, parseWaybillResponse } from './parse';
 
 /* Good responses parsed and error responses parsed, for each Poste Delivery Business answer. */
 
@@ -149,5 +149,27 @@ describe('tracking', () => {
     const formal = refusal(() => parseTracking(JSON.stringify({ return: { outcome: 'KO', code: 101, messages: [{ messages: [{ message: 'waybillNumber obbligatorio' }] }], shipment: [] } }), ''));
     expect([formal.code, formal.message]).toEqual(['PROVIDER_REFUSED', posteMessages.trackingRefused('waybillNumber obbligatorio')]);
     expect(refusal(() => parseTracking('[]', '3UW9')).code).toBe('BAD_RESPONSE');
+  });
+
+  describe('read for a void in Smista only', () => {
+    const only = (...tracking: ReturnType<typeof event>[]) => JSON.stringify({ ...answer, shipment: [{ waybillNumber: '3UW0000000001', tracking }] });
+    const registered = event('2026-03-05 10:00:00', 'PRE', 'PRESA IN CARICO', 'La spedizione è stata presa in carico', 'MILANO (MI)');
+
+    it('is voidable while every event has a voidable code, or there is none', () => {
+      expect(parseVoidCheck(only(registered), '3UW0000000001', ['PRE'])).toEqual({ voidable: true });
+      expect(parseVoidCheck(only(), '3UW0000000001', ['pre'])).toEqual({ voidable: true });
+    });
+
+    it('is not voidable once any other event came, naming the latest of them', () => {
+      expect(parseVoidCheck(JSON.stringify(answer), '3UW0000000001', ['PRE'])).toEqual({ voidable: false, lastEvent: 'La spedizione è stata consegnata, TORINO (TO)' });
+      expect(parseVoidCheck(only(registered), '3UW0000000001', [])).toEqual({ voidable: false, lastEvent: 'La spedizione è stata presa in carico, MILANO (MI)' });
+    });
+
+    it('is voidable for a number Poste does not know, and refuses like tracking otherwise', () => {
+      const notFound = { outcome: 'KO', code: 201, messages: [{ messages: [{ message: 'Spedizione 3UW9 non trovata' }] }], shipment: [] };
+      expect(parseVoidCheck(JSON.stringify(notFound), '3UW9', ['PRE'])).toEqual({ voidable: true });
+      expect(refusal(() => parseVoidCheck(JSON.stringify({ outcome: 'KO', code: 101, messages: [{ messages: [{ message: 'waybillNumber obbligatorio' }] }], shipment: [] }), '', ['PRE'])).code).toBe('PROVIDER_REFUSED');
+      expect(refusal(() => parseVoidCheck('<html>', '3UW9', ['PRE'])).code).toBe('BAD_RESPONSE');
+    });
   });
 });

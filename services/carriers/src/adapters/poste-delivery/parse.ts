@@ -95,15 +95,22 @@ function messageTexts(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
+/** One event of Poste's tracking as Poste wrote it (its own codes), dated. */
+interface RawTrackingEvent {
+  at: string;
+  /** Poste's event code (`status`), upper case. */
+  code: string;
+  phase: string;
+  description: string;
+  location: string;
+}
+
 /**
- * The tracking answer, bare (`{outcome, code, messages, shipment}`, providers.md) or inside
- * `{return: …}` (one third-party client's form): the events of our shipment, oldest first.
- * `outcome` KO with a business code (2xx, e.g. not found) means Poste does not know the number.
- *
- * @example parseTracking('{"outcome":"OK","code":0,"shipment":[{"waybillNumber":"3UW…","tracking":[{"data":"2026-03-05 10:00:00","status":"CON","phase":"CONSEGNATA",…}]}]}', '3UW…')
- * // { delivered: true, events: [{ at: '2026-03-05T09:00:00.000Z', status: 'delivered', … }] }
+ * The events of `waybillNumber` in a tracking answer, oldest first, with Poste's own codes; or, when
+ * Poste answered that it does not know the number (`outcome` KO with a business code, 2xx), what it
+ * said. Any other refusal throws.
  */
-export function parseTracking(text: string, waybillNumber: string): TrackResult {
+function readTracking(text: string, waybillNumber: string): { events: RawTrackingEvent[] } | { unknown: string } {
   const raw = json(text, 'tracking');
   const body = isObject(raw) && isObject(raw.return) ? raw.return : raw;
   if (!isObject(body)) throw badResponse('tracking: the answer is not an object');
@@ -115,23 +122,63 @@ export function parseTracking(text: string, waybillNumber: string): TrackResult 
   const reasons = messageTexts(body.messages);
   const detail = `tracking ${wanted}: outcome ${JSON.stringify(body.outcome)}, code ${JSON.stringify(body.code)}, messages ${JSON.stringify(reasons.join('; ').slice(0, 200))}`;
   if (!shipment) {
-    if (!ko || (code >= 200 && code < 300) || /non trovat|inesistent|not found/i.test(reasons.join(' '))) throw shipmentUnknown(waybillNumber.trim(), detail);
+    if (!ko || (code >= 200 && code < 300) || /non trovat|inesistent|not found/i.test(reasons.join(' '))) return { unknown: detail };
     throw requestRefused(reasons.join('; ') || `errore ${str(body.code) || 'KO'}`);
   }
-  const events: TrackingEvent[] = [];
+  const events: RawTrackingEvent[] = [];
   for (const e of Array.isArray(shipment.tracking) ? shipment.tracking : []) {
     if (!isObject(e)) continue;
     const at = eventDateToIso(str(e.data));
     // An event without a readable date cannot be placed in the history; Poste always dates them.
     if (!at) continue;
     const description = str(e.StatusDescription) || str(e.statusDescription) || str(e.synthesisStatusDescription) || str(e.phase);
-    const location = str(e.officeDescription);
-    events.push({ at, status: trackingStatusOf(str(e.phase), str(e.status), description), description, ...(location ? { location } : {}) });
+    events.push({ at, code: str(e.status).toUpperCase(), phase: str(e.phase), description, location: str(e.officeDescription) });
   }
   // Poste lists the newest first; events of the same second keep their order only when the list is
   // turned around before the (stable) sort, unless the list visibly runs oldest first.
   const oldestFirst = events.length > 1 && events[0]!.at < events[events.length - 1]!.at;
   if (!oldestFirst) events.reverse();
   events.sort((a, b) => a.at.localeCompare(b.at));
+  return { events };
+}
+
+/**
+ * The tracking answer, bare (`{outcome, code, messages, shipment}`, providers.md) or inside
+ * `{return: …}` (one third-party client's form): the events of our shipment, oldest first.
+ * `outcome` KO with a business code (2xx, e.g. not found) means Poste does not know the number.
+ *
+ * @example parseTracking('{"outcome":"OK","code":0,"shipment":[{"waybillNumber":"3UW…","tracking":[{"data":"2026-03-05 10:00:00","status":"CON","phase":"CONSEGNATA",…}]}]}', '3UW…')
+ * // { delivered: true, events: [{ at: '2026-03-05T09:00:00.000Z', status: 'delivered', … }] }
+ */
+export function parseTracking(text: string, waybillNumber: string): TrackResult {
+  const read = readTracking(text, waybillNumber);
+  if ('unknown' in read) throw shipmentUnknown(waybillNumber.trim(), read.unknown);
+  const events: TrackingEvent[] = read.events.map((e) => ({
+    at: e.at,
+    status: trackingStatusOf(e.phase, e.code, e.description),
+    description: e.description,
+    ...(e.location ? { location: e.location } : {}),
+  }));
   return { events, delivered: events.some((e) => e.status === 'delivered') };
+}
+
+/** Whether a waybill may still be voided in Smista only, from Poste's tracking of it. */
+export type VoidCheck = { voidable: true } | { voidable: false; lastEvent: string };
+
+/**
+ * The tracking answer read for a void in Smista only (Poste Delivery Business offers no
+ * cancellation): the waybill may be voided while Poste does not know it, or knows it only by events
+ * whose code is in `voidableCodes` (the waybill's data received, the parcel not yet in Poste's
+ * network); any other event means Poste has the parcel, and `lastEvent` names the latest one.
+ *
+ * @example parseVoidCheck('{"outcome":"OK","code":0,"shipment":[{"waybillNumber":"3UW…","tracking":[{"status":"PRE",…}]}]}', '3UW…', ['PRE']) // { voidable: true }
+ */
+export function parseVoidCheck(text: string, waybillNumber: string, voidableCodes: readonly string[]): VoidCheck {
+  const read = readTracking(text, waybillNumber);
+  if ('unknown' in read) return { voidable: true };
+  const voidable = new Set(voidableCodes.map((c) => c.trim().toUpperCase()));
+  const moving = read.events.filter((e) => !voidable.has(e.code));
+  const last = moving[moving.length - 1];
+  if (!last) return { voidable: true };
+  return { voidable: false, lastEvent: [last.description, last.location].filter(Boolean).join(', ') || last.code };
 }

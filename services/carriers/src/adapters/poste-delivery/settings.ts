@@ -25,12 +25,21 @@ export interface PosteDeliverySettings {
   scope: string;
   /** Label format: `1011` (10 × 11 cm, for label printers; the default) or `A4`. */
   printFormat?: PosteLabelFormat;
+  /**
+   * Poste's tracking event codes under which a waybill may still be voided in Smista only (Poste
+   * Delivery Business offers no cancellation): the waybill's data received, the parcel not yet in
+   * Poste's network. Any other event refuses the void. Which codes Poste uses for that is [open]
+   * (providers.md): configuration (`POSTE_DELIVERY_VOIDABLE_STATUSES`), default {@link DEFAULT_VOIDABLE_STATUSES}.
+   */
+  voidableStatuses?: readonly string[];
 }
 
 export type PosteLabelFormat = 'A4' | '1011';
 
 export const DEFAULT_PRODUCT = 'APT000902';
 export const DEFAULT_PRINT_FORMAT: PosteLabelFormat = '1011';
+/** `PRE`: the event the sandbox (and the code third-party clients map first) writes when the waybill is made. */
+export const DEFAULT_VOIDABLE_STATUSES: readonly string[] = ['PRE'];
 
 /**
  * The session scopes of Poste's two environments, as third-party clients send them [3p]. The

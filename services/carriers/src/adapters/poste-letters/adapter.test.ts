@@ -192,7 +192,7 @@ describe('the other operations', () => {
 
   it('answers a cancellation with a message, leaving the code to the service', async () => {
     const result = await adapterFor('posta_rc', 'Raccomandata').cancelShipment({ carrierShipmentNumber: '2IUP00000001', trackingNumber: '2IUP00000001' });
-    expect(result).toEqual({ message: posteMessages.letters.cancelled('2IUP00000001') });
+    expect(result).toEqual({ message: posteMessages.letters.cancelled('2IUP00000001'), cancelledAtCarrier: false });
   });
 
   it('throws the kit NotSupportedError for the workday close and tracking', async () => {

@@ -1,9 +1,9 @@
-import { posteMessages } from '@smista/contracts';
+import { destinationRefusal, posteMessages } from '@smista/contracts';
 import type { LabelRequest } from '../adapter';
 import { isCode128Encodable } from './code128';
 import { labelRefused, noCodesAvailable } from './errors';
 import type { PosteLetterSettings } from './settings';
-import { addressLines, clean, isDomesticDestination, italianDate, letterService } from './units';
+import { addressLines, clean, italianDate, letterService } from './units';
 
 /** Everything a letter label prints, decided before drawing (pure; `label-pdf.ts` draws it). */
 export interface LetterLabel {
@@ -37,9 +37,9 @@ export function buildLetterLabel(settings: PosteLetterSettings, request: LabelRe
   if (!isCode128Encodable(code)) throw labelRefused(posteMessages.letters.codeNotPrintable(code));
 
   const service = letterService(settings.carrierCode);
-  const domestic = isDomesticDestination(request.recipient.countryCode);
-  if (service.international && domestic) throw labelRefused(posteMessages.letters.internationalOnly(service.printedName));
-  if (!service.international && !domestic) throw labelRefused(posteMessages.letters.domesticOnly(service.printedName));
+  // The same check the shipping rules make before choosing this service for an order.
+  const refusal = destinationRefusal({ carrierCode: settings.carrierCode }, request.recipient.countryCode);
+  if (refusal) throw labelRefused(refusal);
 
   const recipient = addressLines(request.recipient);
   if (!recipient.name) throw labelRefused(posteMessages.letters.recipientIncomplete('nome mancante'));

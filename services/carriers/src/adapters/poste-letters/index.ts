@@ -55,7 +55,7 @@ export function createPosteLetterAdapter(settings: PosteLetterSettings, deps: Po
     },
 
     async cancelShipment(shipment: { carrierShipmentNumber: string; trackingNumber: string }): Promise<CancelResult> {
-      return { message: posteMessages.letters.cancelled((shipment.trackingNumber || shipment.carrierShipmentNumber).trim()) };
+      return { message: posteMessages.letters.cancelled((shipment.trackingNumber || shipment.carrierShipmentNumber).trim()), cancelledAtCarrier: false };
     },
 
     async closeWorkday(): Promise<never> {

@@ -29,9 +29,6 @@ export function letterService(code: PoolCarrierCode): LetterService {
   return { printedName: posteLetterServiceNames[code], ...SERVICES[code] };
 }
 
-/** Countries a domestic letter reaches at domestic rates: Italy, San Marino and the Vatican City. */
-const DOMESTIC = new Set(['IT', 'SM', 'VA']);
-export const isDomesticDestination = (countryCode: string) => DOMESTIC.has(countryCode.trim().toUpperCase());
 
 const romeFormat = new Intl.DateTimeFormat('it-IT', {
   timeZone: 'Europe/Rome',
