@@ -446,7 +446,7 @@ it('a label run on each shipments replica at once, one killed mid-run: the other
   const [sA, sB] = [replica('shipments', 1), replica('shipments', 2)];
   const [apiA, apiB] = [client(shipments.ShipmentsServiceClient, sA), client(shipments.ShipmentsServiceClient, sB)];
   // The same bulk create on both at once: one live shipment per order.
-  const [createdA, createdB] = await Promise.all([apiA.bulkCreate({ orderIds }), apiB.bulkCreate({ orderIds })]);
+  const [createdA, createdB] = await Promise.all([apiA.bulkCreate({ orderIds, confirmUnpaid: false, confirmedBy: '' }), apiB.bulkCreate({ orderIds, confirmUnpaid: false, confirmedBy: '' })]);
   expect(createdA.created + createdB.created).toBe(SHIPMENTS);
   const ids = createdA.outcomes.map((o) => o.shipmentId);
   expect(new Set(ids).size).toBe(SHIPMENTS);

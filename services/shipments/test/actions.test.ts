@@ -33,7 +33,7 @@ const NOT_FOUND = { code: grpcStatus.NOT_FOUND, details: m.shipmentNotFound };
 
 async function shipmentsFor(merchant: TestMerchant, orders: Parameters<TestMerchant['importOrders']>[0]): Promise<number[]> {
   const orderIds = await merchant.importOrders(orders);
-  const created = await merchant.api.bulkCreate({ orderIds });
+  const created = await merchant.api.bulkCreate({ orderIds, confirmUnpaid: false, confirmedBy: '' });
   return created.outcomes.map((o) => o.shipmentId);
 }
 
@@ -105,7 +105,7 @@ describe('cancel and the GLS workday close', () => {
     expect((await shop.api.getShipment({ id })).audit).toEqual([]);
     const cancelled = (await outboxEvents(stack.pool, 'shipments.shipment.cancelled')).map((p) => shipmentsEvents.ShipmentCancelled.decode(p));
     expect(cancelled.find((e) => e.shipmentId === id)).toMatchObject({ previousStatus: 'pending', merchantId: shop.merchantId });
-    const again = await shop.api.bulkCreate({ orderIds: [answer.shipment!.orderId] });
+    const again = await shop.api.bulkCreate({ orderIds: [answer.shipment!.orderId], confirmUnpaid: false, confirmedBy: '' });
     expect(again.created).toBe(1);
     expect(await failure(shop.api.cancelShipment({ id }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.notCancellable('cancelled') });
   });

@@ -59,6 +59,8 @@ export interface Shipment extends ShipmentAddress {
   trackingStatus: string | null;
   trackingDescription: string | null;
   trackingUpdatedAt: Date | null;
+  /** The order's payment as the orders service last told it (a refunded order's live shipment is a problem); null: unknown. */
+  orderPaymentStatus: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -75,7 +77,8 @@ export interface AuditEntry {
   attempt: number;
 }
 
-export type AuditOperation = 'CreateLabel' | 'CancelShipment' | 'CloseWorkday' | 'Track' | 'PushTracking';
+/** The calls to carriers and marketplaces, and a person's confirmation the shipment needed (created for an order not paid). */
+export type AuditOperation = 'CreateLabel' | 'CancelShipment' | 'CloseWorkday' | 'Track' | 'PushTracking' | 'UnpaidConfirmed';
 export type AuditOutcome = 'started' | 'ok' | 'refused' | 'unavailable' | 'error';
 
 /** Our stable reference of a shipment at the carrier (GLS RiferimentoCliente, the letter pools' key). */
