@@ -149,8 +149,22 @@ export async function startOrdersStack(options: { marketplaces?: boolean } = {})
     carriersStack,
     client,
     async as(userId, merchantId, role = 'admin') {
-      const callerToken = await signCallerToken({ userId, merchantId, role: merchantId ? role : undefined }, SECRET);
-      return rpc(client, { callerToken });
+      // Signed again when it nears its 30 s lifetime, as identity does for a live session: a test
+      // that runs longer than that on a busy machine keeps working.
+      const caller = { userId, merchantId, role: merchantId ? role : undefined };
+      const sign = async () => ({ api: rpc(client, { callerToken: await signCallerToken(caller, SECRET) }), signedAt: Date.now() });
+      let current = await sign();
+      const api = async (): Promise<OrdersApi> => {
+        if (Date.now() - current.signedAt > 15_000) current = await sign();
+        return current.api;
+      };
+      return new Proxy({} as OrdersApi, {
+        get: (_target, method) =>
+          // Not a promise: `await` looks for `then`.
+          typeof method !== 'string' || method === 'then'
+            ? undefined
+            : async (request: unknown) => ((await api()) as unknown as Record<string, (r: unknown) => Promise<unknown>>)[method]!(request),
+      });
     },
     async newMerchant() {
       const m = await carriersStack.newMerchant();
