@@ -195,6 +195,8 @@ export const t = {
     CloseWorkday: 'Chiusura giornata',
     Track: 'Aggiornamento tracking',
     PushTracking: 'Invio tracking al marketplace',
+    /** Issue 19: the shipment of an order not paid, created after a person confirmed it. */
+    UnpaidConfirmed: 'Conferma ordine non pagato',
   } as Record<string, string>,
   /** Audit outcomes (proto AuditEntry.outcome). */
   outcomes: {

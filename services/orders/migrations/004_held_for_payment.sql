@@ -6,8 +6,8 @@ ALTER TABLE orders DROP CONSTRAINT orders_status_check;
 ALTER TABLE orders ADD CONSTRAINT orders_status_check
   CHECK (status IN ('da_pagare', 'da_spedire', 'in_transito', 'spedito', 'consegnato', 'annullato'));
 
--- Held back when it was imported, so the rules have not chosen its carrier yet: they do when an
--- import says it is paid. Set once on insert, cleared when the rules have looked at it.
+-- Held back (on insert, or by a newer version) since the rules last looked at it: they do when an
+-- import says it is paid, and this is cleared.
 ALTER TABLE orders ADD COLUMN rules_pending boolean NOT NULL DEFAULT false;
 
 -- The orders already waiting for their payment (the counters' trigger moves the tabs' counts).

@@ -188,9 +188,18 @@ describe('an order not paid (issue 19)', () => {
       ['da_spedire', 'pagato'],
     ]);
 
-    // Once looked at, a later version does not apply the rules again (a carrier chosen since stays).
+    // Once looked at, a later paid version does not apply the rules again (its carrier is what it is).
     await shop.api.assignCarrier({ id: Number(held.id), carrierIntegrationId: 0 });
     await stack.handled([await stack.publishOrder(shop.merchantId, integrationId, { ...unpaid, paymentStatus: 'pagato', lastModifiedAt: '2026-11-03T10:00:00.000Z' })]);
     expect((await row(unpaid.externalId)).carrier_integration_id).toBeNull();
+
+    // An order imported paid whose payment then fails (eBay) waits again; paid again, the rules look at it.
+    const later = await row(paid.externalId);
+    await shop.api.assignCarrier({ id: Number(later.id), carrierIntegrationId: 0 });
+    const paidAgain = (lastModifiedAt: string, paymentStatus: string) => stack.publishOrder(shop.merchantId, integrationId, { ...paid, paymentStatus, lastModifiedAt });
+    await stack.handled([await paidAgain('2027-01-01T00:00:00.000Z', 'fallito')]);
+    expect(await row(paid.externalId)).toMatchObject({ status: 'da_pagare', carrier_integration_id: null });
+    await stack.handled([await paidAgain('2027-01-02T00:00:00.000Z', 'pagato')]);
+    expect(await row(paid.externalId)).toMatchObject({ status: 'da_spedire', carrier_integration_id: String(gls), carrier_source: 'rule' });
   }, 120_000);
 });

@@ -206,9 +206,9 @@ export async function applyRulesOnImport(tx: PoolClient, order: RuleFacts & { id
 }
 
 /**
- * An order held for its payment when it was imported, now paid by a newer import (issue 19): the
- * rules look at it once, in the import's transaction, exactly as 'Assegna Corrieri' would
- * (`planAssignments`: a carrier chosen by hand meanwhile, or a live shipment, is left alone).
+ * An order that was held for its payment (da_pagare), now paid by a newer import (issue 19): it joins
+ * 'Da spedire' and the rules look at it once, in the import's transaction, exactly as 'Assegna
+ * Corrieri' would (`planAssignments`: a carrier chosen by hand, or a live shipment, is left alone).
  */
 export async function applyRulesOncePaid(tx: PoolClient, merchantId: string, orderId: number, now: Date): Promise<RuleAssignment | null> {
   await clearRulesPending(tx, orderId);

@@ -44,7 +44,7 @@ export function handleOrderImported(logger: Logger, now: () => Date = () => new 
       occurredAt: now(),
     });
     if (!stored.created) {
-      // Held for its payment when it came, paid now: it joins 'Da spedire' and the rules look at it once.
+      // Held for its payment, paid now: it joins 'Da spedire' and the rules look at it once.
       const assigned = stored.rulesPending && stored.status === 'da_spedire' ? await applyRulesOncePaid(tx, order.merchantId, stored.id, now()) : null;
       logger.debug({ ...log, orderId: stored.id, created: false, ruleId: assigned?.ruleId }, 'imported order stored');
       return;

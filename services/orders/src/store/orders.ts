@@ -116,6 +116,8 @@ WITH o AS (
     -- With shipments the status follows them too: the service works it out again (the row is
     -- locked and current here, so has_shipments is never a stale answer).
     status = CASE WHEN cur.has_shipments THEN cur.status ELSE EXCLUDED.status END,
+    -- Held for its payment (again): the rules look at it once it is paid.
+    rules_pending = cur.rules_pending OR (NOT cur.has_shipments AND EXCLUDED.status = 'da_pagare'),
     payment_status = EXCLUDED.payment_status,
     external_order_status = EXCLUDED.external_order_status,
     external_payment_status = EXCLUDED.external_payment_status,
@@ -170,7 +172,7 @@ export interface UpsertResult {
   marketplaceStatus: OrderStatus;
   /** The order has shipments: its status must be worked out again from them (the row is locked). */
   hasShipments: boolean;
-  /** Held for its payment when imported: the rules have not looked at it yet (they do once it is paid). */
+  /** Held for its payment since the rules last looked at it: they look at it once it is paid. */
   rulesPending: boolean;
 }
 
@@ -245,7 +247,7 @@ export async function upsertImportedOrder(tx: PoolClient, o: OrderImport): Promi
     : null;
 }
 
-/** The rules have looked at an order held for its payment (now paid): a later import leaves its carrier alone. */
+/** The rules have looked at an order that was held for its payment (now paid): a later import leaves its carrier alone. */
 export async function clearRulesPending(tx: PoolClient, orderId: number): Promise<void> {
   await tx.query('UPDATE orders SET rules_pending = false WHERE id = $1', [orderId]);
 }
