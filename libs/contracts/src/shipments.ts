@@ -346,6 +346,7 @@ export const bulkCreateSchema = z.object({
    */
   confirmUnpaid: z
     .unknown()
+    .optional()
     .transform((v, ctx) => {
       if (v === undefined || v === null) return false;
       if (typeof v !== 'boolean') {
