@@ -693,10 +693,15 @@ describe('orders (orders remote against the eBay sandbox)', () => {
         "Pagamento non riuscito: l'ordine resta in 'Da pagare', le regole di spedizione non gli assegnano un corriere e 'Crea spedizioni' chiede conferma finché non è pagato.",
       );
       await shot(page, '1280-to-pay');
+      // On a phone: the card with both badges and the panel's note.
       await page.setViewportSize(MOBILE);
+      await page.getByTestId('orders-cards').waitFor();
+      await panel.getByTestId('order-held-for-payment').waitFor();
+      expect(await textOf(row.getByTestId('order-status'))).toBe('da pagare');
       await expectNoSidewaysScroll(page, MOBILE.width);
       await shot(page, '390-to-pay');
       await page.setViewportSize(DESKTOP);
+      await page.getByTestId('orders-table').waitFor();
 
       // No rule gave it a carrier, and the dry run says why.
       expect((await get(`/api/orders/${target.id}`)).carrierIntegrationId).toBeNull();

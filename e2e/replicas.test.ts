@@ -506,6 +506,8 @@ it('every event of the three services is stored once in JetStream and handled on
     ['orders', `orders-shipment-labelled${sfx}`, await ids('shipments', 'shipments.shipment.labelled')],
     ['marketplaces', `marketplaces-shipment-labelled${sfx}`, await ids('shipments', 'shipments.shipment.labelled')],
     ['shipments', `shipments-tracking-attempted${sfx}`, await ids('marketplaces', 'marketplaces.tracking.attempted')],
+    // Issue 19: the order's payment on its shipments (a refunded order's live shipment is a problem).
+    ['shipments', `shipments-order-upserted${sfx}`, await ids('orders', 'orders.order.upserted')],
   ];
   for (const [service, durable, source] of consumers) {
     expect({ durable, events: source.length > 0 }).toEqual({ durable, events: true });
