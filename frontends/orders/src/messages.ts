@@ -225,7 +225,7 @@ export const t = {
         ? n === 1
           ? "L'ordine selezionato non è pagato:"
           : `Gli ${n} ordini selezionati non sono pagati:`
-        : `${n === 1 ? '1 degli ordini selezionati non è pagato' : `${n} degli ordini selezionati non sono pagati`}:`,
+        : `${n === 1 ? 'Uno degli ordini selezionati non è pagato' : `${n} degli ordini selezionati non sono pagati`}:`,
     /** 'pagamento in attesa' (one line per order, with its number). */
     line: (externalId: string, payment: string) => `${externalId}: pagamento ${payment.toLowerCase()}`,
     more: (n: number) => (n === 1 ? 'e un altro ordine' : `e altri ${n} ordini`),
