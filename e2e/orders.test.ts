@@ -29,7 +29,7 @@ import { connectEbay, connectEbayThroughApi } from './support/ebay';
 import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { enterOnlyMerchant } from './support/settings';
 import { closeToasts, DESKTOP, eventually, exactly, expectNoSidewaysScroll, expectTitle, expectToast, MOBILE, pathOf, screenshotWhole, textOf } from './support/ui';
-import { GLS_ACCOUNT } from './support/carriers';
+import { GLS_ACCOUNT, PICKUP_ADDRESS } from './support/carriers';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -173,6 +173,59 @@ const imported = given('ordini di eBay importati', async () => {
   return settledTotal();
 });
 
+/** A sync of the integration through the API, waited for (an edit on eBay reaches orders by it). */
+async function syncNow(integrationId: number): Promise<void> {
+  await syncsIdle();
+  const started = await api(browser.context, app.baseUrl, 'POST', `/api/orders/sync/${integrationId}`, {});
+  if (started.status !== 202) throw new Error(`sync: ${started.status} ${JSON.stringify(started.body)}`);
+  await syncsIdle();
+}
+
+/** GLS connected: the one the carrier step made, else made through the API. */
+const gls = given('GLS collegato', async () => {
+  const found = ((await get(`/api/merchants/${merchantId}/carrier-integrations`)) as any[]).find((c) => c.provider === 'gls' && c.active);
+  if (found) return found.id as number;
+  const res = await api(browser.context, app.baseUrl, 'POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'gls', connectionName: 'GLS Milano', active: true, ...GLS_ACCOUNT });
+  expect({ status: res.status, active: res.body?.active }).toEqual({ status: 201, active: true });
+  return res.body.id as number;
+});
+
+/** An Italian order within GLS Italy's field lengths (GLS ships it domestically). */
+const glsDomestic = (o: any): boolean => {
+  const a = o.shippingAddressDetails;
+  return Boolean(a) && a.countryCode === 'IT' && a.addressLine1.length <= 35 && a.fullName.length <= 35 && a.city.length <= 30;
+};
+
+/**
+ * An eBay order with a GLS label (a shipment with a tracking number), made through the API: the
+ * merchant's pickup address, GLS on the order, 'Crea spedizioni', 'Processa'. Its order id,
+ * external id and tracking number.
+ */
+const labelled = given("un ordine con un'etichetta GLS (tracking)", async () => {
+  await imported.get();
+  const glsId = await gls.get();
+  if (((await get('/api/merchant-addresses')) as any[]).length === 0) {
+    expect((await api(browser.context, app.baseUrl, 'POST', '/api/merchant-addresses', PICKUP_ADDRESS)).status).toBe(201);
+  }
+  const onEbay = await ebay.orders(seller.username);
+  const notStarted = (o: any) => onEbay.find((e) => e.orderId === o.externalId)?.orderFulfillmentStatus === 'NOT_STARTED';
+  const order = ((await ordersApi('status=TO_SHIP&pageSize=100&sortOrder=asc')).data as any[]).find((o) => glsDomestic(o) && notStarted(o) && o.shipments.length === 0);
+  expect(order).toBeDefined();
+  expect((await api(browser.context, app.baseUrl, 'PATCH', `/api/orders/${order.id}/carrier`, { carrierIntegrationId: glsId })).status).toBe(200);
+  const created = await api(browser.context, app.baseUrl, 'POST', '/api/shipments/bulk-create', { orderIds: [order.id] });
+  expect(created.body?.created).toBe(1);
+  const shipmentId = created.body.outcomes[0].shipmentId as number;
+  const processed = await api(browser.context, app.baseUrl, 'POST', '/api/shipments/process-selected', { shipmentIds: [shipmentId] });
+  expect({ status: processed.status, success: processed.body?.success }).toEqual({ status: 200, success: 1 });
+  // Orders learns the tracking number from the shipments' events.
+  const trackingNumber = await eventually(async () => {
+    const [shipment] = (await get(`/api/orders/${order.id}`)).shipments;
+    expect(shipment?.trackingNumber).toMatch(/^MI\d+$/);
+    return shipment.trackingNumber as string;
+  }, SYNC_TIMEOUT_MS);
+  return { orderId: order.id as number, externalId: order.externalId as string, trackingNumber };
+});
+
 describe('orders (orders remote against the eBay sandbox)', () => {
   step("without a marketplace: 'Non hai ancora integrato nessun marketplace.' leads to the integrations", async () => {
     await signIn(browser.context, app.baseUrl, admin);
@@ -283,23 +336,33 @@ describe('orders (orders remote against the eBay sandbox)', () => {
     await closeToasts(page);
   });
 
-  step("the status tabs count with meta.statusCounts and filter; 'Rimuovi filtri' clears", async () => {
+  step("a tab for every status, counting with meta.statusCounts and adding up to 'Tutti'; they filter; 'Rimuovi filtri' clears", async () => {
     await asAdmin();
     const total = await imported.get();
     await openOrders(page, '/dashboard/orders');
     const counts = (await ordersApi('pageSize=1')).meta.statusCounts;
     expect(counts.all).toBe(total);
-    for (const [key, label] of [
+    const tabs = [
       ['all', 'Tutti'],
+      ['TO_PAY', 'Da pagare'],
       ['TO_SHIP', 'Da spedire'],
+      ['IN_TRANSIT', 'In transito'],
       ['SHIPPED', 'Spedito'],
       ['DELIVERED', 'Consegnato'],
-    ] as const) {
+      ['CANCELLED', 'Annullato'],
+    ] as const;
+    await statusTab(page, 'all').waitFor();
+    expect(await page.getByTestId('status-tab').evaluateAll((els) => els.map((el) => el.getAttribute('data-status')))).toEqual(tabs.map(([key]) => key));
+    for (const [key, label] of tabs) {
       const tab = statusTab(page, key);
       await eventually(async () => expect(await textOf(tab.getByTestId('status-tab-count'))).toBe(count(counts[key])));
       expect(await textOf(tab)).toMatch(new RegExp(`^${label}\\s*${count(counts[key]).replace('.', '\\.')}$`));
     }
     expect(counts.TO_SHIP).toBeGreaterThan(0);
+    // Issue 19: every order is in exactly one tab besides 'Tutti' (an order in transit or cancelled
+    // too), so they add up to it, each the total its own filter lists in GET /api/orders.
+    expect(tabs.slice(1).reduce((sum, [key]) => sum + counts[key], 0)).toBe(counts.all);
+    for (const [key] of tabs.slice(1)) expect({ key, total: (await ordersApi(`status=${key}&pageSize=1`)).meta.totalItems }).toEqual({ key, total: counts[key] });
 
     await statusTab(page, 'TO_SHIP').click();
     await page.waitForURL((url) => url.searchParams.get('status') === 'TO_SHIP');
@@ -322,6 +385,11 @@ describe('orders (orders remote against the eBay sandbox)', () => {
     await expectAttribute(statusTab(page, 'SHIPPED'), 'aria-selected', 'true');
     if (counts.SHIPPED > 0) await expectListLike(page, 'status=SHIPPED');
     else await page.getByTestId('orders-empty').getByText('Nessun ordine', { exact: true }).waitFor();
+    // Annullato (no tab of its own before issue 19) has one now.
+    await panel.getByTestId('orders-filter-status').selectOption('CANCELLED');
+    await page.waitForURL((url) => url.searchParams.get('status') === 'CANCELLED');
+    await expectAttribute(statusTab(page, 'CANCELLED'), 'aria-selected', 'true');
+    if (counts.CANCELLED > 0) await expectListLike(page, 'status=CANCELLED');
     await shot(page, '1280-filters');
 
     await page.getByTestId('orders-clear-filters').click();
@@ -498,14 +566,15 @@ describe('orders (orders remote against the eBay sandbox)', () => {
   step('a carrier is assigned in the panel (GLS, then Posta1, then none) and the API has it', async () => {
     await asAdmin();
     await imported.get();
-    const gls = await api(browser.context, app.baseUrl, 'POST', `/api/merchants/${merchantId}/carrier-integrations`, {
+    const glsAnswer = await api(browser.context, app.baseUrl, 'POST', `/api/merchants/${merchantId}/carrier-integrations`, {
       provider: 'gls',
       connectionName: 'GLS Milano',
       active: true,
       ...GLS_ACCOUNT,
     });
-    expect({ status: gls.status, body: gls.body }).toMatchObject({ status: 201, body: { status: 'active', active: true } });
-    const glsId = gls.body.id;
+    expect({ status: glsAnswer.status, body: glsAnswer.body }).toMatchObject({ status: 201, body: { status: 'active', active: true } });
+    const glsId = glsAnswer.body.id;
+    gls.set(glsId);
     const posta = await api(browser.context, app.baseUrl, 'POST', `/api/merchants/${merchantId}/carrier-integrations`, {
       provider: 'posta_1',
       connectionName: 'Posta1 Magazzino',
@@ -556,18 +625,111 @@ describe('orders (orders remote against the eBay sandbox)', () => {
     expect(typeof refused.body?.message).toBe('string');
   });
 
-  step("'Aggiorna tracking' only on eBay orders answers the server's message", async () => {
+  step("'Aggiorna tracking' only for orders with a shipment that has tracking (row and selection), answering the server's message", async () => {
     await asAdmin();
     await imported.get();
-    await openOrders(page, '/dashboard/orders');
-    await expectListLike(page, '');
-    const buttons = page.getByTestId('orders-table').getByTestId('order-update-tracking');
-    expect(await buttons.count()).toBe(await rows(page).count());
-    expect(await textOf(buttons.first())).toBe('Aggiorna tracking');
-    await buttons.first().click();
-    // No shipment has a tracking number yet: the server's 409 is told as a state, not an error.
-    await expectToast(page, 'Nessun tracking da aggiornare');
+    const { orderId, externalId } = await labelled.get();
+    // The orders to ship have no shipment: no row offers it, and neither does their selection.
+    await openOrders(page, '/dashboard/orders?status=TO_SHIP');
+    const toShip = await expectListLike(page, 'status=TO_SHIP');
+    expect(toShip.data.every((o: any) => o.shipments.every((sh: any) => !sh.trackingNumber))).toBe(true);
+    expect(await page.getByTestId('orders-table').getByTestId('order-update-tracking').count()).toBe(0);
+    await rows(page).nth(0).getByTestId('order-select').click();
+    const bar = page.getByTestId('orders-selection-bar');
+    const bulkTracking = bar.getByTestId('orders-bulk-update-tracking');
+    expect(await bulkTracking.isDisabled()).toBe(true);
+    expect(await bulkTracking.getAttribute('title')).toBe('Nessun ordine selezionato ha una spedizione con numero di tracking');
+
+    // The order with a GLS label: its row offers it, and the server says what it did.
+    await openOrders(page, `/dashboard/orders?search=${encodeURIComponent(externalId)}`);
+    await eventually(async () => expect(await externalIdsOnScreen(page)).toEqual([externalId]));
+    const row = page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
+    const button = row.getByTestId('order-update-tracking');
+    expect(await textOf(button)).toBe('Aggiorna tracking');
+    await button.click();
+    await expectToast(page, 'Tracking inviato a eBay');
     await closeToasts(page);
+    // Selected with an order without tracking, the selection offers it for the one that has it.
+    await openOrders(page, `/dashboard/orders?search=${encodeURIComponent(externalId)}`);
+    await row.getByTestId('order-select').click();
+    expect(await bulkTracking.isEnabled()).toBe(true);
+    await bulkTracking.click();
+    await expectToast(page, 'Tracking aggiornato', { description: '1 ordine aggiornato' });
+    await closeToasts(page);
+    await shot(page, '1280-tracking');
+  });
+
+  step("an order whose payment failed waits in 'Da pagare' with its badge, out of the rules (the dry run says why); paid, it joins 'Da spedire' with the rule's carrier", async () => {
+    await asAdmin();
+    const integrationId = await ebayIntegration.get();
+    await imported.get();
+    const glsId = await gls.get();
+    // An order to ship without a carrier or a shipment: eBay says its payment failed.
+    const target = ((await ordersApi('status=TO_SHIP&pageSize=100')).data as any[]).find((o) => o.carrierIntegrationId === null && o.shipments.length === 0);
+    expect(target).toBeDefined();
+    await ebay.editOrder(seller.username, target.externalId, { orderPaymentStatus: 'FAILED' });
+    // A rule that takes every order: an order to ship would get its carrier.
+    const rule = await api(browser.context, app.baseUrl, 'POST', '/api/shipping-rules', { name: `Tutti gli ordini ${run}`, carrierIntegrationId: glsId, active: true });
+    expect(rule.status).toBe(201);
+    try {
+      await syncNow(integrationId);
+      await eventually(async () => expect((await get(`/api/orders/${target.id}`)).status).toBe('da_pagare'), SYNC_TIMEOUT_MS);
+
+      await openOrders(page, '/dashboard/orders');
+      await statusTab(page, 'TO_PAY').click();
+      await page.waitForURL((url) => url.searchParams.get('status') === 'TO_PAY');
+      await expectAttribute(statusTab(page, 'TO_PAY'), 'aria-selected', 'true');
+      const held = await expectListLike(page, 'status=TO_PAY');
+      expect(held.data.map((o: any) => o.id)).toContain(target.id);
+      expect(held.data.every((o: any) => o.status === 'da_pagare' && ['in_attesa', 'fallito'].includes(o.paymentStatus))).toBe(true);
+      await eventually(async () => expect(await textOf(statusTab(page, 'TO_PAY').getByTestId('status-tab-count'))).toBe(count(held.meta.totalItems)));
+      const row = page.locator(`[data-testid="order-row"][data-order-id="${target.id}"]`);
+      expect(await textOf(row.getByTestId('order-status'))).toBe('da pagare');
+      expect(await textOf(row.getByTestId('order-payment'))).toBe('Non riuscito');
+      expect(await row.getByTestId('order-payment').getAttribute('data-tone')).toBe('red');
+      await row.getByTestId('order-expand').click();
+      const panel = page.locator(`[data-testid="order-panel"][data-order-id="${target.id}"]`);
+      expect(await textOf(panel.getByTestId('order-held-for-payment'))).toBe(
+        "Pagamento non riuscito: l'ordine resta in 'Da pagare', le regole di spedizione non gli assegnano un corriere e 'Crea spedizioni' chiede conferma finché non è pagato.",
+      );
+      await shot(page, '1280-to-pay');
+      // On a phone: the card with both badges and the panel's note.
+      await page.setViewportSize(MOBILE);
+      await page.getByTestId('orders-cards').waitFor();
+      await panel.getByTestId('order-held-for-payment').waitFor();
+      expect(await textOf(row.getByTestId('order-status'))).toBe('da pagare');
+      await expectNoSidewaysScroll(page, MOBILE.width);
+      await shot(page, '390-to-pay');
+      await page.setViewportSize(DESKTOP);
+      await page.getByTestId('orders-table').waitFor();
+
+      // No rule gave it a carrier, and the dry run says why.
+      expect((await get(`/api/orders/${target.id}`)).carrierIntegrationId).toBeNull();
+      const preview = await api(browser.context, app.baseUrl, 'POST', '/api/shipping-rules/preview', { orderIds: [target.id] });
+      expect(preview.body.orders).toEqual([
+        expect.objectContaining({
+          orderId: target.id,
+          outcome: 'unpaid',
+          matchedRule: null,
+          reasons: ["Ordine non pagato (pagamento non riuscito): resta in 'Da pagare' e le regole non gli assegnano un corriere finché non è pagato"],
+        }),
+      ]);
+
+      // Paid on eBay now: after a sync it is to ship, and the rule gives it its carrier.
+      await ebay.editOrder(seller.username, target.externalId, { orderPaymentStatus: 'PAID' });
+      await syncNow(integrationId);
+      await eventually(
+        async () => expect(await get(`/api/orders/${target.id}`)).toMatchObject({ status: 'da_spedire', paymentStatus: 'pagato', carrierIntegrationId: glsId, carrierSource: 'rule' }),
+        SYNC_TIMEOUT_MS,
+      );
+      await page.reload();
+      await expectListLike(page, 'status=TO_PAY');
+      expect(await row.count()).toBe(0);
+    } finally {
+      await api(browser.context, app.baseUrl, 'DELETE', `/api/shipping-rules/${rule.body.id}`);
+      // The later steps find the orders to ship without carriers, as they were.
+      await api(browser.context, app.baseUrl, 'PATCH', `/api/orders/${target.id}/carrier`, { carrierIntegrationId: null });
+    }
   });
 
   step('/orders/{id} shows the whole order and goes back to the list it came from', async () => {
@@ -587,7 +749,8 @@ describe('orders (orders remote against the eBay sandbox)', () => {
     for (const section of ['order-customer', 'order-status-section', 'order-marketplace', 'order-address', 'order-carrier', 'order-products']) {
       await panel.getByTestId(section).waitFor();
     }
-    expect(await page.getByTestId('order-update-tracking').count()).toBe(1);
+    // No shipment with tracking yet: 'Aggiorna tracking' is not offered (issue 19).
+    expect(await page.getByTestId('order-update-tracking').count()).toBe(0);
     // No broken picture: each product shows its loaded image or the placeholder (images the page
     // may not load, such as eBay's here, fall back to it).
     await eventually(async () =>

@@ -307,12 +307,41 @@ const trackingOnEbay = given('il tracking delle spedizioni inviato a eBay', asyn
 
 const pick = (o: any, keys: string[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
 
+/** A sync of the eBay integration through the API, waited for (an edit on eBay reaches orders by it). */
+async function syncNow(integrationId: number): Promise<void> {
+  const idle = () =>
+    eventually(async () => {
+      const [integration] = await integrationsApi();
+      expect(integration.currentJob === null || !['pending', 'running'].includes(integration.currentJob.status)).toBe(true);
+    }, SYNC_TIMEOUT_MS);
+  await idle();
+  expect((await call('POST', `/api/orders/sync/${integrationId}`, {})).status).toBe(202);
+  await idle();
+}
+
+/**
+ * Orders to ship the suite's other steps leave alone (not among its chosen ones, no shipment,
+ * nothing shipped of them on eBay: the last step takes a partly shipped one), newest first.
+ */
+async function spareOrdersToShip(): Promise<any[]> {
+  const { orders } = await base.get();
+  const chosen = new Set(orders.map((o) => o.id));
+  const onEbay = await ebay.orders(seller.username);
+  const notStarted = (o: any) => onEbay.find((e) => e.orderId === o.externalId)?.orderFulfillmentStatus === 'NOT_STARTED';
+  return ((await get('/api/orders?status=TO_SHIP&pageSize=100')).data as any[]).filter((o) => o.shipments.length === 0 && !chosen.has(o.id) && notStarted(o));
+}
+
+/** The orders screen's address listing the days of these orders (both in one page, whatever their status). */
+const daysOf = (...list: any[]) => {
+  const days = list.map((o) => String(o.orderDate).slice(0, 10)).sort();
+  return `/dashboard/orders?startDate=${days[0]}&endDate=${days.at(-1)}&pageSize=100`;
+};
+
 /**
  * Two Poste Delivery Business labels (shipped shipments of two more Italian orders to ship, not the
  * suite's others, nothing of them shipped on eBay yet): Poste offers no cancellation. Their ids.
  */
 const posteLabels = given('due etichette Poste Delivery Business create', async (): Promise<number[]> => {
-  const { orders: chosen } = await base.get();
   let posteId = ((await get(`/api/merchants/${merchantId}/carrier-integrations`)) as any[]).find((c) => c.provider === 'poste_delivery')?.id as number | undefined;
   if (posteId === undefined) {
     const created = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'poste_delivery', connectionName: 'Poste Delivery', active: true, ...POSTE_DELIVERY_ACCOUNT });
@@ -323,13 +352,8 @@ const posteLabels = given('due etichette Poste Delivery Business create', async 
     const poste = ((await get(`/api/merchants/${merchantId}/carrier-integrations`)) as any[]).find((c) => c.id === posteId);
     expect(poste?.status).toBe('active');
   });
-  const onEbay = await ebay.orders(seller.username);
-  const notStarted = (o: { externalId: string }) => onEbay.find((e) => e.orderId === o.externalId)?.orderFulfillmentStatus === 'NOT_STARTED';
-  const taken = new Set(chosen.map((o) => o.id));
   const hasProvince = (o: any) => /^[A-Za-z]{2}$/.test(o.shippingAddressDetails?.stateOrProvince ?? o.shippingAddressDetails?.state ?? '');
-  const orders = ((await get('/api/orders?status=TO_SHIP&pageSize=100')).data as any[])
-    .filter((o) => glsDomestic(o) && notStarted(o) && hasProvince(o) && !taken.has(o.id))
-    .slice(0, 2);
+  const orders = (await spareOrdersToShip()).filter((o) => glsDomestic(o) && hasProvince(o)).slice(0, 2);
   expect(orders).toHaveLength(2);
   for (const order of orders) expect((await call('PATCH', `/api/orders/${order.id}/carrier`, { carrierIntegrationId: posteId })).status).toBe(200);
   const created = await call('POST', '/api/shipments/bulk-create', { orderIds: orders.map((o) => o.id) });
@@ -445,9 +469,8 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
     await bar.getByTestId('orders-bulk-print-labels').click();
     await expectToast(page, 'Errore stampa: Nessuna spedizione con etichette trovata per gli ordini selezionati', { variant: 'destructive' });
     await closeToasts(page);
-    await bar.getByTestId('orders-bulk-update-tracking').click();
-    await expectToast(page, 'Nessun tracking da aggiornare');
-    await closeToasts(page);
+    // 'Aggiorna tracking' is offered only for orders with a shipment that has tracking (issue 19).
+    expect(await bar.getByTestId('orders-bulk-update-tracking').isDisabled()).toBe(true);
 
     await bar.getByTestId('orders-bulk-create-shipments').click();
     await expectToast(page, 'Spedizioni create', { description: `${SHIPPED_ORDERS} spedizioni create` });
@@ -850,6 +873,122 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
       status: 'pushed',
       lineItems: [[...stillToShip].sort()],
     });
+  });
+
+  step("'Crea spedizioni' with an order not paid asks first, naming its payment: 'Annulla' creates nothing, then the paid one alone, then the one not paid confirmed, its audit naming who confirmed", async () => {
+    await asAdmin();
+    const { integrationId } = await base.get();
+    const [paid, unpaid] = await spareOrdersToShip();
+    expect(unpaid).toBeDefined();
+    // eBay has not received the buyer's money for the second.
+    await ebay.editOrder(seller.username, unpaid.externalId, { orderPaymentStatus: 'PENDING' });
+    await syncNow(integrationId);
+    await eventually(async () => expect(await get(`/api/orders/${unpaid.id}`)).toMatchObject({ status: 'da_pagare', paymentStatus: 'in_attesa' }), SYNC_TIMEOUT_MS);
+
+    const shipmentsOf = async (orderId: number) => ((await shipmentsApi(`orderId=${orderId}`)).data as any[]).filter((x) => x.status !== 'cancelled');
+    await inAppTab((tab) => tab.evaluate(() => localStorage.setItem('ordersSyncedAt', String(Date.now()))));
+    await open(daysOf(paid, unpaid));
+    const bar = page.getByTestId('orders-selection-bar');
+    await orderRow(page, paid.id).getByTestId('order-select').click();
+    await orderRow(page, unpaid.id).getByTestId('order-select').click();
+    expect(await textOf(orderRow(page, unpaid.id).getByTestId('order-payment'))).toBe('In attesa');
+    await bar.getByTestId('orders-bulk-create-shipments').click();
+    const dialog = page.getByTestId('orders-unpaid-dialog');
+    await dialog.waitFor();
+    expect(await textOf(dialog.getByRole('heading'))).toBe('Ordini non pagati');
+    expect(await textOf(dialog.getByTestId('orders-unpaid-intro'))).toBe('Uno degli ordini selezionati non è pagato:');
+    expect(await dialog.getByTestId('orders-unpaid-line').allInnerTexts()).toEqual([`${unpaid.externalId}: pagamento in attesa`]);
+    expect(await textOf(dialog.getByTestId('orders-unpaid-question'))).toContain('La conferma resta nel registro della spedizione, con il tuo nome.');
+    expect(await dialog.getByRole('button').allInnerTexts()).toEqual(['Annulla', "Crea solo per l'ordine pagato", "Crea anche per l'ordine non pagato"]);
+    await shot(page, '1280-unpaid-dialog');
+    await page.setViewportSize(MOBILE);
+    await expectNoSidewaysScroll(page, MOBILE.width);
+    await shot(page, '390-unpaid-dialog');
+    await page.setViewportSize(DESKTOP);
+    await page.getByTestId('orders-table').waitFor();
+
+    // 'Annulla': nothing is created, the selection stays.
+    await dialog.getByTestId('orders-unpaid-cancel').click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await textOf(bar.getByTestId('orders-selection-count'))).toBe('2 ordini selezionati');
+    expect([...(await shipmentsOf(paid.id)), ...(await shipmentsOf(unpaid.id))]).toEqual([]);
+
+    // The paid one alone.
+    await bar.getByTestId('orders-bulk-create-shipments').click();
+    await dialog.getByTestId('orders-unpaid-paid-only').click();
+    await expectToast(page, 'Spedizioni create', { description: '1 spedizione creata' });
+    await closeToasts(page);
+    expect(await shipmentsOf(paid.id)).toHaveLength(1);
+    expect(await shipmentsOf(unpaid.id)).toEqual([]);
+
+    // Then the one not paid, confirmed: the dialog offers no 'paid only' with none selected.
+    await orderRow(page, unpaid.id).getByTestId('order-select').click();
+    await bar.getByTestId('orders-bulk-create-shipments').click();
+    expect(await textOf(dialog.getByTestId('orders-unpaid-intro'))).toBe("L'ordine selezionato non è pagato:");
+    expect(await dialog.getByRole('button').allInnerTexts()).toEqual(['Annulla', "Crea anche per l'ordine non pagato"]);
+    await dialog.getByTestId('orders-unpaid-confirm').click();
+    await expectToast(page, 'Spedizioni create', { description: '1 spedizione creata' });
+    await closeToasts(page);
+    const [confirmed] = await shipmentsOf(unpaid.id);
+    expect(confirmed).toMatchObject({ status: 'pending' });
+
+    // Its audit trail says who confirmed, naming the payment.
+    await open('/dashboard/shipments?status=pending');
+    await expectListLike(page, 'status=pending');
+    await rowAction(page, confirmed.id, 'menu-details');
+    const drawer = page.getByTestId('details-drawer');
+    const entry = drawer.locator('[data-testid="audit-entry"][data-operation="UnpaidConfirmed"]');
+    await entry.waitFor();
+    expect(await textOf(entry)).toContain('Conferma ordine non pagato');
+    expect(await textOf(entry.getByTestId('audit-message'))).toContain(
+      `Spedizione creata per un ordine non pagato (pagamento in attesa): confermata da ${admin.firstName} ${admin.lastName} (${admin.email})`,
+    );
+    await shot(page, '1280-details-unpaid-confirmed');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    // Left as the other steps expect the list.
+    for (const s of [...(await shipmentsOf(paid.id)), confirmed]) expect((await call('POST', `/api/shipments/${s.id}/cancel`)).status).toBe(200);
+  });
+
+  step("a refunded order's live shipment is a problem in the Errori tab, with its reason; cancelled, it is not", async () => {
+    await asAdmin();
+    const { integrationId } = await base.get();
+    // One the step before does not take (it takes the first two).
+    const spare = await spareOrdersToShip();
+    expect(spare.length).toBeGreaterThan(2);
+    const order = spare.at(-1);
+    const created = await call('POST', '/api/shipments/bulk-create', { orderIds: [order.id] });
+    expect(created.body?.created).toBe(1);
+    const id = created.body.outcomes[0].shipmentId as number;
+    // eBay refunds the buyer in full.
+    await ebay.editOrder(seller.username, order.externalId, { orderPaymentStatus: 'FULLY_REFUNDED' });
+    await syncNow(integrationId);
+    const reason = 'Ordine rimborsato sul marketplace con la spedizione ancora attiva: annullala se il pacco non deve partire';
+    await eventually(async () => expect((await shipmentApi(id)).problem).toBe(reason), SETTLE_MS);
+    expect((await shipmentsApi('status=error&pageSize=100')).data.map((x: any) => x.id)).toContain(id);
+
+    await open('/dashboard/shipments?status=error');
+    const errors = await expectListLike(page, 'status=error');
+    await eventually(async () => expect(await tabCount(page, 'error')).toBe(String(errors.meta.totalItems)));
+    const problem = page.locator(`[data-testid="shipment-problem-row"][data-shipment-id="${id}"]`).getByTestId('shipment-problem');
+    expect(await textOf(problem)).toBe(reason);
+    expect(await textOf(row(page, id).getByTestId('shipment-status'))).toBe('In attesa');
+    await shot(page, '1280-errori-refunded');
+    await page.setViewportSize(MOBILE);
+    await page.getByTestId('shipments-cards').waitFor();
+    await expectNoSidewaysScroll(page, MOBILE.width);
+    expect(await textOf(row(page, id).getByTestId('shipment-problem'))).toBe(reason);
+    await shot(page, '390-errori-refunded');
+    await page.setViewportSize(DESKTOP);
+    await page.getByTestId('shipments-table').waitFor();
+
+    // Cancelled: the parcel does not leave, and it is no problem any more.
+    await rowAction(page, id, 'menu-cancel');
+    await page.getByTestId('cancel-dialog').getByTestId('cancel-dialog-confirm').click();
+    await expectToast(page, 'Spedizione cancellata');
+    await closeToasts(page);
+    await eventually(async () => expect(await idsOnScreen(page)).not.toContain(id));
+    expect((await shipmentApi(id)).problem).toBeNull();
   });
 
   step("automatic tracking off: the drawer says the tracking was not sent and why (no 'Inviato il', no 'Riuscita'), offers 'Invia tracking ora', which sends it; every status in Italian, at 1280 and 390 px", async () => {

@@ -46,7 +46,9 @@ beforeAll(async () => {
   rivalShop = await ownMerchant(rival);
   const statuses = ['da_spedire', 'spedito', 'consegnato', 'annullato', 'in_transito', 'da_spedire'];
   for (let n = 0; n < ORDERS; n++) {
-    await publish(shop.id, n < 16 ? INTEGRATION : OTHER_INTEGRATION, n, { externalId: `GW-${n}`, status: statuses[n % statuses.length] });
+    // Two of the orders to ship are not paid: they wait in 'Da pagare' (issue 19).
+    const paymentStatus = n === 5 ? 'in_attesa' : n === 11 ? 'fallito' : 'pagato';
+    await publish(shop.id, n < 16 ? INTEGRATION : OTHER_INTEGRATION, n, { externalId: `GW-${n}`, status: statuses[n % statuses.length], paymentStatus });
   }
   await publish(rivalShop.id, INTEGRATION + 2, 99, { externalId: 'RIVALE-1', buyerName: 'Giulia Rossi' });
   const arrived = await eventually(async () => (await list(admin)).meta.totalItems === ORDERS && (await list(rival)).meta.totalItems === 1, 30_000);
@@ -68,7 +70,7 @@ describe('GET /api/orders', () => {
       totalPages: 2,
       hasNextPage: true,
       hasPrevPage: false,
-      statusCounts: { all: ORDERS, TO_SHIP: 8, IN_TRANSIT: 4, SHIPPED: 4, DELIVERED: 4, CANCELLED: 4 },
+      statusCounts: { all: ORDERS, TO_PAY: 2, TO_SHIP: 6, IN_TRANSIT: 4, SHIPPED: 4, DELIVERED: 4, CANCELLED: 4 },
     });
     expect(page.data).toHaveLength(20);
     const dates = page.data.map((o) => o.orderDate);
@@ -114,7 +116,30 @@ describe('GET /api/orders', () => {
     const page = await list(admin, `status=TO_SHIP&pageSize=1&_t=${Date.now()}`);
     expect(page.data).toHaveLength(1);
     expect(page.data[0].status).toBe('da_spedire');
-    expect(page.meta.totalItems).toBe(8);
+    // The orders not paid are not to ship yet.
+    expect(page.meta.totalItems).toBe(6);
+  });
+
+  it("every status has its tab: the counts add up to 'all' and each is what its own filter lists (issue 19)", async () => {
+    for (const query of ['', `integration=${INTEGRATION}`, 'search=gw-1', 'startDate=2026-10-01T05:00:00.000Z']) {
+      const { meta } = await list(admin, query);
+      const { all, ...byStatus } = meta.statusCounts;
+      expect(Object.keys(byStatus).sort()).toEqual(['CANCELLED', 'DELIVERED', 'IN_TRANSIT', 'SHIPPED', 'TO_PAY', 'TO_SHIP']);
+      expect(Object.values(byStatus).reduce((a, b) => a + b, 0)).toBe(all);
+      expect(all).toBe(meta.totalItems);
+      for (const [status, count] of Object.entries(byStatus)) {
+        const filtered = await list(admin, `${query}${query ? '&' : ''}status=${status}&pageSize=100`);
+        expect({ query, status, count: filtered.meta.totalItems, rows: filtered.data.length }).toEqual({ query, status, count, rows: count });
+        expect(filtered.meta.statusCounts).toEqual(meta.statusCounts);
+      }
+    }
+    // 'Da pagare': the two orders to ship whose payment is not in, with their payment.
+    const held = await list(admin, 'status=TO_PAY');
+    expect(held.data.map((o) => [o.externalId, o.status, o.paymentStatus]).sort()).toEqual([
+      ['GW-11', 'da_pagare', 'fallito'],
+      ['GW-5', 'da_pagare', 'in_attesa'],
+    ]);
+    expect((await list(admin, 'status=da_pagare')).meta.totalItems).toBe(2);
   });
 
   it('filters, sorts, searches and pages through the query; unknown parameters are ignored', async () => {

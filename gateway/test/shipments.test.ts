@@ -456,3 +456,39 @@ describe('the list', () => {
     expect((await list(admin, 'pageSize=5000')).meta.pageSize).toBe(100);
   });
 });
+
+describe('an order not paid (issue 19)', () => {
+  it("'Crea spedizioni' skips it naming its payment; with confirmUnpaid: true it is created and the audit names who confirmed", async () => {
+    // A merchant of its own: the counts above stay as they are.
+    const owner = await registered(app.baseUrl, { firstName: 'Rita', lastName: 'Neri' });
+    const own = await ownMerchant(owner);
+    await publish(own.id, 60, { externalId: 'SHP-NONPAGATO', paymentStatus: 'in_attesa', externalPaymentStatus: 'PENDING' });
+    expect(await eventually(async () => (await owner.b.get('/api/orders')).body.meta.totalItems === 1, 30_000)).toBe(true);
+    const order = (await owner.b.get('/api/orders')).body.data[0] as OrderJson;
+    expect(order).toMatchObject({ status: 'da_pagare', paymentStatus: 'in_attesa' });
+
+    const skipped = await owner.b.post('/api/shipments/bulk-create', { orderIds: [order.id] });
+    expect(skipped.status).toBe(200);
+    expect(skipped.body).toMatchObject({
+      created: 0,
+      skipped: 1,
+      message: 'Nessuna spedizione creata: 1 ordine non pagato (da confermare)',
+      outcomes: [{ orderId: order.id, created: false, shipmentId: null, message: 'Ordine non pagato (pagamento in attesa): spedizione non creata senza conferma' }],
+    });
+    for (const confirmUnpaid of ['true', 1, {}]) {
+      expect(await owner.b.post('/api/shipments/bulk-create', { orderIds: [order.id], confirmUnpaid })).toMatchObject({ status: 400, body: { message: m.confirmUnpaidInvalid } });
+    }
+    expect((await list(owner)).meta.totalItems).toBe(0);
+
+    const confirmed = await owner.b.post('/api/shipments/bulk-create', { orderIds: [order.id], confirmUnpaid: true });
+    expect(confirmed.body).toMatchObject({ created: 1, skipped: 0 });
+    const shipment = await details(owner, confirmed.body.outcomes[0].shipmentId);
+    expect(shipment.audit).toEqual([
+      expect.objectContaining({
+        operation: 'UnpaidConfirmed',
+        outcome: 'ok',
+        message: `Spedizione creata per un ordine non pagato (pagamento in attesa): confermata da Rita Neri (${owner.email})`,
+      }),
+    ]);
+  });
+});

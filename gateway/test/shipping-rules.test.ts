@@ -189,7 +189,7 @@ describe('the rules, the dry run and the assignment', () => {
     });
     expect(row('RULE-4')).toMatchObject({ outcome: 'manual', carrierSource: 'manual', currentCarrierIntegrationId: glsId });
     expect(row('RULE-5').reasons).toContain("Regola 'Piccoli importi': totale in GBP: i prezzi delle regole sono in euro");
-    expect(preview.summary).toEqual({ total: 6, assigned: 5, unchanged: 0, manual: 1, noMatch: 0, hasShipment: 0 });
+    expect(preview.summary).toEqual({ total: 6, assigned: 5, unchanged: 0, manual: 1, noMatch: 0, hasShipment: 0, unpaid: 0 });
     expect((await ordersOf(admin)).filter((o) => o.carrierIntegrationId !== null).map((o) => o.externalId)).toEqual(['RULE-4']);
     // A given list: only those (another merchant's ids left out).
     const some = (await admin.b.post('/api/shipping-rules/preview', { orderIds: [row('RULE-3').orderId, row('RULE-3').orderId, 999_999_999] })).body as RulePreviewJson;

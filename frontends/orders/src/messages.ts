@@ -1,4 +1,4 @@
-import { shipmentToasts } from '@smista/contracts';
+import { paymentStatusLabels, shipmentToasts } from '@smista/contracts';
 
 /**
  * Italian texts of the orders remote. Texts quoted by the product spec (§2 Orders, §4 badges, §8
@@ -30,9 +30,22 @@ export const t = {
   syncIntegration: (name: string) => `Sincronizza ${name}`,
   integrationInactive: 'Integrazione disattivata',
 
-  /** Spec §2 status tabs and §4 filter values. */
-  statusTabLabels: { all: 'Tutti', TO_SHIP: 'Da spedire', SHIPPED: 'Spedito', DELIVERED: 'Consegnato' },
+  /**
+   * Spec §2 status tabs (Tutti, Da spedire, Spedito, Consegnato) and §4 filter values, with a tab for
+   * every status so that the counts add up to 'Tutti' (issue 19): 'Da pagare' (orders to ship not
+   * paid yet), 'In transito' and 'Annullato' too.
+   */
+  statusTabLabels: {
+    all: 'Tutti',
+    TO_PAY: 'Da pagare',
+    TO_SHIP: 'Da spedire',
+    IN_TRANSIT: 'In transito',
+    SHIPPED: 'Spedito',
+    DELIVERED: 'Consegnato',
+    CANCELLED: 'Annullato',
+  },
   statusLabels: {
+    TO_PAY: 'Da pagare',
     TO_SHIP: 'Da spedire',
     IN_TRANSIT: 'In transito',
     SHIPPED: 'Spedito',
@@ -41,6 +54,7 @@ export const t = {
   },
   /** Spec §4 badges: the orange one reads 'da spedire'. */
   statusBadges: {
+    toPay: 'da pagare',
     toShip: 'da spedire',
     inTransit: 'In transito',
     shipped: 'Spedito',
@@ -50,13 +64,8 @@ export const t = {
     cancelled: 'Annullato',
     failed: 'Non riuscito',
   },
-  paymentBadges: {
-    in_attesa: 'In attesa',
-    pagato: 'Pagato',
-    fallito: 'Non riuscito',
-    rimborsato: 'Rimborsato',
-    parzialmente_rimborsato: 'Parzialmente rimborsato',
-  } as Record<string, string>,
+  /** The payment statuses' names, the contracts' (the texts of the server name them alike). */
+  paymentBadges: paymentStatusLabels as Record<string, string>,
 
   columns: {
     select: 'Seleziona',
@@ -201,7 +210,34 @@ export const t = {
     trackingCount: (n: number) => (n === 1 ? '1 ordine aggiornato' : `${n} ordini aggiornati`),
     trackingFailed: shipmentToasts.trackingError,
     noSelection: 'Nessun ordine selezionato',
+    /** 'Aggiorna tracking' of the selection is off until a selected order has a shipment with tracking. */
+    noTrackingInSelection: 'Nessun ordine selezionato ha una spedizione con numero di tracking',
   },
+
+  /**
+   * Issue 19: 'Crea spedizioni' of a selection with orders not paid asks first, naming the payment
+   * of each (the shipment's audit then records who confirmed).
+   */
+  unpaid: {
+    title: 'Ordini non pagati',
+    intro: (n: number, total: number) =>
+      n === total
+        ? n === 1
+          ? "L'ordine selezionato non è pagato:"
+          : `Gli ${n} ordini selezionati non sono pagati:`
+        : `${n === 1 ? 'Uno degli ordini selezionati non è pagato' : `${n} degli ordini selezionati non sono pagati`}:`,
+    /** 'pagamento in attesa' (one line per order, with its number). */
+    line: (externalId: string, payment: string) => `${externalId}: pagamento ${payment.toLowerCase()}`,
+    more: (n: number) => (n === 1 ? 'e un altro ordine' : `e altri ${n} ordini`),
+    question: 'Spedire un ordine prima del pagamento è un rischio: crea la spedizione solo se sei sicuro. La conferma resta nel registro della spedizione, con il tuo nome.',
+    cancel: 'Annulla',
+    paidOnly: (n: number) => (n === 1 ? "Crea solo per l'ordine pagato" : `Crea solo per i ${n} ordini pagati`),
+    confirm: (n: number) => (n === 1 ? "Crea anche per l'ordine non pagato" : `Crea anche per i ${n} ordini non pagati`),
+  },
+
+  /** In the panel of an order waiting in 'Da pagare'. */
+  heldForPayment: (payment: string) =>
+    `Pagamento ${payment.toLowerCase()}: l'ordine resta in 'Da pagare', le regole di spedizione non gli assegnano un corriere e 'Crea spedizioni' chiede conferma finché non è pagato.`,
 
   /** The order's shipments in its panel and page. */
   shipments: {

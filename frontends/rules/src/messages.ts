@@ -127,6 +127,8 @@ export const t = {
       manual: 'Corriere scelto a mano',
       noMatch: 'Senza regola',
       hasShipment: 'Con spedizione già creata',
+      /** Issue 19: held in 'Da pagare', not counted among the orders to ship. */
+      unpaid: 'Non pagati (esclusi)',
     },
     shown: (shown: number, total: number) => `Mostrati i primi ${shown} ordini di ${total}.`,
     empty: 'Nessun ordine da spedire: non c\'è niente da assegnare.',

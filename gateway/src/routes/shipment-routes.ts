@@ -29,6 +29,15 @@ import {
   shipmentPageJson,
 } from './shipment-presenters';
 
+/**
+ * Who confirmed a shipment for an order not paid, as the merchant reads it in the audit ('Sara
+ * Galli (sara@example.it)'): the session's user, the same the signed caller token names.
+ */
+function confirmedBy(user: { firstName: string; lastName: string; username: string; email: string }): string {
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.username;
+  return user.email ? `${name} (${user.email})` : name;
+}
+
 /** A shipment id from the path: a malformed one is -1, which the service answers like an unknown id (404). */
 const idParams = z.object({ id: numericIdParam });
 const bulkDownloadQuery = z.object({ data: z.string().optional() });
@@ -116,7 +125,11 @@ export const shipmentRoutes: RouteDef[] = [
     auth: 'session',
     rpc: 'shipments.BulkCreate',
     body: bulkCreateSchema,
-    handle: async ({ body, shipments }) => ({ body: bulkCreateJson(await shipments.bulkCreate({ orderIds: body.orderIds })) }),
+    handle: async ({ body, shipments, session }) => ({
+      body: bulkCreateJson(
+        await shipments.bulkCreate({ orderIds: body.orderIds, confirmUnpaid: body.confirmUnpaid, confirmedBy: body.confirmUnpaid ? confirmedBy(session.user) : '' }),
+      ),
+    }),
   }),
   route({
     method: 'POST',

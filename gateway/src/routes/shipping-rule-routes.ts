@@ -40,6 +40,7 @@ const countsJson = (c: orders.RuleCounts | undefined) => ({
   manual: c?.manual ?? 0,
   noMatch: c?.noMatch ?? 0,
   hasShipment: c?.hasShipment ?? 0,
+  unpaid: c?.unpaid ?? 0,
 });
 
 function previewJson(p: orders.PreviewShippingRulesResponse): RulePreviewJson {

@@ -379,8 +379,11 @@ export interface MarketplaceIntegrationJson {
   lastJob: SyncJobJson | null;
 }
 
-/** Order statuses as stored (spec §4; filter values TO_SHIP... map onto them). */
-export type OrderStatus = 'da_spedire' | 'in_transito' | 'spedito' | 'consegnato' | 'annullato';
+/**
+ * Order statuses as stored (spec §4; filter values TO_SHIP... map onto them). `da_pagare` (TO_PAY)
+ * is an order to ship whose payment is in_attesa or fallito, held back until it is paid (issue 19).
+ */
+export type OrderStatus = 'da_pagare' | 'da_spedire' | 'in_transito' | 'spedito' | 'consegnato' | 'annullato';
 export type PaymentStatus = 'in_attesa' | 'pagato' | 'fallito' | 'rimborsato' | 'parzialmente_rimborsato';
 
 /** Spec §3 shipping address details of an order. */
@@ -461,7 +464,9 @@ export interface OrderJson {
 
 /** Per-status counts of the tabs (same filters, every status). */
 export interface OrderStatusCountsJson {
+  /** The sum of the others: every order has exactly one status. */
   all: number;
+  TO_PAY: number;
   TO_SHIP: number;
   IN_TRANSIT: number;
   SHIPPED: number;
@@ -663,6 +668,8 @@ export interface AssignCarriersJson {
   manual: number;
   noMatch: number;
   hasShipment: number;
+  /** Orders held in 'Da pagare' (payment in attesa or non riuscito) the rules passed over; not in `total`. */
+  unpaid: number;
 }
 
 /** One order of the dry run: the rule that would take it and why each rule before it did not. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OrderStatus } from './api-types';
+import type { OrderStatus, PaymentStatus } from './api-types';
 
 /**
  * Orders (spec §2 orders screen, §3 orders, §4 order statuses, §7 Orders, §9): the list's query
@@ -8,8 +8,14 @@ import type { OrderStatus } from './api-types';
  * {@link readOrdersUrlQuery}, which falls back to the defaults instead of refusing.
  */
 
-/** Spec §4 filter values → stored statuses. */
+/**
+ * Spec §4 filter values → stored statuses, in the order of the screen's tabs. `TO_PAY` (da_pagare,
+ * issue 19) is ours: an order the marketplace says is to ship whose payment is not in yet
+ * ({@link isUnpaidPayment}) waits there instead of in 'Da spedire', out of the shipping rules and of
+ * bulk shipment creation, until an import says it is paid.
+ */
 export const orderStatusFilters = {
+  TO_PAY: 'da_pagare',
   TO_SHIP: 'da_spedire',
   IN_TRANSIT: 'in_transito',
   SHIPPED: 'spedito',
@@ -18,6 +24,34 @@ export const orderStatusFilters = {
 } as const satisfies Record<string, OrderStatus>;
 export type OrderStatusFilter = keyof typeof orderStatusFilters;
 export const orderStatuses = Object.values(orderStatusFilters) as OrderStatus[];
+
+/** Payment statuses that hold an order back (issue 19): waiting for the money, or the payment failed. */
+export const UNPAID_PAYMENT_STATUSES = ['in_attesa', 'fallito'] as const satisfies readonly PaymentStatus[];
+
+/**
+ * Whether an order with this payment status is not paid (in_attesa, fallito): it waits in
+ * 'Da pagare', the rules and bulk creation pass it over, and a shipment for it needs a confirmation.
+ *
+ * @example isUnpaidPayment('fallito') // true
+ */
+export function isUnpaidPayment(paymentStatus: string | null | undefined): boolean {
+  return (UNPAID_PAYMENT_STATUSES as readonly string[]).includes((paymentStatus ?? '').trim().toLowerCase());
+}
+
+/** The Italian name of each payment status (the payment badges, and the texts that name the payment). */
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  in_attesa: 'In attesa',
+  pagato: 'Pagato',
+  fallito: 'Non riuscito',
+  rimborsato: 'Rimborsato',
+  parzialmente_rimborsato: 'Parzialmente rimborsato',
+};
+
+/** 'pagamento in attesa', 'pagamento non riuscito': the payment named inside a sentence. */
+export function paymentPhrase(paymentStatus: string): string {
+  const label = (paymentStatusLabels as Record<string, string>)[paymentStatus] ?? paymentStatus;
+  return `pagamento ${label.toLowerCase()}`;
+}
 
 export const marketplaceIds = ['ebay', 'amazon', 'shopify', 'aliexpress', 'etsy'] as const;
 

@@ -70,6 +70,8 @@ export const auditOperationLabels: Readonly<Record<string, string>> = {
   CloseWorkday: 'Chiusura giornata',
   Track: 'Aggiornamento tracking',
   PushTracking: 'Invio tracking al marketplace',
+  /** Issue 19: the shipment of an order not paid, created after a person confirmed it. */
+  UnpaidConfirmed: 'Conferma ordine non pagato',
 };
 export const auditOperationLabel = (operation: string): string => labelIn(auditOperationLabels, operation);
 export const auditOutcomeLabels: Readonly<Record<string, string>> = {
@@ -133,6 +135,8 @@ export interface BulkCreateSkips {
   /** Unknown, or another merchant's. */
   notFound?: number;
   cancelled?: number;
+  /** Not paid (in attesa, non riuscito) and not confirmed (`confirmUnpaid`). */
+  unpaid?: number;
 }
 
 export const shipmentMessages = {
@@ -164,6 +168,19 @@ export const shipmentMessages = {
   orderCancelled: 'Ordine annullato: nessuna spedizione creata',
   alreadyHasShipment: (shipmentId: number) => `Esiste già una spedizione per questo ordine (#${shipmentId})`,
   /**
+   * An order not paid, asked without `confirmUnpaid` (issue 19): 'Ordine non pagato (pagamento in
+   * attesa): spedizione non creata senza conferma'. `payment` from the contracts' `paymentPhrase`.
+   */
+  orderUnpaid: (payment: string) => `Ordine non pagato (${payment}): spedizione non creata senza conferma`,
+  confirmUnpaidInvalid: 'confirmUnpaid deve essere true o false',
+  /**
+   * The audit row of a shipment created for an order not paid, with who confirmed it: 'Spedizione
+   * creata per un ordine non pagato (pagamento in attesa): confermata da Sara Galli (sara@…)'.
+   */
+  unpaidConfirmed: (payment: string, who: string) => `Spedizione creata per un ordine non pagato (${payment}): confermata da ${who}`,
+  /** Who confirmed, when the request did not say it as a person reads it. */
+  unknownUser: (userId: string) => `utente ${userId}`,
+  /**
    * Bulk create's summary, each skipped order under its own reason: '3 spedizioni create; 2 ordini
    * saltati (1 ordine ha già una spedizione, 1 ordine non trovato)'.
    */
@@ -172,8 +189,9 @@ export const shipmentMessages = {
       skipped.existing ? `${plural(skipped.existing, 'ordine ha', 'ordini hanno')} già una spedizione` : '',
       skipped.notFound ? plural(skipped.notFound, 'ordine non trovato', 'ordini non trovati') : '',
       skipped.cancelled ? plural(skipped.cancelled, 'ordine annullato', 'ordini annullati') : '',
+      skipped.unpaid ? `${plural(skipped.unpaid, 'ordine non pagato', 'ordini non pagati')} (da confermare)` : '',
     ].filter(Boolean);
-    const total = (skipped.existing ?? 0) + (skipped.notFound ?? 0) + (skipped.cancelled ?? 0);
+    const total = (skipped.existing ?? 0) + (skipped.notFound ?? 0) + (skipped.cancelled ?? 0) + (skipped.unpaid ?? 0);
     if (created === 0) return `Nessuna spedizione creata${reasons.length ? `: ${reasons.join(', ')}` : ''}`;
     const made = plural(created, 'spedizione creata', 'spedizioni create');
     return total === 0 ? made : `${made}; ${plural(total, 'ordine saltato', 'ordini saltati')} (${reasons.join(', ')})`;
@@ -221,6 +239,8 @@ export const shipmentMessages = {
   problemLabelFailed: (reason: string) => `Etichetta non creata: ${reason}`,
   problemStuck: (days: number) => `Nessun movimento di tracking da ${plural(days, 'giorno', 'giorni')}`,
   problemException: (description: string) => `Problema di consegna segnalato dal corriere: ${description}`,
+  /** Issue 19: the order was refunded on the marketplace while this shipment is still live. */
+  problemRefunded: 'Ordine rimborsato sul marketplace con la spedizione ancora attiva: annullala se il pacco non deve partire',
 
   // --- §5 shipment address ---
   recipientNameRequired: 'Nome destinatario richiesto',
@@ -407,6 +427,21 @@ const s = shipmentMessages;
 /** `POST /api/shipments/bulk-create {orderIds}`. */
 export const bulkCreateSchema = z.object({
   orderIds: idList({ empty: s.noOrdersSelected, invalid: s.orderIdsInvalid, tooMany: s.tooManyOrders }),
+  /**
+   * Issue 19: true creates shipments for orders not paid too (in attesa, non riuscito), recording who
+   * confirmed; absent or false skips them with their reason.
+   */
+  confirmUnpaid: z
+    .unknown()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null) return false;
+      if (typeof v !== 'boolean') {
+        ctx.addIssue({ code: 'custom', message: s.confirmUnpaidInvalid });
+        return z.NEVER;
+      }
+      return v;
+    }),
 });
 
 /** `POST /api/shipments/process-selected {shipmentIds}`. */

@@ -414,7 +414,7 @@ export const ruleMismatch = {
 export const ruleReason = (ruleName: string, mismatch: string): string => `Regola '${ruleName}': ${mismatch}`;
 
 /** What assigning would do to an order (the dry run) or did (the assignment's counts). */
-export const ruleOutcomes = ['assign', 'unchanged', 'manual', 'no_match', 'has_shipment', 'not_to_ship'] as const;
+export const ruleOutcomes = ['assign', 'unchanged', 'manual', 'no_match', 'has_shipment', 'not_to_ship', 'unpaid'] as const;
 export type RuleOutcome = (typeof ruleOutcomes)[number];
 
 export const ruleOutcomeLabels: Record<RuleOutcome, string> = {
@@ -424,7 +424,17 @@ export const ruleOutcomeLabels: Record<RuleOutcome, string> = {
   no_match: 'Nessuna regola corrisponde',
   has_shipment: 'Spedizione già creata: non cambia',
   not_to_ship: 'Ordine non da spedire: non cambia',
+  unpaid: 'Non pagato: nessun corriere finché non è pagato',
 };
+
+/**
+ * Why the rules pass over an order not paid (issue 19), naming its payment: the dry run's reason
+ * for an order in 'Da pagare'.
+ *
+ * @example unpaidRuleReason('pagamento in attesa') // "Ordine non pagato (pagamento in attesa): …"
+ */
+export const unpaidRuleReason = (payment: string): string =>
+  `Ordine non pagato (${payment}): resta in 'Da pagare' e le regole non gli assegnano un corriere finché non è pagato`;
 
 const orders = (n: number) => (n === 1 ? '1 ordine' : `${n} ordini`);
 
@@ -433,10 +443,11 @@ const orders = (n: number) => (n === 1 ? '1 ordine' : `${n} ordini`);
  * same counts as the dry run says them, before anything is assigned.
  */
 export function assignCarriersMessage(
-  c: { assigned: number; unchanged: number; manual: number; noMatch: number; hasShipment: number; total: number },
+  c: { assigned: number; unchanged: number; manual: number; noMatch: number; hasShipment: number; total: number; unpaid?: number },
   options: { preview?: boolean } = {},
 ): string {
-  if (c.total === 0) return `${options.preview ? 'Anteprima: ' : ''}Nessun ordine da spedire a cui assegnare un corriere`;
+  const unpaid = c.unpaid ? `${orders(c.unpaid)} non ${c.unpaid === 1 ? 'pagato escluso' : 'pagati esclusi'} (in 'Da pagare')` : '';
+  if (c.total === 0) return [`${options.preview ? 'Anteprima: ' : ''}Nessun ordine da spedire a cui assegnare un corriere`, unpaid].filter(Boolean).join('; ');
   const assigned = options.preview ? `Anteprima: Corriere da assegnare a ${orders(c.assigned)}` : `Corriere assegnato a ${orders(c.assigned)}`;
   const parts = [c.assigned === 0 ? `${options.preview ? 'Anteprima: ' : ''}Nessun corriere da cambiare` : assigned];
   if (c.unchanged) parts.push(`${orders(c.unchanged)} già con il corriere della regola`);
@@ -444,5 +455,6 @@ export function assignCarriersMessage(
   if (c.manual) parts.push(`${orders(c.manual)} con corriere scelto a mano ${kept(c.manual)}`);
   if (c.hasShipment) parts.push(`${orders(c.hasShipment)} con spedizione già creata ${kept(c.hasShipment)}`);
   if (c.noMatch) parts.push(`${orders(c.noMatch)} senza regola corrispondente`);
+  if (unpaid) parts.push(unpaid);
   return parts.join('; ');
 }

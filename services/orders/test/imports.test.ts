@@ -95,16 +95,19 @@ describe('a new order', () => {
 
     const events = (await upserted(shop.merchantId)).filter((e) => e.externalId === order.externalId);
     expect(events).toEqual([
-      expect.objectContaining({ orderId: Number(row.id), merchantId: shop.merchantId, integrationId, externalId: order.externalId, marketplace: 'ebay', status: 'da_spedire', created: true }),
+      expect.objectContaining({ orderId: Number(row.id), merchantId: shop.merchantId, integrationId, externalId: order.externalId, marketplace: 'ebay', status: 'da_spedire', paymentStatus: 'pagato', created: true }),
     ]);
   });
 
-  it('unknown statuses become da_spedire / in_attesa (with a warning in the log)', async () => {
+  it('unknown statuses become da_spedire / in_attesa (with a warning in the log): not paid, so held in da_pagare', async () => {
     const integrationId = newIntegration();
     const order = importedOrder(2, { status: 'FULFILLED_SOMEHOW', paymentStatus: 'PAID' });
     await stack.handled([await stack.publishOrder(shop.merchantId, integrationId, order)]);
-    const { rows } = await stack.pool.query('SELECT status, payment_status FROM orders WHERE external_id = $1 AND merchant_id = $2', [order.externalId, shop.merchantId]);
-    expect(rows).toEqual([{ status: 'da_spedire', payment_status: 'in_attesa' }]);
+    const { rows } = await stack.pool.query('SELECT status, marketplace_status, payment_status FROM orders WHERE external_id = $1 AND merchant_id = $2', [
+      order.externalId,
+      shop.merchantId,
+    ]);
+    expect(rows).toEqual([{ status: 'da_pagare', marketplace_status: 'da_spedire', payment_status: 'in_attesa' }]);
     expect(stack.logText()).toContain('imported order normalised');
   });
 });

@@ -79,6 +79,8 @@ beforeAll(async () => {
           marketplace: n % 3 === 0 ? 'amazon' : 'ebay',
           buyerName: NAMES[n % NAMES.length],
           status: STATUSES[n % STATUSES.length],
+          // Some not paid: those to ship among them wait in da_pagare (issue 19).
+          paymentStatus: n % 9 === 0 ? 'fallito' : n % 9 === 4 ? 'in_attesa' : 'pagato',
           total: [5, 100, 15.5, 42, 9.99, 250, 0.5][n % 7].toFixed(2),
           orderDate,
           lastModifiedAt: orderDate,
@@ -314,6 +316,19 @@ describe('the counts', () => {
     const keptA = await list({ integrationId: INTEGRATION_A, marketplace: 'ebay' });
     const countedA = await list({ integrationId: INTEGRATION_A, marketplace: 'ebay', startDate: '2000-01-01' });
     expect(countsAnswered(keptA)).toEqual(countsAnswered(countedA));
+  });
+
+  it('every status has a count (da_pagare too) and they add up to the total, as the tabs show them', async () => {
+    expect(all.some((r) => r.status === 'da_pagare')).toBe(true);
+    for (const request of [{}, { integrationId: INTEGRATION_A }, { search: 'rossi' }, { startDate: '2026-10-05' }]) {
+      const res = await list(request);
+      const counts = countsAnswered(res);
+      expect(Object.keys(counts).sort()).toEqual([...orderStatuses].sort());
+      expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(res.meta?.totalItems);
+    }
+    const held = await list({ status: 'TO_PAY', pageSize: 100 });
+    expect(held.orders.map((o) => o.id).sort()).toEqual(all.filter((r) => r.status === 'da_pagare').map((r) => r.id).sort());
+    expect(held.orders.every((o) => ['in_attesa', 'fallito'].includes(o.paymentStatus))).toBe(true);
   });
 
   it('follow a status change brought by a newer version', async () => {

@@ -10,6 +10,7 @@ import { SECRET } from '../../merchants/test/support/harness';
 import { isExpressService } from '../src/domain';
 import { posteMessages } from '@smista/contracts';
 import { POSTE_ACCOUNT } from '../../carriers/test/support/harness';
+import { importedOrder } from './support/events';
 import { carrierIntegration, GLS_ACCOUNT, publishedEvents, startOrdersStack, waitFor, type OrdersStack, type TestMerchant } from './support/harness';
 
 let stack: OrdersStack;
@@ -187,5 +188,73 @@ describe("'Assegna Corrieri' over 10,000 orders to ship", () => {
     expect(rows.filter((r) => r.carrier_source === 'manual')).toHaveLength(100);
     expect(rows.filter((r) => r.carrier_source === 'rule')).toHaveLength(answer.counts!.assigned);
     expect(rows.filter((r) => r.carrier_source === null)).toHaveLength(answer.counts!.noMatch);
+  }, 120_000);
+});
+
+describe('an order not paid (issue 19)', () => {
+  it("waits in da_pagare without a carrier, the dry run says why, 'Assegna Corrieri' passes it over; paid by a newer import it joins da_spedire and the rules give it their carrier", async () => {
+    const shop = await stack.newMerchant();
+    const { gls } = await twoCarriers(shop);
+    const rule = await shop.api.createShippingRule({ name: 'Tutti', carrierIntegrationId: gls, conditions: { destinations: [], excludeDestinations: [], productCategories: [] } });
+    const integrationId = 9_100_000 + Math.floor(Math.random() * 100_000);
+    const unpaid = importedOrder(7, { paymentStatus: 'fallito', externalPaymentStatus: 'FAILED', lastModifiedAt: '2026-11-01T10:00:00.000Z' });
+    const paid = importedOrder(8);
+    await stack.handled([await stack.publishOrder(shop.merchantId, integrationId, unpaid), await stack.publishOrder(shop.merchantId, integrationId, paid)]);
+    const row = async (externalId: string) =>
+      (
+        await stack.pool.query('SELECT id, status, payment_status, carrier_integration_id, carrier_source, applied_rule_id FROM orders WHERE merchant_id = $1 AND external_id = $2', [
+          shop.merchantId,
+          externalId,
+        ])
+      ).rows[0];
+    const held = await row(unpaid.externalId);
+    expect(held).toMatchObject({ status: 'da_pagare', payment_status: 'fallito', carrier_integration_id: null, carrier_source: null });
+    // The paid one took the rule's carrier on import, as before.
+    expect(await row(paid.externalId)).toMatchObject({ status: 'da_spedire', carrier_integration_id: String(gls), carrier_source: 'rule' });
+
+    const preview = await shop.api.previewShippingRules({ orderIds: [] });
+    expect(preview.counts).toMatchObject({ total: 1, unchanged: 1, unpaid: 1 });
+    expect(preview.orders.find((o) => o.orderId === Number(held.id))).toMatchObject({
+      outcome: 'unpaid',
+      reasons: ["Ordine non pagato (pagamento non riuscito): resta in 'Da pagare' e le regole non gli assegnano un corriere finché non è pagato"],
+    });
+    expect(preview.message).toContain("1 ordine non pagato escluso (in 'Da pagare')");
+    const assigned = await shop.api.assignCarriers({});
+    expect(assigned.counts).toMatchObject({ assigned: 0, unpaid: 1 });
+    expect((await row(unpaid.externalId)).carrier_integration_id).toBeNull();
+
+    // eBay says it is paid now: 'Da spedire', with the rule's carrier, and the payment told to shipments.
+    await stack.handled([
+      await stack.publishOrder(shop.merchantId, integrationId, { ...unpaid, paymentStatus: 'pagato', externalPaymentStatus: 'PAID', lastModifiedAt: '2026-11-02T10:00:00.000Z' }),
+    ]);
+    expect(await row(unpaid.externalId)).toMatchObject({ status: 'da_spedire', payment_status: 'pagato', carrier_integration_id: String(gls), carrier_source: 'rule', applied_rule_id: String(rule.id) });
+    const events = await publishedEvents(stack.pool);
+    const assignedEvents = events
+      .filter((e) => e.subject === 'orders.carrier.assigned')
+      .map((e) => ordersEvents.OrderCarrierAssigned.decode(e.payload))
+      .filter((e) => e.orderId === Number(held.id));
+    expect(assignedEvents).toEqual([expect.objectContaining({ carrierIntegrationId: gls, ruleId: rule.id, assignedByUserId: '' })]);
+    const upserts = events
+      .filter((e) => e.subject === 'orders.order.upserted')
+      .map((e) => ordersEvents.OrderUpserted.decode(e.payload))
+      .filter((e) => e.orderId === Number(held.id));
+    expect(upserts.map((e) => [e.status, e.paymentStatus])).toEqual([
+      ['da_pagare', 'fallito'],
+      ['da_spedire', 'pagato'],
+    ]);
+
+    // Once looked at, a later paid version does not apply the rules again (its carrier is what it is).
+    await shop.api.assignCarrier({ id: Number(held.id), carrierIntegrationId: 0 });
+    await stack.handled([await stack.publishOrder(shop.merchantId, integrationId, { ...unpaid, paymentStatus: 'pagato', lastModifiedAt: '2026-11-03T10:00:00.000Z' })]);
+    expect((await row(unpaid.externalId)).carrier_integration_id).toBeNull();
+
+    // An order imported paid whose payment then fails (eBay) waits again; paid again, the rules look at it.
+    const later = await row(paid.externalId);
+    await shop.api.assignCarrier({ id: Number(later.id), carrierIntegrationId: 0 });
+    const paidAgain = (lastModifiedAt: string, paymentStatus: string) => stack.publishOrder(shop.merchantId, integrationId, { ...paid, paymentStatus, lastModifiedAt });
+    await stack.handled([await paidAgain('2027-01-01T00:00:00.000Z', 'fallito')]);
+    expect(await row(paid.externalId)).toMatchObject({ status: 'da_pagare', carrier_integration_id: null });
+    await stack.handled([await paidAgain('2027-01-02T00:00:00.000Z', 'pagato')]);
+    expect(await row(paid.externalId)).toMatchObject({ status: 'da_spedire', carrier_integration_id: String(gls), carrier_source: 'rule' });
   }, 120_000);
 });

@@ -1,11 +1,11 @@
 import '@smista/service-kit/instrument';
 import path from 'node:path';
-import { holdProcessPresence, runService, startGrpcServer, startServiceInfra, type Logger, type RunningService } from '@smista/service-kit';
+import { attachWhenStreamExists, holdProcessPresence, runService, startGrpcServer, startServiceInfra, type LateConsumers, type Logger, type RunningService } from '@smista/service-kit';
 import { readConfig, type Config } from './config';
 import { ProcessRunner } from './app';
 import { createCarrierGateway, createOrdersDirectory, createShipmentsService } from './grpc';
 import { stream } from './events/publishers';
-import { subscriptions } from './events/subscriptions';
+import { orderSubscriptions, subscriptions } from './events/subscriptions';
 
 /** Migrations ship beside dist/ (and src/ when run from source). */
 const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
@@ -15,6 +15,8 @@ export interface RunningShipments extends RunningService {
   port: number;
   /** The processing runs (tests run a sweep now instead of waiting for its timer). */
   runner: ProcessRunner;
+  /** The consumers of the orders' events, attached once the ORDERS stream exists (tests wait on them). */
+  orderConsumers: LateConsumers;
 }
 
 /** Wires and starts the shipments service; main() and the integration tests both use it. */
@@ -30,6 +32,8 @@ export async function startShipments(config: Config, logger: Logger): Promise<Ru
     consumersSince: config.NATS_CONSUMERS_SINCE,
     logger,
   });
+  // The orders' events (a refunded order's shipments): orders may start later, so they attach when its stream appears.
+  const orderConsumers = attachWhenStreamExists({ nats: infra.nats, pool: infra.pool, logger, since: config.NATS_CONSUMERS_SINCE }, orderSubscriptions(logger, config.NATS_CONSUMER_SUFFIX));
   const clientOptions = { callerSecret: config.CALLER_TOKEN_SECRET, logger };
   const carriers = createCarrierGateway({ address: config.CARRIERS_GRPC_ADDR, ...clientOptions });
   const orders = createOrdersDirectory({ address: config.ORDERS_GRPC_ADDR, ...clientOptions });
@@ -51,12 +55,14 @@ export async function startShipments(config: Config, logger: Logger): Promise<Ru
   return {
     port: server.port,
     runner,
+    orderConsumers,
     readiness: infra.readiness,
     shutdownSteps: [
       // Runs first: a processing call in flight answers at once (its run is released for another
       // replica to finish) instead of holding the gRPC drain until its grace runs out.
       ['stop processing runs (store the labels in flight, release the leases)', async () => (await runner.stop(), await presence.close())],
       ['stop gRPC (drain in-flight calls)', () => server.shutdown()],
+      ['stop consumers of orders events', () => orderConsumers.stop()],
       ...infra.drainSteps,
       ['close orders and carriers clients', async () => (orders.close(), carriers.close())],
       ...infra.closeSteps,

@@ -35,7 +35,7 @@ const NOT_FOUND = { code: grpcStatus.NOT_FOUND, details: m.shipmentNotFound };
 
 async function shipmentsFor(merchant: TestMerchant, orders: Parameters<TestMerchant['importOrders']>[0]): Promise<number[]> {
   const orderIds = await merchant.importOrders(orders);
-  const created = await merchant.api.bulkCreate({ orderIds });
+  const created = await merchant.api.bulkCreate({ orderIds, confirmUnpaid: false, confirmedBy: '' });
   return created.outcomes.map((o) => o.shipmentId);
 }
 
@@ -107,7 +107,7 @@ describe('cancel and the GLS workday close', () => {
     expect((await shop.api.getShipment({ id })).audit).toEqual([]);
     const cancelled = (await outboxEvents(stack.pool, 'shipments.shipment.cancelled')).map((p) => shipmentsEvents.ShipmentCancelled.decode(p));
     expect(cancelled.find((e) => e.shipmentId === id)).toMatchObject({ previousStatus: 'pending', merchantId: shop.merchantId });
-    const again = await shop.api.bulkCreate({ orderIds: [answer.shipment!.orderId] });
+    const again = await shop.api.bulkCreate({ orderIds: [answer.shipment!.orderId], confirmUnpaid: false, confirmedBy: '' });
     expect(again.created).toBe(1);
     expect(await failure(shop.api.cancelShipment({ id, smistaOnly: false }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.notCancellable('cancelled') });
   });
@@ -230,7 +230,7 @@ describe('carriers that cannot cancel: a void in Smista only, confirmed, the lab
     expect(await failure(shop.api.getLabel({ id }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: cancellationMessages.labelVoidedNotPrintable });
     expect(await failure(shop.api.mergeLabels({ shipmentIds: [id] }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.noLabelsFound });
     // Its order may get a new shipment.
-    expect((await shop.api.bulkCreate({ orderIds: [answer.shipment!.orderId] })).created).toBe(1);
+    expect((await shop.api.bulkCreate({ orderIds: [answer.shipment!.orderId], confirmUnpaid: false, confirmedBy: '' })).created).toBe(1);
   });
 
   it('Poste Delivery: once Poste has the parcel the void is refused with its last event, nothing changes but the audit', async () => {

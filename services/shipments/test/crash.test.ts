@@ -56,7 +56,7 @@ async function untilGlsQuiet(quietMs = 1_000, timeoutMs = 30_000): Promise<void>
 
 it('resumes a killed run and labels every shipment exactly once at the carrier', async () => {
   const orderIds = await shop.importOrders(italianOrders(COUNT).map((order) => ({ order, carrierIntegrationId: shop.gls })));
-  const created = await shop.api.bulkCreate({ orderIds });
+  const created = await shop.api.bulkCreate({ orderIds, confirmUnpaid: false, confirmedBy: '' });
   expect(created.created).toBe(COUNT);
   const ids = created.outcomes.map((o) => o.shipmentId);
 

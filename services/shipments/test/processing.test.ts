@@ -6,7 +6,19 @@
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { shipmentMessages as m } from '@smista/contracts';
 import { shipmentsEvents } from '@smista/proto';
-import { failure, glsShipments, glsTally, importedOrder, italianOrders, outboxEvents, startShipmentsStack, type ImportedOrder, type ShipmentsStack, type TestMerchant } from './support/harness';
+import {
+  failure,
+  glsShipments,
+  glsTally,
+  importedOrder,
+  italianOrders,
+  outboxEvents,
+  startShipmentsStack,
+  waitFor,
+  type ImportedOrder,
+  type ShipmentsStack,
+  type TestMerchant,
+} from './support/harness';
 
 let stack: ShipmentsStack;
 let shop: TestMerchant;
@@ -29,7 +41,7 @@ describe('BulkCreate', () => {
   }, 60_000);
 
   it('creates each shipment once when 5 identical requests arrive together', async () => {
-    const answers = await Promise.all(Array.from({ length: 5 }, () => shop.api.bulkCreate({ orderIds })));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => shop.api.bulkCreate({ orderIds, confirmUnpaid: false, confirmedBy: '' })));
     expect(answers.reduce((sum, a) => sum + a.created, 0)).toBe(20);
     const { rows } = await stack.pool.query<{ order_id: string; id: string }>('SELECT order_id, id FROM shipments WHERE merchant_id = $1', [shop.merchantId]);
     expect(rows).toHaveLength(20);
@@ -46,7 +58,7 @@ describe('BulkCreate', () => {
     expect(created.map((e) => e.shipmentId).sort()).toEqual([...shipmentOf.values()].sort());
     expect(created[0]).toMatchObject({ carrierIntegrationId: shop.gls, carrierProvider: 'gls' });
 
-    const again = await shop.api.bulkCreate({ orderIds });
+    const again = await shop.api.bulkCreate({ orderIds, confirmUnpaid: false, confirmedBy: '' });
     expect(again).toMatchObject({ created: 0, skipped: 20, message: m.bulkCreated(0, { existing: 20 }) });
   });
 
@@ -93,7 +105,7 @@ describe('BulkCreate', () => {
     // Orders keeps each line's eBay status and answers it.
     expect((await rival.orders.getOrder({ merchantId: '', id: ids[0]! })).items.map((i) => i.fulfillmentStatus)).toEqual(['FULFILLED', 'NOT_STARTED', 'IN_PROGRESS']);
 
-    expect(await rival.api.bulkCreate({ orderIds: ids })).toMatchObject({ created: 2, skipped: 0 });
+    expect(await rival.api.bulkCreate({ orderIds: ids, confirmUnpaid: false, confirmedBy: '' })).toMatchObject({ created: 2, skipped: 0 });
     const { rows } = await stack.pool.query('SELECT order_id, line_items, content_description FROM shipments WHERE order_id = ANY($1) ORDER BY order_id', [ids]);
     const byOrder = new Map(rows.map((r) => [Number(r.order_id), r]));
     expect(byOrder.get(ids[0]!)).toMatchObject({
@@ -112,7 +124,7 @@ describe('BulkCreate', () => {
   it("unknown, another merchant's and cancelled orders create nothing, each with its reason", async () => {
     const [rivalOrder] = await rival.importOrders([{ order: importedOrder(7) }]);
     const [cancelledOrder] = await shop.importOrders([{ order: { ...importedOrder(8), externalId: `ANN-${Date.now()}`, status: 'annullato' } }]);
-    const answer = await shop.api.bulkCreate({ orderIds: [rivalOrder!, 987_654_321, cancelledOrder!] });
+    const answer = await shop.api.bulkCreate({ orderIds: [rivalOrder!, 987_654_321, cancelledOrder!], confirmUnpaid: false, confirmedBy: '' });
     expect(answer).toMatchObject({ created: 0, skipped: 3 });
     expect(answer.outcomes.map((o) => [o.created, o.message])).toEqual([
       [false, m.orderNotFound],
@@ -122,10 +134,49 @@ describe('BulkCreate', () => {
     expect((await stack.pool.query('SELECT 1 FROM shipments WHERE order_id = ANY($1)', [[rivalOrder, cancelledOrder]])).rows).toHaveLength(0);
   });
 
+  it('an order not paid is skipped naming its payment; confirmed, it gets its shipment and the audit says who confirmed (issue 19)', async () => {
+    // The rival's, so that the shop's counts below stay as they are.
+    const [waiting, failed] = italianOrders(2, { patch: (i) => ({ paymentStatus: i === 0 ? 'in_attesa' : 'fallito' }) });
+    const ids = await rival.importOrders([
+      { order: waiting!, carrierIntegrationId: rival.gls },
+      { order: failed!, carrierIntegrationId: rival.gls },
+    ]);
+    expect((await rival.orders.getOrder({ merchantId: '', id: ids[0]! })).status).toBe('da_pagare');
+
+    const skipped = await rival.api.bulkCreate({ orderIds: ids, confirmUnpaid: false, confirmedBy: '' });
+    expect(skipped).toMatchObject({ created: 0, skipped: 2, message: 'Nessuna spedizione creata: 2 ordini non pagati (da confermare)' });
+    expect(skipped.outcomes.map((o) => [o.created, o.message])).toEqual([
+      [false, 'Ordine non pagato (pagamento in attesa): spedizione non creata senza conferma'],
+      [false, 'Ordine non pagato (pagamento non riuscito): spedizione non creata senza conferma'],
+    ]);
+    expect((await stack.pool.query('SELECT 1 FROM shipments WHERE order_id = ANY($1)', [ids])).rows).toHaveLength(0);
+
+    const confirmed = await rival.api.bulkCreate({ orderIds: ids, confirmUnpaid: true, confirmedBy: 'Rita Neri (rita@example.it)' });
+    expect(confirmed).toMatchObject({ created: 2, skipped: 0 });
+    const [first, second] = confirmed.outcomes.map((o) => o.shipmentId);
+    const audit = (await rival.api.getShipment({ id: first! })).audit;
+    expect(audit).toEqual([
+      expect.objectContaining({
+        operation: 'UnpaidConfirmed',
+        outcome: 'ok',
+        message: 'Spedizione creata per un ordine non pagato (pagamento in attesa): confermata da Rita Neri (rita@example.it)',
+      }),
+    ]);
+    expect((await rival.api.getShipment({ id: second! })).audit.map((a) => a.message)).toEqual([
+      'Spedizione creata per un ordine non pagato (pagamento non riuscito): confermata da Rita Neri (rita@example.it)',
+    ]);
+    // Who, as the caller token names them, beside the words.
+    const { rows } = await stack.pool.query('SELECT shipment_id, user_id FROM shipment_calls WHERE shipment_id = ANY($1) ORDER BY shipment_id', [[first, second]]);
+    expect(rows.map((r) => [Number(r.shipment_id), r.user_id])).toEqual([
+      [first, rival.admin.id],
+      [second, rival.admin.id],
+    ]);
+  });
+
   it('refuses an empty or malformed selection', async () => {
-    expect(await failure(shop.api.bulkCreate({ orderIds: [] }))).toEqual({ code: grpcStatus.INVALID_ARGUMENT, details: m.noOrdersSelected });
-    expect(await failure(shop.api.bulkCreate({ orderIds: [0, -1] }))).toEqual({ code: grpcStatus.INVALID_ARGUMENT, details: m.orderIdsInvalid });
-    expect(await failure(shop.api.bulkCreate({ orderIds: Array.from({ length: 1001 }, (_, i) => i + 1) }))).toEqual({ code: grpcStatus.INVALID_ARGUMENT, details: m.tooManyOrders });
+    expect(await failure(shop.api.bulkCreate({ orderIds: [], confirmUnpaid: false, confirmedBy: '' }))).toEqual({ code: grpcStatus.INVALID_ARGUMENT, details: m.noOrdersSelected });
+    expect(await failure(shop.api.bulkCreate({ orderIds: [0, -1], confirmUnpaid: false, confirmedBy: '' }))).toEqual({ code: grpcStatus.INVALID_ARGUMENT, details: m.orderIdsInvalid });
+    expect(await failure(shop.api.bulkCreate({ orderIds: Array.from({ length: 1001 }, (_, i) => i + 1), confirmUnpaid: false, confirmedBy: '' }))).toEqual({ code: grpcStatus.INVALID_ARGUMENT, details: m.tooManyOrders });
   });
 });
 
@@ -145,7 +196,7 @@ describe('ProcessShipments: 200 mixed shipments', () => {
     });
     const carrierOf = (i: number) => (i < GLS_OK + GLS_REFUSED ? shop.gls : i < GLS_OK + GLS_REFUSED + LETTERS ? posta : 0);
     const orderIds = await shop.importOrders(orders.map((order, i) => ({ order, carrierIntegrationId: carrierOf(i) })));
-    const created = await shop.api.bulkCreate({ orderIds });
+    const created = await shop.api.bulkCreate({ orderIds, confirmUnpaid: false, confirmedBy: '' });
     expect(created.created).toBe(200);
     const shipmentIds = created.outcomes.map((o) => o.shipmentId);
     ids = {
@@ -302,5 +353,38 @@ describe('ProcessShipments: 200 mixed shipments', () => {
     expect(answer).toMatchObject({ success: 20, failed: 0, message: m.processSummary(20, 0) });
     expect(await failure(shop.api.processShipments({ shipmentIds: [], allPending: true }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.noPendingShipments });
     expect(await failure(shop.api.processShipments({ shipmentIds: [], allPending: false }))).toEqual({ code: grpcStatus.INVALID_ARGUMENT, details: m.noShipmentsSelected });
+  }, 60_000);
+});
+
+describe('a refunded order (issue 19)', () => {
+  it("its live shipment is in the Errori tab with the reason once orders says it was refunded; a paid one is not", async () => {
+    const [refunded, paid] = italianOrders(2);
+    const ids = await rival.importOrders([
+      { order: refunded!, carrierIntegrationId: rival.gls },
+      { order: paid!, carrierIntegrationId: rival.gls },
+    ]);
+    const created = await rival.api.bulkCreate({ orderIds: ids, confirmUnpaid: false, confirmedBy: '' });
+    expect(created.created).toBe(2);
+    const [refundedShipment, paidShipment] = created.outcomes.map((o) => o.shipmentId);
+    const problems = async () =>
+      (await rival.api.listShipments({ page: 1, pageSize: 100, status: 'error', carrierIntegrationId: 0, search: '', orderId: 0 })).shipments.map((s) => [s.id, s.problem]);
+    expect(await problems()).toEqual([]);
+
+    // eBay refunds the first: a newer version of it reaches orders, and its payment reaches shipments.
+    const newer = { ...refunded!, paymentStatus: 'rimborsato', externalPaymentStatus: 'FULLY_REFUNDED', lastModifiedAt: new Date(Date.parse(refunded!.lastModifiedAt) + 60_000).toISOString() };
+    // (importOrders publishes it; the order exists already, so it answers at once.)
+    await rival.importOrders([{ order: newer }]);
+    const listed = await waitFor('the refunded order in the Errori tab', async () => {
+      const now = await problems();
+      return now.length > 0 ? now : null;
+    }, 30_000);
+    expect(listed).toEqual([[refundedShipment, m.problemRefunded]]);
+    const details = await rival.api.getShipment({ id: refundedShipment! });
+    expect(details.shipment).toMatchObject({ status: 'pending', problem: m.problemRefunded });
+    expect((await rival.api.getShipment({ id: paidShipment! })).shipment?.problem).toBe('');
+
+    // Cancelled, it is no problem any more.
+    await rival.api.cancelShipment({ id: refundedShipment!, smistaOnly: false });
+    expect(await problems()).toEqual([]);
   }, 60_000);
 });

@@ -27,7 +27,7 @@ const shippedCount = async () =>
 
 it('a run cut by a crash is resumed as soon as the service is back, long before its lease would run out', async () => {
   const orderIds = await shop.importOrders(italianOrders(COUNT).map((order) => ({ order, carrierIntegrationId: shop.gls })));
-  const ids = (await shop.api.bulkCreate({ orderIds })).outcomes.map((o) => o.shipmentId);
+  const ids = (await shop.api.bulkCreate({ orderIds, confirmUnpaid: false, confirmedBy: '' })).outcomes.map((o) => o.shipmentId);
   const call = shop.api.processShipments({ shipmentIds: ids, allPending: false }).catch((err: unknown) => err);
   await waitFor('some labels stored', async () => (await shippedCount()) >= 8, 60_000);
   await stack.kill();

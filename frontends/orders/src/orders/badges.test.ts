@@ -8,6 +8,9 @@ describe('orderStatusBadge (spec §4, case-insensitive)', () => {
   it("oranges to ship, pending and not started as 'da spedire'", () => {
     for (const s of ['to_ship', 'TO_SHIP', 'da_spedire', 'pending', 'NOT_STARTED', 'not started']) expect(orderStatusBadge(s)).toEqual({ tone: 'orange', label: 'da spedire' });
   });
+  it("oranges an order waiting for its payment as 'da pagare' (issue 19)", () => {
+    for (const s of ['da_pagare', 'TO_PAY']) expect(orderStatusBadge(s)).toEqual({ tone: 'orange', label: 'da pagare' });
+  });
   it('blues shipped and processing', () => {
     for (const s of ['shipped', 'SPEDITO', 'processing', 'in_transito', 'IN_PROGRESS']) expect(orderStatusBadge(s).tone).toBe('blue');
     expect(orderStatusBadge('spedito').label).toBe('Spedito');

@@ -1,6 +1,7 @@
 /**
  * The colours and texts of the order and payment badges (spec §4, case-insensitive), in the kit's
- * tones: completed or delivered green; to ship, pending or not started orange 'da spedire'; shipped
+ * tones: completed or delivered green; to ship, pending or not started orange 'da spedire' (and
+ * held for the payment orange 'da pagare', issue 19); shipped
  * and processing blue; cancelled, canceled or failed red; anything else grey with its own text.
  * Our stored statuses (`da_spedire`, `spedito`, ...) and the marketplaces' words (`NOT_STARTED`,
  * `FULFILLED`) go through the same table, so the external statuses of the panel read alike. A
@@ -14,6 +15,8 @@ const ORDER_BADGES: Readonly<Record<string, BadgeLook>> = {
   delivered: { tone: 'green', label: t.statusBadges.delivered },
   consegnato: { tone: 'green', label: t.statusBadges.delivered },
   fulfilled: { tone: 'green', label: t.statusBadges.completed },
+  da_pagare: { tone: 'orange', label: t.statusBadges.toPay },
+  to_pay: { tone: 'orange', label: t.statusBadges.toPay },
   to_ship: { tone: 'orange', label: t.statusBadges.toShip },
   da_spedire: { tone: 'orange', label: t.statusBadges.toShip },
   pending: { tone: 'orange', label: t.statusBadges.toShip },

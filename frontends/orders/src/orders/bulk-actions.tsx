@@ -4,9 +4,10 @@ import { FileDown, PackagePlus, RefreshCw } from 'lucide-react';
 import type { OrderJson } from '@smista/contracts';
 import { bulkLabelsPath, Button, errorMessageFrom, openInNewTab, toast } from '@smista/ui-kit';
 import { t } from '../messages';
-import { createdToast, labelShipmentIds, settleInPool, trackingOrderIds, trackingToast } from './bulk';
+import { createdToast, labelShipmentIds, settleInPool, trackingOrderIds, trackingToast, unpaidOrders } from './bulk';
 import { serverMessage } from './order-actions';
 import { refreshOrdersAndShipments, useCreateShipments, useUpdateTracking } from './orders-api';
+import { UnpaidDialog } from './unpaid-dialog';
 
 /** Orders whose tracking is sent at once by 'Aggiorna tracking' (each asks the marketplace). */
 export const TRACKING_CONCURRENCY = 4;
@@ -14,11 +15,12 @@ export const TRACKING_CONCURRENCY = 4;
 /**
  * The bulk actions of spec §2 on the selected orders of the page, with their §8 texts:
  * - 'Crea spedizioni': `POST /api/shipments/bulk-create {orderIds}` → 'Spedizioni create' and the
- *   server's summary, or 'Errore nella creazione delle spedizioni';
+ *   server's summary, or 'Errore nella creazione delle spedizioni'; with orders not paid among them
+ *   it asks first (`UnpaidDialog`: the paid ones only, all with `confirmUnpaid`, or nothing);
  * - 'Stampa etichette': the labels of their shipments merged in a new tab, or 'Errore stampa:
  *   Nessuna spedizione con etichette trovata per gli ordini selezionati', or the popup-blocked text;
- * - 'Aggiorna tracking': `POST /api/orders/{id}/update-tracking` for each order whose shipment has
- *   a tracking number, or 'Nessun tracking da aggiornare'; 'Aggiornamento parziale (ok/total)' when
+ * - 'Aggiorna tracking': `POST /api/orders/{id}/update-tracking` for each eBay order whose shipment
+ *   has a tracking number (offered only when one has); 'Aggiornamento parziale (ok/total)' when
  *   some failed.
  * `onDone` clears the selection after an action that fully succeeded (spec §4).
  */
@@ -29,18 +31,33 @@ export function OrdersBulkActions({ merchantId, selected, onDone }: { merchantId
   const [updating, setUpdating] = useState(false);
   const none = selected.length === 0;
 
-  const createShipments = () => {
-    if (none) return;
+  const [asking, setAsking] = useState(false);
+  const unpaid = unpaidOrders(selected);
+  const trackable = trackingOrderIds(selected);
+
+  /** Creates the shipments of `orders`; `confirmUnpaid` when the merchant confirmed those not paid. */
+  const send = (orders: readonly OrderJson[], confirmUnpaid: boolean) => {
     create.mutate(
-      selected.map((o) => o.id),
+      { orderIds: orders.map((o) => o.id), confirmUnpaid },
       {
         onSuccess: (answer) => {
+          setAsking(false);
           toast(createdToast(answer));
           onDone();
         },
-        onError: (error) => toast({ title: t.bulk.createFailed, description: errorMessageFrom(error), variant: 'destructive' }),
+        onError: (error) => {
+          setAsking(false);
+          toast({ title: t.bulk.createFailed, description: errorMessageFrom(error), variant: 'destructive' });
+        },
       },
     );
+  };
+
+  // Orders not paid are shipped only once the merchant confirmed it (issue 19).
+  const createShipments = () => {
+    if (none) return;
+    if (unpaid.length > 0) setAsking(true);
+    else send(selected, false);
   };
 
   const printLabels = () => {
@@ -61,7 +78,7 @@ export function OrdersBulkActions({ merchantId, selected, onDone }: { merchantId
 
   const updateTracking = async () => {
     if (none || updating) return;
-    const ids = trackingOrderIds(selected);
+    const ids = trackable;
     if (ids.length === 0) {
       toast({ title: t.bulk.noTracking });
       return;
@@ -94,10 +111,27 @@ export function OrdersBulkActions({ merchantId, selected, onDone }: { merchantId
         <FileDown aria-hidden />
         {t.bulk.printLabels}
       </Button>
-      <Button variant="outline" size="sm" onClick={() => void updateTracking()} disabled={none || updating} data-testid="orders-bulk-update-tracking">
+      {/* Offered only for orders with a shipment that has tracking (the row action's rule). */}
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => void updateTracking()}
+        disabled={trackable.length === 0 || updating}
+        title={!none && trackable.length === 0 ? t.bulk.noTrackingInSelection : undefined}
+        data-testid="orders-bulk-update-tracking"
+      >
         <RefreshCw className={updating ? 'animate-spin' : undefined} aria-hidden />
         {updating ? t.bulk.updatingTracking : t.bulk.updateTracking}
       </Button>
+      <UnpaidDialog
+        open={asking}
+        unpaid={unpaid}
+        total={selected.length}
+        pending={create.isPending}
+        onCancel={() => setAsking(false)}
+        onPaidOnly={() => send(selected.filter((o) => !unpaid.includes(o)), false)}
+        onConfirm={() => send(selected, true)}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { BulkCreateJson, OrderShipmentJson } from '@smista/contracts';
-import { createdToast, labelShipmentIds, settleInPool, trackingOrderIds, trackingToast } from './bulk';
+import { canUpdateTracking, createdToast, labelShipmentIds, settleInPool, trackingOrderIds, trackingToast, unpaidOrders } from './bulk';
 
 const shipment = (over: Partial<OrderShipmentJson>): OrderShipmentJson => ({
   id: 1,
@@ -24,15 +24,26 @@ describe('labelShipmentIds', () => {
   });
 });
 
-describe('trackingOrderIds', () => {
-  it('takes the orders with a live shipment carrying a tracking number', () => {
+describe('trackingOrderIds and canUpdateTracking (the row action offers it the same way)', () => {
+  it('takes the eBay orders with a live shipment carrying a tracking number', () => {
     const orders = [
-      { id: 1, shipments: [shipment({ trackingNumber: 'GLS1', status: 'shipped' })] },
-      { id: 2, shipments: [shipment({ trackingNumber: ' ' })] },
-      { id: 3, shipments: [shipment({ trackingNumber: 'GLS3', status: 'cancelled' })] },
-      { id: 4, shipments: [] },
+      { id: 1, marketplace: 'ebay' as const, shipments: [shipment({ trackingNumber: 'GLS1', status: 'shipped' })] },
+      { id: 2, marketplace: 'ebay' as const, shipments: [shipment({ trackingNumber: ' ' })] },
+      { id: 3, marketplace: 'ebay' as const, shipments: [shipment({ trackingNumber: 'GLS3', status: 'cancelled' })] },
+      { id: 4, marketplace: 'ebay' as const, shipments: [] },
+      // Only eBay takes tracking back.
+      { id: 5, marketplace: 'amazon' as const, shipments: [shipment({ trackingNumber: 'GLS5', status: 'shipped' })] },
     ];
     expect(trackingOrderIds(orders)).toEqual([1]);
+    expect(orders.map(canUpdateTracking)).toEqual([true, false, false, false, false]);
+    expect(canUpdateTracking({ marketplace: 'EBAY' as never, shipments: [shipment({ trackingNumber: 'X', status: 'delivered' })] })).toBe(true);
+  });
+});
+
+describe('unpaidOrders', () => {
+  it('the orders whose payment is in attesa or non riuscito', () => {
+    const orders = [{ paymentStatus: 'pagato' }, { paymentStatus: 'in_attesa' }, { paymentStatus: 'fallito' }, { paymentStatus: 'rimborsato' }] as const;
+    expect(unpaidOrders(orders).map((o) => o.paymentStatus)).toEqual(['in_attesa', 'fallito']);
   });
 });
 

@@ -1,9 +1,10 @@
 /**
  * The bulk actions of the orders list (spec §2) decided from the selected orders and their
  * shipments (`OrderJson.shipments`): which labels 'Stampa etichette' merges, which orders 'Aggiorna
- * tracking' asks about, and the §8 toasts of their outcomes. Pure.
+ * tracking' asks about (the row action too), which orders 'Crea spedizioni' must ask about (not
+ * paid), and the §8 toasts of their outcomes. Pure.
  */
-import type { BulkCreateJson, OrderJson, OrderShipmentJson } from '@smista/contracts';
+import { isUnpaidPayment, type BulkCreateJson, type OrderJson, type OrderShipmentJson } from '@smista/contracts';
 import type { ToastInput } from '@smista/ui-kit';
 import { t } from '../messages';
 
@@ -22,9 +23,25 @@ export function labelShipmentIds(orders: readonly Pick<OrderJson, 'shipments'>[]
   return [...new Set(ids)];
 }
 
-/** The orders 'Aggiorna tracking' asks about: those with a live shipment carrying a tracking number. */
-export function trackingOrderIds(orders: readonly Pick<OrderJson, 'id' | 'shipments'>[]): number[] {
-  return orders.filter((o) => (o.shipments ?? []).some((s) => live(s) && Boolean(s.trackingNumber?.trim()))).map((o) => o.id);
+/**
+ * Whether 'Aggiorna tracking' is offered for an order, as a row action and in the selection (spec
+ * §2: eBay orders, with a shipment that has a tracking number; issue 19): its marketplace takes
+ * tracking (eBay, case-insensitive) and a live shipment of it carries a tracking number.
+ *
+ * @example canUpdateTracking({ marketplace: 'ebay', shipments: [{ status: 'shipped', trackingNumber: 'MI1' }] }) // true
+ */
+export function canUpdateTracking(order: Pick<OrderJson, 'marketplace' | 'shipments'>): boolean {
+  return String(order.marketplace).toLowerCase() === 'ebay' && (order.shipments ?? []).some((s) => live(s) && Boolean(s.trackingNumber?.trim()));
+}
+
+/** The orders 'Aggiorna tracking' of the selection asks about: those {@link canUpdateTracking} offers it for. */
+export function trackingOrderIds(orders: readonly Pick<OrderJson, 'id' | 'marketplace' | 'shipments'>[]): number[] {
+  return orders.filter(canUpdateTracking).map((o) => o.id);
+}
+
+/** The orders of a selection not paid (payment in attesa or non riuscito): 'Crea spedizioni' asks before shipping them. */
+export function unpaidOrders<O extends Pick<OrderJson, 'paymentStatus'>>(orders: readonly O[]): O[] {
+  return orders.filter((o) => isUnpaidPayment(o.paymentStatus));
 }
 
 /**

@@ -6,6 +6,7 @@ import type { CarrierIntegrationJson, OrderJson } from '@smista/contracts';
 import { errorMessageFrom, errorStatusOf, toast, Button, NativeSelect, NoActiveCarriers, Spinner } from '@smista/ui-kit';
 import { t } from '../messages';
 import { CARRIERS_PATH } from '../paths';
+import { canUpdateTracking } from './bulk';
 import { refreshOrdersAndShipments, useAssignCarrier, useCarrierIntegrations, useUpdateTracking } from './orders-api';
 
 /** The `{message}` of a failure toast: the server's Italian message, else the error's own text. */
@@ -13,13 +14,9 @@ export function serverMessage(error: unknown): string {
   return errorMessageFrom(error) ?? (error instanceof Error ? error.message : String(error));
 }
 
-/** Spec §2: 'Aggiorna tracking' is offered only for eBay orders (case-insensitive). */
-export function canUpdateTracking(order: Pick<OrderJson, 'marketplace'>): boolean {
-  return String(order.marketplace).toLowerCase() === 'ebay';
-}
-
 /**
- * 'Aggiorna tracking' (eBay orders only): `POST /api/orders/{id}/update-tracking`, then the
+ * 'Aggiorna tracking', offered only for an eBay order with a shipment that has a tracking number
+ * (`canUpdateTracking`, the selection's rule too): `POST /api/orders/{id}/update-tracking`, then the
  * server's message as the toast ('Tracking aggiornato' when it says nothing). An answer with
  * `success: false` (the marketplace refused) and any failure are 'Errore aggiornamento tracking'
  * with the reason; a 409 is not a failure but a state ('Nessun tracking da aggiornare': no

@@ -39,6 +39,11 @@ export function OrderPanel({ merchantId, order, className }: { merchantId: strin
               <span className="text-muted-foreground">{t.panel.paymentStatus}</span>
               <PaymentStatusBadge status={order.paymentStatus} testId="panel-order-payment" />
             </div>
+            {order.status === 'da_pagare' ? (
+              <p className="rounded-md border border-orange-200 bg-orange-50 px-2 py-1.5 text-xs text-orange-900" data-testid="order-held-for-payment">
+                {t.heldForPayment(t.paymentBadges[order.paymentStatus] ?? order.paymentStatus)}
+              </p>
+            ) : null}
           </div>
         </DetailSection>
       </div>

@@ -78,8 +78,13 @@ export const assignCarrier = (orderId: number, carrierIntegrationId: number | nu
 /** `POST /api/orders/{id}/update-tracking`: the order's tracking sent to its marketplace (spec §7: a message). */
 export const updateTracking = (orderId: number) => apiFetch<OrderTrackingUpdateJson>(`${orderPath(orderId)}/update-tracking`, { method: 'POST' });
 
-/** 'Crea spedizioni': `POST /api/shipments/bulk-create {orderIds}`, one live shipment per order. */
-export const createShipments = (orderIds: number[]) => apiFetch<BulkCreateJson>('/api/shipments/bulk-create', { method: 'POST', body: { orderIds } });
+/**
+ * 'Crea spedizioni': `POST /api/shipments/bulk-create {orderIds}`, one live shipment per order;
+ * `confirmUnpaid` (the merchant confirmed it, issue 19) ships the orders not paid too, else the
+ * server skips them with their reason.
+ */
+export const createShipments = (orderIds: number[], confirmUnpaid = false) =>
+  apiFetch<BulkCreateJson>('/api/shipments/bulk-create', { method: 'POST', body: confirmUnpaid ? { orderIds, confirmUnpaid } : { orderIds } });
 
 /**
  * One page of orders for a view. Spec §9: kept 60 s; while the next page loads the previous one
@@ -201,7 +206,7 @@ export function useUpdateTracking() {
 export function useCreateShipments(merchantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (orderIds: number[]) => createShipments(orderIds),
+    mutationFn: ({ orderIds, confirmUnpaid = false }: { orderIds: number[]; confirmUnpaid?: boolean }) => createShipments(orderIds, confirmUnpaid),
     onSettled: () => refreshOrdersAndShipments(queryClient, merchantId),
   });
 }

@@ -1,5 +1,6 @@
 import { changeListView } from '@smista/ui-kit';
-import { clearFilters, DEFAULT_VIEW, hasFilters, nextSort, ordersApiPath, panelFilterCount, readOrdersView, writeOrdersView, type OrdersView } from './orders-view';
+import { orderStatuses, orderStatusFilters, type OrderStatusFilter } from '@smista/contracts';
+import { clearFilters, DEFAULT_VIEW, STATUS_TABS, hasFilters, nextSort, ordersApiPath, panelFilterCount, readOrdersView, writeOrdersView, type OrdersView } from './orders-view';
 
 const read = (query: string) => readOrdersView(new URLSearchParams(query));
 
@@ -107,5 +108,18 @@ describe('ordersApiPath', () => {
   });
   it('asks the integration route for an integration tab', () => {
     expect(ordersApiPath({ ...DEFAULT_VIEW, integration: 3, page: 2 })).toBe('/api/orders/integration/3?page=2&pageSize=20&sortBy=orderDate&sortOrder=desc');
+  });
+});
+
+describe('STATUS_TABS (issue 19)', () => {
+  it('a tab for every order status besides Tutti, Da pagare first, so the counts add up to Tutti', () => {
+    expect(STATUS_TABS).toEqual(['all', 'TO_PAY', 'TO_SHIP', 'IN_TRANSIT', 'SHIPPED', 'DELIVERED', 'CANCELLED']);
+    const stored = STATUS_TABS.filter((k) => k !== 'all').map((k) => orderStatusFilters[k as OrderStatusFilter]);
+    expect([...stored].sort()).toEqual([...orderStatuses].sort());
+  });
+
+  it("reads 'Da pagare' from the URL as the API names it", () => {
+    expect(readOrdersView(new URLSearchParams('status=da_pagare')).status).toBe('TO_PAY');
+    expect(readOrdersView(new URLSearchParams('status=TO_PAY')).status).toBe('TO_PAY');
   });
 });

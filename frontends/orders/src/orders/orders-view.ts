@@ -49,6 +49,13 @@ export const DEFAULT_VIEW: OrdersView = {
   endDate: null,
 };
 
+/**
+ * The status tabs: 'Tutti', then one per status in the contracts' order (Da pagare, Da spedire, In
+ * transito, Spedito, Consegnato, Annullato). Every order has exactly one status, so every order is
+ * in exactly one tab besides 'Tutti' and their counts add up to it (issue 19).
+ */
+export const STATUS_TABS: readonly ('all' | OrderStatusFilter)[] = ['all', ...(Object.keys(orderStatusFilters) as OrderStatusFilter[])];
+
 /** The parts of the view that narrow the list (what 'Rimuovi filtri' clears). */
 export const FILTER_KEYS = ['integration', 'status', 'marketplace', 'search', 'startDate', 'endDate'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];

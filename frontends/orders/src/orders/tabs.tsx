@@ -2,7 +2,7 @@ import { Loader2, RefreshCw } from 'lucide-react';
 import type { MarketplaceIntegrationJson, OrderStatusCountsJson, OrderStatusFilter } from '@smista/contracts';
 import { cn, StatusTabs as KitStatusTabs, tabButtonClass } from '@smista/ui-kit';
 import { t } from '../messages';
-import type { OrdersView } from './orders-view';
+import { STATUS_TABS, type OrdersView } from './orders-view';
 import { integrationLabel, isJobActive, isSyncDisabled, progressPercent, progressText } from './sync';
 
 /**
@@ -87,26 +87,16 @@ export function IntegrationTabs({
   );
 }
 
-/** Spec §2 status tabs, with the filter value each one sets. */
-const STATUS_TABS: readonly { key: keyof typeof t.statusTabLabels; status: OrderStatusFilter | null }[] = [
-  { key: 'all', status: null },
-  { key: 'TO_SHIP', status: 'TO_SHIP' },
-  { key: 'SHIPPED', status: 'SHIPPED' },
-  { key: 'DELIVERED', status: 'DELIVERED' },
-];
-
 /**
- * The status tabs (spec §2: Tutti, Da spedire, Spedito, Consegnato) with the counts of
- * `meta.statusCounts` (the same filters, every status). A status chosen in the filter panel that
- * has no tab (In transito, Annullato) leaves none selected.
+ * The status tabs (spec §2: Tutti, Da spedire, Spedito, Consegnato; with Da pagare, In transito and
+ * Annullato, issue 19) with the counts of `meta.statusCounts` (the same filters, every status).
  */
 export function StatusTabs({ view, counts, onSelect }: { view: OrdersView; counts: OrderStatusCountsJson | undefined; onSelect: (status: OrderStatusFilter | null) => void }) {
-  const selected = STATUS_TABS.find((tab) => tab.status === view.status)?.key ?? null;
   return (
     <KitStatusTabs
-      tabs={STATUS_TABS.map(({ key }) => ({ key, label: t.statusTabLabels[key], count: counts?.[key] }))}
-      selected={selected}
-      onSelect={(key) => onSelect(STATUS_TABS.find((tab) => tab.key === key)?.status ?? null)}
+      tabs={STATUS_TABS.map((key) => ({ key, label: t.statusTabLabels[key], count: counts?.[key] }))}
+      selected={view.status ?? 'all'}
+      onSelect={(key) => onSelect(key === 'all' ? null : key)}
       label={t.statusTabs}
       testId="orders-status-tabs"
     />

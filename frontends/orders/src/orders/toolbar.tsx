@@ -1,12 +1,12 @@
 import { useId } from 'react';
-import { marketplaceIds, type MarketplaceIntegrationJson, type MarketplaceId, type OrderStatusFilter } from '@smista/contracts';
+import { marketplaceIds, orderStatusFilters, type MarketplaceIntegrationJson, type MarketplaceId, type OrderStatusFilter } from '@smista/contracts';
 import { FilterField, Input, ListToolbar, NativeSelect, providerName, type SetListView } from '@smista/ui-kit';
 import { t } from '../messages';
 import { hasFilters, panelFilterCount, type OrdersView } from './orders-view';
 import { integrationLabel } from './sync';
 
-/** The filter values of spec §4, in the order the panel offers them. */
-const STATUS_FILTERS: OrderStatusFilter[] = ['TO_SHIP', 'IN_TRANSIT', 'SHIPPED', 'DELIVERED', 'CANCELLED'];
+/** The filter values of spec §4 (and 'Da pagare', issue 19), in the order the panel offers them: the contracts' order. */
+const STATUS_FILTERS = Object.keys(orderStatusFilters) as OrderStatusFilter[];
 
 /**
  * Search ('Cerca per ID ordine o cliente...', debounced), the filter panel's button and 'Rimuovi

@@ -1,6 +1,6 @@
 import { outcomeTone, previewOrderLabel, previewTotal, shownNote, summaryItems } from './preview';
 
-const summary = { total: 250, assigned: 120, unchanged: 30, manual: 40, noMatch: 50, hasShipment: 10 };
+const summary = { total: 250, assigned: 120, unchanged: 30, manual: 40, noMatch: 50, hasShipment: 10, unpaid: 7 };
 
 describe('summaryItems', () => {
   it('lists every count in order with its Italian label', () => {
@@ -11,6 +11,7 @@ describe('summaryItems', () => {
       { key: 'manual', label: 'Corriere scelto a mano', value: 40 },
       { key: 'noMatch', label: 'Senza regola', value: 50 },
       { key: 'hasShipment', label: 'Con spedizione già creata', value: 10 },
+      { key: 'unpaid', label: 'Non pagati (esclusi)', value: 7 },
     ]);
   });
 });

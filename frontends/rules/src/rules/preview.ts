@@ -5,9 +5,9 @@ import { t } from '../messages';
 
 type Summary = RulePreviewJson['summary'];
 
-/** The counts in the panel's order: everything considered, then what assigning would do. */
+/** The counts in the panel's order: everything considered, then what assigning would do, then the orders not paid it passes over. */
 export function summaryItems(summary: Summary): { key: keyof Summary; label: string; value: number }[] {
-  const keys: (keyof Summary)[] = ['total', 'assigned', 'unchanged', 'manual', 'noMatch', 'hasShipment'];
+  const keys: (keyof Summary)[] = ['total', 'assigned', 'unchanged', 'manual', 'noMatch', 'hasShipment', 'unpaid'];
   return keys.map((key) => ({ key, label: t.preview.counts[key], value: summary[key] }));
 }
 

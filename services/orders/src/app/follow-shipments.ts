@@ -1,5 +1,5 @@
 import type { Logger, PoolClient } from '@smista/service-kit';
-import type { OrderStatus } from '@smista/contracts';
+import type { OrderStatus, PaymentStatus } from '@smista/contracts';
 import { orderStatusFollowing, type ShipmentChange } from '../domain';
 import { enqueueOrderUpserted } from '../events/publishers';
 import { lockOrder, setFollowedStatus, shipmentsOfOrder, upsertOrderShipment } from '../store';
@@ -7,7 +7,7 @@ import { lockOrder, setFollowedStatus, shipmentsOfOrder, upsertOrderShipment } f
 /**
  * One shipments event, in the consumer's transaction: the order is locked (an import of it waits),
  * the shipment's row takes the change (an older event never changes its status), and the order's
- * status is worked out again from its marketplace status and its shipments
+ * status is worked out again from its marketplace status, its shipments and its payment
  * (`orderStatusFollowing`). A changed status is stored (the tabs' counters follow through their
  * trigger) and published as `orders.order.upserted` (created false). An order that is unknown or
  * another merchant's (its integration deleted meanwhile) changes nothing.
@@ -32,13 +32,23 @@ export async function applyShipmentChange(tx: PoolClient, change: ShipmentChange
  */
 export async function followShipments(
   tx: PoolClient,
-  order: { id: number; merchantId: string; integrationId: number; externalId: string; marketplace: string; status: OrderStatus; marketplaceStatus: OrderStatus; hasShipments: boolean },
+  order: {
+    id: number;
+    merchantId: string;
+    integrationId: number;
+    externalId: string;
+    marketplace: string;
+    status: OrderStatus;
+    marketplaceStatus: OrderStatus;
+    paymentStatus: PaymentStatus;
+    hasShipments: boolean;
+  },
   deps: { logger: Logger; now: () => Date },
   log: Record<string, unknown> = {},
   options: { publishUnchanged?: boolean; created?: boolean } = {},
 ): Promise<OrderStatus> {
   const shipments = await shipmentsOfOrder(tx, order.id);
-  const status = orderStatusFollowing(order.marketplaceStatus, shipments);
+  const status = orderStatusFollowing(order.marketplaceStatus, shipments, order.paymentStatus);
   if (status !== order.status || !order.hasShipments) await setFollowedStatus(tx, order.id, status);
   if (status !== order.status || options.publishUnchanged) {
     await enqueueOrderUpserted(tx, {
@@ -48,6 +58,7 @@ export async function followShipments(
       externalId: order.externalId,
       marketplace: order.marketplace,
       status,
+      paymentStatus: order.paymentStatus,
       created: options.created ?? false,
       occurredAt: deps.now(),
     });

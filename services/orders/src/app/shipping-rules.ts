@@ -9,9 +9,10 @@ import {
   type ShippingRuleUpdate,
 } from '@smista/contracts';
 import type { z } from 'zod';
-import { byPriority, countOutcomes, matchRule, ordersErrors, outcomeFor, type KnownCarrier, type RuleCounts, type RuleFacts, type RuleMatch, type ShippingRule } from '../domain';
+import { byPriority, countOutcomes, matchRule, ordersErrors, planOrder, type KnownCarrier, type RuleCounts, type RuleFacts, type RuleMatch, type ShippingRule } from '../domain';
 import {
   assignByRules,
+  clearRulesPending,
   deleteRule,
   findRule,
   insertRule,
@@ -146,10 +147,7 @@ export async function planAssignments(db: Queryable, merchantId: string, orderId
   const orders = await ruleCandidates(db, merchantId, orderIds);
   const sorted = byPriority(rules);
   const carrierOf = (id: number): KnownCarrier | undefined => carriers.get(id);
-  return orders.map((order) => {
-    const match = matchRule(sorted, order, carrierOf);
-    return { order, match, outcome: outcomeFor(order, match) };
-  });
+  return orders.map((order) => ({ order, ...planOrder(sorted, order, carrierOf) }));
 }
 
 /**
@@ -192,7 +190,8 @@ export async function previewRules(deps: { pool: Pool }, scope: MerchantScope, o
 
 /**
  * Newly imported orders without a carrier get the first matching rule's carrier in the import's
- * transaction (`orders.carrier.assigned` with the rule, no user). Not to ship, or no rule: nothing.
+ * transaction (`orders.carrier.assigned` with the rule, no user). Not to ship (held for its payment
+ * too), or no rule: nothing.
  * The facts are the import's own: a new order has no carrier, no manual choice and no shipment, so
  * reading it back (as the plan of 'Assegna Corrieri' does) would only cost the import a query.
  */
@@ -203,9 +202,26 @@ export async function applyRulesOnImport(tx: PoolClient, order: RuleFacts & { id
   const carriers = await knownCarriers(tx, order.merchantId);
   const { rule } = matchRule(byPriority(rules), order, (id) => carriers.get(id));
   if (!rule) return null;
-  const [changed] = await assignByRules(tx, order.merchantId, [{ orderId: order.id, carrierIntegrationId: rule.carrierIntegrationId, ruleId: rule.id, ruleName: rule.name }]);
+  return assignRuleCarrier(tx, order.merchantId, order.id, rule, now);
+}
+
+/**
+ * An order that was held for its payment (da_pagare), now paid by a newer import (issue 19): it joins
+ * 'Da spedire' and the rules look at it once, in the import's transaction, exactly as 'Assegna
+ * Corrieri' would (`planAssignments`: a carrier chosen by hand, or a live shipment, is left alone).
+ */
+export async function applyRulesOncePaid(tx: PoolClient, merchantId: string, orderId: number, now: Date): Promise<RuleAssignment | null> {
+  await clearRulesPending(tx, orderId);
+  const [planned] = await planAssignments(tx, merchantId, [orderId]);
+  if (!planned || planned.outcome !== 'assign' || !planned.match.rule) return null;
+  return assignRuleCarrier(tx, merchantId, orderId, planned.match.rule, now);
+}
+
+/** One order gets a rule's carrier (guarded again on its row) and `orders.carrier.assigned` with the rule and no user. */
+async function assignRuleCarrier(tx: PoolClient, merchantId: string, orderId: number, rule: ShippingRule, now: Date): Promise<RuleAssignment | null> {
+  const [changed] = await assignByRules(tx, merchantId, [{ orderId, carrierIntegrationId: rule.carrierIntegrationId, ruleId: rule.id, ruleName: rule.name }]);
   if (!changed) return null;
-  await enqueueCarrierAssigned(tx, { orderId: order.id, merchantId: order.merchantId, carrierIntegrationId: rule.carrierIntegrationId, assignedByUserId: '', occurredAt: now, rule: { id: rule.id, name: rule.name } });
+  await enqueueCarrierAssigned(tx, { orderId, merchantId, carrierIntegrationId: rule.carrierIntegrationId, assignedByUserId: '', occurredAt: now, rule: { id: rule.id, name: rule.name } });
   return changed;
 }
 

@@ -63,6 +63,7 @@ describe('parseImportedOrder', () => {
       total: '59.80',
       currency: 'EUR',
       status: 'da_spedire',
+      marketplaceStatus: 'da_spedire',
       paymentStatus: 'pagato',
       externalOrderStatus: 'NOT_STARTED',
       externalPaymentStatus: 'PAID',
@@ -106,9 +107,21 @@ describe('parseImportedOrder', () => {
 
   it('defaults an unknown status to da_spedire and an unknown payment to in_attesa, with warnings', () => {
     const { order, warnings } = parseImportedOrder(event({ status: 'FULFILLED', paymentStatus: 'PAID' }), NOW);
-    expect(order.status).toBe('da_spedire');
+    expect(order.marketplaceStatus).toBe('da_spedire');
     expect(order.paymentStatus).toBe('in_attesa');
+    // Not paid (as far as we know): held back.
+    expect(order.status).toBe('da_pagare');
     expect(warnings).toHaveLength(2);
+  });
+
+  it('an order to ship not paid is shown da_pagare, the marketplace status kept apart (issue 19)', () => {
+    for (const paymentStatus of ['in_attesa', 'fallito']) {
+      const { order } = parseImportedOrder(event({ paymentStatus }), NOW);
+      expect({ status: order.status, marketplaceStatus: order.marketplaceStatus }).toEqual({ status: 'da_pagare', marketplaceStatus: 'da_spedire' });
+    }
+    expect(parseImportedOrder(event({ paymentStatus: 'rimborsato' }), NOW).order.status).toBe('da_spedire');
+    // Cancelled or delivered on the marketplace: that, whatever the payment.
+    expect(parseImportedOrder(event({ status: 'annullato', paymentStatus: 'fallito' }), NOW).order.status).toBe('annullato');
   });
 
   it('accepts the filter names of the statuses', () => {

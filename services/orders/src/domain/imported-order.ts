@@ -1,10 +1,10 @@
 import { orderWeightGrams } from './shipping-rules';
 import { isUuid, searchKey } from '@smista/service-kit';
-import { marketplaceIds, type MarketplaceId } from '@smista/contracts';
+import { marketplaceIds, type MarketplaceId, type OrderStatus } from '@smista/contracts';
 import { InvalidEventError } from './errors';
 import { countryName } from './countries';
 import { formatCents, MAX_CENTS, toCents } from './money';
-import { mapOrderStatus, mapPaymentStatus } from './statuses';
+import { heldForPayment, mapOrderStatus, mapPaymentStatus } from './statuses';
 import type { OrderFacts } from './order';
 
 /**
@@ -95,8 +95,13 @@ export interface ImportItem {
   fulfillmentStatus: string | null;
 }
 
-/** An imported order, checked and normalised: what the store writes. */
+/**
+ * An imported order, checked and normalised: what the store writes. `status` is the one shown
+ * before any shipment: the marketplace's, held as `da_pagare` while the order is not paid.
+ */
 export interface OrderImport extends OrderFacts {
+  /** What the marketplace says (the adapter's mapping), kept apart from the status shown. */
+  marketplaceStatus: OrderStatus;
   /** The version: only an import with a later one changes a stored order. (A null e-mail keeps the stored one.) */
   lastModifiedAt: Date;
   syncedAt: Date;
@@ -165,7 +170,7 @@ function originalDataOf(raw: string, warnings: string[]): string | null {
  * shipping address). Refused (InvalidEventError: the consumer retries and dead-letters it) without
  * what identifies or values the order: merchant, integration, external id, marketplace, order date,
  * total. Everything else has a default and a warning: unknown status → da_spedire, unknown payment
- * → in_attesa (statuses.ts), no last-modified date → the order date, a line without id → its
+ * → in_attesa (statuses.ts; an order to ship not paid is shown as da_pagare), no last-modified date → the order date, a line without id → its
  * legacy id or position, an unreadable quantity → 1, a missing line total → unit price × quantity
  * (a missing unit price → total ÷ quantity; neither → 0.00), an unknown currency → EUR.
  *
@@ -262,7 +267,8 @@ export function parseImportedOrder(event: ImportedOrderEvent, now: Date): Parsed
       externalUsername,
       total: formatCents(totalCents),
       currency,
-      status: status.value,
+      status: heldForPayment(status.value, payment.value),
+      marketplaceStatus: status.value,
       paymentStatus: payment.value,
       externalOrderStatus: orNull(o.externalOrderStatus),
       externalPaymentStatus: orNull(o.externalPaymentStatus),

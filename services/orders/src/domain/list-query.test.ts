@@ -61,6 +61,9 @@ describe('listCriteria', () => {
 
   it('accepts the stored status values too', () => {
     expect(listCriteria({ ...none, status: 'consegnato' }).status).toBe('consegnato');
+    // Issue 19: the orders held for their payment have their filter too.
+    expect(listCriteria({ ...none, status: 'TO_PAY' }).status).toBe('da_pagare');
+    expect(listCriteria({ ...none, status: 'da_pagare' }).status).toBe('da_pagare');
     expect(listCriteria({ ...none, status: 'all' }).status).toBeUndefined();
   });
 
@@ -100,7 +103,7 @@ describe('paging and counts', () => {
 
   it('every status has a count; the total is the filtered status or the sum', () => {
     const counts = completeCounts({ da_spedire: 4, consegnato: 6 });
-    expect(counts).toEqual({ da_spedire: 4, in_transito: 0, spedito: 0, consegnato: 6, annullato: 0 });
+    expect(counts).toEqual({ da_pagare: 0, da_spedire: 4, in_transito: 0, spedito: 0, consegnato: 6, annullato: 0 });
     expect(totalOf(counts, undefined)).toBe(10);
     expect(totalOf(counts, 'consegnato')).toBe(6);
     expect(totalOf(counts, 'annullato')).toBe(0);

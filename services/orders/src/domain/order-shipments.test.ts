@@ -17,39 +17,50 @@ const s = (status: OrderShipment['status'], trackingStatus: OrderShipment['track
 
 describe('orderStatusFollowing', () => {
   it('no shipment, or none that left: what the marketplace says', () => {
-    expect(orderStatusFollowing('da_spedire', [])).toBe('da_spedire');
-    for (const status of ['pending', 'processing', 'error'] as const) expect(orderStatusFollowing('da_spedire', [s(status)])).toBe('da_spedire');
-    expect(orderStatusFollowing('spedito', [])).toBe('spedito');
+    expect(orderStatusFollowing('da_spedire', [], 'pagato')).toBe('da_spedire');
+    for (const status of ['pending', 'processing', 'error'] as const) expect(orderStatusFollowing('da_spedire', [s(status)], 'pagato')).toBe('da_spedire');
+    expect(orderStatusFollowing('spedito', [], 'pagato')).toBe('spedito');
   });
 
   it('a labelled shipment → spedito; tracking in transit (or held) → in_transito; delivered → consegnato', () => {
-    expect(orderStatusFollowing('da_spedire', [s('shipped')])).toBe('spedito');
-    expect(orderStatusFollowing('da_spedire', [s('shipped', 'info')])).toBe('spedito');
-    expect(orderStatusFollowing('da_spedire', [s('shipped', 'in_transit')])).toBe('in_transito');
-    expect(orderStatusFollowing('da_spedire', [s('shipped', 'exception')])).toBe('in_transito');
-    expect(orderStatusFollowing('da_spedire', [s('delivered', 'delivered')])).toBe('consegnato');
-    expect(orderStatusFollowing('spedito', [s('delivered')])).toBe('consegnato');
+    expect(orderStatusFollowing('da_spedire', [s('shipped')], 'pagato')).toBe('spedito');
+    expect(orderStatusFollowing('da_spedire', [s('shipped', 'info')], 'pagato')).toBe('spedito');
+    expect(orderStatusFollowing('da_spedire', [s('shipped', 'in_transit')], 'pagato')).toBe('in_transito');
+    expect(orderStatusFollowing('da_spedire', [s('shipped', 'exception')], 'pagato')).toBe('in_transito');
+    expect(orderStatusFollowing('da_spedire', [s('delivered', 'delivered')], 'pagato')).toBe('consegnato');
+    expect(orderStatusFollowing('spedito', [s('delivered')], 'pagato')).toBe('consegnato');
   });
 
   it('cancelling its only live shipment gives the marketplace’s status back', () => {
-    expect(orderStatusFollowing('da_spedire', [s('cancelled')])).toBe('da_spedire');
+    expect(orderStatusFollowing('da_spedire', [s('cancelled')], 'pagato')).toBe('da_spedire');
     // eBay was told the tracking (FULFILLED) before the cancel: eBay's word stands.
-    expect(orderStatusFollowing('spedito', [s('cancelled')])).toBe('spedito');
+    expect(orderStatusFollowing('spedito', [s('cancelled')], 'pagato')).toBe('spedito');
     // A new shipment after a cancelled one counts.
-    expect(orderStatusFollowing('da_spedire', [s('shipped'), s('cancelled')])).toBe('spedito');
+    expect(orderStatusFollowing('da_spedire', [s('shipped'), s('cancelled')], 'pagato')).toBe('spedito');
   });
 
   it('the marketplace cancelling the order wins over every shipment', () => {
-    expect(orderStatusFollowing('annullato', [s('shipped')])).toBe('annullato');
-    expect(orderStatusFollowing('annullato', [s('delivered', 'delivered')])).toBe('annullato');
+    expect(orderStatusFollowing('annullato', [s('shipped')], 'pagato')).toBe('annullato');
+    expect(orderStatusFollowing('annullato', [s('delivered', 'delivered')], 'pagato')).toBe('annullato');
   });
 
   it('an unchanged NOT_STARTED order read again (da_spedire) does not take a shipped order back', () => {
-    expect(orderStatusFollowing('da_spedire', [s('shipped', 'in_transit')])).toBe('in_transito');
+    expect(orderStatusFollowing('da_spedire', [s('shipped', 'in_transit')], 'pagato')).toBe('in_transito');
+  });
+
+  it('not paid (in attesa, non riuscito) and still to ship: da_pagare, also with a shipment not left yet (issue 19)', () => {
+    for (const payment of ['in_attesa', 'fallito'] as const) {
+      expect(orderStatusFollowing('da_spedire', [], payment)).toBe('da_pagare');
+      expect(orderStatusFollowing('da_spedire', [s('pending')], payment)).toBe('da_pagare');
+      expect(orderStatusFollowing('da_spedire', [s('shipped'), s('cancelled')], payment)).toBe('spedito');
+      expect(orderStatusFollowing('annullato', [], payment)).toBe('annullato');
+    }
+    // Refunded is not held back: the refunded order with a live shipment is the shipments' Errori problem.
+    expect(orderStatusFollowing('da_spedire', [s('pending')], 'rimborsato')).toBe('da_spedire');
   });
 
   it('several live shipments: the furthest along', () => {
-    expect(orderStatusFollowing('da_spedire', [s('pending'), s('shipped'), s('delivered')])).toBe('consegnato');
+    expect(orderStatusFollowing('da_spedire', [s('pending'), s('shipped'), s('delivered')], 'pagato')).toBe('consegnato');
   });
 });
 

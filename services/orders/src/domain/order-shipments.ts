@@ -1,5 +1,6 @@
 import { isUuid, NotSupportedError } from '@smista/service-kit';
-import { marketplaceName, shipmentStatuses, type OrderStatus, type ShipmentStatus } from '@smista/contracts';
+import { marketplaceName, shipmentStatuses, type OrderStatus, type PaymentStatus, type ShipmentStatus } from '@smista/contracts';
+import { heldForPayment } from './statuses';
 import { InvalidEventError, ordersErrors } from './errors';
 import { trackingPushMessages } from '@smista/contracts';
 
@@ -122,7 +123,7 @@ export function changeFromTrackingUpdated(e: {
 }
 
 /** How far along an order is, for "the furthest of the marketplace's word and our shipments'". */
-const progress: Record<Exclude<OrderStatus, 'annullato'>, number> = { da_spedire: 0, spedito: 1, in_transito: 2, consegnato: 3 };
+const progress: Record<Exclude<OrderStatus, 'annullato'>, number> = { da_pagare: 0, da_spedire: 0, spedito: 1, in_transito: 2, consegnato: 3 };
 
 /**
  * What the order's live shipments say of it, or null when none of them has left yet (pending,
@@ -130,10 +131,12 @@ const progress: Record<Exclude<OrderStatus, 'annullato'>, number> = { da_spedire
  * tracking moving (in transit, or held with an exception) → in_transito; shipped (labelled) →
  * spedito. With several, the furthest along wins.
  */
-export function statusFromShipments(shipments: readonly Pick<OrderShipment, 'status' | 'trackingStatus'>[]): Exclude<OrderStatus, 'annullato' | 'da_spedire'> | null {
-  let best: Exclude<OrderStatus, 'annullato' | 'da_spedire'> | null = null;
+type ShippedStatus = Exclude<OrderStatus, 'annullato' | 'da_spedire' | 'da_pagare'>;
+
+export function statusFromShipments(shipments: readonly Pick<OrderShipment, 'status' | 'trackingStatus'>[]): ShippedStatus | null {
+  let best: ShippedStatus | null = null;
   for (const s of shipments) {
-    let said: Exclude<OrderStatus, 'annullato' | 'da_spedire'> | null = null;
+    let said: ShippedStatus | null = null;
     if (s.status === 'delivered' || s.trackingStatus === 'delivered') said = 'consegnato';
     else if (s.status === 'shipped') said = s.trackingStatus === 'in_transit' || s.trackingStatus === 'exception' ? 'in_transito' : 'spedito';
     if (said && (!best || progress[said] > progress[best])) best = said;
@@ -143,22 +146,28 @@ export function statusFromShipments(shipments: readonly Pick<OrderShipment, 'sta
 
 /**
  * An order's status (spec §4) from what its marketplace says (`marketplaceStatus`, the adapter's
- * mapping, kept apart) and its shipments (cancelled ones ignored):
+ * mapping, kept apart), its shipments (cancelled ones ignored) and its payment:
  * - the marketplace cancelled the order → annullato, whatever the shipments say;
  * - otherwise the furthest along of the marketplace's status and the shipments' (so a later import
  *   of an unchanged NOT_STARTED eBay order does not take a shipped order back to da_spedire, and
  *   an order eBay shows FULFILLED stays spedito without a shipment of ours);
- * - cancelling its only live shipment gives the marketplace's status back.
+ * - cancelling its only live shipment gives the marketplace's status back;
+ * - still to ship but not paid → da_pagare (`heldForPayment`, issue 19).
  *
- * @example orderStatusFollowing('da_spedire', [{ status: 'shipped', trackingStatus: null }]) // 'spedito'
- * orderStatusFollowing('annullato', [{ status: 'delivered', trackingStatus: 'delivered' }]) // 'annullato'
- * orderStatusFollowing('da_spedire', [{ status: 'cancelled', trackingStatus: null }]) // 'da_spedire'
+ * @example orderStatusFollowing('da_spedire', [{ status: 'shipped', trackingStatus: null }], 'pagato') // 'spedito'
+ * orderStatusFollowing('annullato', [{ status: 'delivered', trackingStatus: 'delivered' }], 'pagato') // 'annullato'
+ * orderStatusFollowing('da_spedire', [{ status: 'cancelled', trackingStatus: null }], 'pagato') // 'da_spedire'
+ * orderStatusFollowing('da_spedire', [{ status: 'pending', trackingStatus: null }], 'fallito') // 'da_pagare'
  */
-export function orderStatusFollowing(marketplaceStatus: OrderStatus, shipments: readonly Pick<OrderShipment, 'status' | 'trackingStatus'>[]): OrderStatus {
+export function orderStatusFollowing(
+  marketplaceStatus: OrderStatus,
+  shipments: readonly Pick<OrderShipment, 'status' | 'trackingStatus'>[],
+  paymentStatus: PaymentStatus,
+): OrderStatus {
   if (marketplaceStatus === 'annullato') return 'annullato';
   const fromShipments = statusFromShipments(shipments.filter((s) => s.status !== 'cancelled'));
-  if (!fromShipments) return marketplaceStatus;
-  return progress[fromShipments] > progress[marketplaceStatus] ? fromShipments : marketplaceStatus;
+  const status = fromShipments && progress[fromShipments] > progress[marketplaceStatus] ? fromShipments : marketplaceStatus;
+  return heldForPayment(status, paymentStatus);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { posteMessages, shippingRuleConditionsSchema, type ShippingRuleConditions } from '@smista/contracts';
 import type { RuleOutcome } from '@smista/contracts';
-import { byPriority, countOutcomes, isExpressService, matchRule, mismatchOf, orderWeightGrams, outcomeFor, type KnownCarrier, type RuleFacts, type RuleMatch, type RuleTarget, type ShippingRule } from './shipping-rules';
+import { byPriority, countOutcomes, isExpressService, matchRule, mismatchOf, orderWeightGrams, outcomeFor, planOrder, type KnownCarrier, type RuleFacts, type RuleMatch, type RuleTarget, type ShippingRule } from './shipping-rules';
 
 const at = new Date('2026-11-23T10:00:00Z');
 let nextId = 1;
@@ -149,7 +149,7 @@ describe('matchRule: the lowest priority whose conditions hold wins', () => {
 
 describe('outcomeFor: what assigning does to an order', () => {
   const r = rule('R', 1, {}, { carrierIntegrationId: 10 });
-  const target = (extra: Partial<RuleTarget> = {}): RuleTarget => ({ ...order(), status: 'da_spedire', carrierIntegrationId: null, carrierSource: null, appliedRuleId: null, hasLiveShipment: false, ...extra });
+  const target = (extra: Partial<RuleTarget> = {}): RuleTarget => ({ ...order(), status: 'da_spedire', paymentStatus: 'pagato', carrierIntegrationId: null, carrierSource: null, appliedRuleId: null, hasLiveShipment: false, ...extra });
   const cases: [string, RuleTarget, RuleMatch, RuleOutcome][] = [
     ['no carrier yet → assign', target(), { rule: r, reasons: [] }, 'assign'],
     ['a carrier chosen by hand is never changed', target({ carrierIntegrationId: 11, carrierSource: 'manual' }), { rule: r, reasons: [] }, 'manual'],
@@ -158,13 +158,33 @@ describe('outcomeFor: what assigning does to an order', () => {
     ['a live shipment keeps its carrier', target({ hasLiveShipment: true }), { rule: r, reasons: [] }, 'has_shipment'],
     ['no rule matching', target(), { rule: null, reasons: ['x'] }, 'no_match'],
     ['not to ship', target({ status: 'spedito' }), { rule: r, reasons: [] }, 'not_to_ship'],
+    ['not paid (da_pagare): no carrier, even chosen by hand', target({ status: 'da_pagare', paymentStatus: 'in_attesa', carrierSource: 'manual' }), { rule: r, reasons: [] }, 'unpaid'],
   ];
   it.each(cases)('%s', (_title, t, match, expected) => {
     expect(outcomeFor(t, match)).toBe(expected);
   });
 
-  it('counts outcomes', () => {
-    expect(countOutcomes(['assign', 'assign', 'manual', 'no_match', 'unchanged', 'has_shipment', 'not_to_ship'])).toEqual({ total: 7, assigned: 2, unchanged: 1, manual: 1, noMatch: 1, hasShipment: 1 });
+  it('counts outcomes; the orders not paid apart from the total of orders to ship', () => {
+    expect(countOutcomes(['assign', 'assign', 'manual', 'no_match', 'unchanged', 'has_shipment', 'not_to_ship', 'unpaid', 'unpaid'])).toEqual({
+      total: 7,
+      assigned: 2,
+      unchanged: 1,
+      manual: 1,
+      noMatch: 1,
+      hasShipment: 1,
+      unpaid: 2,
+    });
+  });
+
+  it('planOrder: an order not paid is passed over with its payment named, no rule tried (issue 19)', () => {
+    const rules = byPriority([r]);
+    expect(planOrder(rules, target({ status: 'da_pagare', paymentStatus: 'fallito' }), carrierOf)).toEqual({
+      match: { rule: null, reasons: ["Ordine non pagato (pagamento non riuscito): resta in 'Da pagare' e le regole non gli assegnano un corriere finché non è pagato"] },
+      outcome: 'unpaid',
+    });
+    expect(planOrder(rules, target({ status: 'da_pagare', paymentStatus: 'in_attesa' }), carrierOf).match.reasons[0]).toContain('(pagamento in attesa)');
+    // Paid: the engine as before.
+    expect(planOrder(rules, target(), carrierOf)).toEqual({ match: { rule: r, reasons: [] }, outcome: 'assign' });
   });
 });
 

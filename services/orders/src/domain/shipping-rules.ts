@@ -1,4 +1,4 @@
-import { destinationRefusal, ruleMismatch, ruleReason, type RuleOutcome, type ShippingRuleConditions } from '@smista/contracts';
+import { destinationRefusal, paymentPhrase, ruleMismatch, ruleReason, unpaidRuleReason, type RuleOutcome, type ShippingRuleConditions } from '@smista/contracts';
 import { toCents } from './money';
 
 /** A stored shipping rule (spec §3 shipping_rules). */
@@ -138,6 +138,8 @@ export function matchRule(rules: readonly ShippingRule[], facts: RuleFacts, carr
 /** What the rules may change of an order, and how its carrier was chosen. */
 export interface RuleTarget extends RuleFacts {
   status: string;
+  /** An order in da_pagare is passed over; the dry run names its payment. */
+  paymentStatus: string;
   carrierIntegrationId: number | null;
   carrierSource: 'manual' | 'rule' | null;
   appliedRuleId: number | null;
@@ -146,12 +148,14 @@ export interface RuleTarget extends RuleFacts {
 }
 
 /**
- * What 'Assegna Corrieri' does to one order, the same for the dry run: a carrier chosen by hand is
+ * What 'Assegna Corrieri' does to one order, the same for the dry run: an order not paid (da_pagare)
+ * gets no carrier; a carrier chosen by hand is
  * never changed; an order with a live shipment, or not to ship, is left alone; otherwise the
  * matching rule's carrier (unchanged when the order already has it from that rule). No match leaves
  * the order as it is.
  */
 export function outcomeFor(order: RuleTarget, match: RuleMatch): RuleOutcome {
+  if (order.status === 'da_pagare') return 'unpaid';
   if (order.status !== 'da_spedire') return 'not_to_ship';
   if (order.carrierSource === 'manual') return 'manual';
   if (order.hasLiveShipment) return 'has_shipment';
@@ -160,19 +164,41 @@ export function outcomeFor(order: RuleTarget, match: RuleMatch): RuleOutcome {
   return 'assign';
 }
 
+/**
+ * What the rules make of one order, for 'Assegna Corrieri', the dry run and the rules applied once an
+ * order is paid: an order held for its payment (da_pagare) is passed over with the reason naming
+ * its payment (issue 19) and no rule is tried; any other order goes through the engine and
+ * {@link outcomeFor}. `rules` sorted (`byPriority`).
+ *
+ * @example planOrder(byPriority(rules), { ...order, status: 'da_pagare', paymentStatus: 'fallito' }, carrierOf)
+ * // { match: { rule: null, reasons: ["Ordine non pagato (pagamento non riuscito): …"] }, outcome: 'unpaid' }
+ */
+export function planOrder(rules: readonly ShippingRule[], order: RuleTarget, carrierOf: (id: number) => KnownCarrier | undefined): { match: RuleMatch; outcome: RuleOutcome } {
+  if (order.status === 'da_pagare') return { match: { rule: null, reasons: [unpaidRuleReason(paymentPhrase(order.paymentStatus))] }, outcome: 'unpaid' };
+  const match = matchRule(rules, order, carrierOf);
+  return { match, outcome: outcomeFor(order, match) };
+}
+
 /** Counts of the outcomes (the answer of 'Assegna Corrieri' and the dry run's summary). */
 export interface RuleCounts {
+  /** The orders to ship considered (the unpaid ones are counted apart). */
   total: number;
   assigned: number;
   unchanged: number;
   manual: number;
   noMatch: number;
   hasShipment: number;
+  /** Held in da_pagare: passed over. */
+  unpaid: number;
 }
 
 export function countOutcomes(outcomes: Iterable<RuleOutcome>): RuleCounts {
-  const counts: RuleCounts = { total: 0, assigned: 0, unchanged: 0, manual: 0, noMatch: 0, hasShipment: 0 };
+  const counts: RuleCounts = { total: 0, assigned: 0, unchanged: 0, manual: 0, noMatch: 0, hasShipment: 0, unpaid: 0 };
   for (const outcome of outcomes) {
+    if (outcome === 'unpaid') {
+      counts.unpaid++;
+      continue;
+    }
     counts.total++;
     if (outcome === 'assign') counts.assigned++;
     else if (outcome === 'unchanged') counts.unchanged++;

@@ -1,4 +1,4 @@
-import { mapOrderStatus, mapPaymentStatus } from './statuses';
+import { heldForPayment, mapOrderStatus, mapPaymentStatus } from './statuses';
 
 describe('mapOrderStatus', () => {
   it.each([
@@ -11,6 +11,9 @@ describe('mapOrderStatus', () => {
     ['shipped', 'spedito'],
     [' Delivered ', 'consegnato'],
     ['CANCELLED', 'annullato'],
+    // Held for payment is ours to decide, never the marketplace's word.
+    ['TO_PAY', 'da_spedire'],
+    ['da_pagare', 'da_spedire'],
   ])('%s → %s (known)', (raw, value) => {
     expect(mapOrderStatus(raw)).toEqual({ value, known: true });
   });
@@ -27,5 +30,23 @@ describe('mapPaymentStatus', () => {
 
   it.each(['', 'PAID', 'FULLY_REFUNDED', 'pending'])('%j → in_attesa, flagged unknown', (raw) => {
     expect(mapPaymentStatus(raw)).toEqual({ value: 'in_attesa', known: false });
+  });
+});
+
+describe('heldForPayment', () => {
+  it.each(['in_attesa', 'fallito'] as const)('an order to ship whose payment is %s waits in da_pagare', (payment) => {
+    expect(heldForPayment('da_spedire', payment)).toBe('da_pagare');
+    expect(heldForPayment('da_pagare', payment)).toBe('da_pagare');
+  });
+
+  it.each(['pagato', 'rimborsato', 'parzialmente_rimborsato'] as const)('an order to ship whose payment is %s is to ship', (payment) => {
+    expect(heldForPayment('da_spedire', payment)).toBe('da_spedire');
+    // Paid since: it joins 'Da spedire'.
+    expect(heldForPayment('da_pagare', payment)).toBe('da_spedire');
+  });
+
+  it.each(['in_transito', 'spedito', 'consegnato', 'annullato'] as const)('%s stays what it is whatever the payment', (status) => {
+    expect(heldForPayment(status, 'in_attesa')).toBe(status);
+    expect(heldForPayment(status, 'fallito')).toBe(status);
   });
 });

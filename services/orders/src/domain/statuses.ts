@@ -1,4 +1,4 @@
-import { parseOrderStatus, type OrderStatus, type PaymentStatus } from '@smista/contracts';
+import { isUnpaidPayment, parseOrderStatus, type OrderStatus, type PaymentStatus } from '@smista/contracts';
 
 /** Spec §3: an order's status when the marketplace's mapped value is missing or unknown. */
 export const DEFAULT_ORDER_STATUS: OrderStatus = 'da_spedire';
@@ -22,7 +22,24 @@ export interface MappedStatus<S> {
  */
 export function mapOrderStatus(raw: string): MappedStatus<OrderStatus> {
   const parsed = parseOrderStatus(raw);
+  // Holding an order for its payment is ours to decide (heldForPayment), never the marketplace's word.
+  if (parsed === 'da_pagare') return { value: DEFAULT_ORDER_STATUS, known: true };
   return parsed ? { value: parsed, known: true } : { value: DEFAULT_ORDER_STATUS, known: false };
+}
+
+/**
+ * Issue 19: an order that would be to ship (`da_spedire`) but is not paid (payment in_attesa or
+ * fallito) is held back as `da_pagare` (the 'Da pagare' tab): the rules and bulk creation pass it
+ * over until an import says it is paid. Any other status is what it is: an order already shipped,
+ * delivered or cancelled shows that, whatever its payment.
+ *
+ * @example heldForPayment('da_spedire', 'fallito') // 'da_pagare'
+ * heldForPayment('da_spedire', 'pagato') // 'da_spedire'
+ * heldForPayment('spedito', 'in_attesa') // 'spedito'
+ */
+export function heldForPayment(status: OrderStatus, paymentStatus: PaymentStatus): OrderStatus {
+  if (status !== 'da_spedire' && status !== 'da_pagare') return status;
+  return isUnpaidPayment(paymentStatus) ? 'da_pagare' : 'da_spedire';
 }
 
 /** The payment status an import carries; missing or unknown → `in_attesa`. */

@@ -4,12 +4,13 @@ import { parseImportedOrder } from '../domain';
 import { upsertImportedOrder } from '../store';
 import { enqueueOrderUpserted } from './publishers';
 import { followShipments } from '../app/follow-shipments';
-import { applyRulesOnImport } from '../app/shipping-rules';
+import { applyRulesOncePaid, applyRulesOnImport } from '../app/shipping-rules';
 
 /**
  * `marketplaces.order.imported`: stores the order (insert, or a newer version replacing the stored
  * one) and publishes `orders.order.upserted` in the same transaction; a new order to ship gets the
- * carrier of the first shipping rule that takes it (`app/shipping-rules.ts`); an order with shipments gets
+ * carrier of the first shipping rule that takes it (`app/shipping-rules.ts`), and so does one held
+ * for its payment (da_pagare) once a newer version says it is paid; an order with shipments gets
  * its status worked out again from them (`app/follow-shipments.ts`). The same or an older version,
  * or an order of a deleted integration, changes nothing. A payload that cannot be stored throws
  * (`InvalidEventError`): the kit retries it and dead-letters it after `maxDeliver`, while the other
@@ -27,7 +28,7 @@ export function handleOrderImported(logger: Logger, now: () => Date = () => new 
     }
     if (stored.hasShipments) {
       // A newer version of an order with shipments: its status follows them from the new marketplace status.
-      const row = { ...order, id: stored.id, status: stored.status, marketplaceStatus: stored.marketplaceStatus, hasShipments: true };
+      const row = { ...order, id: stored.id, status: stored.status, marketplaceStatus: stored.marketplaceStatus, paymentStatus: order.paymentStatus, hasShipments: true };
       await followShipments(tx, row, { logger, now }, log, { publishUnchanged: true });
       return;
     }
@@ -38,23 +39,30 @@ export function handleOrderImported(logger: Logger, now: () => Date = () => new 
       externalId: order.externalId,
       marketplace: order.marketplace,
       status: stored.status,
+      paymentStatus: order.paymentStatus,
       created: stored.created,
       occurredAt: now(),
     });
-    const assigned = stored.created ? await applyRulesOnImport(
-          tx,
-          {
-            id: stored.id,
-            merchantId: order.merchantId,
-            status: stored.status,
-            total: order.total,
-            currency: order.currency,
-            countryCode: order.address?.countryCode ?? '',
-            shippingService: order.shippingService,
-            weightGrams: order.weightGrams,
-          },
-          now(),
-        ) : null;
-    logger.debug({ ...log, orderId: stored.id, created: stored.created, ruleId: assigned?.ruleId }, 'imported order stored');
+    if (!stored.created) {
+      // Held for its payment, paid now: it joins 'Da spedire' and the rules look at it once.
+      const assigned = stored.rulesPending && stored.status === 'da_spedire' ? await applyRulesOncePaid(tx, order.merchantId, stored.id, now()) : null;
+      logger.debug({ ...log, orderId: stored.id, created: false, ruleId: assigned?.ruleId }, 'imported order stored');
+      return;
+    }
+    const assigned = await applyRulesOnImport(
+      tx,
+      {
+        id: stored.id,
+        merchantId: order.merchantId,
+        status: stored.status,
+        total: order.total,
+        currency: order.currency,
+        countryCode: order.address?.countryCode ?? '',
+        shippingService: order.shippingService,
+        weightGrams: order.weightGrams,
+      },
+      now(),
+    );
+    logger.debug({ ...log, orderId: stored.id, created: true, ruleId: assigned?.ruleId }, 'imported order stored');
   };
 }

@@ -19,7 +19,18 @@ export const subjects = {
  */
 export async function enqueueOrderUpserted(
   tx: PoolClient,
-  event: { orderId: number; merchantId: string; integrationId: number; externalId: string; marketplace: string; status: string; created: boolean; occurredAt: Date },
+  event: {
+    orderId: number;
+    merchantId: string;
+    integrationId: number;
+    externalId: string;
+    marketplace: string;
+    status: string;
+    /** The payment (shipments marks a refunded order's live shipments as a problem). */
+    paymentStatus: string;
+    created: boolean;
+    occurredAt: Date;
+  },
 ): Promise<void> {
   const payload = ordersEvents.OrderUpserted.encode(ordersEvents.OrderUpserted.fromPartial({ ...event, occurredAt: event.occurredAt.toISOString() })).finish();
   await enqueueEvent(tx, subjects.orderUpserted, payload);

@@ -14,7 +14,7 @@ function ruleBody(request: { name?: string; priority?: number; carrierIntegratio
 /** Shipping rules (spec §7 /api/shipping-rules): any member of the merchant reads, writes, assigns and previews. */
 export function ruleHandlers(deps: HandlerDeps) {
   const { unary } = deps;
-  const counts = (c: { total: number; assigned: number; unchanged: number; manual: number; noMatch: number; hasShipment: number }) => orders.RuleCounts.fromPartial(c);
+  const counts = (c: { total: number; assigned: number; unchanged: number; manual: number; noMatch: number; hasShipment: number; unpaid: number }) => orders.RuleCounts.fromPartial(c);
 
   return {
     listShippingRules: unary('ListShippingRules', async (_request: orders.ListShippingRulesRequest, ctx) => {

@@ -1,5 +1,5 @@
 import type { PoolClient, Queryable } from '@smista/service-kit';
-import type { MarketplaceId, OrderStatus, ShipmentStatus } from '@smista/contracts';
+import type { MarketplaceId, OrderStatus, PaymentStatus, ShipmentStatus } from '@smista/contracts';
 import type { OrderShipment, ShipmentChange, TrackingStatus } from '../domain';
 
 /**
@@ -52,6 +52,7 @@ export interface LockedOrder {
   marketplace: MarketplaceId;
   status: OrderStatus;
   marketplaceStatus: OrderStatus;
+  paymentStatus: PaymentStatus;
   hasShipments: boolean;
 }
 
@@ -61,7 +62,7 @@ export interface LockedOrder {
  */
 export async function lockOrder(tx: PoolClient, merchantId: string, orderId: number): Promise<LockedOrder | null> {
   const { rows } = await tx.query(
-    `SELECT id, merchant_id, integration_id, external_id, marketplace, status, marketplace_status, has_shipments
+    `SELECT id, merchant_id, integration_id, external_id, marketplace, status, marketplace_status, payment_status, has_shipments
        FROM orders WHERE id = $1 AND merchant_id = $2 FOR UPDATE`,
     [orderId, merchantId],
   );
@@ -75,6 +76,7 @@ export async function lockOrder(tx: PoolClient, merchantId: string, orderId: num
     marketplace: r.marketplace as MarketplaceId,
     status: r.status as OrderStatus,
     marketplaceStatus: r.marketplace_status as OrderStatus,
+    paymentStatus: r.payment_status as PaymentStatus,
     hasShipments: r.has_shipments as boolean,
   };
 }

@@ -101,8 +101,9 @@ WITH o AS (
   INSERT INTO orders AS cur (merchant_id, integration_id, external_id, marketplace, buyer_name, buyer_email,
     external_username, total, currency, status, marketplace_status, payment_status, external_order_status,
     external_payment_status, items_count, order_date, ship_by_date, external_last_modified_at, last_synced_at,
-    original_data, search_text, shipping_service, weight_grams)
-  SELECT $1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, $10, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb, $20, $44, $45
+    original_data, search_text, shipping_service, weight_grams, rules_pending)
+  SELECT $1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, $10, $46, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb, $20, $44, $45,
+         $10 = 'da_pagare'
    WHERE NOT EXISTS (SELECT 1 FROM deleted_integrations d WHERE d.merchant_id = $1 AND d.integration_id = $2)
   ON CONFLICT (merchant_id, integration_id, external_id) DO UPDATE SET
     marketplace = EXCLUDED.marketplace,
@@ -115,6 +116,8 @@ WITH o AS (
     -- With shipments the status follows them too: the service works it out again (the row is
     -- locked and current here, so has_shipments is never a stale answer).
     status = CASE WHEN cur.has_shipments THEN cur.status ELSE EXCLUDED.status END,
+    -- Held for its payment (again): the rules look at it once it is paid.
+    rules_pending = cur.rules_pending OR (NOT cur.has_shipments AND EXCLUDED.status = 'da_pagare'),
     payment_status = EXCLUDED.payment_status,
     external_order_status = EXCLUDED.external_order_status,
     external_payment_status = EXCLUDED.external_payment_status,
@@ -129,7 +132,7 @@ WITH o AS (
     weight_grams = EXCLUDED.weight_grams,
     updated_at = now()
   WHERE cur.external_last_modified_at < EXCLUDED.external_last_modified_at
-  RETURNING id, merchant_id, (xmax = 0) AS created, status, marketplace_status, has_shipments
+  RETURNING id, merchant_id, (xmax = 0) AS created, status, marketplace_status, has_shipments, rules_pending
 ), address AS (
   INSERT INTO shipping_addresses AS sa (order_id, merchant_id, full_name, company_name, address_line1, address_line2,
     city, state, postal_code, country, country_code, phone_number, email)
@@ -159,7 +162,7 @@ WITH o AS (
          WITH ORDINALITY AS x(external_item_id, legacy_item_id, sku, title, quantity, unit_price, total, currency,
                               image_url, variant_info, fulfillment_status, position)
 )
-SELECT id, created, status, marketplace_status, has_shipments FROM o`;
+SELECT id, created, status, marketplace_status, has_shipments, rules_pending FROM o`;
 
 /** What an import changed: null when nothing (the same or an older version, or a deleted integration). */
 export interface UpsertResult {
@@ -169,6 +172,8 @@ export interface UpsertResult {
   marketplaceStatus: OrderStatus;
   /** The order has shipments: its status must be worked out again from them (the row is locked). */
   hasShipments: boolean;
+  /** Held for its payment since the rules last looked at it: they look at it once it is paid. */
+  rulesPending: boolean;
 }
 
 /**
@@ -227,11 +232,24 @@ export async function upsertImportedOrder(tx: PoolClient, o: OrderImport): Promi
     col('fulfillmentStatus'),
     o.shippingService,
     o.weightGrams,
+    o.marketplaceStatus,
   ] });
   const row = rows[0];
   return row
-    ? { id: Number(row.id), created: row.created as boolean, status: row.status as OrderStatus, marketplaceStatus: row.marketplace_status as OrderStatus, hasShipments: row.has_shipments as boolean }
+    ? {
+        id: Number(row.id),
+        created: row.created as boolean,
+        status: row.status as OrderStatus,
+        marketplaceStatus: row.marketplace_status as OrderStatus,
+        hasShipments: row.has_shipments as boolean,
+        rulesPending: row.rules_pending as boolean,
+      }
     : null;
+}
+
+/** The rules have looked at an order that was held for its payment (now paid): a later import leaves its carrier alone. */
+export async function clearRulesPending(tx: PoolClient, orderId: number): Promise<void> {
+  await tx.query('UPDATE orders SET rules_pending = false WHERE id = $1', [orderId]);
 }
 
 /** Integration ids are bigint; the two-key advisory lock takes an int (a shared key only costs a wait). */

@@ -143,13 +143,14 @@ export async function applyCarrierState(
 }
 
 /**
- * Takes a deleted carrier integration off the orders still to ship that have no live shipment;
+ * Takes a deleted carrier integration off the orders still to ship (or waiting for their payment)
+ * that have no live shipment;
  * answers their ids (each gets `orders.carrier.assigned` 0).
  */
 export async function clearDeletedCarrier(tx: PoolClient, merchantId: string, integrationId: number): Promise<number[]> {
   const { rows } = await tx.query<{ id: string }>(
     `UPDATE orders o SET carrier_integration_id = NULL, carrier_source = NULL, applied_rule_id = NULL, applied_rule_name = NULL, updated_at = now()
-      WHERE o.merchant_id = $1 AND o.carrier_integration_id = $2 AND o.status = 'da_spedire'
+      WHERE o.merchant_id = $1 AND o.carrier_integration_id = $2 AND o.status IN ('da_spedire', 'da_pagare')
         AND NOT ${LIVE_SHIPMENT}
       RETURNING o.id`,
     [merchantId, integrationId],
@@ -167,7 +168,7 @@ export interface RuleCandidate extends RuleTarget {
   orderDate: Date;
 }
 
-const CANDIDATE_COLUMNS = `o.id, o.external_id, o.buyer_name, o.order_date, o.status, o.total::text AS total, o.currency,
+const CANDIDATE_COLUMNS = `o.id, o.external_id, o.buyer_name, o.order_date, o.status, o.payment_status, o.total::text AS total, o.currency,
   COALESCE(a.country_code, '') AS country_code, o.shipping_service, o.weight_grams, o.carrier_integration_id, o.carrier_source,
   o.applied_rule_id, ${LIVE_SHIPMENT} AS live_shipment`;
 
@@ -178,6 +179,7 @@ function toCandidate(r: Row): RuleCandidate {
     buyerName: r.buyer_name as string,
     orderDate: r.order_date as Date,
     status: r.status as string,
+    paymentStatus: r.payment_status as string,
     total: r.total as string,
     currency: r.currency as string,
     countryCode: r.country_code as string,
@@ -191,14 +193,15 @@ function toCandidate(r: Row): RuleCandidate {
 }
 
 /**
- * The orders 'Assegna Corrieri' and the dry run consider: the merchant's orders to ship, or the
- * ones named (any status; unknown and other merchants' left out); newest first.
+ * The orders 'Assegna Corrieri' and the dry run consider: the merchant's orders to ship and those
+ * held for their payment (passed over, with their reason), or the ones named (any status; unknown
+ * and other merchants' left out); newest first.
  */
 export async function ruleCandidates(db: Queryable, merchantId: string, orderIds?: readonly number[]): Promise<RuleCandidate[]> {
   const byIds = orderIds !== undefined;
   const { rows } = await db.query(
     `SELECT ${CANDIDATE_COLUMNS} FROM orders o LEFT JOIN shipping_addresses a ON a.order_id = o.id
-      WHERE o.merchant_id = $1 AND ${byIds ? 'o.id = ANY($2::bigint[])' : "o.status = 'da_spedire'"}
+      WHERE o.merchant_id = $1 AND ${byIds ? 'o.id = ANY($2::bigint[])' : "o.status IN ('da_spedire', 'da_pagare')"}
       ORDER BY o.order_date DESC, o.id DESC`,
     byIds ? [merchantId, orderIds.filter((id) => Number.isSafeInteger(id) && id > 0)] : [merchantId],
   );

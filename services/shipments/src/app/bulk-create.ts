@@ -1,7 +1,7 @@
 import { withTransaction, type MerchantScope } from '@smista/service-kit';
-import { shipmentMessages as m, type BulkCreateSkips } from '@smista/contracts';
+import { paymentPhrase, shipmentMessages as m, type BulkCreateSkips } from '@smista/contracts';
 import { CarrierCallError, planShipment, shipmentsErrors, type NewShipment } from '../domain';
-import { insertShipments, liveShipmentsOf } from '../store';
+import { insertShipments, liveShipmentsOf, recordCall } from '../store';
 import { enqueueShipmentsCreated } from '../events/publishers';
 import type { AppDeps } from './deps';
 
@@ -21,16 +21,25 @@ export interface BulkCreateResult {
   outcomes: BulkCreateOutcome[];
 }
 
+/** Whether orders not paid get a shipment too (issue 19), and who confirmed it as the merchant reads it. */
+export interface BulkCreateOptions {
+  confirmUnpaid?: boolean;
+  /** 'Sara Galli (sara@…)' from the session; empty: the audit names the caller token's user id. */
+  confirmedBy?: string;
+}
+
 /**
  * Spec §7 POST /api/shipments/bulk-create: the orders are read from orders (GetOrders) and the
  * merchant's carrier integrations from carriers (one ListIntegrations, only when an order has a
  * carrier); then ONE transaction inserts a pending shipment for every order without a live one
  * (the unique index decides, so five identical requests at once create each shipment once) and
- * writes one `shipments.shipment.created` per new shipment.
+ * writes one `shipments.shipment.created` per new shipment. An order not paid (payment in attesa
+ * or non riuscito) is skipped naming its payment, unless `confirmUnpaid`: then its shipment's audit
+ * gets an `UnpaidConfirmed` row with who confirmed, in the same transaction.
  *
  * @example await bulkCreate(deps, scope, [101, 102]) // { created: 2, skipped: 0, message: '2 spedizioni create', outcomes: [...] }
  */
-export async function bulkCreate(deps: AppDeps, scope: MerchantScope, orderIds: readonly number[]): Promise<BulkCreateResult> {
+export async function bulkCreate(deps: AppDeps, scope: MerchantScope, orderIds: readonly number[], options: BulkCreateOptions = {}): Promise<BulkCreateResult> {
   const { merchantId } = scope;
   const orders = await deps.orders.ordersOf(scope, orderIds);
   let providers = new Map<number, string>();
@@ -42,8 +51,10 @@ export async function bulkCreate(deps: AppDeps, scope: MerchantScope, orderIds: 
       throw err;
     }
   }
-  const plans = orderIds.map((id) => planShipment(merchantId, id, orders.get(id), providers));
+  const plans = orderIds.map((id) => planShipment(merchantId, id, orders.get(id), providers, { confirmUnpaid: options.confirmUnpaid }));
   const toCreate: NewShipment[] = plans.flatMap((p) => (p.kind === 'create' ? [p.shipment] : []));
+  const unpaidConfirmed = new Map(plans.flatMap((p) => (p.kind === 'create' && p.unpaidConfirmed ? [[p.shipment.orderId, p.unpaidConfirmed] as const] : [])));
+  const who = options.confirmedBy?.trim() || m.unknownUser(scope.userId);
 
   const { created, existing } = await withTransaction(deps.pool, async (tx) => {
     const inserted = await insertShipments(tx, toCreate);
@@ -59,10 +70,25 @@ export async function bulkCreate(deps: AppDeps, scope: MerchantScope, orderIds: 
       }),
       deps.now(),
     );
+    for (const c of inserted) {
+      const payment = unpaidConfirmed.get(c.orderId);
+      if (!payment) continue;
+      await recordCall(tx, {
+        shipmentId: c.id,
+        merchantId,
+        operation: 'UnpaidConfirmed',
+        target: '',
+        startedAt: deps.now(),
+        durationMs: null,
+        outcome: 'ok',
+        message: m.unpaidConfirmed(paymentPhrase(payment), who),
+        userId: scope.userId,
+      });
+    }
     return { created: createdByOrder, existing: live };
   });
 
-  const skips: Required<BulkCreateSkips> = { existing: 0, notFound: 0, cancelled: 0 };
+  const skips: Required<BulkCreateSkips> = { existing: 0, notFound: 0, cancelled: 0, unpaid: 0 };
   const outcomes: BulkCreateOutcome[] = plans.map((p) => {
     if (p.kind === 'skip') {
       skips[p.reason]++;
@@ -77,6 +103,6 @@ export async function bulkCreate(deps: AppDeps, scope: MerchantScope, orderIds: 
   });
   const createdCount = outcomes.filter((o) => o.created).length;
   const skipped = outcomes.length - createdCount;
-  deps.logger.info({ merchantId, userId: scope.userId, created: createdCount, skipped }, 'shipments created from orders');
+  deps.logger.info({ merchantId, userId: scope.userId, created: createdCount, skipped, unpaidConfirmed: unpaidConfirmed.size }, 'shipments created from orders');
   return { created: createdCount, skipped, message: m.bulkCreated(createdCount, skips), outcomes };
 }

@@ -9,6 +9,7 @@ const order = (patch: Partial<SourceOrder> = {}): SourceOrder => ({
   marketplace: 'ebay',
   integrationId: 5,
   status: 'da_spedire',
+  paymentStatus: 'pagato',
   carrierIntegrationId: 7,
   address: {
     id: 900,
@@ -111,6 +112,27 @@ describe('planShipment', () => {
   it('skips an unknown and a cancelled order with their reasons', () => {
     expect(planShipment(MERCHANT, 43, undefined, new Map())).toEqual({ kind: 'skip', orderId: 43, reason: 'notFound', message: m.orderNotFound });
     expect(planShipment(MERCHANT, 42, order({ status: 'annullato' }), new Map())).toEqual({ kind: 'skip', orderId: 42, reason: 'cancelled', message: m.orderCancelled });
+  });
+
+  it('skips an order not paid naming its payment, unless confirmed; the confirmed plan says which payment (issue 19)', () => {
+    expect(planShipment(MERCHANT, 42, order({ status: 'da_pagare', paymentStatus: 'in_attesa' }), new Map())).toEqual({
+      kind: 'skip',
+      orderId: 42,
+      reason: 'unpaid',
+      message: 'Ordine non pagato (pagamento in attesa): spedizione non creata senza conferma',
+    });
+    expect(planShipment(MERCHANT, 42, order({ status: 'da_pagare', paymentStatus: 'fallito' }), new Map())).toMatchObject({
+      reason: 'unpaid',
+      message: 'Ordine non pagato (pagamento non riuscito): spedizione non creata senza conferma',
+    });
+    expect(planShipment(MERCHANT, 42, order({ status: 'da_pagare', paymentStatus: 'fallito' }), new Map([[7, 'gls']]), { confirmUnpaid: true })).toMatchObject({
+      kind: 'create',
+      shipment: { orderId: 42, carrierProvider: 'gls', orderPaymentStatus: 'fallito' },
+      unpaidConfirmed: 'fallito',
+    });
+    // Paid (or refunded: the refund is the Errori tab's problem): created without asking.
+    expect(planShipment(MERCHANT, 42, order(), new Map())).toMatchObject({ kind: 'create', unpaidConfirmed: null, shipment: { orderPaymentStatus: 'pagato' } });
+    expect(planShipment(MERCHANT, 42, order({ paymentStatus: 'rimborsato' }), new Map())).toMatchObject({ kind: 'create', unpaidConfirmed: null });
   });
 });
 

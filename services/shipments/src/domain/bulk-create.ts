@@ -1,4 +1,4 @@
-import { shipmentMessages as m } from '@smista/contracts';
+import { isUnpaidPayment, paymentPhrase, shipmentMessages as m } from '@smista/contracts';
 import { shipmentSearchText } from './search';
 import type { LineItem, ShipmentAddress } from './shipment';
 
@@ -10,6 +10,8 @@ export interface SourceOrder {
   integrationId: number;
   /** The orders service's status (`annullato` = cancelled). */
   status: string;
+  /** The payment (in_attesa and fallito: not paid, a shipment only with a confirmation). */
+  paymentStatus: string;
   carrierIntegrationId: number | null;
   address: {
     id: number;
@@ -49,13 +51,20 @@ export interface NewShipment extends ShipmentAddress {
   carrierProvider: string | null;
   shippingAddressId: number | null;
   searchText: string;
+  /** The order's payment when the shipment was made (a refund later makes a live shipment a problem). */
+  orderPaymentStatus: string | null;
 }
 
-/** What a bulk create does with one requested order id. */
 /** Why an order gets no shipment (the summary counts each). */
-export type BulkCreateSkipReason = 'existing' | 'notFound' | 'cancelled';
+export type BulkCreateSkipReason = 'existing' | 'notFound' | 'cancelled' | 'unpaid';
 
-export type BulkCreatePlan = { kind: 'create'; shipment: NewShipment } | { kind: 'skip'; orderId: number; reason: BulkCreateSkipReason; message: string };
+/**
+ * What a bulk create does with one requested order id. A shipment of an order not paid, confirmed,
+ * carries `unpaidConfirmed` (its payment status): its audit records who confirmed.
+ */
+export type BulkCreatePlan =
+  | { kind: 'create'; shipment: NewShipment; unpaidConfirmed: string | null }
+  | { kind: 'skip'; orderId: number; reason: BulkCreateSkipReason; message: string };
 
 /** GLS prints at most 40 characters of the content (NoteAggiuntive); the other carriers fewer matter. */
 export const CONTENT_DESCRIPTION_MAX = 40;
@@ -97,14 +106,24 @@ const orNull = (v: string | undefined | null) => (v && v.trim() ? v.trim() : nul
  * IT), the marketplace lines still to ship ({@link linesToShip}; the label's content names those),
  * and the carrier integration assigned to the order with its carrier
  * code (`carrierProviders`: the merchant's integrations; one no longer there = none). An unknown
- * order (or another merchant's) and a cancelled one create nothing. Whether the order already has
- * a live shipment is decided by the database (the unique index), not here.
+ * order (or another merchant's) and a cancelled one create nothing; one not paid (payment in
+ * attesa or non riuscito, issue 19) only with `confirmUnpaid`, else it is skipped naming its
+ * payment. Whether the order already has a live shipment is decided by the database (the unique
+ * index), not here.
  *
- * @example planShipment(merchantId, 42, order, new Map([[7, 'gls']])) // { kind: 'create', shipment: { orderId: 42, carrierProvider: 'gls', ... } }
+ * @example planShipment(merchantId, 42, order, new Map([[7, 'gls']])) // { kind: 'create', shipment: { orderId: 42, carrierProvider: 'gls', ... }, unpaidConfirmed: null }
  */
-export function planShipment(merchantId: string, orderId: number, order: SourceOrder | undefined, carrierProviders: ReadonlyMap<number, string>): BulkCreatePlan {
+export function planShipment(
+  merchantId: string,
+  orderId: number,
+  order: SourceOrder | undefined,
+  carrierProviders: ReadonlyMap<number, string>,
+  options: { confirmUnpaid?: boolean } = {},
+): BulkCreatePlan {
   if (!order) return { kind: 'skip', orderId, reason: 'notFound', message: m.orderNotFound };
   if (order.status === 'annullato') return { kind: 'skip', orderId, reason: 'cancelled', message: m.orderCancelled };
+  const unpaid = isUnpaidPayment(order.paymentStatus);
+  if (unpaid && !options.confirmUnpaid) return { kind: 'skip', orderId, reason: 'unpaid', message: m.orderUnpaid(paymentPhrase(order.paymentStatus)) };
   const a = order.address;
   const lines = linesToShip(order.items);
   const carrierProvider = order.carrierIntegrationId ? carrierProviders.get(order.carrierIntegrationId) ?? null : null;
@@ -135,6 +154,8 @@ export function planShipment(merchantId: string, orderId: number, order: SourceO
       shippingAddressId: a?.id || null,
       ...address,
       searchText: shipmentSearchText({ orderExternalId: order.externalId, orderId: order.id, recipientName: address.recipientName, trackingNumber: null, city: address.city }),
+      orderPaymentStatus: order.paymentStatus.trim() || null,
     },
+    unpaidConfirmed: unpaid ? order.paymentStatus : null,
   };
 }

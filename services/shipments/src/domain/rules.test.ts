@@ -89,7 +89,16 @@ describe('spec §4 allowed actions', () => {
 describe('the Errori tab (problemOf)', () => {
   const now = new Date('2026-11-20T12:00:00.000Z');
   const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
-  const base = { status: 'shipped' as ShipmentStatus, errorMessage: null, errorCode: null, shippedAt: daysAgo(1), trackingStatus: null, trackingDescription: null, trackingUpdatedAt: null };
+  const base = {
+    status: 'shipped' as ShipmentStatus,
+    errorMessage: null,
+    errorCode: null,
+    shippedAt: daysAgo(1),
+    trackingStatus: null,
+    trackingDescription: null,
+    trackingUpdatedAt: null,
+    orderPaymentStatus: 'pagato' as string | null,
+  };
 
   it('a refused label, with the carrier reason', () => {
     expect(problemOf({ ...base, status: 'error', errorMessage: 'CAP non valido' }, now)).toBe(m.problemLabelFailed('CAP non valido'));
@@ -105,6 +114,16 @@ describe('the Errori tab (problemOf)', () => {
 
   it('a delivery problem reported by the carrier', () => {
     expect(problemOf({ ...base, trackingStatus: 'exception', trackingDescription: 'IN GIACENZA', trackingUpdatedAt: daysAgo(0) }, now)).toBe(m.problemException('IN GIACENZA'));
+  });
+
+  it('a live shipment of an order refunded on the marketplace, before any other reason (issue 19)', () => {
+    for (const status of ['pending', 'processing', 'shipped', 'error'] as const) {
+      expect(problemOf({ ...base, status, errorMessage: 'CAP non valido', orderPaymentStatus: 'rimborsato' }, now)).toBe(m.problemRefunded);
+    }
+    // Delivered is done, cancelled is no shipment; a partial refund ships.
+    for (const status of ['delivered', 'cancelled'] as const) expect(problemOf({ ...base, status, orderPaymentStatus: 'rimborsato' }, now)).toBeNull();
+    expect(problemOf({ ...base, orderPaymentStatus: 'parzialmente_rimborsato' }, now)).toBeNull();
+    expect(problemOf({ ...base, status: 'pending', orderPaymentStatus: null }, now)).toBeNull();
   });
 
   it('nothing for the other statuses, however old', () => {

@@ -68,10 +68,18 @@ export function statusAfterEdit(status: ShipmentStatus): ShipmentStatus {
 
 const DAY_MS = 86_400_000;
 
-type ProblemView = Pick<Shipment, 'status' | 'errorMessage' | 'errorCode' | 'shippedAt' | 'trackingStatus' | 'trackingDescription' | 'trackingUpdatedAt'>;
+type ProblemView = Pick<Shipment, 'status' | 'errorMessage' | 'errorCode' | 'shippedAt' | 'trackingStatus' | 'trackingDescription' | 'trackingUpdatedAt' | 'orderPaymentStatus'>;
 
 /**
- * Why a shipment is in the Errori tab, or null: a label the carrier refused; a delivery problem the
+ * The statuses in which a shipment of a refunded order is a problem (issue 19): still to leave, or
+ * on its way. Delivered is done (a refund after delivery is the marketplace's return), cancelled
+ * is no shipment.
+ */
+export const REFUND_PROBLEM_STATUSES: readonly ShipmentStatus[] = ['pending', 'processing', 'shipped', 'error'];
+
+/**
+ * Why a shipment is in the Errori tab, or null: its order was refunded on the marketplace while
+ * it is live (issue 19); a label the carrier refused; a delivery problem the
  * carrier reported; a shipped shipment without tracking movement (its last event, or the shipping
  * itself) for more than {@link STUCK_AFTER_DAYS} days. `store/list-sql.ts` filters with the same
  * predicate.
@@ -79,6 +87,7 @@ type ProblemView = Pick<Shipment, 'status' | 'errorMessage' | 'errorCode' | 'shi
  * @example problemOf({ status: 'error', errorMessage: 'CAP non valido', ... }, now) // 'Etichetta non creata: CAP non valido'
  */
 export function problemOf(s: ProblemView, now: Date): string | null {
+  if (s.orderPaymentStatus === 'rimborsato' && REFUND_PROBLEM_STATUSES.includes(s.status)) return m.problemRefunded;
   if (s.status === 'error') return m.problemLabelFailed(s.errorMessage ?? s.errorCode ?? '');
   if (s.status !== 'shipped') return null;
   if (s.trackingStatus === 'exception') return m.problemException(s.trackingDescription ?? '');

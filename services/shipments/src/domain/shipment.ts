@@ -64,6 +64,8 @@ export interface Shipment extends ShipmentAddress {
   trackingStatus: string | null;
   trackingDescription: string | null;
   trackingUpdatedAt: Date | null;
+  /** The order's payment as the orders service last told it (a refunded order's live shipment is a problem); null: unknown. */
+  orderPaymentStatus: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -80,7 +82,8 @@ export interface AuditEntry {
   attempt: number;
 }
 
-export type AuditOperation = 'CreateLabel' | 'CancelShipment' | 'CloseWorkday' | 'Track' | 'PushTracking';
+/** The calls to carriers and marketplaces, and a person's confirmation the shipment needed (created for an order not paid). */
+export type AuditOperation = 'CreateLabel' | 'CancelShipment' | 'CloseWorkday' | 'Track' | 'PushTracking' | 'UnpaidConfirmed';
 /**
  * `skipped`: nothing was called (a tracking push marketplaces did not make, with its reason).
  * `voided`: a cancellation the carrier could not make, done in Smista only (the message says why).

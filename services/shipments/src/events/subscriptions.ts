@@ -1,5 +1,6 @@
 import type { AnySubscription, Logger, Subscription } from '@smista/service-kit';
-import { marketplacesEvents } from '@smista/proto';
+import { marketplacesEvents, ordersEvents } from '@smista/proto';
+import { handleOrderUpserted } from './order-upserted';
 import { handleTrackingAttempted } from './tracking-attempted';
 
 /**
@@ -14,5 +15,21 @@ export function subscriptions(logger: Logger, durableSuffix = ''): AnySubscripti
       decode: (bytes) => marketplacesEvents.MarketplaceTrackingAttempted.decode(bytes),
       handle: handleTrackingAttempted(logger.child({ consumer: 'tracking-attempted' })),
     } satisfies Subscription<marketplacesEvents.MarketplaceTrackingAttempted>,
+  ];
+}
+
+/**
+ * The orders service's events (its payment on the order's shipments: a refunded order's live
+ * shipment is a problem). Orders may start after shipments: main.ts attaches these when the ORDERS
+ * stream appears (`attachWhenStreamExists`) instead of holding the start for it.
+ */
+export function orderSubscriptions(logger: Logger, durableSuffix = ''): AnySubscription[] {
+  return [
+    {
+      durable: `shipments-order-upserted${durableSuffix}`,
+      subject: 'orders.order.upserted',
+      decode: (bytes) => ordersEvents.OrderUpserted.decode(bytes),
+      handle: handleOrderUpserted(logger.child({ consumer: 'order-upserted' })),
+    } satisfies Subscription<ordersEvents.OrderUpserted>,
   ];
 }

@@ -12,8 +12,8 @@ export function actionHandlers(deps: HandlerDeps) {
   return {
     bulkCreate: unary('BulkCreate', async (request: shipments.BulkCreateRequest, ctx) => {
       const scope = await requireMerchant(ctx);
-      const { orderIds } = bulkCreateSchema.parse({ orderIds: request.orderIds });
-      const result = await bulkCreate(deps, scope, orderIds);
+      const { orderIds, confirmUnpaid } = bulkCreateSchema.parse({ orderIds: request.orderIds, confirmUnpaid: request.confirmUnpaid });
+      const result = await bulkCreate(deps, scope, orderIds, { confirmUnpaid, confirmedBy: request.confirmedBy });
       return shipments.BulkCreateResponse.fromPartial({
         created: result.created,
         skipped: result.skipped,

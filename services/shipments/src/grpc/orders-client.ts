@@ -21,6 +21,7 @@ export function sourceOrderOf(o: orders.Order): SourceOrder {
     marketplace: o.marketplace,
     integrationId: o.integrationId,
     status: o.status,
+    paymentStatus: o.paymentStatus,
     carrierIntegrationId: o.carrierIntegrationId || null,
     address: a
       ? {

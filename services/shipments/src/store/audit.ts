@@ -2,8 +2,9 @@ import type { Queryable } from '@smista/service-kit';
 import type { AuditEntry, AuditOperation, AuditOutcome } from '../domain';
 
 /**
- * The audit trail: one row per carrier or marketplace call made for a shipment. Never credentials:
- * only the operation, the carrier or marketplace code, times, the outcome and the provider's reason.
+ * The audit trail: one row per carrier or marketplace call made for a shipment, and per confirmation
+ * a person gave for it (a shipment of an order not paid, with who). Never credentials: only the
+ * operation, the carrier or marketplace code, times, the outcome and the provider's reason.
  */
 
 export interface CallRecord {
@@ -15,6 +16,8 @@ export interface CallRecord {
   durationMs: number | null;
   outcome: AuditOutcome;
   message: string | null;
+  /** A person's action (UnpaidConfirmed): who, as the caller token names them. */
+  userId?: string | null;
 }
 
 /** The next attempt number of an operation on a shipment. */
@@ -23,9 +26,9 @@ const NEXT_ATTEMPT = `(SELECT count(*) + 1 FROM shipment_calls c WHERE c.shipmen
 /** Records a call (finished, or `started` before it is made); answers the row's id. */
 export async function recordCall(db: Queryable, call: CallRecord): Promise<number> {
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO shipment_calls (shipment_id, merchant_id, operation, target, attempt, started_at, duration_ms, outcome, message)
-     VALUES ($1, $2, $3, $4, ${NEXT_ATTEMPT}, $5, $6, $7, $8) RETURNING id`,
-    [call.shipmentId, call.merchantId, call.operation, call.target, call.startedAt, call.durationMs, call.outcome, call.message],
+    `INSERT INTO shipment_calls (shipment_id, merchant_id, operation, target, attempt, started_at, duration_ms, outcome, message, user_id)
+     VALUES ($1, $2, $3, $4, ${NEXT_ATTEMPT}, $5, $6, $7, $8, $9) RETURNING id`,
+    [call.shipmentId, call.merchantId, call.operation, call.target, call.startedAt, call.durationMs, call.outcome, call.message, call.userId ?? null],
   );
   return Number(rows[0].id);
 }

@@ -27,6 +27,8 @@ describe('filterSql', () => {
     expect(PROBLEM_SQL).toContain(`s.status = 'error'`);
     expect(PROBLEM_SQL).toContain(`s.tracking_status = 'exception'`);
     expect(PROBLEM_SQL).toContain('coalesce(s.tracking_updated_at, s.shipped_at) < now() - make_interval(days => 3)');
+    // Issue 19: a live shipment of a refunded order.
+    expect(PROBLEM_SQL).toContain(`(s.order_payment_status = 'rimborsato' AND s.status IN ('pending', 'processing', 'shipped', 'error'))`);
     expect(TAB_SQL.da_stampare).toBe(`(s.status = 'shipped' AND s.has_label AND s.label_printed_at IS NULL)`);
   });
 

@@ -1,5 +1,5 @@
 import { STUCK_AFTER_DAYS } from '@smista/contracts';
-import type { CountedTab, ListCriteria } from '../domain';
+import { REFUND_PROBLEM_STATUSES, type CountedTab, type ListCriteria } from '../domain';
 
 /**
  * The list's SQL, built from checked criteria (`domain/list-query.ts`): only the fixed predicates of
@@ -7,12 +7,15 @@ import type { CountedTab, ListCriteria } from '../domain';
  * without a database. Alias `s` = shipments.
  */
 
+/** A live shipment of an order refunded on the marketplace (`REFUND_PROBLEM_STATUSES`). */
+const REFUNDED_SQL = `(s.order_payment_status = 'rimborsato' AND s.status IN (${REFUND_PROBLEM_STATUSES.map((st) => `'${st}'`).join(', ')}))`;
+
 /**
  * The Errori tab ("problems"), the same rule as `domain/rules.ts` problemOf: a refused label, a
- * delivery problem reported by the carrier, or a shipped shipment without tracking movement for
- * more than STUCK_AFTER_DAYS days.
+ * delivery problem reported by the carrier, a shipped shipment without tracking movement for
+ * more than STUCK_AFTER_DAYS days, or a live shipment of a refunded order.
  */
-export const PROBLEM_SQL = `(s.status = 'error' OR (s.status = 'shipped' AND (s.tracking_status = 'exception' OR coalesce(s.tracking_updated_at, s.shipped_at) < now() - make_interval(days => ${Number(STUCK_AFTER_DAYS)}))))`;
+export const PROBLEM_SQL = `(s.status = 'error' OR (s.status = 'shipped' AND (s.tracking_status = 'exception' OR coalesce(s.tracking_updated_at, s.shipped_at) < now() - make_interval(days => ${Number(STUCK_AFTER_DAYS)}))) OR ${REFUNDED_SQL})`;
 
 /** Each tab's predicate. */
 export const TAB_SQL: Record<CountedTab, string> = {

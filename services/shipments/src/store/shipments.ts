@@ -12,7 +12,7 @@ export const SHIPMENT_COLUMNS = `s.id, s.merchant_id, s.order_id, s.order_extern
   s.label_printed_at, s.cancelled_at, s.label_void_reason, s.close_workday_status, s.close_workday_message, s.close_workday_at, s.manifest_id,
   s.marketplace_tracking_status, s.marketplace_tracking_error, s.marketplace_tracking_attempts,
   s.marketplace_tracking_last_attempt, s.marketplace_tracking_updated_at, s.tracking_status, s.tracking_description,
-  s.tracking_updated_at, s.created_at, s.updated_at`;
+  s.tracking_updated_at, s.order_payment_status, s.created_at, s.updated_at`;
 
 type Row = Record<string, unknown>;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -67,6 +67,7 @@ export function toShipment(r: Row): Shipment {
     trackingStatus: r.tracking_status as string | null,
     trackingDescription: r.tracking_description as string | null,
     trackingUpdatedAt: r.tracking_updated_at as Date | null,
+    orderPaymentStatus: (r.order_payment_status as string | null) ?? null,
     createdAt: r.created_at as Date,
     updatedAt: r.updated_at as Date,
   };
@@ -108,18 +109,19 @@ export async function insertShipments(tx: PoolClient, planned: readonly NewShipm
   const { rows } = await tx.query<{ id: string; order_id: string }>(
     `INSERT INTO shipments (merchant_id, order_id, order_external_id, marketplace, marketplace_integration_id, line_items,
        content_description, carrier_integration_id, carrier_provider, shipping_address_id, recipient_name, address_line1,
-       address_line2, city, state, postal_code, country, country_code, phone_number, recipient_email, search_text)
+       address_line2, city, state, postal_code, country, country_code, phone_number, recipient_email, search_text,
+       order_payment_status, order_payment_at)
      SELECT x.merchant_id, x.order_id, x.order_external_id, x.marketplace, x.marketplace_integration_id, x.line_items::jsonb,
             x.content_description, x.carrier_integration_id, x.carrier_provider, x.shipping_address_id, x.recipient_name,
             x.address_line1, x.address_line2, x.city, x.state, x.postal_code, x.country, x.country_code, x.phone_number,
-            x.recipient_email, x.search_text
+            x.recipient_email, x.search_text, x.order_payment_status, CASE WHEN x.order_payment_status IS NULL THEN NULL ELSE now() END
        FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::bigint[],
                    $9::text[], $10::bigint[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[],
-                   $17::text[], $18::text[], $19::text[], $20::text[], $21::text[])
+                   $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[])
          WITH ORDINALITY AS x(merchant_id, order_id, order_external_id, marketplace, marketplace_integration_id, line_items,
                               content_description, carrier_integration_id, carrier_provider, shipping_address_id,
                               recipient_name, address_line1, address_line2, city, state, postal_code, country, country_code,
-                              phone_number, recipient_email, search_text, n)
+                              phone_number, recipient_email, search_text, order_payment_status, n)
       ORDER BY x.n
      ON CONFLICT (merchant_id, order_id) WHERE status <> 'cancelled' DO NOTHING
      RETURNING id, order_id`,
@@ -145,9 +147,24 @@ export async function insertShipments(tx: PoolClient, planned: readonly NewShipm
       col((s) => s.phoneNumber),
       col((s) => s.recipientEmail),
       col((s) => s.searchText),
+      col((s) => s.orderPaymentStatus),
     ],
   );
   return rows.map((r) => ({ id: Number(r.id), orderId: Number(r.order_id) }));
+}
+
+/**
+ * The order's payment on its live shipments, as an `orders.order.upserted` of `occurredAt` tells it;
+ * an older word (out of order) than the one stored changes nothing. Answers how many changed.
+ */
+export async function setOrderPayment(tx: PoolClient, merchantId: string, orderId: number, paymentStatus: string, occurredAt: Date): Promise<number> {
+  const { rowCount } = await tx.query(
+    `UPDATE shipments SET order_payment_status = $3, order_payment_at = $4
+      WHERE merchant_id = $1 AND order_id = $2 AND status <> 'cancelled'
+        AND (order_payment_at IS NULL OR order_payment_at < $4)`,
+    [merchantId, orderId, paymentStatus, occurredAt],
+  );
+  return rowCount ?? 0;
 }
 
 /** The live (not cancelled) shipment of each of the orders, by order id. */
