@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { APIRequestContext, BrowserContext } from 'playwright-core';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -73,5 +74,17 @@ export async function signIn(context: BrowserContext, baseUrl: string, user: { e
   if (login.status !== 200) throw new Error(`login ${user.email}: ${login.status} ${JSON.stringify(login.body)}`);
   if (merchantId === undefined) return;
   const selected = await api(context, baseUrl, 'POST', '/api/merchants/set-current', { merchantId });
-  if (selected.status !== 200) throw new Error(`set-current ${merchantId}: ${selected.status} ${JSON.stringify(selected.body)}`);
+  if (selected.status !== 200) {
+    throw new Error(`set-current ${merchantId}: ${selected.status} ${JSON.stringify(selected.body)} (${await sessionCookiesSeen(context, baseUrl)})`);
+  }
+}
+
+/**
+ * What the context holds of the session cookie, for a failure's message: how many, where, and a
+ * short fingerprint of each value (never the token), e.g. "smista_session: 1 (127.0.0.1/ 3fa2c1)".
+ */
+async function sessionCookiesSeen(context: BrowserContext, baseUrl: string): Promise<string> {
+  const cookies = (await context.cookies(baseUrl)).filter((c) => c.name === 'smista_session');
+  const seen = cookies.map((c) => `${c.domain}${c.path} ${crypto.createHash('sha256').update(c.value).digest('hex').slice(0, 6)}${c.value ? '' : ' vuoto'}`);
+  return `smista_session: ${cookies.length}${seen.length ? ` (${seen.join(', ')})` : ''}`;
 }
