@@ -292,6 +292,7 @@ describe('carriers (integrations remote and settings carriers tab)', () => {
       'Password ritiri',
     ]);
     expect(await field(page, 'passwordCliente').getAttribute('type')).toBe('password');
+    expect(await field(page, 'connectionName').getAttribute('placeholder')).toBe('es. GLS Milano');
 
     const creates = countCreates(page);
     const submit = page.getByTestId('credentials-submit');
@@ -413,6 +414,8 @@ describe('carriers (integrations remote and settings carriers tab)', () => {
     await page.waitForURL('**/carriers/posta_1/setup?mode=new');
     const labels = await page.getByTestId('credentials-form').locator('label').allInnerTexts();
     expect(labels.map((l) => l.replace('*', '').trim())).toEqual(['Nome della connessione', 'Username (facoltativo)', 'Password (facoltativo)', 'Codice cliente (facoltativo)']);
+    // Its own example, not GLS's.
+    expect(await field(page, 'connectionName').getAttribute('placeholder')).toBe('es. Posta1 Milano');
     await closeToasts(page);
     await field(page, 'connectionName').fill('Posta1 Milano');
     await page.getByTestId('credentials-submit').click();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { tmpDir } from '../../deploy/local/src/paths';
 import { ServiceStartError, type RestartPolicy, type ServiceHandle } from '../../deploy/local/src/service';
 import { startApp as startAppProcesses } from '../../deploy/local/src/stack';
-import { startGlsSandbox } from '@smista/sandboxes';
+import { startGlsSandbox, type GlsSandbox } from '@smista/sandboxes';
 import { sharedInfra } from './env';
 
 export interface StartAppOptions {
@@ -18,9 +18,10 @@ export interface StartAppOptions {
    * Suites that label shipments need it: each app's shipments database numbers its GLS
    * `ContatoreProgressivo` and `Bda` from 1, and on one shared GLS account another suite's parcel
    * with the same counter would be answered back (GLS de-duplicates on it), or its close or
-   * cancel would reach ours.
+   * cancel would reach ours. `{ latencyMs }` slows each of its answers (a run that lasts long enough
+   * to be cut).
    */
-  ownGlsSandbox?: boolean;
+  ownGlsSandbox?: boolean | { latencyMs: number };
   /**
    * A component that dies is started again with backoff, as in `make dev` (default true; each
    * restart is a `[runner]` line in its log file).
@@ -37,6 +38,8 @@ export interface TestApp {
   tracesUrl: string;
   /** GLS Italy sandbox the carriers service talks to (shared by the run unless `ownGlsSandbox`). */
   glsUrl: string;
+  /** The app's own GLS sandbox (`ownGlsSandbox`), for its tallies; undefined with the shared one. */
+  gls?: GlsSandbox;
   /** Poste Delivery Business sandbox the carriers service talks to (shared by the run). */
   posteUrl: string;
   /** eBay sandbox the marketplaces service talks to (shared by the run; each app registers its own eBay app). */
@@ -71,7 +74,8 @@ export interface TestApp {
 export async function startApp(options: StartAppOptions = {}): Promise<TestApp> {
   const infra = sharedInfra();
   const logDir = path.join(tmpDir, 'e2e-logs', `${Date.now().toString(36)}-${crypto.randomBytes(3).toString('hex')}`);
-  const gls = options.ownGlsSandbox ? await startGlsSandbox({ port: 0 }) : null;
+  const own = options.ownGlsSandbox;
+  const gls = own ? await startGlsSandbox({ port: 0, latencyMs: typeof own === 'object' ? own.latencyMs : 0 }) : null;
   const componentEnv = gls
     ? { ...options.componentEnv, carriers: { ...options.componentEnv?.carriers, GLS_BASE_URL: gls.url, GLS_TRACKING_URL: gls.url } }
     : options.componentEnv;
@@ -92,6 +96,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<TestApp> 
       mailUrl: infra.mailUrl,
       tracesUrl: infra.tracesUrl,
       glsUrl: gls?.url ?? infra.glsUrl,
+      gls: gls ?? undefined,
       posteUrl: infra.posteUrl,
       ebayUrl: infra.ebayUrl,
       ports: app.ports,

@@ -92,7 +92,8 @@ export const t = {
     creating: 'Collegamento...',
     fields: {
       connectionName: 'Nome della connessione',
-      connectionNamePlaceholder: 'es. GLS Milano',
+      /** An example name for the carrier being connected (issue 19: the Poste forms said 'es. GLS Milano'). */
+      connectionNamePlaceholder: (carrier: { code: string; name: string }) => (carrier.code === 'gls' ? 'es. GLS Milano' : `es. ${carrier.name} Milano`),
       siglaSede: 'Sigla sede',
       siglaSedePlaceholder: 'es. MI',
       codiceCliente: 'Codice cliente',

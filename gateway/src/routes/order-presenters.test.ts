@@ -95,7 +95,7 @@ describe('statusCountsJson and orderPageJson', () => {
         { status: 'consegnato', count: 6 },
         { status: 'annullato', count: 1 },
       ]),
-    ).toEqual({ all: 11, TO_SHIP: 4, IN_TRANSIT: 0, SHIPPED: 0, DELIVERED: 6, CANCELLED: 1 });
+    ).toEqual({ all: 11, TO_PAY: 0, TO_SHIP: 4, IN_TRANSIT: 0, SHIPPED: 0, DELIVERED: 6, CANCELLED: 1 });
   });
 
   it('answers {data, meta} with the counts inside meta', () => {
@@ -107,6 +107,6 @@ describe('statusCountsJson and orderPageJson', () => {
       }),
     );
     expect(page.data).toHaveLength(1);
-    expect(page.meta).toEqual({ page: 2, pageSize: 1, totalItems: 3, totalPages: 3, hasNextPage: true, hasPrevPage: true, statusCounts: { all: 3, TO_SHIP: 3, IN_TRANSIT: 0, SHIPPED: 0, DELIVERED: 0, CANCELLED: 0 } });
+    expect(page.meta).toEqual({ page: 2, pageSize: 1, totalItems: 3, totalPages: 3, hasNextPage: true, hasPrevPage: true, statusCounts: { all: 3, TO_PAY: 0, TO_SHIP: 3, IN_TRANSIT: 0, SHIPPED: 0, DELIVERED: 0, CANCELLED: 0 } });
   });
 });

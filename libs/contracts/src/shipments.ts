@@ -289,6 +289,10 @@ export const shipmentToasts = {
   processFailed: 'Processamento fallito',
   processPartial: 'Processamento parziale',
   processPartialText: 'Alcune spedizioni non sono state processate',
+  /** The request's answer was lost (a 5xx, the connection) while its run goes on: issue 19. */
+  processContinues: 'Il processamento continua',
+  processContinuesText: (done: number, total: number) =>
+    `La risposta si è interrotta, ma le etichette vengono create comunque (${done} di ${total}): l'avanzamento è qui sotto e l'elenco si aggiorna alla fine`,
   cancelError: 'Errore cancellazione',
   closeError: 'Errore chiusura giornata',
   trackingError: 'Errore aggiornamento tracking',

@@ -208,7 +208,7 @@ export function CredentialsForm({
               <Input
                 id="carrier-connectionName"
                 autoComplete="off"
-                placeholder={s.fields.connectionNamePlaceholder}
+                placeholder={s.fields.connectionNamePlaceholder(carrier)}
                 {...form.register('connectionName')}
                 {...fieldAria('carrier-connectionName', errors.connectionName?.message)}
               />

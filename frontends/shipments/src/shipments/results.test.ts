@@ -1,6 +1,6 @@
-import type { CloseWorkdayJson, ProcessResultJson } from '@smista/contracts';
+import type { CloseWorkdayJson, ProcessResultJson, ProcessRunJson } from '@smista/contracts';
 import { ApiError } from '@smista/ui-kit';
-import { closeWorkdayToast, errorToast, joinErrors, processErrorToast, processToast } from './results';
+import { closeWorkdayToast, errorToast, joinErrors, processErrorToast, processFailureToast, processToast } from './results';
 
 const result = (over: Partial<ProcessResultJson>): ProcessResultJson => ({ success: 0, failed: 0, skipped: 0, message: '', errors: [], runId: null, ...over });
 const error = (n: number, message = `Errore ${n}`) => ({ shipmentId: n, orderExternalId: `O-${n}`, code: 'X', message });
@@ -49,6 +49,39 @@ describe('processErrorToast', () => {
     expect(processErrorToast(new TypeError('Failed to fetch'), 'single').description).toBe('Errore durante il processamento della spedizione');
     expect(processErrorToast(new ApiError(502, 'Bad gateway'), 'selected').description).toBe('Errore durante il processamento delle spedizioni selezionate');
     expect(processErrorToast(new ApiError(502, ''), 'all').description).toBe('Errore durante il processamento');
+  });
+});
+
+describe('processFailureToast (issue 19: the answer lost, the run going on)', () => {
+  const run = (over: Partial<ProcessRunJson>): ProcessRunJson => ({
+    id: 'r1',
+    status: 'running',
+    total: 10,
+    done: 3,
+    succeeded: 3,
+    failed: 0,
+    startedAt: '2026-11-28T09:00:00.000Z',
+    finishedAt: null,
+    ...over,
+  });
+  const unavailable = new ApiError(503, '{"message":"Servizio temporaneamente non disponibile. Riprova più tardi."}');
+
+  it("a 5xx or no answer while a run goes on: 'Il processamento continua' with how far the runs are, not an error", () => {
+    const continuing = {
+      title: 'Il processamento continua',
+      description: "La risposta si è interrotta, ma le etichette vengono create comunque (5 di 14): l'avanzamento è qui sotto e l'elenco si aggiorna alla fine",
+    };
+    const runs = [run({}), run({ id: 'r2', total: 4, done: 2 }), run({ id: 'r0', status: 'finished', total: 50, done: 50 })];
+    expect(processFailureToast(unavailable, 'selected', runs)).toEqual(continuing);
+    expect(processFailureToast(new TypeError('Failed to fetch'), 'all', runs)).toEqual(continuing);
+    expect(processFailureToast(new ApiError(504, ''), 'all', runs).title).toBe('Il processamento continua');
+  });
+
+  it('no run going on, the runs unknown, or a refusal: the error as before', () => {
+    expect(processFailureToast(unavailable, 'selected', [run({ status: 'finished', done: 10 })])).toEqual(processErrorToast(unavailable, 'selected'));
+    expect(processFailureToast(unavailable, 'all', undefined)).toEqual(processErrorToast(unavailable, 'all'));
+    const refused = new ApiError(409, '{"message":"Nessuna spedizione in attesa da processare"}');
+    expect(processFailureToast(refused, 'all', [run({})])).toEqual(processErrorToast(refused, 'all'));
   });
 });
 

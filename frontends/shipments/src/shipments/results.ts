@@ -2,8 +2,8 @@
  * The toasts of the shipments actions (spec §8), decided from the server's answers. Pure: the
  * components hand each answer or error here and show what comes back.
  */
-import type { CloseWorkdayJson, ProcessResultJson } from '@smista/contracts';
-import { errorMessageFrom, type ToastInput } from '@smista/ui-kit';
+import type { CloseWorkdayJson, ProcessResultJson, ProcessRunJson } from '@smista/contracts';
+import { errorMessageFrom, errorStatusOf, type ToastInput } from '@smista/ui-kit';
 import { t } from '../messages';
 
 const T = t.toasts;
@@ -49,6 +49,25 @@ export function processToast(result: ProcessResultJson, scope: ProcessScope): To
 export function processErrorToast(error: unknown, scope: ProcessScope): ToastInput {
   const fallback = scope === 'single' ? T.processErrorSingle : scope === 'selected' ? T.processErrorSelected : T.processErrorAll;
   return { title: T.processError, description: errorMessageFrom(error) ?? fallback, variant: 'destructive' };
+}
+
+/**
+ * The toast of a processing request that failed, once the runs have been read again: when its
+ * answer was lost (a 5xx or no answer: a replica gone, a restart, a deadline) while a run is still
+ * going — taken over elsewhere or resumed — 'Il processamento continua' with how far it is, since
+ * the labels are being made and the progress shows below; otherwise {@link processErrorToast}. A
+ * refusal (4xx) is always the refusal.
+ *
+ * @example processFailureToast(new ApiError(503, '{}'), 'all', [{ status: 'running', done: 3, total: 10, … }]) // 'Il processamento continua'
+ */
+export function processFailureToast(error: unknown, scope: ProcessScope, runs: readonly ProcessRunJson[] | undefined): ToastInput {
+  const status = errorStatusOf(error);
+  const answerLost = status === undefined || status >= 500;
+  const going = (runs ?? []).filter((run) => run.status === 'running');
+  if (!answerLost || going.length === 0) return processErrorToast(error, scope);
+  const done = going.reduce((sum, run) => sum + run.done, 0);
+  const total = going.reduce((sum, run) => sum + run.total, 0);
+  return { title: T.processContinues, description: T.processContinuesText(done, total) };
 }
 
 /**

@@ -163,6 +163,20 @@ export function useProcessRuns(merchantId: string, watching: boolean) {
   });
 }
 
+/**
+ * The runs read again now (into the cache, so the screen's progress follows them), after a
+ * processing request failed; when they cannot be read either (the service that lost the answer is
+ * still coming back), the last ones the screen polled while the request was under way.
+ */
+export async function readProcessRunsNow(queryClient: QueryClient, merchantId: string): Promise<ProcessRunJson[] | undefined> {
+  const key = shipmentKeys.runs(merchantId);
+  try {
+    return await queryClient.fetchQuery({ queryKey: key, queryFn: ({ signal }) => fetchProcessRuns(signal), staleTime: 0 });
+  } catch {
+    return queryClient.getQueryData<ProcessRunJson[]>(key);
+  }
+}
+
 /** The merchant's carrier integrations (the carrier filter, the 'Corriere' column, 'Gestione Corriere'). */
 export function useCarrierIntegrations(merchantId: string) {
   return useQuery(carrierIntegrationsQuery(merchantId));

@@ -33,10 +33,11 @@ import { CancelDialog } from './cancel-dialog';
 import { CarrierDialog } from './carrier-dialog';
 import { DetailsDrawer } from './details-drawer';
 import { anyRunning, progressPercent, progressText, runProgress } from './progress';
-import { closeWorkdayToast, errorToast, processErrorToast, processToast } from './results';
+import { closeWorkdayToast, errorToast, processFailureToast, processToast, type ProcessScope } from './results';
 import type { DialogKind } from './row-menu';
 import { orderLabel, workdayShipmentIds } from './shipment-rules';
 import {
+  readProcessRunsNow,
   refreshShipments,
   useCancelShipment,
   useCarrierIntegrations,
@@ -108,10 +109,15 @@ function ShipmentsScreen({ merchantId }: { merchantId: string }) {
   const close = () => setDialog(null);
   const dialogShipment = (kind: DialogKind) => (dialog && dialog.kind === kind && 'shipment' in dialog ? dialog.shipment : null);
 
+  /** A failed processing request: the runs read again first, since a run may go on without its answer. */
+  const processFailed = (scope: ProcessScope) => async (error: unknown) => {
+    toast(processFailureToast(error, scope, await readProcessRunsNow(queryClient, merchantId)));
+  };
+
   const runProcessAll = () =>
     processAll.mutate(undefined, {
       onSuccess: (result) => toast(processToast(result, 'all')),
-      onError: (error) => toast(processErrorToast(error, 'all')),
+      onError: processFailed('all'),
     });
 
   const runProcessSelected = () => {
@@ -126,7 +132,7 @@ function ShipmentsScreen({ merchantId }: { merchantId: string }) {
           toast(processToast(result, 'selected'));
           clearSelection();
         },
-        onError: (error) => toast(processErrorToast(error, 'selected')),
+        onError: processFailed('selected'),
       },
     );
   };
