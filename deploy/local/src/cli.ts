@@ -127,8 +127,13 @@ async function dev(): Promise<void> {
 
 /** The demo's lines for the ready block: the login in bold, a problem in yellow; none with SMISTA_DEMO=0. */
 async function demoLines(baseUrl: string, signal: AbortSignal): Promise<string[]> {
-  const { lines, result } = await prepareDemo({ env: process.env, baseUrl, signal, log: (line) => say('demo', line) });
-  return lines.map((line) => paint(line, result?.outcome === 'ready' ? 1 : 33, colour));
+  try {
+    const { lines, result } = await prepareDemo({ env: process.env, baseUrl, signal, log: (line) => say('demo', line) });
+    return lines.map((line) => paint(line, result?.outcome === 'ready' ? 1 : 33, colour));
+  } catch (err) {
+    // The seed answers its failures; this is for a defect of its own, which must not stop the stack either.
+    return [paint(`Demo non completata: ${(err as Error).message}. Lo stack resta attivo.`, 33, colour)];
+  }
 }
 
 async function infra(profile: Profile): Promise<void> {

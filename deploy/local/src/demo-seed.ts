@@ -304,7 +304,9 @@ async function ensureAccount(call: ApiCall, settings: DemoSettings): Promise<'pr
   if (login.status !== 401) throw new DemoStepError(STEP.account, reasonOf(login));
   const known = must(await call('POST', '/api/check-email', { email: settings.email }), 200, STEP.account) as { exists: boolean };
   if (known.exists) return 'foreign';
-  const username = settings.email.split('@')[0]!;
+  // The e-mail's name as username (at least 3 characters, as registration wants).
+  const name = settings.email.split('@')[0]!;
+  const username = name.length >= 3 ? name : `${name}_demo`;
   const person = { ...DEMO_PERSON, email: settings.email, username, password: settings.password, confirmPassword: settings.password, terms: true };
   must(await call('POST', '/api/register', person), 201, STEP.account);
   return 'created';
