@@ -5,7 +5,7 @@ SHELL := /usr/bin/env bash
 .PHONY: help install build dev test bench clean
 
 help:
-	@echo "make dev    installa, compila e avvia tutto in locale (http://127.0.0.1:8080, posta su :8025)"
+	@echo "make dev    installa, compila e avvia tutto in locale (http://127.0.0.1:8080, posta su :8025) con la demo «Bottega Demo» (SMISTA_DEMO=0 per farne a meno)"
 	@echo "make test   installa, compila ed esegue tutti i test; l'ultima riga è 'N passed, N failed'"
 	@echo "make build  compila tutti i pacchetti (nx run-many -t build)"
 	@echo "make bench  test di carico (scripts/bench.sh)"

@@ -1,8 +1,9 @@
-/** GLS credentials the GLS sandbox accepts (deploy/sandboxes/src/gls), with the branch e-mail. */
-export const GLS_ACCOUNT = { siglaSede: 'MI', codiceCliente: '123456', passwordCliente: 'Sandbox1', codiceContratto: '1234', emailFiliale: 'filiale.mi@gls-sandbox.it' };
-
-/** Poste Delivery Business credentials the Poste sandbox accepts (deploy/sandboxes/src/poste-delivery): client id, secret, cost centre. */
-export const POSTE_DELIVERY_ACCOUNT = { username: 'smista-sandbox', password: 'PosteSandbox1', customerCode: 'CDC-000001' };
+/**
+ * The carrier credentials the sandboxes accept (deploy/local's sandbox-accounts.ts, which the demo
+ * seed of `make dev` uses too): GLS with the branch e-mail; Poste Delivery Business's client id,
+ * secret and cost centre.
+ */
+export { GLS_SANDBOX_CREDENTIALS as GLS_ACCOUNT, POSTE_DELIVERY_SANDBOX_CREDENTIALS as POSTE_DELIVERY_ACCOUNT } from '../../deploy/local/src/sandbox-accounts';
 
 /** A merchant's default pickup address (GLS's sender), as Impostazioni → Indirizzi saves it. */
 export const PICKUP_ADDRESS = {

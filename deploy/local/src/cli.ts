@@ -8,8 +8,12 @@
  * runner says so on its lines. Ctrl-C stops everything: gateway, services, Prometheus, carrier
  * sandboxes, sample pages, trace receiver, mail catcher, Redis, NATS, PostgreSQL.
  * SANDBOX_LATENCY_MS (default 0) delays every answer of the carrier sandboxes, to see the screens
- * wait as they would on the real APIs.
+ * wait as they would on the real APIs. Once everything answers, `dev` prepares the demo (user,
+ * 'Bottega Demo', carriers, eBay, rules, labels: demo-seed.ts) through the gateway and prints its
+ * login beside `Smista è pronto`; SMISTA_DEMO=0 leaves it out, SMISTA_DEMO_EMAIL and
+ * SMISTA_DEMO_PASSWORD choose the login.
  */
+import { prepareDemo } from './demo-seed';
 import { paint, prefixLines } from './log-format';
 import { PortInUseError } from './ports';
 import { ServiceStartError } from './service';
@@ -21,9 +25,13 @@ const width = Math.max(8, ...APP_COMPONENTS.map((c) => c.name.length));
 const say = (component: string, line: string) => process.stdout.write(`${prefixLines(component, line, width, colour)}\n`);
 const fatal = (message: string) => process.stderr.write(`${paint(message, 31, colour)}\n`);
 
-/** Runs `start`, then keeps the process up until SIGINT/SIGTERM and calls the returned stop. */
-async function runUntilSignal(start: () => Promise<{ stop(): Promise<void> }>, ready: () => string[]): Promise<void> {
+/**
+ * Runs `start`, then `ready` (whose lines it prints; a signal meanwhile aborts it), then keeps the
+ * process up until SIGINT/SIGTERM and calls the returned stop.
+ */
+async function runUntilSignal(start: () => Promise<{ stop(): Promise<void> }>, ready: (signal: AbortSignal) => Promise<string[]> | string[]): Promise<void> {
   let stopRequested = false;
+  const readying = new AbortController();
   let stopper: { stop(): Promise<void> } | undefined;
   let stopping: Promise<void> | undefined;
   const shutdown = (signal: string) => {
@@ -32,6 +40,7 @@ async function runUntilSignal(start: () => Promise<{ stop(): Promise<void> }>, r
       process.exit(130);
     }
     stopRequested = true;
+    readying.abort();
     if (!stopper) {
       say('smista', 'arresto appena finito l’avvio…');
       return;
@@ -63,7 +72,9 @@ async function runUntilSignal(start: () => Promise<{ stop(): Promise<void> }>, r
     shutdown('SIGINT');
     return;
   }
-  for (const line of ready()) process.stdout.write(`${line}\n`);
+  const lines = await ready(readying.signal);
+  if (stopRequested) return;
+  for (const line of lines) process.stdout.write(`${line}\n`);
 }
 
 async function dev(): Promise<void> {
@@ -99,7 +110,8 @@ async function dev(): Promise<void> {
       prometheusUrl = stack.prometheusUrl;
       return stack;
     },
-    () => [
+    // Once the stack answers, the demo (SMISTA_DEMO=0 leaves it out); its failure is one line, the stack stays up.
+    async (signal) => [
       `Posta catturata: ${mailUrl}`,
       `Tracce: ${tracesUrl}`,
       `Sandbox corrieri: GLS ${glsUrl}, Poste Delivery ${posteUrl}`,
@@ -107,9 +119,21 @@ async function dev(): Promise<void> {
       prometheusUrl
         ? `Metriche (Prometheus): ${prometheusUrl}`
         : `Metriche: Prometheus non è in esecuzione; ogni componente le espone su /metrics (${APP_COMPONENTS.map((c) => `${c.name} :${c.devMetricsPort}`).join(', ')})`,
+      ...(await demoLines(baseUrl, signal)),
       paint(`Smista è pronto: ${baseUrl}`, 32, colour),
     ],
   );
+}
+
+/** The demo's lines for the ready block: the login in bold, a problem in yellow; none with SMISTA_DEMO=0. */
+async function demoLines(baseUrl: string, signal: AbortSignal): Promise<string[]> {
+  try {
+    const { lines, result } = await prepareDemo({ env: process.env, baseUrl, signal, log: (line) => say('demo', line) });
+    return lines.map((line) => paint(line, result?.outcome === 'ready' ? 1 : 33, colour));
+  } catch (err) {
+    // The seed answers its failures; this is for a defect of its own, which must not stop the stack either.
+    return [paint(`Demo non completata: ${(err as Error).message}. Lo stack resta attivo.`, 33, colour)];
+  }
 }
 
 async function infra(profile: Profile): Promise<void> {
