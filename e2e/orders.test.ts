@@ -30,6 +30,7 @@ import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_
 import { enterOnlyMerchant } from './support/settings';
 import { closeToasts, DESKTOP, eventually, exactly, expectNoSidewaysScroll, expectTitle, expectToast, MOBILE, pathOf, screenshotWhole, textOf } from './support/ui';
 import { GLS_ACCOUNT, PICKUP_ADDRESS } from './support/carriers';
+import { openOrdersSyncedNow, statusTab } from './support/orders';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -84,7 +85,6 @@ const count = (n: number) => n.toLocaleString('it-IT');
 const rows = (p: Page) => p.getByTestId('order-row');
 const externalIdsOnScreen = (p: Page) => rows(p).evaluateAll((els) => els.map((el) => el.getAttribute('data-external-id')));
 const shown = (p: Page) => textOf(p.getByTestId('orders-shown'));
-const statusTab = (p: Page, key: string) => p.locator(`[data-testid="status-tab"][data-status="${key}"]`);
 const integrationTab = (p: Page, id: number | 'all') => p.locator(`[data-testid="integration-tab"][data-integration="${id}"]`);
 const syncIcon = (p: Page, id: number) => p.locator(`[data-testid="integration-sync"][data-integration="${id}"]`);
 /** Waits for an attribute to read `value` (the screen re-renders a moment after the URL changes). */
@@ -131,16 +131,8 @@ function countSyncPosts(p: Page): { count: () => number; stop: () => void } {
 /** The browser logged in as the admin, in the merchant, whatever an earlier step left. */
 const asAdmin = () => signIn(browser.context, app.baseUrl, admin, merchantId);
 
-/**
- * Opens an orders screen as a merchant who synced just now (`ordersSyncedAt`, spec §9), so
- * opening it starts no auto-sync the step did not ask for. localStorage needs a document of the
- * app's origin: a step that starts elsewhere (a fresh tab) loads the favicon first.
- */
-async function openOrders(p: Page, url: string): Promise<void> {
-  if (new URL(p.url()).origin !== new URL(app.baseUrl).origin) await p.goto('/favicon.svg');
-  await p.evaluate(() => localStorage.setItem('ordersSyncedAt', String(Date.now())));
-  await p.goto(url);
-}
+/** Opens an orders screen as a merchant who synced just now, so opening it starts no auto-sync the step did not ask for. */
+const openOrders = (p: Page, url: string) => openOrdersSyncedNow(p, app.baseUrl, url);
 
 /** The orders the API lists once the first import settled (within {@link expectedImportBounds}). */
 async function settledTotal(): Promise<number> {

@@ -92,7 +92,8 @@ export const t = {
     creating: 'Collegamento...',
     fields: {
       connectionName: 'Nome della connessione',
-      connectionNamePlaceholder: 'es. GLS Milano',
+      /** An example connection name of the form's own carrier ('es. GLS Milano', 'es. Posta1 Milano'). */
+      connectionNamePlaceholder: (carrier: string) => `es. ${carrier} Milano`,
       siglaSede: 'Sigla sede',
       siglaSedePlaceholder: 'es. MI',
       codiceCliente: 'Codice cliente',
