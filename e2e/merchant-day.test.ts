@@ -900,7 +900,10 @@ describe('the whole-day walk (issue 19)', () => {
       once(lines);
       return lines;
     }, SETTLE_MS);
-    expect(activity.some((l) => l.startsWith('Assegna Corrieri: corriere assegnato a'))).toBe(true);
+    expect(activity.filter((l) => l.startsWith('Assegna Corrieri: corriere assegnato a'))).toHaveLength(1);
+    // Every label of the day counted once among the lines of the labels made.
+    const labelled = activity.map((l) => /^(\d+) etichett[ae] creat[ae]/.exec(l)).reduce((sum, m) => sum + (m ? Number(m[1]) : 0), 0);
+    expect(labelled).toBe((await dayShipments()).length);
 
     await open(page, '/dashboard');
     await eventually(async () => {
