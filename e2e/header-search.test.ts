@@ -25,6 +25,7 @@ import { api, registerWithMerchant, signIn } from './support/api';
 import { connectEbayThroughApi } from './support/ebay';
 import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { GLS_ACCOUNT } from './support/carriers';
+import { headerSearch as search, HEADER_SEARCH_LABEL, typeInto } from './support/header-search';
 import { DESKTOP, eventually, expectNoSidewaysScroll, expectToast, MOBILE, screenshotWhole, textOf } from './support/ui';
 
 const scenario = createScenario(__filename);
@@ -40,7 +41,7 @@ const SELLER_SEED = 'spedizioni-1';
 const SYNC_TIMEOUT_MS = 70_000;
 
 const SHOTS = '/tmp/shots-header-search';
-const LABEL = 'Cerca ordini e spedizioni';
+const LABEL = HEADER_SEARCH_LABEL;
 
 let app: TestApp;
 let browser: BrowserSession;
@@ -129,28 +130,6 @@ const labelled = given('due spedizioni GLS con tracking', async (): Promise<Labe
     order: order!,
   };
 });
-
-/** The search of the header (from 768 px) or of the sheet (under it). */
-function search(p: Page, where: 'header' | 'sheet') {
-  const root = p.getByTestId(where === 'header' ? 'header-search' : 'header-search-sheet');
-  const input = root.getByRole('combobox', { name: LABEL });
-  return {
-    root,
-    input,
-    status: root.getByTestId('header-search-status'),
-    options: root.getByRole('option'),
-    group: (name: 'Ordini' | 'Spedizioni') => root.getByRole('group', { name }),
-    optionTo: (path: string) => root.locator(`[role="option"][data-path="${path}"]`),
-    popup: root.getByTestId('header-search-popup'),
-  };
-}
-
-/** Types `text` key by key into the box, as a person does. */
-async function typeInto(input: Locator, text: string): Promise<void> {
-  await input.click();
-  await input.fill('');
-  await input.pressSequentially(text);
-}
 
 /** The id of each option, in order, and the active one. */
 async function listbox(input: Locator, p: Page) {

@@ -30,6 +30,7 @@ import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_
 import { enterOnlyMerchant } from './support/settings';
 import { closeToasts, DESKTOP, eventually, expectNoSidewaysScroll, expectTitle, expectToast, MOBILE, screenshotWhole, textOf } from './support/ui';
 import { GLS_ACCOUNT } from './support/carriers';
+import { fillRule, ruleDialog } from './support/rules';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -222,7 +223,7 @@ const scrollMainTo = (l: Locator) =>
   });
 
 const shot = (p: Page, name: string) => screenshotWhole(p, `${SHOTS}/rules-${name}.png`, 6000);
-const dialog = (p: Page) => p.getByTestId('rule-dialog');
+const dialog = ruleDialog;
 const fieldError = (p: Page, id: string) => dialog(p).locator(`#${id}-error`);
 const rows = (p: Page) => p.getByTestId('rule-row');
 const row = (p: Page, name: string) => p.locator(`[data-testid="rule-row"][data-name="${name}"]`);
@@ -243,21 +244,6 @@ const recordSave = (request: Request) => {
     saves.push(`${request.method()} ${url.pathname}`);
   }
 };
-
-/** Fills the rule dialog; only the fields given are touched. */
-async function fillRule(
-  p: Page,
-  values: { name?: string; priority?: string; carrier?: string; destinations?: string; exclude?: string; priceMax?: string; express?: 'all' | 'only' | 'exclude' },
-) {
-  const d = dialog(p);
-  if (values.name !== undefined) await d.locator('#rule-name').fill(values.name);
-  if (values.priority !== undefined) await d.locator('#rule-priority').fill(values.priority);
-  if (values.carrier !== undefined) await d.locator('#rule-carrier').selectOption(values.carrier);
-  if (values.destinations !== undefined) await d.locator('#rule-destinations').fill(values.destinations);
-  if (values.exclude !== undefined) await d.locator('#rule-exclude_destinations').fill(values.exclude);
-  if (values.priceMax !== undefined) await d.locator('#rule-price_max').fill(values.priceMax);
-  if (values.express !== undefined) await d.locator(`label[for="rule-express-${values.express}"]`).click();
-}
 
 async function submitAndExpect(p: Page, title: string, description: string) {
   await dialog(p).getByTestId('rule-submit').click();

@@ -35,6 +35,8 @@ import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_
 import { enterOnlyMerchant } from './support/settings';
 import { closeToasts, DESKTOP, eventually, exactly, expectNoSidewaysScroll, expectTitle, expectToast, MOBILE, screenshotWhole, textOf } from './support/ui';
 import { GLS_ACCOUNT, POSTE_DELIVERY_ACCOUNT } from './support/carriers';
+import { orderRow, statusTab } from './support/orders';
+import { shipmentRow, shipmentRowAction } from './support/shipments';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -99,9 +101,7 @@ const integrationsApi = async (): Promise<any[]> => {
 };
 
 const rows = (p: Page) => p.getByTestId('shipment-row');
-const row = (p: Page, id: number) => p.locator(`[data-testid="shipment-row"][data-shipment-id="${id}"]`);
-const orderRow = (p: Page, id: number) => p.locator(`[data-testid="order-row"][data-order-id="${id}"]`);
-const statusTab = (p: Page, key: string) => p.locator(`[data-testid="status-tab"][data-status="${key}"]`);
+const row = shipmentRow;
 const tabCount = (p: Page, key: string) => textOf(statusTab(p, key).getByTestId('status-tab-count'));
 const idsOnScreen = (p: Page) => rows(p).evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-shipment-id'))));
 const selectionCount = (p: Page) => textOf(p.getByTestId('shipments-selection-count'));
@@ -121,10 +121,7 @@ async function expectListLike(p: Page, apiQuery: string) {
 }
 
 /** Opens a row's menu and picks an item (`menu-details`, `menu-cancel`, ...). */
-async function rowAction(p: Page, id: number, item: string) {
-  await row(p, id).getByTestId('shipment-menu').click();
-  await p.getByTestId(item).click();
-}
+const rowAction = shipmentRowAction;
 
 /** An order with an Italian address within GLS Italy's field lengths (it ships domestically). */
 const glsDomestic = (o: any): boolean => {

@@ -20,9 +20,9 @@ import { request, type APIRequestContext, type Page } from 'playwright-core';
 import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
 import { api, signIn, type ApiResponse } from './support/api';
-import { extractLinks, waitForMail } from './support/mail';
 import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS, type TestUser } from './support/scenario';
 import { enterOnlyMerchant } from './support/settings';
+import { inviteLinkFor as inviteLinkIn, inviteThroughForm, inviteTokenOf as tokenOf, team } from './support/team';
 import { eventually, expectToast, pathOf, textOf } from './support/ui';
 
 const scenario = createScenario(__filename);
@@ -170,47 +170,7 @@ async function rememberMerchant(page: Page, merchant: { id: string; name: string
 }
 
 /** The invite link in the e-mail sent to `to` since `since` (else the newest; one distinct link, to this app). */
-async function inviteLinkFor(to: string, since?: Date): Promise<{ link: string; mail: Awaited<ReturnType<typeof waitForMail>> }> {
-  const mail = await waitForMail({ to, subjectIncludes: 'Invito a unirti', since, timeoutMs: 20_000 });
-  const links = [...new Set(extractLinks(mail).filter((l) => l.includes('/accept-invite?token=')))];
-  expect(links).toHaveLength(1);
-  expect(links[0].startsWith(`${app.baseUrl}/accept-invite?token=`)).toBe(true);
-  return { link: links[0], mail };
-}
-
-const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
-
-/** The team screen's locators on one page. */
-function team(page: Page) {
-  return {
-    tab: page.getByTestId('team-tab'),
-    inviteOpen: page.getByRole('button', { name: 'Invita nuovo membro' }),
-    membersTab: page.getByTestId('team-tab-members'),
-    invitesTab: page.getByTestId('team-tab-invites'),
-    membersCount: page.getByTestId('members-count'),
-    invitesCount: page.getByTestId('invites-count'),
-    member: (email: string) => page.locator(`[data-testid="member-row"][data-email="${email}"]`),
-    invite: (email: string) => page.locator(`[data-testid="invite-row"][data-email="${email}"]`),
-  };
-}
-
-/** Sends an invite through the inline form of 'Gestione Team'. */
-async function inviteThroughForm(page: Page, email: string, role: 'user' | 'admin') {
-  const tm = team(page);
-  await tm.inviteOpen.click();
-  const form = page.getByTestId('invite-form');
-  await form.waitFor();
-  // While the form is open its opening button is gone (spec §4: the form is hidden until opened).
-  expect(await tm.inviteOpen.count()).toBe(0);
-  expect(await page.locator('#invite-role').inputValue()).toBe('user');
-  await page.locator('#invite-email').fill(email);
-  await page.locator('#invite-role').selectOption(role);
-  await form.getByRole('button', { name: 'Invia invito' }).click();
-  await expectToast(page, 'Invito inviato', { description: `Invito inviato con successo a ${email}` });
-  // It clears, closes, and the button is back.
-  await form.waitFor({ state: 'detached' });
-  await tm.inviteOpen.waitFor();
-}
+const inviteLinkFor = (to: string, since?: Date) => inviteLinkIn(app.baseUrl, to, since);
 
 /** The merchant's members and pending invites through the API, with the admin's cookies. */
 async function teamApi() {

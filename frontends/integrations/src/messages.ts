@@ -92,8 +92,8 @@ export const t = {
     creating: 'Collegamento...',
     fields: {
       connectionName: 'Nome della connessione',
-      /** An example name for the carrier being connected (issue 19: the Poste forms said 'es. GLS Milano'). */
-      connectionNamePlaceholder: (carrier: { code: string; name: string }) => (carrier.code === 'gls' ? 'es. GLS Milano' : `es. ${carrier.name} Milano`),
+      /** An example connection name of the form's own carrier ('es. GLS Milano', 'es. Posta1 Milano'). */
+      connectionNamePlaceholder: (carrier: string) => `es. ${carrier} Milano`,
       siglaSede: 'Sigla sede',
       siglaSedePlaceholder: 'es. MI',
       codiceCliente: 'Codice cliente',

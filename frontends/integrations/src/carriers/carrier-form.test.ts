@@ -2,6 +2,7 @@ import { createCarrierIntegrationSchema, updateCarrierIntegrationSchema, type Ca
 import {
   carrierFormValues,
   checkCarrierForm,
+  connectionNamePlaceholder,
   createBody,
   credentialFieldsFor,
   emptyCarrierForm,
@@ -169,5 +170,14 @@ describe('editing a stored integration', () => {
   it('reads which secrets are stored', () => {
     expect([...storedSecretsOf({ ...noCredentials, hasPasswordCliente: true, hasPassword: true })].sort()).toEqual(['password', 'passwordCliente']);
     expect(storedSecretsOf(null).size).toBe(0);
+  });
+});
+
+describe('connectionNamePlaceholder', () => {
+  it("gives each carrier's form an example of its own, never GLS's on a Poste form (issue 19)", () => {
+    expect(connectionNamePlaceholder('gls')).toBe('es. GLS Milano');
+    expect(connectionNamePlaceholder('poste_delivery')).toBe('es. Poste Delivery Business Milano');
+    expect(connectionNamePlaceholder('posta_1')).toBe('es. Posta1 Milano');
+    for (const code of ['poste_delivery', 'posta_1', 'posta_rc', 'posta_pr_intl', 'posta_rc_intl']) expect(connectionNamePlaceholder(code)).not.toContain('GLS');
   });
 });

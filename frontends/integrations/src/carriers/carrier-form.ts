@@ -1,5 +1,6 @@
 import {
   carrierCredentialsSchema,
+  carrierName,
   carrierMessages,
   credentialProblems,
   posteDeliveryProducts,
@@ -65,6 +66,16 @@ const FIELDS: Readonly<Record<CredentialKind, readonly CredentialFieldSpec[]>> =
     { name: 'customerCode', label: f.customerCode, secret: false, markedRequired: false },
   ],
 };
+
+/**
+ * The connection name's example in a carrier's form, naming that carrier (issue 19: every form
+ * said 'es. GLS Milano').
+ *
+ * @example connectionNamePlaceholder('posta_1') // 'es. Posta1 Milano'
+ */
+export function connectionNamePlaceholder(carrierCode: string): string {
+  return f.connectionNamePlaceholder(carrierName(carrierCode));
+}
 
 /** The fields a carrier's form shows, in form order. */
 export function credentialFieldsFor(kind: CredentialKind): readonly CredentialFieldSpec[] {

@@ -23,6 +23,7 @@ import { carrierSetupPath } from '../paths';
 import {
   carrierFormValues,
   checkCarrierForm,
+  connectionNamePlaceholder,
   createBody,
   credentialFieldsFor,
   emptyCarrierForm,
@@ -208,7 +209,7 @@ export function CredentialsForm({
               <Input
                 id="carrier-connectionName"
                 autoComplete="off"
-                placeholder={s.fields.connectionNamePlaceholder(carrier)}
+                placeholder={connectionNamePlaceholder(carrier.code)}
                 {...form.register('connectionName')}
                 {...fieldAria('carrier-connectionName', errors.connectionName?.message)}
               />

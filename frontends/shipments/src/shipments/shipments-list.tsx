@@ -185,7 +185,8 @@ export function ShipmentsTable({
                 <TableCell className="px-2">
                   <span className="grid justify-items-start gap-1">
                     <ShipmentStatusBadge status={shipment.status} />
-                    <LabelVoided shipment={shipment} className="whitespace-nowrap" />
+                    {/* Wrapped on two lines: on one it widened the table past a 1280 px screen. */}
+                    <LabelVoided shipment={shipment} className="max-w-28 leading-tight" />
                   </span>
                 </TableCell>
                 <TableCell className="whitespace-nowrap px-2">
@@ -195,7 +196,7 @@ export function ShipmentsTable({
                   <CarrierCell shipment={shipment} carriers={carriers} onOpen={onOpen} />
                 </TableCell>
                 <TableCell className="px-2 text-xs text-muted-foreground" title={formatDateTime(shipment.createdAt)}>
-                  <span className="block min-w-24 max-w-28" data-testid="shipment-date">
+                  <span className="block min-w-20 max-w-28" data-testid="shipment-date">
                     {formatRelative(shipment.createdAt)}
                   </span>
                 </TableCell>
