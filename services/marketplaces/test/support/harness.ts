@@ -86,7 +86,8 @@ export interface MarketplacesStack {
   handled(messageIds: string[], timeoutMs?: number): Promise<void>;
   nats: Nats;
   /** A new sandbox seller with `orders` orders created now (a unique username). */
-  newSeller(orders: number, prefix?: string): Promise<string>;
+  /** A seller of its own; `seed` fixes its orders' mix (the same orders every run), else it varies with the name. */
+  newSeller(orders: number, prefix?: string, seed?: string): Promise<string>;
   /** Child-process mode: SIGKILL the service (no drain, no lease released). */
   kill(): Promise<void>;
   /** Child-process mode: starts the service again on the same port and database. */
@@ -233,9 +234,9 @@ export async function startMarketplacesStack(options: StackOptions = {}): Promis
       return msgId;
     },
     handled: (messageIds, timeoutMs) => messagesHandled(pool, messageIds, timeoutMs),
-    async newSeller(orders, prefix = 'venditore') {
+    async newSeller(orders, prefix = 'venditore', seed) {
       const username = `${prefix}_${unique()}`;
-      await control.addSeller({ username, password: SELLER_PASSWORD, orders: 0 });
+      await control.addSeller({ username, password: SELLER_PASSWORD, orders: 0, seed });
       for (let left = orders; left > 0; left -= 10_000) await control.addOrders(username, Math.min(left, 10_000));
       return username;
     },
