@@ -28,12 +28,15 @@ declare global {
 }
 
 /**
- * Turns an `UNAUTHENTICATED` answer to a call made with the session token into a 401 that also
- * removes the cookie: identity no longer knows the session, so the browser should forget it.
+ * Turns an `UNAUTHENTICATED` answer to a call made with the session token into a 401. The cookie is
+ * left alone: the request may carry a session a newer login has just replaced (a login ends the
+ * session it was made over), and a `Set-Cookie` clearing it would reach the browser after the new
+ * one and log the person out of the session they just opened. A dead cookie costs nothing: it gets
+ * 401s until the next login overwrites it; logout clears it.
  */
 export function sessionRejected(err: unknown): unknown {
   if (isServiceError(err) && err.code === GrpcStatus.UNAUTHENTICATED) {
-    return new HttpError(401, err.details || messages.errors.notAuthenticated, { clearSession: true });
+    return new HttpError(401, err.details || messages.errors.notAuthenticated);
   }
   return err;
 }
@@ -48,7 +51,7 @@ export const requireSessionCookie: RequestHandler = (req, _res, next) => {
  * Resolves the session cookie and sets `req.session`, only on the routes that need a user: from
  * the session cache when it holds the session (see session-cache.ts: on only while the
  * invalidations arrive), else through identity.ResolveSession, whose answer the cache keeps.
- * Missing cookie → 401; a session identity does not know → 401 and the cookie is cleared.
+ * Missing cookie → 401; a session identity does not know → 401, the cookie left alone (see {@link sessionRejected}).
  */
 export function resolveSession(
   identityClient: identity.IdentityServiceClient,
@@ -67,7 +70,7 @@ export function resolveSession(
     const generation = cache?.generation() ?? 0;
     try {
       const resolved = await identityRpc.resolveSession({ sessionToken, includeAvatar });
-      if (!resolved.user) return next(new HttpError(401, messages.errors.notAuthenticated, { clearSession: true }));
+      if (!resolved.user) return next(new HttpError(401, messages.errors.notAuthenticated));
       const session: CachedSession = {
         user: resolved.user,
         merchantId: resolved.merchantId || undefined,
