@@ -126,3 +126,19 @@ if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules
     npm install --no-audit --no-fund
   fi
 fi
+
+# Programs the project builds from the Go module proxy (Helm, Jaeger) land in .tools/bin, which
+# scripts/node-env.sh puts on PATH. Built once per version; a newer pin in this file rebuilds.
+install_go_tool() {
+  local name="$1" pkg="$2" version="${2##*@}"
+  local stamp=".tools/bin/.$name.version"
+  [[ -x ".tools/bin/$name" && "$(cat "$stamp" 2>/dev/null)" == "$version" ]] && return 0
+  command -v go >/dev/null 2>&1 || die "go non trovato: serve Go per costruire $name ($pkg) dal Go module proxy"
+  log "costruisco $name $version dal Go module proxy ($pkg)…"
+  local started=$SECONDS
+  mkdir -p .tools/bin
+  GOBIN="$ROOT/.tools/bin" CGO_ENABLED=0 GOFLAGS=-mod=mod go install -trimpath -ldflags='-s -w' "$pkg" ||
+    die "go install $pkg fallito"
+  printf '%s\n' "$version" > "$stamp"
+  log "$name $version installato in .tools/bin ($((SECONDS - started)) s)"
+}

@@ -15,3 +15,11 @@ if [[ -x "$SMISTA_NODE_BIN/node" ]]; then
   done
   unset smista_node_pkg
 fi
+
+# Programs deploy/install.sh builds from the Go module proxy (Helm, Jaeger).
+SMISTA_TOOLS_BIN="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/.tools/bin"
+case ":$PATH:" in
+  *":$SMISTA_TOOLS_BIN:"*) ;;
+  *) export PATH="$SMISTA_TOOLS_BIN:$PATH" ;;
+esac
+unset SMISTA_TOOLS_BIN
