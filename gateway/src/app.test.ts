@@ -13,6 +13,7 @@ import { createLogger } from '@smista/service-kit';
 import { messages } from '@smista/contracts';
 import { createApp } from './app';
 import { parseGatewayConfig } from './config';
+import { openRemotesRegistry, type RemotesRegistry } from './remotes';
 import { grpcError, stubClient, type StubIdentity, type StubMerchants } from '../test/support/stub-clients';
 
 const user: identity.User = {
@@ -32,6 +33,7 @@ let server: Server;
 let base: string;
 let ident: StubIdentity;
 let merch: StubMerchants;
+let remotes: RemotesRegistry;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-app-'));
@@ -39,7 +41,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, 'shell/dist/index.html'), '<!doctype html><title>Smista</title>');
   fs.writeFileSync(path.join(dir, 'shell/dist/assets/main.0123abcd.js'), 'console.log(1)');
   fs.mkdirSync(path.join(dir, 'settings/dist'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'settings/dist/mf-manifest.json'), '{}');
+  fs.writeFileSync(
+    path.join(dir, 'settings/dist/mf-manifest.json'),
+    JSON.stringify({ name: 'settings', metaData: { buildInfo: { buildVersion: '1.4.0' } }, shared: [{ name: 'react', version: '19.2.0', singleton: true }] }),
+  );
   fs.writeFileSync(path.join(dir, 'settings/dist/remoteEntry.js'), '/* remote */');
   fs.mkdirSync(path.join(dir, 'orders'), { recursive: true }); // not built: not a remote
 
@@ -75,8 +80,11 @@ beforeAll(async () => {
     PUBLIC_URL: 'https://smista.example.it',
     RATE_LIMIT_LOGIN_PER_EMAIL: '3',
     RATE_LIMIT_RESET_PER_EMAIL: '2',
+    LOCAL_REMOTES: 'true',
   });
-  const app = createApp({ config, logger: createLogger('gateway-test', 'silent'), clients: { identity: ident.client, merchants: merch.client, carriers: stubClient<carriers.CarriersServiceClient>({}).client, marketplaces: stubClient<marketplaces.MarketplacesServiceClient>({}).client, orders: stubClient<orders.OrdersServiceClient>({}).client, shipments: stubClient<shipments.ShipmentsServiceClient>({}).client, activity: stubClient<activity.ActivityServiceClient>({}).client } });
+  remotes = openRemotesRegistry({ config: config.remotes, frontendsDir: dir, logger: createLogger('gateway-test', 'silent') });
+  await remotes.ready;
+  const app = createApp({ config, remotes, logger: createLogger('gateway-test', 'silent'), clients: { identity: ident.client, merchants: merch.client, carriers: stubClient<carriers.CarriersServiceClient>({}).client, marketplaces: stubClient<marketplaces.MarketplacesServiceClient>({}).client, orders: stubClient<orders.OrdersServiceClient>({}).client, shipments: stubClient<shipments.ShipmentsServiceClient>({}).client, activity: stubClient<activity.ActivityServiceClient>({}).client } });
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -84,6 +92,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
+  await remotes.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -326,7 +335,8 @@ describe('static hosting', () => {
 
   it('lists the remotes on disk and serves them with CORS', async () => {
     const list = await fetch(`${base}/remotes.json`);
-    expect(await list.json()).toEqual({ settings: '/remotes/settings/mf-manifest.json' });
+    expect(list.headers.get('cache-control')).toBe('no-store');
+    expect(await list.json()).toEqual({ settings: { entry: '/remotes/settings/mf-manifest.json', version: '1.4.0', shared: { react: '19.2.0' } } });
     const manifest = await fetch(`${base}/remotes/settings/mf-manifest.json`);
     expect(manifest.status).toBe(200);
     expect(manifest.headers.get('access-control-allow-origin')).toBe('*');

@@ -10,6 +10,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { createRouteTable } from './routes';
 import { apiRouter } from './routes/router';
 import type { SessionCache } from './session-cache';
+import type { RemotesRegistry } from './remotes';
 import type { GatewayClients } from './services';
 import { notFound, staticRouter } from './static';
 
@@ -22,6 +23,8 @@ export interface AppDeps {
   rateLimitStore?: SharedLimitStore;
   /** Session lookups kept between requests, dropped on identity's invalidations (NATS_URL); default none. */
   sessionCache?: SessionCache;
+  /** The deployed remotes (`/remotes.json`), from the registry (remotes.ts). */
+  remotes: RemotesRegistry;
 }
 
 /**
@@ -29,7 +32,7 @@ export interface AppDeps {
  * with any clients. Order: observe (span, log, metrics) → security headers → health → `/api`
  * (CSRF, routes, 404) → static micro-frontends → errors.
  */
-export function createApp({ config, logger, clients, rateLimitStore, sessionCache }: AppDeps): Express {
+export function createApp({ config, logger, clients, rateLimitStore, sessionCache, remotes }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxyHops);
@@ -38,7 +41,7 @@ export function createApp({ config, logger, clients, rateLimitStore, sessionCach
   app.set('etag', false);
 
   app.use(observeRequests(logger));
-  app.use(securityHeaders({ secure: config.cookieSecure, remotes: config.remotes }));
+  app.use(securityHeaders({ secure: config.cookieSecure, remoteOrigins: config.remotes.origins }));
 
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -63,7 +66,7 @@ export function createApp({ config, logger, clients, rateLimitStore, sessionCach
   );
   app.use('/api', apiNotFound);
 
-  app.use(staticRouter({ frontendsDir: config.frontendsDir, remotes: config.remotes }));
+  app.use(staticRouter({ frontendsDir: config.frontendsDir, remotes, serveLocalRemotes: config.remotes.local }));
   app.use((_req, res) => notFound(res));
   app.use(errorHandler(logger, config.cookieSecure));
   return app;

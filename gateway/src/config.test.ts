@@ -20,7 +20,7 @@ describe('gateway config', () => {
       host: '127.0.0.1',
       cookieSecure: false,
       trustedOrigins: ['https://app.smista.it'],
-      remotes: undefined,
+      remotes: { origins: [], local: false, bucket: 'smista_remotes', natsUrl: undefined },
       rateLimit: { enabled: true, windowMs: 900_000, loginPerEmail: 10, loginPerIp: 30, telemetryPerIp: 600 },
       metricsPort: 9464,
       otlpEndpoint: undefined,
@@ -64,12 +64,14 @@ describe('gateway config', () => {
     const c = parseGatewayConfig({
       ...base,
       TRUSTED_ORIGINS: 'https://a.smista.it, http://localhost:3000/',
-      REMOTES: '{"settings":"https://cdn.smista.it/settings/mf-manifest.json"}',
+      REMOTE_ORIGINS: 'https://cdn.smista.it/settings/, http://127.0.0.1:9000',
+      LOCAL_REMOTES: 'true',
+      REMOTES_BUCKET: 'smista_remotes_staging',
       RATE_LIMIT_ENABLED: 'false',
       COOKIE_SECURE: 'true',
     });
     expect(c.trustedOrigins).toEqual(['https://a.smista.it', 'http://localhost:3000']);
-    expect(c.remotes).toEqual({ settings: 'https://cdn.smista.it/settings/mf-manifest.json' });
+    expect(c.remotes).toMatchObject({ origins: ['https://cdn.smista.it', 'http://127.0.0.1:9000'], local: true, bucket: 'smista_remotes_staging' });
     expect(c.rateLimit.enabled).toBe(false);
     expect(c.cookieSecure).toBe(true);
   });
@@ -94,7 +96,8 @@ describe('gateway config', () => {
 
   it('names the bad variable', () => {
     expect(() => parseGatewayConfig({ ...base, FRONTENDS_DIR: 'relative/path' })).toThrow(/FRONTENDS_DIR/);
-    expect(() => parseGatewayConfig({ ...base, REMOTES: '{nope' })).toThrow(/REMOTES/);
+    expect(() => parseGatewayConfig({ ...base, REMOTE_ORIGINS: 'cdn.smista.it' })).toThrow(/REMOTE_ORIGINS/);
+    expect(() => parseGatewayConfig({ ...base, REMOTES_BUCKET: 'a.b' })).toThrow(/REMOTES_BUCKET/);
     expect(() => parseGatewayConfig({ ...base, IDENTITY_GRPC_ADDR: undefined })).toThrow(/IDENTITY_GRPC_ADDR/);
   });
 });

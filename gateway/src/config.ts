@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { messages } from '@smista/contracts';
+import { bucketName } from '@smista/remote-server';
 import { env, loadConfig, parseConfig } from '@smista/service-kit';
 import { grpcServices, serviceNames, type ServiceName } from './services';
 
@@ -11,19 +12,6 @@ const originList = z
   .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
   .pipe(z.array(z.url(messages.config.originList)))
   .transform((list) => list.map(originOf));
-
-/** `{"settings": "/remotes/settings/mf-manifest.json"}`: remote name → manifest URL (absolute or root-relative). */
-const remotesMap = z
-  .string()
-  .transform((s, ctx) => {
-    try {
-      return JSON.parse(s) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: messages.config.remotesJson });
-      return z.NEVER;
-    }
-  })
-  .pipe(z.record(z.string().regex(/^[a-z][a-z0-9-]*$/, messages.config.remoteName), z.string().min(1)));
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -58,7 +46,19 @@ const schema = z
     TRUSTED_ORIGINS: originList.optional(),
     /** Express `trust proxy`: hops of reverse proxies in front of the gateway (0 = none). */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
-    REMOTES: remotesMap.optional(),
+    /**
+     * Origins other than the gateway's own that remotes may be served from (a CDN, an object
+     * store): the CSP names them, and the registry lists a remote whose manifest is elsewhere on
+     * no account. Remotes behind the same host (`/remotes/<name>/`) need none.
+     */
+    REMOTE_ORIGINS: originList.optional(),
+    /**
+     * Serve the remotes built under FRONTENDS_DIR at `/remotes/<name>/` and announce them in the
+     * registry like any remote server (make dev, the tests): one deployment of them among others.
+     */
+    LOCAL_REMOTES: env.bool(false),
+    /** The registry bucket (NATS KV) the remote servers announce themselves in. */
+    REMOTES_BUCKET: bucketName,
     RATE_LIMIT_ENABLED: env.bool(true),
     /** Redis holding the rate-limit counters every gateway replica shares; unset: each process counts alone. */
     REDIS_URL: optionalRedisUrl,
@@ -106,7 +106,7 @@ const schema = z
     cookieSecure: c.COOKIE_SECURE,
     trustedOrigins: c.TRUSTED_ORIGINS ?? [originOf(c.PUBLIC_URL)],
     trustProxyHops: c.TRUST_PROXY_HOPS,
-    remotes: c.REMOTES,
+    remotes: { origins: c.REMOTE_ORIGINS ?? [], local: c.LOCAL_REMOTES, bucket: c.REMOTES_BUCKET, natsUrl: c.NATS_URL },
     rateLimit: {
       enabled: c.RATE_LIMIT_ENABLED,
       redisUrl: c.REDIS_URL,
@@ -130,6 +130,7 @@ const schema = z
 
 export type GatewayConfig = z.output<typeof schema>;
 export type RateLimitConfig = GatewayConfig['rateLimit'];
+export type RemotesConfig = GatewayConfig['remotes'];
 
 /** Reads the environment once at start; a bad variable stops the process naming it. */
 export const loadGatewayConfig = (source: NodeJS.ProcessEnv = process.env): GatewayConfig => loadConfig(schema, source);

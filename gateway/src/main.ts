@@ -6,6 +6,7 @@ import { answerClientError } from './client-errors';
 import { loadGatewayConfig } from './config';
 import { drainHttpServer } from './drain';
 import { openRateLimitStore } from './middleware/rate-limits';
+import { openRemotesRegistry } from './remotes';
 import { closeClients, createClients, serviceNames } from './services';
 import { openSessionCache } from './session-invalidations';
 
@@ -18,7 +19,9 @@ const rateLimitStore = openRateLimitStore(config.rateLimit, logger);
 // With NATS_URL, session lookups are cached and dropped on identity's invalidations (every replica
 // hears each one); without it a line says every request asks identity.
 const sessions = openSessionCache(config.sessionCache, logger);
-const app = createApp({ config, logger, clients, rateLimitStore, sessionCache: sessions.cache });
+// The deployed remotes, from the registry (NATS KV); with LOCAL_REMOTES also those on disk.
+const remotes = openRemotesRegistry({ config: config.remotes, frontendsDir: config.frontendsDir, logger });
+const app = createApp({ config, logger, clients, rateLimitStore, sessionCache: sessions.cache, remotes });
 
 const server = http.createServer(
   {
@@ -54,6 +57,7 @@ onShutdown(logger, [
   // Stop accepting, finish in-flight requests, close kept-alive sockets as they go idle.
   ['http', () => drainHttpServer(server, 8_000)],
   ['rate limits', async () => rateLimitStore?.close()],
+  ['remotes', () => remotes.close()],
   ['session invalidations', () => sessions.close()],
   ['grpc', async () => closeClients(clients)],
   peers.closeStep,

@@ -5,7 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import express from 'express';
-import { acceptsEncoding, cacheControlFor, discoverRemotes, staticRouter } from './static';
+import { createLogger } from '@smista/service-kit';
+import { diskAnnouncements, openRemotesRegistry, type RemotesRegistry } from './remotes';
+import { acceptsEncoding, cacheControlFor, staticRouter } from './static';
+
+/** An mf-manifest.json as @module-federation/enhanced writes it (the parts the registry reads). */
+const mfManifest = (name: string, version = '0.1.0', pad = '') =>
+  JSON.stringify({ name, metaData: { buildInfo: { buildVersion: version } }, shared: [{ name: 'react', version: '19.2.0', singleton: true }], pad });
 
 describe('static hosting', () => {
   it('caches hashed files for a year and revalidates everything else', () => {
@@ -16,15 +22,18 @@ describe('static hosting', () => {
     expect(cacheControlFor('/x/remoteEntry.js')).toBe('no-cache');
   });
 
-  it('discovers built remotes, never the shell', async () => {
+  it('announces the remotes built on disk, never the shell, deployed when their manifest was written', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'remotes-'));
-    for (const name of ['shell', 'settings', 'orders', 'rules']) fs.mkdirSync(path.join(dir, name, 'dist'), { recursive: true });
-    for (const name of ['shell', 'settings', 'rules']) fs.writeFileSync(path.join(dir, name, 'dist', 'mf-manifest.json'), '{}');
-    expect(await discoverRemotes(dir)).toEqual({
-      rules: '/remotes/rules/mf-manifest.json',
-      settings: '/remotes/settings/mf-manifest.json',
-    });
-    expect(await discoverRemotes(path.join(dir, 'missing'))).toEqual({});
+    for (const name of ['shell', 'settings', 'orders', 'rules', 'broken']) fs.mkdirSync(path.join(dir, name, 'dist'), { recursive: true });
+    for (const name of ['shell', 'settings', 'rules']) fs.writeFileSync(path.join(dir, name, 'dist', 'mf-manifest.json'), mfManifest(name, '2.0.0'));
+    fs.writeFileSync(path.join(dir, 'broken', 'dist', 'mf-manifest.json'), '{}');
+    const found = await diskAnnouncements(dir, 'gw-1');
+    expect(found.map((a) => [a.name, a.manifest, a.version, a.instance])).toEqual([
+      ['rules', '/remotes/rules/mf-manifest.json', '2.0.0', 'gw-1'],
+      ['settings', '/remotes/settings/mf-manifest.json', '2.0.0', 'gw-1'],
+    ]);
+    expect(found[0]!.startedAt).toBe(fs.statSync(path.join(dir, 'rules', 'dist', 'mf-manifest.json')).mtime.toISOString());
+    expect(await diskAnnouncements(path.join(dir, 'missing'), 'gw-1')).toEqual([]);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -77,6 +86,7 @@ describe('precompressed micro-frontends', () => {
   let dir: string;
   let server: http.Server;
   let base: string;
+  let remotes: RemotesRegistry;
   const files: Record<string, Buffer> = {};
 
   /** Writes a file of the build and, as frontends/compress-assets.js does, its variants. */
@@ -97,11 +107,13 @@ describe('precompressed micro-frontends', () => {
     write('shell/dist/assets/tiny.0a1b2c3d.js', Buffer.from('console.log(1);\n'), []);
     write('shell/dist/index.html', Buffer.from(`<!doctype html><html lang="it"><body><div id="root"></div>${'<!-- -->'.repeat(200)}</body></html>`));
     write('orders/dist/remoteEntry.js', bundle('remote'));
-    write('orders/dist/mf-manifest.json', Buffer.from(JSON.stringify({ name: 'orders', pad: 'x'.repeat(2000) })));
+    write('orders/dist/mf-manifest.json', Buffer.from(mfManifest('orders', '0.1.0', 'x'.repeat(2000))));
     // A variant without its original is never served.
     fs.writeFileSync(path.join(dir, 'shell/dist/assets/ghost.0a1b2c3d.js.br'), brotli(bundle('ghost')));
     const app = express();
-    app.use(staticRouter({ frontendsDir: dir }));
+    remotes = openRemotesRegistry({ config: { origins: [], local: true, bucket: 'unused', natsUrl: undefined }, frontendsDir: dir, logger: createLogger('test', 'silent') });
+    await remotes.ready;
+    app.use(staticRouter({ frontendsDir: dir, remotes, serveLocalRemotes: true }));
     server = app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -109,6 +121,7 @@ describe('precompressed micro-frontends', () => {
 
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
+    await remotes.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -22,11 +22,16 @@ async function headersThrough(middleware: RequestHandler): Promise<Record<string
 
 describe('security headers', () => {
   it('answers exactly what helmet answers, decided once', async () => {
-    for (const options of [{ secure: false }, { secure: true, remotes: { orders: 'https://cdn.smista.example/orders/mf-manifest.json' } }]) {
+    for (const options of [{ secure: false }, { secure: true, remoteOrigins: ['https://cdn.smista.example'] }]) {
       const fixed = await headersThrough(securityHeaders(options));
       expect(fixed['content-security-policy']).toContain("script-src 'self'");
       expect(fixed['x-powered-by']).toBeUndefined();
       expect('strict-transport-security' in fixed).toBe(options.secure);
+      // REMOTE_ORIGINS: scripts, styles and the manifests of remotes served from a CDN.
+      for (const directive of ['script-src', 'style-src', 'connect-src', 'font-src', 'img-src']) {
+        const values = directivesOf(fixed)[directive]!;
+        expect(values.includes('https://cdn.smista.example')).toBe('remoteOrigins' in options);
+      }
       // The same configuration through helmet on every request.
       const helmetEveryTime = await headersThrough(helmet({ contentSecurityPolicy: { useDefaults: false, directives: directivesOf(fixed) }, ...hstsOf(options.secure), xFrameOptions: { action: 'deny' }, referrerPolicy: { policy: 'strict-origin-when-cross-origin' } }));
       expect(fixed).toEqual(helmetEveryTime);

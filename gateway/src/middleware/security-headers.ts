@@ -4,17 +4,12 @@ import helmet from 'helmet';
 export interface SecurityHeadersOptions {
   /** HTTPS deployment: HSTS and upgrade-insecure-requests on. */
   secure: boolean;
-  /** Remote manifest URLs (REMOTES); their origins may serve scripts, styles and manifests. */
-  remotes?: Record<string, string>;
-}
-
-/** Origins of absolute remote URLs; root-relative ones are 'self' already. */
-export function remoteOrigins(remotes: Record<string, string> | undefined): string[] {
-  const origins = new Set<string>();
-  for (const url of Object.values(remotes ?? {})) {
-    if (/^https?:\/\//i.test(url)) origins.add(new URL(url).origin);
-  }
-  return [...origins];
+  /**
+   * REMOTE_ORIGINS: where remotes may be served from besides 'self'; they may serve scripts,
+   * styles, fonts, images and manifests. The registry lists no remote from anywhere else
+   * (remotes.ts), so the policy is fixed while remotes come and go.
+   */
+  remoteOrigins?: readonly string[];
 }
 
 /**
@@ -31,7 +26,7 @@ export const MARKETPLACE_IMAGE_ORIGINS = [
 
 /**
  * helmet with a CSP that lets the shell load its remotes: scripts and styles from 'self' (and any
- * remote origin configured in REMOTES), `connect-src 'self'` for /api and the manifests, images
+ * origin of REMOTE_ORIGINS), `connect-src 'self'` for /api and the manifests, images
  * from 'self', data: (avatars are data URLs) and the marketplaces' picture hosts. `style-src 'unsafe-inline'` stays because Radix
  * primitives in the UI kit (react-remove-scroll) inject <style> elements at runtime; scripts never
  * get 'unsafe-inline' or 'unsafe-eval'.
@@ -41,7 +36,7 @@ export function securityHeaders(options: SecurityHeadersOptions): RequestHandler
 }
 
 function helmetFor(options: SecurityHeadersOptions): RequestHandler {
-  const extra = remoteOrigins(options.remotes);
+  const extra = [...new Set(options.remoteOrigins ?? [])];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,

@@ -111,8 +111,8 @@ export const messages = {
     keyPrefix: 'da 1 a 64 caratteri, senza spazi',
     time: 'deve essere una data e ora ISO 8601 (2026-11-23T08:00:00Z)',
     originList: 'deve essere un elenco di origini separate da virgole (https://host:porta)',
-    remotesJson: 'deve essere un oggetto JSON { "nome": "url del manifest" }',
-    remoteName: 'nome di remote non valido',
+    remotePublicUrl: 'deve essere un percorso che inizia e finisce con / (/remotes/orders/) o un URL http(s) che finisce con /',
+    bucketName: 'solo lettere, cifre, - e _ (al massimo 64 caratteri)',
     absolutePath: 'deve essere un percorso assoluto',
     /** SECRETS_KEYS (kit `env.secretKeys()`); never quotes the key itself. */
     secretKeys: {
