@@ -8,6 +8,6 @@
 set -eu
 cd "$(dirname "$0")"
 node smista-lib/schema/generate.js
-for chart in identity merchants carriers marketplaces orders shipments activity gateway smista; do
+for chart in identity merchants carriers marketplaces orders shipments activity gateway integrations-ui orders-ui rules-ui settings-ui shipments-ui smista; do
   helm dependency update "$chart"
 done

@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import { load } from 'js-yaml';
+import { parseRemoteServerConfig } from '../libs/remote-server/src/config';
 import { parseGatewayConfig } from '../gateway/src/config';
 import { applicationSchema, buildSchemas, readSources, umbrellaSchema, writeSchemas } from './smista-lib/schema/generate';
 import { configSchema as carriersConfigSchema } from '../services/carriers/src/config';
@@ -27,6 +28,9 @@ const CHARTS_DIR = __dirname;
 const LIB = 'smista-lib';
 const UMBRELLA = 'smista';
 const APP_CHARTS = ['identity', 'merchants', 'carriers', 'marketplaces', 'orders', 'shipments', 'activity', 'gateway'];
+/** The micro-frontend remotes' charts: each the remote server (libs/remote-server) with one remote's files. */
+const REMOTE_CHARTS = ['integrations-ui', 'orders-ui', 'rules-ui', 'settings-ui', 'shipments-ui'];
+APP_CHARTS.push(...REMOTE_CHARTS);
 const SECRET_LIKE = /SECRET|PASSWORD|DATABASE_URL|SMTP_URL|KEY/;
 const SEMVER =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
@@ -822,6 +826,12 @@ const SERVICE_CONFIGS: Record<string, ServiceConfig> = {
     keys: () => variablesRead(parseGatewayConfig),
     problems: thrownProblems(parseGatewayConfig),
   },
+  ...Object.fromEntries(
+    REMOTE_CHARTS.map((chart) => [
+      chart,
+      { source: 'libs/remote-server/src/config.ts', keys: () => variablesRead(parseRemoteServerConfig), problems: thrownProblems(parseRemoteServerConfig) },
+    ]),
+  ),
 };
 
 /** Stand-ins for the Secret values, so a rendered environment is complete. */
@@ -971,6 +981,7 @@ describe('wiring between the charts', () => {
       shipments: { portName: 'grpc', portEnv: 'GRPC_PORT', port: 50056 },
       activity: { portName: 'grpc', portEnv: 'GRPC_PORT', port: 50057 },
       gateway: { portName: 'http', portEnv: 'PORT', port: 8080 },
+      ...Object.fromEntries(REMOTE_CHARTS.map((chart) => [chart, { portName: 'http', portEnv: 'PORT', port: 8090 }])),
     };
     for (const chart of APP_CHARTS) {
       const values = readValues(chart);
@@ -1008,7 +1019,17 @@ describe('wiring between the charts', () => {
     const endpoints = Object.fromEntries(
       APP_CHARTS.map((chart) => [chart, renderedEnv(withGlobal[chart] as Table).OTEL_EXPORTER_OTLP_ENDPOINT]),
     );
-    expect(endpoints).toEqual({ identity: tempo, merchants: jaeger, carriers: tempo, marketplaces: tempo, orders: tempo, shipments: tempo, activity: tempo, gateway: tempo });
+    expect(endpoints).toEqual({
+      identity: tempo,
+      merchants: jaeger,
+      carriers: tempo,
+      marketplaces: tempo,
+      orders: tempo,
+      shipments: tempo,
+      activity: tempo,
+      gateway: tempo,
+      ...Object.fromEntries(REMOTE_CHARTS.map((chart) => [chart, tempo])),
+    });
     for (const chart of APP_CHARTS) {
       expect({ chart, problems: SERVICE_CONFIGS[chart].problems(renderedEnv(withGlobal[chart] as Table)) }).toEqual({ chart, problems: [] });
     }
@@ -1259,11 +1280,12 @@ describe('library chart', () => {
     expect(helpers).toMatch(/range \$name, \$ref := \.Values\.secretEnv \}\}[\s\S]*secretKeyRef:\s*\n\s+name: \{\{ \$ref\.name \| quote \}\}\s*\n\s+key: \{\{ \$ref\.key \| quote \}\}/);
   });
 
-  it('each application chart renders Deployment, Service, ServiceAccount and HPA from the lib; only the gateway an Ingress', () => {
+  it('each application chart renders Deployment, Service, ServiceAccount and HPA from the lib; only the gateway and the remotes an Ingress', () => {
     for (const chart of APP_CHARTS) {
       const refs = templateFiles(chart).flatMap((file) => referencedNames(scanFile(file).actions)).sort();
       const expected = ['smista-lib.deployment', 'smista-lib.hpa', 'smista-lib.service', 'smista-lib.serviceAccount'];
-      if (chart === 'gateway') expected.push('smista-lib.ingress');
+      // The gateway's Ingress, and each remote's path on the same host (/remotes/<name>/).
+      if (chart === 'gateway' || REMOTE_CHARTS.includes(chart)) expected.push('smista-lib.ingress');
       expect({ chart, refs }).toEqual({ chart, refs: expected.sort() });
     }
   });
@@ -1319,6 +1341,21 @@ describe('the standard image', () => {
   test('package.json asks for that Node major at least', () => {
     const engines = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
     expect(engines).toBe(`>=${nodeMajor}`);
+  });
+
+  test('runs the remote server for a remote, and each remote chart serves its folder’s dist from the image', () => {
+    expect(dockerfile).toContain('exec node /app/libs/remote-server/dist/main.js');
+    for (const chart of REMOTE_CHARTS) {
+      const name = chart.replace(/-ui$/, '');
+      const values = load(readFileSync(join(CHARTS_DIR, chart, 'values.yaml'), 'utf8')) as { env: Table; image: Table };
+      expect({ chart, dir: values.env.REMOTE_DIR, url: values.env.REMOTE_PUBLIC_URL, image: values.image.repository }).toEqual({
+        chart,
+        dir: `/app/frontends/${name}/dist`,
+        url: `/remotes/${name}/`,
+        image: `smista/${chart}`,
+      });
+      expect(existsSync(join(root, 'frontends', name, 'rspack.config.js'))).toBe(true);
+    }
   });
 
   test('keeps the FRONTENDS_DIR the gateway chart names', () => {

@@ -22,6 +22,22 @@ function sharedSingletons(dependencies) {
   };
 }
 
+/**
+ * The shell's ranges for the shared singletons, which a remote's build must satisfy to be loaded
+ * (frontends/shell/src/remotes/compatibility.ts): the shell's own dependency ranges, and for the
+ * ui-kit (a workspace package, `*` in package.json) its version's caret range.
+ */
+function compatibilityRanges(dependencies) {
+  const uiKit = require('../libs/ui-kit/package.json').version;
+  return {
+    react: dependencies.react,
+    'react-dom': dependencies['react-dom'],
+    'react-router-dom': dependencies['react-router-dom'],
+    '@tanstack/react-query': dependencies['@tanstack/react-query'],
+    '@smista/ui-kit': `^${uiKit}`,
+  };
+}
+
 const resolve = {
   extensions: ['.tsx', '.ts', '.js', '.mjs'],
   // Bundle the contracts from their ESM source so zod is tree-shaken (the dist is CommonJS).
@@ -58,7 +74,7 @@ function typescriptRule(production) {
 
 /**
  * The whole rspack configuration of a remote: exactly one `./Module` (`src/remote-entry.tsx`) and
- * its mf-manifest.json, served by the gateway under `/remotes/<name>/`, its CSS injected with the
+ * its mf-manifest.json, served wherever it is deployed (`/remotes/<name>/` by default), its CSS injected with the
  * module so the shell needs no knowledge of it.
  *
  * @example module.exports = remoteConfig('settings', __dirname, require('./package.json').dependencies);
@@ -76,7 +92,9 @@ function remoteConfig(name, dir, dependencies) {
       entry: {},
       output: {
         path: path.resolve(dir, 'dist'),
-        publicPath: `/remotes/${name}/`,
+        // Wherever the remote is deployed (the gateway's /remotes/<name>/, its own server, a CDN):
+        // its chunks load from beside the remoteEntry.js the manifest names.
+        publicPath: 'auto',
         filename: production ? '[name].[contenthash:8].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         uniqueName: name,
@@ -114,4 +132,4 @@ function remoteConfig(name, dir, dependencies) {
   };
 }
 
-module.exports = { sharedSingletons, resolve, typescriptRule, contractsSideEffects, remoteConfig, PrecompressPlugin };
+module.exports = { sharedSingletons, compatibilityRanges, resolve, typescriptRule, contractsSideEffects, remoteConfig, PrecompressPlugin };

@@ -4,7 +4,7 @@ const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
 const { dependencies } = require('./package.json');
-const { sharedSingletons, resolve, typescriptRule, contractsSideEffects, PrecompressPlugin } = require('../rspack-common');
+const { sharedSingletons, compatibilityRanges, resolve, typescriptRule, contractsSideEffects, PrecompressPlugin } = require('../rspack-common');
 
 const shared = sharedSingletons(dependencies);
 
@@ -52,6 +52,8 @@ module.exports = (_env, argv) => {
     plugins: [
       new rspack.HtmlRspackPlugin({ template: './src/index.html', inject: 'body', favicon: './src/favicon.svg' }),
       new rspack.CssExtractRspackPlugin({ filename: 'assets/[name].[contenthash:8].css' }),
+      // What a remote's shared singletons must satisfy to be loaded (src/remotes/compatibility.ts).
+      new rspack.DefinePlugin({ __SHARED_RANGES__: JSON.stringify(compatibilityRanges(dependencies)) }),
       new ModuleFederationPlugin({ name: 'shell', remotes: {}, shared, dts: false, manifest: false }),
       // `.br` and `.gz` beside every file, served by the gateway to browsers that accept them.
       new PrecompressPlugin(),

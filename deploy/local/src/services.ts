@@ -70,6 +70,11 @@ export interface StackContext {
   logLevel: string;
   /** Absolute path of `frontends/`. */
   frontendsDir: string;
+  /**
+   * The remotes registry's NATS KV bucket (REMOTES_BUCKET): `smista_remotes` for `make dev`, one of
+   * its own for each test application sharing the test NATS, so their remotes never mix.
+   */
+  remotesBucket: string;
 }
 
 /** An eBay developer app: what marketplaces sends eBay as client and redirect_uri. */
@@ -160,6 +165,10 @@ export const APP_COMPONENTS: readonly AppComponent[] = [
     stage: 2,
     env: (ctx) => ({
       FRONTENDS_DIR: ctx.frontendsDir,
+      // The built remotes on disk, served and announced by the gateway: one deployment of them;
+      // a remote server started beside it (remote-server) announces itself in the same bucket.
+      LOCAL_REMOTES: 'true',
+      REMOTES_BUCKET: ctx.remotesBucket,
       COOKIE_SECURE: 'false',
       RATE_LIMIT_ENABLED: 'true',
       LEGAL_TERMS_URL: ctx.legalUrls.termsUrl,

@@ -158,6 +158,7 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     ebayApp: { clientId: 'SmistaSa-Smista-SBX-1', clientSecret: 'SBX-secret', ruName: 'Smista_Srl-SmistaSa-Smista-1' },
     logLevel: 'info',
     frontendsDir: path.join(repoRoot, 'frontends'),
+    remotesBucket: 'smista_remotes',
   };
   const byName = (n: string) => APP_COMPONENTS.find((c) => c.name === n)!;
   expect(componentEnv(byName('identity'), ctx, APP_COMPONENTS)).toEqual({
@@ -260,6 +261,8 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     SHIPMENTS_GRPC_ADDR: '127.0.0.1:50056',
     ACTIVITY_GRPC_ADDR: '127.0.0.1:50057',
     FRONTENDS_DIR: path.join(repoRoot, 'frontends'),
+    LOCAL_REMOTES: 'true',
+    REMOTES_BUCKET: 'smista_remotes',
     COOKIE_SECURE: 'false',
     RATE_LIMIT_ENABLED: 'true',
     LEGAL_TERMS_URL: 'http://127.0.0.1:8045/termini.html',

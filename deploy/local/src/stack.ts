@@ -484,6 +484,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     ebayApp: await registerEbayApp(options.infra.ebayUrl, publicUrl, options.databases === 'dev'),
     logLevel: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
     frontendsDir: path.join(repoRoot, 'frontends'),
+    remotesBucket: options.databases === 'fresh' ? `smista_remotes_${suffix}` : 'smista_remotes',
   };
 
   const logDir = options.output.mode === 'files' ? options.output.logDir : undefined;

@@ -204,6 +204,11 @@ export const t = {
   remote: {
     failedTitle: 'Impossibile caricare questa sezione',
     failedText: 'Il modulo non è al momento disponibile. Controlla la connessione e riprova.',
+    incompatibleTitle: 'Sezione non compatibile',
+    incompatibleText:
+      "La versione di questa sezione pubblicata ora non è compatibile con l'applicazione e non è stata caricata. Riprova più tardi: se il problema resta, avvisa l'assistenza.",
+    /** `react 18.3.1 (richiesta ^19.1.0)`, one per singleton, for whoever reports it. */
+    incompatibleDetail: (name: string, version: string, range: string) => `${name} ${version} (richiesta ${range})`,
   },
   dashboard: {
     welcome: 'Benvenuto',

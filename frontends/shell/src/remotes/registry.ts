@@ -1,54 +1,111 @@
 import type { ComponentType } from 'react';
 import { getInstance, init, loadRemote } from '@module-federation/enhanced/runtime';
 import { discardBody } from '@smista/ui-kit';
+import { mismatches, type Mismatch } from './compatibility';
 
-/** `GET /remotes.json`: remote name → URL of its mf-manifest.json (served by the gateway). */
-export type RemotesManifest = Record<string, string>;
+/** One deployed remote in `GET /remotes.json` (the gateway's registry of deployed remotes). */
+export interface RemoteListing {
+  /** URL of its mf-manifest.json, root-relative or absolute. */
+  entry: string;
+  version: string;
+  /** Shared singleton → the version the remote was built with. */
+  shared: Record<string, string>;
+}
+
+/** `GET /remotes.json`: remote name → its listing. */
+export type RemotesManifest = Record<string, RemoteListing>;
 
 /** What a remote's `./Module` exposes. */
 export interface RemoteModule {
   default: ComponentType;
 }
 
-let registration: Promise<RemotesManifest> | null = null;
+/** The deployed build's shared singletons are outside the shell's ranges: it is not loaded. */
+export class RemoteIncompatibleError extends Error {
+  constructor(
+    readonly remote: string,
+    readonly mismatches: Mismatch[],
+  ) {
+    super(`Remote "${remote}" incompatibile: ${mismatches.map((m) => `${m.name} ${m.version} ∉ ${m.range}`).join(', ')}`);
+    this.name = 'RemoteIncompatibleError';
+  }
+}
+
+/** A /remotes.json younger than this is reused (the layout's and the first route's in one go). */
+const FRESH_MS = 2_000;
+let fetched: { at: number; manifest: Promise<RemotesManifest> } | null = null;
+/** What the federation runtime has registered for each remote: its entry URL and version. */
+const registered = new Map<string, { entry: string; version: string }>();
 
 function federation() {
   // The build plugin creates the host instance; init() merges into it if it exists.
   return getInstance() ?? init({ name: 'shell', remotes: [] });
 }
 
-/**
- * Fetches /remotes.json and registers every remote with the federation runtime, once per page
- * (again with `force` after a failure, so a retry picks up a redeployed remote).
- */
-export function registerRemotesFromManifest(force = false): Promise<RemotesManifest> {
-  if (!registration || force) {
-    const attempt = (async () => {
-      const res = await fetch('/remotes.json', { cache: 'no-store', credentials: 'same-origin' });
-      if (!res.ok) {
-        await discardBody(res);
-        throw new Error(`/remotes.json: ${res.status}`);
-      }
-      const manifest = (await res.json()) as RemotesManifest;
-      const remotes = Object.entries(manifest)
-        .filter(([, entry]) => typeof entry === 'string' && entry)
-        .map(([name, entry]) => ({ name, entry: new URL(entry, window.location.href).href }));
-      federation().registerRemotes(remotes, { force });
-      return manifest;
-    })();
-    registration = attempt;
-    attempt.catch(() => {
-      if (registration === attempt) registration = null;
-    });
-  }
-  return registration;
+/** GET /remotes.json now, or the answer of the last FRESH_MS (a failure is never reused). */
+export function fetchRemotesManifest(): Promise<RemotesManifest> {
+  if (fetched && Date.now() - fetched.at < FRESH_MS) return fetched.manifest;
+  const manifest = (async () => {
+    const res = await fetch('/remotes.json', { cache: 'no-store', credentials: 'same-origin' });
+    if (!res.ok) {
+      await discardBody(res);
+      throw new Error(`/remotes.json: ${res.status}`);
+    }
+    return (await res.json()) as RemotesManifest;
+  })();
+  const attempt = { at: Date.now(), manifest };
+  fetched = attempt;
+  manifest.catch(() => {
+    if (fetched === attempt) fetched = null;
+  });
+  return manifest;
 }
 
-/** Loads `<name>/Module`; rejects when the manifest, the remote entry or the module fails. */
-export async function loadRemoteModule(name: string, force = false): Promise<RemoteModule> {
-  const manifest = await registerRemotesFromManifest(force);
-  if (!(name in manifest)) throw new Error(`Remote "${name}" non registrato in /remotes.json`);
+/**
+ * Registers `name` with the federation runtime as /remotes.json lists it now. A remote whose
+ * entry or version changed since it was registered (a new build deployed, or a rollback) is
+ * registered again with `force`, which drops its loaded module: the next load gets the new build.
+ * The other remotes are left as they are. Returns whether it was (re)registered.
+ */
+function register(name: string, listing: RemoteListing): boolean {
+  const entry = new URL(listing.entry, window.location.href).href;
+  const known = registered.get(name);
+  if (known && known.entry === entry && known.version === listing.version) return false;
+  federation().registerRemotes([{ name, entry }], { force: Boolean(known) });
+  registered.set(name, { entry, version: listing.version });
+  return true;
+}
+
+/**
+ * Registers every listed remote not registered yet (when the layout shows, before any route
+ * needs one); changed ones are left to {@link loadRemoteModule}, which reloads the one it opens.
+ */
+export async function registerRemotesFromManifest(): Promise<RemotesManifest> {
+  const manifest = await fetchRemotesManifest();
+  for (const [name, listing] of Object.entries(manifest)) if (!registered.has(name)) register(name, listing);
+  return manifest;
+}
+
+/**
+ * Loads `<name>/Module` as it is deployed now: the newest /remotes.json decides which build (a
+ * changed one is registered again, so a navigation to the remote shows a new build without
+ * reloading the page or the other remotes), and a build whose shared singletons the shell's
+ * ranges refuse is not loaded at all ({@link RemoteIncompatibleError}). Rejects when the
+ * manifest, the remote entry or the module fails.
+ */
+export async function loadRemoteModule(name: string): Promise<RemoteModule> {
+  const manifest = await fetchRemotesManifest();
+  const listing = manifest[name];
+  if (!listing || typeof listing.entry !== 'string') throw new Error(`Remote "${name}" non registrato in /remotes.json`);
+  const refused = mismatches(listing.shared ?? {}, __SHARED_RANGES__);
+  if (refused.length > 0) throw new RemoteIncompatibleError(name, refused);
+  register(name, listing);
   const mod = await loadRemote<RemoteModule>(`${name}/Module`);
   if (!mod || !mod.default) throw new Error(`Remote "${name}" senza ./Module`);
   return mod;
+}
+
+/** The version of `name` the page runs (what it was last registered as), for the area's marker. */
+export function registeredVersion(name: string): string | undefined {
+  return registered.get(name)?.version;
 }

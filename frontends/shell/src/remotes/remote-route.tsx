@@ -1,51 +1,40 @@
-import { Component, lazy, Suspense, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { Button, Card, CardContent, Spinner } from '@smista/ui-kit';
 import { t } from '../messages';
-import { loadRemoteModule } from './registry';
+import { loadRemoteModule, registeredVersion, RemoteIncompatibleError } from './registry';
 
-const lazyByName = new Map<string, LazyExoticComponent<ComponentType>>();
-const failed = new Set<string>();
-
-/** One lazy component per remote, kept across visits; forgotten after a failure so a retry reloads. */
-function remoteComponent(name: string): LazyExoticComponent<ComponentType> {
-  let component = lazyByName.get(name);
-  if (!component) {
-    const force = failed.has(name);
-    component = lazy(() =>
-      loadRemoteModule(name, force).then(
-        (mod) => {
-          failed.delete(name);
-          return mod;
-        },
-        (error: unknown) => {
-          failed.add(name);
-          lazyByName.delete(name);
-          throw error;
-        },
+/**
+ * The remote's module as deployed now, wrapped in a marker naming its version (`display:
+ * contents`: no box of its own). Made anew for each visit of the area, so each navigation to it
+ * asks which build is deployed (loadRemoteModule); an unchanged build comes from the runtime's
+ * cache at once.
+ */
+function deployedRemote(name: string): LazyExoticComponent<ComponentType> {
+  return lazy(async () => {
+    const mod = await loadRemoteModule(name);
+    const Module = mod.default;
+    const version = registeredVersion(name);
+    return {
+      default: () => (
+        <div data-remote={name} data-remote-version={version} style={{ display: 'contents' }}>
+          <Module />
+        </div>
       ),
-    );
-    lazyByName.set(name, component);
-  }
-  return component;
+    };
+  });
 }
 
 /**
  * Renders a remote's `./Module` inside the layout. While it loads a spinner shows; if it cannot
- * load (or throws while rendering) an error panel with a retry button replaces it, never a blank page.
+ * load (or throws while rendering) an error panel with a retry button replaces it, and a build
+ * whose shared singletons the shell refuses says so in Italian: never a blank page.
  */
 export function RemoteRoute({ name }: { name: string }) {
   const [attempt, setAttempt] = useState(0);
-  const Remote = remoteComponent(name);
+  const Remote = useMemo(() => deployedRemote(name), [name, attempt]);
   return (
-    <RemoteErrorBoundary
-      key={attempt}
-      onRetry={() => {
-        lazyByName.delete(name);
-        failed.add(name);
-        setAttempt((a) => a + 1);
-      }}
-    >
+    <RemoteErrorBoundary key={attempt} onRetry={() => setAttempt((a) => a + 1)}>
       <Suspense
         fallback={
           <div className="flex min-h-[40vh] items-center justify-center">
@@ -72,11 +61,33 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
   }
 
   componentDidCatch(error: Error) {
-    console.error('[shell] remote failed', error);
+    if (error instanceof RemoteIncompatibleError) console.warn('[shell]', error.message);
+    else console.error('[shell] remote failed', error);
   }
 
   render() {
-    if (!this.state.error) return this.props.children;
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    if (error instanceof RemoteIncompatibleError) {
+      return (
+        <Card className="mx-auto mt-8 max-w-lg" data-testid="remote-incompatible" role="alert">
+          <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
+            <AlertTriangle className="h-10 w-10 text-destructive" aria-hidden />
+            <h2 className="text-lg font-semibold">{t.remote.incompatibleTitle}</h2>
+            <p className="text-sm text-muted-foreground">{t.remote.incompatibleText}</p>
+            <ul className="text-xs text-muted-foreground" data-testid="remote-incompatible-detail">
+              {error.mismatches.map((m) => (
+                <li key={m.name}>{t.remote.incompatibleDetail(m.name, m.version, m.range)}</li>
+              ))}
+            </ul>
+            <Button onClick={this.props.onRetry} data-testid="remote-retry">
+              <RefreshCw aria-hidden />
+              {t.common.retry}
+            </Button>
+          </CardContent>
+        </Card>
+      );
+    }
     return (
       <Card className="mx-auto mt-8 max-w-lg" data-testid="remote-error">
         <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
