@@ -98,6 +98,10 @@ function remoteConfig(name, dir, dependencies) {
         filename: production ? '[name].[contenthash:8].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         uniqueName: name,
+        // Named so the shell can drop it before it loads a new build of this remote in the same
+        // page (shell/src/remotes/registry.ts): the new runtime would adopt the old build's chunks
+        // found in it, whose ids the new build reuses.
+        chunkLoadingGlobal: `smistaChunks_${name}`,
         clean: true,
       },
       devtool: production ? false : 'cheap-module-source-map',

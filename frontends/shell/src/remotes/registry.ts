@@ -71,6 +71,9 @@ function register(name: string, listing: RemoteListing): boolean {
   const entry = new URL(listing.entry, window.location.href).href;
   const known = registered.get(name);
   if (known && known.entry === entry && known.version === listing.version) return false;
+  // The old build's chunk list (rspack-common.js names it): the new build's runtime would take the
+  // old chunks it finds there for its own, since both number their chunks alike.
+  if (known) delete (window as unknown as Record<string, unknown>)[`smistaChunks_${name}`];
   federation().registerRemotes([{ name, entry }], { force: Boolean(known) });
   registered.set(name, { entry, version: listing.version });
   return true;
