@@ -19,7 +19,7 @@ import type { BrowserSession } from './support/browser';
 import { registerWithMerchant, signIn } from './support/api';
 import { sharedInfra } from './support/env';
 import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
-import { eventually, MOBILE } from './support/ui';
+import { DESKTOP, eventually, MOBILE } from './support/ui';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -27,9 +27,11 @@ const run = newRunId();
 const admin = person('Remo', 'Versi', run);
 const SHOTS = '/tmp/shots-remotes';
 const ORDERS_DIST = path.join(repoRoot, 'frontends', 'orders', 'dist');
-/** The orders page's subtitle as built, and what the "new version" says instead. */
-const SUBTITLE = 'Gli ordini dei marketplace collegati';
-const NEW_SUBTITLE = 'Versione nuova: gli ordini dei marketplace collegati';
+/** The start of the orders page's subtitle as built, and what the "new version" says instead. */
+const BUILT = 'Gli ordini dei marketplace collegati';
+const CHANGED = 'Versione nuova: gli ordini dei marketplace collegati';
+const SUBTITLE = `${BUILT}, da spedire e già spediti.`;
+const NEW_SUBTITLE = `${CHANGED}, da spedire e già spediti.`;
 
 let app: TestApp;
 let browser: BrowserSession;
@@ -78,13 +80,13 @@ function orderBuild(label: string, edit: (manifest: { metaData: { buildInfo: { b
   let changed = 0;
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.js'))) {
     const text = fs.readFileSync(path.join(dir, file), 'utf8');
-    if (!text.includes(SUBTITLE)) continue;
-    fs.writeFileSync(path.join(dir, file), text.split(SUBTITLE).join(NEW_SUBTITLE));
+    if (!text.includes(BUILT)) continue;
+    fs.writeFileSync(path.join(dir, file), text.split(BUILT).join(CHANGED));
     changed++;
     for (const variant of ['.br', '.gz']) fs.rmSync(path.join(dir, file + variant), { force: true });
   }
   for (const variant of ['.br', '.gz']) fs.rmSync(manifestFile + variant, { force: true });
-  if (changed === 0) throw new Error(`the orders build has no "${SUBTITLE}"`);
+  if (changed === 0) throw new Error(`the orders build has no "${BUILT}"`);
   return dir;
 }
 
@@ -130,7 +132,7 @@ step('a new orders build takes over at the next navigation, without reloading th
   const requested: string[] = [];
   page.on('request', (r) => requested.push(r.url()));
   await page.goto('/dashboard/orders');
-  await ordersArea().getByText(SUBTITLE).waitFor();
+  await ordersArea().getByText(SUBTITLE, { exact: true }).waitFor();
   const shipped = await ordersArea().getAttribute('data-remote-version');
   expect(shipped).toBe((await listedOrders())!.version);
   await sidebarLink('Impostazioni').click();
@@ -145,7 +147,7 @@ step('a new orders build takes over at the next navigation, without reloading th
   try {
     await eventually(async () => expect(await listedOrders()).toEqual(expect.objectContaining({ version: '0.2.0-e2e', entry: `http://127.0.0.1:${ports[0]}/remotes/orders/mf-manifest.json` })));
     await sidebarLink('Ordini').click();
-    await ordersArea().getByText(NEW_SUBTITLE).waitFor();
+    await ordersArea().getByText(NEW_SUBTITLE, { exact: true }).waitFor();
     expect(await ordersArea().getAttribute('data-remote-version')).toBe('0.2.0-e2e');
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     // Its files came from its own server; the settings remote was fetched once, never again.
@@ -161,7 +163,7 @@ step('a new orders build takes over at the next navigation, without reloading th
   // Its server stopped: the build deployed before (the gateway's) is listed again, the rollback.
   await eventually(async () => expect((await listedOrders())?.version).toBe(shipped));
   await sidebarLink('Ordini').click();
-  await ordersArea().getByText(SUBTITLE).waitFor();
+  await ordersArea().getByText(SUBTITLE, { exact: true }).waitFor();
   expect(await ordersArea().getAttribute('data-remote-version')).toBe(shipped);
 });
 
@@ -186,7 +188,7 @@ step('an orders build on React 18 is refused in its area with the Italian messag
       expect(await page.getByTestId('remote-incompatible-detail').innerText()).toContain('react 18.3.1 (richiesta ^19.1.0)');
       // In the area: the layout stays (header, breadcrumbs), and nothing of the build ran.
       await expect(page.locator('header').first().isVisible()).resolves.toBe(true);
-      expect(await page.getByText(NEW_SUBTITLE).count()).toBe(0);
+      expect(await page.locator('[data-remote="orders"]').count()).toBe(0);
       await page.screenshot({ path: path.join(SHOTS, `incompatible-${viewport ? 390 : 1280}.png`) });
     }
   } finally {
@@ -195,5 +197,5 @@ step('an orders build on React 18 is refused in its area with the Italian messag
   // Withdrawn: the next navigation loads the compatible build again.
   await eventually(async () => expect((await listedOrders())?.version).not.toBe('0.3.0-react18'));
   await page.getByTestId('remote-retry').click();
-  await ordersArea().getByText(SUBTITLE).waitFor();
+  await ordersArea().getByText(SUBTITLE, { exact: true }).waitFor();
 });

@@ -31,9 +31,8 @@ export class RemoteIncompatibleError extends Error {
   }
 }
 
-/** A /remotes.json younger than this is reused (the layout's and the first route's in one go). */
-const FRESH_MS = 2_000;
-let fetched: { at: number; manifest: Promise<RemotesManifest> } | null = null;
+/** The /remotes.json request under way: the layout and the first route share it. */
+let inFlight: Promise<RemotesManifest> | null = null;
 /** What the federation runtime has registered for each remote: its entry URL and version. */
 const registered = new Map<string, { entry: string; version: string }>();
 
@@ -42,9 +41,9 @@ function federation() {
   return getInstance() ?? init({ name: 'shell', remotes: [] });
 }
 
-/** GET /remotes.json now, or the answer of the last FRESH_MS (a failure is never reused). */
+/** GET /remotes.json now (joining a request already under way: never an older answer). */
 export function fetchRemotesManifest(): Promise<RemotesManifest> {
-  if (fetched && Date.now() - fetched.at < FRESH_MS) return fetched.manifest;
+  if (inFlight) return inFlight;
   const manifest = (async () => {
     const res = await fetch('/remotes.json', { cache: 'no-store', credentials: 'same-origin' });
     if (!res.ok) {
@@ -53,11 +52,11 @@ export function fetchRemotesManifest(): Promise<RemotesManifest> {
     }
     return (await res.json()) as RemotesManifest;
   })();
-  const attempt = { at: Date.now(), manifest };
-  fetched = attempt;
-  manifest.catch(() => {
-    if (fetched === attempt) fetched = null;
-  });
+  inFlight = manifest;
+  const done = () => {
+    if (inFlight === manifest) inFlight = null;
+  };
+  manifest.then(done, done);
   return manifest;
 }
 
