@@ -126,6 +126,11 @@ async function listedOrders(): Promise<{ entry: string; version: string } | unde
 
 const sidebarLink = (name: string) => page.getByTestId('sidebar').getByRole('link', { name, exact: true });
 const ordersArea = () => page.locator('[data-remote="orders"]');
+/**
+ * The orders screen done loading (its empty state: no marketplace yet). Only then does the step
+ * leave it: the list writes its view into the address once its data is in.
+ */
+const ordersSettled = () => ordersArea().getByText('Non hai ancora integrato nessun marketplace.').waitFor();
 
 step('a new orders build takes over at the next navigation, without reloading the page or the settings remote', async () => {
   await enter();
@@ -133,9 +138,11 @@ step('a new orders build takes over at the next navigation, without reloading th
   page.on('request', (r) => requested.push(r.url()));
   await page.goto('/dashboard/orders');
   await ordersArea().getByText(SUBTITLE, { exact: true }).waitFor();
+  await ordersSettled();
   const shipped = await ordersArea().getAttribute('data-remote-version');
   expect(shipped).toBe((await listedOrders())!.version);
   await sidebarLink('Impostazioni').click();
+  await page.waitForURL(/\/dashboard\/settings/);
   await page.locator('[data-remote="settings"]').waitFor();
   // Set on this page: still there after the next navigations means no reload happened.
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
@@ -148,11 +155,13 @@ step('a new orders build takes over at the next navigation, without reloading th
     await eventually(async () => expect(await listedOrders()).toEqual(expect.objectContaining({ version: '0.2.0-e2e', entry: `http://127.0.0.1:${ports[0]}/remotes/orders/mf-manifest.json` })));
     await sidebarLink('Ordini').click();
     await ordersArea().getByText(NEW_SUBTITLE, { exact: true }).waitFor();
+    await ordersSettled();
     expect(await ordersArea().getAttribute('data-remote-version')).toBe('0.2.0-e2e');
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     // Its files came from its own server; the settings remote was fetched once, never again.
     expect(requested.filter((u) => u.startsWith(`http://127.0.0.1:${ports[0]}/remotes/orders/`)).length).toBeGreaterThan(2);
     await sidebarLink('Impostazioni').click();
+    await page.waitForURL(/\/dashboard\/settings/);
     await page.locator('[data-remote="settings"]').waitFor();
     expect(requested.filter((u) => new URL(u).pathname === '/remotes/settings/remoteEntry.js')).toHaveLength(1);
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
