@@ -31,6 +31,13 @@ function deployedRemote(name: string): LazyExoticComponent<ComponentType> {
  * whose shared singletons the shell refuses says so in Italian: never a blank page.
  */
 export function RemoteRoute({ name }: { name: string }) {
+  // One instance per area: the routes of every remote render this at the same place, and a
+  // reused instance would keep the area left behind mounted (hidden) while the next one loads,
+  // where its catch-all route would answer the new address by navigating back to itself.
+  return <RemoteArea key={name} name={name} />;
+}
+
+function RemoteArea({ name }: { name: string }) {
   const [attempt, setAttempt] = useState(0);
   const Remote = useMemo(() => deployedRemote(name), [name, attempt]);
   return (
