@@ -116,7 +116,7 @@ async function main() {
     orders: pidOf('orders'),
     merchants: pidOf('merchants'),
     identity: pidOf('identity'),
-    postgres: postgresPids(stack.infra.pg.dataDir),
+    postgres: postgresPids(stack.infra.postgres.dataDir),
     sandbox: [sandbox.pid],
     bench: [process.pid],
   });

@@ -21,8 +21,20 @@ export { startService, assertBuilt, ServiceStartError, restartDelayMs, DEFAULT_R
 export type { HealthCheck, OutputMode, RestartEvent, RestartPolicy, ServiceHandle, ServiceOptions } from './service';
 export { assertPortsFree, getFreePort, isPortFree, PortInUseError } from './ports';
 export type { PortClaim } from './ports';
-export { APP_COMPONENTS, MAIL_FROM, componentEnv, grpcAddrVar } from './services';
-export type { AppComponent, StackContext } from './services';
+export {
+  COMPONENTS,
+  APP_COMPONENTS,
+  INFRA_COMPONENTS,
+  SANDBOXES,
+  componentNamed,
+  infraRows,
+  rowPorts,
+  sandboxTestVariable,
+  testVariables,
+  readmeComponentLines,
+} from './components';
+export type { AppComponent, Component, EbayApp, InfraComponent, InfraHandles, PortSpec, StackContext } from './components';
+export { MAIL_FROM, componentEnv, grpcAddrVar } from './services';
 export {
   startInfra,
   startApp,

@@ -22,9 +22,9 @@ afterAll(() => fs.rmSync(dumpDir, { recursive: true, force: true }));
 
 // Same shape as APP_COMPONENTS, played by fixtures.
 const fakes: AppComponent[] = [
-  { name: 'alpha', dir: 'deploy/local/fixtures', entry: 'fake-grpc.js', kind: 'grpc', devPort: 0, devMetricsPort: 0, stage: 1, database: 'smista_alpha' },
+  { name: 'alpha', dir: 'deploy/local/fixtures', entry: 'fake-grpc.js', kind: 'grpc', devPort: 0, devMetricsPort: 0, stage: 1, database: 'smista_alpha', peers: ['beta'] },
   { name: 'beta', dir: 'deploy/local/fixtures', entry: 'fake-grpc.js', kind: 'grpc', devPort: 0, devMetricsPort: 0, stage: 1, database: 'smista_beta' },
-  { name: 'gw', dir: 'deploy/local/fixtures', entry: 'fake-http.js', kind: 'http', devPort: 0, devMetricsPort: 0, stage: 2, env: () => ({ COOKIE_SECURE: 'false' }) },
+  { name: 'gw', dir: 'deploy/local/fixtures', entry: 'fake-http.js', kind: 'http', devPort: 0, devMetricsPort: 0, stage: 2, peers: ['alpha', 'beta'], env: () => ({ COOKIE_SECURE: 'false' }) },
 ];
 
 /** The shared test infrastructure jest's globalSetup started. */
@@ -34,9 +34,7 @@ const infra = (): InfraEndpoints => ({
   smtpUrl: process.env.TEST_SMTP_URL!,
   tracesUrl: process.env.TEST_TRACES_URL!,
   pagesUrl: process.env.TEST_PAGES_URL!,
-  glsUrl: process.env.TEST_GLS_URL!,
-  posteUrl: process.env.TEST_POSTE_URL!,
-  ebayUrl: process.env.TEST_EBAY_URL!,
+  sandboxes: { gls: process.env.TEST_GLS_URL!, poste: process.env.TEST_POSTE_URL!, ebay: process.env.TEST_EBAY_URL! },
 });
 
 type Dump = { env: Record<string, string>; startedAt: number; healthyAt?: number };
@@ -129,7 +127,7 @@ test('a failing service stops the ones already started and the gateway never sta
   expect(fs.existsSync(path.join(dumpDir, 'broken', 'gw.json'))).toBe(false);
 });
 
-test('the real topology: every gRPC service gets its peers, the gateway gets them all', () => {
+test('the real topology: every component gets the addresses of the peers its row names (the gateway all of them), and the sandboxes point their callers at themselves', () => {
   const ports = Object.fromEntries(APP_COMPONENTS.map((c) => [c.name, c.devPort]));
   const metricsPorts = Object.fromEntries(APP_COMPONENTS.map((c) => [c.name, c.devMetricsPort]));
   const ctx: StackContext = {
@@ -151,9 +149,7 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     publicUrl: 'http://127.0.0.1:8080',
     callerTokenSecret: 's',
     secretsKeys: 'dev1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
-    glsUrl: 'http://127.0.0.1:8091',
-    posteUrl: 'http://127.0.0.1:8092',
-    ebayUrl: 'http://127.0.0.1:8093',
+    sandboxUrls: { gls: 'http://127.0.0.1:8091', poste: 'http://127.0.0.1:8092', ebay: 'http://127.0.0.1:8093' },
     redisUrl: 'redis://127.0.0.1:63790',
     ebayApp: { clientId: 'SmistaSa-Smista-SBX-1', clientSecret: 'SBX-secret', ruName: 'Smista_Srl-SmistaSa-Smista-1' },
     logLevel: 'info',
@@ -172,11 +168,6 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     PUBLIC_URL: 'http://127.0.0.1:8080',
     LOG_LEVEL: 'info',
     MERCHANTS_GRPC_ADDR: '127.0.0.1:50052',
-    CARRIERS_GRPC_ADDR: '127.0.0.1:50053',
-    MARKETPLACES_GRPC_ADDR: '127.0.0.1:50054',
-    ORDERS_GRPC_ADDR: '127.0.0.1:50055',
-    SHIPMENTS_GRPC_ADDR: '127.0.0.1:50056',
-    ACTIVITY_GRPC_ADDR: '127.0.0.1:50057',
   });
   expect(componentEnv(byName('merchants'), ctx, APP_COMPONENTS)).toMatchObject({
     GRPC_PORT: '50052',
@@ -197,12 +188,7 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:16686',
     PUBLIC_URL: 'http://127.0.0.1:8080',
     LOG_LEVEL: 'info',
-    IDENTITY_GRPC_ADDR: '127.0.0.1:50051',
     MERCHANTS_GRPC_ADDR: '127.0.0.1:50052',
-    MARKETPLACES_GRPC_ADDR: '127.0.0.1:50054',
-    ORDERS_GRPC_ADDR: '127.0.0.1:50055',
-    SHIPMENTS_GRPC_ADDR: '127.0.0.1:50056',
-    ACTIVITY_GRPC_ADDR: '127.0.0.1:50057',
     SECRETS_KEYS: 'dev1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
     GLS_BASE_URL: 'http://127.0.0.1:8091',
     GLS_TRACKING_URL: 'http://127.0.0.1:8091',
@@ -225,9 +211,9 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     GRPC_PORT: '50055',
     DATABASE_URL: 'postgres://x/smista_orders',
     CARRIERS_GRPC_ADDR: '127.0.0.1:50053',
-    SHIPMENTS_GRPC_ADDR: '127.0.0.1:50056',
-    ACTIVITY_GRPC_ADDR: '127.0.0.1:50057',
+    MARKETPLACES_GRPC_ADDR: '127.0.0.1:50054',
   });
+  expect(componentEnv(byName('orders'), ctx, APP_COMPONENTS)).not.toHaveProperty('SHIPMENTS_GRPC_ADDR');
   expect(componentEnv(byName('shipments'), ctx, APP_COMPONENTS)).toMatchObject({
     GRPC_PORT: '50056',
     METRICS_PORT: '9406',
@@ -235,12 +221,13 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     ORDERS_GRPC_ADDR: '127.0.0.1:50055',
     CARRIERS_GRPC_ADDR: '127.0.0.1:50053',
   });
-  // activity calls no peer, but gets them like every service; its own variables keep their defaults.
+  // activity calls no peer, so it gets no address; its own variables keep their defaults.
   expect(componentEnv(byName('activity'), ctx, APP_COMPONENTS)).toMatchObject({
     GRPC_PORT: '50057',
     METRICS_PORT: '9407',
     DATABASE_URL: 'postgres://x/smista_activity',
   });
+  expect(Object.keys(componentEnv(byName('activity'), ctx, APP_COMPONENTS)).filter((key) => key.endsWith('_GRPC_ADDR'))).toEqual([]);
   expect(componentEnv(byName('gateway'), ctx, APP_COMPONENTS)).toHaveProperty('ACTIVITY_GRPC_ADDR', '127.0.0.1:50057');
   // Only the services that encrypt credentials hold the keys.
   expect(componentEnv(byName('merchants'), ctx, APP_COMPONENTS)).not.toHaveProperty('SECRETS_KEYS');
@@ -252,13 +239,8 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:16686',
     PUBLIC_URL: 'http://127.0.0.1:8080',
     LOG_LEVEL: 'info',
-    IDENTITY_GRPC_ADDR: '127.0.0.1:50051',
-    MERCHANTS_GRPC_ADDR: '127.0.0.1:50052',
-    CARRIERS_GRPC_ADDR: '127.0.0.1:50053',
-    MARKETPLACES_GRPC_ADDR: '127.0.0.1:50054',
-    ORDERS_GRPC_ADDR: '127.0.0.1:50055',
-    SHIPMENTS_GRPC_ADDR: '127.0.0.1:50056',
-    ACTIVITY_GRPC_ADDR: '127.0.0.1:50057',
+    // Every gRPC row of the table (components.test.ts checks the gateway's row names them all).
+    ...Object.fromEntries(APP_COMPONENTS.filter((c) => c.kind === 'grpc').map((c) => [grpcAddrVar(c.name), `127.0.0.1:${c.devPort}`])),
     FRONTENDS_DIR: path.join(repoRoot, 'frontends'),
     COOKIE_SECURE: 'false',
     RATE_LIMIT_ENABLED: 'true',
@@ -284,23 +266,16 @@ test('ports: the trace receiver, sample pages and sandboxes move with the offset
   // Parallel runs with nearby offsets (11, 12, ...) never share a port: test ports lie ≥ 20 apart.
   const testPorts = Object.values(infraPorts('test')).sort((a, b) => a - b);
   for (let i = 1; i < testPorts.length; i++) expect(testPorts[i] - testPorts[i - 1]).toBeGreaterThanOrEqual(20);
-  expect(devAppPorts(APP_COMPONENTS, 18080)).toEqual([
+  // Each application row's port and metrics port; the gateway's moved by PORT.
+  expect(devAppPorts(APP_COMPONENTS, 18080)).toEqual(
+    APP_COMPONENTS.flatMap((c) => [
+      { port: c.kind === 'http' ? 18080 : c.devPort, label: c.name },
+      { port: c.devMetricsPort, label: `${c.name} METRICS_PORT` },
+    ]),
+  );
+  expect(devAppPorts(APP_COMPONENTS, 18080).slice(0, 2)).toEqual([
     { port: 50051, label: 'identity' },
     { port: 9401, label: 'identity METRICS_PORT' },
-    { port: 50052, label: 'merchants' },
-    { port: 9402, label: 'merchants METRICS_PORT' },
-    { port: 50053, label: 'carriers' },
-    { port: 9403, label: 'carriers METRICS_PORT' },
-    { port: 50054, label: 'marketplaces' },
-    { port: 9404, label: 'marketplaces METRICS_PORT' },
-    { port: 50055, label: 'orders' },
-    { port: 9405, label: 'orders METRICS_PORT' },
-    { port: 50056, label: 'shipments' },
-    { port: 9406, label: 'shipments METRICS_PORT' },
-    { port: 50057, label: 'activity' },
-    { port: 9407, label: 'activity METRICS_PORT' },
-    { port: 18080, label: 'gateway' },
-    { port: 9400, label: 'gateway METRICS_PORT' },
   ]);
 });
 
