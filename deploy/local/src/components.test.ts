@@ -7,6 +7,7 @@
  * The README block is generated: `SMISTA_WRITE_README=1 SMISTA_SKIP_INFRA=1 npx jest deploy/local/src/components.test.ts`
  * writes it from the table.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { load } from 'js-yaml';
@@ -119,6 +120,23 @@ describe('the table against what the components say of themselves', () => {
   it('the Prometheus configuration scrapes every application row on its dev metrics port', () => {
     const config = load(prometheusConfig(APP_COMPONENTS.map((c) => ({ name: c.name, port: c.devMetricsPort })))) as { scrape_configs: { job_name: string; static_configs: { targets: string[] }[] }[] };
     expect(config.scrape_configs.map((j) => [j.job_name, j.static_configs[0]!.targets[0]])).toEqual(APP_COMPONENTS.map((c) => [c.name, `127.0.0.1:${c.devMetricsPort}`]));
+  });
+});
+
+describe('the bench scripts', () => {
+  it('scripts/bench.sh and bench/load.js name no component: bench/components.js reads the table', () => {
+    const named = (file: string) => APP_COMPONENTS.filter((c) => new RegExp(`services/${c.name}\\b|@smista/${c.name}\\b|'${c.name}', '`).test(read(file))).map((c) => c.name);
+    expect({ file: 'scripts/bench.sh', named: named('scripts/bench.sh') }).toEqual({ file: 'scripts/bench.sh', named: [] });
+    expect({ file: 'bench/load.js', named: named('bench/load.js') }).toEqual({ file: 'bench/load.js', named: [] });
+  });
+
+  it("bench/components.js builds every application row's package and runs its entry", () => {
+    const run = (arg: string) => execFileSync(process.execPath, [path.join(repoRoot, 'bench/components.js'), arg], { cwd: repoRoot, encoding: 'utf8' });
+    const packageOf = (dir: string) => (JSON.parse(read(path.join(dir, 'package.json'))) as { name: string }).name;
+    const projects = run('projects').split(',');
+    for (const c of APP_COMPONENTS) expect({ row: c.name, built: projects.includes(packageOf(c.dir)) }).toEqual({ row: c.name, built: true });
+    // `make test` builds everything first: nothing is missing.
+    expect(run('missing')).toBe('');
   });
 });
 
