@@ -62,7 +62,7 @@ export interface TestApp {
 
 /**
  * Starts the built application (identity, merchants, carriers, …, then the gateway — the table in
- * deploy/local/src/services.ts) against the shared test infrastructure, carrier sandboxes included,
+ * deploy/local/src/components.ts) against the shared test infrastructure, carrier sandboxes included,
  * on free ports with fresh databases and a new SECRETS_KEYS. Run `make build` (or
  * `npx nx run-many -t build`) first.
  *

@@ -7,7 +7,7 @@ import { load } from 'js-yaml';
 import { tmpDir } from './paths';
 import { getFreePort, isPortFree, sleep } from './ports';
 import { findPrometheus, prometheusConfig, startOptionalPrometheus } from './prometheus';
-import { APP_COMPONENTS } from './services';
+import { APP_COMPONENTS } from './components';
 
 const dir = path.join(tmpDir, `prometheus-test-${crypto.randomBytes(3).toString('hex')}`);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -3,10 +3,7 @@
  * and own variables are rows of the one table in components.ts; the rules below give every row what
  * every service gets.
  */
-import { APP_COMPONENTS, SANDBOXES, type AppComponent, type StackContext } from './components';
-
-export { APP_COMPONENTS };
-export type { AppComponent, EbayApp, StackContext } from './components';
+import { SANDBOXES, type AppComponent, type StackContext } from './components';
 
 export const MAIL_FROM = 'Smista <no-reply@smista.local>';
 

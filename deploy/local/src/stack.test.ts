@@ -4,7 +4,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { repoRoot, tmpDir } from './paths';
 import { isPortFree } from './ports';
-import { componentEnv, grpcAddrVar, APP_COMPONENTS, type AppComponent, type StackContext } from './services';
+import { APP_COMPONENTS, type AppComponent, type StackContext } from './components';
+import { componentEnv, grpcAddrVar } from './services';
 import {
   devAppPorts,
   devSecretsKeys,
