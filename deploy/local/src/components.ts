@@ -582,7 +582,7 @@ export function readmeComponentLines(): { row: string; line: string }[] {
     { row: 'header', line: '|---|---|---|' },
     ...INFRA_COMPONENTS.map((row) => ({
       row: row.name,
-      line: `| ${row.what}${row.readme ? ` (\`${row.readme}\`)` : ''} | ${cell(row, 'dev')} | ${cell(row, 'test')} |`,
+      line: `| ${row.what}${row.readme ? `, README \`${row.readme}\`` : ''} | ${cell(row, 'dev')} | ${cell(row, 'test')} |`,
     })),
     {
       row: grpc.map((c) => c.name).join(', '),

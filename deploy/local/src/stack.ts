@@ -37,7 +37,7 @@ export const DEV_PORTS: InfraPorts = infraPorts('dev');
 export const TEST_PORTS: InfraPorts = infraPorts('test');
 
 /** Prometheus in `make dev` (optional: a taken port is reported, not fatal); its row's port. */
-export const DEV_PROMETHEUS_PORT: number = (INFRA_COMPONENTS.find((c) => c.name === 'prometheus')?.ports as Record<string, { dev: number }>).prometheus!.dev;
+export const DEV_PROMETHEUS_PORT: number = rowPorts(INFRA_COMPONENTS.find((c) => c.name === 'prometheus')!, 'dev').prometheus!;
 
 /** The first-stage infrastructure ports of a profile by key; test ports shifted by `offset` (SMISTA_TEST_PORT_OFFSET). */
 export function infraPorts(profile: Profile, offset = 0): InfraPorts {
