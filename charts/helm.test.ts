@@ -238,7 +238,9 @@ function autoscalerProblems(deployment: K8sObject, values: Table, objects: K8sOb
   const autoscaling = (values.autoscaling ?? {}) as Table;
   if (autoscaling.enabled !== true) {
     const problems = scalers.length === 0 ? [] : [`${name}: autoscaling is off but an HPA scales it`];
-    if (deployment.spec?.replicas !== values.replicaCount) problems.push(`${name}: replicas ${String(deployment.spec?.replicas)}, not replicaCount ${String(values.replicaCount)}`);
+    if (deployment.spec?.replicas !== values.replicaCount) {
+      problems.push(`${name}: replicas ${JSON.stringify(deployment.spec?.replicas)}, not replicaCount ${JSON.stringify(values.replicaCount)}`);
+    }
     return problems;
   }
   if (scalers.length !== 1) return [`${name}: autoscaling is on but ${scalers.length} HPAs scale it`];
@@ -375,14 +377,16 @@ describe('Helm', () => {
   });
 
   it('every workload passes the SRE checks: probes on the metrics port, requests and limits, non-root, read-only root, scrape annotations, PDB and HPA as the values say', () => {
+    // Every problem of every render at once, so one failure shows them all.
+    const failing: { render: string; chart: string; problems: string[] }[] = [];
     for (const one of renders) {
       for (const [chart, values] of one.components) {
         const deployment = one.objects.find((object) => object.kind === 'Deployment' && object.metadata.name === chart);
-        expect({ render: one.label, chart, found: deployment !== undefined }).toEqual({ render: one.label, chart, found: true });
-        if (!deployment) continue;
-        expect({ render: one.label, chart, problems: workloadProblems(deployment, values, one.objects) }).toEqual({ render: one.label, chart, problems: [] });
+        const problems = deployment ? workloadProblems(deployment, values, one.objects) : [`no Deployment ${chart}`];
+        if (problems.length > 0) failing.push({ render: one.label, chart, problems });
       }
     }
+    expect(failing).toEqual([]);
   });
 
   it('the production values turn on a PodDisruptionBudget for every component, HPAs, the Ingress and the registry images', () => {
