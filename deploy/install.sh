@@ -7,7 +7,8 @@
 #     says so and the installation goes on;
 #   - Node of the major in .node-version from the npm registry's `node` package into .tools/node, when
 #     the machine's Node is older (scripts/node-env.sh puts it on PATH);
-#   - npm dependencies (npm ci) when node_modules is missing or older than package-lock.json.
+#   - npm dependencies (npm ci, exactly the lock) when node_modules is missing or older than package-lock.json;
+#   - Helm and Jaeger, built from the Go module proxy into .tools/bin (install_go_tool).
 # Run from anywhere; `make dev` and `make test` call it first.
 set -euo pipefail
 
@@ -110,17 +111,10 @@ log "Node $(node -v)"
 # npm records the installed tree in node_modules/.package-lock.json; older than the lockfile means stale.
 if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json || ( ! -f package-lock.json && ! -d node_modules ) ]]; then
   if [[ -f package-lock.json ]]; then
+    # The lock names every optional platform binary (@swc/core, @bufbuild/buf, esbuild…), so npm ci
+    # installs exactly it; deploy/local/src/lockfile.test.ts fails when an entry goes missing.
     log "npm ci…"
-    ci_log="$(mktemp)"
-    if ! npm ci --no-audit --no-fund >"$ci_log" 2>&1; then
-      # npm ci refuses a lockfile that lacks optional binaries for other platforms (registries that do
-      # not carry them for the locked version); npm install accepts it and keeps the locked versions.
-      log "npm ci fallito ($(grep -m1 -E '^npm error (Missing|code)' "$ci_log" || echo 'vedi sotto')): riprovo con npm install"
-      npm install --no-audit --no-fund
-    else
-      cat "$ci_log"
-    fi
-    rm -f "$ci_log"
+    npm ci --no-audit --no-fund || die "npm ci fallito: package-lock.json non corrisponde a package.json (rigeneralo con npm install e committalo)"
   else
     log "npm install (nessun package-lock.json)…"
     npm install --no-audit --no-fund
