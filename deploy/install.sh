@@ -8,7 +8,8 @@
 #   - Node of the major in .node-version from the npm registry's `node` package into .tools/node, when
 #     the machine's Node is older (scripts/node-env.sh puts it on PATH);
 #   - npm dependencies (npm ci, exactly the lock) when node_modules is missing or older than package-lock.json;
-#   - Helm and Jaeger, built from the Go module proxy into .tools/bin (install_go_tool).
+#   - Helm and Jaeger, built from the Go module proxy into .tools/bin (install_go_tool; needs go):
+#     Helm v3.22.0, for the chart suite, only when the machine has no helm of its own.
 # Run from anywhere; `make dev` and `make test` call it first.
 set -euo pipefail
 
