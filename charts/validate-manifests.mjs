@@ -39,7 +39,8 @@ async function modelFor(apiVersion, kind) {
     const group = await import(`kubernetes-models/${apiVersion}`);
     return typeof group[kind] === 'function' ? group[kind] : undefined;
   } catch (error) {
-    if (error?.code === 'ERR_PACKAGE_PATH_NOT_EXPORTED' || error?.code === 'ERR_MODULE_NOT_FOUND') return undefined;
+    const code = /** @type {{ code?: string }} */ (error).code;
+    if (code === 'ERR_PACKAGE_PATH_NOT_EXPORTED' || code === 'ERR_MODULE_NOT_FOUND') return undefined;
     throw error;
   }
 }
@@ -150,7 +151,7 @@ async function validateManifests(inputs) {
   const results = [];
   const known = [];
   for (const [file, text] of inputs) {
-    for (const [index, document] of yaml.loadAll(text, { filename: file }).entries()) {
+    for (const [index, document] of yaml.loadAll(text, null, { filename: file }).entries()) {
       if (document === null || document === undefined) continue;
       const object = /** @type {{ metadata?: { name?: string }, kind?: unknown }} */ (document);
       const checked = await schemaProblems(document);
@@ -162,7 +163,8 @@ async function validateManifests(inputs) {
         problems: checked.problems,
       };
       results.push(result);
-      if (checked.known) known.push({ result, document });
+      // Pass 1 knew its kind, so it has both apiVersion and kind.
+      if (checked.known) known.push({ result, document: /** @type {{ apiVersion: string, kind: string }} */ (document) });
     }
   }
   const strict = unknownFieldProblems(known.map(({ document }) => document));
