@@ -409,6 +409,19 @@ describe('Helm', () => {
     }
   });
 
+  it('a PodDisruptionBudget takes minAvailable instead of maxUnavailable, and refuses one that would never let a pod go', async () => {
+    const pdb = (sets: string[]) => helm(['template', RELEASE, join(chartsCopy, 'gateway'), '--show-only', 'templates/pdb.yaml', ...sets.flatMap((set) => ['--set', set])], chartsCopy);
+    const halfAvailable = load(await pdb(['podDisruptionBudget.enabled=true', 'podDisruptionBudget.minAvailable=50%'])) as K8sObject;
+    expect(halfAvailable.spec).toEqual({ minAvailable: '50%', selector: { matchLabels: { 'app.kubernetes.io/name': 'gateway', 'app.kubernetes.io/instance': RELEASE } } });
+    await expect(pdb(['podDisruptionBudget.enabled=true', 'replicaCount=2', 'podDisruptionBudget.minAvailable=2'])).rejects.toThrow(
+      /podDisruptionBudget\.minAvailable \(2\) must be lower than the replicas \(2\)/,
+    );
+    // With an HPA the floor is its minReplicas.
+    await expect(pdb(['podDisruptionBudget.enabled=true', 'autoscaling.enabled=true', 'autoscaling.minReplicas=3', 'podDisruptionBudget.minAvailable=3'])).rejects.toThrow(
+      /must be lower than the replicas \(3\)/,
+    );
+  });
+
   it('the defaults render no PodDisruptionBudget, HPA or Ingress', () => {
     const defaults = renders.find((one) => one.label === 'smista (defaults)');
     const optional = defaults?.objects.filter((object) => ['PodDisruptionBudget', 'HorizontalPodAutoscaler', 'Ingress'].includes(object.kind)) ?? [{}];
