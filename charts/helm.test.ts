@@ -105,7 +105,7 @@ async function helm(args: string[], cwd: string): Promise<string> {
     return stdout;
   } catch (error) {
     const failure = error as NodeJS.ErrnoException & { stdout?: string; stderr?: string };
-    if (failure.code === 'ENOENT') throw new Error('helm non trovato: deploy/install.sh lo costruisce in .tools/bin (make test lo esegue prima)');
+    if (failure.code === 'ENOENT') throw new Error('no helm on PATH: deploy/install.sh builds it into .tools/bin (make test runs it first)');
     throw new Error(`helm ${args.join(' ')} failed:\n${failure.stdout ?? ''}${failure.stderr ?? ''}`);
   }
 }
@@ -322,6 +322,7 @@ beforeAll(async () => {
   });
   charts = chartNames(chartsCopy);
   applicationCharts = umbrellaDependencies(chartsCopy);
+  await helm(['version', '--short'], workDir); // says so when there is no helm, before build-deps.sh does
   await run('sh', [join(chartsCopy, 'build-deps.sh')], { env: ENV }).catch((error: { stderr?: string; code?: string }) => {
     throw new Error(`charts/build-deps.sh failed: ${error.stderr ?? error.code ?? String(error)}`);
   });
