@@ -65,6 +65,10 @@ function mergeValues(base: Table, over: Table): Table {
   return out;
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 function readYamlTable(path: string): Table {
   const value = load(readFileSync(path, 'utf8'), { filename: path }) ?? {};
   if (!isTable(value)) throw new Error(`${path} is not a YAML mapping`);
@@ -401,7 +405,9 @@ describe('Helm', () => {
     const global = mergeValues(readYamlTable(join(chartsCopy, UMBRELLA, 'values.yaml')), readYamlTable(join(chartsCopy, production.valuesFile ?? ''))).global as Table;
     const image = global.image as Table;
     for (const deployment of production.objects.filter((object) => object.kind === 'Deployment')) {
-      for (const container of containersOf(deployment)) expect(container.image).toMatch(new RegExp(`^${String(image.registry)}/[a-z/-]+:${String(image.tag)}$`));
+      for (const container of containersOf(deployment)) {
+        expect(container.image).toMatch(new RegExp(`^${escapeRegExp(String(image.registry))}/[a-z/-]+:${escapeRegExp(String(image.tag))}$`));
+      }
     }
     // Every replica set has room for the budget: never fewer than 2 pods where a PDB keeps one.
     for (const [chart, values] of production.components) {
