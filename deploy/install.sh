@@ -129,16 +129,35 @@ fi
 
 # Programs the project builds from the Go module proxy (Helm, Jaeger) land in .tools/bin, which
 # scripts/node-env.sh puts on PATH. Built once per version; a newer pin in this file rebuilds.
+# `go install pkg@version` refuses a module whose go.mod has replace directives (Jaeger's pins an
+# old sarama), so each program is built inside a small module of its own, .tools/go/<name>, that
+# requires it and repeats its versioned replace directives: the build its own authors make.
 install_go_tool() {
-  local name="$1" pkg="$2" version="${2##*@}"
+  local name="$1" pkg="$2" version="${2##*@}" path="${2%@*}"
   local stamp=".tools/bin/.$name.version"
   [[ -x ".tools/bin/$name" && "$(cat "$stamp" 2>/dev/null)" == "$version" ]] && return 0
   command -v go >/dev/null 2>&1 || die "go non trovato: serve Go per costruire $name ($pkg) dal Go module proxy"
   log "costruisco $name $version dal Go module proxy ($pkg)…"
-  local started=$SECONDS
-  mkdir -p .tools/bin
-  GOBIN="$ROOT/.tools/bin" CGO_ENABLED=0 GOFLAGS=-mod=mod go install -trimpath -ldflags='-s -w' "$pkg" ||
-    die "go install $pkg fallito"
+  local started=$SECONDS mod="$ROOT/.tools/go/$name"
+  rm -rf "$mod"
+  mkdir -p "$mod" .tools/bin
+  (
+    cd "$mod"
+    export GOFLAGS=-mod=mod CGO_ENABLED=0
+    go mod init "smista.local/tools/$name" >/dev/null 2>&1 || exit 1
+    go get "$pkg" >/dev/null 2>&1 || { go get "$pkg"; exit 1; }
+    # The program's own go.mod, as the proxy served it; its replace directives with a version.
+    go_mod_file="$(go list -f '{{.Module.GoMod}}' "$path")" || exit 1
+    go mod edit -json "$go_mod_file" |
+      node -e 'const m = JSON.parse(require("fs").readFileSync(0, "utf8")); const at = (x) => x.Version ? `${x.Path}@${x.Version}` : x.Path;
+        for (const r of m.Replace ?? []) if (r.New.Version) console.log(`-replace=${at(r.Old)}=${at(r.New)}`);' |
+      xargs -r go mod edit || exit 1
+    go build -trimpath -ldflags='-s -w' -o "$ROOT/.tools/bin/$name" "$path"
+  ) || die "go build di $pkg fallito"
   printf '%s\n' "$version" > "$stamp"
   log "$name $version installato in .tools/bin ($((SECONDS - started)) s)"
 }
+
+# Jaeger v2 (the OpenTelemetry-collector-based binary): `make dev` and the test suites run it as the
+# trace store and viewer (deploy/local/src/jaeger.ts). The first build takes minutes on 2 cores.
+install_go_tool jaeger github.com/jaegertracing/jaeger/cmd/jaeger@v1.76.0
