@@ -240,7 +240,8 @@ export async function startInfra(options: InfraOptions): Promise<Infra> {
     startJaeger({
       dir: dirs.jaeger,
       ports: { ui: ports.traces, queryGrpc: ports.tracesGrpc, otlpHttp: ports.otlpHttp, otlpGrpc: ports.otlpGrpc },
-      onLog: (l) => log('traces', l),
+      // Its warnings and errors; the UI's absence is said once in the ready line below.
+      onLog: (l) => /\t(warn|error)\t/.test(l) && !l.includes('ui assets not embedded') && log('traces', l),
     }),
     startSamplePages({ port: ports.samplePages }),
     startSandbox(startGlsSandbox, ports.gls, latencyMs),
@@ -270,7 +271,7 @@ export async function startInfra(options: InfraOptions): Promise<Infra> {
   log('nats', `pronto su ${nats.url} (monitor ${nats.monitorUrl})`);
   log('redis', `${redis.reused ? 'già avviato, riutilizzato: ' : 'pronto su '}${redis.url} (limiti di richieste condivisi dai gateway)`);
   log('mail', `SMTP ${mail.smtpUrl} · messaggi su ${mail.httpUrl}`);
-  log('traces', `Jaeger su ${traces.url} (ricerca, cascata, grafo dei servizi) · OTLP/HTTP su ${traces.otlpUrl}, OTLP/gRPC su ${traces.otlpGrpcAddress}`);
+  log('traces', `Jaeger su ${traces.url} (API /api/traces, /api/services, /api/dependencies) · OTLP/HTTP su ${traces.otlpUrl}, OTLP/gRPC su ${traces.otlpGrpcAddress}`);
   log('pages', `pagine legali di esempio su ${pages.url}`);
   const latency = latencyMs ? ` (latenza simulata ${latencyMs} ms)` : '';
   log('sandbox', `GLS su ${gls.url}, Poste Delivery su ${poste.url}, eBay su ${ebay.url}${latency}`);
