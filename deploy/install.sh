@@ -7,7 +7,9 @@
 #     says so and the installation goes on;
 #   - Node of the major in .node-version from the npm registry's `node` package into .tools/node, when
 #     the machine's Node is older (scripts/node-env.sh puts it on PATH);
-#   - npm dependencies (npm ci) when node_modules is missing or older than package-lock.json.
+#   - npm dependencies (npm ci) when node_modules is missing or older than package-lock.json;
+#   - Jaeger (the local stack's trace store and API), built from the Go module proxy into .tools/bin
+#     once per pinned version (needs Go; the first build takes minutes, later ones reuse Go's cache).
 # Run from anywhere; `make dev` and `make test` call it first.
 set -euo pipefail
 
@@ -159,5 +161,7 @@ install_go_tool() {
 }
 
 # Jaeger v2 (the OpenTelemetry-collector-based binary): `make dev` and the test suites run it as the
-# trace store and viewer (deploy/local/src/jaeger.ts). The first build takes minutes on 2 cores.
+# trace store and query API (deploy/local/src/jaeger.ts). The first build takes minutes on 2 cores
+# (671 s of CPU, 2.3 GB of memory at most); the module carries no UI files, so :16686 shows Jaeger's
+# placeholder page beside the API.
 install_go_tool jaeger github.com/jaegertracing/jaeger/cmd/jaeger@v1.76.0
