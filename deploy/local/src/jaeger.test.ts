@@ -7,6 +7,7 @@ import { findJaeger, jaegerConfig, jaegerDependencies, jaegerServices, jaegerTra
 import { waitFor } from './machine-load';
 import { packageDir, tmpDir } from './paths';
 import { getFreePort, isPortFree } from './ports';
+import { pidAlive } from './proc';
 
 const dir = path.join(tmpDir, `jaeger-test-${crypto.randomBytes(3).toString('hex')}`);
 let jaeger: JaegerHandle;
@@ -164,13 +165,19 @@ test('a trace id with leading zeros reads back whole', async () => {
   expect((await traceWith(traceId, 1)).spans[0]).toMatchObject({ traceId, service: 'zeros' });
 });
 
-test('stop frees every port', async () => {
+test('stop frees every port; a Jaeger a crashed run left on the same folder is stopped by the next start', async () => {
+  const secondDir = path.join(dir, 'second');
   const second = await startJaeger({
-    dir: path.join(dir, 'second'),
+    dir: secondDir,
     ports: { ui: await getFreePort(), queryGrpc: await getFreePort(), otlpHttp: await getFreePort(), otlpGrpc: await getFreePort() },
   });
-  // Its ports are taken while it runs: a second start on them is refused before anything runs.
+  // Its ports are taken while it runs: a start on them from another folder is refused before anything runs.
   await expect(startJaeger({ dir: path.join(dir, 'third'), ports: second.ports })).rejects.toThrow(`jaeger: porta ${second.ports.ui} già in uso (ui)`);
-  await second.stop();
+  // Its runner "crashed" (never called stop): the next start on its folder stops it and takes its ports.
+  const leftPid = Number(fs.readFileSync(path.join(secondDir, 'jaeger.pid'), 'utf8'));
+  const again = await startJaeger({ dir: secondDir, ports: second.ports });
+  expect(pidAlive(leftPid)).toBe(false);
+  await again.stop();
+  expect(fs.existsSync(path.join(secondDir, 'jaeger.pid'))).toBe(false);
   for (const port of Object.values(second.ports)) expect(await isPortFree(port)).toBe(true);
 }, 90_000);

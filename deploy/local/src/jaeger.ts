@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './paths';
 import { isPortFree, waitForTcp } from './ports';
-import { findExecutable, startDaemon } from './proc';
+import { findExecutable, liveDaemonPid, startDaemon, stopPid } from './proc';
 
 /** The ports Jaeger listens on, all on 127.0.0.1. */
 export interface JaegerPorts {
@@ -25,7 +25,7 @@ export interface JaegerPorts {
 export interface JaegerOptions {
   /** Default {@link findJaeger}. */
   bin?: string;
-  /** Folder for `jaeger.yaml` (the run's data dir, e.g. `.data/dev/jaeger`). */
+  /** Folder for `jaeger.yaml` and `jaeger.pid` (the run's data dir, e.g. `.data/dev/jaeger`). */
   dir: string;
   ports: JaegerPorts;
   /** Oldest traces are dropped beyond this many; default 100,000 (Jaeger's own default). */
@@ -110,7 +110,8 @@ export function jaegerConfig(ports: JaegerPorts, maxTraces = 100_000): string {
 }
 
 /**
- * Writes `<dir>/jaeger.yaml` and starts `jaeger --config <file>`; resolves once the query API
+ * Writes `<dir>/jaeger.yaml` and starts `jaeger --config <file>` (first stopping a Jaeger a crashed
+ * run left on the same folder, named by `<dir>/jaeger.pid`); resolves once the query API
  * answers `/api/services` and both OTLP ports accept connections (the collector starts its
  * receivers last). Rejects with an Italian reason when the binary is missing, a port is taken or
  * Jaeger exits or does not answer in time.
@@ -122,11 +123,15 @@ export async function startJaeger(options: JaegerOptions): Promise<JaegerHandle>
   const bin = options.bin ?? findJaeger();
   if (!bin || !fs.existsSync(bin)) throw new Error('jaeger non è installato: esegui deploy/install.sh (make dev e make test lo fanno), che lo costruisce in .tools/bin');
   const { ports } = options;
+  const configFile = path.resolve(options.dir, 'jaeger.yaml');
+  const pidFile = path.resolve(options.dir, 'jaeger.pid');
+  // Started in its own process group, it outlives a runner killed with SIGKILL, holding its ports.
+  const leftover = liveDaemonPid(pidFile, ['jaeger', configFile]);
+  if (leftover) await stopPid(leftover);
   for (const [what, port] of Object.entries(ports)) {
     if (!(await isPortFree(port))) throw new Error(`jaeger: porta ${port} già in uso (${what})`);
   }
   fs.mkdirSync(options.dir, { recursive: true });
-  const configFile = path.resolve(options.dir, 'jaeger.yaml');
   fs.writeFileSync(configFile, jaegerConfig(ports, options.maxTraces));
   const url = `http://127.0.0.1:${ports.ui}`;
   const timeoutMs = options.timeoutMs ?? 60_000;
@@ -141,9 +146,11 @@ export async function startJaeger(options: JaegerOptions): Promise<JaegerHandle>
     onLog: options.onLog,
     quote: 'lines',
   });
+  fs.writeFileSync(pidFile, `${daemon.child.pid}\n`);
   const left = () => Math.max(1_000, timeoutMs - (Date.now() - startedAt));
   if (!(await waitForTcp(ports.otlpHttp, left())) || !(await waitForTcp(ports.otlpGrpc, left()))) {
     await daemon.stop();
+    fs.rmSync(pidFile, { force: true });
     throw new Error(`jaeger: i ricevitori OTLP non rispondono su 127.0.0.1:${ports.otlpHttp} e :${ports.otlpGrpc}`);
   }
   return {
@@ -151,7 +158,10 @@ export async function startJaeger(options: JaegerOptions): Promise<JaegerHandle>
     otlpUrl: `http://127.0.0.1:${ports.otlpHttp}`,
     otlpGrpcAddress: `127.0.0.1:${ports.otlpGrpc}`,
     ports,
-    stop: daemon.stop,
+    async stop() {
+      await daemon.stop();
+      fs.rmSync(pidFile, { force: true });
+    },
   };
 }
 
