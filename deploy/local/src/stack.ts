@@ -240,7 +240,7 @@ export async function startInfra(options: InfraOptions): Promise<Infra> {
     startJaeger({
       dir: dirs.jaeger,
       ports: { ui: ports.traces, queryGrpc: ports.tracesGrpc, otlpHttp: ports.otlpHttp, otlpGrpc: ports.otlpGrpc },
-      // Its warnings and errors; the UI's absence is said once in the ready line below.
+      // Its warnings and errors, less the one about the UI files the Go module lacks (README, Traces).
       onLog: (l) => /\t(warn|error)\t/.test(l) && !l.includes('ui assets not embedded') && log('traces', l),
     }),
     startSamplePages({ port: ports.samplePages }),
