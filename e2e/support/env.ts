@@ -8,8 +8,10 @@ export interface SharedInfra {
   smtpUrl: string;
   /** TEST_MAIL_URL: HTTP base of the mail catcher. */
   mailUrl: string;
-  /** TEST_TRACES_URL: the trace receiver (every component's OTEL_EXPORTER_OTLP_ENDPOINT; `GET /api/traces`). */
+  /** TEST_TRACES_URL: Jaeger's UI and API (`GET /api/traces/<id>`, `/api/traces?service=…`). */
   tracesUrl: string;
+  /** TEST_OTLP_URL: Jaeger's OTLP/HTTP receiver, every component's OTEL_EXPORTER_OTLP_ENDPOINT. */
+  otlpUrl: string;
   /** TEST_PAGES_URL: the sample legal pages (the gateway's LEGAL_TERMS_URL and LEGAL_PRIVACY_URL). */
   pagesUrl: string;
   /** TEST_GLS_URL: the GLS Italy sandbox (the carriers service's GLS_BASE_URL and GLS_TRACKING_URL). */
@@ -24,12 +26,12 @@ export interface SharedInfra {
 
 /** Reads the TEST_* variables; throws one clear line when a suite runs outside `jest` (no globalSetup). */
 export function sharedInfra(): SharedInfra {
-  const { TEST_PG_ADMIN_URL, TEST_PG_URL, TEST_NATS_URL, TEST_SMTP_URL, TEST_MAIL_URL, TEST_TRACES_URL, TEST_PAGES_URL, TEST_GLS_URL, TEST_POSTE_URL, TEST_EBAY_URL, TEST_REDIS_URL } =
+  const { TEST_PG_ADMIN_URL, TEST_PG_URL, TEST_NATS_URL, TEST_SMTP_URL, TEST_MAIL_URL, TEST_TRACES_URL, TEST_OTLP_URL, TEST_PAGES_URL, TEST_GLS_URL, TEST_POSTE_URL, TEST_EBAY_URL, TEST_REDIS_URL } =
     process.env;
   const pgAdminUrl = TEST_PG_ADMIN_URL ?? TEST_PG_URL;
-  if (!pgAdminUrl || !TEST_NATS_URL || !TEST_SMTP_URL || !TEST_MAIL_URL || !TEST_TRACES_URL || !TEST_PAGES_URL || !TEST_GLS_URL || !TEST_POSTE_URL || !TEST_EBAY_URL || !TEST_REDIS_URL) {
+  if (!pgAdminUrl || !TEST_NATS_URL || !TEST_SMTP_URL || !TEST_MAIL_URL || !TEST_TRACES_URL || !TEST_OTLP_URL || !TEST_PAGES_URL || !TEST_GLS_URL || !TEST_POSTE_URL || !TEST_EBAY_URL || !TEST_REDIS_URL) {
     throw new Error(
-      'Infrastruttura di test assente (TEST_PG_ADMIN_URL, TEST_NATS_URL, TEST_SMTP_URL, TEST_MAIL_URL, TEST_TRACES_URL, TEST_PAGES_URL, TEST_GLS_URL, TEST_POSTE_URL, TEST_EBAY_URL, TEST_REDIS_URL): esegui i test con jest dalla radice (npx jest …) o con make test',
+      'Infrastruttura di test assente (TEST_PG_ADMIN_URL, TEST_NATS_URL, TEST_SMTP_URL, TEST_MAIL_URL, TEST_TRACES_URL, TEST_OTLP_URL, TEST_PAGES_URL, TEST_GLS_URL, TEST_POSTE_URL, TEST_EBAY_URL, TEST_REDIS_URL): esegui i test con jest dalla radice (npx jest …) o con make test',
     );
   }
   return {
@@ -38,6 +40,7 @@ export function sharedInfra(): SharedInfra {
     smtpUrl: TEST_SMTP_URL,
     mailUrl: TEST_MAIL_URL,
     tracesUrl: TEST_TRACES_URL,
+    otlpUrl: TEST_OTLP_URL,
     pagesUrl: TEST_PAGES_URL,
     glsUrl: TEST_GLS_URL,
     posteUrl: TEST_POSTE_URL,

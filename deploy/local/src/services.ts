@@ -41,7 +41,7 @@ export interface StackContext {
   databaseUrls: Record<string, string>;
   natsUrl: string;
   smtpUrl: string;
-  /** Base URL of the trace receiver (OTEL_EXPORTER_OTLP_ENDPOINT); spans go to `<base>/v1/traces`. */
+  /** Base URL of Jaeger's OTLP/HTTP receiver (OTEL_EXPORTER_OTLP_ENDPOINT); spans go to `<base>/v1/traces`. */
   otlpEndpoint: string;
   /** The sample 'Termini e Condizioni' and 'Privacy Policy' pages the gateway links to. */
   legalUrls: { termsUrl: string; privacyUrl: string };

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { EBAY_SANDBOX_APP, ebaySandboxControl, startEbaySandbox, startGlsSandbox, startPosteDeliverySandbox } from '@smista/sandboxes';
+import { startJaeger, type JaegerHandle } from './jaeger';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from './mail-catcher';
 import { startNats, type NatsHandle } from './nats';
 import { runningRedisPid, startRedis, type RedisHandle } from './redis';
@@ -14,7 +15,6 @@ import { startOptionalPrometheus, type PrometheusHandle } from './prometheus';
 import { legalSampleUrls, startSamplePages, type SamplePages } from './sample-pages';
 import { assertBuilt, startService, type RestartEvent, type RestartPolicy, type ServiceHandle } from './service';
 import { APP_COMPONENTS, componentEnv, type AppComponent, type EbayApp, type StackContext } from './services';
-import { startTraceReceiver, type TraceReceiver } from './trace-receiver';
 
 export type Profile = 'dev' | 'test';
 
@@ -25,8 +25,14 @@ export interface InfraPorts {
   natsMonitor: number;
   smtp: number;
   mailHttp: number;
-  /** Trace receiver: OTLP/HTTP at `/v1/traces`, pages and API. */
+  /** Jaeger's UI and query API (`/api/traces`, `/api/services`). */
   traces: number;
+  /** Jaeger's query gRPC API. */
+  tracesGrpc: number;
+  /** Jaeger's OTLP/HTTP receiver (`/v1/traces`): every component's OTEL_EXPORTER_OTLP_ENDPOINT. */
+  otlpHttp: number;
+  /** Jaeger's OTLP/gRPC receiver. */
+  otlpGrpc: number;
   /** Sample legal pages. */
   samplePages: number;
   /** GLS Italy sandbox (label service and tracking). */
@@ -46,6 +52,9 @@ export const DEV_PORTS: InfraPorts = {
   smtp: 1025,
   mailHttp: 8025,
   traces: 16686,
+  tracesGrpc: 16685,
+  otlpHttp: 4318,
+  otlpGrpc: 4317,
   samplePages: 8045,
   gls: 8091,
   poste: 8092,
@@ -64,6 +73,9 @@ export const TEST_PORTS: InfraPorts = {
   smtp: 1035,
   mailHttp: 8035,
   traces: 16696,
+  tracesGrpc: 16726,
+  otlpHttp: 14338,
+  otlpGrpc: 14367,
   samplePages: 8055,
   gls: 8101,
   poste: 8131,
@@ -85,6 +97,9 @@ export function infraPorts(profile: Profile, offset = 0): InfraPorts {
     smtp: shift(TEST_PORTS.smtp),
     mailHttp: shift(TEST_PORTS.mailHttp),
     traces: shift(TEST_PORTS.traces),
+    tracesGrpc: shift(TEST_PORTS.tracesGrpc),
+    otlpHttp: shift(TEST_PORTS.otlpHttp),
+    otlpGrpc: shift(TEST_PORTS.otlpGrpc),
     samplePages: shift(TEST_PORTS.samplePages),
     gls: shift(TEST_PORTS.gls),
     poste: shift(TEST_PORTS.poste),
@@ -136,8 +151,8 @@ export interface SandboxHandle {
 }
 
 /**
- * PostgreSQL, NATS, Redis, the mail catcher, the trace receiver, the sample pages and the carrier
- * sandboxes of one profile.
+ * PostgreSQL, NATS, Redis, the mail catcher, Jaeger, the sample pages and the carrier sandboxes of
+ * one profile.
  */
 export interface Infra {
   profile: Profile;
@@ -145,7 +160,8 @@ export interface Infra {
   pg: PostgresHandle;
   nats: NatsHandle;
   mail: MailCatcher;
-  traces: TraceReceiver;
+  /** Jaeger: every component's traces (OTLP in, UI and API out). */
+  traces: JaegerHandle;
   pages: SamplePages;
   /** GLS Italy: the carriers service's GLS_BASE_URL and GLS_TRACKING_URL. */
   gls: SandboxHandle;
@@ -155,7 +171,7 @@ export interface Infra {
   ebay: SandboxHandle;
   /** The gateways' REDIS_URL: rate-limit counters every gateway process shares. */
   redis: RedisHandle;
-  /** Stops the sandboxes, sample pages, trace receiver, mail catcher, Redis, NATS, PostgreSQL, in that order. */
+  /** Stops the sandboxes, sample pages, Jaeger, mail catcher, Redis, NATS, PostgreSQL, in that order. */
   stop(): Promise<void>;
 }
 
@@ -180,7 +196,10 @@ export function infraClaims(profile: Profile, ports: InfraPorts, offset = 0): Po
     { port: ports.natsMonitor, label: 'NATS monitor' },
     { port: ports.smtp, label: 'mail catcher SMTP' },
     { port: ports.mailHttp, label: 'mail catcher HTTP' },
-    { port: ports.traces, label: 'trace receiver' },
+    { port: ports.traces, label: 'Jaeger UI e API' },
+    { port: ports.tracesGrpc, label: 'Jaeger API gRPC' },
+    { port: ports.otlpHttp, label: 'Jaeger OTLP/HTTP' },
+    { port: ports.otlpGrpc, label: 'Jaeger OTLP/gRPC' },
     { port: ports.samplePages, label: 'pagine di esempio' },
     { port: ports.gls, label: 'sandbox GLS' },
     { port: ports.poste, label: 'sandbox Poste Delivery' },
@@ -201,7 +220,7 @@ async function startSandbox(
 }
 
 /**
- * Starts PostgreSQL, NATS, Redis, the mail catcher, the trace receiver, the sample pages and the
+ * Starts PostgreSQL, NATS, Redis, the mail catcher, Jaeger, the sample pages and the
  * carrier sandboxes of a profile in parallel (`.data/<profile>/`). The test profile runs PostgreSQL
  * without fsync and NATS and Redis empty; dev reuses a Redis it left running.
  */
@@ -218,7 +237,12 @@ export async function startInfra(options: InfraOptions): Promise<Infra> {
     startPostgres({ dataDir: dirs.pg, port: ports.postgres, fsync: profile !== 'test' }),
     startNats({ storeDir: dirs.nats, port: ports.nats, monitorPort: ports.natsMonitor, fresh: profile === 'test', onLog: (l) => /\[(WRN|ERR|FTL)\]/.test(l) && log('nats', l) }),
     startMailCatcher({ smtpPort: ports.smtp, httpPort: ports.mailHttp, onMessage: options.onMail }),
-    startTraceReceiver({ port: ports.traces }),
+    startJaeger({
+      dir: dirs.jaeger,
+      ports: { ui: ports.traces, queryGrpc: ports.tracesGrpc, otlpHttp: ports.otlpHttp, otlpGrpc: ports.otlpGrpc },
+      // Its warnings and errors, less the one about the UI files the Go module lacks (README, Traces).
+      onLog: (l) => /\t(warn|error)\t/.test(l) && !l.includes('ui assets not embedded') && log('traces', l),
+    }),
     startSamplePages({ port: ports.samplePages }),
     startSandbox(startGlsSandbox, ports.gls, latencyMs),
     startSandbox(startPosteDeliverySandbox, ports.poste, latencyMs),
@@ -236,7 +260,7 @@ export async function startInfra(options: InfraOptions): Promise<Infra> {
   const pg = (pgR as PromiseFulfilledResult<PostgresHandle>).value;
   const nats = (natsR as PromiseFulfilledResult<NatsHandle>).value;
   const mail = (mailR as PromiseFulfilledResult<MailCatcher>).value;
-  const traces = (tracesR as PromiseFulfilledResult<TraceReceiver>).value;
+  const traces = (tracesR as PromiseFulfilledResult<JaegerHandle>).value;
   const pages = (pagesR as PromiseFulfilledResult<SamplePages>).value;
   const gls = (glsR as PromiseFulfilledResult<SandboxHandle>).value;
   const poste = (posteR as PromiseFulfilledResult<SandboxHandle>).value;
@@ -247,7 +271,7 @@ export async function startInfra(options: InfraOptions): Promise<Infra> {
   log('nats', `pronto su ${nats.url} (monitor ${nats.monitorUrl})`);
   log('redis', `${redis.reused ? 'già avviato, riutilizzato: ' : 'pronto su '}${redis.url} (limiti di richieste condivisi dai gateway)`);
   log('mail', `SMTP ${mail.smtpUrl} · messaggi su ${mail.httpUrl}`);
-  log('traces', `OTLP/HTTP su ${traces.url}/v1/traces · tracce su ${traces.url}`);
+  log('traces', `Jaeger su ${traces.url} (API /api/traces, /api/services, /api/dependencies) · OTLP/HTTP su ${traces.otlpUrl}, OTLP/gRPC su ${traces.otlpGrpcAddress}`);
   log('pages', `pagine legali di esempio su ${pages.url}`);
   const latency = latencyMs ? ` (latenza simulata ${latencyMs} ms)` : '';
   log('sandbox', `GLS su ${gls.url}, Poste Delivery su ${poste.url}, eBay su ${ebay.url}${latency}`);
@@ -284,8 +308,8 @@ export interface InfraEndpoints {
   pgAdminUrl: string;
   natsUrl: string;
   smtpUrl: string;
-  /** Base URL of the trace receiver: every component's OTEL_EXPORTER_OTLP_ENDPOINT. */
-  tracesUrl: string;
+  /** Jaeger's OTLP/HTTP base: every component's OTEL_EXPORTER_OTLP_ENDPOINT. */
+  otlpUrl: string;
   /** Base URL of the sample pages: the gateway's LEGAL_TERMS_URL and LEGAL_PRIVACY_URL point there. */
   pagesUrl: string;
   /** Base URL of the GLS Italy sandbox (carriers' GLS_BASE_URL and GLS_TRACKING_URL). */
@@ -470,7 +494,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     databaseUrls: databases,
     natsUrl: options.infra.natsUrl,
     smtpUrl: options.infra.smtpUrl,
-    otlpEndpoint: options.infra.tracesUrl,
+    otlpEndpoint: options.infra.otlpUrl,
     legalUrls: legalSampleUrls(options.infra.pagesUrl),
     publicUrl,
     callerTokenSecret: options.callerTokenSecret ?? callerTokenSecret(),
@@ -573,7 +597,7 @@ export interface Stack {
   mailUrl: string;
   smtpUrl: string;
   natsUrl: string;
-  /** Trace receiver: pages, `/api/traces`, and the components' OTEL_EXPORTER_OTLP_ENDPOINT. */
+  /** Jaeger's UI and API (`/api/traces`); the components export to its OTLP/HTTP receiver. */
   tracesUrl: string;
   /** Sample legal pages. */
   pagesUrl: string;
@@ -589,7 +613,7 @@ export interface Stack {
   pgUrl(db?: string): string;
   infra: Infra;
   app: App;
-  /** Gateway, services, Prometheus, sandboxes, sample pages, trace receiver, mail catcher, NATS, PostgreSQL — in that order. */
+  /** Gateway, services, Prometheus, sandboxes, sample pages, Jaeger, mail catcher, NATS, PostgreSQL — in that order. */
   stop(): Promise<void>;
 }
 
@@ -651,7 +675,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
         pgAdminUrl: infra.pg.url(),
         natsUrl: infra.nats.url,
         smtpUrl: infra.mail.smtpUrl,
-        tracesUrl: infra.traces.url,
+        otlpUrl: infra.traces.otlpUrl,
         pagesUrl: infra.pages.url,
         glsUrl: infra.gls.url,
         posteUrl: infra.poste.url,
