@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { OrderStatus, PaymentStatus } from './api-types';
+import { marketplaceIds } from './marketplace-catalogue';
 
 /**
  * Orders (spec §2 orders screen, §3 orders, §4 order statuses, §7 Orders, §9): the list's query
@@ -53,7 +54,24 @@ export function paymentPhrase(paymentStatus: string): string {
   return `pagamento ${label.toLowerCase()}`;
 }
 
-export const marketplaceIds = ['ebay', 'amazon', 'shopify', 'aliexpress', 'etsy'] as const;
+
+/**
+ * A line's fulfilment at its marketplace, in Smista's words: each adapter maps its marketplace's
+ * own states onto these (eBay NOT_STARTED, IN_PROGRESS, FULFILLED), so orders and shipments never
+ * compare a marketplace's raw value. '' (stored null) when the marketplace gave none.
+ */
+export const lineFulfilmentStatuses = ['da_spedire', 'parzialmente_spedito', 'spedito'] as const;
+export type LineFulfilmentStatus = (typeof lineFulfilmentStatuses)[number];
+
+/**
+ * Whether the marketplace already shows every unit of the line as shipped: a tracking push naming it
+ * would be refused ("already fulfilled"), so a new shipment leaves it out.
+ *
+ * @example isLineShipped('spedito') // true; isLineShipped('parzialmente_spedito') // false
+ */
+export function isLineShipped(status: string | null | undefined): boolean {
+  return (status ?? '').trim().toLowerCase() === 'spedito';
+}
 
 /** Columns the list sorts by (`sortBy`), default orderDate. */
 export const orderSortFields = ['orderDate', 'total', 'buyerName', 'status', 'externalId', 'createdAt', 'shipByDate', 'itemsCount'] as const;
