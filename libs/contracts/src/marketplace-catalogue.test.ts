@@ -1,4 +1,4 @@
-import { isLineShipped, lineFulfilmentStatuses } from './orders';
+import { isLineShipped, lineFulfilmentStatuses, linesToShip } from './orders';
 import { MARKETPLACE_CATALOGUE, marketplaceCapabilities, marketplaceEntry, marketplaceIds, marketplaceName, marketplaceNames } from './marketplace-catalogue';
 
 describe('the marketplace catalogue, written once', () => {
@@ -38,5 +38,16 @@ describe('line fulfilment, in Smista’s words', () => {
   it('is shipped only when the marketplace shows every unit shipped', () => {
     expect(lineFulfilmentStatuses).toEqual(['da_spedire', 'parzialmente_spedito', 'spedito']);
     expect(['spedito', ' Spedito ', 'parzialmente_spedito', 'da_spedire', '', null, undefined].map(isLineShipped)).toEqual([true, true, false, false, false, false, false]);
+  });
+
+  const line = (externalItemId: string, fulfillmentStatus: string | null) => ({ externalItemId, fulfillmentStatus });
+
+  it('a shipment carries the lines the marketplace does not show shipped (it would refuse the whole fulfilment), partly shipped and unknown ones too', () => {
+    expect(linesToShip([line('A', 'spedito'), line('B', 'da_spedire'), line('C', 'parzialmente_spedito'), line('D', null), line('E', ''), line('F', ' SPEDITO ')]).map((l) => l.externalItemId)).toEqual(['B', 'C', 'D', 'E']);
+  });
+
+  it('keeps every line when all are shipped there: the merchant ships again on purpose, the refusal says why', () => {
+    expect(linesToShip([line('A', 'spedito'), line('B', 'spedito')]).map((l) => l.externalItemId)).toEqual(['A', 'B']);
+    expect(linesToShip([])).toEqual([]);
   });
 });

@@ -73,6 +73,20 @@ export function isLineShipped(status: string | null | undefined): boolean {
   return (status ?? '').trim().toLowerCase() === 'spedito';
 }
 
+/**
+ * The lines a shipment tells the marketplace it carries: those the marketplace does not show as
+ * shipped yet, since a marketplace refuses a fulfilment naming a line it already has one for
+ * (eBay 32700), however the others stand. When every line is shipped there, all of them: the
+ * merchant ships again on purpose, and the marketplace's refusal says why it cannot take this
+ * tracking. Orders (UpdateTracking) and shipments (a new shipment's lines) both pick by it.
+ *
+ * @example linesToShip([{ externalItemId: 'A', fulfillmentStatus: 'spedito' }, { externalItemId: 'B', fulfillmentStatus: 'da_spedire' }]) // [B]
+ */
+export function linesToShip<I extends { fulfillmentStatus: string | null }>(items: readonly I[]): I[] {
+  const open = items.filter((i) => !isLineShipped(i.fulfillmentStatus));
+  return open.length > 0 ? open : [...items];
+}
+
 /** Columns the list sorts by (`sortBy`), default orderDate. */
 export const orderSortFields = ['orderDate', 'total', 'buyerName', 'status', 'externalId', 'createdAt', 'shipByDate', 'itemsCount'] as const;
 export type OrderSortField = (typeof orderSortFields)[number];

@@ -99,9 +99,9 @@ describe('apiError', () => {
     });
   });
 
-  it('maps a 409 to "already fulfilled", with or without an errorId', () => {
+  it('maps a 409 to "already fulfilled" (ALREADY_FULFILLED), with or without an errorId', () => {
     expect(apiError('fulfillment', answer(409, ''))).toMatchObject({
-      code: 'REQUEST_REFUSED',
+      code: 'ALREADY_FULFILLED',
       message: "eBay ha rifiutato la conferma di spedizione: l'ordine risulta già evaso su eBay (codice 409)",
       details: { providerCode: '409', httpStatus: 409 },
     });

@@ -14,7 +14,7 @@ export { createEbayClient, type EbayClient, type EbayHttpOptions } from './clien
 export { apiError, errorEntries, tokenError, type EbayAnswer } from './errors';
 export { nextOffsetOf, parseFulfillmentLocation, parseIdentity, parseOneOrder, parseOrder, parseOrdersPage, parseShippingFulfillments, parseTokenResponse } from './parse';
 export { DEFAULT_QUOTA_RETRY_MS, EBAY_MAX_PAGE_SIZE, EBAY_PRODUCTION, EBAY_SCOPES, ebayEnv, ebaySettingsFrom, settingsProblem, type EbayConfig, type EbaySettings } from './settings';
-export { ebayTrackingNumber, externalOrderStatus, lineFulfilmentOf, orderStatusOf, paymentStatusOf, shippingCarrierCodeOf, unitPrice } from './units';
+export { ebayTrackingNumber, externalOrderStatus, isExpressService, lineFulfilmentOf, orderStatusOf, paymentStatusOf, shippingCarrierCodeOf, unitPrice } from './units';
 
 export interface EbayDeps {
   logger: Logger;

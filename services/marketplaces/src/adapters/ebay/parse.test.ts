@@ -156,6 +156,7 @@ describe('parseOrder', () => {
       lastModifiedAt: '2026-03-02T08:00:00.000Z',
       shipByDate: '2026-03-03T22:59:59.000Z',
       shippingService: 'IT_Gls',
+      express: false,
       shippingAddress: {
         fullName: 'Giulia Bianchi',
         companyName: 'Studio Bianchi',
@@ -180,7 +181,7 @@ describe('parseOrder', () => {
           currency: 'EUR',
           imageUrl: 'https://i.ebayimg.com/images/g/abc/s-l500.jpg',
           variantInfo: 'Colore: Rosso, Capacità: 350 ml',
-          fulfillmentStatus: 'NOT_STARTED',
+          fulfillmentStatus: 'da_spedire',
           weightGrams: 0,
         },
         {
@@ -194,7 +195,7 @@ describe('parseOrder', () => {
           currency: 'EUR',
           imageUrl: '',
           variantInfo: '',
-          fulfillmentStatus: 'NOT_STARTED',
+          fulfillmentStatus: 'da_spedire',
           weightGrams: 0,
         },
       ],

@@ -2,7 +2,7 @@ import type { marketplacesEvents } from '@smista/proto';
 import type { ImportedOrder, OrdersPage, SellerIdentity, ShippingFulfillment, TokenSet } from '../adapter';
 import { unreadable } from './errors';
 import { fulfillmentPath, orderPath, ORDERS_PATH } from './build';
-import { amountText, externalOrderStatus, isoInstant, lineFulfilmentOf, orderStatusOf, paymentStatusOf, unitPrice } from './units';
+import { amountText, externalOrderStatus, isExpressService, isoInstant, lineFulfilmentOf, orderStatusOf, paymentStatusOf, unitPrice } from './units';
 
 /*
  * Pure readers of eBay's successful answers (providers.md): tokens, the seller's identity, a page
@@ -154,7 +154,8 @@ function variantOf(aspects: unknown): string {
  * - shipByDate: the earliest `lineItemFulfillmentInstructions.shipByDate`;
  * - statuses through `units.ts` (the order's, the payment's and each line's fulfilment, in Smista's
  *   words); `rawJson` is the order as eBay sent it;
- * - shippingService: `shippingStep.shippingServiceCode` (the shipping rules' express condition);
+ * - shippingService: `shippingStep.shippingServiceCode`, and `express` from it (the shipping rules'
+ *   express condition, `units.ts`);
  *   no weights: eBay's Fulfillment API gives none (`weightGrams` 0 = unknown).
  */
 export function parseOrder(order: Json): ImportedOrder {
@@ -213,6 +214,7 @@ export function parseOrder(order: Json): ImportedOrder {
     items,
     rawJson: JSON.stringify(order),
     shippingService: str(obj(instruction?.shippingStep).shippingServiceCode),
+    express: isExpressService(str(obj(instruction?.shippingStep).shippingServiceCode)),
   };
   if (isObject(shipToValue)) {
     imported.shippingAddress = {

@@ -66,6 +66,22 @@ export function lineFulfilmentOf(lineItemFulfillmentStatus: string): LineFulfilm
 }
 
 /**
+ * Express services by eBay's `shippingServiceCode` (`IT_ExpressCourier`,
+ * `IT_ExpressCourierInternational`, `ExpeditedShippingFromOutsideUS`, `UK_OneDay`, …); anything
+ * else, or no service, is not express.
+ */
+const EXPRESS = /express|expedited|overnight|next[\s_-]?day|one[\s_-]?day|same[\s_-]?day|priority|espresso|24\s?h/i;
+
+/**
+ * Whether the buyer chose an express service (the shipping rules' "Solo spedizioni express").
+ *
+ * @example isExpressService('IT_ExpressCourier') // true; isExpressService('IT_Gls') // false
+ */
+export function isExpressService(shippingServiceCode: string): boolean {
+  return EXPRESS.test(shippingServiceCode);
+}
+
+/**
  * `orderPaymentStatus` to ours. Unknown values (or none) are `in_attesa`: an order is never shown
  * as paid, or refunded, on a guess.
  *
