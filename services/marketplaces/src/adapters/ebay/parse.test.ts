@@ -1,5 +1,5 @@
 import { ProviderUnavailableError } from '@smista/service-kit';
-import { nextOffsetOf, parseFulfillmentLocation, parseIdentity, parseOrder, parseOrdersPage, parseShippingFulfillments, parseTokenResponse } from './parse';
+import { nextOffsetOf, parseFulfillmentLocation, parseIdentity, parseOneOrder, parseOrder, parseOrdersPage, parseShippingFulfillments, parseTokenResponse } from './parse';
 
 /* Good answers parsed: eBay's documented bodies (providers.md) to our tokens, seller and orders. */
 
@@ -137,6 +137,13 @@ const order = {
   ],
   salesRecordReference: '1234',
 };
+
+describe('parseOneOrder (getOrder)', () => {
+  it('reads one order as a page reads its orders; an answer that is not an order is a passing fault', () => {
+    expect(parseOneOrder(JSON.stringify(order), '12-03955-36441')).toEqual(parseOrder(order));
+    expect(unavailable(() => parseOneOrder('<html>', '12-03955-36441'))).toMatchObject({ code: 'PROVIDER_UNAVAILABLE' });
+  });
+});
 
 describe('parseOrder', () => {
   it('normalises a paid order with its address and items', () => {
