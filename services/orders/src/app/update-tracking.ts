@@ -4,7 +4,7 @@ import { trackingPushMessages as t } from '@smista/contracts';
 import { linesToShip } from '@smista/contracts';
 import { assertTrackingSupported, ordersErrors, shipmentToTrack } from '../domain';
 import { findOrder } from '../store';
-import type { MarketplaceTracking } from '../grpc/marketplaces-client';
+import type { MarketplaceTracking } from './ports';
 
 /** UpdateTracking's answer: the marketplace's refusal is data (ok false, its Italian message). */
 export interface TrackingUpdate {
