@@ -11,12 +11,11 @@ const ROOT = path.resolve(__dirname, '..');
 const SCANNED = ['services', 'gateway', 'libs', 'deploy'];
 
 /**
- * Circles known and being removed elsewhere, each by the files it joins; delete the entry with the
- * circle. The local trace receiver and its pages give way to Jaeger (issue 20, "The real trace viewer").
+ * Circles known and being removed elsewhere, each by the files it joins and why it is tolerated;
+ * delete the entry with the circle. None today (the last, the local trace receiver and its pages,
+ * went with Jaeger).
  */
-const KNOWN_CYCLES: readonly { files: readonly string[]; why: string }[] = [
-  { files: ['deploy/local/src/trace-pages.ts', 'deploy/local/src/trace-receiver.ts'], why: 'issue 20: the trace receiver gives way to Jaeger' },
-];
+const KNOWN_CYCLES: readonly { files: readonly string[]; why: string }[] = [];
 
 const known = (cycle: string) => KNOWN_CYCLES.some((k) => k.files.every((f) => cycle.includes(f)) && [...cycle.matchAll(/(\S+\.tsx?)/g)].every(([f]) => k.files.includes(f!)));
 
