@@ -47,6 +47,7 @@ module.exports = {
     '<rootDir>/gateway/test/**/*.test.ts',
     '<rootDir>/deploy/**/src/**/*.test.ts',
     '<rootDir>/charts/**/*.test.ts',
+    '<rootDir>/scripts/*.test.ts',
     '<rootDir>/frontends/*/src/**/*.test.ts?(x)',
     '<rootDir>/e2e/**/*.test.ts',
   ],

@@ -1,6 +1,6 @@
 /**
- * Structural checks for the Helm charts. No helm binary exists on these machines, so this is
- * what keeps the charts valid until CI renders them: Chart.yaml metadata and dependencies,
+ * Structural checks for the Helm charts, without Helm (helm.test.ts renders them with the real
+ * one): Chart.yaml metadata and dependencies,
  * the generated values.schema.json files, values against them (with Helm's own value
  * coalescing reproduced), the env contract (and the contract against the services' own config
  * schemas), secret hygiene, metrics, probes and tracing wiring, named-template references and
@@ -1155,6 +1155,7 @@ describe('library chart', () => {
         'smista-lib.service',
         'smista-lib.serviceAccount',
         'smista-lib.hpa',
+        'smista-lib.podDisruptionBudget',
         'smista-lib.ingress',
       ]),
     );
@@ -1237,10 +1238,10 @@ describe('library chart', () => {
     expect(helpers).toMatch(/range \$name, \$ref := \.Values\.secretEnv \}\}[\s\S]*secretKeyRef:\s*\n\s+name: \{\{ \$ref\.name \| quote \}\}\s*\n\s+key: \{\{ \$ref\.key \| quote \}\}/);
   });
 
-  it('each application chart renders Deployment, Service, ServiceAccount and HPA from the lib; only the gateway an Ingress', () => {
+  it('each application chart renders Deployment, Service, ServiceAccount, HPA and PodDisruptionBudget from the lib; only the gateway an Ingress', () => {
     for (const chart of APP_CHARTS) {
       const refs = templateFiles(chart).flatMap((file) => referencedNames(scanFile(file).actions)).sort();
-      const expected = ['smista-lib.deployment', 'smista-lib.hpa', 'smista-lib.service', 'smista-lib.serviceAccount'];
+      const expected = ['smista-lib.deployment', 'smista-lib.hpa', 'smista-lib.podDisruptionBudget', 'smista-lib.service', 'smista-lib.serviceAccount'];
       if (chart === 'gateway') expected.push('smista-lib.ingress');
       expect({ chart, refs }).toEqual({ chart, refs: expected.sort() });
     }

@@ -34,7 +34,7 @@ export interface TestApp {
   baseUrl: string;
   /** Mail catcher HTTP base (shared by the run). */
   mailUrl: string;
-  /** Trace receiver base (shared by the run): `GET ${tracesUrl}/api/traces?service=gateway`. */
+  /** Jaeger (shared by the run), where every component's spans go: `jaegerTrace(tracesUrl, id)`, its UI at `${tracesUrl}/trace/<id>`. */
   tracesUrl: string;
   /** GLS Italy sandbox the carriers service talks to (shared by the run unless `ownGlsSandbox`). */
   glsUrl: string;

@@ -10,8 +10,10 @@ export interface SharedInfra {
   smtpUrl: string;
   /** TEST_MAIL_URL: HTTP base of the mail catcher. */
   mailUrl: string;
-  /** TEST_TRACES_URL: the trace receiver (every component's OTEL_EXPORTER_OTLP_ENDPOINT; `GET /api/traces`). */
+  /** TEST_TRACES_URL: Jaeger's UI and API (`GET /api/traces/<id>`, `/api/traces?service=…`). */
   tracesUrl: string;
+  /** TEST_OTLP_URL: Jaeger's OTLP/HTTP receiver, every component's OTEL_EXPORTER_OTLP_ENDPOINT. */
+  otlpUrl: string;
   /** TEST_PAGES_URL: the sample legal pages (the gateway's LEGAL_TERMS_URL and LEGAL_PRIVACY_URL). */
   pagesUrl: string;
   /** Every sandbox of the components table by row name (TEST_<NAME>_URL): `sandboxes.gls`. */
@@ -44,6 +46,7 @@ export function sharedInfra(): SharedInfra {
     smtpUrl: env.TEST_SMTP_URL!,
     mailUrl: env.TEST_MAIL_URL!,
     tracesUrl: env.TEST_TRACES_URL!,
+    otlpUrl: env.TEST_OTLP_URL!,
     pagesUrl: env.TEST_PAGES_URL!,
     sandboxes,
     glsUrl: sandboxes.gls!,

@@ -6,7 +6,7 @@
  *                                                receiver, the sample pages and the carrier sandboxes
  * A component that dies is started again (0.5 s, 1 s, 2 s … up to 30 s between tries), and the
  * runner says so on its lines. Ctrl-C stops everything: gateway, services, Prometheus, carrier
- * sandboxes, sample pages, trace receiver, mail catcher, Redis, NATS, PostgreSQL.
+ * sandboxes, sample pages, Jaeger, mail catcher, Redis, NATS, PostgreSQL.
  * SANDBOX_LATENCY_MS (default 0) delays every answer of the carrier sandboxes, to see the screens
  * wait as they would on the real APIs. Once everything answers, `dev` prepares the demo (user,
  * 'Bottega Demo', carriers, eBay, rules, labels: demo-seed.ts) through the gateway and prints its
@@ -109,7 +109,7 @@ async function dev(): Promise<void> {
     // Once the stack answers, the demo (SMISTA_DEMO=0 leaves it out); its failure is one line, the stack stays up.
     async (signal) => [
       `Posta catturata: ${mailUrl}`,
-      `Tracce: ${tracesUrl}`,
+      `Tracce (Jaeger): ${tracesUrl}`,
       ...sandboxLines(sandboxUrls),
       prometheusUrl
         ? `Metriche (Prometheus): ${prometheusUrl}`
@@ -151,7 +151,7 @@ async function infra(profile: Profile): Promise<void> {
         `NATS_URL=${started.nats.url}`,
         `REDIS_URL=${started.redis.url}`,
         `SMTP_URL=${started.mail.smtpUrl}`,
-        `OTEL_EXPORTER_OTLP_ENDPOINT=${started.traces.url}`,
+        `OTEL_EXPORTER_OTLP_ENDPOINT=${started.traces.otlpUrl}`,
         `LEGAL_TERMS_URL=${started.pages.legalUrls.termsUrl}`,
         `LEGAL_PRIVACY_URL=${started.pages.legalUrls.privacyUrl}`,
         // What each sandbox row points its consumers at (GLS_BASE_URL=…).
@@ -159,7 +159,7 @@ async function infra(profile: Profile): Promise<void> {
           Object.values(row.consumers ?? {}).flatMap((variables) => Object.entries(variables(started.sandboxes[row.name]!.url)).map(([key, value]) => `${key}=${value}`)),
         ),
         `Posta catturata: ${started.mail.httpUrl}`,
-        `Tracce: ${started.traces.url}`,
+        `Tracce (Jaeger): ${started.traces.url}`,
         paint(`Infrastruttura ${profile} pronta.`, 32, colour),
       ];
       return started;

@@ -17,11 +17,11 @@ import { startMailCatcher, type CaughtMail, type MailCatcher } from './mail-catc
 import { startNats, type NatsHandle } from './nats';
 import { profilePaths, repoRoot } from './paths';
 import { startPostgres, type PostgresHandle } from './postgres';
+import { startJaeger, type JaegerHandle } from './jaeger';
 import { pidAlive } from './proc';
 import { startOptionalPrometheus } from './prometheus';
 import { runningRedisPid, startRedis, type RedisHandle } from './redis';
 import { startSamplePages, type SamplePages } from './sample-pages';
-import { startTraceReceiver, type TraceReceiver } from './trace-receiver';
 
 export type Profile = 'dev' | 'test';
 
@@ -147,7 +147,7 @@ export interface StackContext {
   databaseUrls: Record<string, string>;
   natsUrl: string;
   smtpUrl: string;
-  /** Base URL of the trace receiver (OTEL_EXPORTER_OTLP_ENDPOINT); spans go to `<base>/v1/traces`. */
+  /** Base URL of Jaeger's OTLP/HTTP receiver (OTEL_EXPORTER_OTLP_ENDPOINT); spans go to `<base>/v1/traces`. */
   otlpEndpoint: string;
   /** The sample 'Termini e Condizioni' and 'Privacy Policy' pages the gateway links to. */
   legalUrls: { termsUrl: string; privacyUrl: string };
@@ -307,18 +307,28 @@ export const COMPONENTS = [
     testEnv: (h) => ({ TEST_SMTP_URL: h.smtpUrl, TEST_MAIL_URL: h.httpUrl }),
     chart: null,
   }),
-  // The trace receiver: one row, so that another start function (a real Jaeger) replaces it here.
   infra({
     name: 'traces',
     kind: 'infra',
-    what: "trace receiver (OTLP/HTTP at `/v1/traces`, protobuf or JSON; every component's `OTEL_EXPORTER_OTLP_ENDPOINT`)",
-    ports: { traces: { dev: 16686, test: 16696, label: 'trace receiver' } },
-    where: (p) => `traces at http://127.0.0.1:${p.traces} (waterfall per trace), JSON at \`/api/traces\``,
+    what: "Jaeger (in memory: OTLP/HTTP and OTLP/gRPC in, every component's `OTEL_EXPORTER_OTLP_ENDPOINT`; query API and UI out)",
+    ports: {
+      traces: { dev: 16686, test: 16696, label: 'Jaeger UI e API' },
+      tracesGrpc: { dev: 16685, test: 16726, label: 'Jaeger API gRPC' },
+      otlpHttp: { dev: 4318, test: 14338, label: 'Jaeger OTLP/HTTP' },
+      otlpGrpc: { dev: 4317, test: 14367, label: 'Jaeger OTLP/gRPC' },
+    },
+    where: (p) => `API at http://127.0.0.1:${p.traces}/api/traces, OTLP/HTTP \`:${p.otlpHttp}\`, OTLP/gRPC \`:${p.otlpGrpc}\``,
     stage: 0,
     profiles: ['dev', 'test'],
-    start: (ctx) => startTraceReceiver({ port: ctx.ports.traces! }),
-    ready: (h: TraceReceiver) => [`OTLP/HTTP su ${h.url}/v1/traces · tracce su ${h.url}`],
-    testEnv: (h) => ({ TEST_TRACES_URL: h.url }),
+    start: (ctx) =>
+      startJaeger({
+        dir: ctx.dirs.jaeger,
+        ports: { ui: ctx.ports.traces!, queryGrpc: ctx.ports.tracesGrpc!, otlpHttp: ctx.ports.otlpHttp!, otlpGrpc: ctx.ports.otlpGrpc! },
+        // Its warnings and errors, less the one about the UI files the Go module lacks (README, Traces).
+        onLog: (l) => /\t(warn|error)\t/.test(l) && !l.includes('ui assets not embedded') && ctx.log(l),
+      }),
+    ready: (h: JaegerHandle) => [`Jaeger su ${h.url} (API /api/traces, /api/services, /api/dependencies) · OTLP/HTTP su ${h.otlpUrl}, OTLP/gRPC su ${h.otlpGrpcAddress}`],
+    testEnv: (h) => ({ TEST_TRACES_URL: h.url, TEST_OTLP_URL: h.otlpUrl }),
     chart: null,
   }),
   infra({

@@ -1,11 +1,11 @@
 /**
  * Jest globalSetup: starts the shared test infrastructure once per jest run (every first-stage row of
  * deploy/local/src/components.ts the test profile runs: PostgreSQL, NATS with JetStream, Redis, the
- * mail catcher, the trace receiver, the sample pages and the sandboxes, on their test ports, in
+ * mail catcher, Jaeger, the sample pages and the sandboxes, on their test ports, in
  * `.data/test/`) and hands it to every suite through the variables each row's `testEnv` names:
  *   TEST_PG_URL, TEST_PG_ADMIN_URL  superuser URL of the `postgres` database (suites create their own)
  *   TEST_NATS_URL, TEST_REDIS_URL, TEST_SMTP_URL, TEST_MAIL_URL (mail catcher API),
- *   TEST_TRACES_URL, TEST_PAGES_URL, and TEST_<SANDBOX>_URL per sandbox (TEST_GLS_URL…)
+ *   TEST_TRACES_URL (Jaeger's UI and API), TEST_OTLP_URL (its OTLP/HTTP), TEST_PAGES_URL, and TEST_<SANDBOX>_URL per sandbox (TEST_GLS_URL…)
  * e2e/support/env.ts reads them. Ports move by SMISTA_TEST_PORT_OFFSET. SMISTA_SKIP_INFRA=1 skips
  * it (pure unit-test runs).
  */

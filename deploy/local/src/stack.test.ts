@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { jaegerTrace } from './jaeger';
+import { waitFor } from './machine-load';
 import { repoRoot, tmpDir } from './paths';
 import { isPortFree } from './ports';
 import { APP_COMPONENTS, type AppComponent, type StackContext } from './components';
@@ -33,7 +35,7 @@ const infra = (): InfraEndpoints => ({
   pgAdminUrl: process.env.TEST_PG_ADMIN_URL!,
   natsUrl: process.env.TEST_NATS_URL!,
   smtpUrl: process.env.TEST_SMTP_URL!,
-  tracesUrl: process.env.TEST_TRACES_URL!,
+  otlpUrl: process.env.TEST_OTLP_URL!,
   pagesUrl: process.env.TEST_PAGES_URL!,
   sandboxes: { gls: process.env.TEST_GLS_URL!, poste: process.env.TEST_POSTE_URL!, ebay: process.env.TEST_EBAY_URL! },
 });
@@ -69,7 +71,7 @@ test('startApp wires services and gateway, starts the gateway after the services
     expect(alpha.env).toMatchObject({
       GRPC_PORT: String(app.ports.alpha),
       METRICS_PORT: String(app.metricsPorts.alpha),
-      OTEL_EXPORTER_OTLP_ENDPOINT: process.env.TEST_TRACES_URL,
+      OTEL_EXPORTER_OTLP_ENDPOINT: process.env.TEST_OTLP_URL,
       DATABASE_URL: app.databases.alpha,
       NATS_URL: process.env.TEST_NATS_URL,
       SMTP_URL: process.env.TEST_SMTP_URL,
@@ -83,7 +85,7 @@ test('startApp wires services and gateway, starts the gateway after the services
     expect(gw.env).toMatchObject({
       PORT: String(app.ports.gw),
       METRICS_PORT: String(app.metricsPorts.gw),
-      OTEL_EXPORTER_OTLP_ENDPOINT: process.env.TEST_TRACES_URL,
+      OTEL_EXPORTER_OTLP_ENDPOINT: process.env.TEST_OTLP_URL,
       HOST: '127.0.0.1',
       ALPHA_GRPC_ADDR: `127.0.0.1:${app.ports.alpha}`,
       BETA_GRPC_ADDR: `127.0.0.1:${app.ports.beta}`,
@@ -145,7 +147,7 @@ test('the real topology: every component gets the addresses of the peers its row
     },
     natsUrl: 'nats://127.0.0.1:42220',
     smtpUrl: 'smtp://127.0.0.1:1025',
-    otlpEndpoint: 'http://127.0.0.1:16686',
+    otlpEndpoint: 'http://127.0.0.1:4318',
     legalUrls: { termsUrl: 'http://127.0.0.1:8045/termini.html', privacyUrl: 'http://127.0.0.1:8045/privacy.html' },
     publicUrl: 'http://127.0.0.1:8080',
     callerTokenSecret: 's',
@@ -165,7 +167,7 @@ test('the real topology: every component gets the addresses of the peers its row
     SMTP_URL: 'smtp://127.0.0.1:1025',
     MAIL_FROM: 'Smista <no-reply@smista.local>',
     METRICS_PORT: '9401',
-    OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:16686',
+    OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
     PUBLIC_URL: 'http://127.0.0.1:8080',
     LOG_LEVEL: 'info',
     MERCHANTS_GRPC_ADDR: '127.0.0.1:50052',
@@ -186,7 +188,7 @@ test('the real topology: every component gets the addresses of the peers its row
     SMTP_URL: 'smtp://127.0.0.1:1025',
     MAIL_FROM: 'Smista <no-reply@smista.local>',
     METRICS_PORT: '9403',
-    OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:16686',
+    OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
     PUBLIC_URL: 'http://127.0.0.1:8080',
     LOG_LEVEL: 'info',
     MERCHANTS_GRPC_ADDR: '127.0.0.1:50052',
@@ -237,7 +239,7 @@ test('the real topology: every component gets the addresses of the peers its row
     PORT: '8080',
     HOST: '127.0.0.1',
     METRICS_PORT: '9400',
-    OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:16686',
+    OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
     PUBLIC_URL: 'http://127.0.0.1:8080',
     LOG_LEVEL: 'info',
     // Every gRPC row of the table (components.test.ts checks the gateway's row names them all).
@@ -255,11 +257,12 @@ test('the real topology: every component gets the addresses of the peers its row
   expect(grpcAddrVar('marketplaces')).toBe('MARKETPLACES_GRPC_ADDR');
 });
 
-test('ports: the trace receiver, sample pages and sandboxes move with the offset; the dev check covers every metrics port', () => {
-  expect(infraPorts('dev')).toMatchObject({ traces: 16686, samplePages: 8045, gls: 8091, poste: 8092, ebay: 8093, redis: 63790 });
-  expect(infraPorts('test', 300)).toMatchObject({ traces: 16996, samplePages: 8355, mailHttp: 8335, gls: 8401, poste: 8431, ebay: 8461, redis: 46690 });
+test('ports: Jaeger, sample pages and sandboxes move with the offset; the dev check covers every metrics port', () => {
+  // Jaeger's own ports in dev: UI and API 16686, query gRPC 16685, OTLP 4318 (HTTP) and 4317 (gRPC).
+  expect(infraPorts('dev')).toMatchObject({ traces: 16686, tracesGrpc: 16685, otlpHttp: 4318, otlpGrpc: 4317, samplePages: 8045, gls: 8091, poste: 8092, ebay: 8093, redis: 63790 });
+  expect(infraPorts('test', 300)).toMatchObject({ traces: 16996, tracesGrpc: 17026, otlpHttp: 14638, otlpGrpc: 14667, samplePages: 8355, mailHttp: 8335, gls: 8401, poste: 8431, ebay: 8461, redis: 46690 });
   expect(infraClaims('test', infraPorts('test', 300), 300).map((c) => c.label)).toEqual(
-    expect.arrayContaining(['trace receiver', 'pagine di esempio', 'sandbox GLS', 'sandbox Poste Delivery', 'sandbox eBay', 'Redis']),
+    expect.arrayContaining(['Jaeger UI e API', 'Jaeger API gRPC', 'Jaeger OTLP/HTTP', 'Jaeger OTLP/gRPC', 'pagine di esempio', 'sandbox GLS', 'sandbox Poste Delivery', 'sandbox eBay', 'Redis']),
   );
   // No two infrastructure ports of one profile collide, nor dev with test.
   const all = [...Object.values(infraPorts('dev')), ...Object.values(infraPorts('test'))];
@@ -329,7 +332,7 @@ test('SANDBOX_LATENCY_MS: 0 when unset, whole milliseconds up to a minute, anyth
   for (const bad of ['-1', '1.5', 'lento', '60001']) expect(() => sandboxLatencyMs(bad)).toThrow(`SANDBOX_LATENCY_MS non valido: ${bad}`);
 });
 
-test('the real application: /metrics on every METRICS_PORT, spans in the trace receiver, the sample legal pages in the gateway', async () => {
+test('the real application: /metrics on every METRICS_PORT, spans in Jaeger, the sample legal pages in the gateway', async () => {
   // `make test` builds every component before jest runs.
   for (const c of APP_COMPONENTS) expect(fs.existsSync(path.join(repoRoot, c.dir, c.entry ?? 'dist/main.js'))).toBe(true);
   const app = await startApp({
@@ -354,17 +357,14 @@ test('the real application: /metrics on every METRICS_PORT, spans in the trace r
     expect(config).toMatchObject({ termsUrl: `${process.env.TEST_PAGES_URL}/termini.html`, privacyUrl: `${process.env.TEST_PAGES_URL}/privacy.html` });
     expect(await (await fetch(config.termsUrl)).text()).toContain('Pagina di esempio');
 
-    // A request that carries our trace context: the gateway's span joins it and reaches the receiver.
+    // A request that carries our trace context: the gateway's span joins it and reaches Jaeger.
     const traceId = crypto.randomBytes(16).toString('hex');
     await (await fetch(`${app.baseUrl}/api/user`, { headers: { traceparent: `00-${traceId}-${crypto.randomBytes(8).toString('hex')}-01` } })).arrayBuffer();
-    let services: string[] = [];
-    for (let i = 0; i < 100 && !services.includes('gateway'); i++) {
-      const res = await fetch(`${process.env.TEST_TRACES_URL}/api/traces/${traceId}`);
-      if (res.ok) services = ((await res.json()) as { spans: { service: string }[] }).spans.map((s) => s.service);
-      else await res.arrayBuffer();
-      if (!services.includes('gateway')) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    expect(services).toContain('gateway');
+    const trace = await waitFor(`la traccia ${traceId} in Jaeger`, async () => {
+      const found = await jaegerTrace(process.env.TEST_TRACES_URL!, traceId);
+      return found?.spans.some((s) => s.service === 'gateway') && found;
+    });
+    expect(trace.spans.find((s) => s.service === 'gateway')).toMatchObject({ traceId, kind: 'server', attributes: { 'http.request.method': 'GET' } });
   } finally {
     await app.stop();
   }

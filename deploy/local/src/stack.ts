@@ -146,7 +146,7 @@ async function stopRows(rows: InfraComponent[], handles: Record<string, Stoppabl
 
 /**
  * Starts the first stage of the table for a profile in parallel (`.data/<profile>/`): PostgreSQL,
- * NATS, Redis, the mail catcher, the trace receiver, the sample pages and the sandboxes. The test
+ * NATS, Redis, the mail catcher, Jaeger, the sample pages and the sandboxes. The test
  * profile runs PostgreSQL without fsync and NATS and Redis empty; dev reuses a Redis it left running.
  */
 export async function startInfra(options: InfraOptions): Promise<Infra> {
@@ -172,8 +172,8 @@ export interface InfraEndpoints {
   pgAdminUrl: string;
   natsUrl: string;
   smtpUrl: string;
-  /** Base URL of the trace receiver: every component's OTEL_EXPORTER_OTLP_ENDPOINT. */
-  tracesUrl: string;
+  /** Base URL of Jaeger's OTLP/HTTP receiver: every component's OTEL_EXPORTER_OTLP_ENDPOINT. */
+  otlpUrl: string;
   /** Base URL of the sample pages: the gateway's LEGAL_TERMS_URL and LEGAL_PRIVACY_URL point there. */
   pagesUrl: string;
   /** Base URL of every sandbox by row name (`gls`, `poste`, `ebay`): their rows point their consumers at them. */
@@ -354,7 +354,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     databaseUrls: databases,
     natsUrl: options.infra.natsUrl,
     smtpUrl: options.infra.smtpUrl,
-    otlpEndpoint: options.infra.tracesUrl,
+    otlpEndpoint: options.infra.otlpUrl,
     legalUrls: legalSampleUrls(options.infra.pagesUrl),
     publicUrl,
     callerTokenSecret: options.callerTokenSecret ?? callerTokenSecret(),
@@ -455,7 +455,7 @@ export interface Stack {
   mailUrl: string;
   smtpUrl: string;
   natsUrl: string;
-  /** Trace receiver: pages, `/api/traces`, and the components' OTEL_EXPORTER_OTLP_ENDPOINT. */
+  /** Jaeger's UI and query API (`/api/traces`, `/api/services`, `/api/dependencies`). */
   tracesUrl: string;
   /** Sample legal pages. */
   pagesUrl: string;
@@ -467,7 +467,7 @@ export interface Stack {
   pgUrl(db?: string): string;
   infra: Infra;
   app: App;
-  /** Gateway, services, Prometheus, sandboxes, sample pages, trace receiver, mail catcher, Redis, NATS, PostgreSQL: the table's reverse order. */
+  /** Gateway, services, Prometheus, sandboxes, sample pages, Jaeger, mail catcher, Redis, NATS, PostgreSQL: the table's reverse order. */
   stop(): Promise<void>;
 }
 
@@ -523,7 +523,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
         pgAdminUrl: infra.postgres.url(),
         natsUrl: infra.nats.url,
         smtpUrl: infra.mail.smtpUrl,
-        tracesUrl: infra.traces.url,
+        otlpUrl: infra.traces.otlpUrl,
         pagesUrl: infra.pages.url,
         sandboxes: Object.fromEntries(Object.entries(infra.sandboxes).map(([name, handle]) => [name, handle.url])),
         redisUrl: infra.redis.url,
