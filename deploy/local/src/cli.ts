@@ -2,8 +2,8 @@
 /**
  * Local stack runner.
  *   node deploy/local/dist/cli.js dev            whole stack in the foreground (what `make dev` runs)
- *   node deploy/local/dist/cli.js infra [test]   only PostgreSQL, NATS, Redis, the mail catcher, the trace
- *                                                receiver, the sample pages and the carrier sandboxes
+ *   node deploy/local/dist/cli.js infra [test]   only PostgreSQL, NATS, Redis, the mail catcher, Jaeger,
+ *                                                the sample pages and the sandboxes
  * A component that dies is started again (0.5 s, 1 s, 2 s … up to 30 s between tries), and the
  * runner says so on its lines. Ctrl-C stops everything: gateway, services, Prometheus, carrier
  * sandboxes, sample pages, Jaeger, mail catcher, Redis, NATS, PostgreSQL.
