@@ -2,7 +2,8 @@
 /**
  * One jest run for the whole repository (`make test`). TypeScript runs through @swc/jest (CommonJS
  * output); no type-checking here, `tsc` does that in the build. The shared test infrastructure
- * (PostgreSQL, NATS, mail catcher) starts once in globalSetup; see deploy/local/src/jest-global-setup.ts.
+ * (every row of deploy/local/src/components.ts with a test port: PostgreSQL, NATS, Redis, mail, traces,
+ * pages, the sandboxes) starts once in globalSetup; see deploy/local/src/jest-global-setup.ts.
  */
 
 /** Dependencies published as ES modules only: swc turns them into CommonJS for jest. */
@@ -46,6 +47,7 @@ module.exports = {
     '<rootDir>/gateway/test/**/*.test.ts',
     '<rootDir>/deploy/**/src/**/*.test.ts',
     '<rootDir>/charts/**/*.test.ts',
+    '<rootDir>/scripts/*.test.ts',
     '<rootDir>/frontends/*/src/**/*.test.ts?(x)',
     '<rootDir>/e2e/**/*.test.ts',
   ],

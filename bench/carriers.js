@@ -115,7 +115,7 @@ async function main() {
   try {
     await db.connect();
     const carriersPid = stack.app.services.filter((/** @type {{name: string}} */ s) => s.name === 'carriers').map((/** @type {{pid: number}} */ s) => s.pid);
-    const processes = () => ({ carriers: carriersPid, postgres: postgresPids(stack.infra.pg.dataDir), sandbox: [sandbox.pid], client: [process.pid] });
+    const processes = () => ({ carriers: carriersPid, postgres: postgresPids(stack.infra.postgres.dataDir), sandbox: [sandbox.pid], client: [process.pid] });
 
     const merchantId = crypto.randomUUID();
     const userId = crypto.randomUUID();

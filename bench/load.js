@@ -30,7 +30,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { startStack, repoRoot } = require('@smista/local-stack');
+const { APP_COMPONENTS, startStack, repoRoot } = require('@smista/local-stack');
 const { ebaySandboxControl } = require('@smista/sandboxes');
 const { postgresPids, withCpu } = require('./cpu');
 const { SELLER_PASSWORD, connectSeller, syncAndWait } = require('./ebay');
@@ -130,7 +130,7 @@ async function setUpMerchant(stack, index, userCount) {
 
   const seller = `load_${index}_${Date.now().toString(36)}`;
   // The sandbox spreads orders over about 120 days; a first sync reads the last 90.
-  await ebaySandboxControl(stack.ebayUrl).addSeller({ username: seller, password: SELLER_PASSWORD, orders: settings.orders, seed: 100 + index });
+  await ebaySandboxControl(stack.sandboxUrls.ebay).addSeller({ username: seller, password: SELLER_PASSWORD, orders: settings.orders, seed: 100 + index });
   const integrationId = await connectSeller(base, owner.cookie, merchant.id, seller);
   await syncAndWait(base, owner.cookie, integrationId, 0);
 
@@ -252,10 +252,11 @@ async function main() {
   });
   const bare = await startBare();
   const pidOf = (/** @type {string} */ name) => stack.app.services.filter((/** @type {{name: string}} */ s) => s.name === name).map((/** @type {{pid: number}} */ s) => s.pid);
-  const components = ['gateway', 'identity', 'merchants', 'orders', 'shipments', 'carriers', 'marketplaces', 'activity'];
+  // Every component of the table (deploy/local/src/components.ts), the gateway first.
+  const components = [...APP_COMPONENTS].sort((/** @type {{kind: string}} */ a, /** @type {{kind: string}} */ b) => (a.kind === b.kind ? 0 : a.kind === 'http' ? -1 : 1)).map((/** @type {{name: string}} */ c) => c.name);
   const processes = () => ({
     ...Object.fromEntries(components.map((c) => [c, pidOf(c)])),
-    postgres: postgresPids(stack.infra.pg.dataDir),
+    postgres: postgresPids(stack.infra.postgres.dataDir),
     bare: [bare.pid],
     bench: [process.pid],
   });

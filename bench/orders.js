@@ -122,7 +122,7 @@ async function main() {
     const { cookie } = await registerUser(stack.baseUrl);
     const merchant = await api(stack.baseUrl, cookie, 'POST', '/api/merchants', { name: 'Bench Ordini' });
     await api(stack.baseUrl, cookie, 'POST', '/api/merchants/select', { merchantId: merchant.id });
-    const control = ebaySandboxControl(stack.ebayUrl);
+    const control = ebaySandboxControl(stack.sandboxUrls.ebay);
     const importSeller = `bench_import_${Date.now().toString(36)}`;
     // The sandbox spreads orders over about 120 days and a first sync reads the last 90 (eBay's
     // default window): a third more orders gives about BENCH_IMPORT_ORDERS to import.
@@ -131,9 +131,9 @@ async function main() {
 
     // 1. Import: bare reading first (it also warms the sandbox's JSON of those orders), then end to end.
     process.stderr.write(`import: circa ${fmt(settings.importOrders)} ordini\n`);
-    const tokens = await ebaySellerTokens(stack.ebayUrl, { username: importSeller, password: SELLER_PASSWORD, app: EBAY_SANDBOX_APP });
+    const tokens = await ebaySellerTokens(stack.sandboxUrls.ebay, { username: importSeller, password: SELLER_PASSWORD, app: EBAY_SANDBOX_APP });
     const bareStart = performance.now();
-    const bareCount = await readAllPages(stack.ebayUrl, tokens.access_token);
+    const bareCount = await readAllPages(stack.sandboxUrls.ebay, tokens.access_token);
     const bareMs = performance.now() - bareStart;
 
     const integrationId = await connectSeller(stack.baseUrl, cookie, merchant.id, importSeller);
@@ -141,7 +141,7 @@ async function main() {
       marketplaces: pidOf('marketplaces'),
       orders: pidOf('orders'),
       gateway: pidOf('gateway'),
-      postgres: postgresPids(stack.infra.pg.dataDir),
+      postgres: postgresPids(stack.infra.postgres.dataDir),
       bench: [process.pid],
     });
     const { result: imported, cpu } = await withCpu(processes, () => syncAndWait(stack.baseUrl, cookie, integrationId, 0));

@@ -97,7 +97,7 @@ async function main() {
     gateway: pidOf('gateway'),
     identity: pidOf('identity'),
     merchants: pidOf('merchants'),
-    postgres: postgresPids(stack.infra.pg.dataDir),
+    postgres: postgresPids(stack.infra.postgres.dataDir),
   });
   /** @type {import('@smista/local-stack').ServiceHandle | undefined} */
   let uncached;

@@ -72,7 +72,7 @@ function importedOrder(/** @type {number} */ i) {
     orderDate: new Date(Date.now() - i * 60_000).toISOString(),
     lastModifiedAt: new Date(Date.now() - i * 60_000 + 1000).toISOString(),
     shippingAddress: { fullName: `Cliente Bench ${n}`, addressLine1: `Via Garibaldi ${(i % 150) + 1}`, city, stateOrProvince: province, postalCode: cap, countryCode: 'IT', phoneNumber: '+39 333 1234567' },
-    items: [{ externalItemId: `${10_000_000_000 + i}`, sku: 'LIB-01', title: 'Libro', quantity: 1, unitPrice: '19.90', total: '19.90', currency: 'EUR', fulfillmentStatus: 'NOT_STARTED' }],
+    items: [{ externalItemId: `${10_000_000_000 + i}`, sku: 'LIB-01', title: 'Libro', quantity: 1, unitPrice: '19.90', total: '19.90', currency: 'EUR', fulfillmentStatus: 'da_spedire' }],
     rawJson: '{}',
   });
 }
@@ -116,7 +116,7 @@ async function main() {
     orders: pidOf('orders'),
     merchants: pidOf('merchants'),
     identity: pidOf('identity'),
-    postgres: postgresPids(stack.infra.pg.dataDir),
+    postgres: postgresPids(stack.infra.postgres.dataDir),
     sandbox: [sandbox.pid],
     bench: [process.pid],
   });

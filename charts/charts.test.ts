@@ -1,6 +1,6 @@
 /**
- * Structural checks for the Helm charts. No helm binary exists on these machines, so this is
- * what keeps the charts valid until CI renders them: Chart.yaml metadata and dependencies,
+ * Structural checks for the Helm charts, without Helm (helm.test.ts renders them with the real
+ * one): Chart.yaml metadata and dependencies,
  * the generated values.schema.json files, values against them (with Helm's own value
  * coalescing reproduced), the env contract (and the contract against the services' own config
  * schemas), secret hygiene, metrics, probes and tracing wiring, named-template references and
@@ -13,13 +13,8 @@ import { load } from 'js-yaml';
 import { parseRemoteServerConfig } from '../libs/remote-server/src/config';
 import { parseGatewayConfig } from '../gateway/src/config';
 import { applicationSchema, buildSchemas, readSources, umbrellaSchema, writeSchemas } from './smista-lib/schema/generate';
-import { configSchema as carriersConfigSchema } from '../services/carriers/src/config';
-import { configSchema as identityConfigSchema } from '../services/identity/src/config';
-import { configSchema as marketplacesConfigSchema } from '../services/marketplaces/src/config';
-import { configSchema as merchantsConfigSchema } from '../services/merchants/src/config';
-import { configSchema as ordersConfigSchema } from '../services/orders/src/config';
-import { configSchema as shipmentsConfigSchema } from '../services/shipments/src/config';
-import { configSchema as activityConfigSchema } from '../services/activity/src/config';
+import { APP_COMPONENTS, REMOTE_COMPONENTS, type AppComponent, type RemoteComponent } from '../deploy/local/src/components';
+import { grpcAddrVar } from '../deploy/local/src/services';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Table = { [key: string]: Json };
@@ -27,10 +22,16 @@ type Table = { [key: string]: Json };
 const CHARTS_DIR = __dirname;
 const LIB = 'smista-lib';
 const UMBRELLA = 'smista';
-const APP_CHARTS = ['identity', 'merchants', 'carriers', 'marketplaces', 'orders', 'shipments', 'activity', 'gateway'];
+/**
+ * Every list of charts below comes from the components table (deploy/local/src/components.ts): a
+ * service joins the charts' checks with its row there (its `chart`, port, peers).
+ */
+const CHART_ROWS: (AppComponent | RemoteComponent)[] = [...APP_COMPONENTS.filter((c) => c.chart), ...REMOTE_COMPONENTS];
+const APP_CHARTS = CHART_ROWS.map((c) => c.chart!);
+const GRPC_CHARTS = CHART_ROWS.filter((c) => c.kind === 'grpc').map((c) => c.chart!);
 /** The micro-frontend remotes' charts: each the remote server (libs/remote-server) with one remote's files. */
-const REMOTE_CHARTS = ['integrations-ui', 'orders-ui', 'rules-ui', 'settings-ui', 'shipments-ui'];
-APP_CHARTS.push(...REMOTE_CHARTS);
+const REMOTE_CHARTS = REMOTE_COMPONENTS.map((c) => c.chart);
+const rowOfChart = (chart: string): AppComponent | RemoteComponent => CHART_ROWS.find((c) => c.chart === chart)!;
 const SECRET_LIKE = /SECRET|PASSWORD|DATABASE_URL|SMTP_URL|KEY/;
 const SEMVER =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
@@ -426,7 +427,7 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
     expect((gateway.properties as Table).portEnv).toMatchObject({ const: 'PORT' });
     expect((gateway.properties as Table).portName).toMatchObject({ const: 'http' });
     expect(gateway.required).toContain('ingress');
-    for (const chart of ['identity', 'merchants', 'carriers', 'marketplaces', 'orders', 'shipments', 'activity']) {
+    for (const chart of GRPC_CHARTS) {
       const schema = readSchema(chart);
       expect((schema.properties as Table).portEnv).toMatchObject({ const: 'GRPC_PORT' });
       expect(schema.properties).not.toHaveProperty('ingress');
@@ -785,54 +786,27 @@ interface ServiceConfig {
   problems: (env: NodeJS.ProcessEnv) => string[];
 }
 
-const SERVICE_CONFIGS: Record<string, ServiceConfig> = {
-  identity: {
-    source: 'services/identity/src/config.ts',
-    keys: () => zodObjectKeys(identityConfigSchema),
-    problems: zodProblems(identityConfigSchema),
-  },
-  merchants: {
-    source: 'services/merchants/src/config.ts',
-    keys: () => zodObjectKeys(merchantsConfigSchema),
-    problems: zodProblems(merchantsConfigSchema),
-  },
-  carriers: {
-    source: 'services/carriers/src/config.ts',
-    keys: () => zodObjectKeys(carriersConfigSchema),
-    problems: zodProblems(carriersConfigSchema),
-  },
-  marketplaces: {
-    source: 'services/marketplaces/src/config.ts',
-    keys: () => zodObjectKeys(marketplacesConfigSchema),
-    problems: zodProblems(marketplacesConfigSchema),
-  },
-  orders: {
-    source: 'services/orders/src/config.ts',
-    keys: () => zodObjectKeys(ordersConfigSchema),
-    problems: zodProblems(ordersConfigSchema),
-  },
-  shipments: {
-    source: 'services/shipments/src/config.ts',
-    keys: () => zodObjectKeys(shipmentsConfigSchema),
-    problems: zodProblems(shipmentsConfigSchema),
-  },
-  activity: {
-    source: 'services/activity/src/config.ts',
-    keys: () => zodObjectKeys(activityConfigSchema),
-    problems: zodProblems(activityConfigSchema),
-  },
-  gateway: {
-    source: 'gateway/src/config.ts',
-    keys: () => variablesRead(parseGatewayConfig),
-    problems: thrownProblems(parseGatewayConfig),
-  },
-  ...Object.fromEntries(
-    REMOTE_CHARTS.map((chart) => [
-      chart,
-      { source: 'libs/remote-server/src/config.ts', keys: () => variablesRead(parseRemoteServerConfig), problems: thrownProblems(parseRemoteServerConfig) },
-    ]),
-  ),
-};
+type ZodConfigSchema = Parameters<typeof zodProblems>[0] & { parse(env: unknown): unknown };
+
+/** A service's exported zod config schema (`services/<name>/src/config.ts`). */
+function serviceConfigSchema(row: { dir: string }): ZodConfigSchema {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require(join('..', row.dir, 'src', 'config')) as { configSchema: ZodConfigSchema }).configSchema;
+}
+
+/** Each chart's process config, by chart, from its row: the gRPC services' schemas, the gateway's parser. */
+const SERVICE_CONFIGS: Record<string, ServiceConfig> = Object.fromEntries(
+  CHART_ROWS.map((row): [string, ServiceConfig] => {
+    if (row.kind === 'remote') {
+      return [row.chart, { source: 'libs/remote-server/src/config.ts', keys: () => variablesRead(parseRemoteServerConfig), problems: thrownProblems(parseRemoteServerConfig) }];
+    }
+    if (row.kind === 'http') {
+      return [row.chart!, { source: `${row.dir}/src/config.ts`, keys: () => variablesRead(parseGatewayConfig), problems: thrownProblems(parseGatewayConfig) }];
+    }
+    const schema = serviceConfigSchema(row);
+    return [row.chart!, { source: `${row.dir}/src/config.ts`, keys: () => zodObjectKeys(schema), problems: zodProblems(schema) }];
+  }),
+);
 
 /** Stand-ins for the Secret values, so a rendered environment is complete. */
 const SECRET_SAMPLES: Record<string, string> = {
@@ -891,7 +865,7 @@ describe('env contract against config.ts', () => {
   });
 
   it('recording the variables a parser reads finds exactly the zod shape (where the shape is exported)', () => {
-    for (const schema of [identityConfigSchema, merchantsConfigSchema, carriersConfigSchema, marketplacesConfigSchema, ordersConfigSchema, shipmentsConfigSchema, activityConfigSchema]) {
+    for (const schema of CHART_ROWS.filter((row) => row.kind === 'grpc').map(serviceConfigSchema)) {
       expect(variablesRead((env) => schema.parse(env)).sort()).toEqual(zodObjectKeys(schema).sort());
     }
   });
@@ -972,17 +946,10 @@ describe('wiring between the charts', () => {
   }
 
   it('gRPC services serve a grpc port on GRPC_PORT, the gateway an http port on PORT, each its metrics on METRICS_PORT apart', () => {
-    const expected: Record<string, { portName: string; portEnv: string; port: number }> = {
-      identity: { portName: 'grpc', portEnv: 'GRPC_PORT', port: 50051 },
-      merchants: { portName: 'grpc', portEnv: 'GRPC_PORT', port: 50052 },
-      carriers: { portName: 'grpc', portEnv: 'GRPC_PORT', port: 50053 },
-      marketplaces: { portName: 'grpc', portEnv: 'GRPC_PORT', port: 50054 },
-      orders: { portName: 'grpc', portEnv: 'GRPC_PORT', port: 50055 },
-      shipments: { portName: 'grpc', portEnv: 'GRPC_PORT', port: 50056 },
-      activity: { portName: 'grpc', portEnv: 'GRPC_PORT', port: 50057 },
-      gateway: { portName: 'http', portEnv: 'PORT', port: 8080 },
-      ...Object.fromEntries(REMOTE_CHARTS.map((chart) => [chart, { portName: 'http', portEnv: 'PORT', port: 8090 }])),
-    };
+    // The port of each chart is its row's (deploy/local/src/components.ts).
+    const expected: Record<string, { portName: string; portEnv: string; port: number }> = Object.fromEntries(
+      CHART_ROWS.map((row) => [row.chart!, row.kind === 'grpc' ? { portName: 'grpc', portEnv: 'GRPC_PORT', port: row.devPort } : { portName: 'http', portEnv: 'PORT', port: row.devPort }]),
+    );
     for (const chart of APP_CHARTS) {
       const values = readValues(chart);
       const env = values.env as Table;
@@ -1019,17 +986,7 @@ describe('wiring between the charts', () => {
     const endpoints = Object.fromEntries(
       APP_CHARTS.map((chart) => [chart, renderedEnv(withGlobal[chart] as Table).OTEL_EXPORTER_OTLP_ENDPOINT]),
     );
-    expect(endpoints).toEqual({
-      identity: tempo,
-      merchants: jaeger,
-      carriers: tempo,
-      marketplaces: tempo,
-      orders: tempo,
-      shipments: tempo,
-      activity: tempo,
-      gateway: tempo,
-      ...Object.fromEntries(REMOTE_CHARTS.map((chart) => [chart, tempo])),
-    });
+    expect(endpoints).toEqual(Object.fromEntries(APP_CHARTS.map((chart) => [chart, chart === 'merchants' ? jaeger : tempo])));
     for (const chart of APP_CHARTS) {
       expect({ chart, problems: SERVICE_CONFIGS[chart].problems(renderedEnv(withGlobal[chart] as Table)) }).toEqual({ chart, problems: [] });
     }
@@ -1099,27 +1056,24 @@ describe('wiring between the charts', () => {
         calls.push(`${chart} → ${service}`);
       }
     }
-    // marketplaces calls no peer (only eBay); orders checks carrier integrations with carriers and
-    // asks marketplaces to push tracking; shipments reads orders and labels through carriers;
-    // activity calls no peer (it reads events).
-    expect(calls.sort()).toEqual(
-      [
-        'identity → merchants',
-        'merchants → identity',
-        'carriers → merchants',
-        'orders → carriers',
-        'orders → marketplaces',
-        'shipments → orders',
-        'shipments → carriers',
-        'gateway → shipments',
-        'gateway → activity',
-        'gateway → identity',
-        'gateway → merchants',
-        'gateway → carriers',
-        'gateway → marketplaces',
-        'gateway → orders',
-      ].sort(),
-    );
+    // The calls are the rows' peers (deploy/local/src/components.ts): a difference names the row.
+    for (const row of CHART_ROWS) {
+      const made = calls.filter((call) => call.startsWith(`${row.chart} → `)).map((call) => call.split(' → ')[1]).sort();
+      expect({ row: row.name, calls: made }).toEqual({ row: row.name, calls: [...(row.peers ?? [])].sort() });
+      const env = (coalesced[row.chart!] as Table).env as Table;
+      for (const peer of row.peers ?? []) expect({ chart: row.chart, variable: grpcAddrVar(peer), set: grpcAddrVar(peer) in env }).toEqual({ chart: row.chart, variable: grpcAddrVar(peer), set: true });
+    }
+  });
+
+  it("the README's table of variables gives each chart its row's port", () => {
+    const readme = readFileSync(join(CHARTS_DIR, 'README.md'), 'utf8');
+    for (const row of CHART_ROWS) {
+      // The remotes share one line, `<name>-ui` (each remote).
+      const label = row.kind === 'remote' ? '`<name>-ui` (each remote)' : row.chart;
+      const line = readme.split('\n').find((l) => l.startsWith(`| ${label} | `));
+      const port = line && /`(?:GRPC_PORT|PORT)` \((\d+)\)/.exec(line)?.[1];
+      expect({ row: row.name, file: 'charts/README.md', port: port ? Number(port) : null }).toEqual({ row: row.name, file: 'charts/README.md', port: row.devPort });
+    }
   });
 
   it('optional objects are off by default: no Ingress, no HPA', () => {
@@ -1144,10 +1098,20 @@ describe('wiring between the charts', () => {
     expect(schemaProblems(UMBRELLA, bad).join('\n')).toMatch(/gateway: .*COOKIE_SECURE/s);
   });
 
-  it('the umbrella depends on every application chart behind an enabled flag', () => {
+  it('the umbrella depends on every application chart behind an enabled flag, and holds a block for each', () => {
     const deps = readChart(UMBRELLA).dependencies ?? [];
-    expect(deps.map((dep) => dep.name).sort()).toEqual([...APP_CHARTS].sort());
+    // Each row of the components table with a chart is a dependency and a block of values.yaml.
     const values = readValues(UMBRELLA);
+    for (const row of CHART_ROWS) {
+      const dep = deps.find((d) => d.name === row.chart);
+      expect({ row: row.name, file: 'charts/smista/Chart.yaml', dependency: dep && { repository: dep.repository, condition: dep.condition } }).toEqual({
+        row: row.name,
+        file: 'charts/smista/Chart.yaml',
+        dependency: { repository: `file://../${row.chart}`, condition: `${row.chart}.enabled` },
+      });
+      expect({ row: row.name, file: 'charts/smista/values.yaml', enabled: lookupCondition(values, `${row.chart}.enabled`) }).toEqual({ row: row.name, file: 'charts/smista/values.yaml', enabled: true });
+    }
+    expect(deps.map((dep) => dep.name).sort()).toEqual([...APP_CHARTS].sort());
     for (const dep of deps) {
       expect(dep.condition).toBe(`${dep.name}.enabled`);
       expect(lookupCondition(values, dep.condition as string)).toBe(true);
@@ -1158,6 +1122,7 @@ describe('wiring between the charts', () => {
     const script = readFileSync(join(CHARTS_DIR, 'build-deps.sh'), 'utf8');
     const order = script.match(/for chart in ([^;]+);/)?.[1].trim().split(/\s+/) ?? [];
     const withDeps = discovered.filter((chart) => (readChart(chart).dependencies ?? []).length > 0);
+    for (const row of CHART_ROWS) expect({ row: row.name, file: 'charts/build-deps.sh', listed: order.includes(row.chart!) }).toEqual({ row: row.name, file: 'charts/build-deps.sh', listed: true });
     expect([...order].sort()).toEqual(withDeps.sort());
     for (const chart of order) {
       for (const dep of readChart(chart).dependencies ?? []) {
@@ -1198,6 +1163,7 @@ describe('library chart', () => {
         'smista-lib.service',
         'smista-lib.serviceAccount',
         'smista-lib.hpa',
+        'smista-lib.podDisruptionBudget',
         'smista-lib.ingress',
       ]),
     );
@@ -1280,10 +1246,10 @@ describe('library chart', () => {
     expect(helpers).toMatch(/range \$name, \$ref := \.Values\.secretEnv \}\}[\s\S]*secretKeyRef:\s*\n\s+name: \{\{ \$ref\.name \| quote \}\}\s*\n\s+key: \{\{ \$ref\.key \| quote \}\}/);
   });
 
-  it('each application chart renders Deployment, Service, ServiceAccount and HPA from the lib; only the gateway and the remotes an Ingress', () => {
+  it('each application chart renders Deployment, Service, ServiceAccount, HPA and PodDisruptionBudget from the lib; only the gateway and the remotes an Ingress', () => {
     for (const chart of APP_CHARTS) {
       const refs = templateFiles(chart).flatMap((file) => referencedNames(scanFile(file).actions)).sort();
-      const expected = ['smista-lib.deployment', 'smista-lib.hpa', 'smista-lib.service', 'smista-lib.serviceAccount'];
+      const expected = ['smista-lib.deployment', 'smista-lib.hpa', 'smista-lib.podDisruptionBudget', 'smista-lib.service', 'smista-lib.serviceAccount'];
       // The gateway's Ingress, and each remote's path on the same host (/remotes/<name>/).
       if (chart === 'gateway' || REMOTE_CHARTS.includes(chart)) expected.push('smista-lib.ingress');
       expect({ chart, refs }).toEqual({ chart, refs: expected.sort() });
@@ -1345,17 +1311,22 @@ describe('the standard image', () => {
 
   test('runs the remote server for a remote, and each remote chart serves its folder’s dist from the image', () => {
     expect(dockerfile).toContain('exec node /app/libs/remote-server/dist/main.js');
-    for (const chart of REMOTE_CHARTS) {
-      const name = chart.replace(/-ui$/, '');
-      const values = load(readFileSync(join(CHARTS_DIR, chart, 'values.yaml'), 'utf8')) as { env: Table; image: Table };
-      expect({ chart, dir: values.env.REMOTE_DIR, url: values.env.REMOTE_PUBLIC_URL, image: values.image.repository }).toEqual({
-        chart,
-        dir: `/app/frontends/${name}/dist`,
+    for (const row of REMOTE_COMPONENTS) {
+      const values = load(readFileSync(join(CHARTS_DIR, row.chart, 'values.yaml'), 'utf8')) as { env: Table; image: Table };
+      const name = row.dir.replace(/^frontends\//, '');
+      expect({ chart: row.chart, dir: values.env.REMOTE_DIR, url: values.env.REMOTE_PUBLIC_URL, image: values.image.repository }).toEqual({
+        chart: row.chart,
+        dir: `/app/${row.dir}/dist`,
         url: `/remotes/${name}/`,
-        image: `smista/${chart}`,
+        image: `smista/${row.chart}`,
       });
-      expect(existsSync(join(root, 'frontends', name, 'rspack.config.js'))).toBe(true);
+      expect(existsSync(join(root, row.dir, 'rspack.config.js'))).toBe(true);
     }
+    // Every remote of frontends/ (all but the shell) has its row.
+    const remotes = readdirSync(join(root, 'frontends'), { withFileTypes: true })
+      .filter((d) => d.isDirectory() && d.name !== 'shell' && existsSync(join(root, 'frontends', d.name, 'rspack.config.js')))
+      .map((d) => `frontends/${d.name}`);
+    expect(REMOTE_COMPONENTS.map((r) => r.dir).sort()).toEqual(remotes.sort());
   });
 
   test('keeps the FRONTENDS_DIR the gateway chart names', () => {

@@ -8,7 +8,9 @@
 #   - Node of the major in .node-version from the npm registry's `node` package into .tools/node, when
 #     the machine's Node is older (scripts/node-env.sh puts it on PATH);
 #   - npm dependencies (npm ci, exactly the lock) when node_modules is missing or older than package-lock.json;
-#   - Helm and Jaeger, built from the Go module proxy into .tools/bin (install_go_tool).
+#   - Helm and Jaeger, built from the Go module proxy into .tools/bin (install_go_tool; needs go):
+#     Helm v3.22.0, for the chart suite, only when the machine has no helm of its own; Jaeger v1.76.0,
+#     the local stack's trace store and query API.
 # Run from anywhere; `make dev` and `make test` call it first.
 set -euo pipefail
 
@@ -123,16 +125,58 @@ fi
 
 # Programs the project builds from the Go module proxy (Helm, Jaeger) land in .tools/bin, which
 # scripts/node-env.sh puts on PATH. Built once per version; a newer pin in this file rebuilds.
+# `go install pkg@version` refuses a module whose go.mod has replace directives (Jaeger's pins an
+# old sarama), so each program is built inside a small module of its own, .tools/go/<name>, that
+# requires it and repeats its versioned replace directives: the build its own authors make.
+# Usage: install_go_tool <name> <pkg>@<version> [extra -ldflags, e.g. the -X a project's Makefile sets]
 install_go_tool() {
-  local name="$1" pkg="$2" version="${2##*@}"
+  local name="$1" pkg="$2" version="${2##*@}" path="${2%@*}" extra_ldflags="${3:-}"
   local stamp=".tools/bin/.$name.version"
-  [[ -x ".tools/bin/$name" && "$(cat "$stamp" 2>/dev/null)" == "$version" ]] && return 0
+  # The stamp holds the version and the extra flags: a change to either rebuilds.
+  local wanted="$version${extra_ldflags:+ $extra_ldflags}"
+  [[ -x ".tools/bin/$name" && "$(cat "$stamp" 2>/dev/null)" == "$wanted" ]] && return 0
   command -v go >/dev/null 2>&1 || die "go non trovato: serve Go per costruire $name ($pkg) dal Go module proxy"
   log "costruisco $name $version dal Go module proxy ($pkg)…"
-  local started=$SECONDS
-  mkdir -p .tools/bin
-  GOBIN="$ROOT/.tools/bin" CGO_ENABLED=0 GOFLAGS=-mod=mod go install -trimpath -ldflags='-s -w' "$pkg" ||
-    die "go install $pkg fallito"
-  printf '%s\n' "$version" > "$stamp"
+  local started=$SECONDS mod="$ROOT/.tools/go/$name"
+  rm -rf "$mod"
+  mkdir -p "$mod" .tools/bin
+  (
+    cd "$mod"
+    export GOFLAGS=-mod=mod CGO_ENABLED=0
+    go mod init "smista.local/tools/$name" >/dev/null 2>&1 || exit 1
+    go get "$pkg" >/dev/null 2>&1 || { go get "$pkg"; exit 1; }
+    # The program's own go.mod, as the proxy served it; its replace directives with a version.
+    go_mod_file="$(go list -f '{{.Module.GoMod}}' "$path")" || exit 1
+    go mod edit -json "$go_mod_file" |
+      node -e 'const m = JSON.parse(require("fs").readFileSync(0, "utf8")); const at = (x) => x.Version ? `${x.Path}@${x.Version}` : x.Path;
+        for (const r of m.Replace ?? []) if (r.New.Version) console.log(`-replace=${at(r.Old)}=${at(r.New)}`);' |
+      xargs -r go mod edit || exit 1
+    go build -trimpath -ldflags="-s -w${extra_ldflags:+ $extra_ldflags}" -o "$ROOT/.tools/bin/$name" "$path"
+  ) || die "go build di $pkg fallito"
+  printf '%s\n' "$wanted" > "$stamp"
   log "$name $version installato in .tools/bin ($((SECONDS - started)) s)"
 }
+
+# Helm renders and lints the charts in the chart suite (charts/helm.test.ts). A Helm the machine
+# already has is used as it is; otherwise v3.22.0, the newest v3 the Go module proxy serves, is
+# built into .tools/bin. The first build took 17 minutes on the shared 2 cores under a load of 40
+# (5 minutes of CPU, downloads included); later runs find it built and take no time.
+# The -X flags are those of Helm's own Makefile: without them `helm version` says "v3.22" and Helm
+# takes the cluster for Kubernetes 1.20, so `helm template` refuses the umbrella (kubeVersion
+# >=1.24). 1.37 is the client-go v0.37 Helm v3.22.0 is built with (its go.mod); move both together.
+HELM_VERSION=v3.22.0
+HELM_KUBE_MINOR=37
+if ! command -v helm >/dev/null 2>&1 || [[ "$(command -v helm)" == "$ROOT/.tools/bin/helm" ]]; then
+  helm_ldflags="-X helm.sh/helm/v3/internal/version.version=$HELM_VERSION"
+  for helm_pkg in chartutil lint/rules; do
+    helm_ldflags+=" -X helm.sh/helm/v3/pkg/$helm_pkg.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/$helm_pkg.k8sVersionMinor=$HELM_KUBE_MINOR"
+  done
+  install_go_tool helm "helm.sh/helm/v3/cmd/helm@$HELM_VERSION" "$helm_ldflags"
+fi
+log "Helm $(helm version --short)"
+
+# Jaeger v2 (the OpenTelemetry-collector-based binary): `make dev` and the test suites run it as the
+# trace store and query API (deploy/local/src/jaeger.ts). The first build takes minutes on 2 cores
+# (671 s of CPU, 2.3 GB of memory at most); the module carries no UI files, so :16686 shows Jaeger's
+# placeholder page beside the API.
+install_go_tool jaeger github.com/jaegertracing/jaeger/cmd/jaeger@v1.76.0

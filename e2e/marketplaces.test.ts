@@ -438,6 +438,8 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
     expect(await textOf(page.getByTestId('detail-sync-completed'))).toBe(romeDate(stored.lastJob.completedAt, true));
     const crumbs = await page.getByTestId('breadcrumbs').locator('li').allInnerTexts();
     expect(crumbs.map((c) => c.trim())).toEqual(['Dashboard', 'Integrazione', String(integrationId)]);
+    // The automatic tracking switch: offered because the catalogue says eBay takes tracking, its hint naming the integration's own marketplace.
+    expect(await textOf(page.locator('#integration-auto-tracking-hint'))).toBe(`Invia a ${stored.marketplaceName} il numero di tracking di ogni nuova etichetta`);
     await shot(page, '1280-detail');
 
     await closeToasts(page);
@@ -609,6 +611,7 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
       await page.goto(`/dashboard/integration/${integrationId}`);
       await page.getByTestId('detail-title').waitFor();
       await expectNoSidewaysScroll(page, MOBILE.width);
+      expect(await textOf(page.locator('#integration-auto-tracking-hint'))).toBe('Invia a eBay il numero di tracking di ogni nuova etichetta');
       await shot(page, '390-detail');
 
       await page.goto('/marketplace/callback?state=ebay&error=access_denied');

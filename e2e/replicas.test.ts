@@ -101,7 +101,7 @@ beforeAll(async () => {
   control = ebaySandboxControl(ebay.url);
   nats = await connectNats(infra.natsUrl, 'replicas-test');
   app = await startApp({
-    infra: { ...infra, glsUrl: gls.url, ebayUrl: ebay.url },
+    infra: { ...infra, sandboxes: { ...infra.sandboxes, gls: gls.url, ebay: ebay.url } },
     ports: 'free',
     databases: 'fresh',
     output: { mode: 'files', logDir },

@@ -7,10 +7,10 @@
  * that never show a raw tab name; a corrupted stored merchant falling back to the first one; toasts
  * below the header on a phone; every `/api` body read or cancelled (the 401 of `GET /api/user`
  * too); browser tracing: loaded after the first screen, `traceparent` on `/api` calls, `shell`
- * spans sent to `/api/telemetry/traces` and found by the trace receiver as roots of traces that go on
+ * spans sent to `/api/telemetry/traces` and found in Jaeger as roots of traces that go on
  * in the gateway, all within the CSP (spec §2, §5, §7, §9).
  *
- * The gateway links the local stack's sample legal pages and sends traces to its trace receiver
+ * The gateway links the local stack's sample legal pages and sends traces to its Jaeger
  * (so browser tracing is on). One app for the whole file; browser A is a merchant admin, browser B
  * the people who register.
  *
@@ -20,7 +20,7 @@
  */
 import { request as apiRequest, type APIRequestContext, type Page, type Request } from 'playwright-core';
 import { legalSampleUrls } from '../deploy/local/src/sample-pages';
-import type { Trace } from '../deploy/local/src/trace-receiver';
+import { jaegerTrace, searchTraces } from '../deploy/local/src/jaeger';
 import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
 import { api, rawApi, registerWithMerchant, signIn } from './support/api';
@@ -351,16 +351,12 @@ describe('layout', () => {
     expect(exportRequest.headers()['content-type']).toContain('application/json');
     expect(exportRequest.headers().traceparent).toBeUndefined();
     expect((await exportRequest.response())?.status()).toBe(204);
-    // The trace receiver has that call's span from service `shell`, root of a trace that goes on in
-    // the gateway; sending spans made no spans of its own.
-    const traceOf = async (id: string) => {
-      const res = await fetch(`${app.tracesUrl}/api/traces/${id}`);
-      expect(res.status).toBe(200);
-      return (await res.json()) as Trace;
-    };
+    // Jaeger has that call's span from service `shell` (relayed by the gateway), root of a trace
+    // that goes on in the gateway; sending spans made no spans of its own.
     // The shell and the gateway export their spans each on its own schedule: either may come first.
     const trace = await eventually(async () => {
-      const found = await traceOf(traceId);
+      const found = await jaegerTrace(app.tracesUrl, traceId);
+      if (!found) throw new Error(`la traccia ${traceId} non è ancora in Jaeger`);
       expect(found.spans.map((x) => x.spanId)).toContain(spanId);
       expect(found.spans.filter((x) => x.service === 'gateway').map((x) => x.parentSpanId)).toContain(spanId);
       return found;
@@ -368,7 +364,7 @@ describe('layout', () => {
     const browserSpan = trace.spans.find((x) => x.spanId === spanId)!;
     expect(browserSpan).toMatchObject({ service: 'shell', traceId, parentSpanId: null });
     expect(trace.spans.some((x) => x.service === 'gateway' && x.parentSpanId === spanId)).toBe(true);
-    const shellTraces = (await (await fetch(`${app.tracesUrl}/api/traces?service=shell`)).json()) as Trace[];
+    const shellTraces = await searchTraces(app.tracesUrl, { service: 'shell' });
     const shellUrls = shellTraces.flatMap((tr) => tr.spans.filter((x) => x.service === 'shell').map((x) => JSON.stringify(x.attributes)));
     expect(shellUrls.length).toBeGreaterThan(0);
     expect(shellUrls.filter((u) => u.includes('/api/telemetry/'))).toEqual([]);

@@ -6,21 +6,22 @@
 # bench/first-load.js (the transferred size of /auth, /dashboard/orders and /dashboard/shipments in Chromium)
 # and bench/load.js (200 users for 5 minutes over the screens' mix, p50/p99 per route, CPU per request per
 # component, beside the bare handler); see their headers for the knobs.
+# What must be built comes from the components table (deploy/local/src/components.ts), through
+# bench/components.js: every application component's entry, plus the bench's own needs.
 # Usage: scripts/bench.sh            (or: make bench)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/node-env.sh
 
-missing=()
-for f in services/identity/dist/main.js services/merchants/dist/main.js services/carriers/dist/main.js \
-  services/marketplaces/dist/main.js services/orders/dist/main.js services/shipments/dist/main.js services/activity/dist/main.js \
-  services/carriers/dist/adapters/gls/build.js deploy/sandboxes/dist/index.js gateway/dist/main.js deploy/local/dist/index.js; do
-  [[ -f "$f" ]] || missing+=("$f")
-done
+# The table is read from deploy/local's build: that comes first (it builds the sandboxes it needs).
+if [[ ! -f deploy/local/dist/components.js ]]; then
+  echo "bench: manca deploy/local/dist/components.js: compilo @smista/local-stack" >&2
+  npx nx run-many -t build --parallel=2 --outputStyle=static --projects=@smista/local-stack
+fi
+mapfile -t missing < <(node bench/components.js missing)
 if (( ${#missing[@]} )); then
   echo "bench: manca ${missing[*]}: compilo (nx run-many -t build)" >&2
-  npx nx run-many -t build --parallel=2 --outputStyle=static \
-    --projects=@smista/identity,@smista/merchants,@smista/carriers,@smista/marketplaces,@smista/orders,@smista/shipments,@smista/activity,@smista/sandboxes,@smista/gateway,@smista/local-stack
+  npx nx run-many -t build --parallel=2 --outputStyle=static --projects="$(node bench/components.js projects)"
 fi
 
 node bench/run.js "$@"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make clean`: stops any cluster or nats-server still running from .data/, then removes build
+# `make clean`: stops any cluster, nats-server or Jaeger still running from .data/, then removes build
 # output (dist/, generated code, Nx cache) and runtime state (.data/, .tmp/).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -17,6 +17,11 @@ if [[ -d .data ]]; then
     [[ -f $pid_file ]] || continue
     pid=$(cat "$pid_file")
     if grep -q nats-server "/proc/$pid/cmdline" 2>/dev/null; then kill "$pid" 2>/dev/null || true; fi
+  done
+  for pid_file in .data/*/jaeger/jaeger.pid; do
+    [[ -f $pid_file ]] || continue
+    pid=$(cat "$pid_file")
+    if grep -q jaeger "/proc/$pid/cmdline" 2>/dev/null; then kill "$pid" 2>/dev/null || true; fi
   done
   # A cluster moved to /var/tmp (repository not readable by postgres) is a symlink target.
   for link in .data/*/pg; do

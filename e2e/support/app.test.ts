@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../../deploy/local/src/paths';
-import { APP_COMPONENTS } from '../../deploy/local/src/services';
+import { APP_COMPONENTS } from '../../deploy/local/src/components';
 import { startApp } from './app';
 
 // Smoke test of the real application; `make test` builds every component before jest runs.

@@ -34,7 +34,7 @@ export interface TestApp {
   baseUrl: string;
   /** Mail catcher HTTP base (shared by the run). */
   mailUrl: string;
-  /** Trace receiver base (shared by the run): `GET ${tracesUrl}/api/traces?service=gateway`. */
+  /** Jaeger (shared by the run), where every component's spans go: `jaegerTrace(tracesUrl, id)`, its UI at `${tracesUrl}/trace/<id>`. */
   tracesUrl: string;
   /** GLS Italy sandbox the carriers service talks to (shared by the run unless `ownGlsSandbox`). */
   glsUrl: string;
@@ -62,7 +62,7 @@ export interface TestApp {
 
 /**
  * Starts the built application (identity, merchants, carriers, …, then the gateway — the table in
- * deploy/local/src/services.ts) against the shared test infrastructure, carrier sandboxes included,
+ * deploy/local/src/components.ts) against the shared test infrastructure, carrier sandboxes included,
  * on free ports with fresh databases and a new SECRETS_KEYS. Run `make build` (or
  * `npx nx run-many -t build`) first.
  *

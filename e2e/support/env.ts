@@ -1,3 +1,5 @@
+import { SANDBOXES, sandboxTestVariable, testVariables } from '../../deploy/local/src/components';
+
 /** The shared test infrastructure that jest's globalSetup (deploy/local/src/jest-global-setup.ts) exports. */
 export interface SharedInfra {
   /** Superuser URL of the `postgres` database (TEST_PG_ADMIN_URL). */
@@ -8,10 +10,14 @@ export interface SharedInfra {
   smtpUrl: string;
   /** TEST_MAIL_URL: HTTP base of the mail catcher. */
   mailUrl: string;
-  /** TEST_TRACES_URL: the trace receiver (every component's OTEL_EXPORTER_OTLP_ENDPOINT; `GET /api/traces`). */
+  /** TEST_TRACES_URL: Jaeger's UI and API (`GET /api/traces/<id>`, `/api/traces?service=…`). */
   tracesUrl: string;
+  /** TEST_OTLP_URL: Jaeger's OTLP/HTTP receiver, every component's OTEL_EXPORTER_OTLP_ENDPOINT. */
+  otlpUrl: string;
   /** TEST_PAGES_URL: the sample legal pages (the gateway's LEGAL_TERMS_URL and LEGAL_PRIVACY_URL). */
   pagesUrl: string;
+  /** Every sandbox of the components table by row name (TEST_<NAME>_URL): `sandboxes.gls`. */
+  sandboxes: Record<string, string>;
   /** TEST_GLS_URL: the GLS Italy sandbox (the carriers service's GLS_BASE_URL and GLS_TRACKING_URL). */
   glsUrl: string;
   /** TEST_POSTE_URL: the Poste Delivery Business sandbox (the carriers service's POSTE_DELIVERY_BASE_URL). */
@@ -22,27 +28,31 @@ export interface SharedInfra {
   redisUrl: string;
 }
 
-/** Reads the TEST_* variables; throws one clear line when a suite runs outside `jest` (no globalSetup). */
+/**
+ * Reads the TEST_* variables every row of the components table exports; throws one clear line naming
+ * the missing ones when a suite runs outside `jest` (no globalSetup).
+ */
 export function sharedInfra(): SharedInfra {
-  const { TEST_PG_ADMIN_URL, TEST_PG_URL, TEST_NATS_URL, TEST_SMTP_URL, TEST_MAIL_URL, TEST_TRACES_URL, TEST_PAGES_URL, TEST_GLS_URL, TEST_POSTE_URL, TEST_EBAY_URL, TEST_REDIS_URL } =
-    process.env;
-  const pgAdminUrl = TEST_PG_ADMIN_URL ?? TEST_PG_URL;
-  if (!pgAdminUrl || !TEST_NATS_URL || !TEST_SMTP_URL || !TEST_MAIL_URL || !TEST_TRACES_URL || !TEST_PAGES_URL || !TEST_GLS_URL || !TEST_POSTE_URL || !TEST_EBAY_URL || !TEST_REDIS_URL) {
-    throw new Error(
-      'Infrastruttura di test assente (TEST_PG_ADMIN_URL, TEST_NATS_URL, TEST_SMTP_URL, TEST_MAIL_URL, TEST_TRACES_URL, TEST_PAGES_URL, TEST_GLS_URL, TEST_POSTE_URL, TEST_EBAY_URL, TEST_REDIS_URL): esegui i test con jest dalla radice (npx jest …) o con make test',
-    );
+  const env = process.env;
+  const expected = Object.values(testVariables()).flat();
+  const missing = expected.filter((name) => !env[name]);
+  if (missing.length) {
+    throw new Error(`Infrastruttura di test assente (${missing.join(', ')}): esegui i test con jest dalla radice (npx jest …) o con make test`);
   }
+  const sandboxes = Object.fromEntries(SANDBOXES.map((row) => [row.name, env[sandboxTestVariable(row.name)]!]));
   return {
-    pgAdminUrl,
-    natsUrl: TEST_NATS_URL,
-    smtpUrl: TEST_SMTP_URL,
-    mailUrl: TEST_MAIL_URL,
-    tracesUrl: TEST_TRACES_URL,
-    pagesUrl: TEST_PAGES_URL,
-    glsUrl: TEST_GLS_URL,
-    posteUrl: TEST_POSTE_URL,
-    ebayUrl: TEST_EBAY_URL,
-    redisUrl: TEST_REDIS_URL,
+    pgAdminUrl: env.TEST_PG_ADMIN_URL!,
+    natsUrl: env.TEST_NATS_URL!,
+    smtpUrl: env.TEST_SMTP_URL!,
+    mailUrl: env.TEST_MAIL_URL!,
+    tracesUrl: env.TEST_TRACES_URL!,
+    otlpUrl: env.TEST_OTLP_URL!,
+    pagesUrl: env.TEST_PAGES_URL!,
+    sandboxes,
+    glsUrl: sandboxes.gls!,
+    posteUrl: sandboxes.poste!,
+    ebayUrl: sandboxes.ebay!,
+    redisUrl: env.TEST_REDIS_URL!,
   };
 }
 

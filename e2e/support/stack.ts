@@ -6,7 +6,7 @@ export interface TestStack {
   baseUrl: string;
   mailUrl: string;
   natsUrl: string;
-  /** Trace receiver base: `GET ${tracesUrl}/api/traces`. */
+  /** Jaeger's UI and API: `GET ${tracesUrl}/api/traces/<id>`. */
   tracesUrl: string;
   /** URL of a database on the stack's PostgreSQL (superuser); default `postgres`. */
   pgUrl(db?: string): string;

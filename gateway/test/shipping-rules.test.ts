@@ -59,7 +59,7 @@ beforeAll(async () => {
   rivalCarrierId = (await rival.b.post(`/api/merchants/${rivalShop.id}/carrier-integrations`, { provider: 'posta_1', connectionName: 'Posta1 rivale', active: true })).body.id;
   expect([glsId, postaId, rivalCarrierId].every((id) => id > 0)).toBe(true);
   // Six orders before any rule: 0 IT express, 1 IT cheap, 2 DE, 3 FR, 4 IT (its carrier chosen by hand), 5 IT in GBP.
-  await publish(shop.id, 0, { externalId: 'RULE-0', shippingService: 'IT_ExpressCourier', total: '80.00', shippingAddress: address(0, 'IT') });
+  await publish(shop.id, 0, { externalId: 'RULE-0', shippingService: 'IT_ExpressCourier', express: true, total: '80.00', shippingAddress: address(0, 'IT') });
   await publish(shop.id, 1, { externalId: 'RULE-1', total: '12.00', shippingAddress: address(1, 'IT') });
   await publish(shop.id, 2, { externalId: 'RULE-2', total: '80.00', shippingAddress: address(2, 'DE') });
   await publish(shop.id, 3, { externalId: 'RULE-3', total: '80.00', shippingAddress: address(3, 'FR') });
@@ -227,7 +227,7 @@ describe('the rules, the dry run and the assignment', () => {
   });
 
   it('a new import gets its carrier from the rules at once; an edit and a delete keep the order’s rule name', async () => {
-    await publish(shop.id, 20, { externalId: 'RULE-NEW', shippingService: 'IT_ExpressCourier', shippingAddress: address(20, 'SM') });
+    await publish(shop.id, 20, { externalId: 'RULE-NEW', shippingService: 'IT_ExpressCourier', express: true, shippingAddress: address(20, 'SM') });
     expect(await eventually(async () => (await ordersOf(admin)).some((o) => o.externalId === 'RULE-NEW' && o.carrierIntegrationId === glsId), 20_000)).toBe(true);
     const fresh = (await ordersOf(admin)).find((o) => o.externalId === 'RULE-NEW')!;
     expect(fresh).toMatchObject({ appliedRule: { name: 'Italia express' }, carrierSource: 'rule' });

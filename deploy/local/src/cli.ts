@@ -2,11 +2,11 @@
 /**
  * Local stack runner.
  *   node deploy/local/dist/cli.js dev            whole stack in the foreground (what `make dev` runs)
- *   node deploy/local/dist/cli.js infra [test]   only PostgreSQL, NATS, Redis, the mail catcher, the trace
- *                                                receiver, the sample pages and the carrier sandboxes
+ *   node deploy/local/dist/cli.js infra [test]   only PostgreSQL, NATS, Redis, the mail catcher, Jaeger,
+ *                                                the sample pages and the sandboxes
  * A component that dies is started again (0.5 s, 1 s, 2 s … up to 30 s between tries), and the
  * runner says so on its lines. Ctrl-C stops everything: gateway, services, Prometheus, carrier
- * sandboxes, sample pages, trace receiver, mail catcher, Redis, NATS, PostgreSQL.
+ * sandboxes, sample pages, Jaeger, mail catcher, Redis, NATS, PostgreSQL.
  * SANDBOX_LATENCY_MS (default 0) delays every answer of the carrier sandboxes, to see the screens
  * wait as they would on the real APIs. Once everything answers, `dev` prepares the demo (user,
  * 'Bottega Demo', carriers, eBay, rules, labels: demo-seed.ts) through the gateway and prints its
@@ -17,7 +17,7 @@ import { prepareDemo } from './demo-seed';
 import { paint, prefixLines } from './log-format';
 import { PortInUseError } from './ports';
 import { ServiceStartError } from './service';
-import { APP_COMPONENTS } from './services';
+import { APP_COMPONENTS, SANDBOXES } from './components';
 import { sandboxLatencyMs, startInfra, startStack, testPortOffset, type Profile } from './stack';
 
 const colour = !!process.stdout.isTTY && !process.env.NO_COLOR;
@@ -86,9 +86,7 @@ async function dev(): Promise<void> {
   let baseUrl = '';
   let mailUrl = '';
   let tracesUrl = '';
-  let glsUrl = '';
-  let posteUrl = '';
-  let ebayUrl = '';
+  let sandboxUrls: Record<string, string> = {};
   let prometheusUrl: string | null = null;
   await runUntilSignal(
     async () => {
@@ -104,18 +102,15 @@ async function dev(): Promise<void> {
       baseUrl = stack.baseUrl;
       mailUrl = stack.mailUrl;
       tracesUrl = stack.tracesUrl;
-      glsUrl = stack.glsUrl;
-      posteUrl = stack.posteUrl;
-      ebayUrl = stack.ebayUrl;
+      sandboxUrls = stack.sandboxUrls;
       prometheusUrl = stack.prometheusUrl;
       return stack;
     },
     // Once the stack answers, the demo (SMISTA_DEMO=0 leaves it out); its failure is one line, the stack stays up.
     async (signal) => [
       `Posta catturata: ${mailUrl}`,
-      `Tracce: ${tracesUrl}`,
-      `Sandbox corrieri: GLS ${glsUrl}, Poste Delivery ${posteUrl}`,
-      `Sandbox eBay: ${ebayUrl} (venditori e password nel README di deploy/sandboxes/src/ebay)`,
+      `Tracce (Jaeger): ${tracesUrl}`,
+      ...sandboxLines(sandboxUrls),
       prometheusUrl
         ? `Metriche (Prometheus): ${prometheusUrl}`
         : `Metriche: Prometheus non è in esecuzione; ogni componente le espone su /metrics (${APP_COMPONENTS.map((c) => `${c.name} :${c.devMetricsPort}`).join(', ')})`,
@@ -123,6 +118,11 @@ async function dev(): Promise<void> {
       paint(`Smista è pronto: ${baseUrl}`, 32, colour),
     ],
   );
+}
+
+/** One line per sandbox the stack runs, with its README (sellers, passwords, accounts). */
+function sandboxLines(urls: Record<string, string>): string[] {
+  return SANDBOXES.filter((row) => urls[row.name]).map((row) => `Sandbox ${row.ports[row.name]!.label.replace(/^sandbox /, '')}: ${urls[row.name]} (account e password in ${row.readme})`);
 }
 
 /** The demo's lines for the ready block: the login in bold, a problem in yellow; none with SMISTA_DEMO=0. */
@@ -147,19 +147,19 @@ async function infra(profile: Profile): Promise<void> {
         sandboxLatencyMs: profile === 'dev' ? sandboxLatencyMs() : 0,
       });
       lines = [
-        `DATABASE (admin): ${started.pg.url()}`,
+        `DATABASE (admin): ${started.postgres.url()}`,
         `NATS_URL=${started.nats.url}`,
         `REDIS_URL=${started.redis.url}`,
         `SMTP_URL=${started.mail.smtpUrl}`,
-        `OTEL_EXPORTER_OTLP_ENDPOINT=${started.traces.url}`,
+        `OTEL_EXPORTER_OTLP_ENDPOINT=${started.traces.otlpUrl}`,
         `LEGAL_TERMS_URL=${started.pages.legalUrls.termsUrl}`,
         `LEGAL_PRIVACY_URL=${started.pages.legalUrls.privacyUrl}`,
-        `GLS_BASE_URL=${started.gls.url}`,
-        `GLS_TRACKING_URL=${started.gls.url}`,
-        `POSTE_DELIVERY_BASE_URL=${started.poste.url}`,
-        `EBAY_AUTH_URL=EBAY_API_URL=EBAY_IDENTITY_URL=${started.ebay.url}`,
+        // What each sandbox row points its consumers at (GLS_BASE_URL=…).
+        ...SANDBOXES.flatMap((row) =>
+          Object.values(row.consumers ?? {}).flatMap((variables) => Object.entries(variables(started.sandboxes[row.name]!.url)).map(([key, value]) => `${key}=${value}`)),
+        ),
         `Posta catturata: ${started.mail.httpUrl}`,
-        `Tracce: ${started.traces.url}`,
+        `Tracce (Jaeger): ${started.traces.url}`,
         paint(`Infrastruttura ${profile} pronta.`, 32, colour),
       ];
       return started;

@@ -7,10 +7,8 @@ export { startRedis, findRedisServer, redisCommand } from './redis';
 export type { RedisHandle, RedisOptions, RedisReply } from './redis';
 export { startMailCatcher } from './mail-catcher';
 export type { CaughtMail, MailCatcher, MailCatcherOptions } from './mail-catcher';
-export { startTraceReceiver, TraceStore } from './trace-receiver';
-export type { Trace, TraceQuery, TraceReceiver, TraceReceiverOptions, TraceSpan } from './trace-receiver';
-export { decodeTraceExport, OtlpDecodeError } from './otlp';
-export type { AttributeValue, DecodedExport, DecodedSpan, OtlpEncoding } from './otlp';
+export { startJaeger, findJaeger, jaegerConfig, jaegerTrace, searchTraces, jaegerServices, jaegerDependencies } from './jaeger';
+export type { DependencyLink, JaegerHandle, JaegerOptions, JaegerPorts, Trace, TraceSearch, TraceSpan } from './jaeger';
 export { startSamplePages, legalSampleUrls, LEGAL_SAMPLE_PAGES } from './sample-pages';
 export type { SamplePages, SamplePagesOptions } from './sample-pages';
 export { prometheusConfig, findPrometheus, startPrometheus, startOptionalPrometheus } from './prometheus';
@@ -21,8 +19,20 @@ export { startService, assertBuilt, ServiceStartError, restartDelayMs, DEFAULT_R
 export type { HealthCheck, OutputMode, RestartEvent, RestartPolicy, ServiceHandle, ServiceOptions } from './service';
 export { assertPortsFree, getFreePort, isPortFree, PortInUseError } from './ports';
 export type { PortClaim } from './ports';
-export { APP_COMPONENTS, MAIL_FROM, componentEnv, grpcAddrVar } from './services';
-export type { AppComponent, StackContext } from './services';
+export {
+  COMPONENTS,
+  APP_COMPONENTS,
+  INFRA_COMPONENTS,
+  SANDBOXES,
+  componentNamed,
+  infraRows,
+  rowPorts,
+  sandboxTestVariable,
+  testVariables,
+  readmeComponentLines,
+} from './components';
+export type { AppComponent, Component, EbayApp, InfraComponent, InfraHandles, PortSpec, StackContext } from './components';
+export { MAIL_FROM, componentEnv, grpcAddrVar } from './services';
 export {
   startInfra,
   startApp,

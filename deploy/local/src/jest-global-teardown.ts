@@ -1,4 +1,4 @@
-/** Jest globalTeardown: stops what jest-global-setup started (sandboxes, sample pages, trace receiver, mail catcher, Redis, NATS, PostgreSQL). */
+/** Jest globalTeardown: stops what jest-global-setup started (sandboxes, sample pages, Jaeger, mail catcher, Redis, NATS, PostgreSQL). */
 import { INFRA_GLOBAL } from './jest-global-setup';
 import type { Infra } from './stack';
 

@@ -8,7 +8,7 @@ export const repoRoot: string = process.env.SMISTA_ROOT
   ? path.resolve(process.env.SMISTA_ROOT)
   : path.resolve(__dirname, '..', '..', '..');
 
-/** The `deploy/local` package folder, where `otlp/` and `pages/` sit beside `src/` and `dist/`. */
+/** The `deploy/local` package folder, where `pages/` and `fixtures/` sit beside `src/` and `dist/`. */
 export const packageDir: string = path.resolve(__dirname, '..');
 
 /** Git-ignored folder holding the runtime state of one profile (`.data/dev`, `.data/test`). */
@@ -20,13 +20,15 @@ export function profileDataDir(profile: string): string {
  * Folders of one profile's infrastructure state. A test run with a port offset gets its own folder
  * (`.data/test-<offset>`), so two runs never share (or restart) one cluster.
  */
-export function profilePaths(profile: string, offset = 0): { root: string; pg: string; nats: string; prometheus: string; secretsKeys: string } {
+export function profilePaths(profile: string, offset = 0): { root: string; pg: string; nats: string; prometheus: string; jaeger: string; secretsKeys: string } {
   const root = profileDataDir(offset ? `${profile}-${offset}` : profile);
   return {
     root,
     pg: path.join(root, 'pg'),
     nats: path.join(root, 'nats'),
     prometheus: path.join(root, 'prometheus'),
+    // Jaeger's configuration; its spans stay in memory.
+    jaeger: path.join(root, 'jaeger'),
     // SECRETS_KEYS of the dev stack: kept beside its databases, which hold what it encrypted.
     secretsKeys: path.join(root, 'secrets-keys'),
   };

@@ -19,7 +19,7 @@ export interface ScrapeJob {
  */
 export function prometheusConfig(jobs: readonly ScrapeJob[], scrapeInterval = '15s'): string {
   const lines = [
-    '# Generato da deploy/local a ogni avvio dalla tabella dei servizi (deploy/local/src/services.ts):',
+    '# Generato da deploy/local a ogni avvio dalla tabella dei componenti (deploy/local/src/components.ts):',
     '# le modifiche fatte a mano vanno perse.',
     'global:',
     `  scrape_interval: ${scrapeInterval}`,

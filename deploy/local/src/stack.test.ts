@@ -2,9 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { jaegerTrace } from './jaeger';
+import { waitFor } from './machine-load';
 import { repoRoot, tmpDir } from './paths';
 import { isPortFree } from './ports';
-import { componentEnv, grpcAddrVar, APP_COMPONENTS, type AppComponent, type StackContext } from './services';
+import { APP_COMPONENTS, type AppComponent, type StackContext } from './components';
+import { componentEnv, grpcAddrVar } from './services';
 import {
   devAppPorts,
   devSecretsKeys,
@@ -22,9 +25,9 @@ afterAll(() => fs.rmSync(dumpDir, { recursive: true, force: true }));
 
 // Same shape as APP_COMPONENTS, played by fixtures.
 const fakes: AppComponent[] = [
-  { name: 'alpha', dir: 'deploy/local/fixtures', entry: 'fake-grpc.js', kind: 'grpc', devPort: 0, devMetricsPort: 0, stage: 1, database: 'smista_alpha' },
+  { name: 'alpha', dir: 'deploy/local/fixtures', entry: 'fake-grpc.js', kind: 'grpc', devPort: 0, devMetricsPort: 0, stage: 1, database: 'smista_alpha', peers: ['beta'] },
   { name: 'beta', dir: 'deploy/local/fixtures', entry: 'fake-grpc.js', kind: 'grpc', devPort: 0, devMetricsPort: 0, stage: 1, database: 'smista_beta' },
-  { name: 'gw', dir: 'deploy/local/fixtures', entry: 'fake-http.js', kind: 'http', devPort: 0, devMetricsPort: 0, stage: 2, env: () => ({ COOKIE_SECURE: 'false' }) },
+  { name: 'gw', dir: 'deploy/local/fixtures', entry: 'fake-http.js', kind: 'http', devPort: 0, devMetricsPort: 0, stage: 2, peers: ['alpha', 'beta'], env: () => ({ COOKIE_SECURE: 'false' }) },
 ];
 
 /** The shared test infrastructure jest's globalSetup started. */
@@ -32,11 +35,9 @@ const infra = (): InfraEndpoints => ({
   pgAdminUrl: process.env.TEST_PG_ADMIN_URL!,
   natsUrl: process.env.TEST_NATS_URL!,
   smtpUrl: process.env.TEST_SMTP_URL!,
-  tracesUrl: process.env.TEST_TRACES_URL!,
+  otlpUrl: process.env.TEST_OTLP_URL!,
   pagesUrl: process.env.TEST_PAGES_URL!,
-  glsUrl: process.env.TEST_GLS_URL!,
-  posteUrl: process.env.TEST_POSTE_URL!,
-  ebayUrl: process.env.TEST_EBAY_URL!,
+  sandboxes: { gls: process.env.TEST_GLS_URL!, poste: process.env.TEST_POSTE_URL!, ebay: process.env.TEST_EBAY_URL! },
 });
 
 type Dump = { env: Record<string, string>; startedAt: number; healthyAt?: number };
@@ -70,7 +71,7 @@ test('startApp wires services and gateway, starts the gateway after the services
     expect(alpha.env).toMatchObject({
       GRPC_PORT: String(app.ports.alpha),
       METRICS_PORT: String(app.metricsPorts.alpha),
-      OTEL_EXPORTER_OTLP_ENDPOINT: process.env.TEST_TRACES_URL,
+      OTEL_EXPORTER_OTLP_ENDPOINT: process.env.TEST_OTLP_URL,
       DATABASE_URL: app.databases.alpha,
       NATS_URL: process.env.TEST_NATS_URL,
       SMTP_URL: process.env.TEST_SMTP_URL,
@@ -84,7 +85,7 @@ test('startApp wires services and gateway, starts the gateway after the services
     expect(gw.env).toMatchObject({
       PORT: String(app.ports.gw),
       METRICS_PORT: String(app.metricsPorts.gw),
-      OTEL_EXPORTER_OTLP_ENDPOINT: process.env.TEST_TRACES_URL,
+      OTEL_EXPORTER_OTLP_ENDPOINT: process.env.TEST_OTLP_URL,
       HOST: '127.0.0.1',
       ALPHA_GRPC_ADDR: `127.0.0.1:${app.ports.alpha}`,
       BETA_GRPC_ADDR: `127.0.0.1:${app.ports.beta}`,
@@ -129,7 +130,7 @@ test('a failing service stops the ones already started and the gateway never sta
   expect(fs.existsSync(path.join(dumpDir, 'broken', 'gw.json'))).toBe(false);
 });
 
-test('the real topology: every gRPC service gets its peers, the gateway gets them all', () => {
+test('the real topology: every component gets the addresses of the peers its row names (the gateway all of them), and the sandboxes point their callers at themselves', () => {
   const ports = Object.fromEntries(APP_COMPONENTS.map((c) => [c.name, c.devPort]));
   const metricsPorts = Object.fromEntries(APP_COMPONENTS.map((c) => [c.name, c.devMetricsPort]));
   const ctx: StackContext = {
@@ -146,14 +147,12 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     },
     natsUrl: 'nats://127.0.0.1:42220',
     smtpUrl: 'smtp://127.0.0.1:1025',
-    otlpEndpoint: 'http://127.0.0.1:16686',
+    otlpEndpoint: 'http://127.0.0.1:4318',
     legalUrls: { termsUrl: 'http://127.0.0.1:8045/termini.html', privacyUrl: 'http://127.0.0.1:8045/privacy.html' },
     publicUrl: 'http://127.0.0.1:8080',
     callerTokenSecret: 's',
     secretsKeys: 'dev1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
-    glsUrl: 'http://127.0.0.1:8091',
-    posteUrl: 'http://127.0.0.1:8092',
-    ebayUrl: 'http://127.0.0.1:8093',
+    sandboxUrls: { gls: 'http://127.0.0.1:8091', poste: 'http://127.0.0.1:8092', ebay: 'http://127.0.0.1:8093' },
     redisUrl: 'redis://127.0.0.1:63790',
     ebayApp: { clientId: 'SmistaSa-Smista-SBX-1', clientSecret: 'SBX-secret', ruName: 'Smista_Srl-SmistaSa-Smista-1' },
     logLevel: 'info',
@@ -169,15 +168,10 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     SMTP_URL: 'smtp://127.0.0.1:1025',
     MAIL_FROM: 'Smista <no-reply@smista.local>',
     METRICS_PORT: '9401',
-    OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:16686',
+    OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
     PUBLIC_URL: 'http://127.0.0.1:8080',
     LOG_LEVEL: 'info',
     MERCHANTS_GRPC_ADDR: '127.0.0.1:50052',
-    CARRIERS_GRPC_ADDR: '127.0.0.1:50053',
-    MARKETPLACES_GRPC_ADDR: '127.0.0.1:50054',
-    ORDERS_GRPC_ADDR: '127.0.0.1:50055',
-    SHIPMENTS_GRPC_ADDR: '127.0.0.1:50056',
-    ACTIVITY_GRPC_ADDR: '127.0.0.1:50057',
   });
   expect(componentEnv(byName('merchants'), ctx, APP_COMPONENTS)).toMatchObject({
     GRPC_PORT: '50052',
@@ -195,15 +189,10 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     SMTP_URL: 'smtp://127.0.0.1:1025',
     MAIL_FROM: 'Smista <no-reply@smista.local>',
     METRICS_PORT: '9403',
-    OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:16686',
+    OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
     PUBLIC_URL: 'http://127.0.0.1:8080',
     LOG_LEVEL: 'info',
-    IDENTITY_GRPC_ADDR: '127.0.0.1:50051',
     MERCHANTS_GRPC_ADDR: '127.0.0.1:50052',
-    MARKETPLACES_GRPC_ADDR: '127.0.0.1:50054',
-    ORDERS_GRPC_ADDR: '127.0.0.1:50055',
-    SHIPMENTS_GRPC_ADDR: '127.0.0.1:50056',
-    ACTIVITY_GRPC_ADDR: '127.0.0.1:50057',
     SECRETS_KEYS: 'dev1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
     GLS_BASE_URL: 'http://127.0.0.1:8091',
     GLS_TRACKING_URL: 'http://127.0.0.1:8091',
@@ -226,9 +215,9 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     GRPC_PORT: '50055',
     DATABASE_URL: 'postgres://x/smista_orders',
     CARRIERS_GRPC_ADDR: '127.0.0.1:50053',
-    SHIPMENTS_GRPC_ADDR: '127.0.0.1:50056',
-    ACTIVITY_GRPC_ADDR: '127.0.0.1:50057',
+    MARKETPLACES_GRPC_ADDR: '127.0.0.1:50054',
   });
+  expect(componentEnv(byName('orders'), ctx, APP_COMPONENTS)).not.toHaveProperty('SHIPMENTS_GRPC_ADDR');
   expect(componentEnv(byName('shipments'), ctx, APP_COMPONENTS)).toMatchObject({
     GRPC_PORT: '50056',
     METRICS_PORT: '9406',
@@ -236,12 +225,13 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     ORDERS_GRPC_ADDR: '127.0.0.1:50055',
     CARRIERS_GRPC_ADDR: '127.0.0.1:50053',
   });
-  // activity calls no peer, but gets them like every service; its own variables keep their defaults.
+  // activity calls no peer, so it gets no address; its own variables keep their defaults.
   expect(componentEnv(byName('activity'), ctx, APP_COMPONENTS)).toMatchObject({
     GRPC_PORT: '50057',
     METRICS_PORT: '9407',
     DATABASE_URL: 'postgres://x/smista_activity',
   });
+  expect(Object.keys(componentEnv(byName('activity'), ctx, APP_COMPONENTS)).filter((key) => key.endsWith('_GRPC_ADDR'))).toEqual([]);
   expect(componentEnv(byName('gateway'), ctx, APP_COMPONENTS)).toHaveProperty('ACTIVITY_GRPC_ADDR', '127.0.0.1:50057');
   // Only the services that encrypt credentials hold the keys.
   expect(componentEnv(byName('merchants'), ctx, APP_COMPONENTS)).not.toHaveProperty('SECRETS_KEYS');
@@ -250,16 +240,11 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
     PORT: '8080',
     HOST: '127.0.0.1',
     METRICS_PORT: '9400',
-    OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:16686',
+    OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
     PUBLIC_URL: 'http://127.0.0.1:8080',
     LOG_LEVEL: 'info',
-    IDENTITY_GRPC_ADDR: '127.0.0.1:50051',
-    MERCHANTS_GRPC_ADDR: '127.0.0.1:50052',
-    CARRIERS_GRPC_ADDR: '127.0.0.1:50053',
-    MARKETPLACES_GRPC_ADDR: '127.0.0.1:50054',
-    ORDERS_GRPC_ADDR: '127.0.0.1:50055',
-    SHIPMENTS_GRPC_ADDR: '127.0.0.1:50056',
-    ACTIVITY_GRPC_ADDR: '127.0.0.1:50057',
+    // Every gRPC row of the table (components.test.ts checks the gateway's row names them all).
+    ...Object.fromEntries(APP_COMPONENTS.filter((c) => c.kind === 'grpc').map((c) => [grpcAddrVar(c.name), `127.0.0.1:${c.devPort}`])),
     FRONTENDS_DIR: path.join(repoRoot, 'frontends'),
     LOCAL_REMOTES: 'true',
     REMOTES_BUCKET: 'smista_remotes',
@@ -275,11 +260,12 @@ test('the real topology: every gRPC service gets its peers, the gateway gets the
   expect(grpcAddrVar('marketplaces')).toBe('MARKETPLACES_GRPC_ADDR');
 });
 
-test('ports: the trace receiver, sample pages and sandboxes move with the offset; the dev check covers every metrics port', () => {
-  expect(infraPorts('dev')).toMatchObject({ traces: 16686, samplePages: 8045, gls: 8091, poste: 8092, ebay: 8093, redis: 63790 });
-  expect(infraPorts('test', 300)).toMatchObject({ traces: 16996, samplePages: 8355, mailHttp: 8335, gls: 8401, poste: 8431, ebay: 8461, redis: 46690 });
+test('ports: Jaeger, sample pages and sandboxes move with the offset; the dev check covers every metrics port', () => {
+  // Jaeger's own ports in dev: UI and API 16686, query gRPC 16685, OTLP 4318 (HTTP) and 4317 (gRPC).
+  expect(infraPorts('dev')).toMatchObject({ traces: 16686, tracesGrpc: 16685, otlpHttp: 4318, otlpGrpc: 4317, samplePages: 8045, gls: 8091, poste: 8092, ebay: 8093, redis: 63790 });
+  expect(infraPorts('test', 300)).toMatchObject({ traces: 16996, tracesGrpc: 17026, otlpHttp: 14638, otlpGrpc: 14667, samplePages: 8355, mailHttp: 8335, gls: 8401, poste: 8431, ebay: 8461, redis: 46690 });
   expect(infraClaims('test', infraPorts('test', 300), 300).map((c) => c.label)).toEqual(
-    expect.arrayContaining(['trace receiver', 'pagine di esempio', 'sandbox GLS', 'sandbox Poste Delivery', 'sandbox eBay', 'Redis']),
+    expect.arrayContaining(['Jaeger UI e API', 'Jaeger API gRPC', 'Jaeger OTLP/HTTP', 'Jaeger OTLP/gRPC', 'pagine di esempio', 'sandbox GLS', 'sandbox Poste Delivery', 'sandbox eBay', 'Redis']),
   );
   // No two infrastructure ports of one profile collide, nor dev with test.
   const all = [...Object.values(infraPorts('dev')), ...Object.values(infraPorts('test'))];
@@ -287,23 +273,16 @@ test('ports: the trace receiver, sample pages and sandboxes move with the offset
   // Parallel runs with nearby offsets (11, 12, ...) never share a port: test ports lie ≥ 20 apart.
   const testPorts = Object.values(infraPorts('test')).sort((a, b) => a - b);
   for (let i = 1; i < testPorts.length; i++) expect(testPorts[i] - testPorts[i - 1]).toBeGreaterThanOrEqual(20);
-  expect(devAppPorts(APP_COMPONENTS, 18080)).toEqual([
+  // Each application row's port and metrics port; the gateway's moved by PORT.
+  expect(devAppPorts(APP_COMPONENTS, 18080)).toEqual(
+    APP_COMPONENTS.flatMap((c) => [
+      { port: c.kind === 'http' ? 18080 : c.devPort, label: c.name },
+      { port: c.devMetricsPort, label: `${c.name} METRICS_PORT` },
+    ]),
+  );
+  expect(devAppPorts(APP_COMPONENTS, 18080).slice(0, 2)).toEqual([
     { port: 50051, label: 'identity' },
     { port: 9401, label: 'identity METRICS_PORT' },
-    { port: 50052, label: 'merchants' },
-    { port: 9402, label: 'merchants METRICS_PORT' },
-    { port: 50053, label: 'carriers' },
-    { port: 9403, label: 'carriers METRICS_PORT' },
-    { port: 50054, label: 'marketplaces' },
-    { port: 9404, label: 'marketplaces METRICS_PORT' },
-    { port: 50055, label: 'orders' },
-    { port: 9405, label: 'orders METRICS_PORT' },
-    { port: 50056, label: 'shipments' },
-    { port: 9406, label: 'shipments METRICS_PORT' },
-    { port: 50057, label: 'activity' },
-    { port: 9407, label: 'activity METRICS_PORT' },
-    { port: 18080, label: 'gateway' },
-    { port: 9400, label: 'gateway METRICS_PORT' },
   ]);
 });
 
@@ -356,7 +335,7 @@ test('SANDBOX_LATENCY_MS: 0 when unset, whole milliseconds up to a minute, anyth
   for (const bad of ['-1', '1.5', 'lento', '60001']) expect(() => sandboxLatencyMs(bad)).toThrow(`SANDBOX_LATENCY_MS non valido: ${bad}`);
 });
 
-test('the real application: /metrics on every METRICS_PORT, spans in the trace receiver, the sample legal pages in the gateway', async () => {
+test('the real application: /metrics on every METRICS_PORT, spans in Jaeger, the sample legal pages in the gateway', async () => {
   // `make test` builds every component before jest runs.
   for (const c of APP_COMPONENTS) expect(fs.existsSync(path.join(repoRoot, c.dir, c.entry ?? 'dist/main.js'))).toBe(true);
   const app = await startApp({
@@ -381,17 +360,14 @@ test('the real application: /metrics on every METRICS_PORT, spans in the trace r
     expect(config).toMatchObject({ termsUrl: `${process.env.TEST_PAGES_URL}/termini.html`, privacyUrl: `${process.env.TEST_PAGES_URL}/privacy.html` });
     expect(await (await fetch(config.termsUrl)).text()).toContain('Pagina di esempio');
 
-    // A request that carries our trace context: the gateway's span joins it and reaches the receiver.
+    // A request that carries our trace context: the gateway's span joins it and reaches Jaeger.
     const traceId = crypto.randomBytes(16).toString('hex');
     await (await fetch(`${app.baseUrl}/api/user`, { headers: { traceparent: `00-${traceId}-${crypto.randomBytes(8).toString('hex')}-01` } })).arrayBuffer();
-    let services: string[] = [];
-    for (let i = 0; i < 100 && !services.includes('gateway'); i++) {
-      const res = await fetch(`${process.env.TEST_TRACES_URL}/api/traces/${traceId}`);
-      if (res.ok) services = ((await res.json()) as { spans: { service: string }[] }).spans.map((s) => s.service);
-      else await res.arrayBuffer();
-      if (!services.includes('gateway')) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    expect(services).toContain('gateway');
+    const trace = await waitFor(`la traccia ${traceId} in Jaeger`, async () => {
+      const found = await jaegerTrace(process.env.TEST_TRACES_URL!, traceId);
+      return found?.spans.some((s) => s.service === 'gateway') && found;
+    });
+    expect(trace.spans.find((s) => s.service === 'gateway')).toMatchObject({ traceId, kind: 'server', attributes: { 'http.request.method': 'GET' } });
   } finally {
     await app.stop();
   }

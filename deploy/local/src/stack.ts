@@ -1,96 +1,47 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { EBAY_SANDBOX_APP, ebaySandboxControl, startEbaySandbox, startGlsSandbox, startPosteDeliverySandbox } from '@smista/sandboxes';
-import { startMailCatcher, type CaughtMail, type MailCatcher } from './mail-catcher';
-import { startNats, type NatsHandle } from './nats';
-import { runningRedisPid, startRedis, type RedisHandle } from './redis';
+import { EBAY_SANDBOX_APP, ebaySandboxControl } from '@smista/sandboxes';
+import {
+  APP_COMPONENTS,
+  INFRA_COMPONENTS,
+  infraRows,
+  rowPorts,
+  type AppComponent,
+  type EbayApp,
+  type InfraComponent,
+  type InfraHandles,
+  type InfraPorts,
+  type Profile,
+  type SandboxHandle,
+  type StackContext,
+  type Stoppable,
+} from './components';
+import type { CaughtMail } from './mail-catcher';
 import { assertPortsFree, getFreePort, type PortClaim } from './ports';
-import { createDatabase, startPostgres, type PostgresHandle } from './postgres';
+import { createDatabase } from './postgres';
 import { dropAtSuiteEnd } from './test-databases';
-import { pidAlive } from './proc';
 import { profilePaths, repoRoot, tmpDir } from './paths';
-import { startOptionalPrometheus, type PrometheusHandle } from './prometheus';
-import { legalSampleUrls, startSamplePages, type SamplePages } from './sample-pages';
+import { legalSampleUrls } from './sample-pages';
 import { assertBuilt, startService, type RestartEvent, type RestartPolicy, type ServiceHandle } from './service';
-import { APP_COMPONENTS, componentEnv, type AppComponent, type EbayApp, type StackContext } from './services';
-import { startTraceReceiver, type TraceReceiver } from './trace-receiver';
+import { componentEnv } from './services';
 
-export type Profile = 'dev' | 'test';
+export type { InfraPorts, Profile, SandboxHandle } from './components';
 
-/** Ports of the infrastructure on 127.0.0.1. */
-export interface InfraPorts {
-  postgres: number;
-  nats: number;
-  natsMonitor: number;
-  smtp: number;
-  mailHttp: number;
-  /** Trace receiver: OTLP/HTTP at `/v1/traces`, pages and API. */
-  traces: number;
-  /** Sample legal pages. */
-  samplePages: number;
-  /** GLS Italy sandbox (label service and tracking). */
-  gls: number;
-  /** Poste Delivery Business sandbox. */
-  poste: number;
-  /** eBay sandbox (OAuth consent page, token, identity, Sell Fulfillment). */
-  ebay: number;
-  /** Redis: the gateways' shared rate-limit counters. */
-  redis: number;
-}
-
-export const DEV_PORTS: InfraPorts = {
-  postgres: 54320,
-  nats: 42220,
-  natsMonitor: 42221,
-  smtp: 1025,
-  mailHttp: 8025,
-  traces: 16686,
-  samplePages: 8045,
-  gls: 8091,
-  poste: 8092,
-  ebay: 8093,
-  // Not 6379: Debian's redis-server package may run the system's own Redis there.
-  redis: 63790,
-};
+/** Every infrastructure port of the first stage for `make dev`, from the table (components.ts). */
+export const DEV_PORTS: InfraPorts = infraPorts('dev');
 /**
- * Test ports, moved by SMISTA_TEST_PORT_OFFSET. No two lie closer than 20 apart, so runs whose
- * offsets differ by less than 20 (parallel runs on one machine: 11, 12, 13...) never collide.
+ * Test ports before SMISTA_TEST_PORT_OFFSET, from the table. No two lie closer than 20 apart, so runs
+ * whose offsets differ by less than 20 (parallel runs on one machine: 11, 12, 13...) never collide.
  */
-export const TEST_PORTS: InfraPorts = {
-  postgres: 54330,
-  nats: 42230,
-  natsMonitor: 42261,
-  smtp: 1035,
-  mailHttp: 8035,
-  traces: 16696,
-  samplePages: 8055,
-  gls: 8101,
-  poste: 8131,
-  ebay: 8161,
-  redis: 46390,
-};
+export const TEST_PORTS: InfraPorts = infraPorts('test');
 
-/** Prometheus in `make dev` (optional: a taken port is reported, not fatal). */
-export const DEV_PROMETHEUS_PORT = 9090;
+/** Prometheus in `make dev` (optional: a taken port is reported, not fatal); its row's port. */
+export const DEV_PROMETHEUS_PORT: number = rowPorts(INFRA_COMPONENTS.find((c) => c.name === 'prometheus')!, 'dev').prometheus!;
 
-/** Test ports shifted by `offset` (SMISTA_TEST_PORT_OFFSET), so two test runs can share a machine. */
+/** The first-stage infrastructure ports of a profile by key; test ports shifted by `offset` (SMISTA_TEST_PORT_OFFSET). */
 export function infraPorts(profile: Profile, offset = 0): InfraPorts {
-  if (profile === 'dev') return { ...DEV_PORTS };
-  const shift = (p: number) => p + offset;
-  return {
-    postgres: shift(TEST_PORTS.postgres),
-    nats: shift(TEST_PORTS.nats),
-    natsMonitor: shift(TEST_PORTS.natsMonitor),
-    smtp: shift(TEST_PORTS.smtp),
-    mailHttp: shift(TEST_PORTS.mailHttp),
-    traces: shift(TEST_PORTS.traces),
-    samplePages: shift(TEST_PORTS.samplePages),
-    gls: shift(TEST_PORTS.gls),
-    poste: shift(TEST_PORTS.poste),
-    ebay: shift(TEST_PORTS.ebay),
-    redis: shift(TEST_PORTS.redis),
-  };
+  return Object.assign({}, ...infraRows(profile).map((row) => rowPorts(row, profile, offset))) as InfraPorts;
 }
 
 /** SMISTA_TEST_PORT_OFFSET as a number (0 when unset). */
@@ -127,154 +78,91 @@ export interface InfraOptions {
   sandboxLatencyMs?: number;
 }
 
-/** A carrier sandbox of `@smista/sandboxes`, running. */
-export interface SandboxHandle {
-  /** Base URL, e.g. `http://127.0.0.1:8091`. */
-  url: string;
-  port: number;
-  stop(): Promise<void>;
-}
-
 /**
- * PostgreSQL, NATS, Redis, the mail catcher, the trace receiver, the sample pages and the carrier
- * sandboxes of one profile.
+ * The first-stage rows of the table, running: `postgres`, `nats`, `redis`, `mail`, `traces`, `pages`
+ * and the sandboxes `gls`, `poste`, `ebay` (each the handle its row's start function answers).
  */
-export interface Infra {
+export type Infra = InfraHandles & {
   profile: Profile;
   ports: InfraPorts;
-  pg: PostgresHandle;
-  nats: NatsHandle;
-  mail: MailCatcher;
-  traces: TraceReceiver;
-  pages: SamplePages;
-  /** GLS Italy: the carriers service's GLS_BASE_URL and GLS_TRACKING_URL. */
-  gls: SandboxHandle;
-  /** Poste Delivery Business: the carriers service's POSTE_DELIVERY_BASE_URL. */
-  poste: SandboxHandle;
-  /** eBay: the marketplaces service's EBAY_AUTH_URL, EBAY_API_URL and EBAY_IDENTITY_URL. */
-  ebay: SandboxHandle;
-  /** The gateways' REDIS_URL: rate-limit counters every gateway process shares. */
-  redis: RedisHandle;
-  /** Stops the sandboxes, sample pages, trace receiver, mail catcher, Redis, NATS, PostgreSQL, in that order. */
+  /** The running sandboxes by row name. */
+  sandboxes: Record<string, SandboxHandle>;
+  /** Stops every row, in the reverse of the table's order (sandboxes … NATS, PostgreSQL). */
   stop(): Promise<void>;
+};
+
+/** The ports of the rows a profile runs at a stage, with their names, for the port check. */
+export function infraClaims(profile: Profile, ports: InfraPorts, offset = 0, stage: 0 | 1 = 0): PortClaim[] {
+  const byKey = ports as Record<string, number>;
+  return infraRows(profile, stage).flatMap((row) =>
+    Object.entries(row.ports as Record<string, { label: string }>).flatMap(([key, spec]) => {
+      const port = byKey[key] ?? rowPorts(row, profile, offset)[key];
+      // Our own PostgreSQL or Redis of this profile, left running, is reused: not a conflict.
+      if (port === undefined || row.reuses?.(profile, port, offset)) return [];
+      return [{ port, label: spec.label }];
+    }),
+  );
 }
 
-/** True when our own cluster of this profile is already up on the port (it will be reused, not a conflict). */
-function ownPostgresRunning(profile: Profile, port: number, offset: number): boolean {
-  try {
-    const lines = fs.readFileSync(path.join(profilePaths(profile, offset).pg, 'postmaster.pid'), 'utf8').split('\n');
-    return Number(lines[3]) === port && pidAlive(Number(lines[0]));
-  } catch {
-    return false;
-  }
-}
-
-/** Folder of a profile's Redis: pid file and log. */
-const redisDir = (profile: Profile, offset: number): string => path.join(profilePaths(profile, offset).root, 'redis');
-
-/** The infrastructure ports with their names, for the port check. */
-export function infraClaims(profile: Profile, ports: InfraPorts, offset = 0): PortClaim[] {
-  return [
-    ...(ownPostgresRunning(profile, ports.postgres, offset) ? [] : [{ port: ports.postgres, label: 'PostgreSQL' }]),
-    { port: ports.nats, label: 'NATS' },
-    { port: ports.natsMonitor, label: 'NATS monitor' },
-    { port: ports.smtp, label: 'mail catcher SMTP' },
-    { port: ports.mailHttp, label: 'mail catcher HTTP' },
-    { port: ports.traces, label: 'trace receiver' },
-    { port: ports.samplePages, label: 'pagine di esempio' },
-    { port: ports.gls, label: 'sandbox GLS' },
-    { port: ports.poste, label: 'sandbox Poste Delivery' },
-    { port: ports.ebay, label: 'sandbox eBay' },
-    // The dev profile reuses its own Redis left running (see startRedis); the test profile restarts it.
-    ...(runningRedisPid(redisDir(profile, offset), ports.redis) ? [] : [{ port: ports.redis, label: 'Redis' }]),
-  ];
-}
-
-/** Starts one carrier sandbox on 127.0.0.1; its handle stops it like the rest of the infrastructure. */
-async function startSandbox(
-  start: (options: { port: number; host: string; latencyMs: number }) => Promise<{ url: string; port: number; close(): Promise<void> }>,
-  port: number,
-  latencyMs: number,
-): Promise<SandboxHandle> {
-  const sandbox = await start({ port, host: '127.0.0.1', latencyMs });
-  return { url: sandbox.url, port: sandbox.port, stop: () => sandbox.close() };
+/** The context a row's start function gets. */
+function startContext(row: InfraComponent, options: InfraOptions & { app?: readonly AppComponent[] }, offset: number) {
+  const log = options.log ?? (() => undefined);
+  return {
+    profile: options.profile,
+    offset,
+    ports: rowPorts(row, options.profile, offset),
+    dirs: profilePaths(options.profile, offset),
+    log: (line: string) => log(row.name, line),
+    onMail: options.onMail,
+    latencyMs: options.sandboxLatencyMs ?? 0,
+    app: options.app ?? APP_COMPONENTS,
+  };
 }
 
 /**
- * Starts PostgreSQL, NATS, Redis, the mail catcher, the trace receiver, the sample pages and the
- * carrier sandboxes of a profile in parallel (`.data/<profile>/`). The test profile runs PostgreSQL
- * without fsync and NATS and Redis empty; dev reuses a Redis it left running.
+ * Starts the rows of a stage in parallel and resolves once each answers; when any fails, stops the
+ * others (reverse table order) and rejects with every reason.
+ */
+async function startRows(rows: InfraComponent[], options: InfraOptions & { app?: readonly AppComponent[] }, offset: number): Promise<Record<string, Stoppable>> {
+  const results = await Promise.allSettled(rows.map((row) => row.start(startContext(row, options, offset))));
+  if (results.some((r) => r.status === 'rejected')) {
+    for (const r of [...results].reverse()) if (r.status === 'fulfilled') await r.value.stop();
+    const reasons = results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as Error).message ?? String(r.reason)] : []));
+    throw new Error(reasons.join('\n'));
+  }
+  const handles: Record<string, Stoppable> = {};
+  rows.forEach((row, i) => {
+    const handle = (results[i] as PromiseFulfilledResult<Stoppable>).value;
+    handles[row.name] = handle;
+    for (const line of row.ready(handle)) options.log?.(row.name, line);
+  });
+  return handles;
+}
+
+/** Stops the handles of `rows` one by one, last row of the table first. */
+async function stopRows(rows: InfraComponent[], handles: Record<string, Stoppable>): Promise<void> {
+  for (const row of [...rows].reverse()) await handles[row.name]?.stop();
+}
+
+/**
+ * Starts the first stage of the table for a profile in parallel (`.data/<profile>/`): PostgreSQL,
+ * NATS, Redis, the mail catcher, Jaeger, the sample pages and the sandboxes. The test
+ * profile runs PostgreSQL without fsync and NATS and Redis empty; dev reuses a Redis it left running.
  */
 export async function startInfra(options: InfraOptions): Promise<Infra> {
   const { profile } = options;
   const offset = profile === 'test' ? (options.offset ?? 0) : 0;
   const ports = infraPorts(profile, offset);
   if (!options.portsChecked) await assertPortsFree(infraClaims(profile, ports, offset));
-  const dirs = profilePaths(profile, offset);
-  const log = options.log ?? (() => undefined);
-  const latencyMs = options.sandboxLatencyMs ?? 0;
-
-  const [pgR, natsR, mailR, tracesR, pagesR, glsR, posteR, ebayR, redisR] = await Promise.allSettled([
-    startPostgres({ dataDir: dirs.pg, port: ports.postgres, fsync: profile !== 'test' }),
-    startNats({ storeDir: dirs.nats, port: ports.nats, monitorPort: ports.natsMonitor, fresh: profile === 'test', onLog: (l) => /\[(WRN|ERR|FTL)\]/.test(l) && log('nats', l) }),
-    startMailCatcher({ smtpPort: ports.smtp, httpPort: ports.mailHttp, onMessage: options.onMail }),
-    startTraceReceiver({ port: ports.traces }),
-    startSamplePages({ port: ports.samplePages }),
-    startSandbox(startGlsSandbox, ports.gls, latencyMs),
-    startSandbox(startPosteDeliverySandbox, ports.poste, latencyMs),
-    startSandbox(startEbaySandbox, ports.ebay, latencyMs),
-    startRedis({ dir: redisDir(profile, offset), port: ports.redis, reuse: profile === 'dev' }),
-  ]);
-  // Stop order, last started first.
-  const results = [ebayR, posteR, glsR, pagesR, tracesR, mailR, redisR, natsR, pgR];
-  if (results.some((r) => r.status === 'rejected')) {
-    // Stop what did start, then report every failure.
-    for (const r of results) if (r.status === 'fulfilled') await r.value.stop();
-    const reasons = results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as Error).message ?? String(r.reason)] : []));
-    throw new Error(reasons.join('\n'));
-  }
-  const pg = (pgR as PromiseFulfilledResult<PostgresHandle>).value;
-  const nats = (natsR as PromiseFulfilledResult<NatsHandle>).value;
-  const mail = (mailR as PromiseFulfilledResult<MailCatcher>).value;
-  const traces = (tracesR as PromiseFulfilledResult<TraceReceiver>).value;
-  const pages = (pagesR as PromiseFulfilledResult<SamplePages>).value;
-  const gls = (glsR as PromiseFulfilledResult<SandboxHandle>).value;
-  const poste = (posteR as PromiseFulfilledResult<SandboxHandle>).value;
-  const ebay = (ebayR as PromiseFulfilledResult<SandboxHandle>).value;
-  const redis = (redisR as PromiseFulfilledResult<RedisHandle>).value;
-  if (pg.reused) log('postgres', `cluster già avviato riutilizzato (porta ${ports.postgres})`);
-  log('postgres', `pronto su ${pg.url()} (dati in ${path.relative(repoRoot, pg.dataDir)}, log in postgres.log)`);
-  log('nats', `pronto su ${nats.url} (monitor ${nats.monitorUrl})`);
-  log('redis', `${redis.reused ? 'già avviato, riutilizzato: ' : 'pronto su '}${redis.url} (limiti di richieste condivisi dai gateway)`);
-  log('mail', `SMTP ${mail.smtpUrl} · messaggi su ${mail.httpUrl}`);
-  log('traces', `OTLP/HTTP su ${traces.url}/v1/traces · tracce su ${traces.url}`);
-  log('pages', `pagine legali di esempio su ${pages.url}`);
-  const latency = latencyMs ? ` (latenza simulata ${latencyMs} ms)` : '';
-  log('sandbox', `GLS su ${gls.url}, Poste Delivery su ${poste.url}, eBay su ${ebay.url}${latency}`);
-
+  const rows = infraRows(profile);
+  const handles = await startRows(rows, options, offset);
+  const sandboxes = Object.fromEntries(rows.filter((r) => r.kind === 'sandbox').map((r) => [r.name, handles[r.name] as SandboxHandle]));
   return {
+    ...(handles as unknown as InfraHandles),
     profile,
     ports,
-    pg,
-    nats,
-    mail,
-    traces,
-    pages,
-    gls,
-    poste,
-    ebay,
-    redis,
-    async stop() {
-      await ebay.stop();
-      await poste.stop();
-      await gls.stop();
-      await pages.stop();
-      await traces.stop();
-      await mail.stop();
-      await redis.stop();
-      await nats.stop();
-      await pg.stop();
-    },
+    sandboxes,
+    stop: () => stopRows(rows, handles),
   };
 }
 
@@ -284,16 +172,12 @@ export interface InfraEndpoints {
   pgAdminUrl: string;
   natsUrl: string;
   smtpUrl: string;
-  /** Base URL of the trace receiver: every component's OTEL_EXPORTER_OTLP_ENDPOINT. */
-  tracesUrl: string;
+  /** Base URL of Jaeger's OTLP/HTTP receiver: every component's OTEL_EXPORTER_OTLP_ENDPOINT. */
+  otlpUrl: string;
   /** Base URL of the sample pages: the gateway's LEGAL_TERMS_URL and LEGAL_PRIVACY_URL point there. */
   pagesUrl: string;
-  /** Base URL of the GLS Italy sandbox (carriers' GLS_BASE_URL and GLS_TRACKING_URL). */
-  glsUrl: string;
-  /** Base URL of the Poste Delivery Business sandbox (carriers' POSTE_DELIVERY_BASE_URL). */
-  posteUrl: string;
-  /** Base URL of the eBay sandbox (marketplaces' EBAY_AUTH_URL, EBAY_API_URL, EBAY_IDENTITY_URL). */
-  ebayUrl: string;
+  /** Base URL of every sandbox by row name (`gls`, `poste`, `ebay`): their rows point their consumers at them. */
+  sandboxes: Record<string, string>;
   /** The gateway's REDIS_URL (shared rate limits); without it each gateway process counts alone. */
   redisUrl?: string;
 }
@@ -470,18 +354,16 @@ export async function startApp(options: AppOptions): Promise<App> {
     databaseUrls: databases,
     natsUrl: options.infra.natsUrl,
     smtpUrl: options.infra.smtpUrl,
-    otlpEndpoint: options.infra.tracesUrl,
+    otlpEndpoint: options.infra.otlpUrl,
     legalUrls: legalSampleUrls(options.infra.pagesUrl),
     publicUrl,
     callerTokenSecret: options.callerTokenSecret ?? callerTokenSecret(),
     secretsKeys: options.secretsKeys ?? (options.databases === 'dev' ? devSecretsKeys() : newSecretsKeys()),
-    glsUrl: options.infra.glsUrl,
-    posteUrl: options.infra.posteUrl,
-    ebayUrl: options.infra.ebayUrl,
+    sandboxUrls: options.infra.sandboxes,
     redisUrl: options.infra.redisUrl,
     // Test stacks share one Redis: each keeps its own counters (its replicas share them).
     rateLimitKeyPrefix: options.databases === 'fresh' ? `smista:rl:${suffix}:` : undefined,
-    ebayApp: await registerEbayApp(options.infra.ebayUrl, publicUrl, options.databases === 'dev'),
+    ebayApp: await registerEbayApp(options.infra.sandboxes.ebay!, publicUrl, options.databases === 'dev'),
     logLevel: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
     frontendsDir: path.join(repoRoot, 'frontends'),
     remotesBucket: options.databases === 'fresh' ? `smista_remotes_${suffix}` : 'smista_remotes',
@@ -574,23 +456,19 @@ export interface Stack {
   mailUrl: string;
   smtpUrl: string;
   natsUrl: string;
-  /** Trace receiver: pages, `/api/traces`, and the components' OTEL_EXPORTER_OTLP_ENDPOINT. */
+  /** Jaeger's UI and query API (`/api/traces`, `/api/services`, `/api/dependencies`). */
   tracesUrl: string;
   /** Sample legal pages. */
   pagesUrl: string;
-  /** GLS Italy sandbox. */
-  glsUrl: string;
-  /** Poste Delivery Business sandbox. */
-  posteUrl: string;
-  /** eBay sandbox (consent page, token, identity, orders). */
-  ebayUrl: string;
+  /** Base URL of every sandbox by row name (`gls`, `poste`, `ebay`: consent page, token, identity, orders). */
+  sandboxUrls: Record<string, string>;
   /** Prometheus (dev profile), or null when it is not running. */
   prometheusUrl: string | null;
   /** URL of a database on the stack's PostgreSQL (superuser). */
   pgUrl(db?: string): string;
   infra: Infra;
   app: App;
-  /** Gateway, services, Prometheus, sandboxes, sample pages, trace receiver, mail catcher, NATS, PostgreSQL — in that order. */
+  /** Gateway, services, Prometheus, sandboxes, sample pages, Jaeger, mail catcher, Redis, NATS, PostgreSQL: the table's reverse order. */
   stop(): Promise<void>;
 }
 
@@ -635,28 +513,20 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
     portsChecked: true,
     sandboxLatencyMs: options.sandboxLatencyMs,
   });
-  // Prometheus starts beside the application; it tolerates targets that are not up yet.
-  const prometheusStarting: Promise<PrometheusHandle | undefined> =
-    profile === 'dev'
-      ? startOptionalPrometheus({
-          jobs: components.map((c) => ({ name: c.name, port: c.devMetricsPort })),
-          dir: profilePaths('dev').prometheus,
-          port: DEV_PROMETHEUS_PORT,
-          log: (line) => options.log?.('metrics', line),
-        })
-      : Promise.resolve(undefined);
+  // The later infrastructure rows (Prometheus in dev) start beside the application: it tolerates
+  // targets that are not up yet, and failing to start is one line, never fatal.
+  const besideApp = infraRows(profile, 1);
+  const besideStarting = startRows(besideApp, { profile, offset, log: options.log, app: components }, offset);
   let app: App;
   try {
     app = await startApp({
       infra: {
-        pgAdminUrl: infra.pg.url(),
+        pgAdminUrl: infra.postgres.url(),
         natsUrl: infra.nats.url,
         smtpUrl: infra.mail.smtpUrl,
-        tracesUrl: infra.traces.url,
+        otlpUrl: infra.traces.otlpUrl,
         pagesUrl: infra.pages.url,
-        glsUrl: infra.gls.url,
-        posteUrl: infra.poste.url,
-        ebayUrl: infra.ebay.url,
+        sandboxes: Object.fromEntries(Object.entries(infra.sandboxes).map(([name, handle]) => [name, handle.url])),
         redisUrl: infra.redis.url,
       },
       ports: profile === 'dev' ? 'dev' : 'free',
@@ -673,11 +543,19 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
       onUnexpectedExit: options.onUnexpectedExit,
     });
   } catch (err) {
-    await (await prometheusStarting)?.stop();
+    await besideStarting.then((handles) => stopRows(besideApp, handles), () => undefined);
     await infra.stop();
     throw err;
   }
-  const prometheus = await prometheusStarting;
+  let beside: Record<string, Stoppable>;
+  try {
+    beside = await besideStarting;
+  } catch (err) {
+    await app.stop();
+    await infra.stop();
+    throw err;
+  }
+  const prometheus = beside.prometheus as unknown as { url: string | null } | undefined;
   return {
     baseUrl: app.baseUrl,
     mailUrl: infra.mail.httpUrl,
@@ -685,16 +563,14 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
     natsUrl: infra.nats.url,
     tracesUrl: infra.traces.url,
     pagesUrl: infra.pages.url,
-    glsUrl: infra.gls.url,
-    posteUrl: infra.poste.url,
-    ebayUrl: infra.ebay.url,
+    sandboxUrls: Object.fromEntries(Object.entries(infra.sandboxes).map(([name, handle]) => [name, handle.url])),
     prometheusUrl: prometheus?.url ?? null,
-    pgUrl: (db = 'postgres') => infra.pg.url(db),
+    pgUrl: (db = 'postgres') => infra.postgres.url(db),
     infra,
     app,
     async stop() {
       await app.stop();
-      await prometheus?.stop();
+      await stopRows(besideApp, beside);
       await infra.stop();
     },
   };

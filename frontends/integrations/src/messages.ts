@@ -316,7 +316,7 @@ export const t = {
     statusMessageTitle: 'Ultimo errore del marketplace',
     tracking: 'Tracking',
     autoUpdateTracking: 'Aggiorna tracking automaticamente',
-    autoUpdateTrackingHint: 'Invia a eBay il numero di tracking di ogni nuova etichetta',
+    autoUpdateTrackingHint: (marketplace: string) => `Invia a ${marketplace} il numero di tracking di ogni nuova etichetta`,
     autoUpdateTrackingOn: 'Aggiornamento automatico del tracking attivato',
     autoUpdateTrackingOff: 'Aggiornamento automatico del tracking disattivato',
     autoUpdateTrackingFailed: "Si è verificato un errore durante l'aggiornamento dell'integrazione",

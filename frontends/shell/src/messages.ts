@@ -250,9 +250,6 @@ export const t = {
     cancel: 'Annulla',
     cancelledTitle: 'Collegamento annullato',
     cancelledText: (marketplace: string) => `Nessun account ${marketplace} è stato collegato.`,
-    /** The marketplaces of spec §1 by identifier (the callback's `state`). */
-    marketplaceNames: { ebay: 'eBay', amazon: 'Amazon', shopify: 'Shopify', aliexpress: 'AliExpress', etsy: 'Etsy' } as Record<string, string>,
-    unknownMarketplace: 'marketplace',
   },
   pages,
   /** Document titles ('Ordini · Smista'): one per route, composed by lib/page-titles.ts. */

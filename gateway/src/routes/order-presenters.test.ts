@@ -24,7 +24,7 @@ const order = orders.Order.fromPartial({
   lastSyncedAt: '2026-11-21T10:00:00.000Z',
   carrierIntegrationId: 0,
   shippingAddress: { id: 9, fullName: 'Giulia Bianchi', companyName: '', addressLine1: 'Via Garibaldi 5', addressLine2: '', city: 'Torino', state: 'TO', postalCode: '10121', country: 'Italia', countryCode: 'IT', phoneNumber: '+39 333 1234567', email: '' },
-  items: [{ id: 1, externalItemId: '10001', title: 'Tazza', sku: 'TAZ-01', quantity: 3, unitPrice: '19.93', total: '59.80', currency: 'EUR', imageUrl: '', variantInfo: 'Colore: blu', shipByDate: '', fulfillmentStatus: 'FULFILLED' }],
+  items: [{ id: 1, externalItemId: '10001', title: 'Tazza', sku: 'TAZ-01', quantity: 3, unitPrice: '19.93', total: '59.80', currency: 'EUR', imageUrl: '', variantInfo: 'Colore: blu', shipByDate: '', fulfillmentStatus: 'spedito' }],
   originalDataJson: '{"orderId":"12-34567-89012"}',
 });
 
@@ -74,7 +74,7 @@ describe('orderJson', () => {
       isExpress: false,
       weightKg: null,
       items: [
-        { id: 1, orderId: 42, externalItemId: '10001', title: 'Tazza', productName: 'Tazza', sku: 'TAZ-01', quantity: 3, unitPrice: '19.93', total: '59.80', currency: 'EUR', imageUrl: null, variantInfo: 'Colore: blu', shipByDate: null, fulfillmentStatus: 'FULFILLED' },
+        { id: 1, orderId: 42, externalItemId: '10001', title: 'Tazza', productName: 'Tazza', sku: 'TAZ-01', quantity: 3, unitPrice: '19.93', total: '59.80', currency: 'EUR', imageUrl: null, variantInfo: 'Colore: blu', shipByDate: null, fulfillmentStatus: 'spedito' },
       ],
       shipments: [],
     });

@@ -1,4 +1,5 @@
-import { APP_COMPONENTS, grpcAddrVar, type AppComponent } from '../../../deploy/local/src/services';
+import { APP_COMPONENTS, type AppComponent } from '../../../deploy/local/src/components';
+import { grpcAddrVar } from '../../../deploy/local/src/services';
 
 /**
  * Some of the application's components, for suites that need only those (startApp's `components`),

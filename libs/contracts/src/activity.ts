@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { italianDate, marketplaceMessages, marketplaceName } from './marketplaces';
+import { italianDate, marketplaceMessages } from './marketplaces';
+import { marketplaceName } from './marketplace-catalogue';
 import { posteLetterServiceNames } from './poste-messages';
 
 /**

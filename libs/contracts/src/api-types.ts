@@ -10,6 +10,7 @@
  * const members = await apiFetch<MemberJson[]>(`/api/merchants/${merchantId}/users`);
  */
 import type { Role } from './schemas';
+import type { MarketplaceId } from './marketplace-catalogue';
 import type { CarrierCode, CredentialKind, IntegrationStatus, TrackingCodeStatus } from './carriers';
 
 /** The user as the browser sees it (`GET /api/user`, login, register; spec §3 users, without the password). */
@@ -268,8 +269,6 @@ export interface TrackingCodesAddedJson {
   added: number;
 }
 
-/** Marketplace identifiers (spec §1 filter values). */
-export type MarketplaceId = 'ebay' | 'amazon' | 'shopify' | 'aliexpress' | 'etsy';
 
 /** A marketplace of the catalogue (`GET /api/marketplaces`, spec §3 marketplaces). */
 export interface MarketplaceJson {
@@ -418,7 +417,7 @@ export interface OrderItemJson {
   imageUrl: string | null;
   variantInfo: string | null;
   shipByDate: string | null;
-  /** The marketplace's own fulfilment status of the line (eBay NOT_STARTED, IN_PROGRESS, FULFILLED); null when unknown. */
+  /** The line's fulfilment at the marketplace, in Smista's words (`LineFulfilmentStatus`: da_spedire, parzialmente_spedito, spedito); null when unknown. */
   fulfillmentStatus: string | null;
 }
 

@@ -10,6 +10,7 @@ export * from './gls-messages';
 export * from './poste-messages';
 export * from './pages';
 export * from './marketplaces';
+export * from './marketplace-catalogue';
 export * from './orders';
 export * from './ebay-messages';
 export * from './shipments';

@@ -1,4 +1,4 @@
-import { marketplaceName,
+import {
   createMarketplaceIntegrationSchema,
   isMaskedSetting,
   italianDate,
@@ -77,12 +77,3 @@ describe('sync query and body', () => {
 it('italianDate writes dd/MM/yyyy in Rome time', () => {
   expect(italianDate(new Date('2026-12-31T23:30:00Z'))).toBe('01/01/2027');
 });
-
-describe('marketplaceName', () => {
-  it('shows the marketplace as the merchant knows it, whatever the id’s case; an unknown id as given', () => {
-    expect(['ebay', 'amazon', 'shopify', 'aliexpress', 'etsy', ' EBAY '].map(marketplaceName)).toEqual(['eBay', 'Amazon', 'Shopify', 'AliExpress', 'Etsy', 'eBay']);
-    expect(marketplaceName('vinted')).toBe('vinted');
-    expect(marketplaceName('')).toBe('marketplace');
-  });
-});
-

@@ -38,6 +38,8 @@ export const marketplaceMessages = {
   marketplaceNotAvailable: (name: string) =>
     `Il collegamento con ${name} non è ancora disponibile: per ora Smista importa gli ordini solo dai marketplace contrassegnati come disponibili.`,
   connectWithOAuth: (name: string) => `${name} si collega con l'autorizzazione del venditore: usa il pulsante Connetti del marketplace.`,
+  /** The operation the kit's NotSupportedError names when a marketplace that connects through OAuth is given settings. */
+  settingsConnectOperation: 'collegamento con le impostazioni del marketplace',
   typeInvalid: "Il tipo di integrazione deve essere 'marketplace'",
   configInvalid: 'La configurazione deve essere un oggetto con i campi richiesti dal marketplace',
   settingInvalid: (field: string) => `Il campo ${field} deve essere un testo`,
@@ -241,21 +243,3 @@ export const startSyncSchema = z.object({
     .transform((v) => v || 'user')
     .pipe(z.enum(['user', 'auto'], { error: m.triggeredByInvalid })),
 });
-
-/** The five marketplaces of spec §1 as the merchant reads their names. */
-export const marketplaceNames = {
-  ebay: 'eBay',
-  amazon: 'Amazon',
-  shopify: 'Shopify',
-  aliexpress: 'AliExpress',
-  etsy: 'Etsy',
-} as const;
-
-/**
- * A marketplace's name from its id (`ebay` → 'eBay', any case); an id outside the catalogue as
- * given (at most 40 characters), 'marketplace' when empty.
- */
-export function marketplaceName(id: string): string {
-  const key = id.trim().toLowerCase();
-  return Object.hasOwn(marketplaceNames, key) ? marketplaceNames[key as keyof typeof marketplaceNames] : id.trim().slice(0, 40) || 'marketplace';
-}

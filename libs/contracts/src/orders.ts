@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { OrderStatus, PaymentStatus } from './api-types';
+import { marketplaceIds } from './marketplace-catalogue';
 
 /**
  * Orders (spec §2 orders screen, §3 orders, §4 order statuses, §7 Orders, §9): the list's query
@@ -53,7 +54,38 @@ export function paymentPhrase(paymentStatus: string): string {
   return `pagamento ${label.toLowerCase()}`;
 }
 
-export const marketplaceIds = ['ebay', 'amazon', 'shopify', 'aliexpress', 'etsy'] as const;
+
+/**
+ * A line's fulfilment at its marketplace, in Smista's words: each adapter maps its marketplace's
+ * own states onto these (eBay NOT_STARTED, IN_PROGRESS, FULFILLED), so orders and shipments never
+ * compare a marketplace's raw value. '' (stored null) when the marketplace gave none.
+ */
+export const lineFulfilmentStatuses = ['da_spedire', 'parzialmente_spedito', 'spedito'] as const;
+export type LineFulfilmentStatus = (typeof lineFulfilmentStatuses)[number];
+
+/**
+ * Whether the marketplace already shows every unit of the line as shipped: a tracking push naming it
+ * would be refused ("already fulfilled"), so a new shipment leaves it out.
+ *
+ * @example isLineShipped('spedito') // true; isLineShipped('parzialmente_spedito') // false
+ */
+export function isLineShipped(status: string | null | undefined): boolean {
+  return (status ?? '').trim().toLowerCase() === 'spedito';
+}
+
+/**
+ * The lines a shipment tells the marketplace it carries: those the marketplace does not show as
+ * shipped yet, since a marketplace refuses a fulfilment naming a line it already has one for
+ * (eBay 32700), however the others stand. When every line is shipped there, all of them: the
+ * merchant ships again on purpose, and the marketplace's refusal says why it cannot take this
+ * tracking. Orders (UpdateTracking) and shipments (a new shipment's lines) both pick by it.
+ *
+ * @example linesToShip([{ externalItemId: 'A', fulfillmentStatus: 'spedito' }, { externalItemId: 'B', fulfillmentStatus: 'da_spedire' }]) // [B]
+ */
+export function linesToShip<I extends { fulfillmentStatus: string | null }>(items: readonly I[]): I[] {
+  const open = items.filter((i) => !isLineShipped(i.fulfillmentStatus));
+  return open.length > 0 ? open : [...items];
+}
 
 /** Columns the list sorts by (`sortBy`), default orderDate. */
 export const orderSortFields = ['orderDate', 'total', 'buyerName', 'status', 'externalId', 'createdAt', 'shipByDate', 'itemsCount'] as const;

@@ -103,7 +103,7 @@ export function serviceEnv(defaultGrpcPort: number) {
     LOG_LEVEL: env.logLevel(),
     NATS_CONSUMER_SUFFIX: env.consumerSuffix(),
     NATS_CONSUMERS_SINCE: env.optionalTime(),
-    /** Base URL of an OTLP/HTTP trace collector (Jaeger, Tempo, the local receiver); unset: no export. */
+    /** Base URL of an OTLP/HTTP trace collector (Jaeger, as in the local stack, or Tempo); unset: no export. */
     OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl(),
   };
 }

@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import { PDFDocument } from 'pdf-lib';
-import { carrierMessages as m, posteMessages } from '@smista/contracts';
+import { carrierMessages as m, messages, posteMessages } from '@smista/contracts';
 import type { carriers } from '@smista/proto';
 import { failure, GLS_ACCOUNT, POSTE_ACCOUNT, RECIPIENT, startCarriersStack, type CarriersStack, type TestMerchant } from './support/harness';
 
@@ -103,6 +103,27 @@ describe('GLS', () => {
     // An explicit sender needs no address book.
     const withSender = await bare.api.createLabel(labelRequest(bareGls.id, { sender: { ...RECIPIENT, name: 'Mittente Srl', city: 'Milano', postalCode: '20121', province: 'MI' } }));
     expect(withSender.trackingNumber).toMatch(/^MI\d{9}$/);
+  });
+
+  it('GetSender answers the pickup address CreateLabel would use, as merchants has it now; none → the same refusal', async () => {
+    expect(await shop.api.getSender({})).toEqual({
+      name: 'Bottega Verdi Srl',
+      contactName: 'Anna Verdi',
+      addressLine1: 'Via Roma 10',
+      addressLine2: '',
+      city: 'Milano',
+      postalCode: '20121',
+      province: 'MI',
+      countryCode: 'IT',
+      phone: '+39 02 1234567',
+      email: 'spedizioni@bottega.example.it',
+    });
+    const moved = await stack.newMerchant();
+    expect(await failure(moved.api.getSender({}))).toEqual({ code: status.FAILED_PRECONDITION, details: m.senderMissing });
+    await moved.addPickupAddress();
+    await moved.renamePickupAddress('Bottega Nuova Srl');
+    expect((await moved.api.getSender({})).name).toBe('Bottega Nuova Srl');
+    expect(await failure((await stack.as(moved.admin.id, undefined)).getSender({}))).toEqual({ code: status.FAILED_PRECONDITION, details: messages.errors.noMerchantSelected });
   });
 });
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { BackgroundMailer, createHandlerFactory, createMailer, publishUrgentEvents, runService, startGrpcServer, startServiceInfra } from '@smista/service-kit';
 import type { Logger, RunningService } from '@smista/service-kit';
 import { readConfig, type Config } from './config';
+import { CallerTokenCache } from './app';
 import { errorStatus } from './grpc/error-status';
 import { createMembershipLookup } from './grpc/merchants-client';
 import { identityService } from './grpc/service';
@@ -39,7 +40,7 @@ export async function startIdentity(config: Config, logger: Logger): Promise<Run
     pool,
     logger,
     unary,
-    callerSecret: config.CALLER_TOKEN_SECRET,
+    callerTokens: new CallerTokenCache(config.CALLER_TOKEN_SECRET),
     sessionTtlHours: config.SESSION_TTL_HOURS,
     publicUrl: config.PUBLIC_URL,
     mailer,

@@ -1,36 +1,19 @@
 import { z } from 'zod';
 import { env, loadConfig, serviceEnv } from '@smista/service-kit';
 import { DEFAULT_OAUTH_STATE_TTL_SECONDS } from './domain/oauth-state';
-
-/** Empty is a valid value (the app is not configured yet): the service starts and says so on connect. */
-const optionalCredential = () =>
-  z
-    .string()
-    .optional()
-    .transform((v) => (v ?? '').trim());
+import { adaptersEnv } from './adapters';
 
 const seconds = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
 /**
- * The marketplaces service's environment: the kit's service variables and its own. SECRETS_KEYS
- * seals the sellers' OAuth tokens at rest. EBAY_CLIENT_ID / EBAY_CLIENT_SECRET / EBAY_RU_NAME are
- * Smista's eBay application (from a Secret, never in the database); empty, connecting eBay answers
- * 'Parametri OAuth incompleti: client_id mancante'. The three eBay URLs point at eBay in production
- * and at the eBay sandbox (`deploy/sandboxes/src/ebay`) in development and tests.
+ * The marketplaces service's environment: the kit's service variables, each adapter's (declared in
+ * its `adapters/<provider>/settings.ts`: eBay's EBAY_*) and its own. SECRETS_KEYS seals the sellers'
+ * OAuth tokens at rest.
  */
 export const configSchema = z.object({
   ...serviceEnv(50054),
   SECRETS_KEYS: env.secretKeys(),
-  EBAY_CLIENT_ID: optionalCredential(),
-  EBAY_CLIENT_SECRET: optionalCredential(),
-  /** The RuName: eBay's name of Smista's redirect URL (sent as `redirect_uri`). */
-  EBAY_RU_NAME: optionalCredential(),
-  /** The consent page is `<EBAY_AUTH_URL>/oauth2/authorize`. */
-  EBAY_AUTH_URL: env.url().default('https://auth.ebay.com'),
-  /** Token endpoint and the Sell APIs: `<EBAY_API_URL>/identity/v1/oauth2/token`, `/sell/fulfillment/v1/…`. */
-  EBAY_API_URL: env.url().default('https://api.ebay.com'),
-  /** Commerce Identity: `<EBAY_IDENTITY_URL>/commerce/identity/v1/user/`. */
-  EBAY_IDENTITY_URL: env.url().default('https://apiz.ebay.com'),
+  ...adaptersEnv,
   /** The server-side schedule: every active integration is synced this often (issue 9: 5 minutes). */
   SYNC_INTERVAL_SECONDS: seconds(300, 1, 86_400),
   /** Orders per getOrders page (eBay's maximum is 200; more is error 31100). */

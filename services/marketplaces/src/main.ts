@@ -2,8 +2,7 @@ import '@smista/service-kit/instrument';
 import path from 'node:path';
 import { attachWhenStreamExists, createKeyring, holdProcessPresence, type LateConsumers, type Logger, type RunningService, runService, startGrpcServer, startServiceInfra } from '@smista/service-kit';
 import { readConfig, type Config } from './config';
-import { ebaySettingsFrom, type MarketplaceAdapterOptions } from './adapters';
-import { AUTHORIZE_PATH } from './adapters/ebay';
+import type { MarketplaceAdapterOptions } from './adapters';
 import { AdapterRegistry, Housekeeper, SyncWorker, TokenKeeper, TrackingPusher } from './app';
 import type { RetryPolicy, TrackingRetryPolicy } from './domain';
 import { createMarketplacesService } from './grpc';
@@ -40,7 +39,7 @@ export async function startMarketplaces(config: Config, logger: Logger, options:
   const { pool } = infra;
   const now = options.now ?? (() => new Date());
   const keyring = createKeyring(config.SECRETS_KEYS);
-  const adapters = AdapterRegistry.create(ebaySettingsFrom(config), logger, { now: () => now().getTime(), ...options.adapters });
+  const adapters = AdapterRegistry.create(config, logger, { now: () => now().getTime(), ...options.adapters });
   const tokens = new TokenKeeper({ pool, keyring, adapters, logger, now, marginSeconds: config.TOKEN_REFRESH_MARGIN_SECONDS });
   const presence = await holdProcessPresence(config.DATABASE_URL, logger);
   const worker = new SyncWorker({
@@ -66,8 +65,7 @@ export async function startMarketplaces(config: Config, logger: Logger, options:
     onScheduled: () => worker.wake(),
   });
   const trackingPusher = new TrackingPusher({ pool, logger, adapters, tokens, now, retryPolicy: options.trackingRetryPolicy, pollMs: options.trackingPollMs });
-  const oauthUrls = { ebay: `${config.EBAY_AUTH_URL.replace(/\/+$/, '')}${AUTHORIZE_PATH}` };
-  const service = createMarketplacesService({ pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, keyring, adapters, tokens, worker, trackingPusher, oauthUrls, oauthStateTtlSeconds: config.OAUTH_STATE_TTL_SECONDS, now });
+  const service = createMarketplacesService({ pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, keyring, adapters, tokens, worker, trackingPusher, oauthUrls: adapters.consentPageUrls(), oauthStateTtlSeconds: config.OAUTH_STATE_TTL_SECONDS, now });
   const server = await startGrpcServer({ port: config.GRPC_PORT, services: [service], logger });
   worker.start();
   housekeeper.start();

@@ -7,7 +7,6 @@ import { finishedJob } from '../../marketplaces/test/support/harness';
 import { ordersEvents } from '@smista/proto';
 import { rpc, signCallerToken } from '@smista/service-kit';
 import { SECRET } from '../../merchants/test/support/harness';
-import { isExpressService } from '../src/domain';
 import { posteMessages } from '@smista/contracts';
 import { POSTE_ACCOUNT } from '../../carriers/test/support/harness';
 import { importedOrder } from './support/events';
@@ -56,7 +55,7 @@ describe('rules applied on import', () => {
     expect(await finishedJob(onMarketplaces.api, shop.merchantId, job.id)).toMatchObject({ status: 'completed', ordersSynced: 30 });
     const rows = await waitFor('the synced orders in orders', async () => {
       const { rows } = await stack.pool.query(
-        `SELECT o.status, o.shipping_service, o.carrier_integration_id, o.carrier_source, o.applied_rule_id, a.country_code
+        `SELECT o.status, o.shipping_service, o.express, o.carrier_integration_id, o.carrier_source, o.applied_rule_id, a.country_code
            FROM orders o LEFT JOIN shipping_addresses a ON a.order_id = o.id WHERE o.merchant_id = $1`,
         [shop.merchantId],
       );
@@ -65,12 +64,13 @@ describe('rules applied on import', () => {
 
     const toShip = rows.filter((r) => r.status === 'da_spedire');
     expect(toShip.length).toBeGreaterThan(0);
-    // The sandbox's eBay service codes: express and standard ones both occur.
-    expect(new Set(toShip.map((r) => isExpressService(r.shipping_service))).size).toBe(2);
+    // The sandbox's eBay service codes: express and standard ones both occur, read by the eBay adapter.
+    expect(new Set(toShip.map((r) => r.express)).size).toBe(2);
+    expect(toShip.filter((r) => r.express).every((r) => /express|expedited|one[_-]?day/i.test(r.shipping_service))).toBe(true);
     const domestic = (r: (typeof toShip)[number]) => ['IT', 'SM', 'VA', ''].includes(r.country_code ?? '');
-    expect(toShip.some((r) => !domestic(r) && !isExpressService(r.shipping_service))).toBe(true);
+    expect(toShip.some((r) => !domestic(r) && !r.express)).toBe(true);
     for (const r of toShip) {
-      const rule = isExpressService(r.shipping_service) ? express : domestic(r) ? fallback : null;
+      const rule = r.express ? express : domestic(r) ? fallback : null;
       if (!rule) {
         expect([r.shipping_service, r.country_code, r.carrier_integration_id]).toEqual([r.shipping_service, r.country_code, null]);
         continue;

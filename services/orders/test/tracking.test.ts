@@ -135,9 +135,9 @@ describe('UpdateTracking', () => {
     expect(await finishedJob(shopOnMarketplaces.api, shop.merchantId, job.id)).toMatchObject({ status: 'completed' });
     const items = await waitFor('the shipped line in orders', async () => {
       const { items } = await shop.api.getOrder({ merchantId: '', id: order.id });
-      return items.find((l) => l.externalItemId === shippedLine)?.fulfillmentStatus === 'FULFILLED' ? items : undefined;
+      return items.find((l) => l.externalItemId === shippedLine)?.fulfillmentStatus === 'spedito' ? items : undefined;
     }, 30_000);
-    expect(items.filter((l) => l.externalItemId !== shippedLine).map((l) => l.fulfillmentStatus)).toEqual(openLines.map(() => 'NOT_STARTED'));
+    expect(items.filter((l) => l.externalItemId !== shippedLine).map((l) => l.fulfillmentStatus)).toEqual(openLines.map(() => 'da_spedire'));
 
     await label(order, 'MI 555 999 000');
     expect(await shop.api.updateTracking({ merchantId: '', id: order.id })).toEqual({ ok: true, message: t.pushed('eBay'), alreadyPushed: false });

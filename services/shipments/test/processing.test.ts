@@ -90,20 +90,20 @@ describe('BulkCreate', () => {
   });
 
   it('a partly shipped order carries only the lines eBay does not show as shipped; an order shipped in full, every line', async () => {
-    // The rival's, so that the shop's counts below stay as they are. Three lines each, with the line statuses eBay gives.
+    // The rival's, so that the shop's counts below stay as they are. Three lines each, with the line statuses the eBay adapter maps eBay's to.
     const withLines = (o: ImportedOrder, statuses: string[]): ImportedOrder => ({
       ...o,
       items: ['Tazza', 'Teiera', 'Candela'].map((title, i) => ({ ...o.items[0]!, externalItemId: `${o.externalId.replace(/\D/g, '')}${i}`, title, quantity: i + 1, fulfillmentStatus: statuses[i]! })),
     });
     const [first, second] = italianOrders(2);
-    const partly = withLines(first!, ['FULFILLED', 'NOT_STARTED', 'IN_PROGRESS']);
-    const shipped = withLines(second!, ['FULFILLED', 'FULFILLED', 'FULFILLED']);
+    const partly = withLines(first!, ['spedito', 'da_spedire', 'parzialmente_spedito']);
+    const shipped = withLines(second!, ['spedito', 'spedito', 'spedito']);
     const ids = await rival.importOrders([
       { order: partly, carrierIntegrationId: rival.gls },
       { order: shipped, carrierIntegrationId: rival.gls },
     ]);
-    // Orders keeps each line's eBay status and answers it.
-    expect((await rival.orders.getOrder({ merchantId: '', id: ids[0]! })).items.map((i) => i.fulfillmentStatus)).toEqual(['FULFILLED', 'NOT_STARTED', 'IN_PROGRESS']);
+    // Orders keeps each line's fulfilment and answers it.
+    expect((await rival.orders.getOrder({ merchantId: '', id: ids[0]! })).items.map((i) => i.fulfillmentStatus)).toEqual(['spedito', 'da_spedire', 'parzialmente_spedito']);
 
     expect(await rival.api.bulkCreate({ orderIds: ids, confirmUnpaid: false, confirmedBy: '' })).toMatchObject({ created: 2, skipped: 0 });
     const { rows } = await stack.pool.query('SELECT order_id, line_items, content_description FROM shipments WHERE order_id = ANY($1) ORDER BY order_id', [ids]);

@@ -26,7 +26,7 @@ import { ReadOnlyNotice } from '../components/read-only-notice';
 import { formatCount, formatNumericDateTime } from '../format';
 import { RemoveIntegrationDialog, TokenWarning, useIntegrationActions, useRemoveTarget } from '../marketplaces/integration-actions';
 import { useMarketplaceIntegration, useMarketplaces, useSetAutoUpdateTracking } from '../marketplaces/marketplaces-api';
-import { formatConfig, statusBadgeOf, syncJobOf } from '../marketplaces/marketplace-rules';
+import { autoTrackingHintOf, formatConfig, statusBadgeOf, syncJobOf } from '../marketplaces/marketplace-rules';
 import { t } from '../messages';
 import { marketplacesTabPath, MARKETPLACES_PATH } from '../paths';
 
@@ -200,7 +200,7 @@ function IntegrationDetail({ merchantId, integrationId, isAdmin }: { merchantId:
         </Card>
       </div>
 
-      {integration.type === 'marketplace' ? <AutoUpdateTracking merchantId={merchantId} integration={integration} isAdmin={isAdmin} /> : null}
+      {integration.type === 'marketplace' && autoTrackingHintOf(integration) !== null ? <AutoUpdateTracking merchantId={merchantId} integration={integration} isAdmin={isAdmin} /> : null}
 
       {isAdmin ? (
         <Card>
@@ -277,7 +277,7 @@ function AutoUpdateTracking({ merchantId, integration, isAdmin }: { merchantId: 
           <div className="grid gap-1">
             <Label htmlFor="integration-auto-tracking">{t.detail.autoUpdateTracking}</Label>
             <p id="integration-auto-tracking-hint" className="text-xs text-muted-foreground">
-              {t.detail.autoUpdateTrackingHint}
+              {autoTrackingHintOf(integration)}
               {isAdmin ? null : <span className="block">{t.detail.autoUpdateTrackingAdminOnly}</span>}
             </p>
           </div>

@@ -1,6 +1,7 @@
 import type { MarketplaceIntegrationJson } from '@smista/contracts';
 import {
   authorizeUrlFor,
+  autoTrackingHintOf,
   canRefreshToken,
   connectConfig,
   connectModeOf,
@@ -154,5 +155,16 @@ describe('the rest of the integration', () => {
     expect(syncJobOf({ currentJob: running, lastJob: last })).toBe(running);
     expect(syncJobOf({ currentJob: null, lastJob: last })).toBe(last);
     expect(syncJobOf({ currentJob: null, lastJob: null })).toBeNull();
+  });
+});
+
+describe('autoTrackingHintOf', () => {
+  it("names the integration's own marketplace where it takes tracking (the catalogue's capability)", () => {
+    expect(autoTrackingHintOf({ provider: 'ebay', marketplaceName: 'eBay' })).toBe('Invia a eBay il numero di tracking di ogni nuova etichetta');
+    expect(autoTrackingHintOf({ provider: 'ebay', marketplaceName: '' })).toBe('Invia a eBay il numero di tracking di ogni nuova etichetta');
+  });
+
+  it('offers no switch where the marketplace takes no tracking back', () => {
+    for (const provider of ['amazon', 'shopify', 'aliexpress', 'etsy'] as const) expect(autoTrackingHintOf({ provider, marketplaceName: provider })).toBeNull();
   });
 });

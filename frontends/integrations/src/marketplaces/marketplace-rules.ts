@@ -4,7 +4,7 @@
  * connect dialog masks and misses, and how an integration's status and tokens read.
  */
 import type { BadgeVariant } from '@smista/ui-kit';
-import type { MarketplaceIntegrationJson, MarketplaceJson, OAuthParamsJson, SyncJobJson } from '@smista/contracts';
+import { marketplaceCapabilities, marketplaceName, type MarketplaceIntegrationJson, type MarketplaceJson, type OAuthParamsJson, type SyncJobJson } from '@smista/contracts';
 import { t } from '../messages';
 
 /**
@@ -16,6 +16,19 @@ export type ConnectMode = 'oauth' | 'settings';
 
 export function connectModeOf(marketplace: Pick<MarketplaceJson, 'oauthUrl' | 'supported'>): ConnectMode {
   return marketplace.oauthUrl && marketplace.supported ? 'oauth' : 'settings';
+}
+
+/**
+ * The hint of the integration's 'Aggiorna tracking automaticamente', naming its own marketplace;
+ * null where the marketplace takes no tracking (the catalogue's capability `trackingPush`): the
+ * switch is not offered there.
+ *
+ * @example autoTrackingHintOf({ provider: 'ebay', marketplaceName: 'eBay' }) // 'Invia a eBay il numero di tracking di ogni nuova etichetta'
+ * autoTrackingHintOf({ provider: 'amazon', marketplaceName: 'Amazon' }) // null
+ */
+export function autoTrackingHintOf(integration: Pick<MarketplaceIntegrationJson, 'provider' | 'marketplaceName'>): string | null {
+  if (!marketplaceCapabilities(integration.provider).trackingPush) return null;
+  return t.detail.autoUpdateTrackingHint(integration.marketplaceName || marketplaceName(integration.provider));
 }
 
 /**

@@ -4,7 +4,7 @@
  * tracking' asks about (the row action too), which orders 'Crea spedizioni' must ask about (not
  * paid), and the §8 toasts of their outcomes. Pure.
  */
-import { isUnpaidPayment, type BulkCreateJson, type OrderJson, type OrderShipmentJson } from '@smista/contracts';
+import { isUnpaidPayment, marketplaceCapabilities, type BulkCreateJson, type OrderJson, type OrderShipmentJson } from '@smista/contracts';
 import type { ToastInput } from '@smista/ui-kit';
 import { t } from '../messages';
 
@@ -26,12 +26,13 @@ export function labelShipmentIds(orders: readonly Pick<OrderJson, 'shipments'>[]
 /**
  * Whether 'Aggiorna tracking' is offered for an order, as a row action and in the selection (spec
  * §2: eBay orders, with a shipment that has a tracking number; issue 19): its marketplace takes
- * tracking (eBay, case-insensitive) and a live shipment of it carries a tracking number.
+ * tracking (the catalogue's capability `trackingPush`) and a live shipment of it carries a
+ * tracking number.
  *
  * @example canUpdateTracking({ marketplace: 'ebay', shipments: [{ status: 'shipped', trackingNumber: 'MI1' }] }) // true
  */
 export function canUpdateTracking(order: Pick<OrderJson, 'marketplace' | 'shipments'>): boolean {
-  return String(order.marketplace).toLowerCase() === 'ebay' && (order.shipments ?? []).some((s) => live(s) && Boolean(s.trackingNumber?.trim()));
+  return marketplaceCapabilities(String(order.marketplace)).trackingPush && (order.shipments ?? []).some((s) => live(s) && Boolean(s.trackingNumber?.trim()));
 }
 
 /** The orders 'Aggiorna tracking' of the selection asks about: those {@link canUpdateTracking} offers it for. */

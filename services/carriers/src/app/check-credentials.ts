@@ -4,7 +4,7 @@ import { statusAfterCheck, type CredentialCheck, type Integration } from '../dom
 import { CarrierError } from '../adapters';
 import { setIntegrationStatus } from '../store';
 import { enqueueIntegrationChanged } from '../events/publishers';
-import type { HandlerDeps } from '../grpc/deps';
+import type { AppDeps } from './deps';
 
 /**
  * Asks the carrier whether it accepts the integration's credentials and records the answer:
@@ -12,7 +12,7 @@ import type { HandlerDeps } from '../grpc/deps';
  * the status stays, with the reason. A status change is published in the same transaction.
  * Never throws for the carrier's answer: the merchant reads it on the integration.
  */
-export async function checkCredentials(deps: HandlerDeps, integration: Integration, actor: { userId: string }, logger: Logger): Promise<Integration> {
+export async function checkCredentials(deps: AppDeps, integration: Integration, actor: { userId: string }, logger: Logger): Promise<Integration> {
   const check = await askCarrier(deps, integration, logger);
   const now = deps.now();
   return withTransaction(deps.pool, async (tx) => {
@@ -26,7 +26,7 @@ export async function checkCredentials(deps: HandlerDeps, integration: Integrati
   });
 }
 
-async function askCarrier(deps: HandlerDeps, integration: Integration, logger: Logger): Promise<CredentialCheck> {
+async function askCarrier(deps: AppDeps, integration: Integration, logger: Logger): Promise<CredentialCheck> {
   try {
     const adapter = await deps.adapters.get(integration);
     await adapter.validateCredentials();

@@ -1,10 +1,11 @@
 import { withTransaction, type Caller, type Logger } from '@smista/service-kit';
 import { isPoolCarrier } from '@smista/contracts';
-import { assertLabelRequest, carriersErrors, chooseSender, type Integration } from '../domain';
+import { assertLabelRequest, carriersErrors, type Integration } from '../domain';
 import type { LabelRequest, LabelResult, PartyAddress } from '../adapters';
 import { codeForReference, releaseCode, takeNextCode } from '../store';
 import { poolChanged } from './tracking-code-pool';
-import type { HandlerDeps } from '../grpc/deps';
+import type { AppDeps } from './deps';
+import { senderOf } from './sender';
 
 export type LabelInput = Omit<LabelRequest, 'sender' | 'poolCode' | 'sequence'> & { sender?: PartyAddress; sequence?: number };
 
@@ -13,11 +14,11 @@ export type LabelInput = Omit<LabelRequest, 'sender' | 'poolCode' | 'sequence'> 
  * pool code for the letter services (the same code again for a retried reference), and asks the
  * carrier's adapter for the label. A code taken for a label that then failed goes back to the pool.
  */
-export async function createLabel(deps: HandlerDeps, integration: Integration, caller: Caller, input: LabelInput, logger: Logger): Promise<LabelResult> {
+export async function createLabel(deps: AppDeps, integration: Integration, caller: Caller, input: LabelInput, logger: Logger): Promise<LabelResult> {
   if (!integration.active) throw carriersErrors.integrationInactive();
   if (integration.status !== 'active') throw carriersErrors.integrationNotActive();
   assertLabelRequest(input);
-  const sender = input.sender ?? chooseSender(await deps.addressBook.addressesOf(caller));
+  const sender = input.sender ?? (await senderOf(deps, caller));
   const sequence = input.sequence && input.sequence > 0 ? input.sequence : await nextSequence(deps);
   const request: LabelRequest = { ...input, sender, sequence };
   const adapter = await deps.adapters.get(integration);
@@ -39,7 +40,7 @@ export async function createLabel(deps: HandlerDeps, integration: Integration, c
 }
 
 /** The code for this shipment reference: the one already taken (a retry), or the next available. */
-async function takeCodeFor(deps: HandlerDeps, integration: Integration, request: LabelRequest): Promise<{ code: string; fresh: boolean }> {
+async function takeCodeFor(deps: AppDeps, integration: Integration, request: LabelRequest): Promise<{ code: string; fresh: boolean }> {
   const previous = await codeForReference(deps.pool, integration.id, request.reference);
   if (previous) return { code: previous.trackingCode, fresh: false };
   const at = deps.now();
@@ -52,7 +53,7 @@ async function takeCodeFor(deps: HandlerDeps, integration: Integration, request:
   return { code: taken.trackingCode, fresh: true };
 }
 
-async function nextSequence(deps: HandlerDeps): Promise<number> {
+async function nextSequence(deps: AppDeps): Promise<number> {
   const { rows } = await deps.pool.query<{ n: string }>(`SELECT nextval('label_sequence') AS n`);
   return Number(rows[0].n);
 }

@@ -1,6 +1,6 @@
 import type { createHandlerFactory, Keyring, Logger, Pool } from '@smista/service-kit';
 import type { AdapterCache } from '../adapters';
-import type { AddressBook } from './merchants-client';
+import type { AddressBook } from '../app/ports';
 
 /** What the handlers are built from; main.ts (startCarriers) wires the real ones. */
 export interface CarriersServiceDeps {

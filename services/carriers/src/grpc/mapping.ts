@@ -88,3 +88,8 @@ export function partyAddress(a: carriers.PartyAddress | undefined): PartyAddress
     email: opt(a?.email),
   };
 }
+
+/** Our party address → proto (absent optional fields as empty strings). */
+export function toProtoPartyAddress(a: PartyAddress): carriers.PartyAddress {
+  return carriers.PartyAddress.fromPartial({ ...a });
+}

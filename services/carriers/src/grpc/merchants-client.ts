@@ -1,17 +1,9 @@
-import { createPeerClient, isServiceError, type Caller, type Logger } from '@smista/service-kit';
+import { createPeerClient, isServiceError, type Logger } from '@smista/service-kit';
 import { merchants } from '@smista/proto';
-import { carriersErrors, type MerchantAddressLike } from '../domain';
+import { carriersErrors } from '../domain';
+import type { AddressBook } from '../app/ports';
 
-/** The merchant's addresses, for the sender of a label. */
-export interface AddressBook {
-  /**
-   * The addresses of the caller's selected merchant, asked of the merchants service on behalf of the
-   * same caller (merchants checks the membership itself). UNAVAILABLE when merchants cannot answer.
-   */
-  addressesOf(caller: Caller): Promise<MerchantAddressLike[]>;
-  close(): void;
-}
-
+/** The {@link AddressBook} over merchants' gRPC API (ListAddresses). */
 export function createAddressBook(opts: { address: string; callerSecret: string; logger: Logger; deadlineMs?: number }): AddressBook {
   const peer = createPeerClient(merchants.MerchantsServiceClient, opts.address, { callerSecret: opts.callerSecret, deadlineMs: opts.deadlineMs ?? 3_000 });
   return {

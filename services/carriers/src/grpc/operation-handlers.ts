@@ -1,20 +1,27 @@
 import { kitErrors, requireMerchant, withTransaction } from '@smista/service-kit';
-import { carriers } from '@smista/proto';
+import { carriers, type common } from '@smista/proto';
 import { carrierMessages as m, isPoolCarrier } from '@smista/contracts';
 import { createLabel } from '../app/create-label';
+import { senderOf } from '../app/sender';
 import { poolChanged } from '../app/tracking-code-pool';
 import { carriersErrors } from '../domain';
 import { releaseCode } from '../store';
 import { enqueueTrackingUpdated } from '../events/publishers';
 import type { HandlerDeps } from './deps';
 import { ownIntegration } from './own-integration';
-import { partyAddress } from './mapping';
+import { partyAddress, toProtoPartyAddress } from './mapping';
 
 /** The operations the shipments service calls: labels, cancellation, workday close, tracking. */
 export function operationHandlers(deps: HandlerDeps) {
   const { pool, unary, now } = deps;
 
   return {
+    getSender: unary('GetSender', async (_request: common.Empty, ctx) => {
+      const caller = await ctx.caller();
+      await requireMerchant(ctx);
+      return toProtoPartyAddress(await senderOf(deps, caller));
+    }),
+
     createLabel: unary('CreateLabel', async (request: carriers.CreateLabelRequest, ctx) => {
       const caller = await ctx.caller();
       const { merchantId } = await requireMerchant(ctx);

@@ -32,6 +32,8 @@ export interface TestMerchant {
   member(): Promise<{ user: TestUser; api: CarriersApi }>;
   /** Adds the merchant's default pickup address (the sender of labels). */
   addPickupAddress(): Promise<void>;
+  /** Renames the company of every pickup address (a change of the sender, mid-day). */
+  renamePickupAddress(companyName: string): Promise<void>;
 }
 
 /**
@@ -130,6 +132,12 @@ export async function startCarriersStack(options: { sandboxLatencyMs?: number } 
             },
           });
           void merchantsApi;
+        },
+        async renamePickupAddress(companyName) {
+          const { addresses } = await merchantsAdmin.listAddresses({});
+          for (const a of addresses.filter((x) => x.fields?.addressTypes.includes('pickup'))) {
+            await merchantsAdmin.updateAddress({ id: a.id, fields: { ...a.fields!, companyName }, updateMask: ['companyName'] });
+          }
         },
       };
     },

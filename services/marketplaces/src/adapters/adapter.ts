@@ -1,15 +1,23 @@
 /**
  * The marketplace adapter interface: what the marketplaces service asks of each marketplace,
  * whatever its wire format. One folder per marketplace (`ebay/` now; amazon, shopify, aliexpress,
- * etsy later) with the same files: `settings.ts`, `client.ts` (HTTP only, through the kit's
- * `provider-http`), pure `build*` / `parse*` functions, `units.ts` (the marketplace's codes to ours)
- * and `errors.ts` (its failure forms as {@link MarketplaceError}s).
+ * etsy later) with the same files: `settings.ts` (its configuration variables and the settings made
+ * of them), `client.ts` (HTTP only, through the kit's `provider-http`), pure `build*` / `parse*`
+ * functions, `units.ts` (the marketplace's codes to ours) and `errors.ts` (its failure forms as
+ * {@link MarketplaceError}s). The folder joins the service with one line of the adapters table
+ * (`index.ts`) and runs the one contract suite every adapter runs (`contract.ts`).
+ *
+ * Everything a marketplace calls by its own name is mapped to Smista's inside its folder: order and
+ * payment statuses, line fulfilment states (`LineFulfilmentStatus` of the contracts), the express
+ * marker, our carrier codes to its carrier codes, and its "already fulfilled" refusal
+ * (`ALREADY_FULFILLED`). Nothing outside `adapters/<provider>/` names a marketplace's raw value.
  *
  * An operation a marketplace lacks throws the kit's `NotSupportedError`. Failures are
  * {@link MarketplaceError}s with a stable code and an Italian message; an unreachable marketplace
  * (network error, 5xx after the client's retries) is the kit's `ProviderUnavailableError`.
  */
 import { DomainError } from '@smista/service-kit';
+import type { MarketplaceCapabilities, MarketplaceConnectMethod } from '@smista/contracts';
 import type { marketplacesEvents } from '@smista/proto';
 
 /** Our normalised order, the payload of `marketplaces.order.imported` (proto events/v1). */
@@ -86,22 +94,81 @@ export interface ShippingFulfillment {
   shippedDate: string;
 }
 
+/** What a `settings` marketplace answers when its connect dialog's values are accepted. */
+export interface SettingsConnection {
+  /** The account the settings open. */
+  seller: SellerIdentity;
+  /** Where the marketplace gives tokens for the settings (Amazon's LWA refresh token); absent when the settings are the credential. */
+  tokens?: TokenSet;
+}
+
 export interface MarketplaceAdapter {
+  /** The catalogue's id (`ebay`): the adapter's line in the adapters table. */
   readonly identifier: string;
-  /** What the browser needs for the consent page (GET /api/marketplace/ebay/oauth-params). */
+  /** How a merchant connects it; equal to the catalogue's (`MARKETPLACE_CATALOGUE` of the contracts). */
+  readonly connectMethod: MarketplaceConnectMethod;
+  /**
+   * What Smista can do with it (tracking push, partial shipment, refresh token, webhooks); equal to
+   * the catalogue's, which the screens read. The service asks these, never an identifier.
+   */
+  readonly capabilities: MarketplaceCapabilities;
+
+  /**
+   * `oauth` marketplaces: where the seller's consent page is (the catalogue's `oauthUrl`), from
+   * configuration; pure, answered even before the app's credentials are set.
+   *
+   * @example ebay.consentPageUrl() // 'https://auth.ebay.com/oauth2/authorize'
+   */
+  consentPageUrl(): string;
+  /** `oauth`: what the browser needs for the consent page (GET /api/marketplace/ebay/oauth-params). */
   authorizeParams(): AuthorizeParams;
-  /** Exchanges a single-use authorization code (POST token, grant_type=authorization_code). */
+  /** `oauth`: exchanges a single-use authorization code (POST token, grant_type=authorization_code). */
   exchangeCode(code: string): Promise<TokenSet>;
-  /** A new access token from the refresh token; `REFRESH_REFUSED` when the marketplace refuses it. */
+  /**
+   * `settings` marketplaces: called when the connect dialog is saved with every required setting;
+   * checks them with the marketplace's cheapest read and answers the account they open.
+   * `CLIENT_REFUSED` with the marketplace's reason when it refuses them; an `oauth` marketplace
+   * throws the kit's `NotSupportedError`.
+   *
+   * @example await shopify.connectWithSettings({ shopDomain: 'bottega.myshopify.com', accessToken: 'shpat_…' })
+   */
+  connectWithSettings(settings: Readonly<Record<string, string>>): Promise<SettingsConnection>;
+  /**
+   * Called before a token runs out (capability `refreshToken`): a new access token from the refresh
+   * token; `REFRESH_REFUSED` when the marketplace refuses it (the seller must connect again).
+   */
   refreshAccessToken(refreshToken: string): Promise<TokenSet>;
+  /**
+   * Checks the credentials by reading the account they open: after a consent (who consented), and
+   * whenever a token's validity is in doubt. `TOKEN_EXPIRED` when the marketplace refuses the token.
+   *
+   * @example (await ebay.getIdentity(accessToken)).username // 'bottega_spedizioni'
+   */
   getIdentity(accessToken: string): Promise<SellerIdentity>;
-  /** One page of orders; `TOKEN_EXPIRED` on 401, `QUOTA_EXCEEDED` (with retryAfterMs) on 429. */
+  /**
+   * Called by a sync job for each page of its window: the orders created (first import) or changed
+   * in `from`..`to`, from `offset`. `TOKEN_EXPIRED` on 401, `QUOTA_EXCEEDED` (with retryAfterMs) on
+   * the marketplace's rate limit, `REQUEST_REFUSED` with its reason for a request it refuses.
+   *
+   * @example const { orders, nextOffset } = await ebay.fetchOrdersPage({ accessToken, filterBy: 'created', from, to, offset: 0, limit: 200 })
+   */
   fetchOrdersPage(request: OrdersPageRequest): Promise<OrdersPage>;
-  /** Tells the marketplace the items shipped; answers its fulfillment id. */
+  /**
+   * One order as it stands now, normalised like a page's: `REQUEST_REFUSED` for an order the seller
+   * does not have; `TOKEN_EXPIRED` and `QUOTA_EXCEEDED` as for a page.
+   *
+   * @example (await ebay.fetchOrder({ accessToken, externalOrderId: '12-34567-89012' })).status // 'da_spedire'
+   */
+  fetchOrder(request: { accessToken: string; externalOrderId: string }): Promise<ImportedOrder>;
+  /**
+   * Called when a labelled shipment's tracking goes to the marketplace (capability `trackingPush`):
+   * tells it the items shipped and answers its fulfilment id. `ALREADY_FULFILLED` when a line
+   * already has a fulfilment (eBay 32700), `REQUEST_REFUSED` for its other refusals.
+   */
   pushTracking(push: TrackingPush): Promise<{ fulfillmentId: string }>;
   /**
    * The order's shipping fulfilments (eBay getShippingFulfillments), oldest first. Called when a
-   * tracking push is refused because a line already has a fulfilment (eBay 32700, a bare 409): only
+   * tracking push is refused as `ALREADY_FULFILLED` (eBay 32700, a bare 409): only
    * a fulfilment carrying our tracking number tells an earlier push of ours whose answer was lost
    * from items shipped otherwise. `TOKEN_EXPIRED` on 401, `QUOTA_EXCEEDED` on 429, `REQUEST_REFUSED`
    * for an order the seller does not have (eBay 32100).
@@ -133,7 +200,12 @@ export type MarketplaceErrorCode =
   /** Call quota exceeded (429): back off and retry. */
   | 'QUOTA_EXCEEDED'
   /** The marketplace refused the request (4xx with its own code, e.g. eBay 32300). */
-  | 'REQUEST_REFUSED';
+  | 'REQUEST_REFUSED'
+  /**
+   * A tracking push refused because a line already has a fulfilment (eBay 32700, a bare 409): ours
+   * from an earlier attempt whose answer was lost, or another; `providerCode` keeps the marketplace's code.
+   */
+  | 'ALREADY_FULFILLED';
 
 /** A marketplace failure the service can act on, with the marketplace's own code when it gave one. */
 export class MarketplaceError extends DomainError {

@@ -1,17 +1,18 @@
+import { MARKETPLACE_CATALOGUE } from '@smista/contracts';
 import { createLogger, NotSupportedError } from '@smista/service-kit';
-import { createMarketplaceAdapter, isMarketplaceSupported, MarketplaceError, type EbaySettings } from './index';
+import { adaptersEnv, createMarketplaceAdapter, isMarketplaceSupported, MarketplaceError, SUPPORTED_MARKETPLACES, type AdaptersConfig } from './index';
 
-/* The factory the marketplaces service calls: eBay has an adapter, the other four say so in Italian. */
+/* The adapters table the marketplaces service builds from: eBay has an adapter, the other four say so in Italian. */
 
 const logger = createLogger('marketplaces-test', 'silent');
-const settings: EbaySettings = {
-  clientId: 'Smista-Smista-SBX-a1b2c3d4e-5f6a7b8c',
-  clientSecret: 'SBX-1b2c3d4e5f6a-7b8c',
-  ruName: 'Smista-Smista-Smista-abcdefgh',
-  authUrl: 'https://auth.sandbox.ebay.com',
-  apiUrl: 'https://api.sandbox.ebay.com',
-  identityUrl: 'https://apiz.sandbox.ebay.com',
-  maxConcurrentRequests: 4,
+const config: AdaptersConfig = {
+  EBAY_CLIENT_ID: 'Smista-Smista-SBX-a1b2c3d4e-5f6a7b8c',
+  EBAY_CLIENT_SECRET: 'SBX-1b2c3d4e5f6a-7b8c',
+  EBAY_RU_NAME: 'Smista-Smista-Smista-abcdefgh',
+  EBAY_AUTH_URL: 'https://auth.sandbox.ebay.com',
+  EBAY_API_URL: 'https://api.sandbox.ebay.com',
+  EBAY_IDENTITY_URL: 'https://apiz.sandbox.ebay.com',
+  MARKETPLACE_MAX_CONCURRENT_REQUESTS: 4,
 };
 
 function thrown(fn: () => unknown): unknown {
@@ -24,11 +25,26 @@ function thrown(fn: () => unknown): unknown {
 }
 
 describe('createMarketplaceAdapter', () => {
-  it('builds the eBay adapter', async () => {
-    const adapter = createMarketplaceAdapter(' eBay ', settings, logger);
+  it('builds the eBay adapter from the configuration, through its settings.ts', async () => {
+    const adapter = createMarketplaceAdapter(' eBay ', config, logger);
     expect(adapter.identifier).toBe('ebay');
-    expect(adapter.authorizeParams()).toMatchObject({ authorizeUrl: 'https://auth.sandbox.ebay.com/oauth2/authorize', clientId: settings.clientId, redirectUri: settings.ruName });
+    expect(adapter.authorizeParams()).toMatchObject({ authorizeUrl: 'https://auth.sandbox.ebay.com/oauth2/authorize', clientId: config.EBAY_CLIENT_ID, redirectUri: config.EBAY_RU_NAME });
+    expect(adapter.consentPageUrl()).toBe('https://auth.sandbox.ebay.com/oauth2/authorize');
     await adapter.close();
+  });
+
+  it('declares each adapter’s environment for config.ts', () => {
+    expect(Object.keys(adaptersEnv).sort()).toEqual(['EBAY_API_URL', 'EBAY_AUTH_URL', 'EBAY_CLIENT_ID', 'EBAY_CLIENT_SECRET', 'EBAY_IDENTITY_URL', 'EBAY_RU_NAME']);
+  });
+
+  it('has an adapter for the catalogue’s marketplaces that have one, in catalogue order, each agreeing with its entry', async () => {
+    expect(SUPPORTED_MARKETPLACES).toEqual(['ebay']);
+    for (const id of SUPPORTED_MARKETPLACES) {
+      const adapter = createMarketplaceAdapter(id, config, logger);
+      const entry = MARKETPLACE_CATALOGUE.find((m) => m.id === id)!;
+      expect({ connectMethod: adapter.connectMethod, capabilities: adapter.capabilities }).toEqual({ connectMethod: entry.connectMethod, capabilities: entry.capabilities });
+      await adapter.close();
+    }
   });
 
   it.each([
@@ -37,7 +53,7 @@ describe('createMarketplaceAdapter', () => {
     ['aliexpress', 'AliExpress'],
     ['etsy', 'Etsy'],
   ])('refuses %s with NOT_SUPPORTED naming the marketplace', (identifier, name) => {
-    const error = thrown(() => createMarketplaceAdapter(identifier, settings, logger));
+    const error = thrown(() => createMarketplaceAdapter(identifier, config, logger));
     expect(error).toBeInstanceOf(NotSupportedError);
     expect(error).toMatchObject({
       code: 'NOT_SUPPORTED',
@@ -48,19 +64,20 @@ describe('createMarketplaceAdapter', () => {
   });
 
   it('refuses an identifier outside the catalogue the same way', () => {
-    expect(thrown(() => createMarketplaceAdapter('vinted', settings, logger))).toMatchObject({ code: 'NOT_SUPPORTED', provider: 'vinted' });
+    expect(thrown(() => createMarketplaceAdapter('vinted', config, logger))).toMatchObject({ code: 'NOT_SUPPORTED', provider: 'vinted' });
+    expect(thrown(() => createMarketplaceAdapter('constructor', config, logger))).toMatchObject({ code: 'NOT_SUPPORTED', provider: 'constructor' });
     expect(isMarketplaceSupported('ebay')).toBe(true);
   });
 
   it('answers spec §5 messages when the eBay app is not configured, before any call', async () => {
-    const adapter = createMarketplaceAdapter('ebay', { ...settings, clientId: ' ', clientSecret: '' }, logger);
+    const adapter = createMarketplaceAdapter('ebay', { ...config, EBAY_CLIENT_ID: ' ', EBAY_CLIENT_SECRET: '' }, logger);
     const error = thrown(() => adapter.authorizeParams());
     expect(error).toBeInstanceOf(MarketplaceError);
     expect(error).toMatchObject({ code: 'CLIENT_REFUSED', message: 'Parametri OAuth incompleti: client_id mancante' });
     await expect(adapter.exchangeCode('v^1.1#code')).rejects.toMatchObject({ code: 'CLIENT_REFUSED', message: 'Parametri OAuth incompleti: client_id mancante' });
-    const noSecret = createMarketplaceAdapter('ebay', { ...settings, clientSecret: '' }, logger);
+    const noSecret = createMarketplaceAdapter('ebay', { ...config, EBAY_CLIENT_SECRET: '' }, logger);
     await expect(noSecret.refreshAccessToken('v^1.1#refresh')).rejects.toMatchObject({ code: 'CLIENT_REFUSED', message: 'Parametri OAuth incompleti: client_secret mancante' });
-    const noRuName = createMarketplaceAdapter('ebay', { ...settings, ruName: '' }, logger);
+    const noRuName = createMarketplaceAdapter('ebay', { ...config, EBAY_RU_NAME: '' }, logger);
     expect(thrown(() => noRuName.authorizeParams())).toMatchObject({ code: 'CLIENT_REFUSED', message: 'Parametri OAuth incompleti: RuName (redirect_uri) mancante' });
     await Promise.all([adapter.close(), noSecret.close(), noRuName.close()]);
   });

@@ -1,55 +1,70 @@
-import { marketplaceConnectOperation, marketplaceName } from '@smista/contracts';
+import { MARKETPLACE_CATALOGUE, marketplaceConnectOperation, marketplaceName, type MarketplaceId } from '@smista/contracts';
 import { NotSupportedError, type Logger } from '@smista/service-kit';
 import type { MarketplaceAdapter } from './adapter';
-import { createEbayAdapter, type EbayHttpOptions, type EbaySettings } from './ebay';
+import { createEbayAdapter, ebayEnv, ebaySettingsFrom, type EbayConfig, type EbayHttpOptions } from './ebay';
 
 export * from './adapter';
 export { buildAuthorizeUrl, EBAY_PRODUCTION, EBAY_SCOPES, ebaySettingsFrom, type EbayHttpOptions, type EbaySettings } from './ebay';
 
-/** The marketplaces of spec §1, in catalogue order. */
-export const MARKETPLACE_IDENTIFIERS = ['ebay', 'amazon', 'shopify', 'aliexpress', 'etsy'] as const;
-export type MarketplaceIdentifier = (typeof MARKETPLACE_IDENTIFIERS)[number];
+/**
+ * Every adapter's environment variables, declared in its `settings.ts`; the service's `config.ts`
+ * spreads them. A new adapter adds its own here.
+ */
+export const adaptersEnv = { ...ebayEnv };
 
-/** The marketplaces that have an adapter (the others answer NotSupportedError). */
-export const SUPPORTED_MARKETPLACES: readonly MarketplaceIdentifier[] = ['ebay'];
+/** The configuration the adapters are built from (the service's `Config` satisfies it); a new adapter adds `& ItsConfig`. */
+export type AdaptersConfig = EbayConfig;
 
-/** Whether `identifier` has an adapter: connect, sync and tracking work for it. */
-export function isMarketplaceSupported(identifier: string): boolean {
-  return (SUPPORTED_MARKETPLACES as readonly string[]).includes(identifier.trim().toLowerCase());
-}
-
-/** Optional tuning of the adapters the factory builds (tests, load runs). */
+/** Optional tuning of the adapters the table builds (tests, load runs). */
 export interface MarketplaceAdapterOptions {
   /** The clock in ms (token expiries). Default `Date.now`. */
   now?: () => number;
   http?: EbayHttpOptions;
 }
 
+/** What building an adapter gets besides the configuration. */
+export interface AdapterDeps {
+  logger: Logger;
+  now?: () => number;
+  http?: EbayHttpOptions;
+}
+
 /**
- * The adapter of one marketplace, built from the app's settings (configuration EBAY_*,
- * MARKETPLACE_MAX_CONCURRENT_REQUESTS). Called once per marketplace at start (the adapter holds no
- * seller state: every call takes the seller's token); closed at shutdown.
- *
- * Amazon, Shopify, AliExpress and Etsy have no adapter yet: they throw the kit's
- * `NotSupportedError` (code NOT_SUPPORTED) whose Italian message names the marketplace,
- * "Operazione non supportata da Amazon: collegamento dell'account e sincronizzazione degli ordini
- * (non ancora disponibile)". An identifier outside spec §1 is refused the same way, named as given.
- *
- * @example
- * const ebay = createMarketplaceAdapter('ebay', {
- *   clientId: config.EBAY_CLIENT_ID, clientSecret: config.EBAY_CLIENT_SECRET, ruName: config.EBAY_RU_NAME,
- *   authUrl: config.EBAY_AUTH_URL, apiUrl: config.EBAY_API_URL, identityUrl: config.EBAY_IDENTITY_URL,
- *   maxConcurrentRequests: config.MARKETPLACE_MAX_CONCURRENT_REQUESTS,
- * }, logger);
+ * The adapters table: one line per marketplace of the catalogue that has an adapter, building it
+ * from the service's configuration through the adapter's own `settings.ts`. The next marketplace
+ * joins with one line here (and its folder).
  */
-export function createMarketplaceAdapter(identifier: string, settings: EbaySettings, logger: Logger, options: MarketplaceAdapterOptions = {}): MarketplaceAdapter {
+const ADAPTERS: Partial<Record<MarketplaceId, (config: AdaptersConfig, deps: AdapterDeps) => MarketplaceAdapter>> = {
+  ebay: (config, deps) => createEbayAdapter(ebaySettingsFrom(config), deps),
+};
+
+/** The marketplaces that have an adapter, in catalogue order (the others answer NotSupportedError). */
+export const SUPPORTED_MARKETPLACES: readonly MarketplaceId[] = MARKETPLACE_CATALOGUE.map((m) => m.id).filter((id) => ADAPTERS[id] !== undefined);
+
+/** Whether `identifier` has an adapter: connect, sync and tracking work for it. */
+export function isMarketplaceSupported(identifier: string): boolean {
+  return (SUPPORTED_MARKETPLACES as readonly string[]).includes(identifier.trim().toLowerCase());
+}
+
+/**
+ * The adapter of one marketplace, built from the service's configuration (each adapter's variables
+ * and MARKETPLACE_MAX_CONCURRENT_REQUESTS). Called once per marketplace at start (an adapter holds
+ * no seller state: every call takes the seller's token); closed at shutdown.
+ *
+ * A marketplace without an adapter yet (Amazon, Shopify, AliExpress, Etsy) throws the kit's
+ * `NotSupportedError` (code NOT_SUPPORTED) whose Italian message names it, "Operazione non
+ * supportata da Amazon: collegamento dell'account e sincronizzazione degli ordini (non ancora
+ * disponibile)". An identifier outside spec §1 is refused the same way, named as given.
+ *
+ * @example const ebay = createMarketplaceAdapter('ebay', config, logger);
+ */
+export function createMarketplaceAdapter(identifier: string, config: AdaptersConfig, logger: Logger, options: MarketplaceAdapterOptions = {}): MarketplaceAdapter {
   const id = identifier.trim().toLowerCase();
-  if (id === 'ebay') {
-    return createEbayAdapter(settings, {
-      logger: logger.child({ marketplace: 'ebay' }),
-      ...(options.now ? { now: options.now } : {}),
-      ...(options.http ? { http: options.http } : {}),
-    });
-  }
-  throw new NotSupportedError(marketplaceConnectOperation, marketplaceName(identifier));
+  const create = Object.hasOwn(ADAPTERS, id) ? ADAPTERS[id as MarketplaceId] : undefined;
+  if (!create) throw new NotSupportedError(marketplaceConnectOperation, marketplaceName(identifier));
+  return create(config, {
+    logger: logger.child({ marketplace: id }),
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.http ? { http: options.http } : {}),
+  });
 }

@@ -1,17 +1,18 @@
 import type { Logger } from '@smista/service-kit';
-import { createMarketplaceAdapter, SUPPORTED_MARKETPLACES, type EbaySettings, type MarketplaceAdapter, type MarketplaceAdapterOptions } from '../adapters';
+import { createMarketplaceAdapter, SUPPORTED_MARKETPLACES, type AdaptersConfig, type MarketplaceAdapter, type MarketplaceAdapterOptions } from '../adapters';
 import { marketplacesErrors, type Marketplace } from '../domain';
 
 /**
- * One adapter per marketplace that has one, built at start from the app's configuration and shared
- * by every integration of that marketplace (an adapter holds no seller state: each call takes the
- * seller's token; one HTTP pool and one concurrency cap per marketplace host).
+ * One adapter per marketplace that has one, built at start from the service's configuration and
+ * shared by every integration of that marketplace (an adapter holds no seller state: each call
+ * takes the seller's token; one HTTP pool and one concurrency cap per marketplace host).
  */
 export class AdapterRegistry {
   private constructor(private readonly adapters: ReadonlyMap<string, MarketplaceAdapter>) {}
 
-  static create(settings: EbaySettings, logger: Logger, options: MarketplaceAdapterOptions = {}): AdapterRegistry {
-    return new AdapterRegistry(new Map(SUPPORTED_MARKETPLACES.map((id) => [id, createMarketplaceAdapter(id, settings, logger, options)])));
+  /** Every adapter of the adapters table, from the service's configuration. */
+  static create(config: AdaptersConfig, logger: Logger, options: MarketplaceAdapterOptions = {}): AdapterRegistry {
+    return new AdapterRegistry(new Map(SUPPORTED_MARKETPLACES.map((id) => [id, createMarketplaceAdapter(id, config, logger, options)])));
   }
 
   /** The adapter of a marketplace, or the Italian refusal of a marketplace without one. */
@@ -24,6 +25,11 @@ export class AdapterRegistry {
   /** Identifiers with an adapter: the schedule syncs only their integrations. */
   identifiers(): string[] {
     return [...this.adapters.keys()];
+  }
+
+  /** The consent page of each marketplace that connects through OAuth (the catalogue's `oauthUrl`). */
+  consentPageUrls(): Record<string, string> {
+    return Object.fromEntries([...this.adapters.values()].filter((a) => a.connectMethod === 'oauth').map((a) => [a.identifier, a.consentPageUrl()]));
   }
 
   async closeAll(): Promise<void> {

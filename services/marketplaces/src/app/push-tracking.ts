@@ -1,7 +1,7 @@
 import { DomainError, KitErrorCode, type Logger } from '@smista/service-kit';
 import { marketplaceMessages as m } from '@smista/contracts';
 import { MarketplaceError, type MarketplaceAdapter, type ShippingFulfillment } from '../adapters';
-import { ALREADY_FULFILLED_CODES, judgeAlreadyFulfilled, MarketplacesErrorCode, type Integration } from '../domain';
+import { judgeAlreadyFulfilled, MarketplacesErrorCode, type Integration } from '../domain';
 import type { AdapterRegistry } from './adapter-registry';
 import type { TokenKeeper } from './token-keeper';
 
@@ -77,11 +77,13 @@ export async function pushTracking(deps: { adapters: AdapterRegistry; tokens: To
   }
 }
 
-/** The marketplace's "already fulfilled" code (see ALREADY_FULFILLED_CODES) of a refused push; undefined for any other failure. */
+/**
+ * The code recorded for a push the adapter refused as `ALREADY_FULFILLED` (the marketplace's own,
+ * eBay 32700 or 409, else ours); undefined for any other failure.
+ */
 function alreadyFulfilledCode(err: unknown): string | undefined {
-  if (!(err instanceof MarketplaceError) || err.code !== 'REQUEST_REFUSED') return undefined;
-  const code = err.details.providerCode ?? '';
-  return ALREADY_FULFILLED_CODES.has(code) ? code : undefined;
+  if (!(err instanceof MarketplaceError) || err.code !== 'ALREADY_FULFILLED') return undefined;
+  return err.details.providerCode || err.code;
 }
 
 /**
@@ -128,7 +130,7 @@ function asRefusal(err: unknown): TrackingRefusal | undefined {
   if (err instanceof MarketplaceError) {
     if (err.code === 'QUOTA_EXCEEDED') return undefined;
     // The marketplace's own code for its refusals (eBay 32300, 409); ours for the rest (REFRESH_REFUSED...).
-    const errorCode = err.code === 'REQUEST_REFUSED' ? err.details.providerCode || err.code : err.code;
+    const errorCode = err.code === 'REQUEST_REFUSED' || err.code === 'ALREADY_FULFILLED' ? err.details.providerCode || err.code : err.code;
     return { ok: false, errorCode, errorMessage: err.message };
   }
   if (err instanceof DomainError && err.code !== KitErrorCode.ProviderUnavailable) return { ok: false, errorCode: err.code, errorMessage: err.message };

@@ -2,16 +2,16 @@ import { marketplaceMessages as m, trackingPushMessages as t } from '@smista/con
 import type { Integration } from './integrations';
 
 /*
- * The tracking of one shipment told to its marketplace (eBay createShippingFulfillment), recorded
+ * The tracking of one shipment told to its marketplace (the adapter's pushTracking), recorded
  * per shipment in `tracking_pushes`: what to do with a labelled shipment, and what an attempt's
  * outcome makes of the row. Pure: the pusher (app/tracking-pusher.ts) carries the decisions out.
  *
  * ```
  * labelled ──auto update on──▶ pending ──attempt──▶ pushed (eBay has the fulfilment; never sent again)
  *    │                           ▲   │               ▲
- *    │                           │   │               └── "already fulfilled" (32700) and a fulfilment with our tracking number
+ *    │                           │   │               └── ALREADY_FULFILLED and a fulfilment with our tracking number
  *    │                           │   ├── quota / unreachable ──▶ retrying ──(next_attempt_at)──┘
- *    │                           │   └── refused (32xxx, 32700 shipped otherwise, integration off...) or retries spent ──▶ failed
+ *    │                           │   └── refused (the marketplace's refusal, shipped otherwise, integration off...) or retries spent ──▶ failed
  *    └──auto update off, integration off or in error──▶ skipped
  * on demand (PushTracking with a shipment id): any row but pushed is claimed and attempted now.
  * ```
@@ -70,15 +70,14 @@ export const defaultTrackingRetryPolicy: TrackingRetryPolicy = {
   maxAttempts: 6,
 };
 
-/**
- * The marketplace's answers meaning "a line item of this request already has a fulfilment": eBay
- * 32700 (409), or a 409 without an error id. That alone does not say whose fulfilment it is: ours,
- * made by an earlier attempt whose answer was lost on the way (a timeout after eBay made it, a crash
- * before recording it), or another (the line shipped with another tracking number, or marked
- * shipped on eBay by hand). So the pusher then reads the order's fulfilments and judges with
- * {@link judgeAlreadyFulfilled}. 32710 (a 409 too) is a cancelled order: a refusal.
+/*
+ * A push the adapter refuses as ALREADY_FULFILLED ("a line item of this request already has a
+ * fulfilment"; each adapter maps its marketplace's form of it) does not say whose fulfilment it is:
+ * ours, made by an earlier attempt whose answer was lost on the way (a timeout after the marketplace
+ * made it, a crash before recording it), or another (the line shipped with another tracking
+ * number, or marked shipped by hand). So the pusher then reads the order's fulfilments and judges
+ * with {@link judgeAlreadyFulfilled}.
  */
-export const ALREADY_FULFILLED_CODES: ReadonlySet<string> = new Set(['32700', '409']);
 
 /** A fulfilment of the order as the marketplace holds it (the adapter's ShippingFulfillment). */
 export interface MarketplaceFulfillment {
@@ -101,7 +100,7 @@ const MAX_NAMED_TRACKING = 3;
 
 /**
  * Whose fulfilment the marketplace meant when it refused a push as "already fulfilled" (see
- * {@link ALREADY_FULFILLED_CODES}), from the order's fulfilments as it holds them. Ours only when
+ * ALREADY_FULFILLED above), from the order's fulfilments as it holds them. Ours only when
  * fulfilments carrying our tracking number (compared as the push sends it, `asSent`, ignoring case)
  * cover every line of the push — what an earlier attempt of ours whose answer was lost leaves
  * behind. Otherwise a refusal: naming the other tracking numbers the push's lines shipped with,

@@ -26,6 +26,7 @@ export const errorStatus: ErrorStatusTable = {
   REFRESH_REFUSED: GrpcStatus.FAILED_PRECONDITION,
   TOKEN_EXPIRED: GrpcStatus.FAILED_PRECONDITION,
   REQUEST_REFUSED: GrpcStatus.FAILED_PRECONDITION,
+  ALREADY_FULFILLED: GrpcStatus.FAILED_PRECONDITION,
   // A quota passes: the caller may try again later.
   QUOTA_EXCEEDED: GrpcStatus.RESOURCE_EXHAUSTED,
 } satisfies Record<C | MarketplaceErrorCode, GrpcStatus>;

@@ -2,7 +2,7 @@ import { withTransaction, type Logger, type MerchantScope, type Pool } from '@sm
 import { assertAssignable, carrierTarget, ordersErrors, type Order } from '../domain';
 import { findOrder, setCarrier } from '../store';
 import { enqueueCarrierAssigned } from '../events/publishers';
-import type { CarrierDirectory } from '../grpc/carriers-client';
+import type { CarrierDirectory } from './ports';
 
 /**
  * Spec §7 PATCH /api/orders/{id}/carrier: any member of the merchant assigns one of its active

@@ -27,7 +27,7 @@ import {
   type RuleValues,
 } from '../store';
 import { enqueueCarrierAssigned, enqueueCarriersAssigned, enqueueCarriersAssignedByRules, enqueueRuleChanged } from '../events/publishers';
-import type { CarrierDirectory } from '../grpc/carriers-client';
+import type { CarrierDirectory } from './ports';
 
 interface RuleDeps {
   pool: Pool;

@@ -1,9 +1,10 @@
 import type { MerchantScope, Pool } from '@smista/service-kit';
 import { marketplaceName } from '@smista/contracts';
 import { trackingPushMessages as t } from '@smista/contracts';
-import { assertTrackingSupported, linesToShip, ordersErrors, shipmentToTrack } from '../domain';
+import { linesToShip } from '@smista/contracts';
+import { assertTrackingSupported, ordersErrors, shipmentToTrack } from '../domain';
 import { findOrder } from '../store';
-import type { MarketplaceTracking } from '../grpc/marketplaces-client';
+import type { MarketplaceTracking } from './ports';
 
 /** UpdateTracking's answer: the marketplace's refusal is data (ok false, its Italian message). */
 export interface TrackingUpdate {

@@ -38,7 +38,7 @@ function event(patch: Partial<NonNullable<ImportedOrderEvent['order']>> = {}, ou
         email: '',
       },
       items: [
-        { externalItemId: '10001', legacyItemId: '2345', sku: 'TAZ-01', title: 'Tazza in ceramica', quantity: 2, unitPrice: '9.90', total: '19.80', currency: 'EUR', imageUrl: 'https://i.example.it/1.jpg', variantInfo: 'Colore: blu', fulfillmentStatus: 'NOT_STARTED' },
+        { externalItemId: '10001', legacyItemId: '2345', sku: 'TAZ-01', title: 'Tazza in ceramica', quantity: 2, unitPrice: '9.90', total: '19.80', currency: 'EUR', imageUrl: 'https://i.example.it/1.jpg', variantInfo: 'Colore: blu', fulfillmentStatus: 'da_spedire' },
         { externalItemId: '10002', legacyItemId: '', sku: '', title: 'Teiera', quantity: 1, unitPrice: '40.00', total: '', currency: '', imageUrl: '', variantInfo: '', fulfillmentStatus: '' },
       ],
       rawJson: '{"orderId":"12-34567-89012","buyer":{"username":"giulia_b"}}',
@@ -99,7 +99,7 @@ describe('parseImportedOrder', () => {
       currency: 'EUR',
       imageUrl: 'https://i.example.it/1.jpg',
       variantInfo: 'Colore: blu',
-      fulfillmentStatus: 'NOT_STARTED',
+      fulfillmentStatus: 'da_spedire',
     });
     // A line without its total: unit price × quantity, the order's currency.
     expect(order.items[1]).toMatchObject({ legacyItemId: null, sku: null, total: '40.00', currency: 'EUR', imageUrl: null });

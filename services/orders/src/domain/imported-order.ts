@@ -1,6 +1,6 @@
 import { orderWeightGrams } from './shipping-rules';
 import { isUuid, searchKey } from '@smista/service-kit';
-import { marketplaceIds, type MarketplaceId, type OrderStatus } from '@smista/contracts';
+import { lineFulfilmentStatuses, marketplaceIds, type LineFulfilmentStatus, type MarketplaceId, type OrderStatus } from '@smista/contracts';
 import { InvalidEventError } from './errors';
 import { countryName } from './countries';
 import { formatCents, MAX_CENTS, toCents } from './money';
@@ -61,6 +61,8 @@ export interface ImportedOrderEvent {
     rawJson: string;
     /** Older events lack it. */
     shippingService?: string;
+    /** The adapter's express marker; older events lack it (not express). */
+    express?: boolean;
   };
 }
 
@@ -92,7 +94,17 @@ export interface ImportItem {
   currency: string;
   imageUrl: string | null;
   variantInfo: string | null;
-  fulfillmentStatus: string | null;
+  /** In Smista's words (`LineFulfilmentStatus`, the adapter's mapping); null when unknown. */
+  fulfillmentStatus: LineFulfilmentStatus | null;
+}
+
+/** The line's fulfilment as the adapter mapped it; anything else (none, a value outside Smista's) is unknown. */
+function lineFulfilment(value: string | undefined, warnings: string[], what: string): LineFulfilmentStatus | null {
+  const v = text(value).toLowerCase();
+  if (!v) return null;
+  if ((lineFulfilmentStatuses as readonly string[]).includes(v)) return v as LineFulfilmentStatus;
+  warnings.push(`${what}: unknown fulfilment status ${JSON.stringify(v)}, kept unknown`);
+  return null;
 }
 
 /**
@@ -112,8 +124,10 @@ export interface OrderImport extends OrderFacts {
   items: ImportItem[];
   /** The marketplace's payload as JSON text, or null. */
   originalData: string | null;
-  /** The marketplace's shipping service (eBay shippingServiceCode), '' when unknown. */
+  /** The marketplace's shipping service (eBay shippingServiceCode), '' when unknown: shown, never interpreted here. */
   shippingService: string;
+  /** The buyer chose an express service, as the marketplace's adapter read it. */
+  express: boolean;
   /** Sum of the items' weights (grams); null when some item's is unknown. */
   weightGrams: number | null;
 }
@@ -231,7 +245,7 @@ export function parseImportedOrder(event: ImportedOrderEvent, now: Date): Parsed
       currency: currencyOf(item.currency, currency, warnings, what),
       imageUrl: orNull(item.imageUrl),
       variantInfo: orNull(item.variantInfo),
-      fulfillmentStatus: orNull(item.fulfillmentStatus),
+      fulfillmentStatus: lineFulfilment(item.fulfillmentStatus, warnings, what),
     };
   });
 
@@ -282,6 +296,7 @@ export function parseImportedOrder(event: ImportedOrderEvent, now: Date): Parsed
       items,
       originalData: originalDataOf(o.rawJson ?? '', warnings),
       shippingService: text(o.shippingService).slice(0, 100),
+      express: o.express === true,
       weightGrams: orderWeightGrams(
         (o.items ?? []).map((item, i) => ({ quantity: items[i]!.quantity, weightGrams: Number.isSafeInteger(item.weightGrams) && item.weightGrams! > 0 ? item.weightGrams! : 0 })),
       ),

@@ -5,7 +5,6 @@ import {
   changeFromCreated,
   changeFromLabelled,
   changeFromTrackingUpdated,
-  linesToShip,
   orderStatusFollowing,
   shipmentToTrack,
   type OrderShipment,
@@ -76,20 +75,6 @@ describe('shipmentToTrack', () => {
     for (const list of [[], [row(1, 'pending', null)], [row(2, 'cancelled', 'X1')], [row(3, 'shipped', '  ')]]) {
       expect(() => shipmentToTrack(list)).toThrow(expect.objectContaining({ code: 'NO_TRACKING_TO_UPDATE', message: m.noTrackingToUpdate }));
     }
-  });
-});
-
-describe('linesToShip', () => {
-  const line = (externalItemId: string, fulfillmentStatus: string | null) => ({ externalItemId, fulfillmentStatus });
-
-  it('leaves out the lines the marketplace already shows as shipped (eBay would refuse the whole fulfilment, 32700)', () => {
-    expect(linesToShip([line('A', 'FULFILLED'), line('B', 'NOT_STARTED'), line('C', 'IN_PROGRESS'), line('D', null)]).map((l) => l.externalItemId)).toEqual(['B', 'C', 'D']);
-    expect(linesToShip([line('A', ' fulfilled '), line('B', '')]).map((l) => l.externalItemId)).toEqual(['B']);
-  });
-
-  it('keeps every line when all are shipped there: the merchant ships again on purpose, the refusal says why', () => {
-    expect(linesToShip([line('A', 'FULFILLED'), line('B', 'FULFILLED')]).map((l) => l.externalItemId)).toEqual(['A', 'B']);
-    expect(linesToShip([])).toEqual([]);
   });
 });
 

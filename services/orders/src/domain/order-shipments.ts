@@ -1,5 +1,5 @@
 import { isUuid, NotSupportedError } from '@smista/service-kit';
-import { marketplaceName, shipmentStatuses, type OrderStatus, type PaymentStatus, type ShipmentStatus } from '@smista/contracts';
+import { marketplaceCapabilities, marketplaceName, shipmentStatuses, type OrderStatus, type PaymentStatus, type ShipmentStatus } from '@smista/contracts';
 import { heldForPayment } from './statuses';
 import { InvalidEventError, ordersErrors } from './errors';
 import { trackingPushMessages } from '@smista/contracts';
@@ -183,27 +183,11 @@ export function shipmentToTrack<S extends Pick<OrderShipment, 'shipmentId' | 'st
 }
 
 /**
- * The lines a shipment tells the marketplace it carries (UpdateTracking): those the marketplace does
- * not show as shipped yet (eBay's line status FULFILLED), since eBay refuses a fulfilment naming a
- * line it already has one for (32700), however the others stand. When every line is shipped there,
- * all of them: the merchant ships again on purpose, and the marketplace's refusal says why it cannot
- * take this tracking. The shipments service picks a new shipment's lines by the same rule.
- *
- * @example linesToShip([{ externalItemId: 'A', fulfillmentStatus: 'FULFILLED' }, { externalItemId: 'B', fulfillmentStatus: 'NOT_STARTED' }]) // [B]
- */
-export function linesToShip<I extends { fulfillmentStatus: string | null }>(items: readonly I[]): I[] {
-  const open = items.filter((i) => (i.fulfillmentStatus ?? '').trim().toUpperCase() !== 'FULFILLED');
-  return open.length > 0 ? open : [...items];
-}
-
-/** The marketplaces that take a shipment's tracking back (an adapter with createShippingFulfillment's like). */
-export const TRACKING_MARKETPLACES: readonly string[] = ['ebay'];
-
-/**
- * UpdateTracking works only for a marketplace that takes tracking: another one is the kit's
- * NOT_SUPPORTED, 'Operazione non supportata da Amazon: invio del tracking al marketplace'.
+ * UpdateTracking works only for a marketplace that takes tracking (the catalogue's capability
+ * `trackingPush`): another one is the kit's NOT_SUPPORTED, 'Operazione non supportata da Amazon:
+ * invio del tracking al marketplace'.
  */
 export function assertTrackingSupported(marketplace: string): void {
-  if (TRACKING_MARKETPLACES.includes(marketplace)) return;
+  if (marketplaceCapabilities(marketplace).trackingPush) return;
   throw new NotSupportedError(trackingPushMessages.operation, marketplaceName(marketplace));
 }

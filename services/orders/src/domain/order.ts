@@ -31,7 +31,7 @@ export interface OrderItem {
   imageUrl: string | null;
   variantInfo: string | null;
   shipByDate: Date | null;
-  /** The marketplace's own status of the line (eBay NOT_STARTED | IN_PROGRESS | FULFILLED) as last imported; null when it gave none. */
+  /** The line's fulfilment at its marketplace in Smista's words (`LineFulfilmentStatus`: da_spedire, parzialmente_spedito, spedito) as last imported; null when unknown. */
   fulfillmentStatus: string | null;
 }
 
@@ -76,6 +76,8 @@ export interface Order extends OrderFacts {
   appliedRule: { id: number; name: string } | null;
   /** The marketplace's shipping service, '' when unknown. */
   shippingService: string;
+  /** The buyer chose an express service (the marketplace adapter's marker). */
+  express: boolean;
   /** Sum of the items' weights (grams); null when unknown. */
   weightGrams: number | null;
   createdAt: Date;

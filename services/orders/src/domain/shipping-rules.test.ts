@@ -1,6 +1,6 @@
 import { posteMessages, shippingRuleConditionsSchema, type ShippingRuleConditions } from '@smista/contracts';
 import type { RuleOutcome } from '@smista/contracts';
-import { byPriority, countOutcomes, isExpressService, matchRule, mismatchOf, orderWeightGrams, outcomeFor, planOrder, type KnownCarrier, type RuleFacts, type RuleMatch, type RuleTarget, type ShippingRule } from './shipping-rules';
+import { byPriority, countOutcomes, matchRule, mismatchOf, orderWeightGrams, outcomeFor, planOrder, type KnownCarrier, type RuleFacts, type RuleMatch, type RuleTarget, type ShippingRule } from './shipping-rules';
 
 const at = new Date('2026-11-23T10:00:00Z');
 let nextId = 1;
@@ -22,7 +22,7 @@ const carriers = new Map<number, KnownCarrier>([
   [19, { provider: 'posta_rc_intl', serviceType: '', connectionName: 'Raccomandata estero', active: true, status: 'active', deleted: false }],
 ]);
 const carrierOf = (id: number) => carriers.get(id);
-const order = (facts: Partial<RuleFacts> = {}): RuleFacts => ({ total: '50.00', currency: 'EUR', countryCode: 'IT', shippingService: 'IT_Gls', weightGrams: 1500, ...facts });
+const order = (facts: Partial<RuleFacts> = {}): RuleFacts => ({ total: '50.00', currency: 'EUR', countryCode: 'IT', express: false, weightGrams: 1500, ...facts });
 
 describe('mismatchOf: each condition and its boundaries', () => {
   const cases: [string, ShippingRuleConditions, Partial<RuleFacts>, string | null][] = [
@@ -46,9 +46,9 @@ describe('mismatchOf: each condition and its boundaries', () => {
     ['include and exclude together: included and not excluded', { destinations: ['IT', 'DE'], exclude_destinations: ['FR'] }, { countryCode: 'DE' }, null],
     ['include and exclude together: the exclusion is checked after the inclusion', { destinations: ['IT'], exclude_destinations: ['FR'] }, { countryCode: 'FR' }, 'destinazione FR non inclusa'],
     ['no address: a destination condition cannot hold', { destinations: ['IT'] }, { countryCode: '' }, "destinazione dell'ordine sconosciuta"],
-    ['express wanted and the service is express', { is_express: true }, { shippingService: 'IT_ExpressCourier' }, null],
+    ['express wanted and the service is express', { is_express: true }, { express: true }, null],
     ['express wanted, standard service', { is_express: true }, {}, 'spedizione non express'],
-    ['express excluded, express service', { is_express: false }, { shippingService: 'IT_ExpressCourierInternational' }, 'spedizione express'],
+    ['express excluded, express service', { is_express: false }, { express: true }, 'spedizione express'],
     ['express excluded, standard service', { is_express: false }, {}, null],
     ['the first failing condition is the one told (destination before price)', { destinations: ['FR'], price_min: 100 }, {}, 'destinazione IT non inclusa'],
   ];
@@ -135,7 +135,7 @@ describe('matchRule: the lowest priority whose conditions hold wins', () => {
   });
 
   it('the first rule matching wins even when a later one also matches', () => {
-    expect(matchRule(rules, order({ shippingService: 'IT_ExpressCourier', total: '5.00' }), carrierOf).rule?.name).toBe('Italia express');
+    expect(matchRule(rules, order({ express: true, total: '5.00' }), carrierOf).rule?.name).toBe('Italia express');
   });
 
   it('no rule matching: null, with a reason for each rule', () => {
@@ -189,10 +189,6 @@ describe('outcomeFor: what assigning does to an order', () => {
 });
 
 describe('order facts', () => {
-  it('express services by name', () => {
-    for (const code of ['IT_ExpressCourier', 'IT_ExpressCourierInternational', 'ExpeditedShippingFromOutsideUS', 'UK_OneDay', 'NextDay', 'Corriere espresso 24h']) expect(isExpressService(code)).toBe(true);
-    for (const code of ['', 'IT_Gls', 'IT_RegularMail', 'IT_QuickPackage1', 'IT_StandardInternational']) expect(isExpressService(code)).toBe(false);
-  });
   it('weight from the items; unknown when any item has none', () => {
     expect(orderWeightGrams([{ quantity: 2, weightGrams: 300 }, { quantity: 1, weightGrams: 150 }])).toBe(750);
     expect(orderWeightGrams([{ quantity: 2, weightGrams: 300 }, { quantity: 1, weightGrams: 0 }])).toBeNull();

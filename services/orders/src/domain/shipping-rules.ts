@@ -36,22 +36,10 @@ export interface RuleFacts {
   currency: string;
   /** ISO alpha-2 of the shipping address; '' when the order has none. */
   countryCode: string;
-  /** The marketplace's shipping service (eBay shippingServiceCode), '' when unknown. */
-  shippingService: string;
+  /** The buyer chose an express service (the marketplace adapter's marker). */
+  express: boolean;
   /** Sum of the items' weights; null when some item's weight is unknown. */
   weightGrams: number | null;
-}
-
-/**
- * Express shipping services, by the marketplace's code or name (eBay `IT_ExpressCourier`,
- * `IT_ExpressCourierInternational`, `ExpeditedShippingFromOutsideUS`, Amazon's NextDay, ...).
- * Anything else, or no service, is not express.
- */
-const EXPRESS = /express|expedited|overnight|next[\s_-]?day|one[\s_-]?day|same[\s_-]?day|priority|espresso|24\s?h/i;
-
-/** @example isExpressService('IT_ExpressCourier') // true */
-export function isExpressService(shippingService: string): boolean {
-  return EXPRESS.test(shippingService);
 }
 
 /** Grams to kg for conditions and answers (3 decimals). */
@@ -90,9 +78,8 @@ export function mismatchOf(rule: ShippingRule, facts: RuleFacts, carrier: KnownC
     if (facts.weightGrams > Math.round(c.weight_max * 1000)) return ruleMismatch.tooHeavy(kgOf(facts.weightGrams), c.weight_max);
   }
   if (c.is_express !== undefined) {
-    const express = isExpressService(facts.shippingService);
-    if (c.is_express && !express) return ruleMismatch.notExpress;
-    if (!c.is_express && express) return ruleMismatch.express;
+    if (c.is_express && !facts.express) return ruleMismatch.notExpress;
+    if (!c.is_express && facts.express) return ruleMismatch.express;
   }
   return null;
 }

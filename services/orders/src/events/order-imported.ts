@@ -58,7 +58,7 @@ export function handleOrderImported(logger: Logger, now: () => Date = () => new 
         total: order.total,
         currency: order.currency,
         countryCode: order.address?.countryCode ?? '',
-        shippingService: order.shippingService,
+        express: order.express,
         weightGrams: order.weightGrams,
       },
       now(),

@@ -1,18 +1,9 @@
-import { createPeerClient, GrpcStatus, isServiceError, type Caller, type Logger } from '@smista/service-kit';
+import { createPeerClient, GrpcStatus, isServiceError, type Logger } from '@smista/service-kit';
 import { carriers } from '@smista/proto';
-import { ordersErrors, type CarrierIntegrationState } from '../domain';
+import { ordersErrors } from '../domain';
+import type { CarrierDirectory } from '../app/ports';
 
-/** The merchant's carrier integrations, as the carriers service knows them. */
-export interface CarrierDirectory {
-  /**
-   * One carrier integration of the caller's selected merchant, asked of carriers
-   * (`GetIntegration`) on behalf of the same caller; null when carriers answers NOT_FOUND (unknown
-   * or another merchant's). DEPENDENCY_UNAVAILABLE when carriers cannot answer.
-   */
-  integrationOf(caller: Caller, integrationId: number): Promise<CarrierIntegrationState | null>;
-  close(): void;
-}
-
+/** The {@link CarrierDirectory} over carriers' gRPC API. */
 export function createCarrierDirectory(opts: { address: string; callerSecret: string; logger: Logger; deadlineMs?: number }): CarrierDirectory {
   const peer = createPeerClient(carriers.CarriersServiceClient, opts.address, { callerSecret: opts.callerSecret, deadlineMs: opts.deadlineMs ?? 3_000 });
   return {

@@ -1,6 +1,5 @@
 import type { createHandlerFactory, Logger, Pool } from '@smista/service-kit';
-import type { CarrierDirectory } from './carriers-client';
-import type { MarketplaceTracking } from './marketplaces-client';
+import type { CarrierDirectory, MarketplaceTracking } from '../app/ports';
 
 /** What the handlers are built from; main.ts (startOrders) wires the real ones. */
 export interface OrdersServiceDeps {

@@ -1,6 +1,6 @@
 import { orders } from '@smista/proto';
 import { conditionsToWire } from '@smista/contracts';
-import { isExpressService, kgOf, type Order, type OrderItem, type OrderShipment, type ShippingAddress, type ShippingRule } from '../domain';
+import { kgOf, type Order, type OrderItem, type OrderShipment, type ShippingAddress, type ShippingRule } from '../domain';
 import type { PlannedOrder } from '../app/shipping-rules';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '');
@@ -83,7 +83,7 @@ export function toOrderMessage(o: Order): orders.Order {
     appliedRuleName: o.appliedRule?.name ?? '',
     carrierSource: o.carrierSource ?? '',
     shippingService: o.shippingService,
-    isExpress: isExpressService(o.shippingService),
+    isExpress: o.express,
     weightKg: o.weightGrams === null ? undefined : kgOf(o.weightGrams),
   });
 }
@@ -111,7 +111,7 @@ export function toPreviewOrderMessage(p: PlannedOrder): orders.RulePreviewOrder 
     countryCode: order.countryCode,
     total: order.total,
     currency: order.currency,
-    isExpress: isExpressService(order.shippingService),
+    isExpress: order.express,
     weightKg: order.weightGrams === null ? undefined : kgOf(order.weightGrams),
     currentCarrierIntegrationId: order.carrierIntegrationId ?? 0,
     carrierSource: order.carrierSource ?? '',

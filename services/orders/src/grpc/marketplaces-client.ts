@@ -1,28 +1,9 @@
-import { createPeerClient, GrpcStatus, isServiceError, type Caller, type Logger } from '@smista/service-kit';
+import { createPeerClient, GrpcStatus, isServiceError, type Logger } from '@smista/service-kit';
 import { marketplaces } from '@smista/proto';
 import { ordersErrors } from '../domain';
+import type { MarketplaceTracking } from '../app/ports';
 
-/** The marketplace's answer to a tracking push (its refusal is data, in Italian). */
-export interface TrackingPushAnswer {
-  ok: boolean;
-  alreadyPushed: boolean;
-  fulfillmentId: string;
-  errorCode: string;
-  errorMessage: string;
-}
-
-/** Tracking back to the marketplaces, through the marketplaces service. */
-export interface MarketplaceTracking {
-  /**
-   * `PushTracking` of one shipment, on behalf of the same caller (a fresh caller token for the same
-   * user, merchant and role, as the gateway would sign). Refusals of marketplaces as errors with its
-   * Italian text: NOT_FOUND (integration gone), RESOURCE_EXHAUSTED (quota), FAILED_PRECONDITION;
-   * unreachable or too slow → DEPENDENCY_UNAVAILABLE.
-   */
-  push(caller: Caller, request: Omit<marketplaces.PushTrackingRequest, 'merchantId'>): Promise<TrackingPushAnswer>;
-  close(): void;
-}
-
+/** The {@link MarketplaceTracking} over marketplaces' gRPC API. */
 export function createMarketplaceTracking(opts: { address: string; callerSecret: string; logger: Logger; deadlineMs?: number }): MarketplaceTracking {
   // A token refresh and eBay's answer, each bounded by the HTTP client's 30 s. Should the deadline
   // pass anyway, marketplaces still records the push: asking again answers already pushed.

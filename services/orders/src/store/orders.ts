@@ -11,7 +11,7 @@ const ORDER_COLUMNS = `o.id, o.merchant_id, o.integration_id, o.external_id, o.m
   o.external_username, o.total::text AS total, o.currency, o.status, o.payment_status, o.external_order_status,
   o.external_payment_status, o.items_count, o.order_date, o.ship_by_date, o.last_synced_at, o.carrier_integration_id,
   o.created_at, o.updated_at, o.marketplace_status, o.carrier_source, o.applied_rule_id, o.applied_rule_name,
-  o.shipping_service, o.weight_grams, ${SHIPMENTS_JSON} AS shipments,
+  o.shipping_service, o.express, o.weight_grams, ${SHIPMENTS_JSON} AS shipments,
   a.id AS a_id, a.full_name AS a_full_name, a.company_name AS a_company_name, a.address_line1 AS a_address_line1,
   a.address_line2 AS a_address_line2, a.city AS a_city, a.state AS a_state, a.postal_code AS a_postal_code,
   a.country AS a_country, a.country_code AS a_country_code, a.phone_number AS a_phone_number, a.email AS a_email`;
@@ -62,6 +62,7 @@ function toOrder(r: Row): Order {
     carrierSource: r.carrier_source as Order['carrierSource'],
     appliedRule: r.applied_rule_id === null ? null : { id: Number(r.applied_rule_id), name: r.applied_rule_name as string },
     shippingService: r.shipping_service as string,
+    express: r.express as boolean,
     weightGrams: r.weight_grams === null ? null : Number(r.weight_grams),
     createdAt: r.created_at as Date,
     updatedAt: r.updated_at as Date,
@@ -101,8 +102,8 @@ WITH o AS (
   INSERT INTO orders AS cur (merchant_id, integration_id, external_id, marketplace, buyer_name, buyer_email,
     external_username, total, currency, status, marketplace_status, payment_status, external_order_status,
     external_payment_status, items_count, order_date, ship_by_date, external_last_modified_at, last_synced_at,
-    original_data, search_text, shipping_service, weight_grams, rules_pending)
-  SELECT $1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, $10, $46, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb, $20, $44, $45,
+    original_data, search_text, shipping_service, express, weight_grams, rules_pending)
+  SELECT $1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, $10, $46, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb, $20, $44, $47, $45,
          $10 = 'da_pagare'
    WHERE NOT EXISTS (SELECT 1 FROM deleted_integrations d WHERE d.merchant_id = $1 AND d.integration_id = $2)
   ON CONFLICT (merchant_id, integration_id, external_id) DO UPDATE SET
@@ -129,6 +130,7 @@ WITH o AS (
     original_data = EXCLUDED.original_data,
     search_text = EXCLUDED.search_text,
     shipping_service = EXCLUDED.shipping_service,
+    express = EXCLUDED.express,
     weight_grams = EXCLUDED.weight_grams,
     updated_at = now()
   WHERE cur.external_last_modified_at < EXCLUDED.external_last_modified_at
@@ -233,6 +235,7 @@ export async function upsertImportedOrder(tx: PoolClient, o: OrderImport): Promi
     o.shippingService,
     o.weightGrams,
     o.marketplaceStatus,
+    o.express,
   ] });
   const row = rows[0];
   return row

@@ -169,7 +169,7 @@ export interface RuleCandidate extends RuleTarget {
 }
 
 const CANDIDATE_COLUMNS = `o.id, o.external_id, o.buyer_name, o.order_date, o.status, o.payment_status, o.total::text AS total, o.currency,
-  COALESCE(a.country_code, '') AS country_code, o.shipping_service, o.weight_grams, o.carrier_integration_id, o.carrier_source,
+  COALESCE(a.country_code, '') AS country_code, o.express, o.weight_grams, o.carrier_integration_id, o.carrier_source,
   o.applied_rule_id, ${LIVE_SHIPMENT} AS live_shipment`;
 
 function toCandidate(r: Row): RuleCandidate {
@@ -183,7 +183,7 @@ function toCandidate(r: Row): RuleCandidate {
     total: r.total as string,
     currency: r.currency as string,
     countryCode: r.country_code as string,
-    shippingService: r.shipping_service as string,
+    express: r.express as boolean,
     weightGrams: r.weight_grams === null ? null : Number(r.weight_grams),
     carrierIntegrationId: r.carrier_integration_id === null ? null : Number(r.carrier_integration_id),
     carrierSource: r.carrier_source as RuleTarget['carrierSource'],

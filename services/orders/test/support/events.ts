@@ -71,7 +71,7 @@ export function importedOrder(n: number, patch: Partial<ImportedOrder> = {}, ran
       currency: 'EUR',
       imageUrl: `https://i.ebayimg.example/images/g/${sku}/s-l500.jpg`,
       variantInfo: i === 0 ? 'Colore: blu' : '',
-      fulfillmentStatus: 'NOT_STARTED',
+      fulfillmentStatus: 'da_spedire',
     });
   });
   const total = items.reduce((sum, i) => sum + Number(i.total), 0).toFixed(2);

@@ -1,6 +1,5 @@
 import type { Logger, Pool } from '@smista/service-kit';
-import type { CarrierGateway } from '../grpc/carriers-client';
-import type { OrdersDirectory } from '../grpc/orders-client';
+import type { CarrierGateway, OrdersDirectory } from './ports';
 
 /** What the use cases work with; main.ts wires the real ones. */
 export interface AppDeps {

@@ -1,4 +1,5 @@
 export * from './deps';
+export * from './ports';
 export * from './bulk-create';
 export * from './process-runner';
 export * from './process-shipments';

@@ -11,6 +11,7 @@ import {
   shipmentSearchText,
   shipmentsErrors,
   type CarrierFailure,
+  type SenderAddress,
   type Shipment,
 } from '../domain';
 import {
@@ -36,7 +37,7 @@ import {
   saveLabel,
 } from '../store';
 import { enqueueShipmentFailed, enqueueShipmentLabelled } from '../events/publishers';
-import type { CarrierGateway } from '../grpc/carriers-client';
+import type { CarrierGateway } from './ports';
 import { mapLimit } from './concurrency';
 
 export interface ProcessRunnerDeps {
@@ -69,6 +70,8 @@ export interface ProcessResult {
 interface RunRef {
   id: string;
   merchantId: string;
+  /** The merchant's pickup address, read once when this process starts working on the run. */
+  sender?: SenderAddress;
 }
 
 /** How an item went: resolved, or to be tried again later (another live claim holds the shipment). */
@@ -199,8 +202,9 @@ export class ProcessRunner {
     return tracked;
   }
 
-  private async execute(run: RunRef, owner: string, caller: Caller): Promise<void> {
+  private async execute(ref: RunRef, owner: string, caller: Caller): Promise<void> {
     const { pool, leaseSeconds, logger, concurrency } = this.deps;
+    const run: RunRef = { ...ref, sender: await this.senderOf(ref, caller) };
     let lost = false;
     const heartbeat = setInterval(() => {
       renewRunLease(pool, run.id, owner, leaseSeconds)
@@ -229,6 +233,23 @@ export class ProcessRunner {
       }
     } finally {
       clearInterval(heartbeat);
+    }
+  }
+
+  /**
+   * The sender of the run's labels, asked of carriers once per run instead of once per label (each
+   * label would cost carriers a call to merchants). Read when the run starts, so an address changed
+   * since is on the next run. Not known (no pickup address, carriers unreachable): undefined, and
+   * each label asks carriers without a sender, which answers as before (the refusal per shipment,
+   * 'Nessun indirizzo di ritiro ...', or unreachable).
+   */
+  private async senderOf(run: RunRef, caller: Caller): Promise<SenderAddress | undefined> {
+    try {
+      return await this.deps.carriers.sender(caller);
+    } catch (err) {
+      if (!(err instanceof CarrierCallError)) throw err;
+      this.deps.logger.info({ runId: run.id, merchantId: run.merchantId, reason: err.failure.message }, 'sender not known: each label asks carriers');
+      return undefined;
     }
   }
 
@@ -284,7 +305,7 @@ export class ProcessRunner {
     const t0 = Date.now();
     let label: Awaited<ReturnType<CarrierGateway['createLabel']>>;
     try {
-      label = await carriers.createLabel(caller, labelRequestOf({ ...s, carrierIntegrationId: s.carrierIntegrationId }), labelDeadlineSeconds * 1000);
+      label = await carriers.createLabel(caller, { ...labelRequestOf({ ...s, carrierIntegrationId: s.carrierIntegrationId }), sender: run.sender }, labelDeadlineSeconds * 1000);
     } catch (err) {
       if (!(err instanceof CarrierCallError)) throw err;
       return this.failed(run, s, token, err.failure, auditId, Date.now() - t0);

@@ -1,5 +1,5 @@
 import { shipmentMessages as m } from '@smista/contracts';
-import { contentDescription, linesToShip, planShipment, type SourceItem, type SourceOrder } from './bulk-create';
+import { contentDescription, planShipment, type SourceItem, type SourceOrder } from './bulk-create';
 
 const MERCHANT = '6f1c2d4e-8a9b-4c3d-9e2f-1a2b3c4d5e6f';
 
@@ -26,8 +26,8 @@ const order = (patch: Partial<SourceOrder> = {}): SourceOrder => ({
     email: '',
   },
   items: [
-    { externalItemId: '10000000001', title: 'Tazza in ceramica dipinta a mano', quantity: 2, fulfillmentStatus: 'NOT_STARTED' },
-    { externalItemId: '10000000002', title: 'Teiera in ghisa 1 litro', quantity: 1, fulfillmentStatus: 'NOT_STARTED' },
+    { externalItemId: '10000000001', title: 'Tazza in ceramica dipinta a mano', quantity: 2, fulfillmentStatus: 'da_spedire' },
+    { externalItemId: '10000000002', title: 'Teiera in ghisa 1 litro', quantity: 1, fulfillmentStatus: 'da_spedire' },
   ],
   ...patch,
 });
@@ -80,8 +80,8 @@ describe('planShipment', () => {
 
   it('a partly shipped order: only the lines the marketplace does not show as shipped, and the content names those', () => {
     const items: SourceItem[] = [
-      { externalItemId: '10000000001', title: 'Tazza in ceramica dipinta a mano', quantity: 2, fulfillmentStatus: 'FULFILLED' },
-      { externalItemId: '10000000002', title: 'Teiera in ghisa 1 litro', quantity: 1, fulfillmentStatus: 'NOT_STARTED' },
+      { externalItemId: '10000000001', title: 'Tazza in ceramica dipinta a mano', quantity: 2, fulfillmentStatus: 'spedito' },
+      { externalItemId: '10000000002', title: 'Teiera in ghisa 1 litro', quantity: 1, fulfillmentStatus: 'da_spedire' },
       { externalItemId: '10000000003', title: 'Candela', quantity: 3, fulfillmentStatus: '' },
     ];
     expect(planShipment(MERCHANT, 42, order({ items }), new Map())).toMatchObject({
@@ -97,7 +97,7 @@ describe('planShipment', () => {
   });
 
   it('every line already shipped: all of them (the merchant ships again on purpose; the marketplace will say why it refuses)', () => {
-    const items = order().items.map((i) => ({ ...i, fulfillmentStatus: 'FULFILLED' }));
+    const items = order().items.map((i) => ({ ...i, fulfillmentStatus: 'spedito' }));
     expect(planShipment(MERCHANT, 42, order({ items }), new Map())).toMatchObject({
       kind: 'create',
       shipment: {
@@ -133,19 +133,6 @@ describe('planShipment', () => {
     // Paid (or refunded: the refund is the Errori tab's problem): created without asking.
     expect(planShipment(MERCHANT, 42, order(), new Map())).toMatchObject({ kind: 'create', unpaidConfirmed: null, shipment: { orderPaymentStatus: 'pagato' } });
     expect(planShipment(MERCHANT, 42, order({ paymentStatus: 'rimborsato' }), new Map())).toMatchObject({ kind: 'create', unpaidConfirmed: null });
-  });
-});
-
-describe('linesToShip', () => {
-  const line = (externalItemId: string, fulfillmentStatus: string) => ({ externalItemId, fulfillmentStatus });
-
-  it("leaves out the lines eBay shows FULFILLED (any case), keeps NOT_STARTED, IN_PROGRESS and unknown ones", () => {
-    expect(linesToShip([line('A', 'FULFILLED'), line('B', 'NOT_STARTED'), line('C', 'IN_PROGRESS'), line('D', ''), line('E', ' fulfilled ')]).map((l) => l.externalItemId)).toEqual(['B', 'C', 'D']);
-  });
-
-  it('keeps every line when all are shipped, and nothing of nothing', () => {
-    expect(linesToShip([line('A', 'FULFILLED'), line('B', 'FULFILLED')]).map((l) => l.externalItemId)).toEqual(['A', 'B']);
-    expect(linesToShip([])).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { isUnpaidPayment, paymentPhrase, shipmentMessages as m } from '@smista/contracts';
+import { isUnpaidPayment, linesToShip, paymentPhrase, shipmentMessages as m } from '@smista/contracts';
 import { shipmentSearchText } from './search';
 import type { LineItem, ShipmentAddress } from './shipment';
 
@@ -30,7 +30,7 @@ export interface SourceOrder {
   items: SourceItem[];
 }
 
-/** A line of the order: its marketplace id, and its marketplace's fulfilment status (eBay NOT_STARTED | IN_PROGRESS | FULFILLED; '' when none). */
+/** A line of the order: its marketplace id, and its fulfilment at the marketplace in Smista's words (`LineFulfilmentStatus`; '' when unknown). */
 export interface SourceItem {
   externalItemId: string;
   title: string;
@@ -84,26 +84,13 @@ export function contentDescription(titles: string[]): string {
   return chars.length <= CONTENT_DESCRIPTION_MAX ? text : `${chars.slice(0, CONTENT_DESCRIPTION_MAX - 1).join('').trimEnd()}…`;
 }
 
-/**
- * The lines a new shipment carries: those the marketplace does not show as shipped yet (eBay's line
- * status FULFILLED). The shipment's lines are what `shipments.shipment.labelled` tells the
- * marketplace, and eBay refuses a whole fulfilment naming a line it already has one for (32700).
- * When every line is shipped there, all of them: the merchant ships again on purpose, and the
- * marketplace's refusal says why it cannot take this tracking.
- *
- * @example linesToShip([{ externalItemId: 'A', fulfillmentStatus: 'FULFILLED', … }, { externalItemId: 'B', fulfillmentStatus: 'NOT_STARTED', … }]) // [B]
- */
-export function linesToShip<I extends Pick<SourceItem, 'fulfillmentStatus'>>(items: readonly I[]): I[] {
-  const open = items.filter((i) => i.fulfillmentStatus.trim().toUpperCase() !== 'FULFILLED');
-  return open.length > 0 ? open : [...items];
-}
 
 const orNull = (v: string | undefined | null) => (v && v.trim() ? v.trim() : null);
 
 /**
  * Spec §2 "create shipments": per requested order, a pending shipment with the recipient and
  * address copied from the order (recipient = the person, else the company; country code default
- * IT), the marketplace lines still to ship ({@link linesToShip}; the label's content names those),
+ * IT), the marketplace lines still to ship (`linesToShip` of the contracts; the label's content names those),
  * and the carrier integration assigned to the order with its carrier
  * code (`carrierProviders`: the merchant's integrations; one no longer there = none). An unknown
  * order (or another merchant's) and a cancelled one create nothing; one not paid (payment in

@@ -25,6 +25,25 @@ export interface LabelRequest {
   parcels: { weightGrams: number }[];
   orderId: string;
   contentDescription: string;
+  /**
+   * The merchant's pickup address, read once per processing run (carriers' GetSender); absent,
+   * carriers reads it from merchants for this label.
+   */
+  sender?: SenderAddress;
+}
+
+/** The sender printed on a label: the merchant's pickup address as carriers chose it. */
+export interface SenderAddress {
+  name: string;
+  contactName: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  postalCode: string;
+  province: string;
+  countryCode: string;
+  phone: string;
+  email: string;
 }
 
 /**

@@ -1,31 +1,7 @@
 import { createPeerClient, GrpcStatus, isServiceError, type Caller, type Logger } from '@smista/service-kit';
 import { carriers } from '@smista/proto';
-import { CarrierCallError, type CarrierFailure, type LabelRequest, type TrackingEvent } from '../domain';
-
-/** A carrier integration as shipments needs it. */
-export interface CarrierIntegrationView {
-  id: number;
-  provider: string;
-  /** Switched on and its credentials accepted: labels can be made with it. */
-  usable: boolean;
-}
-
-/**
- * The carriers service, always asked on behalf of the caller (a fresh token for the same user,
- * merchant and role: a batch outlives the 30 s of the incoming one). Every failure is a
- * {@link CarrierCallError}: refused (the carrier's or carriers' Italian reason) or unavailable.
- */
-export interface CarrierGateway {
-  /** The merchant's carrier integrations (ListIntegrations), by id. */
-  integrations(caller: Caller): Promise<Map<number, CarrierIntegrationView>>;
-  /** One integration (GetIntegration); null when unknown or another merchant's. */
-  integration(caller: Caller, id: number): Promise<CarrierIntegrationView | null>;
-  createLabel(caller: Caller, request: LabelRequest, deadlineMs: number): Promise<{ trackingNumber: string; carrierShipmentNumber: string; labelPdf: Uint8Array; warnings: string[] }>;
-  cancelShipment(caller: Caller, request: { integrationId: number; carrierShipmentNumber: string; trackingNumber: string; labelHandedOut: boolean }): Promise<{ message: string; codeReleased: boolean; cancelledAtCarrier: boolean }>;
-  closeWorkday(caller: Caller, integrationId: number, carrierShipmentNumbers: string[]): Promise<{ outcomes: { carrierShipmentNumber: string; ok: boolean; message: string }[]; manifestPdf: Uint8Array }>;
-  track(caller: Caller, request: { integrationId: number; trackingNumber: string; carrierShipmentNumber: string }): Promise<{ events: TrackingEvent[]; delivered: boolean }>;
-  close(): void;
-}
+import { CarrierCallError, type CarrierFailure } from '../domain';
+import type { CarrierGateway, CarrierIntegrationView } from '../app/ports';
 
 /** Statuses that are an answer the merchant can act on; anything else is "no answer". */
 const REFUSALS = new Map<number, string>([
@@ -47,6 +23,7 @@ export function carrierFailureOf(err: unknown): CarrierFailure {
 
 const view = (i: carriers.Integration): CarrierIntegrationView => ({ id: i.id, provider: i.provider, usable: i.active && i.status === 'active' });
 
+/** The {@link CarrierGateway} over carriers' gRPC API. */
 export function createCarrierGateway(opts: { address: string; callerSecret: string; logger: Logger; deadlineMs?: number }): CarrierGateway {
   // Close manifests and label PDFs are small, but a label with several parcels may pass 4 MiB.
   const deadline = opts.deadlineMs ?? 15_000;
@@ -79,6 +56,12 @@ export function createCarrierGateway(opts: { address: string; callerSecret: stri
       }
     },
 
+    sender: (caller) =>
+      call(caller, 'GetSender', async () => {
+        const a = await (await api(caller)).getSender({});
+        return { name: a.name, contactName: a.contactName, addressLine1: a.addressLine1, addressLine2: a.addressLine2, city: a.city, postalCode: a.postalCode, province: a.province, countryCode: a.countryCode, phone: a.phone, email: a.email };
+      }),
+
     createLabel: (caller, r, deadlineMs) =>
       call(caller, 'CreateLabel', async () => {
         const answer = await (await api(caller, deadlineMs)).createLabel(
@@ -87,6 +70,7 @@ export function createCarrierGateway(opts: { address: string; callerSecret: stri
             reference: r.reference,
             sequence: r.sequence,
             recipient: { ...r.recipient, contactName: '' },
+            sender: r.sender,
             parcels: r.parcels.map((p) => ({ weightGrams: p.weightGrams })),
             orderId: r.orderId,
             contentDescription: r.contentDescription,

@@ -1,7 +1,6 @@
 import type { createHandlerFactory, Logger, Pool } from '@smista/service-kit';
 import type { ProcessRunner } from '../app/process-runner';
-import type { CarrierGateway } from './carriers-client';
-import type { OrdersDirectory } from './orders-client';
+import type { CarrierGateway, OrdersDirectory } from '../app/ports';
 
 /** What the handlers are built from; main.ts (startShipments) wires the real ones. */
 export interface ShipmentsServiceDeps {

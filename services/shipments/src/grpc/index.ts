@@ -1,5 +1,5 @@
 export { createShipmentsService } from './shipments-service';
-export { createCarrierGateway, carrierFailureOf, type CarrierGateway, type CarrierIntegrationView } from './carriers-client';
-export { createOrdersDirectory, type OrdersDirectory } from './orders-client';
+export { createCarrierGateway, carrierFailureOf } from './carriers-client';
+export { createOrdersDirectory } from './orders-client';
 export { errorStatus } from './error-status';
 export type { ShipmentsServiceDeps } from './deps';

@@ -1,16 +1,7 @@
 import { createPeerClient, isServiceError, type Caller, type Logger } from '@smista/service-kit';
 import { orders } from '@smista/proto';
 import { shipmentsErrors, type SourceOrder } from '../domain';
-
-/** The orders a shipment is created from, as the orders service knows them. */
-export interface OrdersDirectory {
-  /**
-   * The caller's merchant's orders among the ids (GetOrders, on behalf of the same caller), by id;
-   * unknown and other merchants' ids are absent. DEPENDENCY_UNAVAILABLE when orders cannot answer.
-   */
-  ordersOf(caller: Caller, ids: readonly number[]): Promise<Map<number, SourceOrder>>;
-  close(): void;
-}
+import type { OrdersDirectory } from '../app/ports';
 
 /** An order of the orders service as the domain reads it. */
 export function sourceOrderOf(o: orders.Order): SourceOrder {
@@ -43,6 +34,7 @@ export function sourceOrderOf(o: orders.Order): SourceOrder {
   };
 }
 
+/** The {@link OrdersDirectory} over orders' gRPC API (GetOrders). */
 export function createOrdersDirectory(opts: { address: string; callerSecret: string; logger: Logger; deadlineMs?: number }): OrdersDirectory {
   // 1,000 orders with their items and addresses pass gRPC's default 4 MiB.
   const peer = createPeerClient(orders.OrdersServiceClient, opts.address, { callerSecret: opts.callerSecret, deadlineMs: opts.deadlineMs ?? 10_000, maxReceiveMessageBytes: 64 * 1024 * 1024 });

@@ -60,6 +60,8 @@ export interface TestMerchant {
   gls: number;
   /** Another member of the merchant with role user, and their shipments client. */
   member(): Promise<{ user: TestUser; api: ShipmentsApi }>;
+  /** Renames the company of its pickup address in merchants (the sender of the next labels). */
+  renamePickupAddress(companyName: string): Promise<void>;
   /** A posta_1 integration with `codes` tracking codes in its pool (`<prefix>00000001`…). */
   letterService(codes: number, prefix?: string): Promise<number>;
   /**
@@ -217,6 +219,7 @@ export async function startShipmentsStack(options: StackOptions = {}): Promise<S
           const { user } = await m.member();
           return { user, api: stack.as(user.id, m.merchantId, 'user') };
         },
+        renamePickupAddress: (companyName) => m.renamePickupAddress(companyName),
         async letterService(codes, prefix = `2IU${String.fromCharCode(65 + Math.floor(Math.random() * 26))}`) {
           const posta = await m.api.createIntegration({ merchantId: m.merchantId, provider: 'posta_1', connectionName: 'Posta1', active: true, credentials: {} });
           await m.api.addTrackingCodes({

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, ShieldAlert, Store, XCircle } from 'lucide-react';
-import type { OAuthCallbackJson } from '@smista/contracts';
+import { marketplaceName as marketplaceNameOf, type OAuthCallbackJson } from '@smista/contracts';
 import {
   apiFetch,
   buttonVariants,
@@ -58,8 +58,8 @@ function initialDecision(search: string): CallbackDecision {
 
 const NO_STORAGE = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
 
-const marketplaceName = (identifier: string | undefined) =>
-  (identifier && Object.hasOwn(t.callback.marketplaceNames, identifier) ? t.callback.marketplaceNames[identifier] : identifier) || t.callback.unknownMarketplace;
+/** The marketplace the callback's `state` names, as the catalogue calls it ('marketplace' when none). */
+const marketplaceName = (identifier: string | undefined) => marketplaceNameOf(identifier ?? '');
 
 /**
  * /marketplace/callback (spec §2, §4, §5): where the marketplace's consent page sends the browser

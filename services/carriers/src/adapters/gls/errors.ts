@@ -1,7 +1,6 @@
 import { glsMessages } from '@smista/contracts';
 import { DomainError, KitErrorCode } from '@smista/service-kit';
 import { CarrierError, CarrierErrorCode, type CancelResult } from '../adapter';
-import type { ParsedParcel } from './parse';
 
 /*
  * GLS Italy's failure forms (providers.md) as errors with a stable code and the Italian message the
@@ -59,10 +58,17 @@ export function fatalError(operation: GlsOperation, reason: string): DomainError
 const NOT_ACCEPTABLE = /^\s*dati non accettabili\s*:?\s*/i;
 
 /**
+ * The fields of one AddParcel `<Parcel>` answer that tell its outcome (parse.ts's `ParsedParcel`
+ * has them): declared here so that parse.ts, which throws {@link badResponse}, and this file do not
+ * import each other.
+ */
+export type ParcelAnswer = { numeroSpedizione: string; noteSpedizione: string; descrizioneSedeDestino: string; contatoreProgressivo: string };
+
+/**
  * The failure of one AddParcel `<Parcel>` answer, or undefined when it carries a shipment number
  * (possibly with a GLS Check warning, see {@link parcelWarning}).
  */
-export function parcelFailure(p: ParsedParcel): CarrierError | undefined {
+export function parcelFailure(p: ParcelAnswer): CarrierError | undefined {
   const note = p.noteSpedizione.trim();
   const detail = `AddParcel parcel ${p.contatoreProgressivo || '?'}: NumeroSpedizione ${JSON.stringify(p.numeroSpedizione)}, DescrizioneSedeDestino ${JSON.stringify(p.descrizioneSedeDestino)}, NoteSpedizione ${JSON.stringify(note)}`;
   if (NOT_ACCEPTABLE.test(note)) return labelRefused(note.replace(NOT_ACCEPTABLE, '') || note, detail);
@@ -74,7 +80,7 @@ export function parcelFailure(p: ParsedParcel): CarrierError | undefined {
 }
 
 /** The merchant's warning of a parcel GLS accepted without knowing the street ("GLS Check"). */
-export function parcelWarning(p: ParsedParcel): string | undefined {
+export function parcelWarning(p: ParcelAnswer): string | undefined {
   return p.descrizioneSedeDestino.trim().toUpperCase() === 'GLS CHECK' ? glsMessages.glsCheckWarning(p.noteSpedizione.trim()) : undefined;
 }
 

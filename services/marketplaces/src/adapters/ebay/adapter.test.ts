@@ -1,7 +1,8 @@
 import { consentAs, EBAY_SANDBOX_APP, ebaySandboxControl, startEbaySandbox, type EbaySandbox, type EbaySandboxControl } from '@smista/sandboxes';
 import { createLogger, DomainError, ProviderUnavailableError } from '@smista/service-kit';
 import { MarketplaceError, type ImportedOrder, type MarketplaceAdapter, type TokenSet } from '../adapter';
-import { buildAuthorizeUrl, createMarketplaceAdapter, type EbaySettings, type MarketplaceAdapterOptions } from '../index';
+import { buildAuthorizeUrl, type EbaySettings, type MarketplaceAdapterOptions } from '../index';
+import { createEbayAdapter } from './index';
 
 /*
  * The eBay adapter as the marketplaces service uses it, against the real eBay sandbox
@@ -25,7 +26,7 @@ let settings: EbaySettings;
 const open: MarketplaceAdapter[] = [];
 
 function adapterWith(patch: Partial<EbaySettings> = {}, options: MarketplaceAdapterOptions = {}): MarketplaceAdapter {
-  const adapter = createMarketplaceAdapter('ebay', { ...settings, ...patch }, logger, { http: { retries: { maxRetries: 1, baseDelayMs: 1, maxDelayMs: 2 } }, ...options });
+  const adapter = createEbayAdapter({ ...settings, ...patch }, { logger, http: { retries: { maxRetries: 1, baseDelayMs: 1, maxDelayMs: 2 } }, ...options });
   open.push(adapter);
   return adapter;
 }
@@ -334,7 +335,7 @@ describe('tracking', () => {
 
     // Pushing the same items again: eBay's conflict, in Italian.
     const again = await failure(adapter.pushTracking({ accessToken, externalOrderId: order.orderId, lineItems: order.lineItems, carrierCode: 'GLS', trackingNumber: 'MI123456789', shippedDate }));
-    expect(again).toMatchObject({ code: 'REQUEST_REFUSED', message: "eBay ha rifiutato la conferma di spedizione: l'articolo risulta già spedito su eBay (codice 32700)", details: { httpStatus: 409, providerCode: '32700' } });
+    expect(again).toMatchObject({ code: 'ALREADY_FULFILLED', message: "eBay ha rifiutato la conferma di spedizione: l'articolo risulta già spedito su eBay (codice 32700)", details: { httpStatus: 409, providerCode: '32700' } });
   });
 
   it("maps eBay's 32xxx refusals to Italian messages", async () => {

@@ -10,6 +10,7 @@ import {
   buildRefreshForm,
   codeAsIssued,
   fulfillmentPath,
+  orderPath,
 } from './build';
 import type { EbaySettings } from './settings';
 
@@ -157,6 +158,7 @@ describe('the tracking push', () => {
   it('puts the order id in the path as one encoded segment', () => {
     expect(fulfillmentPath('01-03955-36441')).toBe('/sell/fulfillment/v1/order/01-03955-36441/shipping_fulfillment');
     expect(fulfillmentPath('a/b?c#d')).toBe('/sell/fulfillment/v1/order/a%2Fb%3Fc%23d/shipping_fulfillment');
+    expect(orderPath('a/b?c#d')).toBe('/sell/fulfillment/v1/order/a%2Fb%3Fc%23d');
   });
 
   it.each([

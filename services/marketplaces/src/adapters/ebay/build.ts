@@ -15,9 +15,14 @@ export const TOKEN_PATH = '/identity/v1/oauth2/token';
 export const IDENTITY_PATH = '/commerce/identity/v1/user/';
 export const ORDERS_PATH = '/sell/fulfillment/v1/order';
 
+/** `/sell/fulfillment/v1/order/{orderId}` (getOrder), the order id encoded as one path segment. */
+export function orderPath(orderId: string): string {
+  return `${ORDERS_PATH}/${encodeURIComponent(orderId)}`;
+}
+
 /** `/sell/fulfillment/v1/order/{orderId}/shipping_fulfillment`, the order id encoded as one path segment. */
 export function fulfillmentPath(orderId: string): string {
-  return `${ORDERS_PATH}/${encodeURIComponent(orderId)}/shipping_fulfillment`;
+  return `${orderPath(orderId)}/shipping_fulfillment`;
 }
 
 /**

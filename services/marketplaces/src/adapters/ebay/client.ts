@@ -1,7 +1,7 @@
 import { ebayMessages } from '@smista/contracts';
 import { basicAuth, createProviderHttp, type Logger, type ProviderHttpOptions, type ProviderResponse } from '@smista/service-kit';
 import type { EbayShippingFulfillmentBody } from './build';
-import { fulfillmentPath, IDENTITY_PATH, ORDERS_PATH, TOKEN_PATH } from './build';
+import { fulfillmentPath, IDENTITY_PATH, orderPath, ORDERS_PATH, TOKEN_PATH } from './build';
 import type { EbayAnswer } from './errors';
 import { baseOf, type EbaySettings } from './settings';
 
@@ -23,6 +23,8 @@ export interface EbayClient {
   identity(accessToken: string): Promise<EbayAnswer>;
   /** `GET <apiUrl>/sell/fulfillment/v1/order?filter=…&limit=…&offset=…`. */
   getOrders(query: Record<string, string>, accessToken: string): Promise<EbayAnswer>;
+  /** `GET <apiUrl>/sell/fulfillment/v1/order/{orderId}` (getOrder). */
+  getOrder(orderId: string, accessToken: string): Promise<EbayAnswer>;
   /** `POST <apiUrl>/sell/fulfillment/v1/order/{orderId}/shipping_fulfillment`; never retried (a retry could ship twice). */
   createShippingFulfillment(orderId: string, body: EbayShippingFulfillmentBody, accessToken: string): Promise<EbayAnswer>;
   /** `GET <apiUrl>/sell/fulfillment/v1/order/{orderId}/shipping_fulfillment` (getShippingFulfillments); a read, retried like any. */
@@ -74,6 +76,8 @@ export function createEbayClient(settings: EbaySettings, logger: Logger, options
       answerOf(await http.request({ method: 'GET', path: identityUrl, headers: bearer(accessToken), secrets: [accessToken], accept: refusalsAsData, operation: 'GetUser' })),
     getOrders: async (query, accessToken) =>
       answerOf(await http.request({ method: 'GET', path: ORDERS_PATH, query, headers: bearer(accessToken), secrets: [accessToken], accept: refusalsAsData, operation: 'GetOrders' })),
+    getOrder: async (orderId, accessToken) =>
+      answerOf(await http.request({ method: 'GET', path: orderPath(orderId), headers: bearer(accessToken), secrets: [accessToken], accept: refusalsAsData, operation: 'GetOrder' })),
     createShippingFulfillment: async (orderId, body, accessToken) =>
       answerOf(
         await http.request({

@@ -99,9 +99,9 @@ describe('apiError', () => {
     });
   });
 
-  it('maps a 409 to "already fulfilled", with or without an errorId', () => {
+  it('maps a 409 to "already fulfilled" (ALREADY_FULFILLED), with or without an errorId', () => {
     expect(apiError('fulfillment', answer(409, ''))).toMatchObject({
-      code: 'REQUEST_REFUSED',
+      code: 'ALREADY_FULFILLED',
       message: "eBay ha rifiutato la conferma di spedizione: l'ordine risulta già evaso su eBay (codice 409)",
       details: { providerCode: '409', httpStatus: 409 },
     });
@@ -133,6 +133,17 @@ describe('apiError', () => {
       message: `eBay ha rifiutato la lettura degli ordini: ${text} (codice ${errorId})`,
       details: { providerCode: String(errorId) },
     });
+  });
+
+  it('maps createShippingFulfillment 32700 and a bare 409 to ALREADY_FULFILLED, keeping the code; 32710 and other calls stay refusals', () => {
+    expect(apiError('fulfillment', answer(409, envelope(32700, 'Line item already fulfilled')))).toMatchObject({
+      code: 'ALREADY_FULFILLED',
+      message: "eBay ha rifiutato la conferma di spedizione: l'articolo risulta già spedito su eBay (codice 32700)",
+      details: { providerCode: '32700', httpStatus: 409 },
+    });
+    expect(apiError('fulfillment', answer(409, ''))).toMatchObject({ code: 'ALREADY_FULFILLED', details: { providerCode: '409' } });
+    expect(apiError('fulfillment', answer(409, envelope(32710, 'Order cancelled')))).toMatchObject({ code: 'REQUEST_REFUSED', details: { providerCode: '32710' } });
+    expect(apiError('orders', answer(409, ''))).toMatchObject({ code: 'REQUEST_REFUSED', details: { providerCode: '409' } });
   });
 
   it("quotes eBay's words for an error id without a text of ours, and the status without an envelope", () => {

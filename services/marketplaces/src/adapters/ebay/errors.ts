@@ -18,7 +18,8 @@ import { DEFAULT_QUOTA_RETRY_MS } from './settings';
  * | 401 (errorId 1001 "Invalid access token", or none)            | TOKEN_EXPIRED    |
  * | 429, or errorId 2001 whatever the status                      | QUOTA_EXCEEDED (retryAfterMs from Retry-After, else {@link DEFAULT_QUOTA_RETRY_MS}) |
  * | 4xx with an errorId (30xxx/31xxx getOrders, 32xxx fulfilment) | REQUEST_REFUSED (providerCode = errorId) |
- * | 409 without an errorId                                        | REQUEST_REFUSED (providerCode '409': already fulfilled) |
+ * | createShippingFulfillment 32700, or 409 without an errorId    | ALREADY_FULFILLED (providerCode '32700' / '409'): a line already has a fulfilment |
+ * | 409 without an errorId (other calls)                          | REQUEST_REFUSED (providerCode '409') |
  * | other 4xx                                                     | REQUEST_REFUSED (no providerCode) |
  * | 5xx after the retries, network failure, timeout               | ProviderUnavailableError (kit, provider-http) |
  * | a 2xx answer we cannot read                                   | ProviderUnavailableError (kit): a passing fault, the job retries |
@@ -85,6 +86,12 @@ export function quotaExceeded(answer: EbayAnswer, providerCode?: string, now: nu
   });
 }
 
+/**
+ * createShippingFulfillment's "a line item of this request already has a fulfilment": 32700 (409),
+ * or a 409 without an error id. 32710 (a 409 too) is a cancelled order: a plain refusal.
+ */
+const ALREADY_FULFILLED: ReadonlySet<string> = new Set(['32700', '409']);
+
 const refusedBy: Record<EbayApiOperation, (reason: string) => string> = {
   identity: ebayMessages.identityRefused,
   orders: ebayMessages.ordersRefused,
@@ -110,7 +117,8 @@ export function apiError(operation: EbayApiOperation, answer: EbayAnswer, redact
   const known = ebayErrorTexts[providerCode] ?? (answer.status === 409 ? ebayErrorTexts['409'] : undefined);
   const theirs = redact(first?.longMessage || first?.message || '').slice(0, 300);
   const reason = known ?? (theirs || ebayMessages.httpStatus(answer.status));
-  return new MarketplaceError('REQUEST_REFUSED', refusedBy[operation](providerCode ? ebayMessages.withCode(reason, providerCode) : reason), {
+  const code = operation === 'fulfillment' && ALREADY_FULFILLED.has(providerCode) ? 'ALREADY_FULFILLED' : 'REQUEST_REFUSED';
+  return new MarketplaceError(code, refusedBy[operation](providerCode ? ebayMessages.withCode(reason, providerCode) : reason), {
     httpStatus: answer.status,
     ...(providerCode ? { providerCode } : {}),
   });

@@ -1,20 +1,20 @@
-import { ebayMessages } from '@smista/contracts';
-import { kitErrors, type Logger } from '@smista/service-kit';
-import { MarketplaceError, type AuthorizeParams, type MarketplaceAdapter, type OrdersPage, type OrdersPageRequest, type SellerIdentity, type ShippingFulfillment, type TokenSet, type TrackingPush } from '../adapter';
-import { buildAuthorizeParams, buildCodeExchangeForm, buildFulfillmentRequest, buildOrdersQuery, buildRefreshForm } from './build';
+import { ebayMessages, marketplaceMessages } from '@smista/contracts';
+import { kitErrors, NotSupportedError, type Logger } from '@smista/service-kit';
+import { MarketplaceError, type AuthorizeParams, type ImportedOrder, type MarketplaceAdapter, type OrdersPage, type OrdersPageRequest, type SellerIdentity, type ShippingFulfillment, type TokenSet, type TrackingPush } from '../adapter';
+import { AUTHORIZE_PATH, buildAuthorizeParams, buildCodeExchangeForm, buildFulfillmentRequest, buildOrdersQuery, buildRefreshForm } from './build';
 import { createEbayClient, type EbayHttpOptions } from './client';
 import { apiError, notConfigured, tokenError, type EbayAnswer } from './errors';
-import { parseFulfillmentLocation, parseIdentity, parseOrdersPage, parseShippingFulfillments, parseTokenResponse } from './parse';
-import { settingsProblem, type EbaySettings } from './settings';
+import { parseFulfillmentLocation, parseIdentity, parseOneOrder, parseOrdersPage, parseShippingFulfillments, parseTokenResponse } from './parse';
+import { baseOf, settingsProblem, type EbaySettings } from './settings';
 import { ebayTrackingNumber } from './units';
 
-export { AUTHORIZE_PATH, buildAuthorizeParams, buildAuthorizeUrl, buildCodeExchangeForm, buildFulfillmentRequest, buildOrdersQuery, buildRefreshForm, codeAsIssued, fulfillmentPath, IDENTITY_PATH, ORDERS_PATH, TOKEN_PATH } from './build';
+export { AUTHORIZE_PATH, buildAuthorizeParams, buildAuthorizeUrl, buildCodeExchangeForm, buildFulfillmentRequest, buildOrdersQuery, buildRefreshForm, codeAsIssued, fulfillmentPath, IDENTITY_PATH, orderPath, ORDERS_PATH, TOKEN_PATH } from './build';
 export type { EbayShippingFulfillmentBody } from './build';
 export { createEbayClient, type EbayClient, type EbayHttpOptions } from './client';
 export { apiError, errorEntries, tokenError, type EbayAnswer } from './errors';
-export { nextOffsetOf, parseFulfillmentLocation, parseIdentity, parseOrder, parseOrdersPage, parseShippingFulfillments, parseTokenResponse } from './parse';
-export { DEFAULT_QUOTA_RETRY_MS, EBAY_MAX_PAGE_SIZE, EBAY_PRODUCTION, EBAY_SCOPES, ebaySettingsFrom, settingsProblem, type EbayConfig, type EbaySettings } from './settings';
-export { ebayTrackingNumber, externalOrderStatus, orderStatusOf, paymentStatusOf, shippingCarrierCodeOf, unitPrice } from './units';
+export { nextOffsetOf, parseFulfillmentLocation, parseIdentity, parseOneOrder, parseOrder, parseOrdersPage, parseShippingFulfillments, parseTokenResponse } from './parse';
+export { DEFAULT_QUOTA_RETRY_MS, EBAY_MAX_PAGE_SIZE, EBAY_PRODUCTION, EBAY_SCOPES, ebayEnv, ebaySettingsFrom, settingsProblem, type EbayConfig, type EbaySettings } from './settings';
+export { ebayTrackingNumber, externalOrderStatus, isExpressService, lineFulfilmentOf, orderStatusOf, paymentStatusOf, shippingCarrierCodeOf, unitPrice } from './units';
 
 export interface EbayDeps {
   logger: Logger;
@@ -54,6 +54,12 @@ export function createEbayAdapter(settings: EbaySettings, deps: EbayDeps): Marke
 
   return {
     identifier: 'ebay',
+    connectMethod: 'oauth',
+    // Tracking per line item (createShippingFulfillment names the lines), OAuth refresh tokens; no
+    // order webhooks here (eBay's notifications are the Trading API's): the schedule reads them.
+    capabilities: { trackingPush: true, partialShipment: true, refreshToken: true, webhooks: false },
+
+    consentPageUrl: () => `${baseOf(settings.authUrl)}${AUTHORIZE_PATH}`,
 
     authorizeParams(): AuthorizeParams {
       assertConfigured('authorize');
@@ -69,6 +75,9 @@ export function createEbayAdapter(settings: EbaySettings, deps: EbayDeps): Marke
       if (!ok(answer)) throw tokenError('authorization_code', answer, (s) => client.redact(s, [form.code!]), now());
       return parseTokenResponse('authorization_code', answer.text, obtainedAt, answer.status);
     },
+
+    // eBay connects through the seller's consent only.
+    connectWithSettings: () => Promise.reject(new NotSupportedError(marketplaceMessages.settingsConnectOperation, ebayMessages.provider)),
 
     async refreshAccessToken(refreshToken: string): Promise<TokenSet> {
       assertConfigured('token');
@@ -90,6 +99,14 @@ export function createEbayAdapter(settings: EbaySettings, deps: EbayDeps): Marke
       const answer = await client.getOrders(query, request.accessToken);
       if (!ok(answer)) throw apiError('orders', answer, (s) => client.redact(s, [request.accessToken]), now());
       return parseOrdersPage(answer.text, { offset: Number(query.offset), limit: Number(query.limit) }, answer.status);
+    },
+
+    async fetchOrder(request: { accessToken: string; externalOrderId: string }): Promise<ImportedOrder> {
+      const orderId = request.externalOrderId.trim();
+      if (!orderId) throw kitErrors.invalidInput(ebayMessages.orderIdRequired);
+      const answer = await client.getOrder(orderId, request.accessToken);
+      if (!ok(answer)) throw apiError('orders', answer, (s) => client.redact(s, [request.accessToken]), now());
+      return parseOneOrder(answer.text, orderId, answer.status);
     },
 
     async pushTracking(push: TrackingPush): Promise<{ fulfillmentId: string }> {

@@ -1,5 +1,5 @@
 import { ProviderUnavailableError } from '@smista/service-kit';
-import { nextOffsetOf, parseFulfillmentLocation, parseIdentity, parseOrder, parseOrdersPage, parseShippingFulfillments, parseTokenResponse } from './parse';
+import { nextOffsetOf, parseFulfillmentLocation, parseIdentity, parseOneOrder, parseOrder, parseOrdersPage, parseShippingFulfillments, parseTokenResponse } from './parse';
 
 /* Good answers parsed: eBay's documented bodies (providers.md) to our tokens, seller and orders. */
 
@@ -138,6 +138,13 @@ const order = {
   salesRecordReference: '1234',
 };
 
+describe('parseOneOrder (getOrder)', () => {
+  it('reads one order as a page reads its orders; an answer that is not an order is a passing fault', () => {
+    expect(parseOneOrder(JSON.stringify(order), '12-03955-36441')).toEqual(parseOrder(order));
+    expect(unavailable(() => parseOneOrder('<html>', '12-03955-36441'))).toMatchObject({ code: 'PROVIDER_UNAVAILABLE' });
+  });
+});
+
 describe('parseOrder', () => {
   it('normalises a paid order with its address and items', () => {
     expect(parseOrder(order)).toEqual({
@@ -156,6 +163,7 @@ describe('parseOrder', () => {
       lastModifiedAt: '2026-03-02T08:00:00.000Z',
       shipByDate: '2026-03-03T22:59:59.000Z',
       shippingService: 'IT_Gls',
+      express: false,
       shippingAddress: {
         fullName: 'Giulia Bianchi',
         companyName: 'Studio Bianchi',
@@ -180,7 +188,7 @@ describe('parseOrder', () => {
           currency: 'EUR',
           imageUrl: 'https://i.ebayimg.com/images/g/abc/s-l500.jpg',
           variantInfo: 'Colore: Rosso, Capacità: 350 ml',
-          fulfillmentStatus: 'NOT_STARTED',
+          fulfillmentStatus: 'da_spedire',
           weightGrams: 0,
         },
         {
@@ -194,7 +202,7 @@ describe('parseOrder', () => {
           currency: 'EUR',
           imageUrl: '',
           variantInfo: '',
-          fulfillmentStatus: 'NOT_STARTED',
+          fulfillmentStatus: 'da_spedire',
           weightGrams: 0,
         },
       ],

@@ -1,8 +1,8 @@
 import type { marketplacesEvents } from '@smista/proto';
 import type { ImportedOrder, OrdersPage, SellerIdentity, ShippingFulfillment, TokenSet } from '../adapter';
 import { unreadable } from './errors';
-import { fulfillmentPath, ORDERS_PATH } from './build';
-import { amountText, externalOrderStatus, isoInstant, orderStatusOf, paymentStatusOf, unitPrice } from './units';
+import { fulfillmentPath, orderPath, ORDERS_PATH } from './build';
+import { amountText, externalOrderStatus, isExpressService, isoInstant, lineFulfilmentOf, orderStatusOf, paymentStatusOf, unitPrice } from './units';
 
 /*
  * Pure readers of eBay's successful answers (providers.md): tokens, the seller's identity, a page
@@ -121,6 +121,15 @@ export function parseOrdersPage(text: string, request: { offset: number; limit: 
   return { orders, total, nextOffset: nextOffsetOf(str(body.next), offset, limit, orders.length) };
 }
 
+/**
+ * getOrder's 200: one order, normalised as a page's orders are.
+ *
+ * @example parseOneOrder('{"orderId":"12-34567-89012",…}', '12-34567-89012').externalId // '12-34567-89012'
+ */
+export function parseOneOrder(text: string, orderId: string, status = 200): ImportedOrder {
+  return parseOrder(json(text, 'GetOrder', 'GET', orderPath(orderId), status));
+}
+
 /** `variationAspects: [{name, value}]` as `Colore: Rosso, Taglia: M`. */
 function variantOf(aspects: unknown): string {
   return list(aspects)
@@ -143,8 +152,10 @@ function variantOf(aspects: unknown): string {
  *   `variationAspects`;
  * - total: `pricingSummary.total` (goods, shipping and taxes as the buyer paid);
  * - shipByDate: the earliest `lineItemFulfillmentInstructions.shipByDate`;
- * - statuses through `units.ts`; `rawJson` is the order as eBay sent it;
- * - shippingService: `shippingStep.shippingServiceCode` (the shipping rules' express condition);
+ * - statuses through `units.ts` (the order's, the payment's and each line's fulfilment, in Smista's
+ *   words); `rawJson` is the order as eBay sent it;
+ * - shippingService: `shippingStep.shippingServiceCode`, and `express` from it (the shipping rules'
+ *   express condition, `units.ts`);
  *   no weights: eBay's Fulfillment API gives none (`weightGrams` 0 = unknown).
  */
 export function parseOrder(order: Json): ImportedOrder {
@@ -178,7 +189,7 @@ export function parseOrder(order: Json): ImportedOrder {
       currency: str(cost.currency) || orderCurrency,
       imageUrl: str(obj(item.image).imageUrl),
       variantInfo: variantOf(item.variationAspects),
-      fulfillmentStatus: str(item.lineItemFulfillmentStatus),
+      fulfillmentStatus: lineFulfilmentOf(str(item.lineItemFulfillmentStatus)),
       weightGrams: 0,
     };
   });
@@ -203,6 +214,7 @@ export function parseOrder(order: Json): ImportedOrder {
     items,
     rawJson: JSON.stringify(order),
     shippingService: str(obj(instruction?.shippingStep).shippingServiceCode),
+    express: isExpressService(str(obj(instruction?.shippingStep).shippingServiceCode)),
   };
   if (isObject(shipToValue)) {
     imported.shippingAddress = {

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { ebayMessages } from '@smista/contracts';
+import { env } from '@smista/service-kit';
 
 /**
  * What the eBay adapter needs: Smista's eBay application (one per deployment, from configuration)
@@ -28,16 +30,35 @@ export interface EbaySettings {
   maxConcurrentRequests: number;
 }
 
+/** Empty is a valid value (the app is not configured yet): the service starts and says so on connect. */
+const optionalCredential = () =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').trim());
+
+/**
+ * eBay's variables of the service's environment (spread into its `config.ts` through the adapters
+ * table). EBAY_CLIENT_ID / EBAY_CLIENT_SECRET / EBAY_RU_NAME are Smista's eBay application (from a
+ * Secret, never in the database); empty, connecting eBay answers 'Parametri OAuth incompleti:
+ * client_id mancante'. The three URLs point at eBay in production and at the eBay sandbox
+ * (`deploy/sandboxes/src/ebay`) in development and tests.
+ */
+export const ebayEnv = {
+  EBAY_CLIENT_ID: optionalCredential(),
+  EBAY_CLIENT_SECRET: optionalCredential(),
+  /** The RuName: eBay's name of Smista's redirect URL (sent as `redirect_uri`). */
+  EBAY_RU_NAME: optionalCredential(),
+  /** The consent page is `<EBAY_AUTH_URL>/oauth2/authorize`. */
+  EBAY_AUTH_URL: env.url().default('https://auth.ebay.com'),
+  /** Token endpoint and the Sell APIs: `<EBAY_API_URL>/identity/v1/oauth2/token`, `/sell/fulfillment/v1/…`. */
+  EBAY_API_URL: env.url().default('https://api.ebay.com'),
+  /** Commerce Identity: `<EBAY_IDENTITY_URL>/commerce/identity/v1/user/`. */
+  EBAY_IDENTITY_URL: env.url().default('https://apiz.ebay.com'),
+};
+
 /** The variables of the service's `config.ts` the eBay settings come from. */
-export interface EbayConfig {
-  EBAY_CLIENT_ID: string;
-  EBAY_CLIENT_SECRET: string;
-  EBAY_RU_NAME: string;
-  EBAY_AUTH_URL: string;
-  EBAY_API_URL: string;
-  EBAY_IDENTITY_URL: string;
-  MARKETPLACE_MAX_CONCURRENT_REQUESTS: number;
-}
+export type EbayConfig = z.output<z.ZodObject<typeof ebayEnv>> & { MARKETPLACE_MAX_CONCURRENT_REQUESTS: number };
 
 /** The adapter's settings from the service's configuration (the mapping above). */
 export function ebaySettingsFrom(config: EbayConfig): EbaySettings {

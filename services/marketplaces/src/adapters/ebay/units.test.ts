@@ -1,6 +1,26 @@
-import { amountText, ebayInstant, ebayTrackingNumber, externalOrderStatus, fromCents, isoInstant, orderStatusOf, paymentStatusOf, shippingCarrierCodeOf, toCents, unitPrice } from './units';
+import { amountText, ebayInstant, ebayTrackingNumber, externalOrderStatus, fromCents, isExpressService, isoInstant, lineFulfilmentOf, orderStatusOf, paymentStatusOf, shippingCarrierCodeOf, toCents, unitPrice } from './units';
 
 /* eBay's codes and units to ours. */
+
+describe('isExpressService', () => {
+  it("reads eBay's express services as express, the others not", () => {
+    for (const code of ['IT_ExpressCourier', 'IT_ExpressCourierInternational', 'ExpeditedShippingFromOutsideUS', 'UK_OneDay', 'NextDay', 'Corriere espresso 24h']) expect(isExpressService(code)).toBe(true);
+    for (const code of ['', 'IT_Gls', 'IT_RegularMail', 'IT_QuickPackage1', 'IT_StandardInternational']) expect(isExpressService(code)).toBe(false);
+  });
+});
+
+describe('lineFulfilmentOf', () => {
+  it.each([
+    ['NOT_STARTED', 'da_spedire'],
+    ['IN_PROGRESS', 'parzialmente_spedito'],
+    ['FULFILLED', 'spedito'],
+    [' fulfilled ', 'spedito'],
+    ['', ''],
+    ['SOMETHING_NEW', ''],
+  ])("eBay's line state %j → %j", (ebay, ours) => {
+    expect(lineFulfilmentOf(ebay)).toBe(ours);
+  });
+});
 
 describe('orderStatusOf', () => {
   it.each([

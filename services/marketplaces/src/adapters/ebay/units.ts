@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentStatus } from '@smista/contracts';
+import type { LineFulfilmentStatus, OrderStatus, PaymentStatus } from '@smista/contracts';
 
 /*
  * eBay's codes and units to ours: the order's fulfilment and cancel states to our order status
@@ -36,6 +36,49 @@ export function orderStatusOf(fulfillmentStatus: string, cancelState: string, pa
     default:
       return 'da_spedire';
   }
+}
+
+/**
+ * A line's `lineItemFulfillmentStatus` to ours (`LineFulfilmentStatus`): orders and shipments
+ * leave a shipped line out of a new shipment, since eBay refuses a fulfilment naming a line that
+ * already has one (32700).
+ *
+ * | eBay          | ours                  |
+ * |---------------|-----------------------|
+ * | `NOT_STARTED` | `da_spedire`          |
+ * | `IN_PROGRESS` | `parzialmente_spedito` (some units of the line shipped) |
+ * | `FULFILLED`   | `spedito`             |
+ * | none, or a value eBay adds later | '' (unknown: the line stays to ship) |
+ *
+ * @example lineFulfilmentOf('FULFILLED') // 'spedito'
+ */
+export function lineFulfilmentOf(lineItemFulfillmentStatus: string): LineFulfilmentStatus | '' {
+  switch (lineItemFulfillmentStatus.trim().toUpperCase()) {
+    case 'NOT_STARTED':
+      return 'da_spedire';
+    case 'IN_PROGRESS':
+      return 'parzialmente_spedito';
+    case 'FULFILLED':
+      return 'spedito';
+    default:
+      return '';
+  }
+}
+
+/**
+ * Express services by eBay's `shippingServiceCode` (`IT_ExpressCourier`,
+ * `IT_ExpressCourierInternational`, `ExpeditedShippingFromOutsideUS`, `UK_OneDay`, …); anything
+ * else, or no service, is not express.
+ */
+const EXPRESS = /express|expedited|overnight|next[\s_-]?day|one[\s_-]?day|same[\s_-]?day|priority|espresso|24\s?h/i;
+
+/**
+ * Whether the buyer chose an express service (the shipping rules' "Solo spedizioni express").
+ *
+ * @example isExpressService('IT_ExpressCourier') // true; isExpressService('IT_Gls') // false
+ */
+export function isExpressService(shippingServiceCode: string): boolean {
+  return EXPRESS.test(shippingServiceCode);
 }
 
 /**

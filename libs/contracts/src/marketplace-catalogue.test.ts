@@ -1,0 +1,53 @@
+import { isLineShipped, lineFulfilmentStatuses, linesToShip } from './orders';
+import { MARKETPLACE_CATALOGUE, marketplaceCapabilities, marketplaceEntry, marketplaceIds, marketplaceName, marketplaceNames } from './marketplace-catalogue';
+
+describe('the marketplace catalogue, written once', () => {
+  it('has the five marketplaces of spec §1 in order, ids unique, names as the merchant knows them', () => {
+    expect(marketplaceIds).toEqual(['ebay', 'amazon', 'shopify', 'aliexpress', 'etsy']);
+    expect(marketplaceNames).toEqual({ ebay: 'eBay', amazon: 'Amazon', shopify: 'Shopify', aliexpress: 'AliExpress', etsy: 'Etsy' });
+    for (const m of MARKETPLACE_CATALOGUE) expect(m.logoUrl).toBe(`/assets/marketplaces/${m.id}.svg`);
+  });
+
+  it('connects eBay through OAuth without settings, the others from their required settings', () => {
+    for (const m of MARKETPLACE_CATALOGUE) {
+      if (m.connectMethod === 'oauth') expect(m.requiredSettings).toEqual([]);
+      else expect(m.requiredSettings.length).toBeGreaterThan(0);
+    }
+    expect(marketplaceEntry(' EBay ')?.connectMethod).toBe('oauth');
+    expect(marketplaceEntry('shopify')?.requiredSettings).toEqual(['shopDomain', 'accessToken']);
+    expect(marketplaceEntry('vinted')).toBeUndefined();
+  });
+
+  it('says what Smista does with each marketplace as data: eBay takes tracking, per line, and refreshes its token', () => {
+    expect(marketplaceCapabilities('ebay')).toEqual({ trackingPush: true, partialShipment: true, refreshToken: true, webhooks: false });
+    expect(marketplaceCapabilities('EBAY').trackingPush).toBe(true);
+    for (const id of ['amazon', 'shopify', 'aliexpress', 'etsy', 'vinted', '']) expect(marketplaceCapabilities(id).trackingPush).toBe(false);
+  });
+});
+
+describe('marketplaceName', () => {
+  it('shows the marketplace as the merchant knows it, whatever the id’s case; an unknown id as given', () => {
+    expect(['ebay', 'amazon', 'shopify', 'aliexpress', 'etsy', ' EBAY '].map(marketplaceName)).toEqual(['eBay', 'Amazon', 'Shopify', 'AliExpress', 'Etsy', 'eBay']);
+    expect(marketplaceName('vinted')).toBe('vinted');
+    expect(marketplaceName('')).toBe('marketplace');
+    expect(marketplaceName('constructor')).toBe('constructor');
+  });
+});
+
+describe('line fulfilment, in Smista’s words', () => {
+  it('is shipped only when the marketplace shows every unit shipped', () => {
+    expect(lineFulfilmentStatuses).toEqual(['da_spedire', 'parzialmente_spedito', 'spedito']);
+    expect(['spedito', ' Spedito ', 'parzialmente_spedito', 'da_spedire', '', null, undefined].map(isLineShipped)).toEqual([true, true, false, false, false, false, false]);
+  });
+
+  const line = (externalItemId: string, fulfillmentStatus: string | null) => ({ externalItemId, fulfillmentStatus });
+
+  it('a shipment carries the lines the marketplace does not show shipped (it would refuse the whole fulfilment), partly shipped and unknown ones too', () => {
+    expect(linesToShip([line('A', 'spedito'), line('B', 'da_spedire'), line('C', 'parzialmente_spedito'), line('D', null), line('E', ''), line('F', ' SPEDITO ')]).map((l) => l.externalItemId)).toEqual(['B', 'C', 'D', 'E']);
+  });
+
+  it('keeps every line when all are shipped there: the merchant ships again on purpose, the refusal says why', () => {
+    expect(linesToShip([line('A', 'spedito'), line('B', 'spedito')]).map((l) => l.externalItemId)).toEqual(['A', 'B']);
+    expect(linesToShip([])).toEqual([]);
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * The marketplace catalogue (spec §1, §3 marketplaces), written once: every list of marketplaces
+ * (the ids the order filters take, the names the screens and messages say, the marketplaces
+ * service's catalogue rows, the adapters' capabilities, the shell's OAuth callback) is derived from
+ * {@link MARKETPLACE_CATALOGUE}. The marketplaces migration seeds the same rows; a test of that
+ * service checks them against this table (`services/marketplaces/test/catalogue.test.ts`).
+ *
+ * A new marketplace is one entry here, one row in a migration of the marketplaces service and one
+ * folder `services/marketplaces/src/adapters/<id>/` with its line in the adapters table.
+ */
+
+/** How a merchant connects a marketplace: the seller's consent (`oauth`), or the connect dialog's `requiredSettings`. */
+export type MarketplaceConnectMethod = 'oauth' | 'settings';
+
+/**
+ * What Smista does with a marketplace: the screens and services read these, never an id. They are
+ * also data on each adapter (`MarketplaceAdapter.capabilities`), checked equal to these by the
+ * adapters' tests; a marketplace without an adapter yet does none of them.
+ */
+export interface MarketplaceCapabilities {
+  /** Takes a shipment's tracking number back ('Aggiorna tracking', the automatic push). */
+  trackingPush: boolean;
+  /** Takes tracking for some lines of an order only (a partly shipped order). */
+  partialShipment: boolean;
+  /** Renews its access token itself from a refresh token ('Aggiorna token'). */
+  refreshToken: boolean;
+  /** Tells Smista of new and changed orders by webhook (otherwise the schedule reads them). */
+  webhooks: boolean;
+}
+
+export interface MarketplaceCatalogueEntry {
+  /** The stable id (`integrations.provider`, `orders.marketplace`, the OAuth state's prefix). */
+  id: string;
+  /** As the merchant reads it. */
+  name: string;
+  /** Italian, the catalogue card's text. */
+  description: string;
+  /** Served by the integrations remote. */
+  logoUrl: string;
+  connectMethod: MarketplaceConnectMethod;
+  /** Setting names the connect dialog asks for (`settings` marketplaces; names with key or secret are masked). */
+  requiredSettings: readonly string[];
+  apiDocUrl: string;
+  capabilities: MarketplaceCapabilities;
+}
+
+const NONE: MarketplaceCapabilities = { trackingPush: false, partialShipment: false, refreshToken: false, webhooks: false };
+
+/** The five marketplaces of spec §1, in catalogue order. */
+export const MARKETPLACE_CATALOGUE = [
+  {
+    id: 'ebay',
+    name: 'eBay',
+    description:
+      "Importa gli ordini del tuo negozio eBay e invia a eBay i numeri di tracking delle spedizioni. Il collegamento avviene con l'autorizzazione del tuo account venditore.",
+    logoUrl: '/assets/marketplaces/ebay.svg',
+    connectMethod: 'oauth',
+    requiredSettings: [],
+    apiDocUrl: 'https://developer.ebay.com/api-docs/sell/fulfillment/overview.html',
+    capabilities: { trackingPush: true, partialShipment: true, refreshToken: true, webhooks: false },
+  },
+  {
+    id: 'amazon',
+    name: 'Amazon',
+    description: 'Importa gli ordini di Amazon Seller Central tramite Selling Partner API e conferma le spedizioni con il tracking.',
+    logoUrl: '/assets/marketplaces/amazon.svg',
+    connectMethod: 'settings',
+    requiredSettings: ['sellerId', 'marketplaceId', 'clientId', 'clientSecret', 'refreshToken'],
+    apiDocUrl: 'https://developer-docs.amazon.com/sp-api/',
+    capabilities: NONE,
+  },
+  {
+    id: 'shopify',
+    name: 'Shopify',
+    description: 'Importa gli ordini del tuo negozio Shopify e aggiorna le evasioni con corriere e tracking.',
+    logoUrl: '/assets/marketplaces/shopify.svg',
+    connectMethod: 'settings',
+    requiredSettings: ['shopDomain', 'accessToken'],
+    apiDocUrl: 'https://shopify.dev/docs/api/admin-rest',
+    capabilities: NONE,
+  },
+  {
+    id: 'aliexpress',
+    name: 'AliExpress',
+    description: 'Importa gli ordini del tuo negozio AliExpress e comunica le spedizioni con il numero di tracking.',
+    logoUrl: '/assets/marketplaces/aliexpress.svg',
+    connectMethod: 'settings',
+    requiredSettings: ['appKey', 'appSecret'],
+    apiDocUrl: 'https://openservice.aliexpress.com/doc/doc.htm',
+    capabilities: NONE,
+  },
+  {
+    id: 'etsy',
+    name: 'Etsy',
+    description: 'Importa gli ordini (le ricevute) del tuo negozio Etsy e aggiungi il tracking alle spedizioni.',
+    logoUrl: '/assets/marketplaces/etsy.svg',
+    connectMethod: 'settings',
+    requiredSettings: ['shopId', 'apiKey', 'apiSecret'],
+    apiDocUrl: 'https://developers.etsy.com/documentation/',
+    capabilities: NONE,
+  },
+] as const satisfies readonly MarketplaceCatalogueEntry[];
+
+/** A marketplace's id (spec §1 filter values). */
+export type MarketplaceId = (typeof MARKETPLACE_CATALOGUE)[number]['id'];
+
+/** The ids in catalogue order. */
+export const marketplaceIds = MARKETPLACE_CATALOGUE.map((m) => m.id) as [MarketplaceId, ...MarketplaceId[]];
+
+/** The marketplaces as the merchant reads their names, by id. */
+export const marketplaceNames = Object.fromEntries(MARKETPLACE_CATALOGUE.map((m) => [m.id, m.name])) as Record<MarketplaceId, string>;
+
+/**
+ * The catalogue's entry of an id (any case, spaces around ignored); undefined outside the catalogue.
+ *
+ * @example marketplaceEntry(' eBay ')?.connectMethod // 'oauth'
+ */
+export function marketplaceEntry(id: string): MarketplaceCatalogueEntry | undefined {
+  const key = id.trim().toLowerCase();
+  return MARKETPLACE_CATALOGUE.find((m) => m.id === key);
+}
+
+/**
+ * What Smista does with a marketplace (all false outside the catalogue).
+ *
+ * @example marketplaceCapabilities('ebay').trackingPush // true
+ * marketplaceCapabilities('amazon').trackingPush // false
+ */
+export function marketplaceCapabilities(id: string): MarketplaceCapabilities {
+  return marketplaceEntry(id)?.capabilities ?? NONE;
+}
+
+/**
+ * A marketplace's name from its id (`ebay` → 'eBay', any case); an id outside the catalogue as
+ * given (at most 40 characters), 'marketplace' when empty.
+ */
+export function marketplaceName(id: string): string {
+  return marketplaceEntry(id)?.name ?? (id.trim().slice(0, 40) || 'marketplace');
+}

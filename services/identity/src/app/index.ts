@@ -1,0 +1,6 @@
+export * from './auth';
+export * from './caller-tokens';
+export * from './deps';
+export * from './password-reset';
+export * from './ports';
+export * from './profile';
