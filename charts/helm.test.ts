@@ -14,6 +14,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
+import { REMOTE_COMPONENTS } from '../deploy/local/src/components';
 import { load, loadAll } from 'js-yaml';
 
 const run = promisify(execFile);
@@ -401,7 +402,8 @@ describe('Helm', () => {
     const kinds = (kind: string) => production.objects.filter((object) => object.kind === kind).map((object) => object.metadata.name).sort();
     expect(kinds('PodDisruptionBudget')).toEqual([...applicationCharts].sort());
     expect(kinds('HorizontalPodAutoscaler').length).toBeGreaterThan(0);
-    expect(kinds('Ingress')).toEqual(['gateway']);
+    // The gateway's host, and each remote's path on it (/remotes/<name>/).
+    expect(kinds('Ingress')).toEqual(['gateway', ...REMOTE_COMPONENTS.map((remote) => remote.chart)].sort());
     const global = mergeValues(readYamlTable(join(chartsCopy, UMBRELLA, 'values.yaml')), readYamlTable(join(chartsCopy, production.valuesFile ?? ''))).global as Table;
     const image = global.image as Table;
     for (const deployment of production.objects.filter((object) => object.kind === 'Deployment')) {

@@ -104,11 +104,11 @@ test('a remote server announces its build; the gateway lists it, a newer deploym
       await v2.stop();
     }
     // Withdrawn on SIGTERM: the build still running is listed again at once (a rollback).
-    await until(() => expect(registry.listing().orders?.version).toBe('1.0.0'), 5_000);
+    await until(() => expect(registry.listing().orders?.version).toBe('1.0.0'), 15_000);
   } finally {
     await v1.stop();
   }
-  await until(() => expect(registry.listing().orders).toBeUndefined(), 5_000);
+  await until(() => expect(registry.listing().orders).toBeUndefined(), 15_000);
 });
 
 test('a remote on an origin REMOTE_ORIGINS names is listed with its absolute URL; on another origin it is not', async () => {

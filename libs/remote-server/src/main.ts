@@ -25,21 +25,18 @@ async function main() {
 
   const nc = await connect({ servers: config.natsUrl, name: `remote-${first.name}-${instance}`, waitOnFirstConnect: true, maxReconnectAttempts: -1 });
   const kv = await openRemotesBucket(nc, config.bucket);
-  const announcer = keepAnnounced(
-    () => announcementOf(config.remoteDir, { publicUrl: config.publicUrl, instance, startedAt }).then((a) => [a]),
-    [bucketSink(kv)],
-    { logger },
-  );
-  await announcer.firstWrite;
-  logger.info({ remote: first.name, version: first.version, bucket: config.bucket }, 'remote announced');
-
   // Ready while NATS is connected: the registry hears this server.
   const admin = await startAdminServer({
     port: config.metricsPort,
     checks: [{ name: 'nats', check: async () => void (nc.isClosed() ? Promise.reject(new Error('closed')) : await nc.flush()) }],
     logger,
   });
-
+  const announcer = keepAnnounced(
+    () => announcementOf(config.remoteDir, { publicUrl: config.publicUrl, instance, startedAt }).then((a) => [a]),
+    [bucketSink(kv)],
+    { logger },
+  );
+  // Before the first write lands: a SIGTERM from then on withdraws what was written.
   onShutdown(logger, [
     // Withdrawn first: the gateways stop listing it before its files go.
     ['announcement', () => announcer.stop()],
@@ -47,6 +44,8 @@ async function main() {
     ['nats', () => nc.drain()],
     ['admin', () => admin.close()],
   ]);
+  await announcer.firstWrite;
+  logger.info({ remote: first.name, version: first.version, bucket: config.bucket }, 'remote announced');
 }
 
 main().catch((err: unknown) => {

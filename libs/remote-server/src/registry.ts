@@ -82,8 +82,12 @@ export function keepAnnounced(
       ]),
     );
   };
-  const firstWrite = beat();
-  const timer = setInterval(() => void beat(), options.intervalMs ?? Math.floor(ANNOUNCEMENT_TTL_MS / 3));
+  // One beat at a time, and stop() waits for the one under way: a renewal written after the
+  // withdrawal would list a stopped server again until its TTL ran out.
+  let running: Promise<void> | null = null;
+  const start = (): Promise<void> => (running = beat().finally(() => (running = null)));
+  const firstWrite = start();
+  const timer = setInterval(() => void (running ?? start()), options.intervalMs ?? Math.floor(ANNOUNCEMENT_TTL_MS / 3));
   timer.unref();
   return {
     firstWrite,
@@ -91,6 +95,7 @@ export function keepAnnounced(
       stopped = true;
       clearInterval(timer);
       await firstWrite;
+      await running;
       const all = [...written.values()];
       await Promise.all(sinks.flatMap((sink) => all.map((a) => sink.remove(a).catch((err: unknown) => warn(logger, 'withdraw', a, err)))));
     },
