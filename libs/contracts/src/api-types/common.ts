@@ -37,12 +37,5 @@ export interface PublicConfigJson {
   };
 }
 
-/** List meta (spec §3 client-side). */
-export interface PageMetaJson {
-  page: number;
-  pageSize: number;
-  totalItems: number;
-  totalPages: number;
-  hasNextPage: boolean;
-  hasPrevPage: boolean;
-}
+/** List meta: one schema and type, in `pages.ts` (`pageMetaSchema`), beside `pageMeta()`. */
+export type { PageMetaJson } from '../pages';
