@@ -6,7 +6,7 @@
  * or another merchant's are the same 404; hostile bodies are 400s.
  */
 import { randomUUID } from 'node:crypto';
-import { carrierMessages, messages, orderMessages as m, type OrderJson, type OrderPageJson } from '@smista/contracts';
+import { carrierMessages, messages, orderMessages as m, pageMetaSchema, type OrderJson, type OrderPageJson } from '@smista/contracts';
 import { marketplacesEvents } from '@smista/proto';
 import { connectNats, ensureStream, type Nats } from '@smista/service-kit';
 import { startApp, type TestApp } from '../../e2e/support/app';
@@ -72,6 +72,9 @@ describe('GET /api/orders', () => {
       hasPrevPage: false,
       statusCounts: { all: ORDERS, TO_PAY: 2, TO_SHIP: 6, IN_TRANSIT: 4, SHIPPED: 4, DELIVERED: 4, CANCELLED: 4 },
     });
+    // Besides the tabs' counts, the meta is the one list meta (common.v1.PageMeta → pageMetaSchema).
+    const { statusCounts: _counts, ...listMeta } = page.meta;
+    expect(pageMetaSchema.parse(listMeta)).toEqual(listMeta);
     expect(page.data).toHaveLength(20);
     const dates = page.data.map((o) => o.orderDate);
     expect(dates).toEqual([...dates].sort().reverse());

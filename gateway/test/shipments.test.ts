@@ -9,6 +9,7 @@ import { PDFDocument } from 'pdf-lib';
 import {
   cancellationMessages,
   encodeLabelIds,
+  pageMetaSchema,
   shipmentMessages as m,
   trackingPushMessages,
   type OrderJson,
@@ -135,6 +136,9 @@ describe('POST /api/shipments/bulk-create', () => {
     expect(res.body).toMatchObject({ created: 8, skipped: 0, message: m.bulkCreated(8) });
     const page = await list(admin, 'pageSize=100');
     expect(page.meta.totalItems).toBe(8);
+    // Besides the tabs' counts, the meta is the one list meta (common.v1.PageMeta → pageMetaSchema).
+    const { statusCounts: _counts, ...listMeta } = page.meta;
+    expect(pageMetaSchema.parse(listMeta)).toEqual({ page: 1, pageSize: 100, totalItems: 8, totalPages: 1, hasNextPage: false, hasPrevPage: false });
     expect(page.meta.statusCounts).toMatchObject({ all: 8, pending: 8, shipped: 0, error: 0, da_stampare: 0 });
     const first = await shipmentOf(orders[0]);
     const address = orders[0].shippingAddressDetails!;

@@ -12,7 +12,7 @@ import type {
   TrackingCodeStatus,
 } from '@smista/contracts';
 
-/** The carriers service's answers → the JSON the carrier screens read (`api-types.ts`). */
+/** The carriers service's answers → the JSON the carrier screens read (`libs/contracts/src/api-types/`). */
 
 const orNull = (v: string | undefined) => (v ? v : null);
 

@@ -12,7 +12,7 @@ import type {
   SyncStartedJson,
 } from '@smista/contracts';
 
-/** The marketplaces service's answers → the JSON the marketplace and orders screens read (`api-types.ts`). */
+/** The marketplaces service's answers → the JSON the marketplace and orders screens read (`libs/contracts/src/api-types/`). */
 
 const orNull = (v: string | undefined) => (v ? v : null);
 

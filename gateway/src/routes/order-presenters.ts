@@ -12,7 +12,7 @@ import type {
   ShippingAddressDetailsJson,
 } from '@smista/contracts';
 
-/** The orders service's answers → the JSON the orders screens read (`api-types.ts`). */
+/** The orders service's answers → the JSON the orders screens read (`libs/contracts/src/api-types/`). */
 
 const orNull = (v: string | undefined) => (v ? v : null);
 

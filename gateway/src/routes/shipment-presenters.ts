@@ -13,7 +13,7 @@ import type {
   ShipmentStatusCountsJson,
 } from '@smista/contracts';
 
-/** The shipments service's answers → the JSON the screens read (`api-types.ts`). */
+/** The shipments service's answers → the JSON the screens read (`libs/contracts/src/api-types/`). */
 
 const orNull = (v: string | undefined) => (v ? v : null);
 const idOrNull = (v: number) => (v > 0 ? v : null);

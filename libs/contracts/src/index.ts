@@ -9,6 +9,7 @@ export * from './carriers';
 export * from './gls-messages';
 export * from './poste-messages';
 export * from './pages';
+export * from './postal-address';
 export * from './marketplaces';
 export * from './marketplace-catalogue';
 export * from './orders';

@@ -1,4 +1,4 @@
-import { pageMeta } from './pages';
+import { pageMeta, pageMetaSchema } from './pages';
 
 describe('pageMeta', () => {
   it('counts pages and says whether there is a next and a previous one', () => {
@@ -7,5 +7,19 @@ describe('pageMeta', () => {
   });
   it('an empty list has one page', () => {
     expect(pageMeta(1, 20, 0)).toMatchObject({ totalPages: 1, hasNextPage: false, hasPrevPage: false });
+  });
+});
+
+describe('pageMetaSchema', () => {
+  it('is the shape pageMeta answers, for an empty list and a full one', () => {
+    for (const meta of [pageMeta(1, 20, 0), pageMeta(2, 10, 28), pageMeta(3, 10, 30)]) {
+      expect(pageMetaSchema.parse(meta)).toEqual(meta);
+    }
+  });
+  it('refuses a meta with a field missing, one more, or no page at all', () => {
+    const { hasPrevPage: _dropped, ...missing } = pageMeta(2, 10, 28);
+    expect(pageMetaSchema.safeParse(missing).success).toBe(false);
+    expect(pageMetaSchema.safeParse({ ...pageMeta(1, 10, 5), statusCounts: {} }).success).toBe(false);
+    expect(pageMetaSchema.safeParse({ ...pageMeta(1, 10, 5), totalPages: 0 }).success).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { PageMetaJson } from '@smista/contracts';
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
 import { formatCount } from '../lib/format';
 import { pageButtons, pageRange, pageSizeOptions } from '../lib/list-view';
@@ -6,12 +7,8 @@ import { uiText } from '../lib/ui-text';
 import { Button } from './button';
 import { NativeSelect } from './native-select';
 
-/** What the server said of the list's pages (the contracts' `PageMetaJson`, the part the footer reads). */
-export interface PagerMeta {
-  pageSize: number;
-  totalItems: number;
-  totalPages: number;
-}
+/** What the server said of the list's pages: the part of the contracts' `PageMetaJson` the footer reads. */
+export type PagerMeta = Pick<PageMetaJson, 'pageSize' | 'totalItems' | 'totalPages'>;
 
 /**
  * The footer's text from the list's own words, the counts in the Italian style.

@@ -10,24 +10,11 @@
  * stable code and an Italian message; an unreachable carrier is the kit's
  * `ProviderUnavailableError`.
  */
+import type { PostalAddress } from '@smista/contracts';
 import { DomainError } from '@smista/service-kit';
 
-/** An address as a carrier needs it. */
-export interface PartyAddress {
-  /** Person or company name printed first. */
-  name: string;
-  contactName?: string;
-  addressLine1: string;
-  addressLine2?: string;
-  city: string;
-  postalCode: string;
-  /** Two-letter province for Italy (`MI`), state elsewhere. */
-  province?: string;
-  /** ISO 3166-1 alpha-2 (`IT`). */
-  countryCode: string;
-  phone?: string;
-  email?: string;
-}
+/** An address as a carrier needs it: the contracts' one postal address (`postalAddressSchema`). */
+export type PartyAddress = PostalAddress;
 
 export interface Parcel {
   /** Grams, > 0. */

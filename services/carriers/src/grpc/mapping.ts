@@ -1,4 +1,4 @@
-import { carriers } from '@smista/proto';
+import { carriers, common } from '@smista/proto';
 import type { CarrierCredentials } from '@smista/contracts';
 import type { Carrier, Integration } from '../domain';
 import type { PartyAddress } from '../adapters';
@@ -72,17 +72,19 @@ export function credentialsInput(c: carriers.Credentials | undefined): CarrierCr
   return out;
 }
 
-export function partyAddress(a: carriers.PartyAddress | undefined): PartyAddress {
+export function partyAddress(a: common.PostalAddress | undefined): PartyAddress {
   const t = (v: string | undefined) => (v ?? '').trim();
   const opt = (v: string | undefined) => t(v) || undefined;
   return {
     name: t(a?.name),
+    companyName: opt(a?.companyName),
     contactName: opt(a?.contactName),
     addressLine1: t(a?.addressLine1),
     addressLine2: opt(a?.addressLine2),
     city: t(a?.city),
     postalCode: t(a?.postalCode),
     province: opt(a?.province),
+    country: opt(a?.country),
     countryCode: t(a?.countryCode).toUpperCase(),
     phone: opt(a?.phone),
     email: opt(a?.email),
@@ -90,6 +92,6 @@ export function partyAddress(a: carriers.PartyAddress | undefined): PartyAddress
 }
 
 /** Our party address → proto (absent optional fields as empty strings). */
-export function toProtoPartyAddress(a: PartyAddress): carriers.PartyAddress {
-  return carriers.PartyAddress.fromPartial({ ...a });
+export function toProtoPartyAddress(a: PartyAddress): common.PostalAddress {
+  return common.PostalAddress.fromPartial({ ...a });
 }

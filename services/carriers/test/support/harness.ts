@@ -9,7 +9,7 @@ import {
   type Rpc,
   rpcAs,
 } from '@smista/service-kit';
-import { carriers } from '@smista/proto';
+import { carriers, common } from '@smista/proto';
 import { startGlsSandbox, startPosteDeliverySandbox, type GlsSandbox, type PosteDeliverySandbox } from '@smista/sandboxes';
 import { configSchema, type Config } from '../../src/config';
 import { startCarriers, type RunningCarriers } from '../../src/main';
@@ -168,14 +168,16 @@ export const GLS_ACCOUNT = { siglaSede: 'MI', codiceCliente: '123456', passwordC
 /** A Poste Delivery Business account the sandbox accepts (deploy/sandboxes/src/poste-delivery/README.md). */
 export const POSTE_ACCOUNT = { username: 'smista-sandbox', password: 'PosteSandbox1', customerCode: 'CDC-000001' };
 
-export const RECIPIENT: carriers.PartyAddress = {
+export const RECIPIENT: common.PostalAddress = {
   name: 'Mario Rossi',
+  companyName: '',
   contactName: '',
   addressLine1: 'Via Garibaldi 5',
   addressLine2: '',
   city: 'Torino',
   postalCode: '10121',
   province: 'TO',
+  country: '',
   countryCode: 'IT',
   phone: '+39 333 1234567',
   email: 'mario.rossi@example.it',

@@ -1,4 +1,4 @@
-import { shipmentMessages as m } from '@smista/contracts';
+import { shipmentMessages as m, type PostalAddress } from '@smista/contracts';
 import { shipmentReference, type Shipment } from './shipment';
 
 /** The parcel sent when nothing else is known of the goods: one package of 1 kg. */
@@ -32,19 +32,11 @@ export interface LabelRequest {
   sender?: SenderAddress;
 }
 
-/** The sender printed on a label: the merchant's pickup address as carriers chose it. */
-export interface SenderAddress {
-  name: string;
-  contactName: string;
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  postalCode: string;
-  province: string;
-  countryCode: string;
-  phone: string;
-  email: string;
-}
+/**
+ * The sender printed on a label: the merchant's pickup address as carriers chose it, the contracts'
+ * one postal address with every field (unset ones empty, as the proto answers them).
+ */
+export type SenderAddress = Required<PostalAddress>;
 
 /**
  * The CreateLabel request of a claimed shipment (it has its carrier and its label sequence).

@@ -58,8 +58,8 @@ export function createCarrierGateway(opts: { address: string; callerSecret: stri
 
     sender: (caller) =>
       call(caller, 'GetSender', async () => {
-        const a = await (await api(caller)).getSender({});
-        return { name: a.name, contactName: a.contactName, addressLine1: a.addressLine1, addressLine2: a.addressLine2, city: a.city, postalCode: a.postalCode, province: a.province, countryCode: a.countryCode, phone: a.phone, email: a.email };
+        // common.v1.PostalAddress is SenderAddress field for field.
+        return await (await api(caller)).getSender({});
       }),
 
     createLabel: (caller, r, deadlineMs) =>

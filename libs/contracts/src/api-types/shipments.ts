@@ -1,0 +1,147 @@
+/**
+ * Shipments, their audit, processing runs and workday closes. JSON of `/api` (see `index.ts`);
+ * types only.
+ */
+import type { PageMetaJson } from './common';
+
+/** A shipment (spec §3 shipments) as every shipments route answers it. Times are ISO-8601 or null. */
+export interface ShipmentJson {
+  id: number;
+  orderId: number;
+  merchantId: string;
+  carrierIntegrationId: number | null;
+  carrierProvider: string | null;
+  shippingAddressId: number | null;
+  recipientName: string | null;
+  addressLine1: string;
+  addressLine2: string | null;
+  city: string;
+  state: string | null;
+  postalCode: string;
+  country: string;
+  countryCode: string;
+  phoneNumber: string | null;
+  recipientEmail: string | null;
+  trackingNumber: string | null;
+  carrierShipmentNumber: string | null;
+  status: string;
+  /** The label's address (`/api/shipments/{id}/label`) when there is one; the PDF itself is never in a list. */
+  labelData: string | null;
+  hasLabel: boolean;
+  errorMessage: string | null;
+  errorCode: string | null;
+  retryCount: number;
+  lastAttemptAt: string | null;
+  shippedAt: string | null;
+  estimatedDeliveryDate: string | null;
+  deliveredAt: string | null;
+  labelPrintedAt: string | null;
+  /**
+   * Voided in Smista only because the carrier cannot cancel it: why. Its label must not be used
+   * (no `labelData`, printing refused). null otherwise.
+   */
+  labelVoidReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+  closeWorkdayStatus: string | null;
+  closeWorkdayMessage: string | null;
+  closeWorkdayAt: string | null;
+  /** The GLS manifest of the close (`/api/shipments/manifests/{id}`), when there is one. */
+  manifestId: number | null;
+  marketplaceTrackingStatus: string | null;
+  marketplaceTrackingError: string | null;
+  marketplaceTrackingAttempts: number;
+  marketplaceTrackingLastAttempt: string | null;
+  marketplaceTrackingUpdatedAt: string | null;
+  orderExternalId: string;
+  marketplace: string;
+  marketplaceIntegrationId: number | null;
+  trackingStatus: string | null;
+  trackingDescription: string | null;
+  trackingUpdatedAt: string | null;
+  /** The carrier's public tracking page, when it has one. */
+  trackingUrl: string | null;
+  /** Why the shipment is in the Errori tab; null otherwise. */
+  problem: string | null;
+}
+
+/** Per-tab counts of the shipments screen (same search and carrier). */
+export interface ShipmentStatusCountsJson {
+  all: number;
+  pending: number;
+  processing: number;
+  shipped: number;
+  delivered: number;
+  error: number;
+  cancelled: number;
+  da_stampare: number;
+}
+
+/** `GET /api/shipments`. */
+export interface ShipmentPageJson {
+  data: ShipmentJson[];
+  meta: PageMetaJson & { statusCounts: ShipmentStatusCountsJson };
+}
+
+/** One carrier or marketplace call made for a shipment (never credentials). */
+export interface ShipmentAuditJson {
+  id: number;
+  operation: string;
+  target: string;
+  startedAt: string;
+  durationMs: number | null;
+  outcome: string;
+  message: string | null;
+  attempt: number;
+}
+
+/** `GET /api/shipments/{id}`. */
+export interface ShipmentDetailsJson extends ShipmentJson {
+  audit: ShipmentAuditJson[];
+}
+
+/** `POST /api/shipments/bulk-create`. */
+export interface BulkCreateJson {
+  message: string;
+  created: number;
+  skipped: number;
+  outcomes: { orderId: number; shipmentId: number | null; created: boolean; message: string | null }[];
+}
+
+/** `POST /api/shipments/process-selected` and `/process` (spec §7). */
+export interface ProcessResultJson {
+  success: number;
+  failed: number;
+  skipped: number;
+  message: string;
+  errors: { shipmentId: number; orderExternalId: string; code: string; message: string }[];
+  runId: string | null;
+}
+
+/** `GET /api/shipments/process-runs`: runs still going and the last finished one. */
+export interface ProcessRunJson {
+  id: string;
+  status: 'running' | 'finished';
+  total: number;
+  done: number;
+  succeeded: number;
+  failed: number;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+/** Cancel, single close, update tracking: `{message, success, shipment}`. */
+export interface ShipmentActionJson {
+  message: string;
+  success: boolean;
+  shipment: ShipmentJson | null;
+}
+
+/** `POST /api/shipments/close-workday` and `/{id}/close-workday`: `{message, processed}` (spec §7). */
+export interface CloseWorkdayJson {
+  message: string;
+  processed: number;
+  failed: number;
+  outcomes: { shipmentId: number; ok: boolean; message: string | null }[];
+  manifestIds: number[];
+}
