@@ -174,7 +174,9 @@ test('Redis away when the gateway starts: requests pass at once; once Redis is u
   expect(lines.filter((l) => l.level === 'warn').map((l) => l.msg)).toEqual(['Redis unreachable: rate limits not applied until it is back (fail-open)']);
 
   await ownRedis(port);
-  await waitFor(() => lines.some((l) => l.msg === 'Redis reachable again: rate limits shared across replicas'));
+  // Its first connection: the same news as a start with Redis up, never 'again'.
+  await waitFor(() => lines.some((l) => l.msg === 'rate limits shared across replicas through Redis'));
+  expect(lines.some((l) => l.msg === 'Redis reachable again: rate limits shared across replicas')).toBe(false);
   expect((await send()).status).toBe(201);
   expect((await send()).status).toBe(201);
   expect((await send()).status).toBe(429);

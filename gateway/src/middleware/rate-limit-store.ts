@@ -107,8 +107,10 @@ export function connectSharedLimitStore(options: SharedLimitStoreOptions): Share
     setTimeout(resolve, connectTimeoutMs).unref();
   });
   client.on('ready', () => {
-    if (degraded) logger.info({ redis: where }, 'Redis reachable again: rate limits shared across replicas');
-    else if (!everReady) logger.info({ redis: where }, 'rate limits shared across replicas through Redis');
+    // The first connection is the start's news even when a request met Redis not yet connected
+    // (a busy machine takes longer than the first wait); 'again' is for a store that was ready.
+    if (!everReady) logger.info({ redis: where }, 'rate limits shared across replicas through Redis');
+    else if (degraded) logger.info({ redis: where }, 'Redis reachable again: rate limits shared across replicas');
     everReady = true;
     degraded = false;
   });
