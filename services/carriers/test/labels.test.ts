@@ -106,17 +106,17 @@ describe('GLS', () => {
   });
 
   it('GetSender answers the pickup address CreateLabel would use, as merchants has it now; none → the same refusal', async () => {
-    // The one postal address (common.v1.PostalAddress): the sender has no company or country name of its own.
+    // The one postal address (common.v1.PostalAddress): company and country name from the merchant address too.
     expect(await shop.api.getSender({})).toEqual({
       name: 'Bottega Verdi Srl',
-      companyName: '',
+      companyName: 'Bottega Verdi Srl',
       contactName: 'Anna Verdi',
       addressLine1: 'Via Roma 10',
       addressLine2: '',
       city: 'Milano',
       postalCode: '20121',
       province: 'MI',
-      country: '',
+      country: 'Italia',
       countryCode: 'IT',
       phone: '+39 02 1234567',
       email: 'spedizioni@bottega.example.it',

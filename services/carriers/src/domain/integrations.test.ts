@@ -97,6 +97,8 @@ describe('labels', () => {
     expect(chooseSender([billingDefault, address]).name).toBe('Magazzino');
     expect(chooseSender([address, { ...address, isDefault: true, companyName: 'Principale' }]).name).toBe('Principale');
     expect(chooseSender([billingDefault])).toMatchObject({ name: 'Sede', countryCode: 'IT' });
+    // The one postal address: the company and the country's name come along (a label prints both).
+    expect(chooseSender([{ ...address, country: 'Italia' }])).toMatchObject({ name: 'Magazzino', companyName: 'Magazzino', country: 'Italia' });
     expect(refusal(() => chooseSender([{ ...billingDefault, isDefault: false }])).message).toBe(m.senderMissing);
     expect(refusal(() => chooseSender([{ ...address, active: false }])).code).toBe('SENDER_MISSING');
   });

@@ -13,6 +13,8 @@ export interface MerchantAddressLike {
   city: string;
   state?: string | null;
   postalCode: string;
+  /** The country's name (merchants answers `Italia` unless the address names another). */
+  country?: string | null;
   countryCode: string;
   phone?: string | null;
   email?: string | null;
@@ -30,12 +32,14 @@ export function chooseSender(addresses: readonly MerchantAddressLike[]): PartyAd
   if (!chosen) throw carriersErrors.senderMissing();
   return {
     name: chosen.companyName,
+    companyName: chosen.companyName,
     contactName: chosen.contactPerson ?? undefined,
     addressLine1: chosen.addressLine1,
     addressLine2: chosen.addressLine2 ?? undefined,
     city: chosen.city,
     postalCode: chosen.postalCode,
     province: chosen.state ?? undefined,
+    country: chosen.country || undefined,
     countryCode: chosen.countryCode.toUpperCase(),
     phone: chosen.phone ?? undefined,
     email: chosen.email ?? undefined,

@@ -20,6 +20,7 @@ export function createAddressBook(opts: { address: string; callerSecret: string;
           city: f?.city ?? '',
           state: f?.state,
           postalCode: f?.postalCode ?? '',
+          country: f?.country,
           countryCode: f?.countryCode ?? 'IT',
           phone: f?.phone,
           email: f?.email,
