@@ -5,6 +5,7 @@ import {
   closeWorkdaySchema,
   decodeLabelIds,
   numericIdParam,
+  postalAddressOfShipment,
   shipmentAddressSchema,
   shipmentCarrierSchema,
   shipmentIdsSchema,
@@ -47,7 +48,7 @@ function listRequest(q: ShipmentsQuery): shipments.ListShipmentsRequest {
 }
 
 function addressRequest(id: number, a: ShipmentAddressData): shipments.UpdateAddressRequest {
-  return { id, address: { ...a } };
+  return { id, address: postalAddressOfShipment(a) };
 }
 
 /** The spec's client edits the address with PATCH on desktop and PUT on mobile: one route each, same rules. */

@@ -8,6 +8,9 @@ import {
   readShipmentsUrlQuery,
   shipmentDetailsLink,
   shipmentMessages as m,
+  postalAddressOfShipment,
+  shipmentAddressOfPostal,
+  shipmentAddressSchema,
   workdayCloseStatusLabel,
 } from './shipments';
 
@@ -73,5 +76,21 @@ describe('bulkCreateSchema (issue 19: confirmUnpaid)', () => {
     for (const confirmUnpaid of ['true', 1, {}]) {
       expect(bulkCreateSchema.safeParse({ orderIds: [3], confirmUnpaid }).error?.issues[0]?.message).toBe(m.confirmUnpaidInvalid);
     }
+  });
+});
+
+describe("a shipment's address as the one postal address", () => {
+  const spec = { recipientName: 'Maria Bianchi', addressLine1: 'Corso Francia 20', addressLine2: 'Scala C', city: 'Torino', state: 'TO', postalCode: '10138', country: 'Italia', countryCode: 'IT', phoneNumber: '+39 011 1234567', recipientEmail: 'maria@example.it' };
+
+  it('the spec names travel as name, province, phone and email, and come back as they were', () => {
+    const postal = postalAddressOfShipment(spec);
+    expect(postal).toEqual({ name: 'Maria Bianchi', companyName: '', contactName: '', addressLine1: 'Corso Francia 20', addressLine2: 'Scala C', city: 'Torino', province: 'TO', postalCode: '10138', country: 'Italia', countryCode: 'IT', phone: '+39 011 1234567', email: 'maria@example.it' });
+    expect(shipmentAddressOfPostal(postal)).toEqual(spec);
+  });
+
+  it('absent parts are empty strings on the wire, and an absent address is all empty (the schema then refuses it)', () => {
+    const postal = postalAddressOfShipment({ ...spec, recipientName: null, addressLine2: null, state: null, phoneNumber: null, recipientEmail: null });
+    expect(postal).toMatchObject({ name: '', addressLine2: '', province: '', phone: '', email: '' });
+    expect(shipmentAddressSchema.safeParse(shipmentAddressOfPostal(undefined)).success).toBe(false);
   });
 });

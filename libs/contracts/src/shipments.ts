@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PostalAddress } from './postal-address';
 
 /**
  * Shipments (spec §2 shipments screen, §3 shipments, §4 shipment statuses and actions, §5 the
@@ -519,6 +520,63 @@ export const shipmentAddressSchema = z.object({
 });
 export type ShipmentAddressInput = z.input<typeof shipmentAddressSchema>;
 export type ShipmentAddressData = z.output<typeof shipmentAddressSchema>;
+
+/** A shipment's address under the spec's names (§3), absent parts null or empty, as the domain and the API have it. */
+export interface ShipmentAddressFields {
+  recipientName: string | null;
+  addressLine1: string;
+  addressLine2?: string | null;
+  city: string;
+  state?: string | null;
+  postalCode: string;
+  country: string;
+  countryCode: string;
+  phoneNumber?: string | null;
+  recipientEmail?: string | null;
+}
+
+/**
+ * A shipment's address as the one postal address on the wire (`common.v1.PostalAddress`, every
+ * field, the absent ones empty): recipientName → name, state → province, phoneNumber → phone,
+ * recipientEmail → email. The inverse of {@link shipmentAddressOfPostal}.
+ *
+ * @example postalAddressOfShipment({ recipientName: 'Mario Rossi', addressLine1: 'Via Roma 1', city: 'Milano', postalCode: '20121', country: 'Italia', countryCode: 'IT' }).name // 'Mario Rossi'
+ */
+export function postalAddressOfShipment(a: ShipmentAddressFields): Required<PostalAddress> {
+  return {
+    name: a.recipientName ?? '',
+    companyName: '',
+    contactName: '',
+    addressLine1: a.addressLine1,
+    addressLine2: a.addressLine2 ?? '',
+    city: a.city,
+    province: a.state ?? '',
+    postalCode: a.postalCode,
+    country: a.country,
+    countryCode: a.countryCode,
+    phone: a.phoneNumber ?? '',
+    email: a.recipientEmail ?? '',
+  };
+}
+
+/**
+ * A postal address from the wire under a shipment's names (spec §3), absent parts empty strings:
+ * what `shipmentAddressSchema` checks. The inverse of {@link postalAddressOfShipment}.
+ */
+export function shipmentAddressOfPostal(a: Partial<PostalAddress> | undefined): ShipmentAddressInput {
+  return {
+    recipientName: a?.name ?? '',
+    addressLine1: a?.addressLine1 ?? '',
+    addressLine2: a?.addressLine2 ?? '',
+    city: a?.city ?? '',
+    state: a?.province ?? '',
+    postalCode: a?.postalCode ?? '',
+    country: a?.country ?? '',
+    countryCode: a?.countryCode ?? '',
+    phoneNumber: a?.phone ?? '',
+    recipientEmail: a?.email ?? '',
+  };
+}
 
 /** The `data` of the bulk download: the ids joined by commas, in URL-safe base64 without padding. */
 export function encodeLabelIds(ids: readonly number[]): string {

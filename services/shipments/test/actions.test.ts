@@ -8,7 +8,7 @@
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { PDFDocument } from 'pdf-lib';
 import { cancellationMessages, posteMessages, shipmentMessages as m, trackingPushMessages } from '@smista/contracts';
-import { shipmentsEvents } from '@smista/proto';
+import { common, shipmentsEvents } from '@smista/proto';
 import type { shipments } from '@smista/proto';
 import { failure, glsShipments, italianOrders, outboxEvents, startShipmentsStack, type ShipmentsStack, type TestMerchant } from './support/harness';
 import { pageTexts } from './support/pdf';
@@ -299,29 +299,19 @@ describe('tracking', () => {
 });
 
 describe('edits', () => {
-  const address = (patch: Partial<shipments.Address> = {}): shipments.Address => ({
-    recipientName: 'Maria Bianchi',
-    addressLine1: 'Corso Francia 20',
-    addressLine2: '',
-    city: 'Torino',
-    state: 'TO',
-    postalCode: '10138',
-    country: 'Italia',
-    countryCode: 'it',
-    phoneNumber: '',
-    recipientEmail: '',
-    ...patch,
-  });
+  // The one postal address on the wire (common.v1.PostalAddress); §5 names its fields recipientName, state, phoneNumber, recipientEmail.
+  const address = (patch: Partial<common.PostalAddress> = {}): common.PostalAddress =>
+    common.PostalAddress.fromPartial({ name: 'Maria Bianchi', addressLine1: 'Corso Francia 20', city: 'Torino', province: 'TO', postalCode: '10138', country: 'Italia', countryCode: 'it', ...patch });
 
   it.each([
-    ['recipientName', { recipientName: '  ' }, m.recipientNameRequired],
+    ['recipientName', { name: '  ' }, m.recipientNameRequired],
     ['addressLine1', { addressLine1: '' }, m.addressLine1Required],
     ['city', { city: '' }, m.cityRequired],
     ['postalCode', { postalCode: '' }, m.postalCodeRequired],
     ['country', { country: '' }, m.countryRequired],
     ['countryCode too short', { countryCode: 'I' }, m.countryCodeRequired],
     ['countryCode too long', { countryCode: 'ITA' }, m.countryCodeTooLong],
-    ['recipientEmail', { recipientEmail: 'non-una-email' }, m.emailInvalid],
+    ['recipientEmail', { email: 'non-una-email' }, m.emailInvalid],
   ])('§5: %s refused with its text, nothing written', async (_field, patch, message) => {
     const { rows: before } = await stack.pool.query('SELECT * FROM shipments WHERE id = $1', [pending[1]]);
     expect(await failure(shop.api.updateAddress({ id: pending[1]!, address: address(patch) }))).toEqual({ code: grpcStatus.INVALID_ARGUMENT, details: message });
@@ -329,8 +319,8 @@ describe('edits', () => {
   });
 
   it('a valid address is stored (country code upper-cased), searchable; not after the label', async () => {
-    const s = await shop.api.updateAddress({ id: pending[1]!, address: address({ recipientEmail: 'maria@example.it', addressLine2: 'Scala C' }) });
-    expect(s).toMatchObject({ status: 'pending', address: { recipientName: 'Maria Bianchi', countryCode: 'IT', addressLine2: 'Scala C', recipientEmail: 'maria@example.it' } });
+    const s = await shop.api.updateAddress({ id: pending[1]!, address: address({ email: 'maria@example.it', addressLine2: 'Scala C', phone: '+39 011 1234567' }) });
+    expect(s).toMatchObject({ status: 'pending', address: { name: 'Maria Bianchi', countryCode: 'IT', addressLine2: 'Scala C', province: 'TO', phone: '+39 011 1234567', email: 'maria@example.it' } });
     const found = await shop.api.listShipments({ page: 1, pageSize: 10, status: '', carrierIntegrationId: 0, search: 'maria bianchi', orderId: 0 });
     expect(found.shipments.map((x) => x.id)).toEqual([pending[1]]);
     expect(await failure(shop.api.updateAddress({ id: gls[2]!, address: address() }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.notEditable('shipped') });

@@ -77,12 +77,12 @@ describe('BulkCreate', () => {
       shippingAddressId: order.shippingAddress!.id,
       hasLabel: false,
       address: {
-        recipientName: order.shippingAddress!.fullName,
+        name: order.shippingAddress!.fullName,
         addressLine1: order.shippingAddress!.addressLine1,
         city: order.shippingAddress!.city,
         postalCode: order.shippingAddress!.postalCode,
         countryCode: 'IT',
-        state: order.shippingAddress!.state,
+        province: order.shippingAddress!.state,
       },
     });
     const { rows } = await stack.pool.query('SELECT line_items FROM shipments WHERE id = $1', [answer!.id]);
@@ -336,7 +336,7 @@ describe('ProcessShipments: 200 mixed shipments', () => {
     expect(await failure(shop.api.processShipments({ shipmentIds: [shipped!], allPending: false }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.notPending('shipped') });
 
     const before = (await shop.api.getShipment({ id: refused! })).shipment!;
-    const fixed = await shop.api.updateAddress({ id: refused!, address: { ...before.address!, postalCode: '20121', city: 'Milano', state: 'MI' } });
+    const fixed = await shop.api.updateAddress({ id: refused!, address: { ...before.address!, postalCode: '20121', city: 'Milano', province: 'MI' } });
     expect(fixed).toMatchObject({ status: 'pending', errorMessage: '', problem: '' });
     expect((await shop.api.changeCarrier({ id: carrierless!, carrierIntegrationId: posta })).status).toBe('pending');
     const again = await shop.api.processShipments({ shipmentIds: [refused!, carrierless!], allPending: false });

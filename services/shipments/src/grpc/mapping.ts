@@ -1,4 +1,5 @@
 import { shipments } from '@smista/proto';
+import { postalAddressOfShipment } from '@smista/contracts';
 import { problemOf, type AuditEntry, type Shipment } from '../domain';
 import type { ProcessRun } from '../store';
 
@@ -13,18 +14,7 @@ export function toShipmentMessage(s: Shipment, now: Date): shipments.Shipment {
     carrierIntegrationId: s.carrierIntegrationId ?? 0,
     carrierProvider: s.carrierProvider ?? '',
     shippingAddressId: s.shippingAddressId ?? 0,
-    address: {
-      recipientName: s.recipientName,
-      addressLine1: s.addressLine1,
-      addressLine2: s.addressLine2 ?? '',
-      city: s.city,
-      state: s.state ?? '',
-      postalCode: s.postalCode,
-      country: s.country,
-      countryCode: s.countryCode,
-      phoneNumber: s.phoneNumber ?? '',
-      recipientEmail: s.recipientEmail ?? '',
-    },
+    address: postalAddressOfShipment(s),
     trackingNumber: s.trackingNumber ?? '',
     carrierShipmentNumber: s.carrierShipmentNumber ?? '',
     status: s.status,

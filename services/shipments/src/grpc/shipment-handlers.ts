@@ -1,6 +1,6 @@
 import { requireMerchant } from '@smista/service-kit';
 import { shipments } from '@smista/proto';
-import { pageMeta } from '@smista/contracts';
+import { pageMeta, shipmentAddressOfPostal } from '@smista/contracts';
 import { changeAddress, changeCarrier, labelOf, manifestDocument, mergeLabels } from '../app';
 import { COUNTED_TABS, listCriteria, shipmentsErrors, totalOf } from '../domain';
 import { callsOf, countTabs, findShipment, listShipmentPage, runsOf } from '../store';
@@ -45,20 +45,7 @@ export function shipmentHandlers(deps: HandlerDeps) {
 
     updateAddress: unary('UpdateAddress', async (request: shipments.UpdateAddressRequest, ctx) => {
       const scope = await requireMerchant(ctx);
-      const a = request.address;
-      const input = {
-        recipientName: a?.recipientName ?? '',
-        addressLine1: a?.addressLine1 ?? '',
-        addressLine2: a?.addressLine2 ?? '',
-        city: a?.city ?? '',
-        state: a?.state ?? '',
-        postalCode: a?.postalCode ?? '',
-        country: a?.country ?? '',
-        countryCode: a?.countryCode ?? '',
-        phoneNumber: a?.phoneNumber ?? '',
-        recipientEmail: a?.recipientEmail ?? '',
-      };
-      return toShipmentMessage(await changeAddress(deps, scope, request.id, input), now());
+      return toShipmentMessage(await changeAddress(deps, scope, request.id, shipmentAddressOfPostal(request.address)), now());
     }),
 
     getLabel: unary('GetLabel', async (request: shipments.ShipmentRef, ctx) => {
