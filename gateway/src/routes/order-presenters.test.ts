@@ -23,7 +23,8 @@ const order = orders.Order.fromPartial({
   shipByDate: '',
   lastSyncedAt: '2026-11-21T10:00:00.000Z',
   carrierIntegrationId: 0,
-  shippingAddress: { id: 9, fullName: 'Giulia Bianchi', companyName: '', addressLine1: 'Via Garibaldi 5', addressLine2: '', city: 'Torino', state: 'TO', postalCode: '10121', country: 'Italia', countryCode: 'IT', phoneNumber: '+39 333 1234567', email: '' },
+  // The one postal address on the wire; the JSON answers it under the spec's names (fullName, state, phoneNumber).
+  shippingAddress: { id: 9, address: { name: 'Giulia Bianchi', addressLine1: 'Via Garibaldi 5', city: 'Torino', province: 'TO', postalCode: '10121', country: 'Italia', countryCode: 'IT', phone: '+39 333 1234567' } },
   items: [{ id: 1, externalItemId: '10001', title: 'Tazza', sku: 'TAZ-01', quantity: 3, unitPrice: '19.93', total: '59.80', currency: 'EUR', imageUrl: '', variantInfo: 'Colore: blu', shipByDate: '', fulfillmentStatus: 'spedito' }],
   originalDataJson: '{"orderId":"12-34567-89012"}',
 });

@@ -1,5 +1,5 @@
 import type { orders } from '@smista/proto';
-import { orderStatusFilters, pageMeta } from '@smista/contracts';
+import { orderAddressOfPostal, orderStatusFilters, pageMeta } from '@smista/contracts';
 import type {
   MarketplaceId,
   OrderItemJson,
@@ -16,9 +16,10 @@ import type {
 
 const orNull = (v: string | undefined) => (v ? v : null);
 
-function addressJson(a: orders.ShippingAddress): ShippingAddressDetailsJson {
+function addressJson({ id, address }: orders.ShippingAddress): ShippingAddressDetailsJson {
+  const a = orderAddressOfPostal(address);
   return {
-    id: a.id,
+    id,
     fullName: a.fullName,
     companyName: orNull(a.companyName),
     addressLine1: a.addressLine1,

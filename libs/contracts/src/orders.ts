@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { OrderStatus, PaymentStatus } from './api-types';
 import { marketplaceIds } from './marketplace-catalogue';
+import type { PostalAddress } from './postal-address';
 
 /**
  * Orders (spec §2 orders screen, §3 orders, §4 order statuses, §7 Orders, §9): the list's query
@@ -220,3 +221,58 @@ export const assignCarrierSchema = z.object({
     return v;
   }),
 });
+
+/** An order's shipping address under the spec's names (§3), absent parts null or empty, as the domain and the API have it. */
+export interface OrderAddressFields {
+  fullName: string;
+  companyName?: string | null;
+  addressLine1: string;
+  addressLine2?: string | null;
+  city: string;
+  state?: string | null;
+  postalCode: string;
+  country: string;
+  countryCode: string;
+  phoneNumber?: string | null;
+  email?: string | null;
+}
+
+/**
+ * An order's shipping address as the one postal address on the wire (every field, the absent ones
+ * empty): fullName → name, state → province, phoneNumber → phone. The inverse of {@link orderAddressOfPostal}.
+ *
+ * @example postalAddressOfOrder({ fullName: 'Giulia Bianchi', addressLine1: 'Via Garibaldi 5', city: 'Torino', postalCode: '10121', country: 'Italia', countryCode: 'IT' }).name // 'Giulia Bianchi'
+ */
+export function postalAddressOfOrder(a: OrderAddressFields): Required<PostalAddress> {
+  return {
+    name: a.fullName,
+    companyName: a.companyName ?? '',
+    contactName: '',
+    addressLine1: a.addressLine1,
+    addressLine2: a.addressLine2 ?? '',
+    city: a.city,
+    province: a.state ?? '',
+    postalCode: a.postalCode,
+    country: a.country,
+    countryCode: a.countryCode,
+    phone: a.phoneNumber ?? '',
+    email: a.email ?? '',
+  };
+}
+
+/** A postal address from the wire under an order's names (spec §3), absent parts empty strings. The inverse of {@link postalAddressOfOrder}. */
+export function orderAddressOfPostal(a: Partial<PostalAddress> | undefined): Required<{ [K in keyof OrderAddressFields]: string }> {
+  return {
+    fullName: a?.name ?? '',
+    companyName: a?.companyName ?? '',
+    addressLine1: a?.addressLine1 ?? '',
+    addressLine2: a?.addressLine2 ?? '',
+    city: a?.city ?? '',
+    state: a?.province ?? '',
+    postalCode: a?.postalCode ?? '',
+    country: a?.country ?? '',
+    countryCode: a?.countryCode ?? '',
+    phoneNumber: a?.phone ?? '',
+    email: a?.email ?? '',
+  };
+}

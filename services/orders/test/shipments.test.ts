@@ -89,7 +89,7 @@ describe('GetOrders', () => {
       expect(o.items.every((i) => i.externalItemId && i.quantity > 0)).toBe(true);
       // Each line's fulfilment as the adapter mapped it (shipments leaves the shipped ones out).
       expect(o.items.map((i) => i.fulfillmentStatus)).toEqual(o.items.map(() => 'da_spedire'));
-      expect(o.shippingAddress?.addressLine1).toMatch(/^Via Garibaldi/);
+      expect(o.shippingAddress?.address?.addressLine1).toMatch(/^Via Garibaldi/);
       expect(o.shipments).toEqual([]);
       expect(o.originalDataJson).toBe('');
     }

@@ -77,12 +77,12 @@ describe('BulkCreate', () => {
       shippingAddressId: order.shippingAddress!.id,
       hasLabel: false,
       address: {
-        name: order.shippingAddress!.fullName,
-        addressLine1: order.shippingAddress!.addressLine1,
-        city: order.shippingAddress!.city,
-        postalCode: order.shippingAddress!.postalCode,
+        name: order.shippingAddress!.address!.name,
+        addressLine1: order.shippingAddress!.address!.addressLine1,
+        city: order.shippingAddress!.address!.city,
+        postalCode: order.shippingAddress!.address!.postalCode,
         countryCode: 'IT',
-        province: order.shippingAddress!.state,
+        province: order.shippingAddress!.address!.province,
       },
     });
     const { rows } = await stack.pool.query('SELECT line_items FROM shipments WHERE id = $1', [answer!.id]);

@@ -1,25 +1,12 @@
 import { orders } from '@smista/proto';
-import { conditionsToWire } from '@smista/contracts';
+import { conditionsToWire, postalAddressOfOrder } from '@smista/contracts';
 import { kgOf, type Order, type OrderItem, type OrderShipment, type ShippingAddress, type ShippingRule } from '../domain';
 import type { PlannedOrder } from '../app/shipping-rules';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '');
 
 function toAddressMessage(a: ShippingAddress): orders.ShippingAddress {
-  return orders.ShippingAddress.fromPartial({
-    id: a.id,
-    fullName: a.fullName,
-    companyName: a.companyName ?? '',
-    addressLine1: a.addressLine1,
-    addressLine2: a.addressLine2 ?? '',
-    city: a.city,
-    state: a.state ?? '',
-    postalCode: a.postalCode,
-    country: a.country,
-    countryCode: a.countryCode,
-    phoneNumber: a.phoneNumber ?? '',
-    email: a.email ?? '',
-  });
+  return { id: a.id, address: postalAddressOfOrder(a) };
 }
 
 function toItemMessage(i: OrderItem): orders.OrderItem {

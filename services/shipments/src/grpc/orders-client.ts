@@ -1,5 +1,6 @@
 import { createPeerClient, isServiceError, type Caller, type Logger } from '@smista/service-kit';
 import { orders } from '@smista/proto';
+import { orderAddressOfPostal } from '@smista/contracts';
 import { shipmentsErrors, type SourceOrder } from '../domain';
 import type { OrdersDirectory } from '../app/ports';
 
@@ -14,22 +15,7 @@ export function sourceOrderOf(o: orders.Order): SourceOrder {
     status: o.status,
     paymentStatus: o.paymentStatus,
     carrierIntegrationId: o.carrierIntegrationId || null,
-    address: a
-      ? {
-          id: a.id,
-          fullName: a.fullName,
-          companyName: a.companyName,
-          addressLine1: a.addressLine1,
-          addressLine2: a.addressLine2,
-          city: a.city,
-          state: a.state,
-          postalCode: a.postalCode,
-          country: a.country,
-          countryCode: a.countryCode,
-          phoneNumber: a.phoneNumber,
-          email: a.email,
-        }
-      : null,
+    address: a ? { id: a.id, ...orderAddressOfPostal(a.address) } : null,
     items: o.items.map((i) => ({ externalItemId: i.externalItemId, title: i.title, quantity: i.quantity, fulfillmentStatus: i.fulfillmentStatus })),
   };
 }
