@@ -17,11 +17,34 @@
  * (network error, 5xx after the client's retries) is the kit's `ProviderUnavailableError`.
  */
 import { DomainError } from '@smista/service-kit';
-import type { MarketplaceCapabilities, MarketplaceConnectMethod } from '@smista/contracts';
-import type { marketplacesEvents } from '@smista/proto';
+import type { MarketplaceCapabilities, MarketplaceConnectMethod, PostalAddress } from '@smista/contracts';
+import { common, type marketplacesEvents } from '@smista/proto';
 
 /** Our normalised order, the payload of `marketplaces.order.imported` (proto events/v1). */
 export type ImportedOrder = marketplacesEvents.ImportedOrder;
+
+/**
+ * The buyer's address of an imported order: the one postal address in `address`, and the same
+ * address in the event's older fields (1-10), which orders of an earlier release still read.
+ *
+ * @example importedAddress({ name: 'Giulia Bianchi', addressLine1: 'Via Roma 1', city: 'Milano', postalCode: '20121', countryCode: 'IT' }).fullName // 'Giulia Bianchi'
+ */
+export function importedAddress(a: PostalAddress): marketplacesEvents.ImportedAddress {
+  const address = common.PostalAddress.fromPartial({ ...a });
+  return {
+    fullName: address.name,
+    companyName: address.companyName,
+    addressLine1: address.addressLine1,
+    addressLine2: address.addressLine2,
+    city: address.city,
+    stateOrProvince: address.province,
+    postalCode: address.postalCode,
+    countryCode: address.countryCode,
+    phoneNumber: address.phone,
+    email: address.email,
+    address,
+  };
+}
 
 /** Tokens as the marketplace answered them, with absolute expiries. */
 export interface TokenSet {

@@ -1,6 +1,6 @@
 import { orderWeightGrams } from './shipping-rules';
 import { isUuid, searchKey } from '@smista/service-kit';
-import { lineFulfilmentStatuses, marketplaceIds, type LineFulfilmentStatus, type MarketplaceId, type OrderStatus } from '@smista/contracts';
+import { lineFulfilmentStatuses, marketplaceIds, type LineFulfilmentStatus, type MarketplaceId, type OrderStatus, type PostalAddress } from '@smista/contracts';
 import { InvalidEventError } from './errors';
 import { countryName } from './countries';
 import { formatCents, MAX_CENTS, toCents } from './money';
@@ -31,18 +31,7 @@ export interface ImportedOrderEvent {
     orderDate: string;
     lastModifiedAt: string;
     shipByDate: string;
-    shippingAddress?: {
-      fullName: string;
-      companyName: string;
-      addressLine1: string;
-      addressLine2: string;
-      city: string;
-      stateOrProvince: string;
-      postalCode: string;
-      countryCode: string;
-      phoneNumber: string;
-      email: string;
-    };
+    shippingAddress?: ImportedAddressEvent;
     items: {
       externalItemId: string;
       legacyItemId: string;
@@ -63,6 +52,44 @@ export interface ImportedOrderEvent {
     shippingService?: string;
     /** The adapter's express marker; older events lack it (not express). */
     express?: boolean;
+  };
+}
+
+/**
+ * The buyer's address in the event: the one postal address in `address` (field 11), and the older
+ * layout's own fields (1-10), which are all an event of an older publisher has.
+ */
+export interface ImportedAddressEvent {
+  fullName: string;
+  companyName: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  stateOrProvince: string;
+  postalCode: string;
+  countryCode: string;
+  phoneNumber: string;
+  email: string;
+  address?: Partial<PostalAddress>;
+}
+
+/**
+ * The buyer's address of an event as the one postal address: `address` when the publisher set it,
+ * else the older layout's fields (events published before it, still replayed from the stream).
+ */
+export function postalAddressOfImport(a: ImportedAddressEvent): Partial<PostalAddress> {
+  if (a.address) return a.address;
+  return {
+    name: a.fullName,
+    companyName: a.companyName,
+    addressLine1: a.addressLine1,
+    addressLine2: a.addressLine2,
+    city: a.city,
+    province: a.stateOrProvince,
+    postalCode: a.postalCode,
+    countryCode: a.countryCode,
+    phone: a.phoneNumber,
+    email: a.email,
   };
 }
 
@@ -249,20 +276,21 @@ export function parseImportedOrder(event: ImportedOrderEvent, now: Date): Parsed
     };
   });
 
-  const a = o.shippingAddress;
+  const a = o.shippingAddress ? postalAddressOfImport(o.shippingAddress) : undefined;
   const address: ImportAddress | null =
-    a && [a.fullName, a.addressLine1, a.city, a.postalCode, a.countryCode].some((v) => text(v))
+    a && [a.name, a.addressLine1, a.city, a.postalCode, a.countryCode].some((v) => text(v))
       ? {
-          fullName: text(a.fullName),
+          fullName: text(a.name),
           companyName: orNull(a.companyName),
           addressLine1: text(a.addressLine1),
           addressLine2: orNull(a.addressLine2),
           city: text(a.city),
-          state: orNull(a.stateOrProvince),
+          state: orNull(a.province),
           postalCode: text(a.postalCode),
-          country: countryName(a.countryCode ?? ''),
+          // Ours in Italian where the code is known; else the publisher's, if it named one.
+          country: countryName(a.countryCode ?? '') || text(a.country),
           countryCode: text(a.countryCode).toUpperCase().slice(0, 2),
-          phoneNumber: orNull(a.phoneNumber),
+          phoneNumber: orNull(a.phone),
           email: orNull(a.email),
         }
       : null;

@@ -175,6 +175,21 @@ describe('parseOrder', () => {
         countryCode: 'IT',
         phoneNumber: '+39 333 1234567',
         email: 'a1b2c3d4e5@members.ebay.it',
+        // The one postal address (field 11), the same address orders reads first.
+        address: {
+          name: 'Giulia Bianchi',
+          companyName: 'Studio Bianchi',
+          contactName: '',
+          addressLine1: 'Via Giuseppe Garibaldi 12',
+          addressLine2: 'Scala B',
+          city: 'Milano',
+          province: 'MI',
+          postalCode: '20121',
+          country: '',
+          countryCode: 'IT',
+          phone: '+39 333 1234567',
+          email: 'a1b2c3d4e5@members.ebay.it',
+        },
       },
       items: [
         {
@@ -222,7 +237,7 @@ describe('parseOrder', () => {
     const parsed = parseOrder(old);
     expect(parsed.buyerEmail).toBe('');
     expect(parsed.buyerName).toBe('giulia.bianchi84');
-    expect(parsed.shippingAddress).toEqual({
+    expect(parsed.shippingAddress).toMatchObject({
       fullName: '',
       companyName: 'Studio Bianchi',
       addressLine1: '',
@@ -234,6 +249,7 @@ describe('parseOrder', () => {
       phoneNumber: '',
       email: '',
     });
+    expect(parsed.shippingAddress?.address).toMatchObject({ name: '', addressLine1: '', phone: '', email: '', city: 'Milano', province: 'MI' });
   });
 
   it("takes the buyer's registration e-mail and name when the ship-to has none", () => {

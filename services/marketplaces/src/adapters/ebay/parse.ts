@@ -1,5 +1,5 @@
 import type { marketplacesEvents } from '@smista/proto';
-import type { ImportedOrder, OrdersPage, SellerIdentity, ShippingFulfillment, TokenSet } from '../adapter';
+import { importedAddress, type ImportedOrder, type OrdersPage, type SellerIdentity, type ShippingFulfillment, type TokenSet } from '../adapter';
 import { unreadable } from './errors';
 import { fulfillmentPath, orderPath, ORDERS_PATH } from './build';
 import { amountText, externalOrderStatus, isExpressService, isoInstant, lineFulfilmentOf, orderStatusOf, paymentStatusOf, unitPrice } from './units';
@@ -217,18 +217,18 @@ export function parseOrder(order: Json): ImportedOrder {
     express: isExpressService(str(obj(instruction?.shippingStep).shippingServiceCode)),
   };
   if (isObject(shipToValue)) {
-    imported.shippingAddress = {
-      fullName: str(shipTo.fullName),
+    imported.shippingAddress = importedAddress({
+      name: str(shipTo.fullName),
       companyName: str(shipTo.companyName),
       addressLine1: str(contact.addressLine1),
       addressLine2: str(contact.addressLine2),
       city: str(contact.city),
-      stateOrProvince: str(contact.stateOrProvince),
+      province: str(contact.stateOrProvince),
       postalCode: str(contact.postalCode),
       countryCode: str(contact.countryCode).toUpperCase(),
-      phoneNumber: str(obj(shipTo.primaryPhone).phoneNumber),
+      phone: str(obj(shipTo.primaryPhone).phoneNumber),
       email: str(shipTo.email),
-    };
+    });
   }
   return imported;
 }
