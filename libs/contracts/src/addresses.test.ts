@@ -1,4 +1,4 @@
-import { addressMessages, createInviteSchema, merchantAddressPatchSchema, merchantAddressSchema, teamMessages } from './index';
+import { addressMessages, createInviteSchema, merchantAddressPatchSchema, merchantAddressSchema, merchantLocationOfPostal, postalAddressOfMerchant, teamMessages } from './index';
 
 const base = { addressTypes: ['pickup'], companyName: 'Rossi Srl', addressLine1: 'Via Roma 1', postalCode: '20100', city: 'Milano' };
 
@@ -46,5 +46,21 @@ describe('address patch', () => {
   it('keeps only the fields it was given, with no defaults filled in', () => {
     expect(merchantAddressPatchSchema.parse({ companyName: ' Nuova Srl ' })).toEqual({ companyName: 'Nuova Srl' });
     expect(merchantAddressPatchSchema.safeParse({ countryCode: 'ITA' }).success).toBe(false);
+  });
+});
+
+describe("a merchant address's location as the one postal address", () => {
+  const location = { companyName: 'Bottega Verdi Srl', contactPerson: 'Anna Verdi', addressLine1: 'Via Roma 10', addressLine2: 'Scala B', city: 'Milano', state: 'MI', postalCode: '20121', country: 'Italia', countryCode: 'IT', phone: '+39 02 1234567', email: 'spedizioni@bottega.example.it' };
+
+  it('the company is the name printed first; contactPerson and state travel as contactName and province, and come back', () => {
+    const postal = postalAddressOfMerchant(location);
+    expect(postal).toEqual({ name: 'Bottega Verdi Srl', companyName: 'Bottega Verdi Srl', contactName: 'Anna Verdi', addressLine1: 'Via Roma 10', addressLine2: 'Scala B', city: 'Milano', province: 'MI', postalCode: '20121', country: 'Italia', countryCode: 'IT', phone: '+39 02 1234567', email: 'spedizioni@bottega.example.it' });
+    expect(merchantLocationOfPostal(postal)).toEqual(location);
+  });
+
+  it("absent parts stay absent (merchants' nulls, the proto's empty strings), so merchants' defaults apply", () => {
+    const postal = postalAddressOfMerchant({ ...location, contactPerson: null, addressLine2: null, state: null, country: null, phone: null, email: null, countryCode: 'it' });
+    expect(postal).toEqual({ name: 'Bottega Verdi Srl', companyName: 'Bottega Verdi Srl', addressLine1: 'Via Roma 10', city: 'Milano', postalCode: '20121', countryCode: 'IT' });
+    expect(merchantAddressSchema.parse({ addressTypes: ['pickup'], ...merchantLocationOfPostal({ ...postal, companyName: '', country: '' }) })).toMatchObject({ companyName: 'Bottega Verdi Srl', country: 'Italia', state: null });
   });
 });

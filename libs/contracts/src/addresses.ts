@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PostalAddress } from './postal-address';
 import { visibleText } from './text';
 
 /** Spec §3: the four address types and their Italian labels. */
@@ -107,4 +108,69 @@ export interface MerchantAddress extends MerchantAddressData {
   merchantId: string;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * The location part of a merchant address: where it is and who answers there (not its types, its
+ * default, its tax data, hours or notes). Absent parts null or undefined, as merchants answers them.
+ */
+export interface MerchantAddressLocation {
+  companyName: string;
+  contactPerson?: string | null;
+  addressLine1: string;
+  addressLine2?: string | null;
+  city: string;
+  state?: string | null;
+  postalCode: string;
+  country?: string | null;
+  countryCode: string;
+  phone?: string | null;
+  email?: string | null;
+}
+
+const present = (v: string | null | undefined) => v || undefined;
+type OptionalLocationPart = 'contactPerson' | 'addressLine2' | 'state' | 'country' | 'phone' | 'email';
+
+/**
+ * The location of a merchant address as the one postal address (the sender of a label): the company
+ * is the name printed first, contactPerson → contactName, state → province; absent parts undefined.
+ * The inverse of {@link merchantLocationOfPostal}.
+ *
+ * @example postalAddressOfMerchant({ companyName: 'Bottega Verdi Srl', addressLine1: 'Via Roma 10', city: 'Milano', postalCode: '20121', countryCode: 'it' }).countryCode // 'IT'
+ */
+export function postalAddressOfMerchant(a: MerchantAddressLocation): PostalAddress {
+  return {
+    name: a.companyName,
+    companyName: a.companyName,
+    contactName: present(a.contactPerson),
+    addressLine1: a.addressLine1,
+    addressLine2: present(a.addressLine2),
+    city: a.city,
+    province: present(a.state),
+    postalCode: a.postalCode,
+    country: present(a.country),
+    countryCode: a.countryCode.toUpperCase(),
+    phone: present(a.phone),
+    email: present(a.email),
+  };
+}
+
+/**
+ * A postal address as the location of a merchant address (the company is its companyName, else its
+ * name); absent parts undefined, so merchants' defaults (Italia) apply. The inverse of {@link postalAddressOfMerchant}.
+ */
+export function merchantLocationOfPostal(a: PostalAddress): MerchantAddressLocation & { [K in OptionalLocationPart]?: string } {
+  return {
+    companyName: a.companyName || a.name,
+    contactPerson: present(a.contactName),
+    addressLine1: a.addressLine1,
+    addressLine2: present(a.addressLine2),
+    city: a.city,
+    state: present(a.province),
+    postalCode: a.postalCode,
+    country: present(a.country),
+    countryCode: a.countryCode,
+    phone: present(a.phone),
+    email: present(a.email),
+  };
 }

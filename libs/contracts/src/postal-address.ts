@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * A postal address as the services pass it to each other (proto `smista.common.v1.PostalAddress`,
- * camelCase): the recipient and the sender of a label today. Only what every address has is
+ * camelCase): a label's recipient and sender, a shipment's and an order's address, an imported
+ * order's buyer address; a merchant address's location maps onto it (`postalAddressOfMerchant`). Only what every address has is
  * required; the proto answers unset fields as empty strings, which this schema accepts too.
  *
  * @example postalAddressSchema.parse({ name: 'Mario Rossi', addressLine1: 'Via Roma 1', city: 'Milano', postalCode: '20121', countryCode: 'IT' })

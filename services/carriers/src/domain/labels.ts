@@ -1,23 +1,11 @@
-import { carrierMessages as m } from '@smista/contracts';
+import { carrierMessages as m, postalAddressOfMerchant, type MerchantAddressLocation } from '@smista/contracts';
 import type { LabelRequest, Parcel, PartyAddress } from '../adapters/adapter';
 import { carriersErrors } from './errors';
 
-/** A merchant address as the merchants service answers it (the fields a sender needs). */
-export interface MerchantAddressLike {
+/** A merchant address as the merchants service answers it: its location and what picks the sender. */
+export interface MerchantAddressLike extends MerchantAddressLocation {
   addressTypes: string[];
   isDefault: boolean;
-  companyName: string;
-  contactPerson?: string | null;
-  addressLine1: string;
-  addressLine2?: string | null;
-  city: string;
-  state?: string | null;
-  postalCode: string;
-  /** The country's name (merchants answers `Italia` unless the address names another). */
-  country?: string | null;
-  countryCode: string;
-  phone?: string | null;
-  email?: string | null;
   active?: boolean;
 }
 
@@ -30,20 +18,7 @@ export function chooseSender(addresses: readonly MerchantAddressLike[]): PartyAd
   const pickup = usable.filter((a) => a.addressTypes.includes('pickup'));
   const chosen = pickup.find((a) => a.isDefault) ?? pickup[0] ?? usable.find((a) => a.isDefault);
   if (!chosen) throw carriersErrors.senderMissing();
-  return {
-    name: chosen.companyName,
-    companyName: chosen.companyName,
-    contactName: chosen.contactPerson ?? undefined,
-    addressLine1: chosen.addressLine1,
-    addressLine2: chosen.addressLine2 ?? undefined,
-    city: chosen.city,
-    postalCode: chosen.postalCode,
-    province: chosen.state ?? undefined,
-    country: chosen.country || undefined,
-    countryCode: chosen.countryCode.toUpperCase(),
-    phone: chosen.phone ?? undefined,
-    email: chosen.email ?? undefined,
-  };
+  return postalAddressOfMerchant(chosen);
 }
 
 const REQUIRED: [keyof PartyAddress, string][] = [

@@ -10,6 +10,7 @@ import {
   rpcAs,
 } from '@smista/service-kit';
 import { carriers, common } from '@smista/proto';
+import { merchantLocationOfPostal, type PostalAddress } from '@smista/contracts';
 import { startGlsSandbox, startPosteDeliverySandbox, type GlsSandbox, type PosteDeliverySandbox } from '@smista/sandboxes';
 import { configSchema, type Config } from '../../src/config';
 import { startCarriers, type RunningCarriers } from '../../src/main';
@@ -115,22 +116,7 @@ export async function startCarriersStack(options: { sandboxLatencyMs?: number } 
           return { user, api: await stack.as(user.id, merchantId, 'user') };
         },
         async addPickupAddress() {
-          await merchantsAdmin.createAddress({
-            fields: {
-              addressTypes: ['pickup', 'billing'],
-              isDefault: true,
-              companyName: 'Bottega Verdi Srl',
-              contactPerson: 'Anna Verdi',
-              addressLine1: 'Via Roma 10',
-              city: 'Milano',
-              state: 'MI',
-              postalCode: '20121',
-              country: 'Italia',
-              countryCode: 'IT',
-              phone: '+39 02 1234567',
-              email: 'spedizioni@bottega.example.it',
-            },
-          });
+          await merchantsAdmin.createAddress({ fields: { addressTypes: ['pickup', 'billing'], isDefault: true, ...merchantLocationOfPostal(PICKUP) } });
           void merchantsApi;
         },
         async renamePickupAddress(companyName) {
@@ -167,6 +153,20 @@ export const GLS_ACCOUNT = { siglaSede: 'MI', codiceCliente: '123456', passwordC
 
 /** A Poste Delivery Business account the sandbox accepts (deploy/sandboxes/src/poste-delivery/README.md). */
 export const POSTE_ACCOUNT = { username: 'smista-sandbox', password: 'PosteSandbox1', customerCode: 'CDC-000001' };
+
+/** The merchant's default pickup address (`addPickupAddress`), as the one postal address. */
+export const PICKUP: PostalAddress = {
+  name: 'Bottega Verdi Srl',
+  contactName: 'Anna Verdi',
+  addressLine1: 'Via Roma 10',
+  city: 'Milano',
+  province: 'MI',
+  postalCode: '20121',
+  country: 'Italia',
+  countryCode: 'IT',
+  phone: '+39 02 1234567',
+  email: 'spedizioni@bottega.example.it',
+};
 
 export const RECIPIENT: common.PostalAddress = {
   name: 'Mario Rossi',
