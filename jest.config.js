@@ -48,6 +48,7 @@ module.exports = {
     '<rootDir>/deploy/**/src/**/*.test.ts',
     '<rootDir>/charts/**/*.test.ts',
     '<rootDir>/scripts/*.test.ts',
+    '<rootDir>/bench/*.test.js',
     '<rootDir>/frontends/*/src/**/*.test.ts?(x)',
     '<rootDir>/e2e/**/*.test.ts',
   ],

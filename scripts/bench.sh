@@ -5,7 +5,8 @@
 # shipments labelled end to end vs the same AddParcel calls straight to the sandbox, the merge of their labels)
 # bench/first-load.js (the transferred size of /auth, /dashboard/orders and /dashboard/shipments in Chromium)
 # and bench/load.js (200 users for 5 minutes over the screens' mix, p50/p99 per route, CPU per request per
-# component, beside the bare handler); see their headers for the knobs.
+# component, beside the bare handler); see their headers for the knobs. Last, bench/compare.js compares
+# the run's figures (ratios to each script's own baseline) with those recorded in bench/RESULTS.md.
 # What must be built comes from the components table (deploy/local/src/components.ts), through
 # bench/components.js: every application component's entry, plus the bench's own needs.
 # Usage: scripts/bench.sh            (or: make bench)
@@ -24,9 +25,15 @@ if (( ${#missing[@]} )); then
   npx nx run-many -t build --parallel=2 --outputStyle=static --projects="$(node bench/components.js projects)"
 fi
 
+# The comparison at the end reads only what this run wrote (older JSON in .tmp/bench is left out).
+BENCH_RUN_STARTED="$(date -u +%Y-%m-%dT%H:%M:%S.000Z)"
+export BENCH_RUN_STARTED
 node bench/run.js "$@"
 node bench/carriers.js
 node bench/orders.js
 node bench/shipments.js
 node bench/first-load.js
-exec node bench/load.js
+node bench/load.js
+# This run's figures against the ones recorded in bench/RESULTS.md: exit 1 when one got worse by more
+# than a third (BENCH_RECORD=1 records this run's instead).
+exec node bench/compare.js
