@@ -52,14 +52,14 @@ function readSettings() {
     poolCodes: Math.max(1, intEnv('BENCH_POOL_CODES', 100_000)),
     takes: intEnv('BENCH_TAKES', 5000),
     takeConcurrency: Math.max(1, intEnv('BENCH_TAKE_CONCURRENCY', 20)),
-    portOffset: intEnv('BENCH_PORT_OFFSET', 500),
+    portOffset: portOffset(500),
     logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
   };
 }
 
 // CPU from /proc: bench/cpu.js
 const { postgresPids, withCpu } = require('./cpu');
-const { drive, fmt, intEnv, renderTable } = require('./lib');
+const { drive, fmt, intEnv, portOffset, renderTable } = require('./lib');
 const { directSender, labelOf, startSandboxProcess, GLS_ACCOUNT, SENDER } = require('./gls');
 
 // ---------------------------------------------------------------------------------------------------

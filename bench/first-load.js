@@ -128,9 +128,9 @@ const kb = (bytes) => (bytes / 1024).toLocaleString('en-US', { minimumFractionDi
 async function main() {
   const { chromium } = require('playwright-core');
   const { startStack, repoRoot } = require('@smista/local-stack');
-  const { api, intEnv, registerUser, renderTable } = require('./lib');
+  const { api, intEnv, portOffset, registerUser, renderTable } = require('./lib');
   const settings = {
-    portOffset: intEnv('BENCH_PORT_OFFSET', 500),
+    portOffset: portOffset(500),
     logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
     chromium: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   };

@@ -17,6 +17,18 @@ function intEnv(name, fallback) {
   return n;
 }
 
+/**
+ * BENCH_PORT_OFFSET (the stack's fixed test ports + offset), also used for the ports the stack picks
+ * free (metrics, sandboxes): deploy/local picks them in a region chosen by SMISTA_TEST_PORT_OFFSET, so
+ * two benches side by side (or a bench beside a test run) with different offsets never pick the same.
+ * @param {number} fallback
+ */
+function portOffset(fallback) {
+  const offset = intEnv('BENCH_PORT_OFFSET', fallback);
+  if (!process.env.SMISTA_TEST_PORT_OFFSET) process.env.SMISTA_TEST_PORT_OFFSET = String(offset);
+  return offset;
+}
+
 /** @param {number} n @param {number} [digits] */
 const fmt = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
@@ -133,4 +145,4 @@ async function api(baseUrl, cookie, method, url, body) {
   return text ? JSON.parse(text) : undefined;
 }
 
-module.exports = { intEnv, fmt, renderTable, startBare, registerUser, drive, cannon, api };
+module.exports = { intEnv, portOffset, fmt, renderTable, startBare, registerUser, drive, cannon, api };

@@ -35,7 +35,7 @@ const { ebaySandboxControl } = require('@smista/sandboxes');
 const { postgresPids, withCpu } = require('./cpu');
 const { SELLER_PASSWORD, connectSeller, syncAndWait } = require('./ebay');
 const { readyToShipWithGls } = require('./gls');
-const { api, drive, fmt, intEnv, registerUser, renderTable, startBare } = require('./lib');
+const { api, drive, fmt, intEnv, portOffset, registerUser, renderTable, startBare } = require('./lib');
 
 const settings = {
   users: Math.max(1, intEnv('BENCH_LOAD_USERS', 200)),
@@ -46,7 +46,7 @@ const settings = {
   orders: Math.max(20, intEnv('BENCH_LOAD_ORDERS', 400)),
   labels: Math.max(1, intEnv('BENCH_LOAD_LABELS', 10)),
   syncEveryS: Math.max(1, intEnv('BENCH_LOAD_SYNC_EVERY_S', 60)),
-  portOffset: intEnv('BENCH_PORT_OFFSET', 600),
+  portOffset: portOffset(600),
   logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
 };
 

@@ -38,7 +38,7 @@ const { startStack, repoRoot } = require('@smista/local-stack');
 const { ebaySandboxControl, ebaySellerTokens, EBAY_SANDBOX_APP } = require('@smista/sandboxes');
 const { SELLER_PASSWORD, connectSeller, syncAndWait } = require('./ebay');
 const { postgresPids, withCpu } = require('./cpu');
-const { api, cannon, fmt, intEnv, registerUser, renderTable, startBare } = require('./lib');
+const { api, cannon, fmt, intEnv, portOffset, registerUser, renderTable, startBare } = require('./lib');
 
 const settings = {
   importOrders: Math.max(200, intEnv('BENCH_IMPORT_ORDERS', 10_000)),
@@ -46,7 +46,7 @@ const settings = {
   connections: Math.max(1, intEnv('BENCH_CONNECTIONS', 50)),
   durationS: intEnv('BENCH_DURATION_S', 10),
   warmupS: intEnv('BENCH_WARMUP_S', 2),
-  portOffset: intEnv('BENCH_PORT_OFFSET', 500),
+  portOffset: portOffset(500),
   logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
 };
 /**

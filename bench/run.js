@@ -25,13 +25,13 @@ const os = require('node:os');
 const path = require('node:path');
 const { startReplica, startStack, repoRoot } = require('@smista/local-stack');
 const { postgresPids, withCpu } = require('./cpu');
-const { cannon, fmt, intEnv, registerUser, renderTable, startBare } = require('./lib');
+const { cannon, fmt, intEnv, portOffset, registerUser, renderTable, startBare } = require('./lib');
 
 const settings = {
   connections: intEnv('BENCH_CONNECTIONS', 10),
   durationS: intEnv('BENCH_DURATION_S', 10),
   warmupS: intEnv('BENCH_WARMUP_S', 2),
-  portOffset: intEnv('BENCH_PORT_OFFSET', 500),
+  portOffset: portOffset(500),
   logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
 };
 

@@ -34,7 +34,7 @@ const { marketplacesEvents } = require('@smista/proto');
 const { connectNats, ensureStream } = require('@smista/service-kit');
 const { encodeLabelIds } = require('@smista/contracts');
 const { postgresPids, withCpu } = require('./cpu');
-const { api, drive, fmt, intEnv, registerUser, renderTable } = require('./lib');
+const { api, drive, fmt, intEnv, portOffset, registerUser, renderTable } = require('./lib');
 const { directSender, labelOf, readyToShipWithGls, startSandboxProcess } = require('./gls');
 
 const settings = {
@@ -42,7 +42,7 @@ const settings = {
   sandboxLatencyMs: intEnv('BENCH_SANDBOX_LATENCY_MS', 20),
   // The shipments service's labels in flight (its PROCESS_CONCURRENCY default); the bare path uses as many callers.
   concurrency: Math.max(1, intEnv('BENCH_PROCESS_CONCURRENCY', 8)),
-  portOffset: intEnv('BENCH_PORT_OFFSET', 500),
+  portOffset: portOffset(500),
   logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
 };
 
