@@ -33,7 +33,8 @@
  *
  * Knobs (environment): BENCH_LABELS (1000), BENCH_LABEL_CONCURRENCY (10), BENCH_LABEL_WARMUP (200 per
  * path), BENCH_SANDBOX_LATENCY_MS (20), BENCH_CAPPED_CONNECTIONS (0), BENCH_POOL_CODES (100000), BENCH_TAKES (5000),
- * BENCH_TAKE_CONCURRENCY (20), BENCH_PORT_OFFSET (500), BENCH_LOG_LEVEL (warn).
+ * BENCH_TAKE_CONCURRENCY (20), BENCH_PORT_OFFSET (500), BENCH_LOG_LEVEL (warn), BENCH_CPU_PROFILE (a folder:
+ * carriers writes a V8 CPU profile of the run there when it stops).
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -59,7 +60,7 @@ function readSettings() {
 
 // CPU from /proc: bench/cpu.js
 const { postgresPids, withCpu } = require('./cpu');
-const { drive, fmt, intEnv, portOffset, renderTable } = require('./lib');
+const { drive, fmt, intEnv, portOffset, profileEnv, renderTable } = require('./lib');
 const { directSender, labelOf, startSandboxProcess, GLS_ACCOUNT, SENDER } = require('./gls');
 
 // ---------------------------------------------------------------------------------------------------
@@ -102,7 +103,7 @@ async function main() {
       offset: settings.portOffset,
       // The caller token secret is ours, so this process can sign tokens as identity does.
       env: { LOG_LEVEL: settings.logLevel, CALLER_TOKEN_SECRET: callerSecret },
-      componentEnv: { carriers: { GLS_BASE_URL: sandbox.url, GLS_TRACKING_URL: sandbox.url } },
+      componentEnv: { carriers: { GLS_BASE_URL: sandbox.url, GLS_TRACKING_URL: sandbox.url, ...profileEnv() } },
     });
   } catch (err) {
     await sandbox.stop();

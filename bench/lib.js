@@ -29,6 +29,16 @@ function portOffset(fallback) {
   return offset;
 }
 
+/**
+ * With BENCH_CPU_PROFILE=<dir>, the environment that makes a service write a V8 CPU profile of the
+ * run there when it stops (bench/cpu-profile.js; `node bench/profile-summary.js <file>` reads one).
+ * @returns {Record<string, string>}
+ */
+function profileEnv() {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  return dir ? { NODE_OPTIONS: `--require ${path.join(__dirname, 'cpu-profile.js')}`, BENCH_CPU_PROFILE_DIR: path.resolve(dir) } : {};
+}
+
 /** @param {number} n @param {number} [digits] */
 const fmt = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
@@ -145,4 +155,4 @@ async function api(baseUrl, cookie, method, url, body) {
   return text ? JSON.parse(text) : undefined;
 }
 
-module.exports = { intEnv, portOffset, fmt, renderTable, startBare, registerUser, drive, cannon, api };
+module.exports = { intEnv, portOffset, profileEnv, fmt, renderTable, startBare, registerUser, drive, cannon, api };

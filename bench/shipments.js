@@ -34,7 +34,7 @@ const { marketplacesEvents } = require('@smista/proto');
 const { connectNats, ensureStream } = require('@smista/service-kit');
 const { encodeLabelIds } = require('@smista/contracts');
 const { postgresPids, withCpu } = require('./cpu');
-const { api, drive, fmt, intEnv, portOffset, registerUser, renderTable } = require('./lib');
+const { api, drive, fmt, intEnv, portOffset, profileEnv, registerUser, renderTable } = require('./lib');
 const { directSender, labelOf, readyToShipWithGls, startSandboxProcess } = require('./gls');
 
 const settings = {
@@ -83,9 +83,7 @@ async function main() {
   const loadBefore = os.loadavg();
   process.stderr.write(`bench spedizioni: ${machine}\n`);
   // BENCH_CPU_PROFILE=<dir>: shipments, carriers and orders write a V8 CPU profile there when they stop.
-  const profile = process.env.BENCH_CPU_PROFILE
-    ? { NODE_OPTIONS: `--require ${path.join(__dirname, 'cpu-profile.js')}`, BENCH_CPU_PROFILE_DIR: path.resolve(process.env.BENCH_CPU_PROFILE) }
-    : {};
+  const profile = profileEnv();
   const sandbox = await startSandboxProcess(settings.sandboxLatencyMs);
   process.stderr.write(`sandbox GLS (processo proprio) su ${sandbox.url}, latenza simulata ${settings.sandboxLatencyMs} ms\navvio dello stack (porte di test + ${settings.portOffset})...\n`);
   /** @type {any} */

@@ -30,6 +30,26 @@ describe('parseAddParcelResponse', () => {
     expect('parcels' in parsed && 'pdfLabel' in parsed.parcels[0]!).toBe(false);
   });
 
+  it('reads each parcel’s label, base64 over several lines, in parcel order', () => {
+    const first = Buffer.from('%PDF-1.7 first label %%EOF');
+    const second = Buffer.from('%PDF-1.7 second label, a little longer %%EOF');
+    const lines = (bytes: Buffer) => bytes.toString('base64').replace(/(.{16})/g, '$1\r\n');
+    const parsed = parseAddParcelResponse(
+      wrap(`<InfoLabel><Parcel Result="Success"><NumeroSpedizione>1</NumeroSpedizione><PdfLabel>${lines(first)}</PdfLabel></Parcel><Parcel Result="Success"><NumeroSpedizione>1</NumeroSpedizione><PdfLabel>\n${lines(second)}\n</PdfLabel><NoteSpedizione>#0</NoteSpedizione></Parcel></InfoLabel>`),
+    );
+    if (!('parcels' in parsed)) throw new Error('no parcels');
+    expect(parsed.parcels.map((p) => Buffer.from(p.pdfLabel ?? []).toString())).toEqual([first.toString(), second.toString()]);
+    expect(parsed.parcels[1]!.noteSpedizione).toBe('#0');
+  });
+
+  it('reads a label the fast path does not lift (a prefixed or attributed element) through the parser', () => {
+    const pdf = Buffer.from('%PDF-1.4 x %%EOF');
+    const parsed = parseAddParcelResponse(
+      wrap(`<InfoLabel xmlns:g="urn:g"><Parcel Result="Success"><NumeroSpedizione>7</NumeroSpedizione><g:PdfLabel type="pdf">${pdf.toString('base64')}</g:PdfLabel></Parcel></InfoLabel>`),
+    );
+    expect('parcels' in parsed && Buffer.from(parsed.parcels[0]!.pdfLabel ?? []).toString()).toBe(pdf.toString());
+  });
+
   it('reads the fatal form, bare or inside the result, and a plain message', () => {
     expect(parseAddParcelResponse(wrap('<DescrizioneErrore>Errore nel formato XML</DescrizioneErrore>'))).toEqual({ fatal: 'Errore nel formato XML' });
     expect(parseAddParcelResponse('<?xml version="1.0"?><InfoLabel><DescrizioneErrore>Login fallito</DescrizioneErrore></InfoLabel>')).toEqual({ fatal: 'Login fallito' });

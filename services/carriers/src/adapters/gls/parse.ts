@@ -83,7 +83,11 @@ function fatalOf(doc: { root: string; node: Node }): string | undefined {
 
 /** The payload of an answer: unwrapped, and `{ fatal }` when GLS refused the whole call. */
 function open(answer: string, operation: string): { fatal: string } | { doc: { root: string; node: Node } } {
-  const payload = unwrapAsmxString(answer);
+  return openPayload(unwrapAsmxString(answer), operation);
+}
+
+/** An unwrapped payload as a document, or `{ fatal }`. */
+function openPayload(payload: string, operation: string): { fatal: string } | { doc: { root: string; node: Node } } {
   const doc = parseDocument(payload);
   if (!doc) {
     // A plain message where a document was due: GLS's words, as a refusal.
@@ -111,14 +115,31 @@ export interface ParsedParcel {
 }
 
 /**
+ * A label's base64 inside `<PdfLabel>`: tens of KB that the XML validator and parser would each walk
+ * character by character (most of an AddParcel answer's parsing time). They are lifted out before
+ * parsing, leaving `#N` (never base64) in their place, and read back by that index.
+ */
+const PDF_LABEL = /<PdfLabel>([A-Za-z0-9+/=\s]+)<\/PdfLabel>/g;
+const LIFTED_LABEL = /^#(\d+)$/;
+
+function liftLabels(payload: string): { payload: string; labels: string[] } {
+  const labels: string[] = [];
+  const lifted = payload.replace(PDF_LABEL, (_, base64: string) => `<PdfLabel>#${labels.push(base64) - 1}</PdfLabel>`);
+  return { payload: lifted, labels };
+}
+
+/**
  * AddParcel: `<InfoLabel><Parcel Result="…">…</Parcel>…</InfoLabel>`, one per requested package, or
  * the fatal `<DescrizioneErrore>`.
  */
 export function parseAddParcelResponse(answer: string): { fatal: string } | { parcels: ParsedParcel[] } {
-  const opened = open(answer, 'AddParcel');
+  const { payload, labels } = liftLabels(unwrapAsmxString(answer));
+  const opened = openPayload(payload, 'AddParcel');
   if ('fatal' in opened) return opened;
   const parcels = parcelsOf(opened.doc.node).map((p): ParsedParcel => {
-    const pdf = text(p, 'PdfLabel').replace(/\s+/g, '');
+    const field = text(p, 'PdfLabel').trim();
+    const lifted = LIFTED_LABEL.exec(field);
+    const pdf = (lifted ? (labels[Number(lifted[1])] ?? '') : field).replace(/\s+/g, '');
     return {
       result: String(p['@_Result'] ?? ''),
       numeroSpedizione: text(p, 'NumeroSpedizione').trim(),
