@@ -74,6 +74,13 @@ const FIGURES = [
     read: (j) => (typeof j.labels?.serviceVsDirect === 'number' ? 1 + j.labels.serviceVsDirect : undefined),
   },
   {
+    key: 'carriers.labels.cpu',
+    file: 'carriers.json',
+    what: 'GLS labels: the carriers service’s CPU per label ÷ the sandbox’s CPU per label on the direct path (bench/carriers.js)',
+    better: 'lower',
+    read: (j) => ratio(row(j.labels?.rows, 'through carriers (gRPC CreateLabel)')?.cpuUsPerLabel?.carriers, j.labels?.rows?.[0]?.cpuUsPerLabel?.sandbox),
+  },
+  {
     key: 'orders.import.rate',
     file: 'orders.json',
     what: 'eBay import end to end: orders/s ÷ the direct read of the same pages (bench/orders.js)',

@@ -24,6 +24,19 @@ describe('the recorded figures in RESULTS.md', () => {
   });
 });
 
+it('looks rows up by the names the bench scripts give them', () => {
+  const source = (/** @type {string} */ script) => fs.readFileSync(path.join(__dirname, script), 'utf8');
+  const names = {
+    'run.js': ['GET /api/user', 'POST /api/login'],
+    'carriers.js': ['through carriers (gRPC CreateLabel)'],
+    'orders.js': ['GET /api/orders', '?status=TO_SHIP&sortBy=total', '?search=rossi', '?marketplace&startDate&search'],
+    'load.js': ['GET /api/orders'],
+  };
+  for (const [script, list] of Object.entries(names)) for (const name of list) expect({ script, name, found: source(script).includes(`'${name}'`) }).toEqual({ script, name, found: true });
+  const compare = source('compare.js');
+  for (const list of Object.values(names)) for (const name of list) expect({ name, usedByCompare: compare.includes(`'${name}'`) }).toEqual({ name, usedByCompare: true });
+});
+
 describe('compare', () => {
   const recorded = new Map([
     ['orders.import.rate', { value: 0.04, recorded: '2026-11-27' }],
@@ -83,7 +96,16 @@ describe('readCurrent', () => {
       ],
     });
     write('first-load.json', { at, rows: [{ url: 'http://127.0.0.1:1/auth', transferred: 2048 }] });
-    write('carriers.json', { at, labels: { serviceVsDirect: 0.25 } });
+    write('carriers.json', {
+      at,
+      labels: {
+        serviceVsDirect: 0.25,
+        rows: [
+          { name: 'direct to the sandbox (10 connections)', cpuUsPerLabel: { carriers: 20, sandbox: 2_000 } },
+          { name: 'through carriers (gRPC CreateLabel)', cpuUsPerLabel: { carriers: 2_500, sandbox: 2_100 } },
+        ],
+      },
+    });
     const current = readCurrent(dir, Date.now() - 60_000);
     expect(Object.fromEntries(current)).toEqual({
       'orders.import.rate': 0.07,
@@ -96,6 +118,7 @@ describe('readCurrent', () => {
       'load.orders.p99': 15,
       'firstLoad.auth.kb': 2,
       'carriers.labels.wall': 1.25,
+      'carriers.labels.cpu': 1.25,
     });
   });
 
