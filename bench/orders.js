@@ -33,7 +33,8 @@
  * Knobs (environment): BENCH_IMPORT_ORDERS (10000), BENCH_LIST_ORDERS (100000), BENCH_CONNECTIONS
  * (50), BENCH_DURATION_S (10), BENCH_WARMUP_S (2), BENCH_PORT_OFFSET (500), BENCH_LOG_LEVEL (warn),
  * BENCH_NO_TRACES (set: the services export no spans, to see what tracing costs), BENCH_FILL (sync | sql),
- * BENCH_CPU_PROFILE (a folder: the gateway, identity and orders write a V8 CPU profile there when they stop).
+ * BENCH_CPU_PROFILE (a folder: the gateway, identity, marketplaces, orders and shipments write V8 CPU profiles
+ * there when the stack stops).
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -172,14 +173,13 @@ async function main() {
   const cpus = os.cpus();
   const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, node ${process.version}`;
   process.stderr.write(`bench ordini: ${machine}\navvio dello stack (porte di test + ${settings.portOffset})...\n`);
-  // BENCH_CPU_PROFILE=<dir>: the gateway, identity and orders write a V8 CPU profile there when they stop.
   const profile = process.env.BENCH_CPU_PROFILE
     ? { NODE_OPTIONS: `--require ${path.join(__dirname, 'cpu-profile.js')}`, BENCH_CPU_PROFILE_DIR: path.resolve(process.env.BENCH_CPU_PROFILE) }
     : {};
   const stack = await startStack('test', {
     offset: settings.portOffset,
     env: { LOG_LEVEL: settings.logLevel, ...(process.env.BENCH_NO_TRACES ? { OTEL_EXPORTER_OTLP_ENDPOINT: '' } : {}) },
-    componentEnv: { gateway: { RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: settings.logLevel, ...profile }, identity: profile, orders: profile },
+    componentEnv: { gateway: { RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: settings.logLevel, ...profile }, identity: profile, marketplaces: profile, orders: profile, shipments: profile },
   });
   const bare = await startBare();
   const pidOf = (/** @type {string} */ name) => stack.app.services.filter((s) => s.name === name).map((s) => s.pid);
