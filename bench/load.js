@@ -25,7 +25,8 @@
  *
  * Knobs (environment): BENCH_LOAD_USERS (200), BENCH_LOAD_MERCHANTS (20), BENCH_LOAD_DURATION_S (300),
  * BENCH_LOAD_BARE_S (30), BENCH_LOAD_THINK_MS (1000), BENCH_LOAD_ORDERS (400), BENCH_LOAD_LABELS (10),
- * BENCH_LOAD_SYNC_EVERY_S (60), BENCH_PORT_OFFSET (600), BENCH_LOG_LEVEL (warn).
+ * BENCH_LOAD_SYNC_EVERY_S (60), BENCH_PORT_OFFSET (600), BENCH_LOG_LEVEL (warn), BENCH_CPU_PROFILE (a folder:
+ * the gateway, orders and shipments write a V8 CPU profile there when they stop).
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -244,11 +245,15 @@ async function main() {
   const cpus = os.cpus();
   const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, node ${process.version}`;
   process.stderr.write(`bench carico: ${machine}\n${settings.users} utenti su ${settings.merchants} esercenti per ${settings.durationS} s, pausa media ${settings.thinkMs} ms\navvio dello stack (porte di test + ${settings.portOffset})...\n`);
+  // BENCH_CPU_PROFILE=<dir>: the gateway, orders and shipments write a V8 CPU profile there when they stop.
+  const profile = process.env.BENCH_CPU_PROFILE
+    ? { NODE_OPTIONS: `--require ${path.join(__dirname, 'cpu-profile.js')}`, BENCH_CPU_PROFILE_DIR: path.resolve(process.env.BENCH_CPU_PROFILE) }
+    : {};
   const stack = await startStack('test', {
     offset: settings.portOffset,
     env: { LOG_LEVEL: settings.logLevel },
     // The set-up registers hundreds of users from one address: the limits are not what is measured.
-    componentEnv: { gateway: { RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: settings.logLevel } },
+    componentEnv: { gateway: { RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: settings.logLevel, ...profile }, orders: profile, shipments: profile },
   });
   const bare = await startBare();
   const pidOf = (/** @type {string} */ name) => stack.app.services.filter((/** @type {{name: string}} */ s) => s.name === name).map((/** @type {{pid: number}} */ s) => s.pid);

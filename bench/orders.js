@@ -23,13 +23,18 @@
  *      same import, then autocannon with BENCH_CONNECTIONS (50) against the bare Express handler and
  *      `GET /api/orders` plain, filtered by status and sorted by total, searched, and filtered by
  *      marketplace and dates with a search. Printed: req/s, p50/p99 and their ratio to the bare
- *      handler. Goal: p99 < 50 ms.
+ *      handler, and the CPU per request of each answering process. Goal: p99 < 50 ms.
+ *      BENCH_FILL=sql fills up without the second seller: the imported orders are copied in the orders
+ *      database by SQL (new ids and external ids, their addresses and items; the counters' triggers
+ *      run as for an import), in seconds instead of minutes, for measuring the list again and again.
  *
  * Writes the same as JSON to .tmp/bench/orders.json.
  *
  * Knobs (environment): BENCH_IMPORT_ORDERS (10000), BENCH_LIST_ORDERS (100000), BENCH_CONNECTIONS
  * (50), BENCH_DURATION_S (10), BENCH_WARMUP_S (2), BENCH_PORT_OFFSET (500), BENCH_LOG_LEVEL (warn),
- * BENCH_NO_TRACES (set: the services export no spans, to see what tracing costs).
+ * BENCH_NO_TRACES (set: the services export no spans, to see what tracing costs), BENCH_FILL (sync | sql),
+ * BENCH_CPU_PROFILE (a folder: the gateway, identity, marketplaces, orders and shipments write V8 CPU profiles
+ * there when the stack stops).
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -48,6 +53,7 @@ const settings = {
   warmupS: intEnv('BENCH_WARMUP_S', 2),
   portOffset: portOffset(500),
   logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
+  fill: process.env.BENCH_FILL === 'sql' ? 'sql' : 'sync',
 };
 /**
  * Reads every order of a seller straight from the sandbox, page by page, as a bare client would
@@ -67,14 +73,70 @@ async function readAllPages(ebayUrl, accessToken) {
   }
 }
 
-/** @param {string} name @param {{url: string, headers?: Record<string, string>}} target */
-async function measureList(name, target) {
+/**
+ * @param {string} name @param {{url: string, headers?: Record<string, string>}} target
+ * @param {() => Record<string, number[]>} processes the answering processes, for CPU µs per request
+ */
+async function measureList(name, target, processes) {
   if (settings.warmupS > 0) await cannon(target, { connections: settings.connections, durationS: settings.warmupS });
-  /** @type {any} */
-  const r = await cannon(target, { connections: settings.connections, durationS: settings.durationS });
-  const row = { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, meanMs: r.latency.average, total: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts };
-  process.stderr.write(`  ${name}: ${Math.round(row.rps)} req/s, p99 ${row.p99} ms\n`);
+  /** @type {{result: any, cpu: Record<string, number>}} */
+  const { result: r, cpu } = await withCpu(processes, () => cannon(target, { connections: settings.connections, durationS: settings.durationS }));
+  const total = Math.max(1, r.requests.total);
+  const cpuUsPerRequest = Object.fromEntries(Object.entries(cpu).map(([k, ms]) => [k, Math.round((ms * 1000) / total)]));
+  const row = { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, meanMs: r.latency.average, total: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts, cpuUsPerRequest };
+  process.stderr.write(`  ${name}: ${Math.round(row.rps)} req/s, p99 ${row.p99} ms, CPU µs/req ${JSON.stringify(cpuUsPerRequest)}\n`);
   return row;
+}
+
+/**
+ * BENCH_FILL=sql: brings the merchant to `wanted` orders by copying its imported ones inside the
+ * orders database (each copy a new id and external id `<id>-c<n>`, its address and items copied
+ * too), one statement per table. The counters' triggers run as for an import; no events are
+ * written (the list only reads). Answers the orders added.
+ * @param {string} databaseUrl @param {string} merchantId @param {number} have @param {number} wanted
+ */
+async function fillBySql(databaseUrl, merchantId, have, wanted) {
+  const { Client } = require('pg');
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    /** Every column of a table but those given, as the list to copy. */
+    const columnsOf = async (/** @type {string} */ table, /** @type {string[]} */ except) => {
+      const { rows } = await db.query('SELECT column_name FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position', [table]);
+      return rows.map((r) => r.column_name).filter((c) => !except.includes(c));
+    };
+    const orderCols = await columnsOf('orders', ['id', 'external_id', 'search_text']);
+    const addressCols = await columnsOf('shipping_addresses', ['id', 'order_id']);
+    const itemCols = await columnsOf('order_items', ['id', 'order_id']);
+    const copies = Math.ceil((wanted - have) / have);
+    await db.query('BEGIN');
+    await db.query(
+      `CREATE TEMP TABLE fill_map ON COMMIT DROP AS
+         SELECT o.id AS old_id, nextval(pg_get_serial_sequence('orders', 'id')) AS new_id, g.n
+           FROM orders o CROSS JOIN generate_series(1, $2::int) g(n)
+          WHERE o.merchant_id = $1 ORDER BY g.n, o.id LIMIT $3`,
+      [merchantId, copies, wanted - have],
+    );
+    const list = (/** @type {string[]} */ cols, /** @type {string} */ alias) => cols.map((c) => `${alias}.${c}`).join(', ');
+    const { rowCount } = await db.query(
+      `INSERT INTO orders (id, external_id, search_text, ${orderCols.join(', ')})
+       SELECT m.new_id, o.external_id || '-c' || m.n, o.search_text || ' ' || lower(o.external_id) || '-c' || m.n, ${list(orderCols, 'o')}
+         FROM fill_map m JOIN orders o ON o.id = m.old_id`,
+    );
+    await db.query(
+      `INSERT INTO shipping_addresses (order_id, ${addressCols.join(', ')})
+       SELECT m.new_id, ${list(addressCols, 'a')} FROM fill_map m JOIN shipping_addresses a ON a.order_id = m.old_id`,
+    );
+    await db.query(
+      `INSERT INTO order_items (order_id, ${itemCols.join(', ')})
+       SELECT m.new_id, ${list(itemCols, 'i')} FROM fill_map m JOIN order_items i ON i.order_id = m.old_id`,
+    );
+    await db.query('COMMIT');
+    await db.query('VACUUM ANALYZE orders, shipping_addresses, order_items, order_counts');
+    return rowCount ?? 0;
+  } finally {
+    await db.end();
+  }
 }
 
 /**
@@ -111,10 +173,13 @@ async function main() {
   const cpus = os.cpus();
   const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, node ${process.version}`;
   process.stderr.write(`bench ordini: ${machine}\navvio dello stack (porte di test + ${settings.portOffset})...\n`);
+  const profile = process.env.BENCH_CPU_PROFILE
+    ? { NODE_OPTIONS: `--require ${path.join(__dirname, 'cpu-profile.js')}`, BENCH_CPU_PROFILE_DIR: path.resolve(process.env.BENCH_CPU_PROFILE) }
+    : {};
   const stack = await startStack('test', {
     offset: settings.portOffset,
     env: { LOG_LEVEL: settings.logLevel, ...(process.env.BENCH_NO_TRACES ? { OTEL_EXPORTER_OTLP_ENDPOINT: '' } : {}) },
-    componentEnv: { gateway: { RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: settings.logLevel } },
+    componentEnv: { gateway: { RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: settings.logLevel, ...profile }, identity: profile, marketplaces: profile, orders: profile, shipments: profile },
   });
   const bare = await startBare();
   const pidOf = (/** @type {string} */ name) => stack.app.services.filter((s) => s.name === name).map((s) => s.pid);
@@ -159,6 +224,13 @@ async function main() {
     // Sellers of at most 70,000 orders in the window (the sandbox's limit is 100,000 per seller).
     let fillSeconds = 0;
     let listOrders = imported.found;
+    if (settings.fill === 'sql' && listOrders < settings.listOrders) {
+      process.stderr.write(`riempimento per SQL: altri ${fmt(settings.listOrders - listOrders)} ordini copiati...\n`);
+      const started = performance.now();
+      listOrders += await fillBySql(stack.app.databases.orders, merchant.id, listOrders, settings.listOrders);
+      fillSeconds = (performance.now() - started) / 1000;
+      process.stderr.write(`  ${fmt(listOrders)} ordini in ${fmt(fillSeconds, 1)} s\n`);
+    }
     for (let part = 2; listOrders < settings.listOrders; part++) {
       const chunk = Math.min(settings.listOrders - listOrders, 70_000);
       process.stderr.write(`riempimento: circa altri ${fmt(chunk)} ordini...\n`);
@@ -171,24 +243,31 @@ async function main() {
     }
     // 1b. Shipping rules over the merchant's orders to ship (about 12,000 of the 100,000: the sandbox's
     // older orders are shipped): the dry run (no writes) beside the assignment.
-    const rules = await measureRules(stack.baseUrl, cookie, merchant.id);
-    process.stderr.write(`  regole: anteprima ${fmt(rules.previewMs)} ms, assegnazione ${fmt(rules.assignMs)} ms su ${fmt(rules.orders)} ordini da spedire\n`);
+    // Not over copies (BENCH_FILL=sql): their rules' plan is not the imported orders' one.
+    const rules = settings.fill === 'sql' ? null : await measureRules(stack.baseUrl, cookie, merchant.id);
+    if (rules) process.stderr.write(`  regole: anteprima ${fmt(rules.previewMs)} ms, assegnazione ${fmt(rules.assignMs)} ms su ${fmt(rules.orders)} ordini da spedire\n`);
 
     const headers = { cookie };
     const since = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
     process.stderr.write(`elenco: ${settings.connections} connessioni, ${settings.warmupS} s + ${settings.durationS} s per obiettivo\n`);
+    const listProcesses = () => ({
+      gateway: pidOf('gateway'),
+      identity: pidOf('identity'),
+      orders: pidOf('orders'),
+      postgres: postgresPids(stack.infra.postgres.dataDir),
+    });
     const rows = [
-      await measureList('bare Express handler', { url: `http://127.0.0.1:${bare.port}/` }),
-      await measureList('GET /api/orders', { url: `${stack.baseUrl}/api/orders`, headers }),
-      await measureList('?status=TO_SHIP&sortBy=total', { url: `${stack.baseUrl}/api/orders?status=TO_SHIP&sortBy=total&sortOrder=desc`, headers }),
-      await measureList('?search=rossi', { url: `${stack.baseUrl}/api/orders?search=rossi`, headers }),
-      await measureList('?marketplace&startDate&search', { url: `${stack.baseUrl}/api/orders?marketplace=ebay&startDate=${since}&search=mar&page=2`, headers }),
+      await measureList('bare Express handler', { url: `http://127.0.0.1:${bare.port}/` }, () => ({ bare: [bare.pid] })),
+      await measureList('GET /api/orders', { url: `${stack.baseUrl}/api/orders`, headers }, listProcesses),
+      await measureList('?status=TO_SHIP&sortBy=total', { url: `${stack.baseUrl}/api/orders?status=TO_SHIP&sortBy=total&sortOrder=desc`, headers }, listProcesses),
+      await measureList('?search=rossi', { url: `${stack.baseUrl}/api/orders?search=rossi`, headers }, listProcesses),
+      await measureList('?marketplace&startDate&search', { url: `${stack.baseUrl}/api/orders?marketplace=ebay&startDate=${since}&search=mar&page=2`, headers }, listProcesses),
     ];
 
     const base = rows[0];
     const ms = (/** @type {number} */ v) => fmt(v, v < 10 ? 1 : 0);
     const listTable = renderTable(
-      ['target', 'req/s', 'p50 ms', 'p99 ms', 'mean ms', 'req/s vs bare', 'p99 vs bare', 'non-2xx', 'errors'],
+      ['target', 'req/s', 'p50 ms', 'p99 ms', 'mean ms', 'req/s vs bare', 'p99 vs bare', 'non-2xx', 'errors', 'CPU µs/req by process'],
       rows.map((r) => [
         r.name,
         fmt(r.rps),
@@ -199,6 +278,9 @@ async function main() {
         base.p99 > 0 ? `${fmt(r.p99 / base.p99, 1)}×` : '-',
         String(r.non2xx),
         String(r.errors),
+        Object.entries(r.cpuUsPerRequest)
+          .map(([k, v]) => `${k} ${fmt(v)}`)
+          .join(' · '),
       ]),
     );
     const importTable = renderTable(
@@ -215,14 +297,16 @@ async function main() {
         ],
       ],
     );
-    const per10k = (/** @type {number} */ v) => fmt((v * 10_000) / Math.max(1, rules.orders));
-    const rulesTable = renderTable(
-      ['shipping rules', 'orders to ship', 'ms', 'ms per 10,000', 'vs dry run'],
-      [
-        ['POST /api/shipping-rules/preview (dry run, no writes)', fmt(rules.orders), fmt(rules.previewMs), per10k(rules.previewMs), '1.0×'],
-        [`POST /api/shipping-rules/assign-carriers (${fmt(rules.assigned)} assigned)`, fmt(rules.orders), fmt(rules.assignMs), per10k(rules.assignMs), `${fmt(rules.assignMs / rules.previewMs, 1)}×`],
-      ],
-    );
+    const per10k = (/** @type {number} */ v) => fmt((v * 10_000) / Math.max(1, rules?.orders ?? 1));
+    const rulesTable = rules
+      ? renderTable(
+          ['shipping rules', 'orders to ship', 'ms', 'ms per 10,000', 'vs dry run'],
+          [
+            ['POST /api/shipping-rules/preview (dry run, no writes)', fmt(rules.orders), fmt(rules.previewMs), per10k(rules.previewMs), '1.0×'],
+            [`POST /api/shipping-rules/assign-carriers (${fmt(rules.assigned)} assigned)`, fmt(rules.orders), fmt(rules.assignMs), per10k(rules.assignMs), `${fmt(rules.assignMs / rules.previewMs, 1)}×`],
+          ],
+        )
+      : 'shipping rules: not measured over copied orders (BENCH_FILL=sql)';
     const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
     process.stdout.write(
       `\n${machine}, load average ${load}\n\n${importTable}\n\n${rulesTable}\n\n${fmt(listOrders)} orders in the merchant (filled in ${fmt(fillSeconds, 1)} s), ${settings.connections} connections, ${settings.durationS} s per target after ${settings.warmupS} s warm-up\n\n${listTable}\n`,

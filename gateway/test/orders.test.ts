@@ -277,6 +277,26 @@ describe('PATCH /api/orders/:id/carrier', () => {
     expect(removed.body.carrierIntegrationId).toBeNull();
   });
 
+  it('the list page the gateway keeps shows the change at the very next read, for every member', async () => {
+    const member = await registered(app.baseUrl);
+    await join(admin, shop, member, 'user');
+    await member.b.post('/api/merchants/select', { merchantId: shop.id });
+    const carrierIn = async (who: Member) => (await list(who)).data.find((o) => o.id === orderId)?.carrierIntegrationId;
+    // Both read the page twice: the second read is the kept JSON, the same as the first.
+    const first = await list(admin);
+    expect(await list(admin)).toEqual(first);
+    expect(await list(member)).toEqual(first);
+    expect(await carrierIn(admin)).toBeNull();
+    expect((await admin.b.patch(`/api/orders/${orderId}/carrier`, { carrierIntegrationId: letter })).status).toBe(200);
+    expect(await carrierIn(admin)).toBe(letter);
+    expect(await carrierIn(member)).toBe(letter);
+    expect((await member.b.patch(`/api/orders/${orderId}/carrier`, { carrierIntegrationId: null })).status).toBe(200);
+    expect(await carrierIn(admin)).toBeNull();
+    expect(await carrierIn(member)).toBeNull();
+    // The rival's page of the same query is its own.
+    expect((await list(rival)).data.map((o) => o.externalId)).toEqual(['RIVALE-1']);
+  });
+
   it('any member may assign', async () => {
     const member = await registered(app.baseUrl);
     await join(admin, shop, member, 'user');

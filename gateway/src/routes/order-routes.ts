@@ -4,7 +4,7 @@ import type { orders } from '@smista/proto';
 import { HttpError } from '../middleware/errors';
 import { orderJson, orderPageJson } from './order-presenters';
 import { conflictOnPrecondition } from './preconditions';
-import { route, type RouteDef } from './route';
+import { route, type RouteContext, type RouteDef, type RouteResult } from './route';
 
 /** An order id from the path: a malformed one is -1, which the service answers like an unknown id (404). */
 const orderParams = z.object({ id: numericIdParam });
@@ -13,6 +13,17 @@ const orderParams = z.object({ id: numericIdParam });
  * formed but unknown or another merchant's → an empty page (orders does not own integrations).
  */
 const integrationParams = z.object({ integrationId: numericIdParam });
+
+/**
+ * The page of a validated query as JSON: kept by this gateway and sent again while orders answers
+ * that the merchant's list has not changed since (`knownVersion`, see kept-pages.ts).
+ */
+async function orderPage({ query, orders, session, keptPages }: RouteContext<unknown, unknown, OrdersQuery>, integrationId: number): Promise<RouteResult> {
+  const request = listRequest(query, integrationId);
+  if (!session.merchantId) return { body: orderPageJson(await orders.listOrders(request)) };
+  const key = `${session.merchantId}\n${integrationId}\n${JSON.stringify(query)}`;
+  return { body: undefined, json: await keptPages.json(key, (knownVersion) => orders.listOrders({ ...request, knownVersion }), orderPageJson) };
+}
 
 /** ListOrders of a validated query; the counts of the tabs always come with the page. */
 function listRequest(query: OrdersQuery, integrationId: number): orders.ListOrdersRequest {
@@ -29,6 +40,7 @@ function listRequest(query: OrdersQuery, integrationId: number): orders.ListOrde
     startDate: query.startDate ?? '',
     endDate: query.endDate ?? '',
     includeCounts: true,
+    knownVersion: '',
   };
 }
 
@@ -46,7 +58,7 @@ export const orderRoutes: RouteDef[] = [
     auth: 'session',
     rpc: 'orders.ListOrders',
     query: ordersQuerySchema,
-    handle: async ({ query, orders }) => ({ body: orderPageJson(await orders.listOrders(listRequest(query, 0))) }),
+    handle: (ctx) => orderPage(ctx, 0),
   }),
   route({
     method: 'GET',
@@ -55,9 +67,9 @@ export const orderRoutes: RouteDef[] = [
     rpc: 'orders.ListOrders',
     params: integrationParams,
     query: ordersQuerySchema,
-    handle: async ({ params, query, orders }) => {
-      if (params.integrationId <= 0) throw new HttpError(404, orderMessages.integrationNotFound);
-      return { body: orderPageJson(await orders.listOrders(listRequest(query, params.integrationId))) };
+    handle: async (ctx) => {
+      if (ctx.params.integrationId <= 0) throw new HttpError(404, orderMessages.integrationNotFound);
+      return orderPage(ctx, ctx.params.integrationId);
     },
   }),
   route({

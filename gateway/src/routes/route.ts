@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { LimiterName } from '../middleware/rate-limits';
 import type { SessionContext } from '../middleware/session';
 import type { BoundClients } from '../services';
+import type { KeptPages } from './kept-pages';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -28,6 +29,8 @@ export interface RouteContext<Body, Params, Query = undefined> extends BoundClie
   sessionToken: string | undefined;
   /** The JSON body as sent, before validation (a PATCH reads which fields it names). */
   rawBody: unknown;
+  /** List pages this process keeps as JSON, answered again while the service says unchanged. */
+  keptPages: KeptPages;
 }
 
 /** What a handler answers; the router turns it into the HTTP response. */
@@ -39,6 +42,8 @@ export interface RouteResult {
   setSession?: { sessionToken: string; expiresAt: string };
   /** Remove the session cookie (logout). */
   clearSession?: boolean;
+  /** The JSON body already serialised (a kept page); `body` is ignored. */
+  json?: Buffer;
   /** Answer a file (a PDF, a CSV) instead of JSON; `body` is ignored. */
   file?: { contentType: string; filename: string; data: Uint8Array; disposition?: 'attachment' | 'inline' };
 }

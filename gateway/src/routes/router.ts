@@ -7,6 +7,7 @@ import { requireSessionCookie, resolveSession } from '../middleware/session';
 import { clearSessionCookie, readSessionToken, sessionCookie } from '../middleware/session-cookie';
 import { bindClients, type GatewayClients } from '../services';
 import { SessionCache } from '../session-cache';
+import { KeptPages } from './kept-pages';
 import { DEFAULT_BODY_LIMIT, type RouteContext, type RouteDef, type RouteResult } from './route';
 import { validate } from './validation';
 
@@ -44,6 +45,7 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
   const sessionWithAvatar = resolveSession(deps.clients.identity, deps.deadlineMs, { includeAvatar: true, cache });
   // Clients without a caller token are shared; with one they are bound per request.
   const anonymous = bindClients(deps.clients, { deadlineMs: deps.deadlineMs });
+  const keptPages = new KeptPages();
 
   for (const def of table) {
     const chain: RequestHandler[] = [(_req, res, next) => ((res.locals.route = def.path), next())];
@@ -70,6 +72,7 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
       ctx.query = query;
       ctx.sessionToken = sessionToken;
       ctx.rawBody = req.body;
+      ctx.keptPages = keptPages;
       if (req.session) ctx.session = req.session;
       else Object.defineProperty(ctx, 'session', { get: () => sessionNotResolved(def.path) });
       let result: RouteResult;
@@ -86,6 +89,7 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
       }
       if (result.clearSession) res.append('Set-Cookie', clearSessionCookie(deps.cookieSecure));
       if (result.file) sendFile(res, result.file);
+      else if (result.json) sendJson(res, result.status ?? 200, result.json);
       else if (result.status === 204) res.status(204).end();
       else res.status(result.status ?? 200).json(result.body);
     });
@@ -105,6 +109,14 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
 
 function sessionNotResolved(path: string): never {
   throw new Error(`route ${path} reads the session but is not a session route`);
+}
+
+/** JSON already serialised, with the headers `res.json` gives. */
+function sendJson(res: express.Response, status: number, json: Buffer): void {
+  res.status(status);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', json.length);
+  res.end(json);
 }
 
 /** A file answer: its type, a safe ASCII file name, and no caching (labels and lists are private). */

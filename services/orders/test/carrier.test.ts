@@ -101,7 +101,7 @@ describe('tenancy', () => {
       expect(await failure(shop.api.assignCarrier({ id, carrierIntegrationId: gls }))).toEqual(notFound);
     }
     expect(await carrierOf(rivalOrderId)).toBe(before);
-    const listed = await shop.api.listOrders({ merchantId: '', integrationId: 0, page: 1, pageSize: 100, sortBy: '', sortOrder: '', search: importedOrder(2).buyerName, status: '', marketplace: '', startDate: '', endDate: '', includeCounts: true });
+    const listed = await shop.api.listOrders({ merchantId: '', integrationId: 0, page: 1, pageSize: 100, sortBy: '', sortOrder: '', search: importedOrder(2).buyerName, status: '', marketplace: '', startDate: '', endDate: '', includeCounts: true, knownVersion: '' });
     expect(listed.orders.map((o) => o.id)).not.toContain(rivalOrderId);
     expect(listed.orders.every((o) => o.merchantId === shop.merchantId)).toBe(true);
   });

@@ -267,7 +267,7 @@ describe('a deleted marketplace integration', () => {
     await stack.handled([await stack.publishOrder(shop.merchantId, doomed, importedOrder(16))]);
     expect((await count(shop.merchantId, doomed)).o).toBe(0);
     // The counters follow: the merchant's list counts no order of it.
-    const { meta } = await shop.api.listOrders({ merchantId: '', integrationId: doomed, page: 1, pageSize: 20, sortBy: '', sortOrder: '', search: '', status: '', marketplace: '', startDate: '', endDate: '', includeCounts: true });
+    const { meta } = await shop.api.listOrders({ merchantId: '', integrationId: doomed, page: 1, pageSize: 20, sortBy: '', sortOrder: '', search: '', status: '', marketplace: '', startDate: '', endDate: '', includeCounts: true, knownVersion: '' });
     expect(meta?.totalItems).toBe(0);
   });
 });
@@ -304,7 +304,7 @@ describe('1,000 imports', () => {
     expect(events).toHaveLength(1_000);
     expect(new Set(events.map((e) => e.orderId)).size).toBe(1_000);
     expect(events.every((e) => e.created)).toBe(true);
-    const { meta } = await merchant.api.listOrders({ merchantId: '', integrationId: 0, page: 1, pageSize: 20, sortBy: '', sortOrder: '', search: '', status: '', marketplace: '', startDate: '', endDate: '', includeCounts: true });
+    const { meta } = await merchant.api.listOrders({ merchantId: '', integrationId: 0, page: 1, pageSize: 20, sortBy: '', sortOrder: '', search: '', status: '', marketplace: '', startDate: '', endDate: '', includeCounts: true, knownVersion: '' });
     expect(meta?.totalItems).toBe(1_000);
   }, 90_000);
 });

@@ -109,6 +109,7 @@ const none: orders.ListOrdersRequest = {
   startDate: '',
   endDate: '',
   includeCounts: true,
+  knownVersion: '',
 };
 const list = (request: Partial<orders.ListOrdersRequest>, api = shop.api) => api.listOrders({ ...none, ...request });
 

@@ -72,7 +72,7 @@ const tracked = (shipmentId: number, orderId: number, trackingStatus: string, oc
 
 /** The tabs' counts as answered (from the counters) and as counted from the rows. */
 async function countsAgree(): Promise<void> {
-  const listed = await shop.api.listOrders({ merchantId: '', integrationId: 0, page: 1, pageSize: 1, sortBy: '', sortOrder: '', search: '', status: '', marketplace: '', startDate: '', endDate: '', includeCounts: true });
+  const listed = await shop.api.listOrders({ merchantId: '', integrationId: 0, page: 1, pageSize: 1, sortBy: '', sortOrder: '', search: '', status: '', marketplace: '', startDate: '', endDate: '', includeCounts: true, knownVersion: '' });
   const answered = Object.fromEntries(listed.statusCounts.filter((c) => c.count > 0).map((c) => [c.status, c.count]));
   const { rows } = await stack.pool.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM orders WHERE merchant_id = $1 GROUP BY status', [shop.merchantId]);
   expect(answered).toEqual(Object.fromEntries(rows.map((r) => [r.status, r.n])));
@@ -126,7 +126,7 @@ describe('the order follows its shipments', () => {
     const shipment = expect.objectContaining({ id: shipmentId, status: 'shipped', trackingNumber: 'MI123456789', hasLabel: true });
     expect((await shop.api.getOrder({ merchantId: '', id: orderId })).shipments).toEqual([shipment]);
     expect((await shop.api.getOrders({ ids: [orderId] })).orders[0]!.shipments).toEqual([shipment]);
-    const listed = await shop.api.listOrders({ merchantId: '', integrationId: 0, page: 1, pageSize: 100, sortBy: '', sortOrder: '', search: '', status: 'SHIPPED', marketplace: '', startDate: '', endDate: '', includeCounts: false });
+    const listed = await shop.api.listOrders({ merchantId: '', integrationId: 0, page: 1, pageSize: 100, sortBy: '', sortOrder: '', search: '', status: 'SHIPPED', marketplace: '', startDate: '', endDate: '', includeCounts: false, knownVersion: '' });
     expect(listed.orders.find((o) => o.id === orderId)?.shipments).toEqual([shipment]);
     expect((await upserted(orderId)).at(-1)).toMatchObject({ orderId, merchantId: shop.merchantId, integrationId, status: 'spedito', created: false });
     await countsAgree();

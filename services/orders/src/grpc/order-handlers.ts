@@ -2,6 +2,7 @@ import { assertSelectedMerchant, kitErrors, requireMerchant } from '@smista/serv
 import { orders } from '@smista/proto';
 import { orderMessages, pageMeta } from '@smista/contracts';
 import { assignCarrier } from '../app/assign-carrier';
+import { readListPage } from '../app/list-orders';
 import { updateTracking } from '../app/update-tracking';
 import { listCriteria, ordersErrors, totalOf } from '../domain';
 import { countByStatus, findOrder, findOrders, listOrderPage, MAX_ORDERS_BY_ID } from '../store';
@@ -19,14 +20,16 @@ export function orderHandlers(deps: HandlerDeps) {
       const { merchantId } = await requireMerchant(ctx);
       assertSelectedMerchant(request.merchantId, merchantId, ordersErrors.merchantNotFound);
       const criteria = listCriteria(request);
-      // The page and the counts on two connections at once; the page's items follow the page.
-      const [page, counts] = await Promise.all([listOrderPage(pool, merchantId, criteria), countByStatus(pool, merchantId, criteria)]);
-      const meta = pageMeta(criteria.page, criteria.pageSize, totalOf(counts, criteria.status));
-      return orders.ListOrdersResponse.fromPartial({
-        orders: page.map(toOrderMessage),
-        meta,
-        statusCounts: request.includeCounts ? Object.entries(counts).map(([status, count]) => ({ status, count })) : [],
+      const { version, page } = await readListPage(pool, merchantId, request.knownVersion, async () => {
+        // The page and the counts on two connections at once; the page's items follow the page.
+        const [rows, counts] = await Promise.all([listOrderPage(pool, merchantId, criteria), countByStatus(pool, merchantId, criteria)]);
+        return orders.ListOrdersResponse.fromPartial({
+          orders: rows.map(toOrderMessage),
+          meta: pageMeta(criteria.page, criteria.pageSize, totalOf(counts, criteria.status)),
+          statusCounts: request.includeCounts ? Object.entries(counts).map(([status, count]) => ({ status, count })) : [],
+        });
       });
+      return page ? { ...page, version } : orders.ListOrdersResponse.fromPartial({ version, unchanged: true });
     }),
 
     getOrder: unary('GetOrder', async (request: orders.OrderRef, ctx) => {

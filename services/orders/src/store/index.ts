@@ -2,3 +2,4 @@ export * from './orders';
 export * from './list-sql';
 export * from './order-shipments';
 export * from './shipping-rules';
+export * from './list-versions';
