@@ -29,7 +29,9 @@
  *
  * Knobs (environment): BENCH_IMPORT_ORDERS (10000), BENCH_LIST_ORDERS (100000), BENCH_CONNECTIONS
  * (50), BENCH_DURATION_S (10), BENCH_WARMUP_S (2), BENCH_PORT_OFFSET (500), BENCH_LOG_LEVEL (warn),
- * BENCH_NO_TRACES (set: the services export no spans, to see what tracing costs).
+ * BENCH_NO_TRACES (set: the services export no spans, to see what tracing costs), BENCH_IMPORT_ONLY
+ * (set: part 1 alone, no fill, rules or list; the JSON then has the import only), BENCH_CPU_PROFILE (a
+ * folder: marketplaces, orders and shipments write V8 CPU profiles there when the stack stops).
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -48,6 +50,7 @@ const settings = {
   warmupS: intEnv('BENCH_WARMUP_S', 2),
   portOffset: intEnv('BENCH_PORT_OFFSET', 500),
   logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
+  importOnly: Boolean(process.env.BENCH_IMPORT_ONLY),
 };
 /**
  * Reads every order of a seller straight from the sandbox, page by page, as a bare client would
@@ -111,10 +114,13 @@ async function main() {
   const cpus = os.cpus();
   const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, node ${process.version}`;
   process.stderr.write(`bench ordini: ${machine}\navvio dello stack (porte di test + ${settings.portOffset})...\n`);
+  const profile = process.env.BENCH_CPU_PROFILE
+    ? { NODE_OPTIONS: `--require ${path.join(__dirname, 'cpu-profile.js')}`, BENCH_CPU_PROFILE_DIR: path.resolve(process.env.BENCH_CPU_PROFILE) }
+    : {};
   const stack = await startStack('test', {
     offset: settings.portOffset,
     env: { LOG_LEVEL: settings.logLevel, ...(process.env.BENCH_NO_TRACES ? { OTEL_EXPORTER_OTLP_ENDPOINT: '' } : {}) },
-    componentEnv: { gateway: { RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: settings.logLevel } },
+    componentEnv: { gateway: { RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: settings.logLevel }, marketplaces: profile, orders: profile, shipments: profile },
   });
   const bare = await startBare();
   const pidOf = (/** @type {string} */ name) => stack.app.services.filter((s) => s.name === name).map((s) => s.pid);
@@ -140,6 +146,8 @@ async function main() {
     const processes = () => ({
       marketplaces: pidOf('marketplaces'),
       orders: pidOf('orders'),
+      // Follows every order's payment (orders.order.upserted): off the critical path, on the same cores.
+      shipments: pidOf('shipments'),
       gateway: pidOf('gateway'),
       postgres: postgresPids(stack.infra.postgres.dataDir),
       bench: [process.pid],
@@ -154,6 +162,28 @@ async function main() {
       cpuUsPerOrder: Object.fromEntries(Object.entries(cpu).map(([k, ms]) => [k, Math.round((ms * 1000) / imported.found)])),
     };
     process.stderr.write(`  import: ${fmt(importRow.endToEndOrdersPerSecond)} ordini/s end to end, lettura diretta ${fmt(importRow.bareOrdersPerSecond)} ordini/s, CPU µs/ordine ${JSON.stringify(importRow.cpuUsPerOrder)}\n`);
+
+    const importTable = renderTable(
+      ['import', 'orders/s', 'vs bare read', 'CPU µs/order by process'],
+      [
+        ['bare read from the sandbox', fmt(importRow.bareOrdersPerSecond), '100 %', '-'],
+        [
+          `end to end (${fmt(importRow.orders)} orders, ${fmt(importRow.endToEndSeconds, 1)} s)`,
+          fmt(importRow.endToEndOrdersPerSecond),
+          `${fmt((100 * importRow.endToEndOrdersPerSecond) / importRow.bareOrdersPerSecond, 1)} %`,
+          Object.entries(importRow.cpuUsPerOrder)
+            .map(([k, v]) => `${k} ${fmt(v)}`)
+            .join(' · '),
+        ],
+      ],
+    );
+    const dir = path.join(repoRoot, '.tmp', 'bench');
+    fs.mkdirSync(dir, { recursive: true });
+    if (settings.importOnly) {
+      process.stdout.write(`\n${machine}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n\n${importTable}\n`);
+      fs.writeFileSync(path.join(dir, 'orders.json'), JSON.stringify({ at: new Date().toISOString(), machine, loadAverage: os.loadavg(), settings, import: importRow }, null, 2));
+      return;
+    }
 
     // 2. The list at BENCH_LIST_ORDERS orders: a second seller fills the merchant up.
     // Sellers of at most 70,000 orders in the window (the sandbox's limit is 100,000 per seller).
@@ -201,20 +231,6 @@ async function main() {
         String(r.errors),
       ]),
     );
-    const importTable = renderTable(
-      ['import', 'orders/s', 'vs bare read', 'CPU µs/order by process'],
-      [
-        ['bare read from the sandbox', fmt(importRow.bareOrdersPerSecond), '100 %', '-'],
-        [
-          `end to end (${fmt(importRow.orders)} orders, ${fmt(importRow.endToEndSeconds, 1)} s)`,
-          fmt(importRow.endToEndOrdersPerSecond),
-          `${fmt((100 * importRow.endToEndOrdersPerSecond) / importRow.bareOrdersPerSecond, 1)} %`,
-          Object.entries(importRow.cpuUsPerOrder)
-            .map(([k, v]) => `${k} ${fmt(v)}`)
-            .join(' · '),
-        ],
-      ],
-    );
     const per10k = (/** @type {number} */ v) => fmt((v * 10_000) / Math.max(1, rules.orders));
     const rulesTable = renderTable(
       ['shipping rules', 'orders to ship', 'ms', 'ms per 10,000', 'vs dry run'],
@@ -227,8 +243,6 @@ async function main() {
     process.stdout.write(
       `\n${machine}, load average ${load}\n\n${importTable}\n\n${rulesTable}\n\n${fmt(listOrders)} orders in the merchant (filled in ${fmt(fillSeconds, 1)} s), ${settings.connections} connections, ${settings.durationS} s per target after ${settings.warmupS} s warm-up\n\n${listTable}\n`,
     );
-    const dir = path.join(repoRoot, '.tmp', 'bench');
-    fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'orders.json'), JSON.stringify({ at: new Date().toISOString(), machine, loadAverage: os.loadavg(), settings, import: importRow, rules, listOrders, fillSeconds, list: rows }, null, 2));
     const failed = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
     if (failed.length) process.stderr.write(`attenzione: risposte non 2xx o errori per ${failed.map((r) => r.name).join(', ')}\n`);
