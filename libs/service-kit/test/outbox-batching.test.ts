@@ -1,7 +1,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import type { JetStreamClient } from '@nats-io/jetstream';
-import { connectNats, createLogger, createPool, enqueueEvent, enqueueEvents, ensureStream, OutboxRelay, runMigrations, withTransaction, type Nats, type StreamSpec } from '../src';
+import { connectNats, createLogger, createPool, enqueueEvent, enqueueEvents, ensureStream, oncePerTransaction, OutboxRelay, runMigrations, startConsumer, withTransaction, type Nats, type StreamSpec } from '../src';
 import { createTestDatabase } from '../../../e2e/support/db';
 
 // What an import pays per event in the outbox (issue 21): the relay's wake-up once per transaction,
@@ -55,6 +55,11 @@ describe('outbox: one wake-up per transaction, a relay pass in one round trip', 
   afterAll(async () => {
     await nats?.nc.drain();
     await pool?.end();
+  });
+
+  it('compresses payloads with lz4 (pglz cost PostgreSQL a few per cent of an import)', async () => {
+    const { rows } = await pool.query(`SELECT attcompression FROM pg_attribute WHERE attrelid = 'outbox'::regclass AND attname = 'payload'`);
+    expect(rows[0].attcompression).toBe('l');
   });
 
   it('wakes the relay once per transaction, however many events it writes', async () => {
@@ -112,5 +117,43 @@ describe('outbox: one wake-up per transaction, a relay pass in one round trip', 
       seen.push(`${Buffer.from(m!.data).toString()} ${m!.header.get('Nats-Msg-Id')}`);
     }
     expect(seen).toEqual(ids.map((id, i) => `w${i} ${id}`).filter((_, i) => i !== 20));
+  });
+
+  it('lets the messages of one batch share their transaction’s state: oncePerTransaction runs once per transaction', async () => {
+    const batchSubject = `batchtest${suffix}.widget.batched`;
+    const published = await withTransaction(pool, (tx) =>
+      enqueueEvents(tx, Array.from({ length: 30 }, (_, i) => ({ subject: batchSubject, payload: Buffer.from(`b${i}`) }))),
+    );
+    await new OutboxRelay({ pool, js: nats.js, logger }).flushOnce();
+    const seen: { txid: string; loadedIn: string }[] = [];
+    const loads: string[] = [];
+    const consumer = await startConsumer(
+      { js: nats.js, jsm: nats.jsm, pool, logger },
+      {
+        durable: `batchtest-${suffix}`,
+        subject: batchSubject,
+        decode: (bytes) => Buffer.from(bytes).toString(),
+        batchSize: 10,
+        handle: async (_payload, tx, meta) => {
+          const { rows } = await tx.query<{ txid: string }>('SELECT txid_current()::text AS txid');
+          const loadedIn = await oncePerTransaction(meta, 'txid', async () => {
+            loads.push(rows[0].txid);
+            return rows[0].txid;
+          });
+          seen.push({ txid: rows[0].txid, loadedIn });
+        },
+      },
+    );
+    try {
+      await waitFor('the 30 messages', () => seen.length === published.length);
+    } finally {
+      await consumer.stop();
+    }
+    // Loaded once in each transaction, and that answer given to every message of it.
+    const transactions = new Set(seen.map((s) => s.txid));
+    expect(loads.sort()).toEqual([...transactions].sort());
+    expect(seen.every((s) => s.loadedIn === s.txid)).toBe(true);
+    // Some transactions were batches of several messages.
+    expect(transactions.size).toBeLessThan(seen.length);
   });
 });

@@ -1,10 +1,10 @@
-import type { EventHandler, Logger } from '@smista/service-kit';
+import { oncePerTransaction, type EventHandler, type Logger } from '@smista/service-kit';
 import type { marketplacesEvents } from '@smista/proto';
 import { parseImportedOrder } from '../domain';
-import { upsertImportedOrder } from '../store';
+import { holdIntegrationForImport, upsertImportedOrder } from '../store';
 import { enqueueOrderUpserted } from './publishers';
 import { followShipments } from '../app/follow-shipments';
-import { applyRulesOncePaid, applyRulesOnImport } from '../app/shipping-rules';
+import { applyRulesOncePaid, applyRulesOnImport, rulesForImport } from '../app/shipping-rules';
 
 /**
  * `marketplaces.order.imported`: stores the order (insert, or a newer version replacing the stored
@@ -21,6 +21,10 @@ export function handleOrderImported(logger: Logger, now: () => Date = () => new 
     const { order, warnings } = parseImportedOrder(event, now());
     const log = { merchantId: order.merchantId, integrationId: order.integrationId, externalId: order.externalId, messageId: meta.messageId };
     if (warnings.length) logger.warn({ ...log, warnings }, 'imported order normalised');
+    // Once per batch: the upsert's generic plan (else PostgreSQL plans it again for every order, its
+    // parameters' values change nothing in it), and the integration's lock, held until commit.
+    await oncePerTransaction(meta, 'orders:import-generic-plans', () => tx.query('SET LOCAL plan_cache_mode = force_generic_plan'));
+    await oncePerTransaction(meta, `orders:import-lock:${order.integrationId}`, () => holdIntegrationForImport(tx, order.integrationId));
     const stored = await upsertImportedOrder(tx, order);
     if (!stored) {
       logger.debug(log, 'imported order unchanged (same or older version, or integration deleted)');
@@ -62,6 +66,8 @@ export function handleOrderImported(logger: Logger, now: () => Date = () => new 
         weightGrams: order.weightGrams,
       },
       now(),
+      // The batch writes no rules: read once per transaction.
+      (merchantId) => oncePerTransaction(meta, `orders:rules:${merchantId}`, () => rulesForImport(tx, merchantId)),
     );
     logger.debug({ ...log, orderId: stored.id, created: true, ruleId: assigned?.ruleId }, 'imported order stored');
   };
