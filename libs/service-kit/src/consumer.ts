@@ -18,6 +18,12 @@ export interface EventMeta {
    * for what a handler needs once per transaction ({@link oncePerTransaction}).
    */
   transactionState: Map<string, unknown>;
+  /**
+   * Runs `write` in the transaction after its last message was handled, before COMMIT (tasks in
+   * the order given): what a batch's messages add up, written in one statement. A failing task
+   * fails the batch, whose messages are then handled one by one as usual.
+   */
+  beforeCommit(write: () => Promise<unknown>): void;
 }
 
 /**
@@ -182,6 +188,8 @@ export async function startConsumer<T>(deps: ConsumerDeps, sub: Subscription<T>)
       );
       const fresh = new Set(rows.map((r) => r.message_id));
       const transactionState = new Map<string, unknown>();
+      const atCommit: (() => Promise<unknown>)[] = [];
+      const beforeCommit = (write: () => Promise<unknown>) => void atCommit.push(write);
       let processed = 0;
       for (const [i, msg] of batch.entries()) {
         if (msg.info.deliveryCount > 1) eventMetrics.redeliveries.inc(labels);
@@ -190,9 +198,10 @@ export async function startConsumer<T>(deps: ConsumerDeps, sub: Subscription<T>)
           logger.debug({ messageId: ids[i] }, 'duplicate delivery ignored');
           continue;
         }
-        await sub.handle(sub.decode(msg.data), client, { messageId: ids[i], subject: msg.subject, transactionState });
+        await sub.handle(sub.decode(msg.data), client, { messageId: ids[i], subject: msg.subject, transactionState, beforeCommit });
         processed++;
       }
+      for (const write of atCommit) await write();
       await client.query('COMMIT');
       for (const msg of batch) msg.ack();
       eventMetrics.consumed.inc({ ...labels, outcome: 'processed' }, processed);
@@ -221,8 +230,11 @@ export async function startConsumer<T>(deps: ConsumerDeps, sub: Subscription<T>)
         'INSERT INTO inbox (consumer, message_id, subject) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
         [sub.durable, messageId, msg.subject],
       );
-      if (rowCount === 1) await sub.handle(sub.decode(msg.data), client, { messageId, subject: msg.subject, transactionState: new Map() });
-      else logger.debug({ messageId }, 'duplicate delivery ignored');
+      const atCommit: (() => Promise<unknown>)[] = [];
+      if (rowCount === 1) {
+        await sub.handle(sub.decode(msg.data), client, { messageId, subject: msg.subject, transactionState: new Map(), beforeCommit: (write) => void atCommit.push(write) });
+        for (const write of atCommit) await write();
+      } else logger.debug({ messageId }, 'duplicate delivery ignored');
       await client.query('COMMIT');
       msg.ack();
       eventMetrics.consumed.inc({ ...labels, outcome: rowCount === 1 ? 'processed' : 'duplicate' });

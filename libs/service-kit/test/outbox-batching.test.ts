@@ -119,7 +119,7 @@ describe('outbox: one wake-up per transaction, a relay pass in one round trip', 
     expect(seen).toEqual(ids.map((id, i) => `w${i} ${id}`).filter((_, i) => i !== 20));
   });
 
-  it('lets the messages of one batch share their transaction’s state: oncePerTransaction runs once per transaction', async () => {
+  it('lets the messages of one batch share their transaction’s state: oncePerTransaction runs once per transaction, beforeCommit after its messages', async () => {
     const batchSubject = `batchtest${suffix}.widget.batched`;
     const published = await withTransaction(pool, (tx) =>
       enqueueEvents(tx, Array.from({ length: 30 }, (_, i) => ({ subject: batchSubject, payload: Buffer.from(`b${i}`) }))),
@@ -127,6 +127,7 @@ describe('outbox: one wake-up per transaction, a relay pass in one round trip', 
     await new OutboxRelay({ pool, js: nats.js, logger }).flushOnce();
     const seen: { txid: string; loadedIn: string }[] = [];
     const loads: string[] = [];
+    const committedBy: { txid: string; messages: number }[] = [];
     const consumer = await startConsumer(
       { js: nats.js, jsm: nats.jsm, pool, logger },
       {
@@ -138,6 +139,10 @@ describe('outbox: one wake-up per transaction, a relay pass in one round trip', 
           const { rows } = await tx.query<{ txid: string }>('SELECT txid_current()::text AS txid');
           const loadedIn = await oncePerTransaction(meta, 'txid', async () => {
             loads.push(rows[0].txid);
+            meta.beforeCommit(async () => {
+              const { rows: now } = await tx.query<{ txid: string }>('SELECT txid_current()::text AS txid');
+              committedBy.push({ txid: now[0].txid, messages: seen.filter((s) => s.txid === now[0].txid).length });
+            });
             return rows[0].txid;
           });
           seen.push({ txid: rows[0].txid, loadedIn });
@@ -155,5 +160,8 @@ describe('outbox: one wake-up per transaction, a relay pass in one round trip', 
     expect(seen.every((s) => s.loadedIn === s.txid)).toBe(true);
     // Some transactions were batches of several messages.
     expect(transactions.size).toBeLessThan(seen.length);
+    // What a transaction left for its commit ran once, in it, after all its messages.
+    expect(committedBy.map((c) => c.txid).sort()).toEqual([...transactions].sort());
+    expect(committedBy.reduce((n, c) => n + c.messages, 0)).toBe(seen.length);
   });
 });

@@ -312,7 +312,7 @@ describe('1,000 imports', () => {
 });
 
 describe('a batch of imports in one transaction', () => {
-  it('takes the integration lock, the generic plans and the rules once, and stores every order', async () => {
+  it('takes the integration lock, the generic plans and the rules once, stores every order and writes their events in one statement', async () => {
     const integrationId = newIntegration();
     const handle = handleOrderImported(createLogger('imports-test', 'silent'));
     const client = await stack.pool.connect();
@@ -330,13 +330,18 @@ describe('a batch of imports in one transaction', () => {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     }) as PoolClient;
-    // What the kit's consumer hands each message of one batch: the same transaction and state.
+    // What the kit's consumer hands each message of one batch: the same transaction and state,
+    // and what they leave for the commit run before it.
     const transactionState = new Map<string, unknown>();
+    const atCommit: (() => Promise<unknown>)[] = [];
+    const beforeCommit = (write: () => Promise<unknown>) => void atCommit.push(write);
+    const externalIds = Array.from({ length: 5 }, (_, n) => importedOrder(7_000 + n).externalId);
     try {
       await client.query('BEGIN');
       for (let n = 0; n < 5; n++) {
-        await handle(orderImported(shop.merchantId, integrationId, importedOrder(7_000 + n)), noting, { messageId: messageId(), subject: 'marketplaces.order.imported', transactionState });
+        await handle(orderImported(shop.merchantId, integrationId, importedOrder(7_000 + n)), noting, { messageId: messageId(), subject: 'marketplaces.order.imported', transactionState, beforeCommit });
       }
+      for (const write of atCommit) await write();
       await client.query('COMMIT');
     } finally {
       client.release();
@@ -346,7 +351,11 @@ describe('a batch of imports in one transaction', () => {
     expect(sent(/plan_cache_mode/)).toBe(1);
     expect(sent(/FROM shipping_rules/)).toBe(1);
     expect(sent(/INSERT INTO orders/)).toBe(5);
+    expect(sent(/INSERT INTO outbox/)).toBe(1);
     const { rows } = await stack.pool.query('SELECT count(*)::int AS n FROM orders WHERE merchant_id = $1 AND integration_id = $2', [shop.merchantId, integrationId]);
     expect(rows[0].n).toBe(5);
+    // One orders.order.upserted (created) per order, in the order they were handled.
+    const events = (await upserted(shop.merchantId)).filter((e) => e.integrationId === integrationId);
+    expect(events.map((e) => [e.externalId, e.created])).toEqual(externalIds.map((id) => [id, true]));
   });
 });

@@ -2,7 +2,7 @@ import { oncePerTransaction, type EventHandler, type Logger } from '@smista/serv
 import type { marketplacesEvents } from '@smista/proto';
 import { parseImportedOrder } from '../domain';
 import { holdIntegrationForImport, upsertImportedOrder } from '../store';
-import { enqueueOrderUpserted } from './publishers';
+import { enqueueOrdersUpserted, type OrderUpsertedEvent } from './publishers';
 import { followShipments } from '../app/follow-shipments';
 import { applyRulesOncePaid, applyRulesOnImport, rulesForImport } from '../app/shipping-rules';
 
@@ -36,7 +36,13 @@ export function handleOrderImported(logger: Logger, now: () => Date = () => new 
       await followShipments(tx, row, { logger, now }, log, { publishUnchanged: true });
       return;
     }
-    await enqueueOrderUpserted(tx, {
+    // The batch's OrderUpserted go into the outbox in one statement, before it commits.
+    const upserted = await oncePerTransaction(meta, 'orders:import-upserted-events', async () => {
+      const events: OrderUpsertedEvent[] = [];
+      meta.beforeCommit(() => enqueueOrdersUpserted(tx, events));
+      return events;
+    });
+    upserted.push({
       orderId: stored.id,
       merchantId: order.merchantId,
       integrationId: order.integrationId,
