@@ -32,9 +32,10 @@
  *
  * Knobs (environment): BENCH_IMPORT_ORDERS (10000), BENCH_LIST_ORDERS (100000), BENCH_CONNECTIONS
  * (50), BENCH_DURATION_S (10), BENCH_WARMUP_S (2), BENCH_PORT_OFFSET (500), BENCH_LOG_LEVEL (warn),
- * BENCH_NO_TRACES (set: the services export no spans, to see what tracing costs), BENCH_FILL (sync | sql),
- * BENCH_CPU_PROFILE (a folder: the gateway, identity, marketplaces, orders and shipments write V8 CPU profiles
- * there when the stack stops).
+ * BENCH_NO_TRACES (set: the services export no spans, to see what tracing costs), BENCH_IMPORT_ONLY
+ * (set: part 1 alone, no fill, rules or list; the JSON then has the import only), BENCH_FILL (sync | sql),
+ * BENCH_CPU_PROFILE (a folder: the gateway, identity, marketplaces, orders and shipments write V8 CPU
+ * profiles there when the stack stops).
  */
 const fs = require('node:fs');
 const os = require('node:os');
@@ -43,7 +44,7 @@ const { startStack, repoRoot } = require('@smista/local-stack');
 const { ebaySandboxControl, ebaySellerTokens, EBAY_SANDBOX_APP } = require('@smista/sandboxes');
 const { SELLER_PASSWORD, connectSeller, syncAndWait } = require('./ebay');
 const { postgresPids, withCpu } = require('./cpu');
-const { api, cannon, fmt, intEnv, portOffset, registerUser, renderTable, startBare } = require('./lib');
+const { api, cannon, fmt, intEnv, portOffset, profileEnv, registerUser, renderTable, startBare } = require('./lib');
 
 const settings = {
   importOrders: Math.max(200, intEnv('BENCH_IMPORT_ORDERS', 10_000)),
@@ -54,6 +55,7 @@ const settings = {
   portOffset: portOffset(500),
   logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
   fill: process.env.BENCH_FILL === 'sql' ? 'sql' : 'sync',
+  importOnly: Boolean(process.env.BENCH_IMPORT_ONLY),
 };
 /**
  * Reads every order of a seller straight from the sandbox, page by page, as a bare client would
@@ -173,9 +175,7 @@ async function main() {
   const cpus = os.cpus();
   const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, node ${process.version}`;
   process.stderr.write(`bench ordini: ${machine}\navvio dello stack (porte di test + ${settings.portOffset})...\n`);
-  const profile = process.env.BENCH_CPU_PROFILE
-    ? { NODE_OPTIONS: `--require ${path.join(__dirname, 'cpu-profile.js')}`, BENCH_CPU_PROFILE_DIR: path.resolve(process.env.BENCH_CPU_PROFILE) }
-    : {};
+  const profile = profileEnv();
   const stack = await startStack('test', {
     offset: settings.portOffset,
     env: { LOG_LEVEL: settings.logLevel, ...(process.env.BENCH_NO_TRACES ? { OTEL_EXPORTER_OTLP_ENDPOINT: '' } : {}) },
@@ -205,6 +205,8 @@ async function main() {
     const processes = () => ({
       marketplaces: pidOf('marketplaces'),
       orders: pidOf('orders'),
+      // Follows every order's payment (orders.order.upserted): off the critical path, on the same cores.
+      shipments: pidOf('shipments'),
       gateway: pidOf('gateway'),
       postgres: postgresPids(stack.infra.postgres.dataDir),
       bench: [process.pid],
@@ -219,6 +221,28 @@ async function main() {
       cpuUsPerOrder: Object.fromEntries(Object.entries(cpu).map(([k, ms]) => [k, Math.round((ms * 1000) / imported.found)])),
     };
     process.stderr.write(`  import: ${fmt(importRow.endToEndOrdersPerSecond)} ordini/s end to end, lettura diretta ${fmt(importRow.bareOrdersPerSecond)} ordini/s, CPU µs/ordine ${JSON.stringify(importRow.cpuUsPerOrder)}\n`);
+
+    const importTable = renderTable(
+      ['import', 'orders/s', 'vs bare read', 'CPU µs/order by process'],
+      [
+        ['bare read from the sandbox', fmt(importRow.bareOrdersPerSecond), '100 %', '-'],
+        [
+          `end to end (${fmt(importRow.orders)} orders, ${fmt(importRow.endToEndSeconds, 1)} s)`,
+          fmt(importRow.endToEndOrdersPerSecond),
+          `${fmt((100 * importRow.endToEndOrdersPerSecond) / importRow.bareOrdersPerSecond, 1)} %`,
+          Object.entries(importRow.cpuUsPerOrder)
+            .map(([k, v]) => `${k} ${fmt(v)}`)
+            .join(' · '),
+        ],
+      ],
+    );
+    const dir = path.join(repoRoot, '.tmp', 'bench');
+    fs.mkdirSync(dir, { recursive: true });
+    if (settings.importOnly) {
+      process.stdout.write(`\n${machine}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n\n${importTable}\n`);
+      fs.writeFileSync(path.join(dir, 'orders.json'), JSON.stringify({ at: new Date().toISOString(), machine, loadAverage: os.loadavg(), settings, import: importRow }, null, 2));
+      return;
+    }
 
     // 2. The list at BENCH_LIST_ORDERS orders: a second seller fills the merchant up.
     // Sellers of at most 70,000 orders in the window (the sandbox's limit is 100,000 per seller).
@@ -283,20 +307,6 @@ async function main() {
           .join(' · '),
       ]),
     );
-    const importTable = renderTable(
-      ['import', 'orders/s', 'vs bare read', 'CPU µs/order by process'],
-      [
-        ['bare read from the sandbox', fmt(importRow.bareOrdersPerSecond), '100 %', '-'],
-        [
-          `end to end (${fmt(importRow.orders)} orders, ${fmt(importRow.endToEndSeconds, 1)} s)`,
-          fmt(importRow.endToEndOrdersPerSecond),
-          `${fmt((100 * importRow.endToEndOrdersPerSecond) / importRow.bareOrdersPerSecond, 1)} %`,
-          Object.entries(importRow.cpuUsPerOrder)
-            .map(([k, v]) => `${k} ${fmt(v)}`)
-            .join(' · '),
-        ],
-      ],
-    );
     const per10k = (/** @type {number} */ v) => fmt((v * 10_000) / Math.max(1, rules?.orders ?? 1));
     const rulesTable = rules
       ? renderTable(
@@ -311,8 +321,6 @@ async function main() {
     process.stdout.write(
       `\n${machine}, load average ${load}\n\n${importTable}\n\n${rulesTable}\n\n${fmt(listOrders)} orders in the merchant (filled in ${fmt(fillSeconds, 1)} s), ${settings.connections} connections, ${settings.durationS} s per target after ${settings.warmupS} s warm-up\n\n${listTable}\n`,
     );
-    const dir = path.join(repoRoot, '.tmp', 'bench');
-    fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'orders.json'), JSON.stringify({ at: new Date().toISOString(), machine, loadAverage: os.loadavg(), settings, import: importRow, rules, listOrders, fillSeconds, list: rows }, null, 2));
     const failed = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
     if (failed.length) process.stderr.write(`attenzione: risposte non 2xx o errori per ${failed.map((r) => r.name).join(', ')}\n`);

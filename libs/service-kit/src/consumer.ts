@@ -7,7 +7,24 @@ import { streamOf } from './nats';
 import { contextFromHeaders, inSpan, SpanKind, type TextMapGetter } from './tracing';
 
 /** What a subscription does with one event, inside the transaction that records it in the inbox. */
-export type EventHandler<T> = (event: T, tx: pg.PoolClient, meta: { messageId: string; subject: string }) => Promise<void>;
+export type EventHandler<T> = (event: T, tx: pg.PoolClient, meta: EventMeta) => Promise<void>;
+
+/** What the kit tells a handler besides the event. */
+export interface EventMeta {
+  messageId: string;
+  subject: string;
+  /**
+   * The same Map for every message handled in one transaction (a batch), a new one for the next:
+   * for what a handler needs once per transaction ({@link oncePerTransaction}).
+   */
+  transactionState: Map<string, unknown>;
+  /**
+   * Runs `write` in the transaction after its last message was handled, before COMMIT (tasks in
+   * the order given): what a batch's messages add up, written in one statement. A failing task
+   * fails the batch, whose messages are then handled one by one as usual.
+   */
+  beforeCommit(write: () => Promise<unknown>): void;
+}
 
 /**
  * One event a service consumes. The stream is found by the subject (its owner declares it), so a
@@ -34,6 +51,19 @@ export interface Subscription<T> {
    * its own, with the usual retries and dead-letter, so one bad message never holds back the rest.
    */
   batchSize?: number;
+}
+
+/**
+ * `load` once per transaction for `key`, its answer for the other messages of the same batch:
+ * what a handler must do before its first statement but need not repeat (a lock, a setting, a
+ * lookup the batch cannot change).
+ * @example await oncePerTransaction(meta, `lock:${integrationId}`, () => holdIntegration(tx, integrationId));
+ */
+export async function oncePerTransaction<T>(meta: Pick<EventMeta, 'transactionState'>, key: string, load: () => Promise<T>): Promise<T> {
+  if (meta.transactionState.has(key)) return meta.transactionState.get(key) as T;
+  const value = await load();
+  meta.transactionState.set(key, value);
+  return value;
 }
 
 /** A list of subscriptions to events of different types. */
@@ -157,6 +187,9 @@ export async function startConsumer<T>(deps: ConsumerDeps, sub: Subscription<T>)
         [sub.durable, ids, batch.map((m) => m.subject)],
       );
       const fresh = new Set(rows.map((r) => r.message_id));
+      const transactionState = new Map<string, unknown>();
+      const atCommit: (() => Promise<unknown>)[] = [];
+      const beforeCommit = (write: () => Promise<unknown>) => void atCommit.push(write);
       let processed = 0;
       for (const [i, msg] of batch.entries()) {
         if (msg.info.deliveryCount > 1) eventMetrics.redeliveries.inc(labels);
@@ -165,9 +198,10 @@ export async function startConsumer<T>(deps: ConsumerDeps, sub: Subscription<T>)
           logger.debug({ messageId: ids[i] }, 'duplicate delivery ignored');
           continue;
         }
-        await sub.handle(sub.decode(msg.data), client, { messageId: ids[i], subject: msg.subject });
+        await sub.handle(sub.decode(msg.data), client, { messageId: ids[i], subject: msg.subject, transactionState, beforeCommit });
         processed++;
       }
+      for (const write of atCommit) await write();
       await client.query('COMMIT');
       for (const msg of batch) msg.ack();
       eventMetrics.consumed.inc({ ...labels, outcome: 'processed' }, processed);
@@ -196,8 +230,11 @@ export async function startConsumer<T>(deps: ConsumerDeps, sub: Subscription<T>)
         'INSERT INTO inbox (consumer, message_id, subject) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
         [sub.durable, messageId, msg.subject],
       );
-      if (rowCount === 1) await sub.handle(sub.decode(msg.data), client, { messageId, subject: msg.subject });
-      else logger.debug({ messageId }, 'duplicate delivery ignored');
+      const atCommit: (() => Promise<unknown>)[] = [];
+      if (rowCount === 1) {
+        await sub.handle(sub.decode(msg.data), client, { messageId, subject: msg.subject, transactionState: new Map(), beforeCommit: (write) => void atCommit.push(write) });
+        for (const write of atCommit) await write();
+      } else logger.debug({ messageId }, 'duplicate delivery ignored');
       await client.query('COMMIT');
       msg.ack();
       eventMetrics.consumed.inc({ ...labels, outcome: rowCount === 1 ? 'processed' : 'duplicate' });

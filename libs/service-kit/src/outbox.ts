@@ -8,35 +8,44 @@ import { contextFromHeaders, currentTraceHeaders, inSpan, objectGetter, propagat
 const NOTIFY_CHANNEL = 'smista_outbox';
 
 /**
+ * Wakes the relay at commit, in the statement that writes the rows. The payload is the same for
+ * every event, so PostgreSQL folds a transaction's notifications into one (identical notifications
+ * of one transaction are delivered once): one wake-up per transaction, and no round trip of its own.
+ */
+const NOTIFY_RELAY = `pg_notify('${NOTIFY_CHANNEL}', '')`;
+
+/**
  * Writes an event to the outbox inside the caller's transaction, so the event exists if and only
  * if the change it describes was committed. The relay publishes it with `Nats-Msg-Id` = its id.
  * The trace context of the request that wrote it (`traceparent`) is stored with the row, so the
  * publish and every consumer's handling join that request's trace.
  */
 export async function enqueueEvent(tx: pg.PoolClient, subject: string, payload: Uint8Array): Promise<string> {
-  const { rows } = await tx.query<{ id: string }>(
-    'INSERT INTO outbox (subject, payload, headers) VALUES ($1, $2, $3) RETURNING id',
-    [subject, Buffer.from(payload), currentTraceHeaders()],
-  );
-  // Delivered to the relay at commit, so it wakes without waiting for its poll.
-  await tx.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, rows[0].id]);
+  // Named: parsed and planned once per connection (imports write one per order).
+  const { rows } = await tx.query<{ id: string }>({
+    name: 'service-kit-outbox-enqueue',
+    text: `WITH written AS (INSERT INTO outbox (subject, payload, headers) VALUES ($1, $2, $3) RETURNING id)
+           SELECT id, ${NOTIFY_RELAY} FROM written`,
+    values: [subject, Buffer.from(payload), currentTraceHeaders()],
+  });
   return rows[0].id;
 }
 
 /**
  * Several events in one statement, in the given order (a sync page's orders): what
- * {@link enqueueEvent} does for each, with one INSERT and one wake-up of the relay.
+ * {@link enqueueEvent} does for each, with one INSERT.
  */
 export async function enqueueEvents(tx: pg.PoolClient, events: readonly { subject: string; payload: Uint8Array }[]): Promise<string[]> {
   if (events.length === 0) return [];
   const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO outbox (subject, payload, headers)
-       SELECT e.subject, e.payload, $3 FROM unnest($1::text[], $2::bytea[]) WITH ORDINALITY AS e(subject, payload, n)
-       ORDER BY e.n
-     RETURNING id`,
+    `WITH written AS (
+       INSERT INTO outbox (subject, payload, headers)
+         SELECT e.subject, e.payload, $3 FROM unnest($1::text[], $2::bytea[]) WITH ORDINALITY AS e(subject, payload, n)
+         ORDER BY e.n
+       RETURNING id, seq)
+     SELECT id, ${NOTIFY_RELAY} FROM written ORDER BY seq`,
     [events.map((e) => e.subject), events.map((e) => Buffer.from(e.payload)), currentTraceHeaders()],
   );
-  await tx.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, rows[rows.length - 1].id]);
   return rows.map((r) => r.id);
 }
 
@@ -221,24 +230,34 @@ export class OutboxRelay {
           ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.opts.batchSize ?? 100],
       );
+      // Every row is sent at once, in order, on the one connection (the client writes them in a few
+      // socket writes and JetStream stores them in that order), then the acknowledgements are
+      // awaited together: one round trip per pass instead of one per row. A row is marked only once
+      // acknowledged; a failed one is retried with backoff, and the rows after it are not held back
+      // (as before, a retried row reaches the stream after the rows that followed it).
+      const outcomes = await Promise.allSettled(rows.map((row) => publishOutboxRow(this.opts.js, row)));
       const done: string[] = [];
-      for (const row of rows) {
-        try {
-          await publishOutboxRow(this.opts.js, row);
-          done.push(row.id);
-          eventMetrics.published.inc();
-        } catch (err) {
-          eventMetrics.publishFailures.inc();
-          const attempts = row.attempts + 1;
-          this.opts.logger.warn({ err, outboxId: row.id, subject: row.subject, attempts }, 'outbox publish failed');
-          await client.query(
-            `UPDATE outbox SET attempts = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4)
-              WHERE id = $1`,
-            [row.id, attempts, String(err), backoffMs(attempts) / 1000],
-          );
-          // Keep per-subject order: stop at the first failure, later rows wait for the retry.
-          break;
+      const failed: { id: string; attempts: number; error: string }[] = [];
+      let firstFailure: { row: (typeof rows)[number]; err: unknown } | undefined;
+      for (const [i, outcome] of outcomes.entries()) {
+        if (outcome.status === 'fulfilled') {
+          done.push(rows[i].id);
+          continue;
         }
+        firstFailure ??= { row: rows[i], err: outcome.reason };
+        failed.push({ id: rows[i].id, attempts: rows[i].attempts + 1, error: String(outcome.reason) });
+      }
+      eventMetrics.published.inc(done.length);
+      if (firstFailure) {
+        eventMetrics.publishFailures.inc(failed.length);
+        const { row, err } = firstFailure;
+        this.opts.logger.warn({ err, outboxId: row.id, subject: row.subject, attempts: row.attempts + 1, failed: failed.length }, 'outbox publish failed');
+        await client.query(
+          `UPDATE outbox o SET attempts = f.attempts, last_error = f.error, next_attempt_at = now() + make_interval(secs => f.delay)
+             FROM unnest($1::uuid[], $2::int[], $3::text[], $4::float8[]) AS f(id, attempts, error, delay)
+            WHERE o.id = f.id`,
+          [failed.map((f) => f.id), failed.map((f) => f.attempts), failed.map((f) => f.error), failed.map((f) => backoffMs(f.attempts) / 1000)],
+        );
       }
       if (done.length) await client.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])', [done]);
       await client.query('COMMIT');

@@ -4,7 +4,9 @@
  * the real orders service and its PostgreSQL.
  */
 import { ordersEvents } from '@smista/proto';
-import { importedOrder } from './support/events';
+import { createLogger, type PoolClient } from '@smista/service-kit';
+import { handleOrderImported } from '../src/events/order-imported';
+import { importedOrder, messageId, orderImported } from './support/events';
 import { carrierIntegration, GLS_ACCOUNT, MARKETPLACES_STREAM, publishedEvents, startOrdersStack, waitFor, type OrdersStack, type TestMerchant } from './support/harness';
 
 let stack: OrdersStack;
@@ -307,4 +309,53 @@ describe('1,000 imports', () => {
     const { meta } = await merchant.api.listOrders({ merchantId: '', integrationId: 0, page: 1, pageSize: 20, sortBy: '', sortOrder: '', search: '', status: '', marketplace: '', startDate: '', endDate: '', includeCounts: true, knownVersion: '' });
     expect(meta?.totalItems).toBe(1_000);
   }, 90_000);
+});
+
+describe('a batch of imports in one transaction', () => {
+  it('takes the integration lock, the generic plans and the rules once, stores every order and writes their events in one statement', async () => {
+    const integrationId = newIntegration();
+    const handle = handleOrderImported(createLogger('imports-test', 'silent'));
+    const client = await stack.pool.connect();
+    const statements: string[] = [];
+    // The real connection, noting each statement the handler sends.
+    const noting = new Proxy(client, {
+      get(target, prop) {
+        if (prop === 'query') {
+          return (query: string | { text: string }, values?: unknown[]) => {
+            statements.push(typeof query === 'string' ? query : query.text);
+            return target.query(query as never, values as never);
+          };
+        }
+        const value = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }) as PoolClient;
+    // What the kit's consumer hands each message of one batch: the same transaction and state,
+    // and what they leave for the commit run before it.
+    const transactionState = new Map<string, unknown>();
+    const atCommit: (() => Promise<unknown>)[] = [];
+    const beforeCommit = (write: () => Promise<unknown>) => void atCommit.push(write);
+    const externalIds = Array.from({ length: 5 }, (_, n) => importedOrder(7_000 + n).externalId);
+    try {
+      await client.query('BEGIN');
+      for (let n = 0; n < 5; n++) {
+        await handle(orderImported(shop.merchantId, integrationId, importedOrder(7_000 + n)), noting, { messageId: messageId(), subject: 'marketplaces.order.imported', transactionState, beforeCommit });
+      }
+      for (const write of atCommit) await write();
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    const sent = (pattern: RegExp) => statements.filter((s) => pattern.test(s)).length;
+    expect(sent(/pg_advisory_xact_lock_shared/)).toBe(1);
+    expect(sent(/plan_cache_mode/)).toBe(1);
+    expect(sent(/FROM shipping_rules/)).toBe(1);
+    expect(sent(/INSERT INTO orders/)).toBe(5);
+    expect(sent(/INSERT INTO outbox/)).toBe(1);
+    const { rows } = await stack.pool.query('SELECT count(*)::int AS n FROM orders WHERE merchant_id = $1 AND integration_id = $2', [shop.merchantId, integrationId]);
+    expect(rows[0].n).toBe(5);
+    // One orders.order.upserted (created) per order, in the order they were handled.
+    const events = (await upserted(shop.merchantId)).filter((e) => e.integrationId === integrationId);
+    expect(events.map((e) => [e.externalId, e.created])).toEqual(externalIds.map((id) => [id, true]));
+  });
 });

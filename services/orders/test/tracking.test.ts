@@ -101,9 +101,12 @@ describe('UpdateTracking', () => {
     try {
       const order = open.shift()!;
       await label(order, 'MI777000111');
-      const made = await waitFor('the automatic fulfillment', async () => {
+      // eBay has the fulfillment a moment before marketplaces commits the push as done: asking in
+      // between answers "in progress" (seen under a loaded machine), so wait for both.
+      const made = await waitFor('the automatic fulfillment, recorded as pushed', async () => {
         const list = await fulfillmentsOf(order.orderId);
-        return list.length > 0 ? list : undefined;
+        const { rowCount } = await mp.pool.query(`SELECT 1 FROM tracking_pushes WHERE order_id = $1 AND status = 'pushed'`, [String(order.id)]);
+        return list.length > 0 && rowCount ? list : undefined;
       }, 20_000);
       expect(made).toEqual([expect.objectContaining({ shippingCarrierCode: 'GLS', trackingNumber: 'MI777000111' })]);
       expect(await shop.api.updateTracking({ merchantId: '', id: order.id })).toEqual({ ok: true, message: t.alreadyPushed('eBay'), alreadyPushed: true });

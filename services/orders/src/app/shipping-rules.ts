@@ -195,14 +195,30 @@ export async function previewRules(deps: { pool: Pool }, scope: MerchantScope, o
  * The facts are the import's own: a new order has no carrier, no manual choice and no shipment, so
  * reading it back (as the plan of 'Assegna Corrieri' does) would only cost the import a query.
  */
-export async function applyRulesOnImport(tx: PoolClient, order: RuleFacts & { id: number; merchantId: string; status: string }, now: Date): Promise<RuleAssignment | null> {
+export async function applyRulesOnImport(
+  tx: PoolClient,
+  order: RuleFacts & { id: number; merchantId: string; status: string },
+  now: Date,
+  rulesOf: (merchantId: string) => Promise<ImportRules> = (merchantId) => rulesForImport(tx, merchantId),
+): Promise<RuleAssignment | null> {
   if (order.status !== 'da_spedire') return null;
-  const rules = await listRules(tx, order.merchantId);
+  const { rules, carriers } = await rulesOf(order.merchantId);
   if (rules.length === 0) return null;
-  const carriers = await knownCarriers(tx, order.merchantId);
-  const { rule } = matchRule(byPriority(rules), order, (id) => carriers.get(id));
+  const { rule } = matchRule(rules, order, (id) => carriers.get(id));
   if (!rule) return null;
   return assignRuleCarrier(tx, order.merchantId, order.id, rule, now);
+}
+
+/** A merchant's rules by priority and the carriers they name, as {@link applyRulesOnImport} reads them. */
+export interface ImportRules {
+  rules: ShippingRule[];
+  carriers: Map<number, KnownCarrier>;
+}
+
+/** What {@link applyRulesOnImport} reads: the rules, and the carriers only when there are rules. */
+export async function rulesForImport(db: Queryable, merchantId: string): Promise<ImportRules> {
+  const rules = byPriority(await listRules(db, merchantId));
+  return { rules, carriers: rules.length === 0 ? new Map() : await knownCarriers(db, merchantId) };
 }
 
 /**

@@ -1,10 +1,10 @@
-import type { EventHandler, Logger } from '@smista/service-kit';
+import { oncePerTransaction, type EventHandler, type Logger } from '@smista/service-kit';
 import type { marketplacesEvents } from '@smista/proto';
 import { parseImportedOrder } from '../domain';
-import { upsertImportedOrder } from '../store';
-import { enqueueOrderUpserted } from './publishers';
+import { holdIntegrationForImport, upsertImportedOrder } from '../store';
+import { enqueueOrdersUpserted, type OrderUpsertedEvent } from './publishers';
 import { followShipments } from '../app/follow-shipments';
-import { applyRulesOncePaid, applyRulesOnImport } from '../app/shipping-rules';
+import { applyRulesOncePaid, applyRulesOnImport, rulesForImport } from '../app/shipping-rules';
 
 /**
  * `marketplaces.order.imported`: stores the order (insert, or a newer version replacing the stored
@@ -21,6 +21,10 @@ export function handleOrderImported(logger: Logger, now: () => Date = () => new 
     const { order, warnings } = parseImportedOrder(event, now());
     const log = { merchantId: order.merchantId, integrationId: order.integrationId, externalId: order.externalId, messageId: meta.messageId };
     if (warnings.length) logger.warn({ ...log, warnings }, 'imported order normalised');
+    // Once per batch: the upsert's generic plan (else PostgreSQL plans it again for every order, its
+    // parameters' values change nothing in it), and the integration's lock, held until commit.
+    await oncePerTransaction(meta, 'orders:import-generic-plans', () => tx.query('SET LOCAL plan_cache_mode = force_generic_plan'));
+    await oncePerTransaction(meta, `orders:import-lock:${order.integrationId}`, () => holdIntegrationForImport(tx, order.integrationId));
     const stored = await upsertImportedOrder(tx, order);
     if (!stored) {
       logger.debug(log, 'imported order unchanged (same or older version, or integration deleted)');
@@ -32,7 +36,13 @@ export function handleOrderImported(logger: Logger, now: () => Date = () => new 
       await followShipments(tx, row, { logger, now }, log, { publishUnchanged: true });
       return;
     }
-    await enqueueOrderUpserted(tx, {
+    // The batch's OrderUpserted go into the outbox in one statement, before it commits.
+    const upserted = await oncePerTransaction(meta, 'orders:import-upserted-events', async () => {
+      const events: OrderUpsertedEvent[] = [];
+      meta.beforeCommit(() => enqueueOrdersUpserted(tx, events));
+      return events;
+    });
+    upserted.push({
       orderId: stored.id,
       merchantId: order.merchantId,
       integrationId: order.integrationId,
@@ -62,6 +72,8 @@ export function handleOrderImported(logger: Logger, now: () => Date = () => new 
         weightGrams: order.weightGrams,
       },
       now(),
+      // The batch writes no rules: read once per transaction.
+      (merchantId) => oncePerTransaction(meta, `orders:rules:${merchantId}`, () => rulesForImport(tx, merchantId)),
     );
     logger.debug({ ...log, orderId: stored.id, created: true, ruleId: assigned?.ruleId }, 'imported order stored');
   };

@@ -12,28 +12,38 @@ export const subjects = {
   carriersAssignedByRules: 'orders.carriers.assigned',
 } as const;
 
+/** What OrderUpserted tells of an order. */
+export interface OrderUpsertedEvent {
+  orderId: number;
+  merchantId: string;
+  integrationId: number;
+  externalId: string;
+  marketplace: string;
+  status: string;
+  /** The payment (shipments marks a refunded order's live shipments as a problem). */
+  paymentStatus: string;
+  created: boolean;
+  occurredAt: Date;
+}
+
+const orderUpsertedPayload = (event: OrderUpsertedEvent) =>
+  ordersEvents.OrderUpserted.encode(ordersEvents.OrderUpserted.fromPartial({ ...event, occurredAt: event.occurredAt.toISOString() })).finish();
+
 /**
  * Writes OrderUpserted to the outbox, in the transaction that created the order, stored a newer
  * version of it (a replay of the same or an older version publishes nothing), or changed its status
  * as its shipments moved (`created` false).
  */
-export async function enqueueOrderUpserted(
-  tx: PoolClient,
-  event: {
-    orderId: number;
-    merchantId: string;
-    integrationId: number;
-    externalId: string;
-    marketplace: string;
-    status: string;
-    /** The payment (shipments marks a refunded order's live shipments as a problem). */
-    paymentStatus: string;
-    created: boolean;
-    occurredAt: Date;
-  },
-): Promise<void> {
-  const payload = ordersEvents.OrderUpserted.encode(ordersEvents.OrderUpserted.fromPartial({ ...event, occurredAt: event.occurredAt.toISOString() })).finish();
-  await enqueueEvent(tx, subjects.orderUpserted, payload);
+export async function enqueueOrderUpserted(tx: PoolClient, event: OrderUpsertedEvent): Promise<void> {
+  await enqueueEvent(tx, subjects.orderUpserted, orderUpsertedPayload(event));
+}
+
+/** Many OrderUpserted in one statement, in the given order (a batch of imports). */
+export async function enqueueOrdersUpserted(tx: PoolClient, events: readonly OrderUpsertedEvent[]): Promise<void> {
+  await enqueueEvents(
+    tx,
+    events.map((e) => ({ subject: subjects.orderUpserted, payload: orderUpsertedPayload(e) })),
+  );
 }
 
 export interface CarrierAssignedEvent {

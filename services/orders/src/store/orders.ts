@@ -179,13 +179,21 @@ export interface UpsertResult {
 }
 
 /**
- * Stores an imported order in the caller's transaction: two statements (the integration's shared
- * lock, then the upsert). The lock orders it against a delete of the same integration
- * ({@link deleteIntegrationOrders}), so an import never brings back an order of a deleted one.
+ * The integration's shared lock, held until the transaction ends, taken before the first
+ * {@link upsertImportedOrder} of that integration in the transaction (in a statement of its own, so
+ * the upsert's snapshot sees a delete that committed meanwhile). It orders imports against a delete
+ * of the same integration ({@link deleteIntegrationOrders}), so an import never brings back an order
+ * of a deleted one. Imports share it; once per transaction is enough.
+ */
+export async function holdIntegrationForImport(tx: PoolClient, integrationId: number): Promise<void> {
+  await tx.query({ name: 'orders-import-lock', text: 'SELECT pg_advisory_xact_lock_shared($1, $2::int)', values: [INTEGRATION_LOCK, lockKey(integrationId)] });
+}
+
+/**
+ * Stores an imported order in the caller's transaction, in one statement. The caller holds the
+ * integration's lock ({@link holdIntegrationForImport}).
  */
 export async function upsertImportedOrder(tx: PoolClient, o: OrderImport): Promise<UpsertResult | null> {
-  // Named statements: parsed and planned once per connection (the upsert is long and runs per event).
-  await tx.query({ name: 'orders-import-lock', text: 'SELECT pg_advisory_xact_lock_shared($1, $2::int)', values: [INTEGRATION_LOCK, lockKey(o.integrationId)] });
   const a = o.address;
   const col = <K extends keyof OrderImport['items'][number]>(key: K) => o.items.map((i) => i[key]);
   const { rows } = await tx.query({ name: 'orders-import-upsert', text: UPSERT, values: [

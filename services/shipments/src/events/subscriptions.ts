@@ -18,6 +18,9 @@ export function subscriptions(logger: Logger, durableSuffix = ''): AnySubscripti
   ];
 }
 
+/** `orders.order.upserted` handled per transaction at most (an import publishes one per order). */
+export const ORDER_UPSERTED_BATCH_SIZE = 50;
+
 /**
  * The orders service's events (its payment on the order's shipments: a refunded order's live
  * shipment is a problem). Orders may start after shipments: main.ts attaches these when the ORDERS
@@ -30,6 +33,9 @@ export function orderSubscriptions(logger: Logger, durableSuffix = ''): AnySubsc
       subject: 'orders.order.upserted',
       decode: (bytes) => ordersEvents.OrderUpserted.decode(bytes),
       handle: handleOrderUpserted(logger.child({ consumer: 'order-upserted' })),
+      // One per order of every import, and mostly a no-op (an order without shipments): up to 50
+      // waiting ones share a transaction and an inbox write, still one after the other, in order.
+      batchSize: ORDER_UPSERTED_BATCH_SIZE,
     } satisfies Subscription<ordersEvents.OrderUpserted>,
   ];
 }
