@@ -34,6 +34,6 @@ node bench/orders.js
 node bench/shipments.js
 node bench/first-load.js
 node bench/load.js
-# This run's figures against the ones recorded in bench/RESULTS.md: exit 1 when one got worse by more
-# than a third (BENCH_RECORD=1 records this run's instead).
+# This run's figures against the ones recorded in bench/RESULTS.md, naming what moved by more than a
+# third (BENCH_STRICT=1: exit 1 when one got worse by that much; BENCH_RECORD=1 records this run's).
 exec node bench/compare.js
