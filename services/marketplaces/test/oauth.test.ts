@@ -26,7 +26,7 @@ async function integrationCount(): Promise<number> {
 }
 
 describe('the catalogue', () => {
-  it('lists the five marketplaces of spec §1 with logo, Italian description and required settings; only eBay has an adapter and OAuth', async () => {
+  it('lists the five marketplaces of spec §1 with logo, Italian description and required settings; eBay and Shopify have an adapter and OAuth', async () => {
     const { marketplaces: all } = await rpc(stack.client).listMarketplaces({});
     expect(all.map((x) => x.identifier)).toEqual(['ebay', 'amazon', 'shopify', 'aliexpress', 'etsy']);
     for (const x of all) {
@@ -38,9 +38,11 @@ describe('the catalogue', () => {
     }
     const ebay = all[0]!;
     expect(ebay).toMatchObject({ name: 'eBay', supported: true, requiredSettings: [], oauthUrl: `${stack.ebay.url}/oauth2/authorize` });
-    expect(all.filter((x) => x.supported).map((x) => x.identifier)).toEqual(['ebay']);
-    expect(all.filter((x) => x.oauthUrl).map((x) => x.identifier)).toEqual(['ebay']);
-    expect(all.find((x) => x.identifier === 'shopify')!.requiredSettings).toEqual(['shopDomain', 'accessToken']);
+    expect(all.filter((x) => x.supported).map((x) => x.identifier)).toEqual(['ebay', 'shopify']);
+    expect(all.filter((x) => x.oauthUrl).map((x) => x.identifier)).toEqual(['ebay', 'shopify']);
+    // Each shop has its own host: the install page is the template's.
+    expect(all.find((x) => x.identifier === 'shopify')).toMatchObject({ requiredSettings: [], oauthUrl: 'https://{shop}/admin/oauth/authorize' });
+    expect(all.find((x) => x.identifier === 'amazon')!.requiredSettings).toEqual(['sellerId', 'marketplaceId', 'clientId', 'clientSecret', 'refreshToken']);
     expect(all.find((x) => x.identifier === 'etsy')!.requiredSettings).toEqual(['shopId', 'apiKey', 'apiSecret']);
     expect(all.find((x) => x.identifier === 'aliexpress')!.requiredSettings).toEqual(['appKey', 'appSecret']);
     // App credentials never leave configuration.
@@ -220,7 +222,7 @@ describe('connect eBay through the consent page (CompleteOAuth)', () => {
   it.each([
     ['no code', { marketplace: 'ebay', code: '' }, status.INVALID_ARGUMENT, m.callbackParamsMissing],
     ['no marketplace', { marketplace: '', code: 'v^1.1#i^1#abc' }, status.INVALID_ARGUMENT, m.callbackParamsMissing],
-    ['a marketplace without OAuth', { marketplace: 'shopify', code: 'abc' }, status.UNIMPLEMENTED, m.oauthNotSupported('Shopify')],
+    ['a marketplace without OAuth', { marketplace: 'amazon', code: 'abc' }, status.UNIMPLEMENTED, m.oauthNotSupported('Amazon')],
     ['an unknown marketplace', { marketplace: 'zalando', code: 'abc' }, status.NOT_FOUND, m.marketplaceNotFound],
     ['a code eBay refuses', { marketplace: 'ebay', code: 'v^1.1#i^1#not-a-code' }, status.FAILED_PRECONDITION, ebayMessages.codeRefused],
   ])('callback with %s: refused in Italian, nothing stored', async (_name, request, code, details) => {
@@ -244,9 +246,9 @@ describe('connect eBay through the consent page (CompleteOAuth)', () => {
 
 describe('connect from required settings (CreateIntegration)', () => {
   it.each([
-    ['missing settings (spec §5)', { provider: 'shopify', configJson: '{"shopDomain":"bottega"}' }, status.INVALID_ARGUMENT, 'I seguenti campi sono obbligatori: accessToken'],
+    ['missing settings (spec §5)', { provider: 'aliexpress', configJson: '{"appKey":"k"}' }, status.INVALID_ARGUMENT, 'I seguenti campi sono obbligatori: appSecret'],
     ['all empty', { provider: 'etsy', configJson: '{}' }, status.INVALID_ARGUMENT, 'I seguenti campi sono obbligatori: shopId, apiKey, apiSecret'],
-    ['a marketplace without an adapter', { provider: 'shopify', configJson: '{"shopDomain":"bottega","accessToken":"shpat_123"}' }, status.UNIMPLEMENTED, m.marketplaceNotAvailable('Shopify')],
+    ['a marketplace without an adapter', { provider: 'aliexpress', configJson: '{"appKey":"k","appSecret":"s"}' }, status.UNIMPLEMENTED, m.marketplaceNotAvailable('AliExpress')],
     ['eBay (it connects through OAuth)', { provider: 'ebay', configJson: '{}' }, status.FAILED_PRECONDITION, m.connectWithOAuth('eBay')],
     ['an unknown marketplace', { provider: 'zalando', configJson: '{}' }, status.NOT_FOUND, m.marketplaceNotFound],
     ['config that is not JSON', { provider: 'etsy', configJson: '{' }, status.INVALID_ARGUMENT, m.configInvalid],

@@ -273,10 +273,10 @@ const rootValue = {
     if (args.reverse) return connection(sorted.map((o, i) => ({ o, i })), ({ i }) => [i, i], args, ({ o }) => orderView(ctx, o));
     return connection(sorted, keyed, args, (o) => orderView(ctx, o));
   },
-  ordersCount: (args: { query?: string; limit: number }, ctx: Context) => {
+  ordersCount: (args: { query?: string; limit: number | null }, ctx: Context) => {
     requireScope(ctx, 'ordersCount', 'read_orders');
     const count = visibleOrders(ctx, args.query).length;
-    return count > args.limit ? { count: args.limit, precision: 'AT_LEAST' } : { count, precision: 'EXACT' };
+    return args.limit != null && count > args.limit ? { count: args.limit, precision: 'AT_LEAST' } : { count, precision: 'EXACT' };
   },
   order: (args: { id: string }, ctx: Context) => {
     requireScope(ctx, 'order', 'read_orders');
