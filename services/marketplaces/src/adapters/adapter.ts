@@ -150,6 +150,12 @@ export interface MarketplaceAdapter {
    */
   authorizeParams(account?: string): AuthorizeParams;
   /**
+   * `oauth`: the consent page's URL for `params` and the consent's `state`, in the marketplace's
+   * own form (eBay: response_type, space-separated scopes; Shopify: comma-separated scopes,
+   * grant_options[]). Pure.
+   */
+  consentUrl(params: AuthorizeParams, state: string): string;
+  /**
    * `oauth`: exchanges a single-use authorization code (POST token, grant_type=authorization_code).
    * `callback` is the whole callback query where the marketplace signs it (Shopify: `hmac`, `shop`,
    * `timestamp` checked before the code is used); eBay ignores it.

@@ -27,6 +27,7 @@ import {
   ordersSearch,
   SHOP_QUERY,
   SHOP_QUERY_COST,
+  shopifyAuthorizeUrl,
 } from './build';
 import { createShopifyClient, type ShopifyHttpOptions } from './client';
 import { graphqlFailure, tokenFailure, userErrorsFailure, type ShopifyAnswer, type ShopifyOperation } from './errors';
@@ -161,6 +162,8 @@ export function createShopifyAdapter(settings: ShopifySettings, deps: ShopifyDep
 
     // The install page is on each shop's host; the catalogue shows where, with `{shop}` in it.
     consentPageUrl: () => `${settings.shopUrl.trim().replace(/\/+$/, '')}${AUTHORIZE_PATH}`,
+
+    consentUrl: shopifyAuthorizeUrl,
 
     authorizeParams(account?: string): AuthorizeParams {
       const shop = shopDomainOf(account ?? '');
