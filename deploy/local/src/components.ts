@@ -466,6 +466,8 @@ export const COMPONENTS = [
       EBAY_CLIENT_ID: ctx.ebayApp.clientId,
       EBAY_CLIENT_SECRET: ctx.ebayApp.clientSecret,
       EBAY_RU_NAME: ctx.ebayApp.ruName,
+      // The Shopify sandbox's app takes any redirection URL: this application's callback page.
+      SHOPIFY_REDIRECT_URL: `${ctx.publicUrl.replace(/\/$/, '')}/marketplace/callback`,
     }),
   },
   {
