@@ -93,6 +93,24 @@ const shopifyIntegration = given('Shopify collegato', async () => {
   return integration.id as number;
 });
 
+/** The shop's orders imported by a completed sync (the sync step's, else one made here), as `GET /api/orders` lists them. */
+const shopifyOrders = given('ordini Shopify importati', async () => {
+  const integrationId = await shopifyIntegration.get();
+  const started = await api(browser.context, app.baseUrl, 'POST', `/api/orders/sync/${integrationId}`, {});
+  expect(started.status).toBe(202);
+  const job = await eventually(async () => {
+    const res = await api(browser.context, app.baseUrl, 'GET', `/api/orders/sync/jobs/${started.body.job.id}`);
+    expect(res.body.status).toBe('completed');
+    return res.body;
+  }, 60_000);
+  const listed = await eventually(async () => {
+    const res = await api(browser.context, app.baseUrl, 'GET', '/api/orders?marketplace=shopify&pageSize=50');
+    expect(res.body.meta.totalItems).toBe(SHOP_ORDERS);
+    return res.body;
+  }, 30_000);
+  return { job, listed };
+});
+
 describe('Shopify (integrations remote, install page, callback, orders list)', () => {
   step("Shopify's 'Connetti' asks the shop's domain; one that is not Shopify's is refused in Italian and nothing is sent", async () => {
     await asAdmin();
@@ -139,21 +157,8 @@ describe('Shopify (integrations remote, install page, callback, orders list)', (
   step("a sync imports the shop's orders; the orders list with the Shopify filter shows them all", async () => {
     await asAdmin();
     await page.setViewportSize(DESKTOP);
-    const integrationId = await shopifyIntegration.get();
-    const started = await api(browser.context, app.baseUrl, 'POST', `/api/orders/sync/${integrationId}`, {});
-    expect(started.status).toBe(202);
-    const job = await eventually(async () => {
-      const res = await api(browser.context, app.baseUrl, 'GET', `/api/orders/sync/jobs/${started.body.job.id}`);
-      expect(res.body.status).toBe('completed');
-      return res.body;
-    }, 60_000);
+    const { job, listed } = await shopifyOrders.get();
     expect(job.ordersFound).toBe(SHOP_ORDERS);
-    const listed = await eventually(async () => {
-      const res = await api(browser.context, app.baseUrl, 'GET', '/api/orders?marketplace=shopify&pageSize=50');
-      expect(res.body.meta.totalItems).toBe(SHOP_ORDERS);
-      return res.body;
-    }, 30_000);
-
     await openOrdersSyncedNow(page, app.baseUrl, '/dashboard/orders?marketplace=shopify&pageSize=50');
     expect(await page.getByTestId('orders-filter-marketplace').inputValue()).toBe('shopify');
     await eventually(async () => expect(await page.getByTestId('order-row').count()).toBe(SHOP_ORDERS));
@@ -173,7 +178,7 @@ describe('Shopify (integrations remote, install page, callback, orders list)', (
       await openInstallPage(page);
       await page.screenshot({ path: `${SHOTS}/390-install-page.png`, fullPage: true });
       await expectNoSidewaysScroll(page, MOBILE.width);
-      await shopifyIntegration.get();
+      await shopifyOrders.get();
       await openOrdersSyncedNow(page, app.baseUrl, '/dashboard/orders?marketplace=shopify');
       await page.getByTestId('order-row').first().waitFor();
       await shot(page, '390-orders-shopify');

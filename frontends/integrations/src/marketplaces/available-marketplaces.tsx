@@ -140,7 +140,7 @@ function MarketplaceCard({
           </p>
         ) : null}
         {connected ? (
-          <ul className="grid gap-2" data-testid="marketplace-accounts">
+          <ul className="grid min-w-0 gap-2" data-testid="marketplace-accounts">
             {connections.map((integration) => (
               <AccountRow
                 key={integration.id}
@@ -190,8 +190,9 @@ function AccountRow({
   const name = integration.username || integration.marketplaceName || marketplace.name;
   const refreshing = actions.isRefreshing(integration);
   return (
-    <li className="grid gap-2 rounded-md border border-border p-3" data-testid="marketplace-account" data-id={integration.id}>
-      <div className="flex items-center justify-between gap-2">
+    <li className="grid min-w-0 gap-2 rounded-md border border-border p-3" data-testid="marketplace-account" data-id={integration.id}>
+      {/* min-w-0 down the grids: a long account name (a shop's domain) is cut, never the card widened. */}
+      <div className="flex min-w-0 items-center justify-between gap-2">
         <div className="flex min-w-0 items-center gap-2">
           <span className="truncate text-sm font-medium" data-testid="marketplace-account-name">
             {name}
