@@ -74,7 +74,7 @@ describe('connecting eBay (spec §5 and §7)', () => {
       authorizeUrl: `${app.ebayUrl}/oauth2/authorize`,
       scopes: expect.any(Array),
       state: expect.stringMatching(/^ebay\.[A-Za-z0-9_-]{43}$/),
-      consentUrl: expect.stringContaining(`${app.ebayUrl}/oauth2/authorize?response_type=code&`),
+      consentUrl: expect.stringContaining(`${app.ebayUrl}/oauth2/authorize?`),
     });
     expect(res.body.scopes).toContain('https://api.ebay.com/oauth/api_scope/sell.fulfillment');
   });

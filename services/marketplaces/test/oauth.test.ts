@@ -59,7 +59,9 @@ describe('OAuth params (GET /api/marketplace/ebay/oauth-params)', () => {
       authorizeUrl: `${stack.ebay.url}/oauth2/authorize`,
       scopes: [...EBAY_SCOPES],
       state: expect.stringMatching(/^ebay\.[A-Za-z0-9_-]{43}$/),
+      consentUrl: expect.stringContaining(`${stack.ebay.url}/oauth2/authorize?`),
     });
+    expect(new URL(params.consentUrl).searchParams.get('state')).toBe(params.state);
     expect(JSON.stringify(params)).not.toContain(stack.config.EBAY_CLIENT_SECRET);
     // A new state each time, kept only as its hash.
     const again = await shop.api.getOAuthParams({ marketplace: 'ebay', account: '' });
