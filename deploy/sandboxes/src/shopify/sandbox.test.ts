@@ -141,9 +141,11 @@ describe('the GraphQL Admin API through @shopify/admin-api-client', () => {
     let pages = 0;
     const from = new Date(Date.now() - 90 * 86_400_000).toISOString();
     for (;;) {
-      const answer = await client.request(ORDERS_QUERY, { variables: { first: 20, after, query: `updated_at:>='${from}' AND updated_at:<='${new Date().toISOString()}'` } });
+      const answer: { data?: any; errors?: unknown; extensions?: unknown } = await client.request(ORDERS_QUERY, {
+        variables: { first: 20, after, query: `updated_at:>='${from}' AND updated_at:<='${new Date().toISOString()}'` },
+      });
       expect(answer.errors).toBeUndefined();
-      const orders = answer.data.orders;
+      const orders: { edges: { node: any }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } = answer.data.orders;
       pages++;
       for (const { node } of orders.edges) {
         seen.push(node.id);
