@@ -7,7 +7,8 @@ import { failure, finishedJob, importedOrders, startMarketplacesStack, type Mark
  * Shopify through the service, as the screens drive it: GetOAuthParams with the shop's domain (a bad
  * one refused in Italian before anything is written), the install page, CompleteOAuth with the
  * callback's whole query (a tampered one connects nothing), then a sync that imports the shop's
- * orders. The real identity, merchants and marketplaces services, the Shopify sandbox.
+ * orders, and a shipment's tracking pushed once with the eBay rules. The real identity, merchants and
+ * marketplaces services, the Shopify sandbox.
  */
 
 const SHOP = 'servizio-prova.myshopify.com';
@@ -89,3 +90,37 @@ it("connects the shop from its install page, then a sync imports every order of 
   expect(raw).toMatch(/^shpat_/);
   expect(stack.logText()).not.toContain(raw);
 }, 120_000);
+
+it("pushes a shipment's tracking to Shopify once (GLS with its URL); again it is already pushed, and lines shipped with another number are refused in Italian", async () => {
+  // The shop connected above, or connected here when this test runs alone.
+  const existing = (await merchant.api.listIntegrations({ merchantId: '' })).integrations.find((i) => i.provider === 'shopify');
+  const integration = existing ?? (await complete((await install('servizio-prova')).callback)).integration!;
+  const control = shopifySandboxControl(shopify.url);
+  const open = (await control.orders(SHOP)).filter((o) => !o.cancelled && o.fulfillments.length === 0 && o.remainingQuantity > 0);
+  expect(open.length).toBeGreaterThanOrEqual(2);
+  const push = (order: (typeof open)[number], trackingNumber: string, shipmentId: number) => ({
+    merchantId: '',
+    integrationId: integration.id,
+    externalOrderId: order.legacyResourceId,
+    lineItems: order.lineItems.map((l) => ({ lineItemId: l.id.replace('gid://shopify/LineItem/', ''), quantity: l.quantity })),
+    carrierCode: 'gls',
+    trackingNumber,
+    shippedDate: new Date().toISOString(),
+    shipmentId,
+    orderId: 0,
+  });
+
+  const made = await merchant.api.pushTracking(push(open[0]!, 'MI 555 666 777', 9101));
+  expect(made).toMatchObject({ ok: true, alreadyPushed: false });
+  const again = await merchant.api.pushTracking(push(open[0]!, 'MI 555 666 777', 9101));
+  expect(again).toMatchObject({ ok: true, alreadyPushed: true, fulfillmentId: made.fulfillmentId });
+  const held = (await control.orders(SHOP)).find((o) => o.id === open[0]!.id)!;
+  expect(held.fulfillments.map((f) => f.trackingInfo[0])).toEqual([{ company: 'GLS', number: 'MI555666777', url: expect.stringContaining('MI555666777') }]);
+
+  // The lines were shipped before with another number: refused, nothing made with ours.
+  await merchant.api.pushTracking({ ...push(open[1]!, 'BRT0099887766', 0), carrierCode: 'brt' });
+  const refused = await merchant.api.pushTracking(push(open[1]!, 'MI 111 222 333', 9102));
+  expect(refused.ok).toBe(false);
+  expect(refused.errorMessage).toMatch(/^Shopify ha rifiutato la conferma di spedizione: .*BRT0099887766/);
+  expect((await control.orders(SHOP)).find((o) => o.id === open[1]!.id)!.fulfillments).toHaveLength(1);
+});
