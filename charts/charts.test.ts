@@ -420,6 +420,9 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
       'TOKEN_REFRESH_MARGIN_SECONDS',
       'OAUTH_STATE_TTL_SECONDS',
       'MARKETPLACE_MAX_CONCURRENT_REQUESTS',
+      'SHOPIFY_SHOP_URL',
+      'SHOPIFY_API_VERSION',
+      'SHOPIFY_NOTIFY_CUSTOMER',
     ]);
     expect(Object.keys(sources.overlays.shipments.env)).toEqual(['PROCESS_CONCURRENCY', 'RUN_LEASE_SECONDS', 'LABEL_DEADLINE_SECONDS']);
     expect(Object.keys(sources.overlays.activity.env)).toEqual(['WORKDAY_REMINDER_AT']);
@@ -818,6 +821,10 @@ const SECRET_SAMPLES: Record<string, string> = {
   EBAY_CLIENT_ID: 'Smista-Smista-PRD-1a2b3c4d5-6e7f8a9b',
   EBAY_CLIENT_SECRET: 'PRD-1a2b3c4d5e6f-7a8b-9c0d-1e2f-3a4b',
   EBAY_RU_NAME: 'Smista-Smista-Smista-PRD-abcdefghi',
+  // A Shopify app's client id and secret, and its redirection URL.
+  SHOPIFY_CLIENT_ID: '0a1b2c3d4e5f60718293a4b5c6d7e8f9',
+  SHOPIFY_CLIENT_SECRET: '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',
+  SHOPIFY_REDIRECT_URL: 'https://smista.example.it/marketplace/callback',
 };
 
 /**

@@ -4,7 +4,7 @@
  * on the merchant selected in the session. eBay is connected the way a person does it: the OAuth
  * parameters, the sandbox's consent page, then the shell's callback post.
  */
-import { marketplaceMessages as m, messages, type MarketplaceIntegrationJson } from '@smista/contracts';
+import { marketplaceMessages as m, messages, shopifyMessages, type MarketplaceIntegrationJson } from '@smista/contracts';
 import { ebaySandboxControl, type EbaySandboxControl } from '@smista/sandboxes';
 import { startApp, type TestApp } from '../../e2e/support/app';
 import { connectEbay, consent, finishedJob, newSeller as newSellerOn } from './support/marketplaces';
@@ -48,7 +48,9 @@ describe('the catalogue', () => {
       maxOrdersLimit: 0,
       supported: true,
     });
-    expect(res.body[2]).toMatchObject({ identifier: 'shopify', oauthUrl: null, supported: false, requiredSettings: ['shopDomain', 'accessToken'] });
+    // Shopify's install page is each shop's own: the address has {shop}, the screen asks for it.
+    expect(res.body[2]).toMatchObject({ identifier: 'shopify', oauthUrl: expect.stringMatching(/\/store\/\{shop\}\/admin\/oauth\/authorize$/), supported: true, requiredSettings: [] });
+    expect(res.body[1]).toMatchObject({ identifier: 'amazon', oauthUrl: null, supported: false, requiredSettings: ['sellerId', 'marketplaceId', 'clientId', 'clientSecret', 'refreshToken'] });
     for (const marketplace of res.body) {
       const logo = await fetch(`${app.baseUrl}${marketplace.logoUrl}`);
       expect(logo.status).toBe(200);
@@ -72,8 +74,20 @@ describe('connecting eBay (spec §5 and §7)', () => {
       authorizeUrl: `${app.ebayUrl}/oauth2/authorize`,
       scopes: expect.any(Array),
       state: expect.stringMatching(/^ebay\.[A-Za-z0-9_-]{43}$/),
+      consentUrl: expect.stringContaining(`${app.ebayUrl}/oauth2/authorize?`),
     });
     expect(res.body.scopes).toContain('https://api.ebay.com/oauth/api_scope/sell.fulfillment');
+  });
+
+  it("Shopify's oauth-params take the shop's domain: the install page of that shop; anything else 400 in Italian", async () => {
+    const res = await admin.b.get('/api/marketplace/shopify/oauth-params?shop=Bottega');
+    expect(res.status).toBe(200);
+    expect(res.body.state).toMatch(/^shopify\.[A-Za-z0-9_-]{43}$/);
+    const consent = new URL(res.body.consentUrl);
+    expect(consent.pathname).toBe('/store/bottega.myshopify.com/admin/oauth/authorize');
+    expect(Object.fromEntries(consent.searchParams)).toMatchObject({ state: res.body.state, 'grant_options[]': '', scope: 'read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders' });
+    expect(await admin.b.get('/api/marketplace/shopify/oauth-params?shop=bottega.it')).toMatchObject({ status: 400, body: { message: shopifyMessages.shopDomainInvalid('bottega.it') } });
+    expect(await admin.b.get('/api/marketplace/shopify/oauth-params')).toMatchObject({ status: 400, body: { message: shopifyMessages.shopDomainRequired } });
   });
 
   it('a marketplace without OAuth or unknown: 4xx in Italian', async () => {
@@ -148,13 +162,13 @@ describe('connecting eBay (spec §5 and §7)', () => {
 
   it('the connect dialog (POST /api/merchants/current/integrations): missing settings, then not available yet; nothing stored', async () => {
     const before = (await admin.b.get('/api/merchants/current/integrations')).body.length;
-    expect(await admin.b.post('/api/merchants/current/integrations', { type: 'marketplace', provider: 'shopify', merchantId: shop.id, config: { shopDomain: 'bottega' }, active: true })).toMatchObject({
+    expect(await admin.b.post('/api/merchants/current/integrations', { type: 'marketplace', provider: 'aliexpress', merchantId: shop.id, config: { appKey: 'k' }, active: true })).toMatchObject({
       status: 400,
-      body: { message: 'I seguenti campi sono obbligatori: accessToken' },
+      body: { message: 'I seguenti campi sono obbligatori: appSecret' },
     });
     expect(
-      await admin.b.post('/api/merchants/current/integrations', { type: 'marketplace', provider: 'shopify', merchantId: shop.id, config: { shopDomain: 'bottega', accessToken: 'shpat_1' }, active: true }),
-    ).toMatchObject({ status: 400, body: { message: m.marketplaceNotAvailable('Shopify') } });
+      await admin.b.post('/api/merchants/current/integrations', { type: 'marketplace', provider: 'aliexpress', merchantId: shop.id, config: { appKey: 'k', appSecret: 's' }, active: true }),
+    ).toMatchObject({ status: 400, body: { message: m.marketplaceNotAvailable('AliExpress') } });
     expect(await admin.b.post('/api/merchants/current/integrations', { type: 'marketplace', provider: 'etsy', config: 'non json' })).toMatchObject({ status: 400, body: { message: m.configInvalid } });
     expect((await admin.b.get('/api/merchants/current/integrations')).body.length).toBe(before);
   });

@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { startEbaySandbox, startGlsSandbox, startPosteDeliverySandbox } from '@smista/sandboxes';
+import { SHOPIFY_SANDBOX_APP, startEbaySandbox, startGlsSandbox, startPosteDeliverySandbox, startShopifySandbox } from '@smista/sandboxes';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from './mail-catcher';
 import { startNats, type NatsHandle } from './nats';
 import { profilePaths, repoRoot } from './paths';
@@ -378,6 +378,16 @@ export const COMPONENTS = [
     // The sandbox serves eBay's three hosts (auth, api, apiz) at one address.
     consumers: { marketplaces: (url) => ({ EBAY_AUTH_URL: url, EBAY_API_URL: url, EBAY_IDENTITY_URL: url }) },
   }),
+  sandbox({
+    name: 'shopify',
+    title: 'Shopify',
+    what: 'Shopify sandbox (install page, tokens, GraphQL Admin API: the marketplaces service; shops and passwords in its README)',
+    port: { dev: 8094, test: 8191 },
+    start: startShopifySandbox,
+    readme: 'deploy/sandboxes/src/shopify/README.md',
+    // One address serves every shop: `/store/{shop}` stands for the shop's own host; Smista's sandbox app.
+    consumers: { marketplaces: (url) => ({ SHOPIFY_SHOP_URL: `${url}/store/{shop}`, SHOPIFY_CLIENT_ID: SHOPIFY_SANDBOX_APP.clientId, SHOPIFY_CLIENT_SECRET: SHOPIFY_SANDBOX_APP.clientSecret }) },
+  }),
   infra({
     name: 'prometheus',
     kind: 'infra',
@@ -456,6 +466,8 @@ export const COMPONENTS = [
       EBAY_CLIENT_ID: ctx.ebayApp.clientId,
       EBAY_CLIENT_SECRET: ctx.ebayApp.clientSecret,
       EBAY_RU_NAME: ctx.ebayApp.ruName,
+      // The Shopify sandbox's app takes any redirection URL: this application's callback page.
+      SHOPIFY_REDIRECT_URL: `${ctx.publicUrl.replace(/\/$/, '')}/marketplace/callback`,
     }),
   },
   {

@@ -152,7 +152,7 @@ test('the real topology: every component gets the addresses of the peers its row
     publicUrl: 'http://127.0.0.1:8080',
     callerTokenSecret: 's',
     secretsKeys: 'dev1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
-    sandboxUrls: { gls: 'http://127.0.0.1:8091', poste: 'http://127.0.0.1:8092', ebay: 'http://127.0.0.1:8093' },
+    sandboxUrls: { gls: 'http://127.0.0.1:8091', poste: 'http://127.0.0.1:8092', ebay: 'http://127.0.0.1:8093', shopify: 'http://127.0.0.1:8094' },
     redisUrl: 'redis://127.0.0.1:63790',
     ebayApp: { clientId: 'SmistaSa-Smista-SBX-1', clientSecret: 'SBX-secret', ruName: 'Smista_Srl-SmistaSa-Smista-1' },
     logLevel: 'info',
@@ -198,7 +198,7 @@ test('the real topology: every component gets the addresses of the peers its row
     GLS_TRACKING_URL: 'http://127.0.0.1:8091',
     POSTE_DELIVERY_BASE_URL: 'http://127.0.0.1:8092',
   });
-  // marketplaces gets the eBay app registered with the sandbox and the sandbox for eBay's three hosts.
+  // marketplaces gets the eBay app registered with the sandbox and the sandbox for eBay's three hosts, and the Shopify sandbox.
   expect(componentEnv(byName('marketplaces'), ctx, APP_COMPONENTS)).toMatchObject({
     GRPC_PORT: '50054',
     METRICS_PORT: '9404',
@@ -210,6 +210,10 @@ test('the real topology: every component gets the addresses of the peers its row
     EBAY_AUTH_URL: 'http://127.0.0.1:8093',
     EBAY_API_URL: 'http://127.0.0.1:8093',
     EBAY_IDENTITY_URL: 'http://127.0.0.1:8093',
+    // Shopify: every shop of the sandbox under /store/{shop}, its app, back to this application.
+    SHOPIFY_SHOP_URL: 'http://127.0.0.1:8094/store/{shop}',
+    SHOPIFY_CLIENT_ID: 'smista-shopify-sandbox-client',
+    SHOPIFY_REDIRECT_URL: 'http://127.0.0.1:8080/marketplace/callback',
   });
   expect(componentEnv(byName('orders'), ctx, APP_COMPONENTS)).toMatchObject({
     GRPC_PORT: '50055',

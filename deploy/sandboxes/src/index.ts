@@ -2,3 +2,4 @@
 export * from './gls';
 export * from './poste-delivery';
 export * from './ebay';
+export * from './shopify';

@@ -33,7 +33,7 @@ export function marketplaceJson(m: marketplaces.Marketplace): MarketplaceJson {
 }
 
 export function oauthParamsJson(p: marketplaces.OAuthParams): OAuthParamsJson {
-  return { clientId: p.clientId, redirectUri: p.redirectUri, authorizeUrl: p.authorizeUrl, scopes: p.scopes, state: p.state };
+  return { clientId: p.clientId, redirectUri: p.redirectUri, authorizeUrl: p.authorizeUrl, scopes: p.scopes, state: p.state, consentUrl: p.consentUrl };
 }
 
 export function syncJobJson(j: marketplaces.Job): SyncJobJson {

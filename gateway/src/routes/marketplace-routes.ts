@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   createMarketplaceIntegrationSchema,
   marketplaceParamsSchema,
+  oauthParamsQuerySchema,
   merchantIdParam,
   numericIdParam,
   oauthCallbackSchema,
@@ -75,8 +76,9 @@ export const marketplaceRoutes: RouteDef[] = [
     auth: 'session',
     rpc: 'marketplaces.GetOAuthParams',
     params: marketplaceParamsSchema,
-    handle: async ({ params, marketplaces }) => ({
-      body: oauthParamsJson(await marketplaces.getOAuthParams({ marketplace: params.marketplace })),
+    query: oauthParamsQuerySchema,
+    handle: async ({ params, query, marketplaces }) => ({
+      body: oauthParamsJson(await marketplaces.getOAuthParams({ marketplace: params.marketplace, account: query.shop })),
     }),
   }),
   route({
@@ -87,7 +89,7 @@ export const marketplaceRoutes: RouteDef[] = [
     body: oauthCallbackSchema,
     handle: async ({ body, marketplaces }) => ({
       body: oauthCallbackJson(
-        await marketplaces.completeOAuth({ merchantId: body.merchantId, marketplace: body.marketplace, code: body.code, error: body.error, state: body.state }),
+        await marketplaces.completeOAuth({ merchantId: body.merchantId, marketplace: body.marketplace, code: body.code, error: body.error, state: body.state, callback: body.callback }),
       ),
     }),
   }),

@@ -14,6 +14,7 @@ export * from './marketplaces';
 export * from './marketplace-catalogue';
 export * from './orders';
 export * from './ebay-messages';
+export * from './shopify-messages';
 export * from './shipments';
 export * from './shipping-rules';
 export * from './activity';

@@ -8,20 +8,22 @@ describe('the marketplace catalogue, written once', () => {
     for (const m of MARKETPLACE_CATALOGUE) expect(m.logoUrl).toBe(`/assets/marketplaces/${m.id}.svg`);
   });
 
-  it('connects eBay through OAuth without settings, the others from their required settings', () => {
+  it('connects eBay and Shopify through OAuth without settings, the others from their required settings', () => {
     for (const m of MARKETPLACE_CATALOGUE) {
       if (m.connectMethod === 'oauth') expect(m.requiredSettings).toEqual([]);
       else expect(m.requiredSettings.length).toBeGreaterThan(0);
     }
     expect(marketplaceEntry(' EBay ')?.connectMethod).toBe('oauth');
-    expect(marketplaceEntry('shopify')?.requiredSettings).toEqual(['shopDomain', 'accessToken']);
+    expect(marketplaceEntry('shopify')?.connectMethod).toBe('oauth');
+    expect(marketplaceEntry('amazon')?.requiredSettings).toEqual(['sellerId', 'marketplaceId', 'clientId', 'clientSecret', 'refreshToken']);
     expect(marketplaceEntry('vinted')).toBeUndefined();
   });
 
-  it('says what Smista does with each marketplace as data: eBay takes tracking, per line, and refreshes its token', () => {
+  it('says what Smista does with each marketplace as data: eBay and Shopify take tracking, per line, and refresh their token', () => {
     expect(marketplaceCapabilities('ebay')).toEqual({ trackingPush: true, partialShipment: true, refreshToken: true, webhooks: false });
     expect(marketplaceCapabilities('EBAY').trackingPush).toBe(true);
-    for (const id of ['amazon', 'shopify', 'aliexpress', 'etsy', 'vinted', '']) expect(marketplaceCapabilities(id).trackingPush).toBe(false);
+    expect(marketplaceCapabilities('shopify')).toEqual({ trackingPush: true, partialShipment: true, refreshToken: true, webhooks: false });
+    for (const id of ['amazon', 'aliexpress', 'etsy', 'vinted', '']) expect(marketplaceCapabilities(id).trackingPush).toBe(false);
   });
 });
 

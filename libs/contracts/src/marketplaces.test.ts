@@ -29,8 +29,8 @@ describe('spec §5 marketplace connect', () => {
 
 describe('oauthCallbackSchema', () => {
   it('accepts what the shell sends, trimmed; every field optional (the service answers §5)', () => {
-    expect(oauthCallbackSchema.parse({ code: ' v^1.1#i^1 ', marketplace: 'ebay', merchantId: 'm', state: ' ebay.abc ' })).toEqual({ code: 'v^1.1#i^1', marketplace: 'ebay', merchantId: 'm', error: '', state: 'ebay.abc' });
-    expect(oauthCallbackSchema.parse({})).toEqual({ code: '', marketplace: '', merchantId: '', error: '', state: '' });
+    expect(oauthCallbackSchema.parse({ code: ' v^1.1#i^1 ', marketplace: 'ebay', merchantId: 'm', state: ' ebay.abc ' })).toEqual({ code: 'v^1.1#i^1', marketplace: 'ebay', merchantId: 'm', error: '', state: 'ebay.abc', callback: {} });
+    expect(oauthCallbackSchema.parse({})).toEqual({ code: '', marketplace: '', merchantId: '', error: '', state: '', callback: {} });
   });
   it('refuses a code longer than any marketplace issues', () => {
     expect(firstMessage(oauthCallbackSchema.safeParse({ code: 'x'.repeat(5000) }))).toBe(m.tooLong);

@@ -101,6 +101,14 @@ export const marketplaceParamsSchema = z.object({
   marketplace: z.string().trim().toLowerCase().max(40, m.marketplaceNotFound),
 });
 
+/**
+ * `GET /api/marketplace/:marketplace/oauth-params?shop=…`: the seller's store where the consent page
+ * is the store's own (Shopify's shop domain, checked by the service in Italian); absent for eBay.
+ */
+export const oauthParamsQuerySchema = z.object({
+  shop: z.string().max(300, m.tooLong).optional().transform((v) => (v ?? '').trim()),
+});
+
 const optionalText = (max: number) =>
   z
     .string()
@@ -121,6 +129,15 @@ export const oauthCallbackSchema = z.object({
   error: optionalText(200),
   /** The consent's state as the marketplace sent it back (`ebay.<nonce>`); a code without it connects nothing. */
   state: optionalText(200),
+  /**
+   * The callback's whole query where the marketplace signs it (Shopify: code, hmac, host, shop,
+   * state, timestamp): at most 20 parameters of 2,000 characters.
+   */
+  callback: z
+    .record(z.string().max(100, m.tooLong), z.string().max(2000, m.tooLong))
+    .refine((r) => Object.keys(r).length <= 20, { message: m.tooLong })
+    .nullish()
+    .transform((v) => v ?? {}),
 });
 export type OAuthCallbackBody = z.output<typeof oauthCallbackSchema>;
 

@@ -26,7 +26,7 @@ async function integrationCount(): Promise<number> {
 }
 
 describe('the catalogue', () => {
-  it('lists the five marketplaces of spec §1 with logo, Italian description and required settings; only eBay has an adapter and OAuth', async () => {
+  it('lists the five marketplaces of spec §1 with logo, Italian description and required settings; eBay and Shopify have an adapter and OAuth', async () => {
     const { marketplaces: all } = await rpc(stack.client).listMarketplaces({});
     expect(all.map((x) => x.identifier)).toEqual(['ebay', 'amazon', 'shopify', 'aliexpress', 'etsy']);
     for (const x of all) {
@@ -38,9 +38,11 @@ describe('the catalogue', () => {
     }
     const ebay = all[0]!;
     expect(ebay).toMatchObject({ name: 'eBay', supported: true, requiredSettings: [], oauthUrl: `${stack.ebay.url}/oauth2/authorize` });
-    expect(all.filter((x) => x.supported).map((x) => x.identifier)).toEqual(['ebay']);
-    expect(all.filter((x) => x.oauthUrl).map((x) => x.identifier)).toEqual(['ebay']);
-    expect(all.find((x) => x.identifier === 'shopify')!.requiredSettings).toEqual(['shopDomain', 'accessToken']);
+    expect(all.filter((x) => x.supported).map((x) => x.identifier)).toEqual(['ebay', 'shopify']);
+    expect(all.filter((x) => x.oauthUrl).map((x) => x.identifier)).toEqual(['ebay', 'shopify']);
+    // Each shop has its own host: the install page is the template's.
+    expect(all.find((x) => x.identifier === 'shopify')).toMatchObject({ requiredSettings: [], oauthUrl: 'https://{shop}/admin/oauth/authorize' });
+    expect(all.find((x) => x.identifier === 'amazon')!.requiredSettings).toEqual(['sellerId', 'marketplaceId', 'clientId', 'clientSecret', 'refreshToken']);
     expect(all.find((x) => x.identifier === 'etsy')!.requiredSettings).toEqual(['shopId', 'apiKey', 'apiSecret']);
     expect(all.find((x) => x.identifier === 'aliexpress')!.requiredSettings).toEqual(['appKey', 'appSecret']);
     // App credentials never leave configuration.
@@ -50,17 +52,19 @@ describe('the catalogue', () => {
 
 describe('OAuth params (GET /api/marketplace/ebay/oauth-params)', () => {
   it("answers the app's client id, the RuName as redirect_uri, the consent page and the spec's scopes", async () => {
-    const params = await shop.api.getOAuthParams({ marketplace: 'ebay' });
+    const params = await shop.api.getOAuthParams({ marketplace: 'ebay', account: '' });
     expect(params).toEqual({
       clientId: stack.config.EBAY_CLIENT_ID,
       redirectUri: stack.config.EBAY_RU_NAME,
       authorizeUrl: `${stack.ebay.url}/oauth2/authorize`,
       scopes: [...EBAY_SCOPES],
       state: expect.stringMatching(/^ebay\.[A-Za-z0-9_-]{43}$/),
+      consentUrl: expect.stringContaining(`${stack.ebay.url}/oauth2/authorize?`),
     });
+    expect(new URL(params.consentUrl).searchParams.get('state')).toBe(params.state);
     expect(JSON.stringify(params)).not.toContain(stack.config.EBAY_CLIENT_SECRET);
     // A new state each time, kept only as its hash.
-    const again = await shop.api.getOAuthParams({ marketplace: 'ebay' });
+    const again = await shop.api.getOAuthParams({ marketplace: 'ebay', account: '' });
     expect(again.state).not.toBe(params.state);
     const { rows } = await stack.pool.query<{ hash: string; ttl: number }>(
       `SELECT encode(state_hash, 'hex') AS hash, extract(epoch FROM expires_at - created_at)::int AS ttl FROM oauth_states WHERE merchant_id = $1 AND user_id = $2`,
@@ -76,7 +80,7 @@ describe('OAuth params (GET /api/marketplace/ebay/oauth-params)', () => {
     ['etsy', status.UNIMPLEMENTED, m.oauthNotSupported('Etsy')],
     ['zalando', status.NOT_FOUND, m.marketplaceNotFound],
   ])('%s: refused in Italian', async (marketplace, code, message) => {
-    expect(await failure(shop.api.getOAuthParams({ marketplace }))).toEqual({ code, details: message });
+    expect(await failure(shop.api.getOAuthParams({ marketplace, account: '' }))).toEqual({ code, details: message });
   });
 
   it("an app without client id: FAILED_PRECONDITION 'Parametri OAuth incompleti: client_id mancante'", async () => {
@@ -85,8 +89,8 @@ describe('OAuth params (GET /api/marketplace/ebay/oauth-params)', () => {
     const client = createGrpcClient(marketplaces.MarketplacesServiceClient, `127.0.0.1:${running.port}`);
     try {
       const api = rpc(client, { callerToken: await signCallerToken({ userId: shop.admin.id, merchantId: shop.merchantId, role: 'admin' }, SECRET) });
-      expect(await failure(api.getOAuthParams({ marketplace: 'ebay' }))).toEqual({ code: status.FAILED_PRECONDITION, details: m.clientIdMissing });
-      expect(await failure(api.completeOAuth({ marketplace: 'ebay', code: 'v^1.1#i^1#r^1', merchantId: '', error: '', state: '' }))).toEqual({
+      expect(await failure(api.getOAuthParams({ marketplace: 'ebay', account: '' }))).toEqual({ code: status.FAILED_PRECONDITION, details: m.clientIdMissing });
+      expect(await failure(api.completeOAuth({ callback: {}, marketplace: 'ebay', code: 'v^1.1#i^1#r^1', merchantId: '', error: '', state: '' }))).toEqual({
         code: status.FAILED_PRECONDITION,
         details: m.clientIdMissing,
       });
@@ -160,12 +164,12 @@ describe('connect eBay through the consent page (CompleteOAuth)', () => {
 
   it("the seller refuses on the consent page: 'Autorizzazione negata: access_denied', nothing stored", async () => {
     const seller = await stack.newSeller(0, 'rifiuto');
-    const params = await shop.api.getOAuthParams({ marketplace: 'ebay' });
+    const params = await shop.api.getOAuthParams({ marketplace: 'ebay', account: '' });
     const location = new URL(await consentAs(buildAuthorizeUrl(params, params.state), { username: seller, password: SELLER_PASSWORD, accept: false }));
     expect(location.searchParams.get('error')).toBe('access_denied');
     const before = await integrationCount();
     const refused = await failure(
-      shop.api.completeOAuth({ merchantId: shop.merchantId, marketplace: 'ebay', code: '', error: location.searchParams.get('error') ?? '', state: location.searchParams.get('state') ?? '' }),
+      shop.api.completeOAuth({ callback: {}, merchantId: shop.merchantId, marketplace: 'ebay', code: '', error: location.searchParams.get('error') ?? '', state: location.searchParams.get('state') ?? '' }),
     );
     expect(refused).toEqual({ code: status.FAILED_PRECONDITION, details: 'Autorizzazione negata: access_denied' });
     expect(await integrationCount()).toBe(before);
@@ -173,13 +177,13 @@ describe('connect eBay through the consent page (CompleteOAuth)', () => {
 
   /** A consent accepted by `seller`, started by `by`: the code and state the marketplace sent back. */
   async function consented(by: TestMerchant, seller: string): Promise<{ code: string; state: string }> {
-    const params = await by.api.getOAuthParams({ marketplace: 'ebay' });
+    const params = await by.api.getOAuthParams({ marketplace: 'ebay', account: '' });
     const location = new URL(await consentAs(buildAuthorizeUrl(params, params.state), { username: seller, password: SELLER_PASSWORD, accept: true }));
     expect(location.searchParams.get('state')).toBe(params.state);
     return { code: location.searchParams.get('code')!, state: location.searchParams.get('state')! };
   }
   const callback = (by: TestMerchant, { code, state }: { code: string; state: string }) =>
-    by.api.completeOAuth({ merchantId: by.merchantId, marketplace: 'ebay', code, error: '', state });
+    by.api.completeOAuth({ callback: {}, merchantId: by.merchantId, marketplace: 'ebay', code, error: '', state });
   const stateRefused = { code: status.FAILED_PRECONDITION, details: m.oauthStateInvalid };
 
   it("OAuth CSRF: an attacker's code and state opened by another merchant's admin connect nothing; the attacker's own consent still works", async () => {
@@ -202,7 +206,7 @@ describe('connect eBay through the consent page (CompleteOAuth)', () => {
     const started = await consented(shop, seller);
     // Another admin of the same merchant (the caller token carries the role).
     const asAdmin = await stack.as((await shop.member()).user.id, shop.merchantId, 'admin');
-    expect(await failure(asAdmin.completeOAuth({ merchantId: shop.merchantId, marketplace: 'ebay', code: started.code, error: '', state: started.state }))).toEqual(stateRefused);
+    expect(await failure(asAdmin.completeOAuth({ callback: {}, merchantId: shop.merchantId, marketplace: 'ebay', code: started.code, error: '', state: started.state }))).toEqual(stateRefused);
     expect((await callback(shop, started)).integration!.username).toBe(seller);
   });
 
@@ -220,22 +224,22 @@ describe('connect eBay through the consent page (CompleteOAuth)', () => {
   it.each([
     ['no code', { marketplace: 'ebay', code: '' }, status.INVALID_ARGUMENT, m.callbackParamsMissing],
     ['no marketplace', { marketplace: '', code: 'v^1.1#i^1#abc' }, status.INVALID_ARGUMENT, m.callbackParamsMissing],
-    ['a marketplace without OAuth', { marketplace: 'shopify', code: 'abc' }, status.UNIMPLEMENTED, m.oauthNotSupported('Shopify')],
+    ['a marketplace without OAuth', { marketplace: 'amazon', code: 'abc' }, status.UNIMPLEMENTED, m.oauthNotSupported('Amazon')],
     ['an unknown marketplace', { marketplace: 'zalando', code: 'abc' }, status.NOT_FOUND, m.marketplaceNotFound],
     ['a code eBay refuses', { marketplace: 'ebay', code: 'v^1.1#i^1#not-a-code' }, status.FAILED_PRECONDITION, ebayMessages.codeRefused],
   ])('callback with %s: refused in Italian, nothing stored', async (_name, request, code, details) => {
     const before = await integrationCount();
-    const { state } = await shop.api.getOAuthParams({ marketplace: 'ebay' });
-    expect(await failure(shop.api.completeOAuth({ merchantId: '', error: '', state, ...request }))).toEqual({ code, details });
+    const { state } = await shop.api.getOAuthParams({ marketplace: 'ebay', account: '' });
+    expect(await failure(shop.api.completeOAuth({ callback: {}, merchantId: '', error: '', state, ...request }))).toEqual({ code, details });
     expect(await integrationCount()).toBe(before);
   });
 
   it('a code is single-use: the second exchange is refused', async () => {
     const seller = await stack.newSeller(0, 'monouso');
     const { code } = await consented(shop, seller);
-    await callback(shop, { code, state: (await shop.api.getOAuthParams({ marketplace: 'ebay' })).state });
+    await callback(shop, { code, state: (await shop.api.getOAuthParams({ marketplace: 'ebay', account: '' })).state });
     // With a fresh state of the user's: eBay itself refuses the spent code.
-    expect(await failure(callback(shop, { code, state: (await shop.api.getOAuthParams({ marketplace: 'ebay' })).state }))).toEqual({
+    expect(await failure(callback(shop, { code, state: (await shop.api.getOAuthParams({ marketplace: 'ebay', account: '' })).state }))).toEqual({
       code: status.FAILED_PRECONDITION,
       details: ebayMessages.codeRefused,
     });
@@ -244,9 +248,9 @@ describe('connect eBay through the consent page (CompleteOAuth)', () => {
 
 describe('connect from required settings (CreateIntegration)', () => {
   it.each([
-    ['missing settings (spec §5)', { provider: 'shopify', configJson: '{"shopDomain":"bottega"}' }, status.INVALID_ARGUMENT, 'I seguenti campi sono obbligatori: accessToken'],
+    ['missing settings (spec §5)', { provider: 'aliexpress', configJson: '{"appKey":"k"}' }, status.INVALID_ARGUMENT, 'I seguenti campi sono obbligatori: appSecret'],
     ['all empty', { provider: 'etsy', configJson: '{}' }, status.INVALID_ARGUMENT, 'I seguenti campi sono obbligatori: shopId, apiKey, apiSecret'],
-    ['a marketplace without an adapter', { provider: 'shopify', configJson: '{"shopDomain":"bottega","accessToken":"shpat_123"}' }, status.UNIMPLEMENTED, m.marketplaceNotAvailable('Shopify')],
+    ['a marketplace without an adapter', { provider: 'aliexpress', configJson: '{"appKey":"k","appSecret":"s"}' }, status.UNIMPLEMENTED, m.marketplaceNotAvailable('AliExpress')],
     ['eBay (it connects through OAuth)', { provider: 'ebay', configJson: '{}' }, status.FAILED_PRECONDITION, m.connectWithOAuth('eBay')],
     ['an unknown marketplace', { provider: 'zalando', configJson: '{}' }, status.NOT_FOUND, m.marketplaceNotFound],
     ['config that is not JSON', { provider: 'etsy', configJson: '{' }, status.INVALID_ARGUMENT, m.configInvalid],
@@ -266,8 +270,8 @@ describe('roles', () => {
     expect((await api.listIntegrations({ merchantId: '' })).integrations.map((i) => i.id)).toContain(integration.id);
     expect((await api.getIntegration({ merchantId: shop.merchantId, id: integration.id })).id).toBe(integration.id);
     const denied = { code: status.PERMISSION_DENIED, details: messages.errors.adminOnly };
-    expect(await failure(api.getOAuthParams({ marketplace: 'ebay' }))).toEqual(denied);
-    expect(await failure(api.completeOAuth({ merchantId: '', marketplace: 'ebay', code: 'abc', error: '', state: '' }))).toEqual(denied);
+    expect(await failure(api.getOAuthParams({ marketplace: 'ebay', account: '' }))).toEqual(denied);
+    expect(await failure(api.completeOAuth({ callback: {}, merchantId: '', marketplace: 'ebay', code: 'abc', error: '', state: '' }))).toEqual(denied);
     expect(await failure(api.createIntegration({ merchantId: '', type: 'marketplace', provider: 'etsy', configJson: '{}' }))).toEqual(denied);
     expect(await failure(api.toggleIntegration({ merchantId: '', id: integration.id, active: false }))).toEqual(denied);
     expect(await failure(api.deleteIntegration({ merchantId: '', id: integration.id }))).toEqual(denied);

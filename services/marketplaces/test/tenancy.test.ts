@@ -54,5 +54,5 @@ it("naming the other merchant's id in the request is NOT_FOUND 'Merchant non tro
   expect(await failure(mine.api.getJob({ merchantId: theirs.merchantId, id: theirJob }))).toEqual(wrong);
   expect(await failure(mine.api.updateIntegrationSettings({ merchantId: theirs.merchantId, id: theirIntegration, autoUpdateTracking: true }))).toEqual(wrong);
   expect(await failure(mine.api.listJobs({ merchantId: theirs.merchantId, integrationId: 0, limit: 0 }))).toEqual(wrong);
-  expect(await failure(mine.api.completeOAuth({ merchantId: theirs.merchantId, marketplace: 'ebay', code: 'abc', error: '', state: '' }))).toEqual(wrong);
+  expect(await failure(mine.api.completeOAuth({ callback: {}, merchantId: theirs.merchantId, marketplace: 'ebay', code: 'abc', error: '', state: '' }))).toEqual(wrong);
 });

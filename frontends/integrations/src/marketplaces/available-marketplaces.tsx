@@ -11,7 +11,8 @@ import { integrationDetailPath } from '../paths';
 import { ConnectDialog } from './connect-dialog';
 import { RemoveIntegrationDialog, TokenWarning, useIntegrationActions, useRemoveTarget, type IntegrationActions } from './integration-actions';
 import { useMarketplaces, useStartOAuth } from './marketplaces-api';
-import { connectModeOf, integrationsOf } from './marketplace-rules';
+import { asksStoreDomain, connectModeOf, integrationsOf } from './marketplace-rules';
+import { StoreDomainDialog } from './store-domain-dialog';
 
 /**
  * The 'Marketplace Disponibili' tab (spec §2): a card per marketplace of the catalogue with its
@@ -33,6 +34,7 @@ export function AvailableMarketplaces({
   const remove = useRemoveTarget();
   const oauth = useStartOAuth();
   const [dialogFor, setDialogFor] = useState<MarketplaceJson | null>(null);
+  const [storeDialogFor, setStoreDialogFor] = useState<MarketplaceJson | null>(null);
 
   if (catalogue.isPending) return <Loading />;
   if (catalogue.isError) {
@@ -45,7 +47,11 @@ export function AvailableMarketplaces({
       setDialogFor(marketplace);
       return;
     }
-    oauth.mutate(marketplace.identifier, {
+    if (asksStoreDomain(marketplace)) {
+      setStoreDialogFor(marketplace);
+      return;
+    }
+    oauth.mutate({ identifier: marketplace.identifier }, {
       onError: (error) =>
         toast({ title: t.marketplaces.integrationErrorTitle, description: serverMessageOr(error, t.marketplaces.connectFailed), variant: 'destructive' }),
     });
@@ -64,7 +70,7 @@ export function AvailableMarketplaces({
               connections={integrations.isSuccess ? integrationsOf(integrations.data, marketplace.identifier) : null}
               isAdmin={isAdmin}
               actions={actions}
-              redirecting={oauth.isPending && oauth.variables === marketplace.identifier}
+              redirecting={oauth.isPending && oauth.variables?.identifier === marketplace.identifier}
               onConnect={() => connect(marketplace)}
               onRemove={remove.ask}
             />
@@ -72,6 +78,7 @@ export function AvailableMarketplaces({
         ))}
       </ul>
       {dialogFor ? <ConnectDialog marketplace={dialogFor} merchantId={merchantId} onClose={() => setDialogFor(null)} /> : null}
+      {storeDialogFor ? <StoreDomainDialog marketplace={storeDialogFor} onClose={() => setStoreDialogFor(null)} /> : null}
       <RemoveIntegrationDialog integration={remove.target} wording="disconnect" actions={actions} onClose={remove.close} />
     </div>
   );
@@ -133,7 +140,7 @@ function MarketplaceCard({
           </p>
         ) : null}
         {connected ? (
-          <ul className="grid gap-2" data-testid="marketplace-accounts">
+          <ul className="grid min-w-0 gap-2" data-testid="marketplace-accounts">
             {connections.map((integration) => (
               <AccountRow
                 key={integration.id}
@@ -183,8 +190,9 @@ function AccountRow({
   const name = integration.username || integration.marketplaceName || marketplace.name;
   const refreshing = actions.isRefreshing(integration);
   return (
-    <li className="grid gap-2 rounded-md border border-border p-3" data-testid="marketplace-account" data-id={integration.id}>
-      <div className="flex items-center justify-between gap-2">
+    <li className="grid min-w-0 gap-2 rounded-md border border-border p-3" data-testid="marketplace-account" data-id={integration.id}>
+      {/* min-w-0 down the grids: a long account name (a shop's domain) is cut, never the card widened. */}
+      <div className="flex min-w-0 items-center justify-between gap-2">
         <div className="flex min-w-0 items-center gap-2">
           <span className="truncate text-sm font-medium" data-testid="marketplace-account-name">
             {name}

@@ -1,6 +1,8 @@
 import type { MarketplaceIntegrationJson } from '@smista/contracts';
 import {
+  asksStoreDomain,
   authorizeUrlFor,
+  storeDomainOf,
   autoTrackingHintOf,
   canRefreshToken,
   connectConfig,
@@ -165,6 +167,20 @@ describe('autoTrackingHintOf', () => {
   });
 
   it('offers no switch where the marketplace takes no tracking back', () => {
-    for (const provider of ['amazon', 'shopify', 'aliexpress', 'etsy'] as const) expect(autoTrackingHintOf({ provider, marketplaceName: provider })).toBeNull();
+    for (const provider of ['amazon', 'aliexpress', 'etsy'] as const) expect(autoTrackingHintOf({ provider, marketplaceName: provider })).toBeNull();
+    expect(autoTrackingHintOf({ provider: 'shopify', marketplaceName: 'Shopify' })).toBe('Invia a Shopify il numero di tracking di ogni nuova etichetta');
+  });
+});
+
+describe('the store domain of a marketplace whose consent page is the store’s own', () => {
+  it('is asked where the consent page has {shop} in its address (Shopify), not for eBay', () => {
+    expect(asksStoreDomain({ oauthUrl: 'https://{shop}/admin/oauth/authorize' })).toBe(true);
+    expect(asksStoreDomain({ oauthUrl: 'https://auth.ebay.com/oauth2/authorize' })).toBe(false);
+    expect(asksStoreDomain({ oauthUrl: null })).toBe(false);
+  });
+
+  it('takes the name or the myshopify domain, and nothing else', () => {
+    expect(['negozio', ' Negozio ', 'negozio.myshopify.com', 'https://negozio.myshopify.com/'].map(storeDomainOf)).toEqual(Array(4).fill('negozio.myshopify.com'));
+    for (const bad of ['', '   ', 'negozio.com', 'neg ozio', '-negozio', 'negozio.myshopify.com.evil.it']) expect(storeDomainOf(bad)).toBeNull();
   });
 });

@@ -19,6 +19,30 @@ export function connectModeOf(marketplace: Pick<MarketplaceJson, 'oauthUrl' | 's
 }
 
 /**
+ * Whether the consent page is the seller's own store's (its address has `{shop}`: Shopify), so the
+ * store's domain is asked before going there.
+ *
+ * @example asksStoreDomain({ oauthUrl: 'https://{shop}/admin/oauth/authorize' }) // true
+ */
+export function asksStoreDomain(marketplace: Pick<MarketplaceJson, 'oauthUrl'>): boolean {
+  return (marketplace.oauthUrl ?? '').includes('{shop}');
+}
+
+/**
+ * The store's domain as written (`negozio` or `negozio.myshopify.com`, any case, an `https://` or a
+ * trailing slash tolerated) in its full form; null for anything else, which is not sent. The
+ * service checks it again.
+ *
+ * @example storeDomainOf(' Negozio ') // 'negozio.myshopify.com'
+ */
+export function storeDomainOf(written: string): string | null {
+  const bare = written.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/+$/, '');
+  if (!bare) return null;
+  const domain = bare.includes('.') ? bare : `${bare}.myshopify.com`;
+  return /^[a-z0-9][a-z0-9-_]*\.myshopify\.com$/.test(domain) ? domain : null;
+}
+
+/**
  * The hint of the integration's 'Aggiorna tracking automaticamente', naming its own marketplace;
  * null where the marketplace takes no tracking (the catalogue's capability `trackingPush`): the
  * switch is not offered there.
@@ -42,7 +66,7 @@ export function autoTrackingHintOf(integration: Pick<MarketplaceIntegrationJson,
  * authorizeUrlFor({ authorizeUrl: 'https://auth.ebay.com/oauth2/authorize', clientId: 'c', redirectUri: 'Ru', scopes: ['a', 'b'], state: 'ebay.n' })
  * // 'https://auth.ebay.com/oauth2/authorize?response_type=code&redirect_uri=Ru&state=ebay.n&client_id=c&scope=a%20b'
  */
-export function authorizeUrlFor(params: OAuthParamsJson): string {
+export function authorizeUrlFor(params: Omit<OAuthParamsJson, 'consentUrl'>): string {
   const query = [
     ['response_type', 'code'],
     ['redirect_uri', params.redirectUri],

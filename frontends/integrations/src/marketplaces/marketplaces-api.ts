@@ -58,7 +58,9 @@ export async function fetchMarketplaceIntegrations(signal?: AbortSignal): Promis
 export const fetchMarketplaceIntegration = (merchantId: string, integrationId: string, signal?: AbortSignal) =>
   apiFetch<MarketplaceIntegrationJson>(merchantIntegrationPath(merchantId, integrationId), { signal });
 
-export const fetchOAuthParams = (identifier: MarketplaceId) => apiFetch<OAuthParamsJson>(oauthParamsPath(identifier));
+/** The consent's parameters; `shop`: the store whose own page it is (Shopify). */
+export const fetchOAuthParams = (identifier: MarketplaceId, shop?: string) =>
+  apiFetch<OAuthParamsJson>(shop ? `${oauthParamsPath(identifier)}?shop=${encodeURIComponent(shop)}` : oauthParamsPath(identifier));
 
 /** `POST /api/merchants/current/integrations` from the connect dialog (spec §7). */
 export const createMarketplaceIntegration = (merchantId: string, provider: MarketplaceId, config: Record<string, string>) =>
@@ -142,14 +144,15 @@ function useStoreIntegration(merchantId: string) {
  */
 export function useStartOAuth() {
   return useMutation({
-    mutationFn: async (identifier: MarketplaceId) => {
-      const params = await fetchOAuthParams(identifier);
+    mutationFn: async ({ identifier, shop }: { identifier: MarketplaceId; shop?: string }) => {
+      const params = await fetchOAuthParams(identifier, shop);
       try {
         window.localStorage.setItem(OAUTH_STARTED_STATE_KEY, params.state);
       } catch {
         // no storage: the callback page asks before connecting
       }
-      window.location.assign(authorizeUrlFor(params));
+      // The service builds the page's address in the marketplace's own form; older answers lack it.
+      window.location.assign(params.consentUrl || authorizeUrlFor(params));
     },
   });
 }

@@ -32,8 +32,22 @@ describe('readCallbackParams', () => {
       state: 'ebay',
       error: null,
       expiresIn: 299,
+      signed: {},
     });
-    expect(readCallbackParams('?error=access_denied&state=ebay')).toEqual({ code: null, state: 'ebay', error: 'access_denied', expiresIn: null });
+    expect(readCallbackParams('?error=access_denied&state=ebay')).toEqual({ code: null, state: 'ebay', error: 'access_denied', expiresIn: null, signed: {} });
+  });
+  it("keeps a signed callback's whole query (Shopify's hmac, shop, timestamp, host) to send as it is", () => {
+    const query = `?code=c0de&hmac=ab12&host=aG9zdA&shop=negozio.myshopify.com&state=shopify.${'n0nce_-'.repeat(6)}x&timestamp=1764000000`;
+    expect(readCallbackParams(query)).toEqual({
+      code: 'c0de',
+      state: `shopify.${'n0nce_-'.repeat(6)}x`,
+      error: null,
+      expiresIn: null,
+      signed: { code: 'c0de', hmac: 'ab12', host: 'aG9zdA', shop: 'negozio.myshopify.com', state: `shopify.${'n0nce_-'.repeat(6)}x`, timestamp: '1764000000' },
+    });
+    const storage = memoryStorage();
+    savePendingCallback(storage, readCallbackParams(query)!, NOW);
+    expect(decideCallback(readPendingCallback(storage), `shopify.${'n0nce_-'.repeat(6)}x`, NOW)).toMatchObject({ kind: 'exchange', marketplace: 'shopify', signed: { hmac: 'ab12', shop: 'negozio.myshopify.com' } });
   });
   it('is null for a visit without any of them, and ignores a nonsense lifetime', () => {
     expect(readCallbackParams('')).toBeNull();
@@ -46,16 +60,16 @@ describe('readCallbackParams', () => {
 describe('the stored callback (spec §3 redirectToCallback, oauth_code)', () => {
   it('round-trips through the two keys and is what /auth looks for', () => {
     const storage = memoryStorage();
-    savePendingCallback(storage, { code: CODE, state: 'ebay', error: null, expiresIn: 299 }, NOW);
+    savePendingCallback(storage, { code: CODE, state: 'ebay', error: null, expiresIn: 299, signed: {} }, NOW);
     expect(storage.map.get(OAUTH_CODE_KEY)).toBe(CODE);
-    expect(JSON.parse(storage.map.get(REDIRECT_TO_CALLBACK_KEY)!)).toEqual({ state: 'ebay', error: null, expiresIn: 299, savedAt: NOW });
-    expect(readPendingCallback(storage)).toEqual({ code: CODE, state: 'ebay', error: null, expiresIn: 299, savedAt: NOW });
+    expect(JSON.parse(storage.map.get(REDIRECT_TO_CALLBACK_KEY)!)).toEqual({ state: 'ebay', error: null, expiresIn: 299, signed: {}, savedAt: NOW });
+    expect(readPendingCallback(storage)).toEqual({ code: CODE, state: 'ebay', error: null, expiresIn: 299, signed: {}, savedAt: NOW });
   });
 
   it('keeps a refusal (no code) under the marker alone, dropping an older code', () => {
     const storage = memoryStorage();
     storage.setItem(OAUTH_CODE_KEY, 'old');
-    savePendingCallback(storage, { code: null, state: 'ebay', error: 'access_denied', expiresIn: null }, NOW);
+    savePendingCallback(storage, { code: null, state: 'ebay', error: 'access_denied', expiresIn: null, signed: {} }, NOW);
     expect(storage.map.has(OAUTH_CODE_KEY)).toBe(false);
     expect(readPendingCallback(storage)).toMatchObject({ code: null, error: 'access_denied' });
   });
@@ -64,7 +78,7 @@ describe('the stored callback (spec §3 redirectToCallback, oauth_code)', () => 
     const storage = memoryStorage();
     expect(readPendingCallback(storage)).toBeNull();
     storage.setItem(REDIRECT_TO_CALLBACK_KEY, 'true');
-    expect(readPendingCallback(storage)).toEqual({ code: null, state: null, error: null, expiresIn: null, savedAt: 0 });
+    expect(readPendingCallback(storage)).toEqual({ code: null, state: null, error: null, expiresIn: null, signed: {}, savedAt: 0 });
     storage.setItem(OAUTH_CODE_KEY, 'c');
     storage.setItem(REDIRECT_TO_CALLBACK_KEY, '{oops');
     expect(readPendingCallback(storage)).toMatchObject({ code: 'c', state: null });
@@ -72,7 +86,7 @@ describe('the stored callback (spec §3 redirectToCallback, oauth_code)', () => 
 
   it('is forgotten entirely once used', () => {
     const storage = memoryStorage();
-    savePendingCallback(storage, { code: CODE, state: 'ebay', error: null, expiresIn: 299 }, NOW);
+    savePendingCallback(storage, { code: CODE, state: 'ebay', error: null, expiresIn: 299, signed: {} }, NOW);
     clearPendingCallback(storage);
     expect(storage.map.size).toBe(0);
     expect(readPendingCallback(storage)).toBeNull();
@@ -110,10 +124,10 @@ describe('captureOAuthCallback (as the shell loads)', () => {
 
 describe('decideCallback (spec §2, §5)', () => {
   const STATE = `ebay.${'n0nce_-'.repeat(6)}x`;
-  const pending = (over: Partial<Parameters<typeof decideCallback>[0] & object>) => ({ code: CODE, state: STATE, error: null, expiresIn: 299, savedAt: NOW, ...over });
+  const pending = (over: Partial<Parameters<typeof decideCallback>[0] & object>) => ({ code: CODE, state: STATE, error: null, expiresIn: 299, signed: {}, savedAt: NOW, ...over });
 
   it('exchanges a fresh code for the marketplace named by state, sending the state back', () => {
-    expect(decideCallback(pending({}), STATE, NOW + 1000)).toEqual({ kind: 'exchange', code: CODE, marketplace: 'ebay', state: STATE, startedHere: true });
+    expect(decideCallback(pending({}), STATE, NOW + 1000)).toEqual({ kind: 'exchange', code: CODE, marketplace: 'ebay', state: STATE, startedHere: true, signed: {} });
   });
   it('tells a consent this browser did not start: no state kept, or another one', () => {
     expect(decideCallback(pending({}), null, NOW)).toMatchObject({ kind: 'exchange', startedHere: false });

@@ -21,6 +21,11 @@ export interface OAuthCallbackParams {
   error: string | null;
   /** Seconds the code is valid for, when the marketplace said. */
   expiresIn: number | null;
+  /**
+   * The whole query when the marketplace signed it (an `hmac` among the parameters: Shopify), sent
+   * as it is so that the server checks the signature; {} otherwise.
+   */
+  signed: Record<string, string>;
 }
 
 /** The parameters as stored, with when they arrived. */
@@ -50,7 +55,8 @@ export function readCallbackParams(search: string): OAuthCallbackParams | null {
   const error = text(query.get('error'));
   if (!code && !state && !error) return null;
   const seconds = Number(query.get('expires_in'));
-  return { code, state, error, expiresIn: Number.isFinite(seconds) && seconds > 0 ? seconds : null };
+  const signed = query.has('hmac') ? Object.fromEntries([...query.entries()].slice(0, 20)) : {};
+  return { code, state, error, expiresIn: Number.isFinite(seconds) && seconds > 0 ? seconds : null, signed };
 }
 
 /**
@@ -61,7 +67,7 @@ export function readCallbackParams(search: string): OAuthCallbackParams | null {
 export function savePendingCallback(storage: KeyValueStorage, params: OAuthCallbackParams, now: number): void {
   if (params.code) storage.setItem(OAUTH_CODE_KEY, params.code);
   else storage.removeItem(OAUTH_CODE_KEY);
-  const rest = { state: params.state, error: params.error, expiresIn: params.expiresIn, savedAt: now };
+  const rest = { state: params.state, error: params.error, expiresIn: params.expiresIn, signed: params.signed, savedAt: now };
   storage.setItem(REDIRECT_TO_CALLBACK_KEY, JSON.stringify(rest));
 }
 
@@ -83,8 +89,15 @@ export function readPendingCallback(storage: KeyValueStorage): PendingOAuthCallb
     state: str(rest.state),
     error: str(rest.error),
     expiresIn: typeof rest.expiresIn === 'number' && rest.expiresIn > 0 ? rest.expiresIn : null,
+    signed: signedOf(rest.signed),
     savedAt: typeof rest.savedAt === 'number' ? rest.savedAt : 0,
   };
+}
+
+/** A stored signed query, only its string values. */
+function signedOf(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
 
 /** Forgets the callback: the code is spent (or refused), and /auth no longer sends the user here. */
@@ -124,7 +137,7 @@ export type CallbackDecision =
    * this browser started that consent; otherwise the page asks before connecting (a link someone
    * else made would connect their store; the server refuses a state that is not the user's anyway).
    */
-  | { kind: 'exchange'; code: string; marketplace: string; state: string; startedHere: boolean }
+  | { kind: 'exchange'; code: string; marketplace: string; state: string; startedHere: boolean; signed: Record<string, string> }
   /** The user refused on the marketplace's page: 'Autorizzazione negata: {error}'. */
   | { kind: 'denied'; error: string }
   /** Code or marketplace missing: 'Parametri mancanti nella callback...'. */
@@ -148,7 +161,7 @@ export function decideCallback(pending: PendingOAuthCallback | null, started: st
   const lifetimeMs = (pending.expiresIn ?? DEFAULT_CODE_LIFETIME_S) * 1000;
   if (pending.savedAt > 0 && now - pending.savedAt > lifetimeMs) return { kind: 'expired' };
   const marketplace = marketplaceOfOAuthState(pending.state) ?? pending.state;
-  return { kind: 'exchange', code: pending.code, marketplace, state: pending.state, startedHere: started !== null && started === pending.state };
+  return { kind: 'exchange', code: pending.code, marketplace, state: pending.state, startedHere: started !== null && started === pending.state, signed: pending.signed };
 }
 
 /**

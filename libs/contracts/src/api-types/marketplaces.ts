@@ -34,6 +34,8 @@ export interface OAuthParamsJson {
    * this marketplace, valid 15 minutes, used once by the callback.
    */
   state: string;
+  /** Where the browser goes: the consent page with its whole query, in the marketplace's own form. */
+  consentUrl: string;
 }
 
 /** `POST /api/merchants/current/oauth/callback`. */

@@ -143,10 +143,24 @@ export interface MarketplaceAdapter {
    * @example ebay.consentPageUrl() // 'https://auth.ebay.com/oauth2/authorize'
    */
   consentPageUrl(): string;
-  /** `oauth`: what the browser needs for the consent page (GET /api/marketplace/ebay/oauth-params). */
-  authorizeParams(): AuthorizeParams;
-  /** `oauth`: exchanges a single-use authorization code (POST token, grant_type=authorization_code). */
-  exchangeCode(code: string): Promise<TokenSet>;
+  /**
+   * `oauth`: what the browser needs for the consent page (GET /api/marketplace/ebay/oauth-params).
+   * `account` names the seller's store where the consent page is the store's own (Shopify: the
+   * shop's domain as the merchant wrote it, refused in Italian before any call); eBay ignores it.
+   */
+  authorizeParams(account?: string): AuthorizeParams;
+  /**
+   * `oauth`: the consent page's URL for `params` and the consent's `state`, in the marketplace's
+   * own form (eBay: response_type, space-separated scopes; Shopify: comma-separated scopes,
+   * grant_options[]). Pure.
+   */
+  consentUrl(params: AuthorizeParams, state: string): string;
+  /**
+   * `oauth`: exchanges a single-use authorization code (POST token, grant_type=authorization_code).
+   * `callback` is the whole callback query where the marketplace signs it (Shopify: `hmac`, `shop`,
+   * `timestamp` checked before the code is used); eBay ignores it.
+   */
+  exchangeCode(code: string, callback?: Readonly<Record<string, string>>): Promise<TokenSet>;
   /**
    * `settings` marketplaces: called when the connect dialog is saved with every required setting;
    * checks them with the marketplace's cheapest read and answers the account they open.

@@ -1,11 +1,11 @@
 import { MARKETPLACE_CATALOGUE } from '@smista/contracts';
 import { createLogger, NotSupportedError } from '@smista/service-kit';
-import { adaptersEnv, createMarketplaceAdapter, isMarketplaceSupported, MarketplaceError, SUPPORTED_MARKETPLACES, type AdaptersConfig } from './index';
+import { adaptersConfigWith, adaptersEnv, createMarketplaceAdapter, isMarketplaceSupported, MarketplaceError, SUPPORTED_MARKETPLACES, type AdaptersConfig } from './index';
 
-/* The adapters table the marketplaces service builds from: eBay has an adapter, the other four say so in Italian. */
+/* The adapters table the marketplaces service builds from: eBay and Shopify have an adapter, the other three say so in Italian. */
 
 const logger = createLogger('marketplaces-test', 'silent');
-const config: AdaptersConfig = {
+const config: AdaptersConfig = adaptersConfigWith({
   EBAY_CLIENT_ID: 'Smista-Smista-SBX-a1b2c3d4e-5f6a7b8c',
   EBAY_CLIENT_SECRET: 'SBX-1b2c3d4e5f6a-7b8c',
   EBAY_RU_NAME: 'Smista-Smista-Smista-abcdefgh',
@@ -13,7 +13,7 @@ const config: AdaptersConfig = {
   EBAY_API_URL: 'https://api.sandbox.ebay.com',
   EBAY_IDENTITY_URL: 'https://apiz.sandbox.ebay.com',
   MARKETPLACE_MAX_CONCURRENT_REQUESTS: 4,
-};
+});
 
 function thrown(fn: () => unknown): unknown {
   try {
@@ -34,11 +34,14 @@ describe('createMarketplaceAdapter', () => {
   });
 
   it('declares each adapter’s environment for config.ts', () => {
-    expect(Object.keys(adaptersEnv).sort()).toEqual(['EBAY_API_URL', 'EBAY_AUTH_URL', 'EBAY_CLIENT_ID', 'EBAY_CLIENT_SECRET', 'EBAY_IDENTITY_URL', 'EBAY_RU_NAME']);
+    expect(Object.keys(adaptersEnv).sort()).toEqual([
+      'EBAY_API_URL', 'EBAY_AUTH_URL', 'EBAY_CLIENT_ID', 'EBAY_CLIENT_SECRET', 'EBAY_IDENTITY_URL', 'EBAY_RU_NAME',
+      'SHOPIFY_API_VERSION', 'SHOPIFY_CLIENT_ID', 'SHOPIFY_CLIENT_SECRET', 'SHOPIFY_NOTIFY_CUSTOMER', 'SHOPIFY_REDIRECT_URL', 'SHOPIFY_SHOP_URL',
+    ]);
   });
 
   it('has an adapter for the catalogue’s marketplaces that have one, in catalogue order, each agreeing with its entry', async () => {
-    expect(SUPPORTED_MARKETPLACES).toEqual(['ebay']);
+    expect(SUPPORTED_MARKETPLACES).toEqual(['ebay', 'shopify']);
     for (const id of SUPPORTED_MARKETPLACES) {
       const adapter = createMarketplaceAdapter(id, config, logger);
       const entry = MARKETPLACE_CATALOGUE.find((m) => m.id === id)!;
@@ -49,7 +52,6 @@ describe('createMarketplaceAdapter', () => {
 
   it.each([
     ['amazon', 'Amazon'],
-    ['shopify', 'Shopify'],
     ['aliexpress', 'AliExpress'],
     ['etsy', 'Etsy'],
   ])('refuses %s with NOT_SUPPORTED naming the marketplace', (identifier, name) => {

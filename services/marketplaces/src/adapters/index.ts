@@ -1,19 +1,32 @@
+import { z } from 'zod';
 import { MARKETPLACE_CATALOGUE, marketplaceConnectOperation, marketplaceName, type MarketplaceId } from '@smista/contracts';
 import { NotSupportedError, type Logger } from '@smista/service-kit';
 import type { MarketplaceAdapter } from './adapter';
 import { createEbayAdapter, ebayEnv, ebaySettingsFrom, type EbayConfig, type EbayHttpOptions } from './ebay';
+import { createShopifyAdapter, shopifyEnv, shopifySettingsFrom, type ShopifyConfig } from './shopify';
 
 export * from './adapter';
 export { buildAuthorizeUrl, EBAY_PRODUCTION, EBAY_SCOPES, ebaySettingsFrom, type EbayHttpOptions, type EbaySettings } from './ebay';
+export { shopifyAuthorizeUrl, shopDomainOf, SHOPIFY_SCOPES, shopifySettingsFrom, type ShopifySettings } from './shopify';
 
 /**
  * Every adapter's environment variables, declared in its `settings.ts`; the service's `config.ts`
  * spreads them. A new adapter adds its own here.
  */
-export const adaptersEnv = { ...ebayEnv };
+export const adaptersEnv = { ...ebayEnv, ...shopifyEnv };
 
 /** The configuration the adapters are built from (the service's `Config` satisfies it); a new adapter adds `& ItsConfig`. */
-export type AdaptersConfig = EbayConfig;
+export type AdaptersConfig = EbayConfig & ShopifyConfig;
+
+/**
+ * Every adapter's configuration at its defaults (no app configured, production URLs) with `values`
+ * over it: a test or tool that points one adapter at its sandbox sets only that adapter's variables.
+ *
+ * @example adaptersConfigWith({ SHOPIFY_CLIENT_ID: 'id', SHOPIFY_CLIENT_SECRET: 's' }).EBAY_AUTH_URL // 'https://auth.ebay.com'
+ */
+export function adaptersConfigWith(values: Partial<AdaptersConfig>): AdaptersConfig {
+  return { ...z.object(adaptersEnv).parse({}), MARKETPLACE_MAX_CONCURRENT_REQUESTS: 4, ...values };
+}
 
 /** Optional tuning of the adapters the table builds (tests, load runs). */
 export interface MarketplaceAdapterOptions {
@@ -36,6 +49,7 @@ export interface AdapterDeps {
  */
 const ADAPTERS: Partial<Record<MarketplaceId, (config: AdaptersConfig, deps: AdapterDeps) => MarketplaceAdapter>> = {
   ebay: (config, deps) => createEbayAdapter(ebaySettingsFrom(config), deps),
+  shopify: (config, deps) => createShopifyAdapter(shopifySettingsFrom(config), deps),
 };
 
 /** The marketplaces that have an adapter, in catalogue order (the others answer NotSupportedError). */

@@ -28,15 +28,17 @@ export interface ConnectDeps {
  * GetOAuthParams: what the browser needs to send the user to the marketplace's consent page, with a
  * new `state` issued to this user in this merchant for this marketplace (one use, short-lived).
  */
-export async function startOAuth(deps: ConnectDeps, scope: MerchantScope, identifier: string): Promise<AuthorizeParams & { state: string }> {
+export async function startOAuth(deps: ConnectDeps, scope: MerchantScope, identifier: string, account = ''): Promise<AuthorizeParams & { state: string; consentUrl: string }> {
   const marketplace = marketplaceByIdentifier(await listMarketplaces(deps.pool), identifier);
   assertOAuthMarketplace(marketplace);
   // The adapter refuses an app without client id or RuName with spec §5's message.
-  const params = deps.adapters.of(marketplace).authorizeParams();
+  // Shopify's install page is the shop's own: its domain is checked (in Italian) before anything.
+  const adapter = deps.adapters.of(marketplace);
+  const params = adapter.authorizeParams(account);
   const state = oauthStateOf(marketplace.identifier, randomBytes(32));
   const owner = { merchantId: scope.merchantId, userId: scope.userId, marketplaceId: marketplace.id };
   await insertOAuthState(deps.pool, state, owner, deps.oauthStateTtlSeconds ?? DEFAULT_OAUTH_STATE_TTL_SECONDS);
-  return { ...params, state };
+  return { ...params, state, consentUrl: adapter.consentUrl(params, state) };
 }
 
 /** The parameters the shell read from the marketplace's redirect (`/marketplace/callback`). */
@@ -48,6 +50,8 @@ export interface OAuthCallback {
   error: string;
   /** The `state` the marketplace sent back: the one GetOAuthParams issued to this user. */
   state: string;
+  /** The callback's whole query where the marketplace signs it (Shopify); empty or absent otherwise. */
+  callback?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -68,7 +72,8 @@ export async function completeOAuth(deps: ConnectDeps, scope: MerchantScope, cal
   assertOAuthMarketplace(marketplace);
   const adapter = deps.adapters.of(marketplace);
   // An app without client id or RuName: spec §5's message before anything about the consent.
-  adapter.authorizeParams();
+  // (Shopify: the shop the callback names, which its HMAC check covers below.)
+  adapter.authorizeParams(callback.callback?.shop);
   // The consent must be this user's, in this merchant, for this marketplace, started lately and not
   // used before: a link made from someone else's consent connects nothing (OAuth CSRF).
   const state = callback.state.trim();
@@ -78,7 +83,7 @@ export async function completeOAuth(deps: ConnectDeps, scope: MerchantScope, cal
     throw marketplacesErrors.oauthStateInvalid();
   }
 
-  const tokens = await adapter.exchangeCode(callback.code);
+  const tokens = await adapter.exchangeCode(callback.code, callback.callback ?? {});
   const seller = await adapter.getIdentity(tokens.accessToken);
   const config = seller.registrationMarketplaceId ? { registrationMarketplaceId: seller.registrationMarketplaceId } : {};
   const at = deps.now();

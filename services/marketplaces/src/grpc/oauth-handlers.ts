@@ -17,13 +17,14 @@ export function oauthHandlers(deps: HandlerDeps) {
 
     getOAuthParams: unary('GetOAuthParams', async (request: marketplaces.GetOAuthParamsRequest, ctx) => {
       const scope = requireAdmin(await requireMerchant(ctx));
-      const params = await startOAuth(deps, scope, request.marketplace);
+      const params = await startOAuth(deps, scope, request.marketplace, request.account);
       return marketplaces.OAuthParams.fromPartial({
         clientId: params.clientId,
         redirectUri: params.redirectUri,
         authorizeUrl: params.authorizeUrl,
         scopes: params.scopes,
         state: params.state,
+        consentUrl: params.consentUrl,
       });
     }),
 

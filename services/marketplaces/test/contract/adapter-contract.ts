@@ -1,6 +1,6 @@
 import { lineFulfilmentStatuses, marketplaceEntry, orderStatuses, type MarketplaceCatalogueEntry } from '@smista/contracts';
 import { createLogger, DomainError, KitErrorCode } from '@smista/service-kit';
-import { createMarketplaceAdapter, MarketplaceError, type AdaptersConfig, type ImportedOrder, type MarketplaceAdapter } from '../../src/adapters';
+import { adaptersConfigWith, createMarketplaceAdapter, MarketplaceError, type AdaptersConfig, type ImportedOrder, type MarketplaceAdapter } from '../../src/adapters';
 
 /**
  * The one contract every marketplace adapter keeps, run against the marketplace's sandbox in
@@ -19,8 +19,8 @@ export interface SandboxOrder {
 
 /** A marketplace's sandbox, started for the contract with one seller and their orders. */
 export interface StartedSandbox {
-  /** The service's configuration pointing the adapter at this sandbox. */
-  config: AdaptersConfig;
+  /** The service's configuration pointing the adapter at this sandbox (the other adapters' stay at their defaults). */
+  config: Partial<AdaptersConfig>;
   /**
    * Connects the seller by the adapter's own method (its consent page for `oauth`, the settings
    * for `settings`) and answers the access token every later call takes.
@@ -87,7 +87,7 @@ export function describeAdapterContract(sandbox: AdapterSandbox): void {
     beforeAll(async () => {
       entry = marketplaceEntry(sandbox.identifier)!;
       started = await sandbox.start(ORDERS);
-      adapter = createMarketplaceAdapter(sandbox.identifier, started.config, logger, fast);
+      adapter = createMarketplaceAdapter(sandbox.identifier, adaptersConfigWith(started.config), logger, fast);
       accessToken = await started.connect(adapter);
     });
 

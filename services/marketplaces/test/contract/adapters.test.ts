@@ -1,9 +1,11 @@
 import { describeAdapterContract, type AdapterSandbox } from './adapter-contract';
 import { ebaySandbox } from './ebay';
+import { shopifySandbox } from './shopify';
 
 /* Every marketplace adapter through the same contract against its sandbox: a new adapter adds its line. */
 const sandboxes: AdapterSandbox[] = [
   ebaySandbox,
+  shopifySandbox,
 ];
 
 for (const sandbox of sandboxes) describeAdapterContract(sandbox);

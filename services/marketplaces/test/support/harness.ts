@@ -211,10 +211,11 @@ export async function startMarketplacesStack(options: StackOptions = {}): Promis
           return { user, api: await stack.as(user.id, merchantId, 'user') };
         },
         async connectEbay(seller, password = SELLER_PASSWORD) {
-          const params = await api.getOAuthParams({ marketplace: 'ebay' });
+          const params = await api.getOAuthParams({ marketplace: 'ebay', account: '' });
           const location = new URL(await consentAs(buildAuthorizeUrl(params, params.state), { username: seller, password, accept: true }));
           const state = location.searchParams.get('state') ?? '';
           const answer = await api.completeOAuth({
+            callback: {},
             merchantId,
             marketplace: marketplaceOfOAuthState(state) ?? '',
             code: location.searchParams.get('code') ?? '',

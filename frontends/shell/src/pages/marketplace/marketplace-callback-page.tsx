@@ -42,9 +42,9 @@ export const OAUTH_SUCCESS_REDIRECT_MS = 2000;
 /** One exchange per code for the life of the page, whatever runs the effect twice. */
 const exchangeOnce = createOnce<OAuthCallbackJson>();
 
-/** `POST /api/merchants/current/oauth/callback {code, marketplace, merchantId, state}` (spec §7). */
-const exchangeCode = (code: string, marketplace: string, state: string, merchantId: string) =>
-  apiFetch<OAuthCallbackJson>('/api/merchants/current/oauth/callback', { method: 'POST', body: { code, marketplace, merchantId, state } });
+/** `POST /api/merchants/current/oauth/callback {code, marketplace, merchantId, state, callback}` (spec §7; `callback`: a signed query, Shopify's). */
+const exchangeCode = (code: string, marketplace: string, state: string, merchantId: string, callback: Record<string, string>) =>
+  apiFetch<OAuthCallbackJson>('/api/merchants/current/oauth/callback', { method: 'POST', body: { code, marketplace, merchantId, state, callback } });
 
 type Result = { kind: 'success'; answer: OAuthCallbackJson } | { kind: 'error'; message: string };
 
@@ -105,7 +105,7 @@ export function MarketplaceCallbackPage() {
       clearStartedState(storage);
     }
     let live = true;
-    exchangeOnce(decision.code, () => exchangeCode(decision.code, decision.marketplace, decision.state, merchantId)).then(
+    exchangeOnce(decision.code, () => exchangeCode(decision.code, decision.marketplace, decision.state, merchantId, decision.signed)).then(
       (answer) => live && setResult({ kind: 'success', answer }),
       (error: unknown) => live && setResult({ kind: 'error', message: errorMessageFrom(error) ?? t.callback.failedDefault }),
     );

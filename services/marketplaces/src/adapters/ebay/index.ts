@@ -1,7 +1,7 @@
 import { ebayMessages, marketplaceMessages } from '@smista/contracts';
 import { kitErrors, NotSupportedError, type Logger } from '@smista/service-kit';
 import { MarketplaceError, type AuthorizeParams, type ImportedOrder, type MarketplaceAdapter, type OrdersPage, type OrdersPageRequest, type SellerIdentity, type ShippingFulfillment, type TokenSet, type TrackingPush } from '../adapter';
-import { AUTHORIZE_PATH, buildAuthorizeParams, buildCodeExchangeForm, buildFulfillmentRequest, buildOrdersQuery, buildRefreshForm } from './build';
+import { AUTHORIZE_PATH, buildAuthorizeParams, buildAuthorizeUrl, buildCodeExchangeForm, buildFulfillmentRequest, buildOrdersQuery, buildRefreshForm } from './build';
 import { createEbayClient, type EbayHttpOptions } from './client';
 import { apiError, notConfigured, tokenError, type EbayAnswer } from './errors';
 import { parseFulfillmentLocation, parseIdentity, parseOneOrder, parseOrdersPage, parseShippingFulfillments, parseTokenResponse } from './parse';
@@ -60,6 +60,8 @@ export function createEbayAdapter(settings: EbaySettings, deps: EbayDeps): Marke
     capabilities: { trackingPush: true, partialShipment: true, refreshToken: true, webhooks: false },
 
     consentPageUrl: () => `${baseOf(settings.authUrl)}${AUTHORIZE_PATH}`,
+
+    consentUrl: buildAuthorizeUrl,
 
     authorizeParams(): AuthorizeParams {
       assertConfigured('authorize');

@@ -1,0 +1,98 @@
+import type { ShopifyFault, ShopifyPlan, ShopifySandboxApp } from './store';
+import type { ShopifyTrackingInfo } from './orders';
+
+/*
+ * Clients of a running Shopify sandbox for tests and the local stack: the typed `/__sandbox/`
+ * control endpoints, and a browser stand-in that signs in on the install page and installs.
+ */
+
+export interface ShopifySandboxShopInfo {
+  shop: string;
+  name: string;
+  email: string;
+  plan: ShopifyPlan;
+  orders: number;
+  bucket: { restoreRate: number; maximumAvailable: number; currentlyAvailable: number };
+}
+
+/** An order as the control endpoints list it (GIDs as the API gives them). */
+export interface ShopifySandboxOrderSummary {
+  id: string;
+  legacyResourceId: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+  cancelled: boolean;
+  financialStatus: string;
+  remainingQuantity: number;
+  lineItems: { id: string; fulfillmentOrderLineItemId: string; quantity: number; remainingQuantity: number }[];
+  fulfillments: { id: string; viaApi: boolean; trackingInfo: ShopifyTrackingInfo[] }[];
+}
+
+export interface ShopifySandboxControl {
+  registerApp(app: ShopifySandboxApp): Promise<void>;
+  addShop(shop: { shop: string; orders: number; name?: string; email?: string; password?: string; seed?: string | number; plan?: ShopifyPlan; replace?: boolean }): Promise<ShopifySandboxShopInfo>;
+  shops(): Promise<ShopifySandboxShopInfo[]>;
+  orders(shop: string): Promise<ShopifySandboxOrderSummary[]>;
+  addOrders(shop: string, count: number, seed?: string | number): Promise<ShopifySandboxOrderSummary[]>;
+  /** Every access token of the shop expires now (API calls answer 401). */
+  expireAccessTokens(shop: string): Promise<number>;
+  /** The owner uninstalls the app: every access and refresh token of the shop stops working. */
+  revokeConsent(shop: string): Promise<number>;
+  /** Empties the shop's cost bucket (down to `leave` points). */
+  drainBucket(shop: string, leave?: number): Promise<ShopifySandboxShopInfo>;
+  /** The next `count` GraphQL calls answer THROTTLED (HTTP 200, or 429 with Retry-After) or 503. */
+  injectFault(fault: ShopifyFault): Promise<ShopifyFault[]>;
+  clearFaults(): Promise<void>;
+  /** How a throttled call answers from now on: Shopify's 200 with THROTTLED (default), or 429. */
+  setThrottledStatus(status: 200 | 429): Promise<void>;
+  stats(): Promise<{ calls: number; pendingFaults: ShopifyFault[] }>;
+}
+
+export function shopifySandboxControl(baseUrl: string): ShopifySandboxControl {
+  const base = baseUrl.replace(/\/+$/, '');
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${base}/__sandbox${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    if (!res.ok) throw new Error(`Shopify sandbox ${method} ${path}: ${res.status} ${await res.text()}`);
+    return (res.status === 204 ? undefined : await res.json()) as T;
+  };
+  const shopPath = (shop: string) => `/shops/${encodeURIComponent(shop.includes('.') ? shop : `${shop}.myshopify.com`)}`;
+  return {
+    registerApp: async (app) => void (await call('POST', '/apps', app)),
+    addShop: (shop) => call('POST', '/shops', shop),
+    shops: () => call('GET', '/shops'),
+    orders: (shop) => call('GET', `${shopPath(shop)}/orders`),
+    addOrders: (shop, count, seed) => call('POST', `${shopPath(shop)}/orders`, { count, ...(seed !== undefined ? { seed } : {}) }),
+    expireAccessTokens: async (shop) => (await call<{ expired: number }>('POST', `${shopPath(shop)}/expire-tokens`, {})).expired,
+    revokeConsent: async (shop) => (await call<{ revoked: number }>('POST', `${shopPath(shop)}/revoke`, {})).revoked,
+    drainBucket: (shop, leave = 0) => call('POST', `${shopPath(shop)}/drain`, { leave }),
+    injectFault: (fault) => call('POST', '/faults', fault),
+    clearFaults: async () => void (await call('DELETE', '/faults')),
+    setThrottledStatus: async (status) => void (await call('PUT', '/throttled-status', { status })),
+    stats: () => call('GET', '/stats'),
+  };
+}
+
+/**
+ * What a shop owner does on the install page: signs in with `email` and `password` and installs
+ * (or cancels). Answers the callback URL Shopify redirects to (with `code`, `hmac`, `host`, `shop`,
+ * `state`, `timestamp`); throws with the page's text when there is no redirect.
+ */
+export async function installAs(authorizeUrl: string, owner: { email: string; password: string; install?: boolean }): Promise<string> {
+  const page = await fetch(authorizeUrl, { redirect: 'manual' });
+  const html = await page.text();
+  if (!page.ok) throw new Error(`install page ${page.status}: ${html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()}`);
+  const form = new URLSearchParams();
+  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) form.set(name!, decodeEntities(value!));
+  form.set('email', owner.email);
+  form.set('password', owner.password);
+  form.set('decision', owner.install === false ? 'cancel' : 'install');
+  const action = new URL(authorizeUrl);
+  const prefix = /^\/store\/[^/]+/.exec(action.pathname)?.[0] ?? '';
+  const res = await fetch(`${action.origin}${prefix}/admin/oauth/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+  const location = res.headers.get('location');
+  if (res.status !== 302 || !location) throw new Error(`no redirect after install (${res.status}): ${(await res.text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()}`);
+  return location;
+}
+
+const decodeEntities = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');

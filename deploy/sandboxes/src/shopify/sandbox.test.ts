@@ -1,0 +1,263 @@
+import { createAdminApiClient, type AdminApiClient } from '@shopify/admin-api-client';
+import { SHOPIFY_SANDBOX_APP, SHOPIFY_SMISTA_SCOPES, shopifyCallbackHmac, shopifyInstallAs, shopifySandboxControl, startShopifySandbox, type ShopifySandbox, type ShopifySandboxControl } from './index';
+
+/*
+ * The Shopify sandbox over real HTTP, through Shopify's own GraphQL client
+ * (`@shopify/admin-api-client`) with only the host changed: the install page and the
+ * authorization-code grant, orders by `updated_at` search in cursor pages, fulfillment orders and
+ * fulfillmentCreate, cost-based throttling (THROTTLED with 200 and with 429), expired and revoked
+ * tokens, and the control endpoints.
+ */
+
+const SHOP = 'bottega-test.myshopify.com';
+const OWNER = { email: 'titolare@bottega-test.it', password: 'Negozio1!' };
+const VERSION = '2026-10';
+const REDIRECT = 'http://127.0.0.1:9/marketplace/callback';
+
+let shopify: ShopifySandbox;
+let control: ShopifySandboxControl;
+
+beforeAll(async () => {
+  shopify = await startShopifySandbox({ port: 0, shops: [{ shop: 'bottega-test', orders: 45, seed: 3 }, { shop: 'altro-negozio', orders: 2, seed: 4 }] });
+  control = shopifySandboxControl(shopify.url);
+});
+afterAll(async () => {
+  await shopify?.close();
+});
+afterEach(async () => {
+  await control.clearFaults();
+  await control.setThrottledStatus(200);
+});
+
+const shopUrl = (shop = SHOP) => `${shopify.url}/store/${shop}`;
+const authorizeUrl = (state = 'stato-123', shop = SHOP) =>
+  `${shopUrl(shop)}/admin/oauth/authorize?${new URLSearchParams({ client_id: SHOPIFY_SANDBOX_APP.clientId, scope: SHOPIFY_SMISTA_SCOPES.join(','), redirect_uri: REDIRECT, state, 'grant_options[]': '' })}`;
+
+async function tokenCall(body: Record<string, unknown>, shop = SHOP) {
+  const res = await fetch(`${shopUrl(shop)}/admin/oauth/access_token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+}
+
+async function install(state = 'stato-123'): Promise<URLSearchParams> {
+  return new URL(await shopifyInstallAs(authorizeUrl(state), OWNER)).searchParams;
+}
+
+async function offlineToken(): Promise<{ access_token: string; refresh_token: string }> {
+  const code = (await install()).get('code')!;
+  const answer = await tokenCall({ client_id: SHOPIFY_SANDBOX_APP.clientId, client_secret: SHOPIFY_SANDBOX_APP.clientSecret, code, expiring: '1' });
+  expect(answer.status).toBe(200);
+  return answer.body as { access_token: string; refresh_token: string };
+}
+
+/** Shopify's client, pointed at the sandbox by changing only the host of the URLs it builds. */
+function adminClient(accessToken: string, retries = 0): AdminApiClient {
+  return createAdminApiClient({
+    storeDomain: SHOP,
+    apiVersion: VERSION,
+    accessToken,
+    retries,
+    customFetchApi: (url, init) => fetch(String(url).replace(/^https:\/\/[^/]+/, shopify.url), init as RequestInit),
+  });
+}
+
+const ORDERS_QUERY = `#graphql
+  query Orders($first: Int!, $after: String, $query: String) {
+    orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
+      edges { cursor node {
+        id name createdAt updatedAt displayFinancialStatus displayFulfillmentStatus email phone currencyCode totalWeight
+        totalPriceSet { shopMoney { amount currencyCode } }
+        shippingAddress { name firstName lastName company address1 address2 city province provinceCode zip country countryCodeV2 phone }
+        shippingLine { title code carrierIdentifier source }
+        lineItems(first: 5) { nodes { id sku name title quantity originalUnitPriceSet { shopMoney { amount currencyCode } } } }
+      } }
+      pageInfo { hasNextPage endCursor }
+    }
+  }`;
+
+describe('the install page and the authorization-code grant', () => {
+  it('shows an Italian install page for the shop and redirects with code, hmac, host, shop, state and timestamp', async () => {
+    const page = await fetch(authorizeUrl());
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain('lang="it"');
+    expect(html).toContain('Installa app');
+    expect(html).toContain(SHOP);
+    for (const scope of SHOPIFY_SMISTA_SCOPES) expect(html).toContain(`data-scope="${scope}"`);
+
+    const callback = await install('stato-abc');
+    expect([...callback.keys()].sort()).toEqual(['code', 'hmac', 'host', 'shop', 'state', 'timestamp']);
+    expect(callback.get('shop')).toBe(SHOP);
+    expect(callback.get('state')).toBe('stato-abc');
+    expect(Math.abs(Number(callback.get('timestamp')) - Date.now() / 1000)).toBeLessThan(5);
+    expect(callback.get('hmac')).toBe(shopifyCallbackHmac(Object.fromEntries(callback), SHOPIFY_SANDBOX_APP.clientSecret));
+    expect(callback.get('hmac')).not.toBe(shopifyCallbackHmac(Object.fromEntries(callback), 'another-secret'));
+  });
+
+  it('refuses a wrong password on the page, an unknown shop or app with an error page', async () => {
+    await expect(shopifyInstallAs(authorizeUrl(), { ...OWNER, password: 'sbagliata' })).rejects.toThrow(/E-mail o password non corretti/);
+    await expect(shopifyInstallAs(authorizeUrl('s', 'nessuno.myshopify.com'), OWNER)).rejects.toThrow(/Negozio sconosciuto/);
+    const badApp = await fetch(authorizeUrl().replace(SHOPIFY_SANDBOX_APP.clientId, 'sconosciuta'));
+    expect(badApp.status).toBe(400);
+    expect(await badApp.text()).toContain('client_id sconosciuto');
+  });
+
+  it('exchanges a code once for an expiring offline token with a refresh token (JSON), and refreshes it', async () => {
+    const code = (await install()).get('code')!;
+    const app = { client_id: SHOPIFY_SANDBOX_APP.clientId, client_secret: SHOPIFY_SANDBOX_APP.clientSecret };
+    const first = await tokenCall({ ...app, code, expiring: '1' });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ access_token: expect.stringMatching(/^shpat_/), scope: SHOPIFY_SMISTA_SCOPES.join(','), expires_in: 3600, refresh_token: expect.stringMatching(/^shprt_/), refresh_token_expires_in: 7_776_000 });
+    expect(await tokenCall({ ...app, code, expiring: '1' })).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
+
+    const refreshed = await tokenCall({ ...app, grant_type: 'refresh_token', refresh_token: first.body.refresh_token });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.access_token).not.toBe(first.body.access_token);
+    expect(refreshed.body.refresh_token).not.toBe(first.body.refresh_token);
+    // A refresh token is used once; another shop's host does not take this shop's.
+    expect(await tokenCall({ ...app, grant_type: 'refresh_token', refresh_token: first.body.refresh_token })).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(await tokenCall({ ...app, grant_type: 'refresh_token', refresh_token: refreshed.body.refresh_token }, 'altro-negozio.myshopify.com')).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    const { data } = await adminClient(refreshed.body.access_token).request('{ shop { myshopifyDomain name } }');
+    expect(data).toEqual({ shop: { myshopifyDomain: SHOP, name: 'Bottega Test' } });
+  });
+
+  it('answers a non-expiring offline token without expiring, and refuses a wrong secret as invalid_client', async () => {
+    const code = (await install()).get('code')!;
+    expect(await tokenCall({ client_id: SHOPIFY_SANDBOX_APP.clientId, client_secret: 'sbagliato', code })).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
+    const answer = await tokenCall({ client_id: SHOPIFY_SANDBOX_APP.clientId, client_secret: SHOPIFY_SANDBOX_APP.clientSecret, code });
+    expect(Object.keys(answer.body).sort()).toEqual(['access_token', 'scope']);
+  });
+});
+
+describe('the GraphQL Admin API through @shopify/admin-api-client', () => {
+  let token: string;
+  beforeAll(async () => {
+    token = (await offlineToken()).access_token;
+  });
+
+  it('pages the orders of an updated_at window by cursor, each once, with the fields and the cost', async () => {
+    const client = adminClient(token);
+    const seen: string[] = [];
+    let after: string | null = null;
+    let pages = 0;
+    const from = new Date(Date.now() - 90 * 86_400_000).toISOString();
+    for (;;) {
+      const answer: { data?: any; errors?: unknown; extensions?: unknown } = await client.request(ORDERS_QUERY, {
+        variables: { first: 20, after, query: `updated_at:>='${from}' AND updated_at:<='${new Date().toISOString()}'` },
+      });
+      expect(answer.errors).toBeUndefined();
+      const orders: { edges: { node: any }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } = answer.data.orders;
+      pages++;
+      for (const { node } of orders.edges) {
+        seen.push(node.id);
+        expect(node.id).toMatch(/^gid:\/\/shopify\/Order\/\d+$/);
+        expect(node.name).toMatch(/^#\d{4}$/);
+        expect(node.totalPriceSet.shopMoney).toEqual({ amount: expect.stringMatching(/^\d+\.\d{2}$/), currencyCode: 'EUR' });
+        expect(node.shippingAddress.countryCodeV2).toBe('IT');
+        expect(Number(node.totalWeight)).toBeGreaterThan(0);
+        expect(node.lineItems.nodes[0].sku).toBeTruthy();
+      }
+      const cost = (answer.extensions as any).cost;
+      expect(cost.requestedQueryCost).toBeGreaterThan(20);
+      expect(cost.throttleStatus).toEqual({ maximumAvailable: 2000, currentlyAvailable: expect.any(Number), restoreRate: 100 });
+      if (!orders.pageInfo.hasNextPage) break;
+      after = orders.pageInfo.endCursor;
+    }
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(45);
+    expect(new Set(seen).size).toBe(45);
+    const later = await client.request(ORDERS_QUERY, { variables: { first: 5, query: `updated_at:>'${new Date(Date.now() + 60_000).toISOString()}'` } });
+    expect(later.data.orders).toEqual({ edges: [], pageInfo: { hasNextPage: false, endCursor: null } });
+    const count = await client.request(`{ ordersCount(query: "updated_at:>='${from}'") { count precision } }`);
+    expect(count.data).toEqual({ ordersCount: { count: 45, precision: 'EXACT' } });
+  });
+
+  it("creates a fulfillment with tracking on an order's fulfillment order; a second one gets userErrors", async () => {
+    const client = adminClient(token);
+    const open = (await control.orders(SHOP)).find((o) => !o.cancelled && o.remainingQuantity > 0 && o.fulfillments.length === 0)!;
+    const read = await client.request(
+      `query FO($id: ID!) { order(id: $id) { fulfillmentOrders(first: 5) { nodes { id status supportedActions { action } lineItems(first: 10) { nodes { id remainingQuantity } } } } } }`,
+      { variables: { id: open.id } },
+    );
+    const fo = read.data.order.fulfillmentOrders.nodes[0];
+    expect(fo.status).toBe('OPEN');
+    expect(fo.supportedActions.map((a: { action: string }) => a.action)).toContain('CREATE_FULFILLMENT');
+    const create = `mutation Ship($fulfillment: FulfillmentInput!) { fulfillmentCreate(fulfillment: $fulfillment) { fulfillment { id status trackingInfo { company number url } } userErrors { field message } } }`;
+    const fulfillment = { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fo.id }], notifyCustomer: false, trackingInfo: { company: 'GLS', number: 'MI100200300', url: 'https://gls-group.com/IT/it/ricerca?match=MI100200300' } };
+    const made = await client.request(create, { variables: { fulfillment } });
+    expect(made.data.fulfillmentCreate.userErrors).toEqual([]);
+    expect(made.data.fulfillmentCreate.fulfillment).toEqual({ id: expect.stringMatching(/^gid:\/\/shopify\/Fulfillment\/\d+$/), status: 'SUCCESS', trackingInfo: [{ company: 'GLS', number: 'MI100200300', url: fulfillment.trackingInfo.url }] });
+    expect((made.extensions as any).cost.requestedQueryCost).toBe(10);
+    const again = await client.request(create, { variables: { fulfillment } });
+    expect(again.data.fulfillmentCreate).toEqual({ fulfillment: null, userErrors: [{ field: ['fulfillment'], message: expect.stringContaining('unfulfillable status= closed') }] });
+    const after = (await control.orders(SHOP)).find((o) => o.id === open.id)!;
+    expect(after.remainingQuantity).toBe(0);
+    expect(after.fulfillments.filter((f) => f.viaApi).map((f) => f.trackingInfo[0]!.number)).toEqual(['MI100200300']);
+    const none = await client.request(create, { variables: { fulfillment: { ...fulfillment, lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: 'gid://shopify/FulfillmentOrder/1' }] } } });
+    expect(none.data.fulfillmentCreate.userErrors[0].message).toBe('Fulfillment order does not exist.');
+  });
+
+  it('throttles by cost: THROTTLED with HTTP 200 and no data when the bucket is empty, and with 429 (which the client retries)', async () => {
+    await control.drainBucket(SHOP, 0);
+    const throttled = await adminClient(token).request(ORDERS_QUERY, { variables: { first: 10 } });
+    expect(throttled.data).toBeUndefined();
+    expect(throttled.errors?.graphQLErrors?.[0]).toMatchObject({ message: 'Throttled', extensions: { code: 'THROTTLED' } });
+    expect((throttled.errors?.response as Response | undefined)?.status).toBe(200);
+
+    await control.injectFault({ kind: 'throttled', count: 1, httpStatus: 429, retryAfterSeconds: 2 });
+    const refused = await fetch(`${shopify.url}/admin/api/${VERSION}/graphql.json`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-shopify-access-token': token }, body: JSON.stringify({ query: '{ shop { name } }' }) });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('2');
+    expect(await refused.json()).toMatchObject({ errors: [{ extensions: { code: 'THROTTLED' } }], extensions: { cost: { actualQueryCost: null } } });
+
+    await control.injectFault({ kind: 'throttled', count: 1, httpStatus: 429, retryAfterSeconds: 1 });
+    const retried = await adminClient(token, 1).request('{ shop { name } }');
+    expect(retried.data).toEqual({ shop: { name: 'Bottega Test' } });
+  });
+
+  it('refuses a query over the single-query cost cap and one naming an unknown field', async () => {
+    const heavy = await adminClient(token).request(`{ orders(first: 250) { nodes { id lineItems(first: 50) { nodes { id } } } } }`);
+    expect(heavy.errors?.graphQLErrors?.[0]).toMatchObject({ extensions: { code: 'MAX_COST_EXCEEDED', maxCost: 1000 } });
+    const unknown = await adminClient(token).request('{ shop { nonEsiste } }');
+    expect(unknown.errors?.graphQLErrors?.[0]?.message).toMatch(/nonEsiste/);
+  });
+
+  it('answers 401 in Shopify\'s envelope for an expired, revoked or unknown token, and 503 when unavailable', async () => {
+    const own = (await offlineToken()).access_token;
+    await control.injectFault({ kind: 'unavailable', count: 1 });
+    const down = await adminClient(own).request('{ shop { name } }');
+    expect(down.errors?.networkStatusCode).toBe(503);
+    await control.expireAccessTokens(SHOP);
+    const expired = await adminClient(own).request('{ shop { name } }');
+    expect(expired.errors?.networkStatusCode).toBe(401);
+    const raw = await fetch(`${shopify.url}/admin/api/${VERSION}/graphql.json`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-shopify-access-token': own }, body: JSON.stringify({ query: '{ shop { name } }' }) });
+    expect(await raw.json()).toEqual({ errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' });
+    const fresh = await offlineToken();
+    await control.revokeConsent(SHOP);
+    expect((await adminClient(fresh.access_token).request('{ shop { name } }')).errors?.networkStatusCode).toBe(401);
+    expect(await tokenCall({ client_id: SHOPIFY_SANDBOX_APP.clientId, client_secret: SHOPIFY_SANDBOX_APP.clientSecret, grant_type: 'refresh_token', refresh_token: fresh.refresh_token })).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    token = (await offlineToken()).access_token;
+  });
+
+  it('echoes the API version and refuses an unknown one', async () => {
+    const call = (version: string) => fetch(`${shopify.url}/admin/api/${version}/graphql.json`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-shopify-access-token': token }, body: JSON.stringify({ query: '{ shop { name } }' }) });
+    expect((await call(VERSION)).headers.get('x-shopify-api-version')).toBe(VERSION);
+    expect((await call('2026-13')).status).toBe(404);
+  });
+});
+
+describe('control endpoints and latency', () => {
+  it('adds shops and orders; answers after the configured latency', async () => {
+    const slow = await startShopifySandbox({ port: 0, latencyMs: 200, shops: [] });
+    try {
+      const c = shopifySandboxControl(slow.url);
+      expect(await c.addShop({ shop: 'nuovo', orders: 3, plan: 'plus' })).toMatchObject({ shop: 'nuovo.myshopify.com', orders: 3, bucket: { restoreRate: 1000, maximumAvailable: 20000 } });
+      expect(await c.addOrders('nuovo', 2)).toHaveLength(2);
+      expect(await c.orders('nuovo')).toHaveLength(5);
+      const started = Date.now();
+      await fetch(`${slow.url}/store/nuovo.myshopify.com/admin/oauth/authorize?client_id=x`);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    } finally {
+      await slow.close();
+    }
+  });
+});
