@@ -14,8 +14,8 @@
  *          marketplaces reads the pages and writes one event per order to its outbox, the relay
  *          publishes them to JetStream, orders consumes them into its tables.
  *      Printed: orders/s of each, the ratio, CPU per order by process. Goal: ≥ 1,000 orders/s end to end.
- *   1b. Shipping rules, after the fill below, over the merchant's orders to ship: two letter-service carriers and
- *      three rules through the gateway, then `POST /api/shipping-rules/preview` (reads the same orders
+ *   1b. Shipping rules, after the fill below, over the merchant's orders to ship: three letter-service carriers and
+ *      four rules through the gateway, then `POST /api/shipping-rules/preview` (reads the same orders
  *      and runs the same engine, writes nothing: the baseline) and `POST /api/shipping-rules/assign-carriers`
  *      (the same plus one UPDATE and an event per order). Printed: orders, ms of each, the ratio, and
  *      ms per 10,000 orders. Goal: 'Assegna Corrieri' over 10,000 orders to ship under 5 s.
@@ -151,14 +151,20 @@ async function measureRules(baseUrl, cookie, merchantId) {
     (await api(baseUrl, cookie, 'POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider, connectionName, active: true })).id;
   const posta1 = await carrier('posta_1', 'Posta1');
   const raccomandata = await carrier('posta_rc', 'Raccomandata');
-  await api(baseUrl, cookie, 'POST', '/api/shipping-rules', { name: 'Express', carrierIntegrationId: raccomandata, conditions: { is_express: true } });
+  const estero = await carrier('posta_rc_intl', 'Raccomandata Internazionale');
+  await api(baseUrl, cookie, 'POST', '/api/shipping-rules', { name: 'Express', carrierIntegrationId: raccomandata, conditions: { is_express: true, destinations: 'IT' } });
   await api(baseUrl, cookie, 'POST', '/api/shipping-rules', { name: 'Italia fino a 50 €', carrierIntegrationId: posta1, conditions: { destinations: 'IT', price_max: 50 } });
+  // The letter services ship within Italy only (issue 20's destinations): the orders abroad go international.
+  await api(baseUrl, cookie, 'POST', '/api/shipping-rules', { name: 'Estero', carrierIntegrationId: estero, conditions: { exclude_destinations: 'IT' } });
   await api(baseUrl, cookie, 'POST', '/api/shipping-rules', { name: 'Predefinita', carrierIntegrationId: raccomandata });
   // Orders learns the carriers from their events: wait until every order finds a rule.
   for (const until = Date.now() + 30_000; ; ) {
     const preview = await api(baseUrl, cookie, 'POST', '/api/shipping-rules/preview', {});
     if (preview.summary.noMatch === 0) break;
-    if (Date.now() > until) throw new Error(`regole: ${preview.summary.noMatch} ordini senza regola dopo 30 s`);
+    if (Date.now() > until) {
+      const example = preview.orders?.find((/** @type {any} */ o) => o.outcome === 'no_match');
+      throw new Error(`regole: ${preview.summary.noMatch} ordini senza regola dopo 30 s${example ? ` (per esempio ${example.externalId}, ${example.countryCode}: ${example.reasons.join('; ')})` : ''}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   let started = performance.now();
