@@ -1,3 +1,4 @@
+import { escapeHtml, htmlPage } from '../html-page';
 import { EBAY_KNOWN_SCOPES } from './accounts';
 import { AUTHORIZE_PARAMS, type AuthorizeProblem, type AuthorizeRequest } from './authorize';
 
@@ -7,10 +8,6 @@ import { AUTHORIZE_PARAMS, type AuthorizeProblem, type AuthorizeRequest } from '
  * malformed authorization request. Plain HTML with labels and ids, so Playwright (and consentAs)
  * can fill them; no script.
  */
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
 
 const STYLE = `
   :root { color-scheme: light; font-family: "Market Sans", Arial, Helvetica, sans-serif; color: #191919; }
@@ -36,20 +33,13 @@ const STYLE = `
 `;
 
 function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="it">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header><span class="logo" role="img" aria-label="eBay"><span class="e">e</span><span class="b">b</span><span class="a">a</span><span class="y">y</span></span></header>
-${body}
-<footer>Ambiente di prova Smista (sandbox eBay): nessun account o dato reale.</footer>
-</body>
-</html>`;
+  return htmlPage({
+    title,
+    style: STYLE,
+    header: '<span class="logo" role="img" aria-label="eBay"><span class="e">e</span><span class="b">b</span><span class="a">a</span><span class="y">y</span></span>',
+    body,
+    footer: 'Ambiente di prova Smista (sandbox eBay): nessun account o dato reale.',
+  });
 }
 
 /**

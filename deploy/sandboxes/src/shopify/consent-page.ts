@@ -1,4 +1,4 @@
-import { escapeHtml } from '../ebay/consent-page';
+import { escapeHtml, htmlPage } from '../html-page';
 import { SHOPIFY_KNOWN_SCOPES } from './store';
 
 /*
@@ -30,20 +30,13 @@ const STYLE = `
 `;
 
 function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="it">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header><span class="logo" role="img" aria-label="Shopify">shopify</span> admin</header>
-${body}
-<footer>Ambiente di prova Smista (sandbox Shopify): nessun negozio o dato reale.</footer>
-</body>
-</html>`;
+  return htmlPage({
+    title,
+    style: STYLE,
+    header: '<span class="logo" role="img" aria-label="Shopify">shopify</span> admin',
+    body,
+    footer: 'Ambiente di prova Smista (sandbox Shopify): nessun negozio o dato reale.',
+  });
 }
 
 /** What the consent form carries back to the sandbox (the authorize request's parameters). */

@@ -1,9 +1,10 @@
 import { ebayMessages } from '@smista/contracts';
-import { basicAuth, createProviderHttp, type Logger, type ProviderHttpOptions, type ProviderResponse } from '@smista/service-kit';
+import { basicAuth, createProviderHttp, type Logger } from '@smista/service-kit';
 import type { EbayShippingFulfillmentBody } from './build';
 import { fulfillmentPath, IDENTITY_PATH, orderPath, ORDERS_PATH, TOKEN_PATH } from './build';
 import type { EbayAnswer } from './errors';
 import { baseOf, type EbaySettings } from './settings';
+import { answerOf, refusalsAsData, type MarketplaceHttpOptions } from '../provider-answer';
 
 /**
  * The HTTP side of the eBay adapter, and nothing else: the token endpoint (Basic auth with the app's
@@ -34,13 +35,7 @@ export interface EbayClient {
   close(): Promise<void>;
 }
 
-/** Transport tuning for tests and load runs; production uses the kit's defaults. */
-export type EbayHttpOptions = Pick<ProviderHttpOptions, 'timeouts' | 'retries'>;
-
-/** eBay's refusals are read as data; 5xx stay the kit's (retried, then ProviderUnavailableError). */
-const refusalsAsData = (status: number) => status < 500;
-
-const answerOf = (res: ProviderResponse): EbayAnswer => ({ status: res.status, text: res.text(), headers: res.headers });
+export type EbayHttpOptions = MarketplaceHttpOptions;
 
 export function createEbayClient(settings: EbaySettings, logger: Logger, options: EbayHttpOptions = {}): EbayClient {
   const http = createProviderHttp({

@@ -2,6 +2,7 @@ import { ebayErrorTexts, ebayMessages } from '@smista/contracts';
 import { parseRetryAfter, ProviderUnavailableError } from '@smista/service-kit';
 import { MarketplaceError } from '../adapter';
 import { DEFAULT_QUOTA_RETRY_MS } from './settings';
+import type { ProviderAnswer } from '../provider-answer';
 
 /*
  * eBay's failure forms (providers.md) as errors with a stable code and the Italian message the
@@ -25,12 +26,8 @@ import { DEFAULT_QUOTA_RETRY_MS } from './settings';
  * | a 2xx answer we cannot read                                   | ProviderUnavailableError (kit): a passing fault, the job retries |
  */
 
-/** An eBay answer as the client hands it over: status, body text and headers. */
-export interface EbayAnswer {
-  status: number;
-  text: string;
-  headers: Record<string, string | string[] | undefined>;
-}
+/** A eBay answer as the client hands it over (the shape every marketplace client shares). */
+export type EbayAnswer = ProviderAnswer;
 
 /** The eBay call that failed, for the message's wording. */
 export type EbayApiOperation = 'identity' | 'orders' | 'fulfillment';

@@ -1,8 +1,9 @@
 import { shopifyMessages } from '@smista/contracts';
-import { createProviderHttp, type Logger, type ProviderHttpOptions, type ProviderResponse } from '@smista/service-kit';
+import { createProviderHttp, type Logger } from '@smista/service-kit';
 import { graphqlPath, TOKEN_PATH } from './build';
 import type { ShopifyAnswer } from './errors';
 import { shopBaseUrl, type ShopifySettings } from './settings';
+import { answerOf, refusalsAsData, type MarketplaceHttpOptions } from '../provider-answer';
 
 /**
  * The HTTP side of the Shopify adapter, and nothing else: the token endpoint (JSON with the app's
@@ -19,10 +20,7 @@ export interface ShopifyClient {
   close(): Promise<void>;
 }
 
-export type ShopifyHttpOptions = Pick<ProviderHttpOptions, 'timeouts' | 'retries'>;
-
-const refusalsAsData = (status: number) => status < 500;
-const answerOf = (res: ProviderResponse): ShopifyAnswer => ({ status: res.status, text: res.text(), headers: res.headers });
+export type ShopifyHttpOptions = MarketplaceHttpOptions;
 
 export function createShopifyClient(settings: ShopifySettings, logger: Logger, options: ShopifyHttpOptions = {}): ShopifyClient {
   const http = createProviderHttp({

@@ -1,6 +1,7 @@
 import { shopifyErrorTexts, shopifyMessages } from '@smista/contracts';
 import { parseRetryAfter, ProviderUnavailableError } from '@smista/service-kit';
 import { MarketplaceError } from '../adapter';
+import type { ProviderAnswer } from '../provider-answer';
 
 /*
  * Shopify's failure forms (providers.md) as errors with a stable code and the Italian message the
@@ -19,12 +20,8 @@ import { MarketplaceError } from '../adapter';
  * | 5xx after the retries, network failure, a 2xx we cannot read   | ProviderUnavailableError (kit) |
  */
 
-/** A Shopify answer as the client hands it over. */
-export interface ShopifyAnswer {
-  status: number;
-  text: string;
-  headers: Record<string, string | string[] | undefined>;
-}
+/** A Shopify answer as the client hands it over (the shape every marketplace client shares). */
+export type ShopifyAnswer = ProviderAnswer;
 
 export type ShopifyOperation = 'identity' | 'orders' | 'fulfillment';
 
