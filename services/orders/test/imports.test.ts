@@ -381,6 +381,24 @@ describe('a batch of imports in one transaction', () => {
     expect(events.map((e) => [e.externalId, e.created])).toEqual(externalIds.map((id) => [id, true]));
   });
 
+  it("stores each order's raw payload as sent, whatever it holds: quotes, backslashes, accents, JSON null, or none", async () => {
+    const merchant = await stack.newMerchant();
+    const integrationId = newIntegration();
+    const payloads = [JSON.stringify({ note: 'il "primo" \\ C:\\percorso\\', città: 'Forlì', emoji: '📦' }), 'null', '', JSON.stringify([1, { a: null }])];
+    const orders = payloads.map((rawJson, n) => importedOrder(7_200 + n, { rawJson }));
+    await handleAsOneBatch(orders.map((o) => orderImported(merchant.merchantId, integrationId, o)));
+    const { rows } = await stack.pool.query(
+      `SELECT original_data, original_data IS NULL AS none FROM orders WHERE merchant_id = $1 ORDER BY id`,
+      [merchant.merchantId],
+    );
+    expect(rows).toEqual([
+      { original_data: JSON.parse(payloads[0]), none: false },
+      { original_data: null, none: false },
+      { original_data: null, none: true },
+      { original_data: [1, { a: null }], none: false },
+    ]);
+  });
+
   it('two versions of one order in a batch end as one message at a time would: the newer wins, an older is ignored, a paid one leaves da_pagare', async () => {
     const merchant = await stack.newMerchant();
     const integrationId = newIntegration();

@@ -103,12 +103,16 @@ function toItem(r: Row): OrderItem {
  */
 const UPSERT_BATCH = `
 WITH x AS (
-  SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-                       $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::int[],
-                       $16::timestamptz[], $17::timestamptz[], $18::timestamptz[], $19::timestamptz[], $20::text[],
-                       $21::text[], $22::text[], $23::boolean[], $24::bigint[], $25::boolean[], $26::text[], $27::text[],
-                       $28::text[], $29::text[], $30::text[], $31::text[], $32::text[], $33::text[], $34::text[],
-                       $35::text[], $36::text[])
+  -- The raw payloads come as one JSON array (parsed once here), each wrapped as [payload], or [] for none:
+  -- sent as text[] node-postgres would escape every quote of them.
+  SELECT * FROM ROWS FROM (
+           unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+                  $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::int[],
+                  $16::timestamptz[], $17::timestamptz[], $18::timestamptz[], $19::timestamptz[]),
+           jsonb_array_elements($20::jsonb),
+           unnest($21::text[], $22::text[], $23::boolean[], $24::bigint[], $25::boolean[], $26::text[], $27::text[],
+                  $28::text[], $29::text[], $30::text[], $31::text[], $32::text[], $33::text[], $34::text[],
+                  $35::text[], $36::text[]))
          WITH ORDINALITY AS x(merchant_id, integration_id, external_id, marketplace, buyer_name, buyer_email,
                               external_username, total, currency, status, marketplace_status, payment_status,
                               external_order_status, external_payment_status, items_count, order_date, ship_by_date,
@@ -124,7 +128,7 @@ WITH x AS (
   SELECT x.merchant_id, x.integration_id, x.external_id, x.marketplace, x.buyer_name, x.buyer_email, x.external_username,
          x.total::numeric, x.currency, x.status, x.marketplace_status, x.payment_status, x.external_order_status,
          x.external_payment_status, x.items_count, x.order_date, x.ship_by_date, x.external_last_modified_at,
-         x.last_synced_at, x.original_data::jsonb, x.search_text, x.shipping_service, x.express, x.weight_grams,
+         x.last_synced_at, x.original_data -> 0, x.search_text, x.shipping_service, x.express, x.weight_grams,
          x.status = 'da_pagare'
     FROM x
    WHERE NOT EXISTS (SELECT 1 FROM deleted_integrations d WHERE d.merchant_id = x.merchant_id AND d.integration_id = x.integration_id)
@@ -254,7 +258,7 @@ export async function upsertImportedOrders(tx: PoolClient, batch: readonly Order
     of((o) => o.shipByDate),
     of((o) => o.lastModifiedAt),
     of((o) => o.syncedAt),
-    of((o) => o.originalData),
+    `[${batch.map((o) => (o.originalData === null ? '[]' : `[${o.originalData}]`)).join(',')}]`,
     of((o) => o.searchText),
     of((o) => o.shippingService),
     of((o) => o.express),
