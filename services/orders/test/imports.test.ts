@@ -311,51 +311,127 @@ describe('1,000 imports', () => {
   }, 90_000);
 });
 
-describe('a batch of imports in one transaction', () => {
-  it('takes the integration lock, the generic plans and the rules once, stores every order and writes their events in one statement', async () => {
-    const integrationId = newIntegration();
-    const handle = handleOrderImported(createLogger('imports-test', 'silent'));
-    const client = await stack.pool.connect();
-    const statements: string[] = [];
-    // The real connection, noting each statement the handler sends.
-    const noting = new Proxy(client, {
-      get(target, prop) {
-        if (prop === 'query') {
-          return (query: string | { text: string }, values?: unknown[]) => {
-            statements.push(typeof query === 'string' ? query : query.text);
-            return target.query(query as never, values as never);
-          };
-        }
-        const value = Reflect.get(target, prop, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    }) as PoolClient;
-    // What the kit's consumer hands each message of one batch: the same transaction and state,
-    // and what they leave for the commit run before it.
-    const transactionState = new Map<string, unknown>();
-    const atCommit: (() => Promise<unknown>)[] = [];
-    const beforeCommit = (write: () => Promise<unknown>) => void atCommit.push(write);
-    const externalIds = Array.from({ length: 5 }, (_, n) => importedOrder(7_000 + n).externalId);
-    try {
-      await client.query('BEGIN');
-      for (let n = 0; n < 5; n++) {
-        await handle(orderImported(shop.merchantId, integrationId, importedOrder(7_000 + n)), noting, { messageId: messageId(), subject: 'marketplaces.order.imported', transactionState, beforeCommit });
+/**
+ * Handles `events` as the kit's consumer handles one batch: the same transaction and state, and
+ * what they leave for the commit run before it. Returns each statement sent, through the real
+ * connection.
+ */
+async function handleAsOneBatch(events: ReturnType<typeof orderImported>[]): Promise<string[]> {
+  const handle = handleOrderImported(createLogger('imports-test', 'silent'));
+  const client = await stack.pool.connect();
+  const statements: string[] = [];
+  const noting = new Proxy(client, {
+    get(target, prop) {
+      if (prop === 'query') {
+        return (query: string | { text: string }, values?: unknown[]) => {
+          statements.push(typeof query === 'string' ? query : query.text);
+          return target.query(query as never, values as never);
+        };
       }
-      for (const write of atCommit) await write();
-      await client.query('COMMIT');
-    } finally {
-      client.release();
-    }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  }) as PoolClient;
+  const transactionState = new Map<string, unknown>();
+  const atCommit: (() => Promise<unknown>)[] = [];
+  const beforeCommit = (write: () => Promise<unknown>) => void atCommit.push(write);
+  try {
+    await client.query('BEGIN');
+    for (const event of events) await handle(event, noting, { messageId: messageId(), subject: 'marketplaces.order.imported', transactionState, beforeCommit });
+    for (const write of atCommit) await write();
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK');
+    throw err;
+  } finally {
+    client.release();
+  }
+  return statements;
+}
+
+describe('a batch of imports in one transaction', () => {
+  it('takes the integration lock, the generic plans and the rules once, stores every order in one statement and writes their events in one', async () => {
+    const integrationId = newIntegration();
+    const externalIds = Array.from({ length: 5 }, (_, n) => importedOrder(7_000 + n).externalId);
+    const statements = await handleAsOneBatch(Array.from({ length: 5 }, (_, n) => orderImported(shop.merchantId, integrationId, importedOrder(7_000 + n))));
     const sent = (pattern: RegExp) => statements.filter((s) => pattern.test(s)).length;
     expect(sent(/pg_advisory_xact_lock_shared/)).toBe(1);
     expect(sent(/plan_cache_mode/)).toBe(1);
     expect(sent(/FROM shipping_rules/)).toBe(1);
-    expect(sent(/INSERT INTO orders/)).toBe(5);
+    expect(sent(/INSERT INTO orders/)).toBe(1);
     expect(sent(/INSERT INTO outbox/)).toBe(1);
-    const { rows } = await stack.pool.query('SELECT count(*)::int AS n FROM orders WHERE merchant_id = $1 AND integration_id = $2', [shop.merchantId, integrationId]);
-    expect(rows[0].n).toBe(5);
+    const { rows } = await stack.pool.query(
+      `SELECT o.external_id, o.id, (SELECT count(*)::int FROM order_items i WHERE i.order_id = o.id) AS items,
+              (SELECT count(*)::int FROM shipping_addresses a WHERE a.order_id = o.id) AS addresses
+         FROM orders o WHERE o.merchant_id = $1 AND o.integration_id = $2 ORDER BY o.id`,
+      [shop.merchantId, integrationId],
+    );
+    // Ids in the batch's order, each order with its own items and address.
+    expect(rows.map((r) => [r.external_id, r.items, r.addresses])).toEqual(externalIds.map((id, n) => [id, importedOrder(7_000 + n).items.length, 1]));
+    const items = await stack.pool.query(
+      `SELECT o.external_id, i.external_item_id FROM order_items i JOIN orders o ON o.id = i.order_id
+        WHERE o.merchant_id = $1 AND o.integration_id = $2 ORDER BY o.id, i.position`,
+      [shop.merchantId, integrationId],
+    );
+    expect(items.rows.map((r) => [r.external_id, r.external_item_id])).toEqual(
+      externalIds.flatMap((id, n) => importedOrder(7_000 + n).items.map((item) => [id, item.externalItemId])),
+    );
     // One orders.order.upserted (created) per order, in the order they were handled.
     const events = (await upserted(shop.merchantId)).filter((e) => e.integrationId === integrationId);
     expect(events.map((e) => [e.externalId, e.created])).toEqual(externalIds.map((id) => [id, true]));
+  });
+
+  it("stores each order's raw payload as sent, whatever it holds: quotes, backslashes, accents, JSON null, or none", async () => {
+    const merchant = await stack.newMerchant();
+    const integrationId = newIntegration();
+    const payloads = [JSON.stringify({ note: 'il "primo" \\ C:\\percorso\\', città: 'Forlì', emoji: '📦' }), 'null', '', JSON.stringify([1, { a: null }])];
+    const orders = payloads.map((rawJson, n) => importedOrder(7_200 + n, { rawJson }));
+    await handleAsOneBatch(orders.map((o) => orderImported(merchant.merchantId, integrationId, o)));
+    const { rows } = await stack.pool.query(
+      `SELECT original_data, original_data IS NULL AS none FROM orders WHERE merchant_id = $1 ORDER BY id`,
+      [merchant.merchantId],
+    );
+    expect(rows).toEqual([
+      { original_data: JSON.parse(payloads[0]), none: false },
+      { original_data: null, none: false },
+      { original_data: null, none: true },
+      { original_data: [1, { a: null }], none: false },
+    ]);
+  });
+
+  it('two versions of one order in a batch end as one message at a time would: the newer wins, an older is ignored, a paid one leaves da_pagare', async () => {
+    const merchant = await stack.newMerchant();
+    const integrationId = newIntegration();
+    const held = importedOrder(7_100, { paymentStatus: 'in_attesa', lastModifiedAt: '2026-11-01T10:00:00.000Z' });
+    const paid = { ...held, paymentStatus: 'pagato', buyerName: 'Pagato Dopo', lastModifiedAt: '2026-11-02T10:00:00.000Z' };
+    const newer = importedOrder(7_101, { buyerName: 'Più Nuovo', lastModifiedAt: '2026-11-05T10:00:00.000Z' });
+    const older = { ...newer, buyerName: 'Più Vecchio', lastModifiedAt: '2026-11-03T10:00:00.000Z', items: [] };
+    const alone = importedOrder(7_102);
+    const statements = await handleAsOneBatch([held, newer, paid, older, alone].map((o) => orderImported(merchant.merchantId, integrationId, o)));
+    // The second versions go into a second upsert, after the first versions' follow-up.
+    expect(statements.filter((s) => /INSERT INTO orders/.test(s))).toHaveLength(2);
+
+    const { rows } = await stack.pool.query(
+      `SELECT external_id, buyer_name, status, payment_status, rules_pending, items_count FROM orders WHERE merchant_id = $1 ORDER BY id`,
+      [merchant.merchantId],
+    );
+    expect(rows).toEqual([
+      { external_id: held.externalId, buyer_name: 'Pagato Dopo', status: 'da_spedire', payment_status: 'pagato', rules_pending: false, items_count: held.items.reduce((s, i) => s + i.quantity, 0) },
+      { external_id: newer.externalId, buyer_name: 'Più Nuovo', status: 'da_spedire', payment_status: 'pagato', rules_pending: false, items_count: newer.items.reduce((s, i) => s + i.quantity, 0) },
+      { external_id: alone.externalId, buyer_name: alone.buyerName, status: 'da_spedire', payment_status: 'pagato', rules_pending: false, items_count: alone.items.reduce((s, i) => s + i.quantity, 0) },
+    ]);
+    const items = await stack.pool.query('SELECT count(*)::int AS n FROM order_items WHERE merchant_id = $1', [merchant.merchantId]);
+    expect(items.rows[0].n).toBe(held.items.length + newer.items.length + alone.items.length);
+    // The counters and the list agree with the rows.
+    const { meta } = await merchant.api.listOrders({ merchantId: '', integrationId: 0, page: 1, pageSize: 20, sortBy: '', sortOrder: '', search: '', status: '', marketplace: '', startDate: '', endDate: '', includeCounts: true, knownVersion: '' });
+    expect(meta?.totalItems).toBe(3);
+    const counts = await stack.pool.query(`SELECT status, sum(n)::int AS n FROM order_counts WHERE merchant_id = $1 GROUP BY status HAVING sum(n) <> 0`, [merchant.merchantId]);
+    expect(counts.rows).toEqual([{ status: 'da_spedire', n: 3 }]);
+    // Each order's events in its own order: the held one created, then updated once paid; the older version none.
+    const events = await upserted(merchant.merchantId);
+    const of = (externalId: string) => events.filter((e) => e.externalId === externalId).map((e) => [e.status, e.created]);
+    expect(of(held.externalId)).toEqual([['da_pagare', true], ['da_spedire', false]]);
+    expect(of(newer.externalId)).toEqual([['da_spedire', true]]);
+    expect(of(alone.externalId)).toEqual([['da_spedire', true]]);
   });
 });

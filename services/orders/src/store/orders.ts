@@ -92,20 +92,48 @@ function toItem(r: Row): OrderItem {
 }
 
 /**
- * Insert, or replace with a newer version, in one statement: the order (unless its integration was
- * deleted), its address and its items. The ON CONFLICT ... WHERE is the version rule of
- * `domain/versions.ts`: the same or an older version updates nothing and returns no row, so the
- * address and items (written `FROM o`) are left alone too. `xmax = 0` tells an insert from an update.
+ * Insert, or replace with a newer version, in one statement for a batch of orders (one per order
+ * key): the orders (unless their integration was deleted), their addresses and their items, read
+ * from arrays with one element per order (`x`, `n` its place in the batch) and, for the items, one
+ * per item (`item_order` names its order's `n`). The ON CONFLICT ... WHERE is the version rule of
+ * `domain/versions.ts`: the same or an older version updates nothing and returns no row, so its
+ * address and items (written from `o`) are left alone too. `xmax = 0` tells an insert from an
+ * update. One statement per batch instead of one per order: the counters' and list version's
+ * statement triggers and the executor's start-up are paid once.
  */
-const UPSERT = `
-WITH o AS (
+const UPSERT_BATCH = `
+WITH x AS (
+  -- The raw payloads come as one JSON array (parsed once here), each wrapped as [payload], or [] for none:
+  -- sent as text[] node-postgres would escape every quote of them.
+  SELECT * FROM ROWS FROM (
+           unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+                  $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::int[],
+                  $16::timestamptz[], $17::timestamptz[], $18::timestamptz[], $19::timestamptz[]),
+           jsonb_array_elements($20::jsonb),
+           unnest($21::text[], $22::text[], $23::boolean[], $24::bigint[], $25::boolean[], $26::text[], $27::text[],
+                  $28::text[], $29::text[], $30::text[], $31::text[], $32::text[], $33::text[], $34::text[],
+                  $35::text[], $36::text[]))
+         WITH ORDINALITY AS x(merchant_id, integration_id, external_id, marketplace, buyer_name, buyer_email,
+                              external_username, total, currency, status, marketplace_status, payment_status,
+                              external_order_status, external_payment_status, items_count, order_date, ship_by_date,
+                              external_last_modified_at, last_synced_at, original_data, search_text, shipping_service,
+                              express, weight_grams, has_address, a_full_name, a_company_name, a_address_line1,
+                              a_address_line2, a_city, a_state, a_postal_code, a_country, a_country_code,
+                              a_phone_number, a_email, n)
+), o AS (
   INSERT INTO orders AS cur (merchant_id, integration_id, external_id, marketplace, buyer_name, buyer_email,
     external_username, total, currency, status, marketplace_status, payment_status, external_order_status,
     external_payment_status, items_count, order_date, ship_by_date, external_last_modified_at, last_synced_at,
     original_data, search_text, shipping_service, express, weight_grams, rules_pending)
-  SELECT $1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, $10, $46, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb, $20, $44, $47, $45,
-         $10 = 'da_pagare'
-   WHERE NOT EXISTS (SELECT 1 FROM deleted_integrations d WHERE d.merchant_id = $1 AND d.integration_id = $2)
+  SELECT x.merchant_id, x.integration_id, x.external_id, x.marketplace, x.buyer_name, x.buyer_email, x.external_username,
+         x.total::numeric, x.currency, x.status, x.marketplace_status, x.payment_status, x.external_order_status,
+         x.external_payment_status, x.items_count, x.order_date, x.ship_by_date, x.external_last_modified_at,
+         x.last_synced_at, x.original_data -> 0, x.search_text, x.shipping_service, x.express, x.weight_grams,
+         x.status = 'da_pagare'
+    FROM x
+   WHERE NOT EXISTS (SELECT 1 FROM deleted_integrations d WHERE d.merchant_id = x.merchant_id AND d.integration_id = x.integration_id)
+   -- New orders take their ids in the batch's order, as one at a time did.
+   ORDER BY x.n
   ON CONFLICT (merchant_id, integration_id, external_id) DO UPDATE SET
     marketplace = EXCLUDED.marketplace,
     buyer_name = EXCLUDED.buyer_name,
@@ -134,11 +162,19 @@ WITH o AS (
     weight_grams = EXCLUDED.weight_grams,
     updated_at = now()
   WHERE cur.external_last_modified_at < EXCLUDED.external_last_modified_at
-  RETURNING id, merchant_id, (xmax = 0) AS created, status, marketplace_status, has_shipments, rules_pending
+  RETURNING id, merchant_id, integration_id, external_id, (xmax = 0) AS created, status, marketplace_status, has_shipments, rules_pending
+), ox AS (
+  -- Each stored order beside its input.
+  SELECT o.*, x.n, x.ship_by_date AS x_ship_by_date, x.has_address, x.a_full_name, x.a_company_name, x.a_address_line1,
+         x.a_address_line2, x.a_city, x.a_state, x.a_postal_code, x.a_country, x.a_country_code, x.a_phone_number, x.a_email
+    FROM o JOIN x ON x.merchant_id = o.merchant_id AND x.integration_id = o.integration_id AND x.external_id = o.external_id
 ), address AS (
   INSERT INTO shipping_addresses AS sa (order_id, merchant_id, full_name, company_name, address_line1, address_line2,
     city, state, postal_code, country, country_code, phone_number, email)
-  SELECT o.id, o.merchant_id, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32 FROM o WHERE $21::boolean
+  SELECT ox.id, ox.merchant_id, ox.a_full_name, ox.a_company_name, ox.a_address_line1, ox.a_address_line2, ox.a_city,
+         ox.a_state, ox.a_postal_code, ox.a_country, ox.a_country_code, ox.a_phone_number, ox.a_email
+    FROM ox WHERE ox.has_address
+   ORDER BY ox.n
   ON CONFLICT (order_id) DO UPDATE SET
     full_name = COALESCE(NULLIF(EXCLUDED.full_name, ''), sa.full_name),
     company_name = COALESCE(EXCLUDED.company_name, sa.company_name),
@@ -153,18 +189,20 @@ WITH o AS (
     email = COALESCE(EXCLUDED.email, sa.email),
     updated_at = now()
 ), old_items AS (
-  DELETE FROM order_items i USING o WHERE i.order_id = o.id AND NOT o.created
+  DELETE FROM order_items i USING ox WHERE i.order_id = ox.id AND NOT ox.created
 ), new_items AS (
   INSERT INTO order_items (order_id, merchant_id, position, external_item_id, legacy_item_id, sku, title, quantity,
     unit_price, total, currency, image_url, variant_info, fulfillment_status, ship_by_date)
-  SELECT o.id, o.merchant_id, x.position, x.external_item_id, x.legacy_item_id, x.sku, x.title, x.quantity,
-         x.unit_price::numeric, x.total::numeric, x.currency, x.image_url, x.variant_info, x.fulfillment_status, $16
-    FROM o, unnest($33::text[], $34::text[], $35::text[], $36::text[], $37::int[], $38::text[], $39::text[], $40::text[],
-                   $41::text[], $42::text[], $43::text[])
-         WITH ORDINALITY AS x(external_item_id, legacy_item_id, sku, title, quantity, unit_price, total, currency,
-                              image_url, variant_info, fulfillment_status, position)
+  SELECT ox.id, ox.merchant_id, i.position, i.external_item_id, i.legacy_item_id, i.sku, i.title, i.quantity,
+         i.unit_price::numeric, i.total::numeric, i.currency, i.image_url, i.variant_info, i.fulfillment_status, ox.x_ship_by_date
+    FROM unnest($37::int[], $38::int[], $39::text[], $40::text[], $41::text[], $42::text[], $43::int[], $44::text[],
+                $45::text[], $46::text[], $47::text[], $48::text[], $49::text[])
+         AS i(item_order, position, external_item_id, legacy_item_id, sku, title, quantity, unit_price, total, currency,
+              image_url, variant_info, fulfillment_status)
+    JOIN ox ON ox.n = i.item_order
+   ORDER BY ox.n, i.position
 )
-SELECT id, created, status, marketplace_status, has_shipments, rules_pending FROM o`;
+SELECT n, id, created, status, marketplace_status, has_shipments, rules_pending FROM ox`;
 
 /** What an import changed: null when nothing (the same or an older version, or a deleted integration). */
 export interface UpsertResult {
@@ -180,7 +218,7 @@ export interface UpsertResult {
 
 /**
  * The integration's shared lock, held until the transaction ends, taken before the first
- * {@link upsertImportedOrder} of that integration in the transaction (in a statement of its own, so
+ * {@link upsertImportedOrders} of that integration in the transaction (in a statement of its own, so
  * the upsert's snapshot sees a delete that committed meanwhile). It orders imports against a delete
  * of the same integration ({@link deleteIntegrationOrders}), so an import never brings back an order
  * of a deleted one. Imports share it; once per transaction is enough.
@@ -190,72 +228,79 @@ export async function holdIntegrationForImport(tx: PoolClient, integrationId: nu
 }
 
 /**
- * Stores an imported order in the caller's transaction, in one statement. The caller holds the
- * integration's lock ({@link holdIntegrationForImport}).
+ * Stores a batch of imported orders in the caller's transaction, in one statement; what each
+ * changed, in the batch's order. Each order key at most once per call (the statement cannot touch
+ * a row twice: a second version of the same order goes to a later call). The caller holds the
+ * integrations' locks ({@link holdIntegrationForImport}).
  */
-export async function upsertImportedOrder(tx: PoolClient, o: OrderImport): Promise<UpsertResult | null> {
-  const a = o.address;
-  const col = <K extends keyof OrderImport['items'][number]>(key: K) => o.items.map((i) => i[key]);
-  const { rows } = await tx.query({ name: 'orders-import-upsert', text: UPSERT, values: [
-    o.merchantId,
-    o.integrationId,
-    o.externalId,
-    o.marketplace,
-    o.buyerName,
-    o.buyerEmail,
-    o.externalUsername,
-    o.total,
-    o.currency,
-    o.status,
-    o.paymentStatus,
-    o.externalOrderStatus,
-    o.externalPaymentStatus,
-    o.itemsCount,
-    o.orderDate,
-    o.shipByDate,
-    o.lastModifiedAt,
-    o.syncedAt,
-    o.originalData,
-    o.searchText,
-    a !== null,
-    a?.fullName ?? '',
-    a?.companyName ?? null,
-    a?.addressLine1 ?? '',
-    a?.addressLine2 ?? null,
-    a?.city ?? '',
-    a?.state ?? null,
-    a?.postalCode ?? '',
-    a?.country ?? '',
-    a?.countryCode ?? '',
-    a?.phoneNumber ?? null,
-    a?.email ?? null,
-    col('externalItemId'),
-    col('legacyItemId'),
-    col('sku'),
-    col('title'),
-    col('quantity'),
-    col('unitPrice'),
-    col('total'),
-    col('currency'),
-    col('imageUrl'),
-    col('variantInfo'),
-    col('fulfillmentStatus'),
-    o.shippingService,
-    o.weightGrams,
-    o.marketplaceStatus,
-    o.express,
+export async function upsertImportedOrders(tx: PoolClient, batch: readonly OrderImport[]): Promise<(UpsertResult | null)[]> {
+  if (batch.length === 0) return [];
+  const of = <T>(value: (o: OrderImport) => T) => batch.map(value);
+  const items = batch.flatMap((o, n) => o.items.map((item, i) => ({ ...item, order: n + 1, position: i + 1 })));
+  const item = <T>(value: (i: (typeof items)[number]) => T) => items.map(value);
+  const { rows } = await tx.query({ name: 'orders-import-upsert-batch', text: UPSERT_BATCH, values: [
+    of((o) => o.merchantId),
+    of((o) => o.integrationId),
+    of((o) => o.externalId),
+    of((o) => o.marketplace),
+    of((o) => o.buyerName),
+    of((o) => o.buyerEmail),
+    of((o) => o.externalUsername),
+    of((o) => o.total),
+    of((o) => o.currency),
+    of((o) => o.status),
+    of((o) => o.marketplaceStatus),
+    of((o) => o.paymentStatus),
+    of((o) => o.externalOrderStatus),
+    of((o) => o.externalPaymentStatus),
+    of((o) => o.itemsCount),
+    of((o) => o.orderDate),
+    of((o) => o.shipByDate),
+    of((o) => o.lastModifiedAt),
+    of((o) => o.syncedAt),
+    `[${batch.map((o) => (o.originalData === null ? '[]' : `[${o.originalData}]`)).join(',')}]`,
+    of((o) => o.searchText),
+    of((o) => o.shippingService),
+    of((o) => o.express),
+    of((o) => o.weightGrams),
+    of((o) => o.address !== null),
+    of((o) => o.address?.fullName ?? ''),
+    of((o) => o.address?.companyName ?? null),
+    of((o) => o.address?.addressLine1 ?? ''),
+    of((o) => o.address?.addressLine2 ?? null),
+    of((o) => o.address?.city ?? ''),
+    of((o) => o.address?.state ?? null),
+    of((o) => o.address?.postalCode ?? ''),
+    of((o) => o.address?.country ?? ''),
+    of((o) => o.address?.countryCode ?? ''),
+    of((o) => o.address?.phoneNumber ?? null),
+    of((o) => o.address?.email ?? null),
+    item((i) => i.order),
+    item((i) => i.position),
+    item((i) => i.externalItemId),
+    item((i) => i.legacyItemId),
+    item((i) => i.sku),
+    item((i) => i.title),
+    item((i) => i.quantity),
+    item((i) => i.unitPrice),
+    item((i) => i.total),
+    item((i) => i.currency),
+    item((i) => i.imageUrl),
+    item((i) => i.variantInfo),
+    item((i) => i.fulfillmentStatus),
   ] });
-  const row = rows[0];
-  return row
-    ? {
-        id: Number(row.id),
-        created: row.created as boolean,
-        status: row.status as OrderStatus,
-        marketplaceStatus: row.marketplace_status as OrderStatus,
-        hasShipments: row.has_shipments as boolean,
-        rulesPending: row.rules_pending as boolean,
-      }
-    : null;
+  const results: (UpsertResult | null)[] = batch.map(() => null);
+  for (const row of rows) {
+    results[Number(row.n) - 1] = {
+      id: Number(row.id),
+      created: row.created as boolean,
+      status: row.status as OrderStatus,
+      marketplaceStatus: row.marketplace_status as OrderStatus,
+      hasShipments: row.has_shipments as boolean,
+      rulesPending: row.rules_pending as boolean,
+    };
+  }
+  return results;
 }
 
 /** The rules have looked at an order that was held for its payment (now paid): a later import leaves its carrier alone. */
