@@ -16,7 +16,7 @@ import {
   type RemoteAnnouncement,
   type RemoteListing,
 } from '@smista/remote-server';
-import type { Logger } from '@smista/service-kit';
+import { natsConnectOptions, type Logger } from '@smista/service-kit';
 import type { RemotesConfig } from './config';
 
 /** The shell's folder under FRONTENDS_DIR: the host, never a remote. */
@@ -94,7 +94,7 @@ export function openRemotesRegistry(options: { config: RemotesConfig; frontendsD
       if (!config.local) logger.warn('remotes: no NATS_URL and no LOCAL_REMOTES, /remotes.json lists nothing');
       return;
     }
-    nc = await connect({ servers: config.natsUrl, name: `gateway-remotes-${process.pid}`, waitOnFirstConnect: true, maxReconnectAttempts: -1 });
+    nc = await connect({ ...natsConnectOptions(config.natsUrl), name: `gateway-remotes-${process.pid}`, waitOnFirstConnect: true, maxReconnectAttempts: -1 });
     if (closed) return;
     void (async () => {
       for await (const status of nc.status()) {

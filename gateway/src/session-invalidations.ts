@@ -1,6 +1,6 @@
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { identityEvents } from '@smista/proto';
-import type { Logger } from '@smista/service-kit';
+import { natsConnectOptions, type Logger } from '@smista/service-kit';
 import { SessionCache } from './session-cache';
 
 /** Where identity publishes what the gateways' session caches must drop. */
@@ -86,7 +86,7 @@ export function startSessionInvalidations(options: {
 
   let subscription: Subscription | undefined;
   void connect({
-    servers: options.natsUrl,
+    ...natsConnectOptions(options.natsUrl),
     name: options.name ?? `gateway-${process.pid}`,
     waitOnFirstConnect: true,
     maxReconnectAttempts: -1,

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SHOPIFY_SANDBOX_APP, startEbaySandbox, startGlsSandbox, startPosteDeliverySandbox, startShopifySandbox } from '@smista/sandboxes';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from './mail-catcher';
-import { startNats, type NatsHandle } from './nats';
+import { startNats, SUITE_ACCOUNTS, type NatsHandle } from './nats';
 import { profilePaths, repoRoot } from './paths';
 import { startPostgres, type PostgresHandle } from './postgres';
 import { startJaeger, type JaegerHandle } from './jaeger';
@@ -277,6 +277,8 @@ export const COMPONENTS = [
         port: ctx.ports.nats!,
         monitorPort: ctx.ports.natsMonitor!,
         fresh: ctx.profile === 'test',
+        // Suites running side by side each get an account of their own (jest-environment.ts).
+        suiteAccounts: ctx.profile === 'test' ? SUITE_ACCOUNTS : undefined,
         onLog: (l) => /\[(WRN|ERR|FTL)\]/.test(l) && ctx.log(l),
       }),
     ready: (h: NatsHandle) => [`pronto su ${h.url} (monitor ${h.monitorUrl})`],

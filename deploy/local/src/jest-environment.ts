@@ -4,11 +4,14 @@
  *   run (see test-databases.ts);
  * - timeouts that stretch with the machine's load: each hook and test gets its written timeout
  *   (or jest's testTimeout) times how busy the machine is as it starts (machine-load.ts), so a suite
- *   on a busy CI machine is not cut off for being slow, and still fails when something really hangs.
+ *   on a busy CI machine is not cut off for being slow, and still fails when something really hangs;
+ * - TEST_NATS_URL naming the NATS account of the suite's worker (nats.ts, `suiteNatsUrl`), so two
+ *   suites running side by side never consume each other's events.
  */
 import type { Circus } from '@jest/types';
 import NodeEnvironment from 'jest-environment-node';
 import { machineLoad, type MachineLoad } from './machine-load';
+import { suiteNatsUrl } from './nats';
 import { dropDatabase } from './postgres';
 import { databasesMadeBy } from './test-databases';
 
@@ -27,6 +30,12 @@ export function stretchTimeout(target: { timeout?: number | null }, testTimeout:
 }
 
 export default class SuiteEnvironment extends NodeEnvironment {
+  override async setup(): Promise<void> {
+    await super.setup();
+    const env = (this.global.process as NodeJS.Process).env;
+    if (env.TEST_NATS_URL) env.TEST_NATS_URL = suiteNatsUrl(env.TEST_NATS_URL, Number(process.env.JEST_WORKER_ID ?? 1));
+  }
+
   async handleTestEvent(event: Circus.AsyncEvent, state: Circus.State): Promise<void> {
     if (event.name === 'hook_start') stretchTimeout(event.hook, state.testTimeout);
     else if (event.name === 'test_fn_start') stretchTimeout(event.test, state.testTimeout);

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { startNats, type NatsHandle } from './nats';
+import { natsConnectOptions } from '@smista/service-kit';
+import { startNats, suiteNatsUrl, type NatsHandle } from './nats';
 import { profilePaths } from './paths';
 import { getFreePort, isPortFree } from './ports';
 
@@ -57,8 +58,31 @@ test('starts nats-server with JetStream: a stream stores, de-duplicates and retu
   expect(await isPortFree(port)).toBe(true);
 });
 
-test('the shared test NATS from globalSetup has JetStream', async () => {
-  const nc = await connect({ servers: process.env.TEST_NATS_URL! });
+test("two suites' accounts on one server: each its own JetStream, neither sees the other's streams nor the shared account's", async () => {
+  const port = await getFreePort();
+  const accounts = await startNats({ storeDir: path.join(root, 'accounts'), port, monitorPort: await getFreePort(), fresh: true, suiteAccounts: 2 });
+  const open = (url: string) => connect({ ...natsConnectOptions(url), name: 'accounts-test' });
+  const [one, two, shared] = await Promise.all([open(suiteNatsUrl(accounts.url, 1)), open(suiteNatsUrl(accounts.url, 2)), open(accounts.url)]);
+  try {
+    for (const [nc, n] of [[one, 1], [two, 2], [shared, 3]] as const) {
+      const jsm = await jetstreamManager(nc);
+      await jsm.streams.add({ name: 'ORDERS', subjects: ['orders.>'] });
+      for (let i = 0; i < n; i++) await jetstream(nc).publish('orders.order.upserted', `${n}-${i}`);
+    }
+    const messages = async (nc: typeof one) => (await (await jetstreamManager(nc)).streams.info('ORDERS')).state.messages;
+    expect([await messages(one), await messages(two), await messages(shared)]).toEqual([1, 2, 3]);
+    // A worker beyond the accounts shares one, never a missing account.
+    expect(suiteNatsUrl(accounts.url, 3, 2)).toBe(suiteNatsUrl(accounts.url, 1, 2));
+  } finally {
+    await Promise.all([one, two, shared].map((nc) => nc.close()));
+    await accounts.stop();
+  }
+});
+
+test("the shared test NATS from globalSetup has JetStream, and this suite's URL names its worker's account", async () => {
+  const url = process.env.TEST_NATS_URL!;
+  expect(natsConnectOptions(url).user).toBe(`suite${Number(process.env.JEST_WORKER_ID ?? 1)}`);
+  const nc = await connect({ ...natsConnectOptions(url) });
   try {
     const info = await (await jetstreamManager(nc)).getAccountInfo();
     expect(info.limits).toBeDefined();

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { connect } from '@nats-io/transport-node';
-import { createLogger, onShutdown, startAdminServer } from '@smista/service-kit';
+import { createLogger, natsConnectOptions, onShutdown, startAdminServer } from '@smista/service-kit';
 import { instanceId } from './announcement';
 import { loadRemoteServerConfig, servedPath } from './config';
 import { bucketSink, keepAnnounced, openRemotesBucket } from './registry';
@@ -23,7 +23,7 @@ async function main() {
     process.exit(1);
   });
 
-  const nc = await connect({ servers: config.natsUrl, name: `remote-${first.name}-${instance}`, waitOnFirstConnect: true, maxReconnectAttempts: -1 });
+  const nc = await connect({ ...natsConnectOptions(config.natsUrl), name: `remote-${first.name}-${instance}`, waitOnFirstConnect: true, maxReconnectAttempts: -1 });
   const kv = await openRemotesBucket(nc, config.bucket);
   // Ready while NATS is connected: the registry hears this server.
   const admin = await startAdminServer({

@@ -22,8 +22,30 @@ export interface Nats {
   jsm: JetStreamManager;
 }
 
+/**
+ * The server and credentials of a NATS_URL for nats.js's `connect`. nats.js reads no credentials
+ * from a server URL, so `nats://user:password@host:port` (the form the nats CLI takes, and a NATS
+ * account's user in the test profile) is split into the server alone and its user and password.
+ *
+ * @example natsConnectOptions('nats://suite1:s3cret@127.0.0.1:4222') // { servers: 'nats://127.0.0.1:4222', user: 'suite1', pass: 's3cret' }
+ */
+export function natsConnectOptions(url: string): { servers: string; user?: string; pass?: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { servers: url };
+  }
+  if (!parsed.username) return { servers: url };
+  return {
+    servers: `${parsed.protocol}//${parsed.host}`,
+    user: decodeURIComponent(parsed.username),
+    pass: decodeURIComponent(parsed.password),
+  };
+}
+
 export async function connectNats(url: string, name: string): Promise<Nats> {
-  const nc = await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 1_000 });
+  const nc = await connect({ ...natsConnectOptions(url), name, maxReconnectAttempts: -1, reconnectTimeWait: 1_000 });
   const jsm = await jetstreamManager(nc);
   return { nc, js: jetstream(nc), jsm };
 }
