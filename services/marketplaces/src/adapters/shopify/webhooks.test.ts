@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { shopifyMessages } from '@smista/contracts';
-import { verifyWebhook, webhookSignature, type WebhookVerdict } from './webhooks';
+import type { WebhookVerdict } from '../adapter';
+import { verifyWebhook, webhookSignature } from './webhooks';
 
 /*
  * A Shopify delivery checked as Shopify documents it: HMAC-SHA256 of the raw bytes, base64, with
@@ -45,7 +46,7 @@ describe('verifyWebhook', () => {
     const { headers, raw } = delivery('orders/create', '{"id":820982911946154508,"name":"#1001","email":"giulia@example.it"}');
     expect(accepted(verifyWebhook(headers, raw, SECRET, LIMIT))).toEqual({
       topic: 'orders/create',
-      shop: 'bottega.myshopify.com',
+      seller: 'bottega.myshopify.com',
       webhookId: 'b54557e4-bdd9-4b37-8a5f-bf7d70bcd043',
       action: { kind: 'import_order', externalOrderId: '820982911946154508' },
     });
@@ -87,7 +88,7 @@ describe('verifyWebhook', () => {
     expect(refusal(verifyWebhook({ ...d.headers, 'x-shopify-topic': 'products/create' }, d.raw, SECRET, LIMIT)).message).toBe(
       shopifyMessages.webhookTopicUnknown('products/create'),
     );
-    expect(refusal(verifyWebhook({ ...d.headers, 'x-shopify-shop-domain': 'bottega.example.com' }, d.raw, SECRET, LIMIT)).reason).toBe('shop');
+    expect(refusal(verifyWebhook({ ...d.headers, 'x-shopify-shop-domain': 'bottega.example.com' }, d.raw, SECRET, LIMIT)).reason).toBe('seller');
   });
 
   it('refuses a signed body that is not a JSON object, or an order without its id', () => {

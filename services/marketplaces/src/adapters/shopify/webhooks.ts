@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { shopifyMessages } from '@smista/contracts';
+import type { WebhookAction, WebhookHeaders, WebhookRefusal, WebhookVerdict } from '../adapter';
 import { SHOP_DOMAIN } from './shop-domain';
 
 /*
@@ -15,9 +16,6 @@ export const SHOPIFY_PRIVACY_TOPICS = ['customers/data_request', 'customers/reda
 export type ShopifyWebhookTopic = (typeof SHOPIFY_ORDER_TOPICS)[number] | (typeof SHOPIFY_PRIVACY_TOPICS)[number];
 const KNOWN_TOPICS: ReadonlySet<string> = new Set([...SHOPIFY_ORDER_TOPICS, ...SHOPIFY_PRIVACY_TOPICS]);
 
-/** Default largest body accepted ([open] in providers.md: configuration, SHOPIFY_WEBHOOK_MAX_BYTES). */
-export const SHOPIFY_WEBHOOK_DEFAULT_MAX_BYTES = 1024 * 1024;
-
 /** The headers a delivery is read from (lower case, as Node gives them). */
 export const WEBHOOK_HEADERS = {
   hmac: 'x-shopify-hmac-sha256',
@@ -26,30 +24,6 @@ export const WEBHOOK_HEADERS = {
   webhookId: 'x-shopify-webhook-id',
   apiVersion: 'x-shopify-api-version',
 } as const;
-
-/** What a delivery asks of Smista, read from a verified body. */
-export type WebhookAction =
-  | { kind: 'import_order'; externalOrderId: string }
-  | { kind: 'redact_customer'; customerId: string; email: string; externalOrderIds: string[] }
-  | { kind: 'customer_data_request'; customerId: string; email: string; externalOrderIds: string[]; dataRequestId: string }
-  | { kind: 'redact_shop' };
-
-export interface VerifiedWebhook {
-  topic: ShopifyWebhookTopic;
-  /** The shop's myshopify domain, lower case: the integration's seller. */
-  shop: string;
-  /** Shopify's delivery id, the same on every retry of one delivery: the de-duplication key. */
-  webhookId: string;
-  action: WebhookAction;
-}
-
-/** A refused delivery: `signature` is 401 (not Shopify's), anything else 400; nothing is written. */
-export interface WebhookRefusal {
-  reason: 'signature' | 'incomplete' | 'topic' | 'shop' | 'body' | 'too_large';
-  message: string;
-}
-
-export type WebhookVerdict = { ok: true; webhook: VerifiedWebhook } | { ok: false; refusal: WebhookRefusal };
 
 /**
  * Shopify's signature of a body: HMAC-SHA256 of the raw bytes with the app's client secret, base64.
@@ -60,9 +34,7 @@ export function webhookSignature(rawBody: Buffer, clientSecret: string): string 
   return createHmac('sha256', clientSecret).update(rawBody).digest('base64');
 }
 
-type Headers = Readonly<Record<string, string | string[] | undefined>>;
-
-function header(headers: Headers, name: string): string {
+function header(headers: WebhookHeaders, name: string): string {
   const value = headers[name];
   return (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
 }
@@ -83,7 +55,7 @@ const refuse = (reason: WebhookRefusal['reason'], message: string): WebhookVerdi
  *
  * @example verifyWebhook(req.headers, rawBody, settings.clientSecret, 1048576) // { ok: true, webhook: { topic: 'orders/create', … } }
  */
-export function verifyWebhook(headers: Headers, rawBody: Buffer, clientSecret: string, maxBytes: number): WebhookVerdict {
+export function verifyWebhook(headers: WebhookHeaders, rawBody: Buffer, clientSecret: string, maxBytes: number): WebhookVerdict {
   if (rawBody.length > maxBytes) return refuse('too_large', shopifyMessages.webhookTooLarge(maxBytes));
   const hmac = header(headers, WEBHOOK_HEADERS.hmac);
   if (!hmac || !clientSecret || !signatureMatches(hmac, webhookSignature(rawBody, clientSecret))) {
@@ -95,7 +67,7 @@ export function verifyWebhook(headers: Headers, rawBody: Buffer, clientSecret: s
   const topic = header(headers, WEBHOOK_HEADERS.topic).toLowerCase();
   if (!KNOWN_TOPICS.has(topic)) return refuse('topic', shopifyMessages.webhookTopicUnknown(topic));
   const shop = header(headers, WEBHOOK_HEADERS.shop).toLowerCase();
-  if (!SHOP_DOMAIN.test(shop)) return refuse('shop', shopifyMessages.webhookShopInvalid);
+  if (!SHOP_DOMAIN.test(shop)) return refuse('seller', shopifyMessages.webhookShopInvalid);
   let body: unknown;
   try {
     body = parseKeepingIntegers(rawBody.toString('utf8'));
@@ -104,7 +76,7 @@ export function verifyWebhook(headers: Headers, rawBody: Buffer, clientSecret: s
   }
   const action = actionOf(topic as ShopifyWebhookTopic, body);
   if (!action) return refuse('body', shopifyMessages.webhookBodyInvalid);
-  return { ok: true, webhook: { topic: topic as ShopifyWebhookTopic, shop, webhookId: header(headers, WEBHOOK_HEADERS.webhookId), action } };
+  return { ok: true, webhook: { topic, seller: shop, webhookId: header(headers, WEBHOOK_HEADERS.webhookId), action } };
 }
 
 /**

@@ -1,0 +1,79 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { status } from '@grpc/grpc-js';
+import { MARKETPLACE_WEBHOOK_MAX_BYTES, marketplaceMessages, shopifyMessages } from '@smista/contracts';
+import { SHOPIFY_SANDBOX_APP } from '@smista/sandboxes';
+import { rpc } from '@smista/service-kit';
+import { failure, startMarketplacesStack, type MarketplacesStack } from './support/harness';
+
+/*
+ * ReceiveWebhook through the service, as the gateway's public route calls it (no caller token: the
+ * signature is the proof): a delivery signed with the app's secret is recorded once, pending; the
+ * same delivery id again is a duplicate and records nothing; a wrong signature, an oversized body
+ * or a malformed delivery is refused with its Italian reason and writes nothing; a marketplace
+ * without webhooks is not found. The real service on a fresh database.
+ */
+
+const SHOP = 'webhook-prova.myshopify.com';
+
+let stack: MarketplacesStack;
+
+beforeAll(async () => {
+  stack = await startMarketplacesStack({
+    env: { SHOPIFY_CLIENT_ID: SHOPIFY_SANDBOX_APP.clientId, SHOPIFY_CLIENT_SECRET: SHOPIFY_SANDBOX_APP.clientSecret, SHOPIFY_REDIRECT_URL: 'http://127.0.0.1:9/marketplace/callback' },
+  });
+}, 90_000);
+afterAll(async () => {
+  await stack?.stop();
+}, 30_000);
+
+const api = () => rpc(stack.client, { deadlineMs: 10_000 });
+const deliveries = async () => (await stack.pool.query('SELECT webhook_id, topic, seller, action, status FROM webhook_deliveries ORDER BY received_at')).rows;
+
+function signed(topic: string, body: string, secret = SHOPIFY_SANDBOX_APP.clientSecret, webhookId = randomUUID()) {
+  const raw = Buffer.from(body);
+  return {
+    marketplace: 'shopify',
+    body: raw,
+    headers: {
+      'x-shopify-hmac-sha256': createHmac('sha256', secret).update(raw).digest('base64'),
+      'x-shopify-topic': topic,
+      'x-shopify-shop-domain': SHOP,
+      'x-shopify-webhook-id': webhookId,
+      'x-shopify-api-version': '2026-10',
+    },
+  };
+}
+
+it('records a signed order delivery once, pending; the same delivery id again is a duplicate and records nothing', async () => {
+  const before = (await deliveries()).length;
+  const delivery = signed('orders/create', '{"id":820982911946154508,"name":"#1001"}');
+  expect(await api().receiveWebhook(delivery)).toEqual({ duplicate: false, topic: 'orders/create' });
+  expect(await api().receiveWebhook(delivery)).toEqual({ duplicate: true, topic: 'orders/create' });
+  const rows = (await deliveries()).slice(before);
+  expect(rows).toEqual([
+    { webhook_id: delivery.headers['x-shopify-webhook-id'], topic: 'orders/create', seller: SHOP, action: { kind: 'import_order', externalOrderId: '820982911946154508' }, status: 'pending' },
+  ]);
+});
+
+it('refuses a wrong signature (UNAUTHENTICATED), an oversized body and a malformed delivery (INVALID_ARGUMENT), writing nothing', async () => {
+  const before = (await deliveries()).length;
+  const forged = signed('orders/create', '{"id":1}', 'un-altro-segreto');
+  expect(await failure(api().receiveWebhook(forged))).toEqual({ code: status.UNAUTHENTICATED, details: shopifyMessages.webhookSignatureInvalid });
+  const tampered = signed('orders/create', '{"id":1}');
+  expect(await failure(api().receiveWebhook({ ...tampered, body: Buffer.from('{"id":2}') }))).toMatchObject({ code: status.UNAUTHENTICATED });
+  const huge = signed('orders/create', JSON.stringify({ id: 1, note: 'x'.repeat(MARKETPLACE_WEBHOOK_MAX_BYTES) }));
+  expect(await failure(api().receiveWebhook(huge))).toEqual({ code: status.INVALID_ARGUMENT, details: shopifyMessages.webhookTooLarge(MARKETPLACE_WEBHOOK_MAX_BYTES) });
+  const unknownTopic = signed('products/create', '{"id":1}');
+  expect(await failure(api().receiveWebhook(unknownTopic))).toEqual({ code: status.INVALID_ARGUMENT, details: shopifyMessages.webhookTopicUnknown('products/create') });
+  expect((await deliveries()).length).toBe(before);
+});
+
+it('records the privacy topics as they come; a marketplace without webhooks is not found', async () => {
+  const redact = signed('customers/redact', JSON.stringify({ shop_domain: SHOP, customer: { id: 191167, email: 'giulia@example.it' }, orders_to_redact: [299938] }));
+  expect(await api().receiveWebhook(redact)).toEqual({ duplicate: false, topic: 'customers/redact' });
+  const row = (await deliveries()).find((r) => r.webhook_id === redact.headers['x-shopify-webhook-id']);
+  expect(row).toMatchObject({ status: 'pending', action: { kind: 'redact_customer', customerId: '191167', externalOrderIds: ['299938'] } });
+  for (const marketplace of ['ebay', 'amazon', 'zalando']) {
+    expect(await failure(api().receiveWebhook({ ...signed('orders/create', '{"id":1}'), marketplace }))).toEqual({ code: status.NOT_FOUND, details: marketplaceMessages.marketplaceNotFound });
+  }
+});
