@@ -6,7 +6,8 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { MARKETPLACE_WEBHOOK_MAX_BYTES, marketplaceMessages as m, messages, shopifyMessages, type MarketplaceIntegrationJson } from '@smista/contracts';
-import { ebaySandboxControl, SHOPIFY_SANDBOX_APP, type EbaySandboxControl } from '@smista/sandboxes';
+import { ebaySandboxControl, SHOPIFY_SANDBOX_APP, shopifyInstallAs, shopifySandboxControl, type EbaySandboxControl } from '@smista/sandboxes';
+import { sharedInfra } from '../../e2e/support/env';
 import { createPool } from '@smista/service-kit';
 import { startApp, type TestApp } from '../../e2e/support/app';
 import { connectEbay, consent, finishedJob, newSeller as newSellerOn } from './support/marketplaces';
@@ -318,7 +319,7 @@ describe("Shopify's webhooks (issue 22): POST /api/webhooks/shopify, public, sig
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ received: true, duplicate: true });
     expect((await deliveryRows()).filter((r) => r.webhook_id === headers['x-shopify-webhook-id'])).toEqual([
-      { webhook_id: headers['x-shopify-webhook-id'], topic: 'orders/create', status: 'pending' },
+      { webhook_id: headers['x-shopify-webhook-id'], topic: 'orders/create', status: expect.any(String) },
     ]);
   });
 
@@ -338,5 +339,32 @@ describe("Shopify's webhooks (issue 22): POST /api/webhooks/shopify, public, sig
     const ebay = await fetch(`${app.baseUrl}/api/webhooks/ebay`, { method: 'POST', headers: { 'content-type': 'application/json', ...signedHeaders('{"id":1}') }, body: '{"id":1}' });
     expect(ebay.status).toBe(404);
     expect((await deliveryRows()).length).toBe(before);
+  });
+
+  it("a connected shop's order webhook makes the order visible in the orders list, before any sync", async () => {
+    const shopifyUrl = sharedInfra().sandboxes.shopify!;
+    const control = shopifySandboxControl(shopifyUrl);
+    const domain = `gw-webhook-${randomUUID().slice(0, 8)}.myshopify.com`;
+    const owner = { email: `titolare@${domain}`, password: 'Webhook1!' };
+    await control.addShop({ shop: domain, ...owner, orders: 0, seed: 22 });
+    const params = await admin.b.get(`/api/marketplace/shopify/oauth-params?shop=${domain}`);
+    const redirect = new URL(await shopifyInstallAs(params.body.consentUrl, owner));
+    const query = Object.fromEntries(redirect.searchParams);
+    const connected = await admin.b.post('/api/merchants/current/oauth/callback', { code: query.code, marketplace: 'shopify', merchantId: shop.id, state: query.state, callback: query });
+    expect(connected.status).toBe(200);
+    const integrationId = connected.body.integration.id;
+
+    // A new order on the shop: no sync has read it.
+    const [order] = await control.addOrders(domain, 1);
+    const listed = async () => (await admin.b.get(`/api/orders/integration/${integrationId}`)).body.data.map((o: { externalId: string }) => o.externalId);
+    expect(await listed()).toEqual([]);
+    const raw = `{"id":${order!.legacyResourceId},"admin_graphql_api_id":"${order!.id}"}`;
+    const res = await post(raw, { ...signedHeaders(raw), 'x-shopify-topic': 'orders/create', 'x-shopify-shop-domain': domain });
+    expect(res.status).toBe(200);
+    const until = Date.now() + 30_000;
+    while (!(await listed()).includes(order!.legacyResourceId)) {
+      if (Date.now() > until) throw new Error('the order never reached the list');
+      await new Promise((r) => setTimeout(r, 100));
+    }
   });
 });

@@ -1,35 +1,48 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
 import { MARKETPLACE_WEBHOOK_MAX_BYTES, marketplaceMessages, shopifyMessages } from '@smista/contracts';
-import { SHOPIFY_SANDBOX_APP } from '@smista/sandboxes';
+import { SHOPIFY_SANDBOX_APP, shopifyInstallAs, shopifySandboxControl, startShopifySandbox, type ShopifySandbox } from '@smista/sandboxes';
 import { rpc } from '@smista/service-kit';
-import { failure, startMarketplacesStack, type MarketplacesStack } from './support/harness';
+import { failure, importedOrders, startMarketplacesStack, waitFor, type MarketplacesStack } from './support/harness';
 
 /*
  * ReceiveWebhook through the service, as the gateway's public route calls it (no caller token: the
  * signature is the proof): a delivery signed with the app's secret is recorded once, pending; the
  * same delivery id again is a duplicate and records nothing; a wrong signature, an oversized body
  * or a malformed delivery is refused with its Italian reason and writes nothing; a marketplace
- * without webhooks is not found. The real service on a fresh database.
+ * without webhooks is not found. Then the queued work: an order delivery of a connected shop is
+ * read again from Shopify and published as `marketplaces.order.imported`, like a sync's; one of a
+ * shop nobody connected is ignored. The real service on a fresh database, the Shopify sandbox.
  */
 
 const SHOP = 'webhook-prova.myshopify.com';
+const CONNECTED = 'webhook-collegato.myshopify.com';
+const OWNER = { email: 'titolare@webhook-collegato.it', password: 'Webhook1!' };
 
+let shopify: ShopifySandbox;
 let stack: MarketplacesStack;
 
 beforeAll(async () => {
+  shopify = await startShopifySandbox({ port: 0, shops: [{ shop: CONNECTED, ...OWNER, orders: 5, seed: 22, plan: 'basic' }] });
   stack = await startMarketplacesStack({
-    env: { SHOPIFY_CLIENT_ID: SHOPIFY_SANDBOX_APP.clientId, SHOPIFY_CLIENT_SECRET: SHOPIFY_SANDBOX_APP.clientSecret, SHOPIFY_REDIRECT_URL: 'http://127.0.0.1:9/marketplace/callback' },
+    env: {
+      SHOPIFY_CLIENT_ID: SHOPIFY_SANDBOX_APP.clientId,
+      SHOPIFY_CLIENT_SECRET: SHOPIFY_SANDBOX_APP.clientSecret,
+      SHOPIFY_REDIRECT_URL: 'http://127.0.0.1:9/marketplace/callback',
+      SHOPIFY_SHOP_URL: `${shopify.url}/store/{shop}`,
+    },
+    options: { pollMs: 200 },
   });
 }, 90_000);
 afterAll(async () => {
   await stack?.stop();
+  await shopify?.close();
 }, 30_000);
 
 const api = () => rpc(stack.client, { deadlineMs: 10_000 });
 const deliveries = async () => (await stack.pool.query('SELECT webhook_id, topic, seller, action, status FROM webhook_deliveries ORDER BY received_at')).rows;
 
-function signed(topic: string, body: string, secret = SHOPIFY_SANDBOX_APP.clientSecret, webhookId = randomUUID()) {
+function signed(topic: string, body: string, secret = SHOPIFY_SANDBOX_APP.clientSecret, webhookId = randomUUID(), shop = SHOP) {
   const raw = Buffer.from(body);
   return {
     marketplace: 'shopify',
@@ -37,22 +50,23 @@ function signed(topic: string, body: string, secret = SHOPIFY_SANDBOX_APP.client
     headers: {
       'x-shopify-hmac-sha256': createHmac('sha256', secret).update(raw).digest('base64'),
       'x-shopify-topic': topic,
-      'x-shopify-shop-domain': SHOP,
+      'x-shopify-shop-domain': shop,
       'x-shopify-webhook-id': webhookId,
       'x-shopify-api-version': '2026-10',
     },
   };
 }
 
-it('records a signed order delivery once, pending; the same delivery id again is a duplicate and records nothing', async () => {
+it('records a signed order delivery once; the same delivery id again is a duplicate and records nothing; a shop nobody connected is ignored', async () => {
   const before = (await deliveries()).length;
   const delivery = signed('orders/create', '{"id":820982911946154508,"name":"#1001"}');
   expect(await api().receiveWebhook(delivery)).toEqual({ duplicate: false, topic: 'orders/create' });
   expect(await api().receiveWebhook(delivery)).toEqual({ duplicate: true, topic: 'orders/create' });
   const rows = (await deliveries()).slice(before);
   expect(rows).toEqual([
-    { webhook_id: delivery.headers['x-shopify-webhook-id'], topic: 'orders/create', seller: SHOP, action: { kind: 'import_order', externalOrderId: '820982911946154508' }, status: 'pending' },
+    { webhook_id: delivery.headers['x-shopify-webhook-id'], topic: 'orders/create', seller: SHOP, action: { kind: 'import_order', externalOrderId: '820982911946154508' }, status: expect.any(String) },
   ]);
+  await waitFor('the delivery of an unconnected shop ignored', async () => (await deliveries()).find((r) => r.webhook_id === delivery.headers['x-shopify-webhook-id'] && r.status === 'ignored'));
 });
 
 it('refuses a wrong signature (UNAUTHENTICATED), an oversized body and a malformed delivery (INVALID_ARGUMENT), writing nothing', async () => {
@@ -76,4 +90,25 @@ it('records the privacy topics as they come; a marketplace without webhooks is n
   for (const marketplace of ['ebay', 'amazon', 'zalando']) {
     expect(await failure(api().receiveWebhook({ ...signed('orders/create', '{"id":1}'), marketplace }))).toEqual({ code: status.NOT_FOUND, details: marketplaceMessages.marketplaceNotFound });
   }
+});
+
+it("imports the order a connected shop's webhook names, as a sync does: read again from Shopify, published once", async () => {
+  const merchant = await stack.newMerchant();
+  const params = await merchant.api.getOAuthParams({ marketplace: 'shopify', account: CONNECTED });
+  const callback = new URL(await shopifyInstallAs(params.consentUrl, OWNER));
+  const query = Object.fromEntries(callback.searchParams);
+  const { integration } = await merchant.api.completeOAuth({ merchantId: merchant.merchantId, marketplace: 'shopify', code: query.code ?? '', error: '', state: query.state ?? '', callback: query });
+  const order = (await shopifySandboxControl(shopify.url).orders(CONNECTED))[0]!;
+  const ofOrder = async () => (await importedOrders(stack.pool)).filter((e) => e.integrationId === integration!.id && e.order?.externalId === order.legacyResourceId);
+  expect(await ofOrder()).toEqual([]);
+
+  // Shopify's body carries the order in its REST shape; only its id is used.
+  const delivery = signed('orders/updated', `{"id":${order.legacyResourceId},"admin_graphql_api_id":"${order.id}","name":"#1001"}`, undefined, randomUUID(), CONNECTED);
+  expect(await api().receiveWebhook(delivery)).toEqual({ duplicate: false, topic: 'orders/updated' });
+  const [event] = await waitFor('the order imported', async () => ((await ofOrder()).length > 0 ? ofOrder() : undefined));
+  expect(event).toMatchObject({ merchantId: merchant.merchantId, integrationId: integration!.id, jobId: 0, order: { marketplace: 'shopify', externalId: order.legacyResourceId } });
+  expect((await deliveries()).find((r) => r.webhook_id === delivery.headers['x-shopify-webhook-id'])).toMatchObject({ status: 'done' });
+  // Shopify sending it again imports nothing more.
+  expect(await api().receiveWebhook(delivery)).toEqual({ duplicate: true, topic: 'orders/updated' });
+  expect(await ofOrder()).toHaveLength(1);
 });

@@ -8,6 +8,7 @@ export function webhookHandlers(deps: HandlerDeps) {
   return {
     receiveWebhook: unary('ReceiveWebhook', async (request: marketplaces.ReceiveWebhookRequest, ctx) => {
       const receipt = await receiveWebhook({ pool: deps.pool, adapters: deps.adapters, logger: ctx.logger }, request.marketplace, request.headers, Buffer.from(request.body));
+      if (!receipt.duplicate) deps.webhookImporter.wake();
       return marketplaces.ReceiveWebhookResponse.fromPartial(receipt);
     }),
   };
