@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { authorizeErrorPage, AUTHORIZE_FIELDS, cancelledPage, installPage } from './consent-page';
 import { runGraphql } from './graphql-api';
+import { fireWebhook, type FireWebhookRequest } from './webhooks';
 import { isShopDomain, SHOPIFY_PLANS, ShopifyControlError, type ShopifyFault, type ShopifyPlan, type ShopifyStore } from './store';
 
 /** One call as the sandbox saw it (never a token, code or secret). */
@@ -215,9 +216,9 @@ function controlRouter(store: ShopifyStore): express.Router {
   };
   router.use(express.json());
   router.post('/apps', guard((req, res) => {
-    const b = req.body as { clientId?: string; clientSecret?: string; name?: string; redirectUris?: string[] };
+    const b = req.body as { clientId?: string; clientSecret?: string; name?: string; redirectUris?: string[]; webhookUri?: string };
     if (!b.clientId || !b.clientSecret) throw new ShopifyControlError(400, 'clientId e clientSecret sono obbligatori');
-    store.apps.set(b.clientId, { clientId: b.clientId, clientSecret: b.clientSecret, name: b.name ?? 'Smista', redirectUris: b.redirectUris ?? [] });
+    store.apps.set(b.clientId, { clientId: b.clientId, clientSecret: b.clientSecret, name: b.name ?? 'Smista', redirectUris: b.redirectUris ?? [], ...(b.webhookUri ? { webhookUri: b.webhookUri } : {}) });
     res.status(201).json({ clientId: b.clientId });
   }));
   router.get('/shops', guard((_req, res) => void res.json([...store.shops.keys()].map(shopInfo))));
@@ -257,6 +258,13 @@ function controlRouter(store: ShopifyStore): express.Router {
     store.throttledHttpStatus = status;
     res.json({ status });
   }));
+  // One webhook delivery now, signed with the app's secret (the same webhookId again: a re-sent delivery).
+  router.post('/shops/:shop/webhooks', (req: Request, res: Response, next: NextFunction) => {
+    fireWebhook(store, str(req.params.shop).toLowerCase(), req.body as FireWebhookRequest).then(
+      (fired) => void res.json(fired),
+      (err: unknown) => (err instanceof ShopifyControlError ? void res.status(err.status).json({ error: err.message }) : next(err)),
+    );
+  });
   router.get('/stats', guard((_req, res) => void res.json({ calls: store.calls, pendingFaults: store.pendingFaults() })));
   return router;
 }

@@ -1,5 +1,6 @@
 import type { ShopifyFault, ShopifyPlan, ShopifySandboxApp } from './store';
 import type { ShopifyTrackingInfo } from './orders';
+import type { FiredWebhook, FireWebhookRequest } from './webhooks';
 
 /*
  * Clients of a running Shopify sandbox for tests and the local stack: the typed `/__sandbox/`
@@ -47,6 +48,8 @@ export interface ShopifySandboxControl {
   /** How a throttled call answers from now on: Shopify's 200 with THROTTLED (default), or 429. */
   setThrottledStatus(status: 200 | 429): Promise<void>;
   stats(): Promise<{ calls: number; pendingFaults: ShopifyFault[] }>;
+  /** Sends one signed webhook delivery of the shop to the app's `webhookUri` (or `uri`); the same `webhookId` again re-sends it. */
+  fireWebhook(shop: string, request: FireWebhookRequest): Promise<FiredWebhook>;
 }
 
 export function shopifySandboxControl(baseUrl: string): ShopifySandboxControl {
@@ -70,6 +73,7 @@ export function shopifySandboxControl(baseUrl: string): ShopifySandboxControl {
     clearFaults: async () => void (await call('DELETE', '/faults')),
     setThrottledStatus: async (status) => void (await call('PUT', '/throttled-status', { status })),
     stats: () => call('GET', '/stats'),
+    fireWebhook: (shop, request) => call('POST', `${shopPath(shop)}/webhooks`, request),
   };
 }
 

@@ -261,3 +261,60 @@ describe('control endpoints and latency', () => {
     }
   });
 });
+
+describe('webhook deliveries (POST /__sandbox/shops/{shop}/webhooks)', () => {
+  type Received = { headers: import('node:http').IncomingHttpHeaders; body: Buffer };
+  const received: Received[] = [];
+  let receiver: import('node:http').Server;
+  let uri = '';
+
+  beforeAll(async () => {
+    const http = await import('node:http');
+    receiver = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body: Buffer.concat(chunks) });
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    uri = `http://127.0.0.1:${(receiver.address() as import('node:net').AddressInfo).port}/api/webhooks/shopify`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  it("sends an order topic signed as Shopify does, the order's id a bare JSON number; the same webhookId again is a re-sent delivery", async () => {
+    const { createHmac } = await import('node:crypto');
+    const order = (await control.orders(SHOP))[0]!;
+    const fired = await control.fireWebhook(SHOP, { topic: 'orders/updated', orderId: order.legacyResourceId, uri });
+    expect(fired).toMatchObject({ topic: 'orders/updated', uri, status: 200 });
+    const delivery = received.at(-1)!;
+    expect(delivery.headers).toMatchObject({
+      'content-type': 'application/json',
+      'x-shopify-topic': 'orders/updated',
+      'x-shopify-shop-domain': SHOP,
+      'x-shopify-api-version': VERSION,
+      'x-shopify-webhook-id': fired.webhookId,
+      'x-shopify-hmac-sha256': createHmac('sha256', SHOPIFY_SANDBOX_APP.clientSecret).update(delivery.body).digest('base64'),
+    });
+    expect(delivery.body.toString()).toContain(`"id":${order.legacyResourceId},`);
+    expect(JSON.parse(delivery.body.toString())).toMatchObject({ admin_graphql_api_id: order.id, name: order.name });
+
+    const again = await control.fireWebhook(SHOP, { topic: 'orders/updated', orderId: order.legacyResourceId, uri, webhookId: fired.webhookId });
+    expect(again.webhookId).toBe(fired.webhookId);
+    expect(received.at(-1)!.headers['x-shopify-webhook-id']).toBe(fired.webhookId);
+  });
+
+  it("sends the privacy topics with their bodies; an unknown topic, order or a missing address is refused", async () => {
+    const order = (await control.orders(SHOP))[0]!;
+    await control.fireWebhook(SHOP, { topic: 'customers/redact', orderId: order.legacyResourceId, uri });
+    expect(JSON.parse(received.at(-1)!.body.toString())).toMatchObject({ shop_domain: SHOP, customer: { id: 191167 }, orders_to_redact: [Number(order.legacyResourceId)] });
+    await control.fireWebhook(SHOP, { topic: 'shop/redact', uri });
+    expect(JSON.parse(received.at(-1)!.body.toString())).toEqual({ shop_id: 954889, shop_domain: SHOP });
+    await expect(control.fireWebhook(SHOP, { topic: 'products/create', uri })).rejects.toThrow(/400/);
+    await expect(control.fireWebhook(SHOP, { topic: 'orders/create', orderId: '1', uri })).rejects.toThrow(/404/);
+    await expect(control.fireWebhook(SHOP, { topic: 'orders/create' })).rejects.toThrow(/uri mancante/);
+  });
+});

@@ -13,6 +13,8 @@ export interface ShopifySandboxApp {
   name: string;
   /** Allowed redirection URLs; empty = any http(s) URL. */
   redirectUris: readonly string[];
+  /** Where the app's configured webhook topics are delivered (like `shopify.app.toml`); none = no deliveries. */
+  webhookUri?: string;
 }
 
 /** Smista's app in the sandbox (development and tests). */
