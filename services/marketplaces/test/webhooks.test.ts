@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
 import { MARKETPLACE_WEBHOOK_MAX_BYTES, marketplaceMessages, shopifyMessages } from '@smista/contracts';
 import { SHOPIFY_SANDBOX_APP, shopifyInstallAs, shopifySandboxControl, startShopifySandbox, type ShopifySandbox } from '@smista/sandboxes';
+import { marketplacesEvents } from '@smista/proto';
 import { rpc } from '@smista/service-kit';
 import { failure, importedOrders, startMarketplacesStack, waitFor, type MarketplacesStack } from './support/harness';
 
@@ -12,7 +13,9 @@ import { failure, importedOrders, startMarketplacesStack, waitFor, type Marketpl
  * or a malformed delivery is refused with its Italian reason and writes nothing; a marketplace
  * without webhooks is not found. Then the queued work: an order delivery of a connected shop is
  * read again from Shopify and published as `marketplaces.order.imported`, like a sync's; one of a
- * shop nobody connected is ignored. The real service on a fresh database, the Shopify sandbox.
+ * shop nobody connected is ignored; a privacy webhook of a connected shop is passed on as
+ * `marketplaces.privacy.requested` and its e-mail forgotten. The real service on a fresh database,
+ * the Shopify sandbox.
  */
 
 const SHOP = 'webhook-prova.myshopify.com';
@@ -86,13 +89,15 @@ it('records the privacy topics as they come; a marketplace without webhooks is n
   const redact = signed('customers/redact', JSON.stringify({ shop_domain: SHOP, customer: { id: 191167, email: 'giulia@example.it' }, orders_to_redact: [299938] }));
   expect(await api().receiveWebhook(redact)).toEqual({ duplicate: false, topic: 'customers/redact' });
   const row = (await deliveries()).find((r) => r.webhook_id === redact.headers['x-shopify-webhook-id']);
-  expect(row).toMatchObject({ status: 'pending', action: { kind: 'redact_customer', customerId: '191167', externalOrderIds: ['299938'] } });
+  expect(row).toMatchObject({ status: expect.any(String), action: { kind: 'redact_customer', customerId: '191167', externalOrderIds: ['299938'] } });
+  // Nobody connected that shop: Smista holds nothing of it.
+  await waitFor('the redact of an unconnected shop ignored', async () => (await deliveries()).find((r) => r.webhook_id === redact.headers['x-shopify-webhook-id'] && r.status === 'ignored'));
   for (const marketplace of ['ebay', 'amazon', 'zalando']) {
     expect(await failure(api().receiveWebhook({ ...signed('orders/create', '{"id":1}'), marketplace }))).toEqual({ code: status.NOT_FOUND, details: marketplaceMessages.marketplaceNotFound });
   }
 });
 
-it("imports the order a connected shop's webhook names, as a sync does: read again from Shopify, published once", async () => {
+it("imports the order a connected shop's webhook names, as a sync does (read again from Shopify, published once); passes its privacy webhooks on and forgets the e-mail", async () => {
   const merchant = await stack.newMerchant();
   const params = await merchant.api.getOAuthParams({ marketplace: 'shopify', account: CONNECTED });
   const callback = new URL(await shopifyInstallAs(params.consentUrl, OWNER));
@@ -111,4 +116,22 @@ it("imports the order a connected shop's webhook names, as a sync does: read aga
   // Shopify sending it again imports nothing more.
   expect(await api().receiveWebhook(delivery)).toEqual({ duplicate: true, topic: 'orders/updated' });
   expect(await ofOrder()).toHaveLength(1);
+
+  // A privacy webhook of that shop: passed on to orders, shipments and activity; the e-mail is forgotten here.
+  const redact = signed('customers/redact', JSON.stringify({ shop_domain: CONNECTED, customer: { id: 191167, email: 'giulia@example.it' }, orders_to_redact: [Number(order.legacyResourceId)] }), undefined, randomUUID(), CONNECTED);
+  await api().receiveWebhook(redact);
+  const request = signed('customers/data_request', JSON.stringify({ shop_domain: CONNECTED, customer: { id: 191167, email: 'giulia@example.it' }, orders_requested: [], data_request: { id: 9999 } }), undefined, randomUUID(), CONNECTED);
+  await api().receiveWebhook(request);
+  const privacy = async () =>
+    (await stack.pool.query<{ payload: Buffer }>(`SELECT payload FROM outbox WHERE subject = 'marketplaces.privacy.requested' ORDER BY seq`)).rows
+      .map((r) => marketplacesEvents.MarketplacePrivacyRequested.decode(r.payload))
+      .filter((e) => e.integrationId === integration!.id);
+  const events = await waitFor('both privacy requests passed on', async () => ((await privacy()).length === 2 ? privacy() : undefined));
+  expect(events.map(({ requestedAt: _, ...e }) => e).sort((a, b) => a.request.localeCompare(b.request))).toEqual([
+    { merchantId: merchant.merchantId, integrationId: integration!.id, provider: 'shopify', request: 'customer_data_request', externalOrderIds: [], customerId: '191167', customerEmail: 'giulia@example.it', dataRequestId: '9999', webhookId: request.headers['x-shopify-webhook-id'] },
+    { merchantId: merchant.merchantId, integrationId: integration!.id, provider: 'shopify', request: 'redact_customer', externalOrderIds: [order.legacyResourceId], customerId: '191167', customerEmail: 'giulia@example.it', dataRequestId: '', webhookId: redact.headers['x-shopify-webhook-id'] },
+  ]);
+  const rows = (await deliveries()).filter((r) => [redact.headers['x-shopify-webhook-id'], request.headers['x-shopify-webhook-id']].includes(r.webhook_id));
+  expect(rows.map((r) => r.status)).toEqual(['done', 'done']);
+  expect(rows.every((r) => !('email' in r.action))).toBe(true);
 });

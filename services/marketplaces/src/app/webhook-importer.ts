@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError, KitErrorCode, withTransaction, type Logger, type Pool } from '@smista/service-kit';
 import { MarketplaceError, type ImportedOrder } from '../adapters';
-import { enqueueOrdersImported } from '../events/publishers';
-import { activeSellerIntegrations, claimPendingDeliveries, finishDelivery, recordImportedOrders, retryDeliveryLater, type WebhookDelivery } from '../store';
+import { enqueueOrdersImported, enqueuePrivacyRequested } from '../events/publishers';
+import { activeSellerIntegrations, claimPendingDeliveries, finishDelivery, forgetDeliveryEmail, recordImportedOrders, retryDeliveryLater, sellerIntegrations, type WebhookDelivery } from '../store';
 import type { Integration } from '../domain';
 import type { AdapterRegistry } from './adapter-registry';
 import type { TokenKeeper } from './token-keeper';
@@ -27,7 +27,8 @@ const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000];
 const NO_JOB = 0;
 
 /**
- * Works the order deliveries of `webhook_deliveries` (issue 22): the webhook was answered when its
+ * Works the deliveries of `webhook_deliveries` (issue 22). Privacy deliveries are passed on as
+ * `marketplaces.privacy.requested` (`passOnPrivacy`). Order deliveries: the webhook was answered when its
  * row was committed; here the order it names is read again through the adapter (`fetchOrder`, the
  * same normalisation as a sync page) and published as `marketplaces.order.imported` through the
  * outbox for each switched-on, connected integration of that seller, with `imported_orders`, in
@@ -71,8 +72,8 @@ export class WebhookImporter {
   /** One round: claims pending order deliveries and imports them; answers how many were taken. */
   async round(): Promise<number> {
     const owner = randomUUID();
-    const due = await claimPendingDeliveries(this.deps.pool, owner, ['import_order'], LEASE_SECONDS, ROUND_SIZE);
-    await Promise.all(due.map((delivery) => this.importClaimed(delivery, owner)));
+    const due = await claimPendingDeliveries(this.deps.pool, owner, ['import_order', 'redact_customer', 'redact_shop', 'customer_data_request'], LEASE_SECONDS, ROUND_SIZE);
+    await Promise.all(due.map((delivery) => (delivery.action.kind === 'import_order' ? this.importClaimed(delivery, owner) : this.passOnPrivacy(delivery, owner))));
     return due.length;
   }
 
@@ -119,6 +120,43 @@ export class WebhookImporter {
         return true;
       });
       logger.info({ orderId: action.externalOrderId, integrations: read.length, recorded }, 'webhook order imported');
+    } catch (err) {
+      await this.failed(delivery, owner, err, logger);
+    }
+  }
+
+  /**
+   * A privacy delivery: one `marketplaces.privacy.requested` per integration of the seller (switched
+   * off or in error too: the data is Smista's either way), in the transaction that marks it done;
+   * then the e-mail is forgotten here. No integration: ignored (Smista holds nothing of that shop).
+   */
+  private async passOnPrivacy(delivery: WebhookDelivery, owner: string): Promise<void> {
+    const logger = this.deps.logger.child({ webhookId: delivery.webhookId, topic: delivery.topic, seller: delivery.seller });
+    const { action } = delivery;
+    if (action.kind === 'import_order') return;
+    try {
+      const integrations = await sellerIntegrations(this.deps.pool, delivery.marketplaceId, delivery.seller);
+      const requestedAt = this.deps.now();
+      const recorded = await withTransaction(this.deps.pool, async (tx) => {
+        if (!(await finishDelivery(tx, delivery, owner, integrations.length > 0 ? 'done' : 'ignored', null))) return false;
+        for (const integration of integrations) {
+          await enqueuePrivacyRequested(tx, {
+            merchantId: integration.merchantId,
+            integrationId: integration.id,
+            provider: integration.marketplace.identifier,
+            request: action.kind,
+            externalOrderIds: action.kind === 'redact_shop' ? [] : action.externalOrderIds,
+            customerId: action.kind === 'redact_shop' ? '' : action.customerId,
+            customerEmail: action.kind === 'redact_shop' ? '' : action.email,
+            dataRequestId: action.kind === 'customer_data_request' ? action.dataRequestId : '',
+            webhookId: delivery.webhookId,
+            requestedAt,
+          });
+        }
+        await forgetDeliveryEmail(tx, delivery);
+        return true;
+      });
+      logger.info({ request: action.kind, integrations: integrations.length, recorded }, 'privacy request passed on');
     } catch (err) {
       await this.failed(delivery, owner, err, logger);
     }

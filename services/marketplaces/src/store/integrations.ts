@@ -231,3 +231,9 @@ export async function activeSellerIntegrations(db: Queryable, marketplaceId: num
   );
   return rows.map(toIntegration);
 }
+
+/** Every integration of one seller on a marketplace, in any state, in every merchant (a privacy request concerns them all). */
+export async function sellerIntegrations(db: Queryable, marketplaceId: number, externalUserId: string): Promise<Integration[]> {
+  const { rows } = await db.query(`SELECT ${SELECT} FROM ${FROM} WHERE i.marketplace_id = $1 AND i.external_user_id = $2 ORDER BY i.id`, [marketplaceId, externalUserId]);
+  return rows.map(toIntegration);
+}

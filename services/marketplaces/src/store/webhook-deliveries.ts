@@ -74,3 +74,8 @@ export async function retryDeliveryLater(db: Queryable, delivery: Pick<WebhookDe
     [delivery.marketplaceId, delivery.webhookId, owner, error, delayMs / 1000],
   );
 }
+
+/** Once a privacy request is passed on, the delivery keeps only ids: the buyer's e-mail is forgotten here. */
+export async function forgetDeliveryEmail(db: Queryable, delivery: Pick<WebhookDelivery, 'marketplaceId' | 'webhookId'>): Promise<void> {
+  await db.query(`UPDATE webhook_deliveries SET action = action - 'email' WHERE marketplace_id = $1 AND webhook_id = $2`, [delivery.marketplaceId, delivery.webhookId]);
+}
