@@ -1,6 +1,7 @@
 import { createLogger } from '@smista/service-kit';
 import { grpcServices } from '../services';
 import { createRouteTable } from './index';
+import { webhookHeaders } from './marketplace-routes';
 
 const routeTable = createRouteTable({ legal: { termsUrl: null, privacyUrl: null }, logger: createLogger('route-table-test', 'silent') });
 
@@ -185,5 +186,21 @@ describe('route table', () => {
     expect(limitsOf('POST', '/api/merchants/:merchantId/invites')).toEqual(['invitesPerUser']);
     expect(limitsOf('GET', '/api/invites/:token')).toEqual(['inviteLookupsPerIp']);
     expect(limitsOf('POST', '/api/invites/:token/accept')).toEqual(['inviteLookupsPerIp']);
+  });
+});
+
+describe('webhookHeaders', () => {
+  it("hands the service the marketplace's headers, one value each, never a browser's session or credentials", () => {
+    expect(
+      webhookHeaders({
+        'x-shopify-topic': 'orders/create',
+        'x-shopify-hmac-sha256': 'abc=',
+        'x-forwarded-for': ['10.0.0.1', '10.0.0.2'],
+        cookie: 'smista_session=segreto',
+        authorization: 'Bearer segreto',
+        'proxy-authorization': 'Basic segreto',
+        'content-length': undefined,
+      }),
+    ).toEqual({ 'x-shopify-topic': 'orders/create', 'x-shopify-hmac-sha256': 'abc=', 'x-forwarded-for': '10.0.0.1' });
   });
 });

@@ -235,7 +235,7 @@ export const marketplaceRoutes: RouteDef[] = [
 const PRIVATE_HEADERS = new Set(['cookie', 'authorization', 'proxy-authorization']);
 
 /** The headers as the service's map: one value each (a repeated header's first), none of the private ones. */
-function webhookHeaders(headers: Readonly<Record<string, string | string[] | undefined>>): Record<string, string> {
+export function webhookHeaders(headers: Readonly<Record<string, string | string[] | undefined>>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (PRIVATE_HEADERS.has(name)) continue;

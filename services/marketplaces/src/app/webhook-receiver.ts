@@ -1,5 +1,5 @@
 import { NotSupportedError, type Logger, type Pool } from '@smista/service-kit';
-import type { WebhookHeaders } from '../adapters';
+import type { WebhookHeaders, WebhookVerdict } from '../adapters';
 import { marketplaceByIdentifier, marketplacesErrors, MarketplacesError, MarketplacesErrorCode } from '../domain';
 import { listMarketplaces, recordWebhookDelivery } from '../store';
 import type { AdapterRegistry } from './adapter-registry';
@@ -25,7 +25,7 @@ export async function receiveWebhook(
   rawBody: Buffer,
 ): Promise<WebhookReceipt> {
   const marketplace = marketplaceByIdentifier(await listMarketplaces(deps.pool), marketplaceIdentifier);
-  let verdict;
+  let verdict: WebhookVerdict;
   try {
     verdict = deps.adapters.of(marketplace).readWebhook(headers, rawBody);
   } catch (err) {
