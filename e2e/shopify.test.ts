@@ -4,7 +4,8 @@
  * the shop's domain and refuses one that is not Shopify's in Italian without sending anything; a
  * good one leads to the shop's own install page (Italian, signed in as the owner, 'Installa app'),
  * back to the shell's callback ('Integrazione completata') with the Shopify integration of that
- * shop; a sync imports the shop's orders, which the orders list shows under the Shopify filter.
+ * shop; a sync imports the shop's orders, which the orders list shows under the Shopify filter;
+ * a new order delivered by Shopify's webhook (the sandbox's, to the gateway) shows without a sync.
  * The dialog and the install page at 390 px too. Screenshots in /tmp/shots-shopify/.
  */
 import fs from 'node:fs';
@@ -165,6 +166,28 @@ describe('Shopify (integrations remote, install page, callback, orders list)', (
     const shown = await page.getByTestId('order-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-id')));
     expect(new Set(shown)).toEqual(new Set(listed.data.map((o: { id: number }) => String(o.id))));
     await shot(page, '1280-orders-shopify');
+  });
+
+  step("a new order on the shop reaches the orders list by Shopify's webhook, with no other sync", async () => {
+    await asAdmin();
+    await page.setViewportSize(DESKTOP);
+    await shopifyOrders.get();
+    const control = shopifySandboxControl(shopifyUrl);
+    const [order] = await control.addOrders(shopDomain, 1);
+    // The sandbox delivers orders/create as Shopify does, signed, to the gateway's public route; the
+    // next scheduled sync is minutes away, so only the webhook can bring the order this soon.
+    const fired = await control.fireWebhook(shopDomain, { topic: 'orders/create', orderId: order!.legacyResourceId, uri: `${app.baseUrl}/api/webhooks/shopify` });
+    expect(fired.status).toBe(200);
+    const listed = await eventually(async () => {
+      const res = await api(browser.context, app.baseUrl, 'GET', '/api/orders?marketplace=shopify&pageSize=50');
+      const found = res.body.data.find((o: { externalId: string }) => o.externalId === order!.legacyResourceId);
+      expect(found).toBeDefined();
+      return found as { id: number };
+    }, 30_000);
+    await openOrdersSyncedNow(page, app.baseUrl, '/dashboard/orders?marketplace=shopify&pageSize=50');
+    await page.locator(`[data-testid="order-row"][data-order-id="${listed.id}"]`).waitFor();
+    expect(await page.getByTestId('order-row').count()).toBe(SHOP_ORDERS + 1);
+    await shot(page, '1280-orders-shopify-webhook');
   });
 
   step('at 390 px: the dialog, the install page and the orders under Shopify usable, nothing sideways', async () => {
