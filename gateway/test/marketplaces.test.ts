@@ -11,7 +11,7 @@ import { sharedInfra } from '../../e2e/support/env';
 import { createPool } from '@smista/service-kit';
 import { startApp, type TestApp } from '../../e2e/support/app';
 import { connectEbay, consent, finishedJob, newSeller as newSellerOn } from './support/marketplaces';
-import { join, ownMerchant, registered, suiteGatewayEnv, type Member } from './support/team';
+import { eventually, join, ownMerchant, registered, suiteGatewayEnv, type Member } from './support/team';
 
 let app: TestApp;
 let admin: Member;
@@ -369,5 +369,17 @@ describe("Shopify's webhooks (issue 22): POST /api/webhooks/shopify, public, sig
     const resent = await control.fireWebhook(domain, { topic: 'orders/create', orderId: order!.legacyResourceId, uri: `${app.baseUrl}/api/webhooks/shopify`, webhookId: fired.webhookId });
     expect(resent.status).toBe(200);
     expect((await listed()).filter((id: string) => id === order!.legacyResourceId)).toHaveLength(1);
+
+    // Shopify's customers/redact for that buyer: the order's buyer erased, the request in the activity.
+    const buyerOf = async () => (await admin.b.get(`/api/orders/integration/${integrationId}`)).body.data.find((o: { externalId: string }) => o.externalId === order!.legacyResourceId) as { buyerName: string; buyerEmail: string | null };
+    expect((await buyerOf()).buyerName).not.toBe('');
+    const redact = await control.fireWebhook(domain, { topic: 'customers/redact', orderId: order!.legacyResourceId, uri: `${app.baseUrl}/api/webhooks/shopify` });
+    expect(redact.status).toBe(200);
+    const activityLine = async () => ((await admin.b.get('/api/activity')).body as { kind: string; text: string }[]).find((a) => a.kind === 'privacy_requested');
+    expect(await eventually(async () => (await buyerOf()).buyerName === '' && (await activityLine()) !== undefined, 30_000)).toBe(true);
+    expect((await buyerOf()).buyerEmail ?? '').toBe('');
+    expect((await activityLine())!.text).toBe(
+      `Richiesta privacy di Shopify eseguita: cancellati i dati personali di un cliente da ordini e spedizioni (ordine ${order!.legacyResourceId} e quelli del suo indirizzo e-mail)`,
+    );
   });
 });
