@@ -1,4 +1,4 @@
-import type { ShopifyFault, ShopifyPlan, ShopifySandboxApp } from './store';
+import type { ShopifyFault, ShopifyOrderChange, ShopifyPlan, ShopifySandboxApp, ShopifySentWebhook } from './store';
 import type { ShopifyTrackingInfo } from './orders';
 import type { FiredWebhook, FireWebhookRequest } from './webhooks';
 
@@ -35,7 +35,12 @@ export interface ShopifySandboxControl {
   addShop(shop: { shop: string; orders: number; name?: string; email?: string; password?: string; seed?: string | number; plan?: ShopifyPlan; replace?: boolean }): Promise<ShopifySandboxShopInfo>;
   shops(): Promise<ShopifySandboxShopInfo[]>;
   orders(shop: string): Promise<ShopifySandboxOrderSummary[]>;
+  /** Adds orders created now; the apps installed on the shop with a webhook address get orders/create for each first. */
   addOrders(shop: string, count: number, seed?: string | number): Promise<ShopifySandboxOrderSummary[]>;
+  /** The owner changes an order (cancel, refund, address): orders/updated (orders/cancelled too) to the installed apps. */
+  changeOrder(shop: string, orderId: string, change: ShopifyOrderChange): Promise<{ order: ShopifySandboxOrderSummary; webhooks: FiredWebhook[] }>;
+  /** The deliveries sent so far, oldest first. */
+  sentWebhooks(): Promise<ShopifySentWebhook[]>;
   /** Every access token of the shop expires now (API calls answer 401). */
   expireAccessTokens(shop: string): Promise<number>;
   /** The owner uninstalls the app: every access and refresh token of the shop stops working. */
@@ -66,6 +71,8 @@ export function shopifySandboxControl(baseUrl: string): ShopifySandboxControl {
     shops: () => call('GET', '/shops'),
     orders: (shop) => call('GET', `${shopPath(shop)}/orders`),
     addOrders: (shop, count, seed) => call('POST', `${shopPath(shop)}/orders`, { count, ...(seed !== undefined ? { seed } : {}) }),
+    changeOrder: (shop, orderId, change) => call('POST', `${shopPath(shop)}/orders/${encodeURIComponent(orderId)}`, change),
+    sentWebhooks: () => call('GET', '/webhooks'),
     expireAccessTokens: async (shop) => (await call<{ expired: number }>('POST', `${shopPath(shop)}/expire-tokens`, {})).expired,
     revokeConsent: async (shop) => (await call<{ revoked: number }>('POST', `${shopPath(shop)}/revoke`, {})).revoked,
     drainBucket: (shop, leave = 0) => call('POST', `${shopPath(shop)}/drain`, { leave }),

@@ -317,4 +317,52 @@ describe('webhook deliveries (POST /__sandbox/shops/{shop}/webhooks)', () => {
     await expect(control.fireWebhook(SHOP, { topic: 'orders/create', orderId: '1', uri })).rejects.toThrow(/404/);
     await expect(control.fireWebhook(SHOP, { topic: 'orders/create' })).rejects.toThrow(/uri mancante/);
   });
+
+  // Last here: from now on an app has a webhookUri, the default of the deliveries above.
+  it('by itself, as Shopify: orders/create for a new order and orders/updated for a changed one (orders/cancelled first when cancelled), to the installed apps with a webhook address only, until uninstalled', async () => {
+    const { createHmac } = await import('node:crypto');
+    const app = { clientId: 'app-con-webhook', clientSecret: 'shpss_webhook_app_secret', name: 'Smista', redirectUris: [], webhookUri: uri };
+    await control.registerApp(app);
+    const shop = 'altro-negozio.myshopify.com';
+    const owner = { email: 'titolare@altro-negozio.it', password: 'Negozio1!' };
+    const consent = `${shopUrl(shop)}/admin/oauth/authorize?${new URLSearchParams({ client_id: app.clientId, scope: SHOPIFY_SMISTA_SCOPES.join(','), redirect_uri: REDIRECT, state: 's', 'grant_options[]': '' })}`;
+    const code = new URL(await shopifyInstallAs(consent, owner)).searchParams.get('code')!;
+    expect((await tokenCall({ client_id: app.clientId, client_secret: app.clientSecret, code, expiring: '1' }, shop)).status).toBe(200);
+    const deliveries = () => received.filter((r) => r.headers['x-shopify-shop-domain'] === shop);
+    const seen = deliveries().length;
+
+    const [made] = await control.addOrders(shop, 1);
+    // Sent before the control call answered, signed with the installed app's secret.
+    const created = deliveries().slice(seen);
+    expect(created.map((r) => r.headers['x-shopify-topic'])).toEqual(['orders/create']);
+    expect(created[0]!.headers['x-shopify-hmac-sha256']).toBe(createHmac('sha256', app.clientSecret).update(created[0]!.body).digest('base64'));
+    expect(created[0]!.body.toString()).toContain(`"id":${made!.legacyResourceId},`);
+
+    const changedFrom = Date.now();
+    const moved = await control.changeOrder(shop, made!.legacyResourceId, { shippingAddress: { city: 'Pisa', zip: '56121' } });
+    expect(moved.webhooks).toEqual([expect.objectContaining({ topic: 'orders/updated', uri, status: 200 })]);
+    expect(JSON.parse(deliveries().at(-1)!.body.toString())).toMatchObject({ id: Number(made!.legacyResourceId), shipping_address: { city: 'Pisa', zip: '56121' } });
+    expect(Date.parse(moved.order.updatedAt)).toBeGreaterThanOrEqual(changedFrom);
+    const cancelled = await control.changeOrder(shop, made!.legacyResourceId, { cancel: true });
+    expect(cancelled.webhooks.map((w) => w.topic)).toEqual(['orders/cancelled', 'orders/updated']);
+    expect(cancelled.order.cancelled).toBe(true);
+    expect((await control.sentWebhooks()).filter((w) => w.shop === shop).map((w) => [w.topic, w.orderId, w.clientId, w.status])).toEqual([
+      ['orders/create', made!.legacyResourceId, app.clientId, 200],
+      ['orders/updated', made!.legacyResourceId, app.clientId, 200],
+      ['orders/cancelled', made!.legacyResourceId, app.clientId, 200],
+      ['orders/updated', made!.legacyResourceId, app.clientId, 200],
+    ]);
+
+    // A shop where no app with a webhook address is installed: nothing is sent.
+    const before = received.length;
+    await control.addOrders(SHOP, 1);
+    expect(received.length).toBe(before);
+    // Refusals of a change, in the control's words.
+    await expect(control.changeOrder(shop, made!.legacyResourceId, {})).rejects.toThrow(/400.*nessuna modifica/);
+    await expect(control.changeOrder(shop, '1', { refund: true })).rejects.toThrow(/404/);
+    // Uninstalled: no more deliveries.
+    await control.revokeConsent(shop);
+    await control.addOrders(shop, 1);
+    expect(deliveries()).toHaveLength(seen + 4);
+  });
 });

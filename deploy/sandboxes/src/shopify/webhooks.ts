@@ -76,6 +76,41 @@ function appFor(store: ShopifyStore, clientId: string | undefined): ShopifySandb
   return app;
 }
 
+/**
+ * POSTs one delivery as Shopify does, signed with the app's secret, and records it; answers the
+ * receiver's status (0 when it could not be reached: Shopify would try again later).
+ */
+async function deliver(
+  store: ShopifyStore,
+  delivery: { app: ShopifySandboxApp; uri: string; shop: string; topic: SandboxWebhookTopic; body: string; webhookId: string; orderId: string },
+  apiVersion: string,
+): Promise<FiredWebhook> {
+  const { app, uri, shop, topic, body, webhookId } = delivery;
+  let status = 0;
+  try {
+    const res = await fetch(uri, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-shopify-topic': topic,
+        'x-shopify-hmac-sha256': createHmac('sha256', app.clientSecret).update(body).digest('base64'),
+        'x-shopify-shop-domain': shop,
+        'x-shopify-api-version': apiVersion,
+        'x-shopify-webhook-id': webhookId,
+        'x-shopify-triggered-at': new Date().toISOString(),
+      },
+      body,
+      signal: AbortSignal.timeout(5_000),
+    });
+    await res.arrayBuffer();
+    status = res.status;
+  } catch {
+    // Unreachable (the receiver is down): recorded with status 0.
+  }
+  store.recordWebhook({ webhookId, topic, shop, orderId: delivery.orderId, clientId: app.clientId, uri, status, sentAt: new Date().toISOString() });
+  return { webhookId, topic, uri, status };
+}
+
 /** Sends one delivery of `topic` for the shop, signed as Shopify signs it; answers the receiver's status. */
 export async function fireWebhook(store: ShopifyStore, shopDomain: string, request: FireWebhookRequest, apiVersion = '2026-10'): Promise<FiredWebhook> {
   const topic = request.topic as SandboxWebhookTopic;
@@ -89,21 +124,21 @@ export async function fireWebhook(store: ShopifyStore, shopDomain: string, reque
   const isOrderTopic = topic.startsWith('orders/');
   if (isOrderTopic && !order) throw new ShopifyControlError(400, 'il negozio non ha ordini');
   const body = isOrderTopic ? orderBody(shop.domain, order!) : privacyBody(topic, shop.domain, order);
-  const webhookId = request.webhookId ?? randomUUID();
-  const res = await fetch(uri, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-shopify-topic': topic,
-      'x-shopify-hmac-sha256': createHmac('sha256', app.clientSecret).update(body).digest('base64'),
-      'x-shopify-shop-domain': shop.domain,
-      'x-shopify-api-version': apiVersion,
-      'x-shopify-webhook-id': webhookId,
-      'x-shopify-triggered-at': new Date().toISOString(),
-    },
-    body,
-    signal: AbortSignal.timeout(5_000),
-  });
-  await res.arrayBuffer();
-  return { webhookId, topic, uri, status: res.status };
+  return deliver(store, { app, uri, shop: shop.domain, topic, body, webhookId: request.webhookId ?? randomUUID(), orderId: isOrderTopic ? String(order!.id) : '' }, apiVersion);
+}
+
+/**
+ * What Shopify does by itself when a shop's orders change: one delivery of `topic` per order to
+ * every app installed on the shop that has a webhook address (none installed: nothing sent). Waits
+ * for the receivers' answers; a receiver down is recorded, never an error of the change.
+ */
+export async function deliverOrderChanges(store: ShopifyStore, shopDomain: string, topic: 'orders/create' | 'orders/updated' | 'orders/cancelled', orders: readonly ShopifyOrder[], apiVersion = '2026-10'): Promise<FiredWebhook[]> {
+  const shop = store.shop(shopDomain);
+  const apps = store.installedWebhookApps(shop.domain);
+  const sent: FiredWebhook[] = [];
+  for (const order of orders) {
+    const body = orderBody(shop.domain, order);
+    for (const app of apps) sent.push(await deliver(store, { app, uri: app.webhookUri!, shop: shop.domain, topic, body, webhookId: randomUUID(), orderId: String(order.id) }, apiVersion));
+  }
+  return sent;
 }
