@@ -84,7 +84,7 @@ export const MARKETPLACE_CATALOGUE = [
     connectMethod: 'oauth',
     requiredSettings: [],
     apiDocUrl: 'https://shopify.dev/docs/api/admin-graphql',
-    capabilities: { trackingPush: true, partialShipment: true, refreshToken: true, webhooks: false },
+    capabilities: { trackingPush: true, partialShipment: true, refreshToken: true, webhooks: true },
   },
   {
     id: 'aliexpress',

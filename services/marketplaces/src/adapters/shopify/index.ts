@@ -157,9 +157,9 @@ export function createShopifyAdapter(settings: ShopifySettings, deps: ShopifyDep
   return {
     identifier: 'shopify',
     connectMethod: 'oauth',
-    // Tracking per line through fulfillment orders, expiring offline tokens with refresh; order
-    // webhooks are a later step (the schedule reads the changes meanwhile).
-    capabilities: { trackingPush: true, partialShipment: true, refreshToken: true, webhooks: false },
+    // Tracking per line through fulfillment orders, expiring offline tokens with refresh; orders
+    // and privacy requests by webhook (webhooks.ts; the schedule still reconciles what one missed).
+    capabilities: { trackingPush: true, partialShipment: true, refreshToken: true, webhooks: true },
 
     // The install page is on each shop's host; the catalogue shows where, with `{shop}` in it.
     consentPageUrl: () => `${settings.shopUrl.trim().replace(/\/+$/, '')}${AUTHORIZE_PATH}`,
