@@ -4,7 +4,7 @@
  * moves it in its own transaction, so the next read gets the new page; another merchant's writes
  * leave it alone.
  */
-import type { orders } from '@smista/proto';
+import { orders } from '@smista/proto';
 import { listVersion } from '../src/store';
 import { importedOrder } from './support/events';
 import { startOrdersStack, type OrdersStack, type TestMerchant } from './support/harness';
@@ -15,22 +15,7 @@ let rival: TestMerchant;
 const INTEGRATION = 8_300_001;
 const RIVAL_INTEGRATION = 8_300_002;
 
-const none: orders.ListOrdersRequest = {
-  merchantId: '',
-  integrationId: 0,
-  page: 0,
-  pageSize: 0,
-  sortBy: '',
-  sortOrder: '',
-  search: '',
-  status: '',
-  marketplace: '',
-  startDate: '',
-  endDate: '',
-  includeCounts: true,
-  knownVersion: '',
-};
-const list = (request: Partial<orders.ListOrdersRequest> = {}, m = shop) => m.api.listOrders({ ...none, ...request });
+const list = (request: Partial<orders.ListOrdersRequest> = {}, m = shop) => m.api.listOrders(orders.ListOrdersRequest.fromPartial({ includeCounts: true, ...request }));
 
 /** The page read again as the gateway does, with the version of the page it holds: unchanged means `held`. */
 async function reread(held: orders.ListOrdersResponse, m = shop): Promise<orders.ListOrdersResponse> {

@@ -4,7 +4,7 @@
  */
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { orderMessages as m, orderStatuses, type OrderStatus } from '@smista/contracts';
-import type { orders } from '@smista/proto';
+import { orders } from '@smista/proto';
 import { searchKey } from '@smista/service-kit';
 import { importedOrder } from './support/events';
 import { failure, startOrdersStack, type OrdersStack, type TestMerchant } from './support/harness';
@@ -96,22 +96,7 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => stack?.stop(), 30_000);
 
-const none: orders.ListOrdersRequest = {
-  merchantId: '',
-  integrationId: 0,
-  page: 0,
-  pageSize: 0,
-  sortBy: '',
-  sortOrder: '',
-  search: '',
-  status: '',
-  marketplace: '',
-  startDate: '',
-  endDate: '',
-  includeCounts: true,
-  knownVersion: '',
-};
-const list = (request: Partial<orders.ListOrdersRequest>, api = shop.api) => api.listOrders({ ...none, ...request });
+const list = (request: Partial<orders.ListOrdersRequest>, api = shop.api) => api.listOrders(orders.ListOrdersRequest.fromPartial({ includeCounts: true, ...request }));
 
 type SortKey = 'orderDate' | 'total' | 'buyerName' | 'status' | 'externalId' | 'createdAt' | 'shipByDate' | 'itemsCount';
 const sortValue: Record<SortKey, (r: Ref) => string | number | null> = {
@@ -393,8 +378,8 @@ describe('bad requests', () => {
 
   it('without a selected merchant, or without a caller token: refused', async () => {
     const noMerchant = await stack.as(shop.admin.id, undefined);
-    expect((await failure(noMerchant.listOrders(none))).code).toBe(grpcStatus.FAILED_PRECONDITION);
+    expect((await failure(noMerchant.listOrders(orders.ListOrdersRequest.fromPartial({ includeCounts: true })))).code).toBe(grpcStatus.FAILED_PRECONDITION);
     const { rpc } = await import('@smista/service-kit');
-    expect((await failure(rpc(stack.client).listOrders(none))).code).toBe(grpcStatus.UNAUTHENTICATED);
+    expect((await failure(rpc(stack.client).listOrders(orders.ListOrdersRequest.fromPartial({ includeCounts: true })))).code).toBe(grpcStatus.UNAUTHENTICATED);
   });
 });
