@@ -364,5 +364,8 @@ describe('webhook deliveries (POST /__sandbox/shops/{shop}/webhooks)', () => {
     await control.revokeConsent(shop);
     await control.addOrders(shop, 1);
     expect(deliveries()).toHaveLength(seen + 4);
+    // A delivery asked without an app is the shop's installed one's, whatever other apps the shared sandbox holds.
+    await control.fireWebhook(SHOP, { topic: 'orders/updated', uri });
+    expect(received.at(-1)!.headers['x-shopify-hmac-sha256']).toBe(createHmac('sha256', SHOPIFY_SANDBOX_APP.clientSecret).update(received.at(-1)!.body).digest('base64'));
   });
 });

@@ -241,13 +241,18 @@ export class ShopifyStore {
    * Shopify delivers a shop's events to those only, never to an app uninstalled or never installed.
    */
   installedWebhookApps(domain: string): ShopifySandboxApp[] {
+    return this.installedApps(domain).filter((app) => app.webhookUri);
+  }
+
+  /** The apps installed on the shop: a live access or refresh token of theirs. */
+  installedApps(domain: string): ShopifySandboxApp[] {
     const now = this.nowMs();
     const installed = new Set<string>();
     for (const t of this.tokens.values()) if (t.shop === domain && !t.revoked && (t.expiresAt === null || t.expiresAt > now)) installed.add(t.clientId);
     for (const t of this.refreshTokens.values()) if (t.shop === domain && !t.revoked && t.expiresAt > now) installed.add(t.clientId);
     return [...installed].flatMap((clientId) => {
       const app = this.apps.get(clientId);
-      return app?.webhookUri ? [app] : [];
+      return app ? [app] : [];
     });
   }
 

@@ -21,7 +21,7 @@ export interface FireWebhookRequest {
   webhookId?: string;
   /** Where to send it; default the app's `webhookUri`. */
   uri?: string;
-  /** The app whose secret signs it; default the first app with a `webhookUri` (else the first). */
+  /** The app whose secret signs it; default an app installed on the shop (else the first registered: Smista's). */
   clientId?: string;
 }
 
@@ -69,9 +69,12 @@ function privacyBody(topic: SandboxWebhookTopic, shopDomain: string, order: Shop
   }
 }
 
-function appFor(store: ShopifyStore, clientId: string | undefined): ShopifySandboxApp {
-  const apps = [...store.apps.values()];
-  const app = clientId ? store.apps.get(clientId) : (apps.find((a) => a.webhookUri) ?? apps[0]);
+/**
+ * The app a delivery is for: the one named, else one installed on the shop (the shared sandbox holds
+ * other stacks' apps, never this shop's), else the first registered (Smista's).
+ */
+function appFor(store: ShopifyStore, shopDomain: string, clientId: string | undefined): ShopifySandboxApp {
+  const app = clientId ? store.apps.get(clientId) : (store.installedApps(shopDomain)[0] ?? [...store.apps.values()][0]);
   if (!app) throw new ShopifyControlError(404, `app sconosciuta: ${clientId ?? '(nessuna registrata)'}`);
   return app;
 }
@@ -116,7 +119,7 @@ export async function fireWebhook(store: ShopifyStore, shopDomain: string, reque
   const topic = request.topic as SandboxWebhookTopic;
   if (!SANDBOX_WEBHOOK_TOPICS.includes(topic)) throw new ShopifyControlError(400, `topic non gestito: ${request.topic} (${SANDBOX_WEBHOOK_TOPICS.join(', ')})`);
   const shop = store.shop(shopDomain);
-  const app = appFor(store, request.clientId);
+  const app = appFor(store, shop.domain, request.clientId);
   const uri = request.uri ?? app.webhookUri;
   if (!uri) throw new ShopifyControlError(400, "uri mancante: l'app non ha un indirizzo per i webhook (webhookUri)");
   const order = request.orderId ? shop.orders.find((o) => String(o.id) === request.orderId) : shop.orders[shop.orders.length - 1];
