@@ -122,12 +122,13 @@ export const activityMessages = {
    * A marketplace's privacy request (issue 22), as the audit trail tells it: what was asked and what
    * Smista did. Never the customer's name or e-mail: the marketplace's order ids and request id only.
    */
-  privacyRequested: (request: string, marketplace: string, externalOrderIds: readonly string[], dataRequestId: string) => {
+  privacyRequested: (request: string, marketplace: string, externalOrderIds: readonly string[], dataRequestId: string, byEmail: boolean) => {
     const name = marketplaceName(marketplace);
     const orders = orderList(externalOrderIds);
     if (request === 'redact_shop') return `Richiesta privacy di ${name} eseguita: cancellati i dati personali dei clienti del negozio da tutti i suoi ordini e spedizioni`;
     if (request === 'redact_customer') {
-      return `Richiesta privacy di ${name} eseguita: cancellati i dati personali di un cliente da ordini e spedizioni (${orders ? `${orders} e quelli del suo indirizzo e-mail` : 'gli ordini del suo indirizzo e-mail'})`;
+      const which = [orders, byEmail ? (orders ? 'quelli del suo indirizzo e-mail' : 'gli ordini del suo indirizzo e-mail') : ''].filter(Boolean).join(' e ');
+      return `Richiesta privacy di ${name} eseguita: cancellati i dati personali di un cliente da ordini e spedizioni${which ? ` (${which})` : ''}`;
     }
     const where = orders ? `i suoi dati in Smista sono ${orders.startsWith('ordine ') ? `nell'${orders}` : `negli ${orders}`}` : 'nessun ordine indicato';
     return `Richiesta di ${name} dei dati di un cliente${dataRequestId.trim() ? ` (n. ${dataRequestId.trim()})` : ''} registrata: ${where}; nessun dato cancellato`;

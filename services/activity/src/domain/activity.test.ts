@@ -100,13 +100,15 @@ describe('recent activity from events', () => {
   });
 
   it("a marketplace's privacy request: one line per delivery saying what was asked and what was done, never the customer's e-mail", () => {
-    const base = { integrationId: 9, provider: 'shopify', externalOrderIds: ['820982911946154508', '5000000002'], dataRequestId: '', webhookId: 'w-1' };
+    const base = { integrationId: 9, provider: 'shopify', externalOrderIds: ['820982911946154508', '5000000002'], customerEmail: 'ornella@example.it', dataRequestId: '', webhookId: 'w-1' };
     const redact = privacyRequestedActivity({ ...base, request: 'redact_customer' }, at)!;
     expect(redact).toMatchObject({ kind: 'privacy_requested', groupKey: 'privacy:9:redact_customer:w-1', merge: 'set', count: 2 });
     expect(redact.text(2, 0)).toBe(
       'Richiesta privacy di Shopify eseguita: cancellati i dati personali di un cliente da ordini e spedizioni (ordini 820982911946154508, 5000000002 e quelli del suo indirizzo e-mail)',
     );
     expect(privacyRequestedActivity({ ...base, externalOrderIds: [], request: 'redact_customer' }, at)!.text(0, 0)).toContain('(gli ordini del suo indirizzo e-mail)');
+    expect(privacyRequestedActivity({ ...base, customerEmail: '', request: 'redact_customer' }, at)!.text(2, 0)).toMatch(/\(ordini 820982911946154508, 5000000002\)$/);
+    expect(redact.text(2, 0)).not.toContain('ornella');
     expect(privacyRequestedActivity({ ...base, externalOrderIds: [], request: 'redact_shop' }, at)!.text(0, 0)).toBe(
       'Richiesta privacy di Shopify eseguita: cancellati i dati personali dei clienti del negozio da tutti i suoi ordini e spedizioni',
     );

@@ -218,7 +218,7 @@ export function marketplaceChangedActivity(
  * from the same event; a data request erases nothing). The same delivery told again: one line.
  */
 export function privacyRequestedActivity(
-  event: { integrationId: number; provider: string; request: string; externalOrderIds: readonly string[]; dataRequestId: string; webhookId: string },
+  event: { integrationId: number; provider: string; request: string; externalOrderIds: readonly string[]; customerEmail: string; dataRequestId: string; webhookId: string },
   occurredAt: Date,
 ): ActivityDraft | null {
   if (!['redact_customer', 'redact_shop', 'customer_data_request'].includes(event.request)) return null;
@@ -229,6 +229,7 @@ export function privacyRequestedActivity(
     total: 0,
     merge: 'set',
     occurredAt,
-    text: () => m.privacyRequested(event.request, event.provider, event.externalOrderIds, event.dataRequestId),
+    // Whether the buyer's e-mail named orders too; the e-mail itself is never written.
+    text: () => m.privacyRequested(event.request, event.provider, event.externalOrderIds, event.dataRequestId, event.customerEmail.trim() !== ''),
   };
 }
