@@ -4,9 +4,13 @@
  * the shop's domain and refuses one that is not Shopify's in Italian without sending anything; a
  * good one leads to the shop's own install page (Italian, signed in as the owner, 'Installa app'),
  * back to the shell's callback ('Integrazione completata') with the Shopify integration of that
- * shop; a sync imports the shop's orders, which the orders list shows under the Shopify filter.
+ * shop; a sync imports the shop's orders, which the orders list shows under the Shopify filter;
+ * a new order on the shop shows without a sync, by the orders/create the sandbox sends by itself (as
+ * Shopify, to this run's app, installed, whose webhook address is this gateway's route), and the
+ * owner cancelling it there reaches Smista by orders/cancelled and orders/updated.
  * The dialog and the install page at 390 px too. Screenshots in /tmp/shots-shopify/.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { shopifySandboxControl } from '@smista/sandboxes';
@@ -32,6 +36,8 @@ const SHOP_ORDERS = 12;
 
 const SHOTS = '/tmp/shots-shopify';
 const shopifyUrl = sharedInfra().sandboxes.shopify!;
+/** This run's Shopify app on the shared sandbox: its webhooks go to this run's gateway only. */
+const shopifyApp = { clientId: `smista-e2e-${run}`, clientSecret: `shpss_${randomBytes(12).toString('hex')}`, name: 'Smista', redirectUris: [] as string[] };
 
 let app: TestApp;
 let browser: BrowserSession;
@@ -42,8 +48,11 @@ const oauthParamsCalls: string[] = [];
 
 beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
-  await shopifySandboxControl(shopifyUrl).addShop({ shop: shopDomain, name: `Bottega Gallo ${run}`, ...owner, orders: SHOP_ORDERS, seed: run, plan: 'plus' });
-  ({ app, browser, page } = await scenario.start());
+  const control = shopifySandboxControl(shopifyUrl);
+  await control.addShop({ shop: shopDomain, name: `Bottega Gallo ${run}`, ...owner, orders: SHOP_ORDERS, seed: run, plan: 'plus' });
+  ({ app, browser, page } = await scenario.start({ componentEnv: { marketplaces: { SHOPIFY_CLIENT_ID: shopifyApp.clientId, SHOPIFY_CLIENT_SECRET: shopifyApp.clientSecret } } }));
+  // The app's configured webhook address (shopify.app.toml): this gateway's public route.
+  await control.registerApp({ ...shopifyApp, webhookUri: `${app.baseUrl}/api/webhooks/shopify` });
   await registerWithMerchant(browser.context, app.baseUrl, admin, merchantName);
   merchantId = String((await api(browser.context, app.baseUrl, 'GET', '/api/merchants')).body[0].id);
   page.on('request', (r: Request) => {
@@ -165,6 +174,37 @@ describe('Shopify (integrations remote, install page, callback, orders list)', (
     const shown = await page.getByTestId('order-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-id')));
     expect(new Set(shown)).toEqual(new Set(listed.data.map((o: { id: number }) => String(o.id))));
     await shot(page, '1280-orders-shopify');
+  });
+
+  step("a new order on the shop reaches the orders list by the webhook Shopify sends by itself, with no other sync; cancelled there, it is cancelled here", async () => {
+    await asAdmin();
+    await page.setViewportSize(DESKTOP);
+    await shopifyOrders.get();
+    const control = shopifySandboxControl(shopifyUrl);
+    // The sandbox sends orders/create by itself, as Shopify does, signed, to the installed app's
+    // address (the gateway's public route); the next scheduled sync is minutes away, so only the
+    // webhook can bring the order this soon.
+    const [order] = await control.addOrders(shopDomain, 1);
+    const sent = (await control.sentWebhooks()).filter((w) => w.shop === shopDomain);
+    expect(sent.map((w) => [w.topic, w.orderId, w.clientId, w.status])).toEqual([['orders/create', order!.legacyResourceId, shopifyApp.clientId, 200]]);
+    const listed = await eventually(async () => {
+      const res = await api(browser.context, app.baseUrl, 'GET', '/api/orders?marketplace=shopify&pageSize=50');
+      const found = res.body.data.find((o: { externalId: string }) => o.externalId === order!.legacyResourceId);
+      expect(found).toBeDefined();
+      return found as { id: number };
+    }, 30_000);
+    await openOrdersSyncedNow(page, app.baseUrl, '/dashboard/orders?marketplace=shopify&pageSize=50');
+    await page.locator(`[data-testid="order-row"][data-order-id="${listed.id}"]`).waitFor();
+    expect(await page.getByTestId('order-row').count()).toBe(SHOP_ORDERS + 1);
+    await shot(page, '1280-orders-shopify-webhook');
+
+    // The owner cancels it on Shopify: orders/cancelled and orders/updated, and Smista has it cancelled.
+    const cancelled = await control.changeOrder(shopDomain, order!.legacyResourceId, { cancel: true });
+    expect(cancelled.webhooks.map((w) => [w.topic, w.status])).toEqual([['orders/cancelled', 200], ['orders/updated', 200]]);
+    await eventually(async () => {
+      const res = await api(browser.context, app.baseUrl, 'GET', '/api/orders?marketplace=shopify&pageSize=50');
+      expect(res.body.data.find((o: { externalId: string }) => o.externalId === order!.legacyResourceId)?.status).toBe('annullato');
+    }, 30_000);
   });
 
   step('at 390 px: the dialog, the install page and the orders under Shopify usable, nothing sideways', async () => {

@@ -4,11 +4,14 @@
  * on the merchant selected in the session. eBay is connected the way a person does it: the OAuth
  * parameters, the sandbox's consent page, then the shell's callback post.
  */
-import { marketplaceMessages as m, messages, shopifyMessages, type MarketplaceIntegrationJson } from '@smista/contracts';
-import { ebaySandboxControl, type EbaySandboxControl } from '@smista/sandboxes';
+import { createHmac, randomUUID } from 'node:crypto';
+import { MARKETPLACE_WEBHOOK_MAX_BYTES, marketplaceMessages as m, messages, shopifyMessages, type MarketplaceIntegrationJson } from '@smista/contracts';
+import { ebaySandboxControl, SHOPIFY_SANDBOX_APP, shopifyInstallAs, shopifySandboxControl, type EbaySandboxControl } from '@smista/sandboxes';
+import { sharedInfra } from '../../e2e/support/env';
+import { createPool } from '@smista/service-kit';
 import { startApp, type TestApp } from '../../e2e/support/app';
 import { connectEbay, consent, finishedJob, newSeller as newSellerOn } from './support/marketplaces';
-import { join, ownMerchant, registered, suiteGatewayEnv, type Member } from './support/team';
+import { eventually, join, ownMerchant, registered, suiteGatewayEnv, type Member } from './support/team';
 
 let app: TestApp;
 let admin: Member;
@@ -283,5 +286,100 @@ describe('an integration', () => {
     expect((await admin.b.get(`/api/orders/sync/jobs?integrationId=${integration.id}`)).status).toBe(404);
     const second = await connect(admin, shop.id, await newSeller(0));
     expect((await admin.b.delete(`/api/merchants/current/integrations/${second.id}`)).body).toEqual({ success: true });
+  });
+});
+
+describe("Shopify's webhooks (issue 22): POST /api/webhooks/shopify, public, signed over the raw body", () => {
+  const SHOP = 'gateway-webhook.myshopify.com';
+  const deliveryRows = async () => {
+    const pool = createPool(app.databases.marketplaces!, 1);
+    try {
+      return (await pool.query('SELECT webhook_id, topic, status FROM webhook_deliveries')).rows;
+    } finally {
+      await pool.end();
+    }
+  };
+  const post = (body: Buffer | string, headers: Record<string, string>) =>
+    fetch(`${app.baseUrl}/api/webhooks/shopify`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const signedHeaders = (raw: Buffer | string, webhookId = randomUUID(), secret = SHOPIFY_SANDBOX_APP.clientSecret) => ({
+    'x-shopify-hmac-sha256': createHmac('sha256', secret).update(raw).digest('base64'),
+    'x-shopify-topic': 'orders/create',
+    'x-shopify-shop-domain': SHOP,
+    'x-shopify-webhook-id': webhookId,
+  });
+
+  it('answers a signed delivery 200 and records it once; the same delivery id again is 200, duplicate, nothing more written', async () => {
+    // Spaces and key order as Shopify sent them: the signature covers these bytes, not a re-serialised JSON.
+    const raw = '{ "id" : 820982911946154508,  "name": "#1001" }';
+    const headers = signedHeaders(raw);
+    const first = await post(raw, headers);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ received: true, duplicate: false });
+    const again = await post(raw, headers);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ received: true, duplicate: true });
+    expect((await deliveryRows()).filter((r) => r.webhook_id === headers['x-shopify-webhook-id'])).toEqual([
+      { webhook_id: headers['x-shopify-webhook-id'], topic: 'orders/create', status: expect.any(String) },
+    ]);
+  });
+
+  it('refuses a wrong signature 401, a body over the limit 413 and a malformed delivery 400, in Italian, writing nothing', async () => {
+    const before = (await deliveryRows()).length;
+    const forged = await post('{"id":1}', signedHeaders('{"id":1}', randomUUID(), 'un-altro-segreto'));
+    expect(forged.status).toBe(401);
+    expect(await forged.json()).toMatchObject({ message: shopifyMessages.webhookSignatureInvalid });
+    const big = Buffer.from(JSON.stringify({ id: 1, note: 'x'.repeat(MARKETPLACE_WEBHOOK_MAX_BYTES) }));
+    const tooLarge = await post(big, signedHeaders(big));
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toMatchObject({ message: messages.errors.bodyTooLarge });
+    const noId = signedHeaders('{"id":1}');
+    const incomplete = await post('{"id":1}', { ...noId, 'x-shopify-webhook-id': '' });
+    expect(incomplete.status).toBe(400);
+    expect(await incomplete.json()).toMatchObject({ message: shopifyMessages.webhookIncomplete('x-shopify-webhook-id') });
+    const ebay = await fetch(`${app.baseUrl}/api/webhooks/ebay`, { method: 'POST', headers: { 'content-type': 'application/json', ...signedHeaders('{"id":1}') }, body: '{"id":1}' });
+    expect(ebay.status).toBe(404);
+    expect((await deliveryRows()).length).toBe(before);
+  });
+
+  it("a connected shop's order webhook, sent by the Shopify sandbox, makes the order visible in the orders list before any sync; sent again, it is one order", async () => {
+    const shopifyUrl = sharedInfra().sandboxes.shopify!;
+    const control = shopifySandboxControl(shopifyUrl);
+    const domain = `gw-webhook-${randomUUID().slice(0, 8)}.myshopify.com`;
+    const owner = { email: `titolare@${domain}`, password: 'Webhook1!' };
+    await control.addShop({ shop: domain, ...owner, orders: 0, seed: 22 });
+    const params = await admin.b.get(`/api/marketplace/shopify/oauth-params?shop=${domain}`);
+    const redirect = new URL(await shopifyInstallAs(params.body.consentUrl, owner));
+    const query = Object.fromEntries(redirect.searchParams);
+    const connected = await admin.b.post('/api/merchants/current/oauth/callback', { code: query.code, marketplace: 'shopify', merchantId: shop.id, state: query.state, callback: query });
+    expect(connected.status).toBe(200);
+    const integrationId = connected.body.integration.id;
+
+    // A new order on the shop: no sync has read it.
+    const [order] = await control.addOrders(domain, 1);
+    const listed = async () => (await admin.b.get(`/api/orders/integration/${integrationId}`)).body.data.map((o: { externalId: string }) => o.externalId);
+    expect(await listed()).toEqual([]);
+    // The sandbox delivers it as Shopify does (signed with the app's secret) to the gateway's route.
+    const fired = await control.fireWebhook(domain, { topic: 'orders/create', orderId: order!.legacyResourceId, uri: `${app.baseUrl}/api/webhooks/shopify` });
+    expect(fired.status).toBe(200);
+    const until = Date.now() + 30_000;
+    while (!(await listed()).includes(order!.legacyResourceId)) {
+      if (Date.now() > until) throw new Error('the order never reached the list');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const resent = await control.fireWebhook(domain, { topic: 'orders/create', orderId: order!.legacyResourceId, uri: `${app.baseUrl}/api/webhooks/shopify`, webhookId: fired.webhookId });
+    expect(resent.status).toBe(200);
+    expect((await listed()).filter((id: string) => id === order!.legacyResourceId)).toHaveLength(1);
+
+    // Shopify's customers/redact for that buyer: the order's buyer erased, the request in the activity.
+    const buyerOf = async () => (await admin.b.get(`/api/orders/integration/${integrationId}`)).body.data.find((o: { externalId: string }) => o.externalId === order!.legacyResourceId) as { buyerName: string; buyerEmail: string | null };
+    expect((await buyerOf()).buyerName).not.toBe('');
+    const redact = await control.fireWebhook(domain, { topic: 'customers/redact', orderId: order!.legacyResourceId, uri: `${app.baseUrl}/api/webhooks/shopify` });
+    expect(redact.status).toBe(200);
+    const activityLine = async () => ((await admin.b.get('/api/activity')).body as { kind: string; text: string }[]).find((a) => a.kind === 'privacy_requested');
+    expect(await eventually(async () => (await buyerOf()).buyerName === '' && (await activityLine()) !== undefined, 30_000)).toBe(true);
+    expect((await buyerOf()).buyerEmail ?? '').toBe('');
+    expect((await activityLine())!.text).toBe(
+      `Richiesta privacy di Shopify eseguita: cancellati i dati personali di un cliente da ordini e spedizioni (ordine ${order!.legacyResourceId} e quelli del suo indirizzo e-mail)`,
+    );
   });
 });

@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { load } from 'js-yaml';
+import { SHOPIFY_SANDBOX_APP } from '@smista/sandboxes';
 import {
   APP_COMPONENTS,
   COMPONENTS,
@@ -20,6 +21,7 @@ import {
   readmeComponentLines,
   rowPorts,
   sandboxTestVariable,
+  shopifySandboxOptions,
   testVariables,
   type Component,
   type PortSpec,
@@ -90,6 +92,15 @@ describe('the table itself', () => {
   it('the gateway starts after every service, and calls every one of them', () => {
     for (const c of grpcRows) expect({ row: c.name, before: c.stage < gateway.stage }).toEqual({ row: c.name, before: true });
     expect([...(gateway.peers ?? [])].sort()).toEqual(grpcRows.map((c) => c.name).sort());
+  });
+});
+
+describe("make dev's Shopify sandbox (issue 22)", () => {
+  it("delivers Smista's app webhooks to the gateway's public route on its dev port; test stacks' shared sandbox delivers none by itself", () => {
+    expect(shopifySandboxOptions({ profile: 'dev', app: APP_COMPONENTS })).toEqual({
+      apps: [{ ...SHOPIFY_SANDBOX_APP, webhookUri: `http://127.0.0.1:${gateway.devPort}/api/webhooks/shopify` }],
+    });
+    expect(shopifySandboxOptions({ profile: 'test', app: APP_COMPONENTS })).toEqual({});
   });
 });
 

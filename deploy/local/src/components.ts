@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { SHOPIFY_SANDBOX_APP, startEbaySandbox, startGlsSandbox, startPosteDeliverySandbox, startShopifySandbox } from '@smista/sandboxes';
+import { SHOPIFY_SANDBOX_APP, startEbaySandbox, startGlsSandbox, startPosteDeliverySandbox, startShopifySandbox, type ShopifySandboxOptions } from '@smista/sandboxes';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from './mail-catcher';
 import { startNats, SUITE_ACCOUNTS, type NatsHandle } from './nats';
 import { profilePaths, repoRoot } from './paths';
@@ -201,7 +201,8 @@ function sandbox<const N extends string>(row: {
   title: string;
   what: string;
   port: { dev: number; test: number };
-  start(options: { port: number; host: string; latencyMs: number }): Promise<{ url: string; port: number; close(): Promise<void> }>;
+  /** `ctx` for what differs by profile (`make dev`'s Shopify app delivers webhooks to the gateway). */
+  start(options: { port: number; host: string; latencyMs: number }, ctx: InfraStartContext): Promise<{ url: string; port: number; close(): Promise<void> }>;
   readme: string;
   consumers: Record<string, (url: string) => Record<string, string>>;
 }): InfraComponent<N, N, SandboxHandle, 0> {
@@ -214,7 +215,7 @@ function sandbox<const N extends string>(row: {
     stage: 0,
     profiles: ['dev', 'test'],
     async start(ctx) {
-      const started = await row.start({ port: ctx.ports[row.name]!, host: '127.0.0.1', latencyMs: ctx.latencyMs });
+      const started = await row.start({ port: ctx.ports[row.name]!, host: '127.0.0.1', latencyMs: ctx.latencyMs }, ctx);
       return { url: started.url, port: started.port, stop: () => started.close() };
     },
     ready: (h) => [`sandbox ${row.title} su ${h.url}`],
@@ -223,6 +224,18 @@ function sandbox<const N extends string>(row: {
     consumers: row.consumers,
     chart: null,
   };
+}
+
+/**
+ * The Shopify sandbox's start in `make dev`: Smista's app delivers its webhook topics to the
+ * gateway's public route (`/api/webhooks/shopify` on its dev port), so an order added or changed on
+ * a connected shop reaches the orders list by itself, as with Shopify. Test stacks start the shared
+ * sandbox without it: each gateway has its own port, and a suite asks for the deliveries it tests.
+ */
+export function shopifySandboxOptions(ctx: Pick<InfraStartContext, 'profile' | 'app'>): ShopifySandboxOptions {
+  const gateway = ctx.app.find((c) => c.kind === 'http');
+  if (ctx.profile !== 'dev' || !gateway) return {};
+  return { apps: [{ ...SHOPIFY_SANDBOX_APP, webhookUri: `http://127.0.0.1:${gateway.devPort}/api/webhooks/shopify` }] };
 }
 
 /** The TEST_* variable that carries a sandbox's URL to the suites: `gls` → `TEST_GLS_URL`. */
@@ -385,7 +398,7 @@ export const COMPONENTS = [
     title: 'Shopify',
     what: 'Shopify sandbox (install page, tokens, GraphQL Admin API: the marketplaces service; shops and passwords in its README)',
     port: { dev: 8094, test: 8191 },
-    start: startShopifySandbox,
+    start: (options, ctx) => startShopifySandbox({ ...options, ...shopifySandboxOptions(ctx) }),
     readme: 'deploy/sandboxes/src/shopify/README.md',
     // One address serves every shop: `/store/{shop}` stands for the shop's own host; Smista's sandbox app.
     consumers: { marketplaces: (url) => ({ SHOPIFY_SHOP_URL: `${url}/store/{shop}`, SHOPIFY_CLIENT_ID: SHOPIFY_SANDBOX_APP.clientId, SHOPIFY_CLIENT_SECRET: SHOPIFY_SANDBOX_APP.clientSecret }) },

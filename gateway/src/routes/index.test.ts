@@ -1,6 +1,7 @@
 import { createLogger } from '@smista/service-kit';
 import { grpcServices } from '../services';
 import { createRouteTable } from './index';
+import { webhookHeaders } from './marketplace-routes';
 
 const routeTable = createRouteTable({ legal: { termsUrl: null, privacyUrl: null }, logger: createLogger('route-table-test', 'silent') });
 
@@ -107,6 +108,8 @@ const spec = [
   // The gateway's own: runtime configuration for the shell and browser spans (issue 7).
   'GET /api/public-config',
   'POST /api/telemetry/traces',
+  // The marketplaces' webhooks (issue 22): public, the signed raw body.
+  'POST /api/webhooks/:marketplace',
 ];
 
 describe('route table', () => {
@@ -144,7 +147,8 @@ describe('route table', () => {
       'POST /api/notifications/read-all',
       'POST /api/notifications/:id/read',
     ]);
-    for (const r of routeTable.filter((r) => !['GET', 'DELETE'].includes(r.method) && !bodiless.has(`${r.method} ${r.path}`))) {
+    // A rawBody route hands the signed bytes on unparsed: the service checks them.
+    for (const r of routeTable.filter((r) => !['GET', 'DELETE'].includes(r.method) && !bodiless.has(`${r.method} ${r.path}`) && !r.rawBody)) {
       expect({ route: r.path, validated: r.body !== undefined }).toEqual({ route: r.path, validated: true });
     }
   });
@@ -182,5 +186,21 @@ describe('route table', () => {
     expect(limitsOf('POST', '/api/merchants/:merchantId/invites')).toEqual(['invitesPerUser']);
     expect(limitsOf('GET', '/api/invites/:token')).toEqual(['inviteLookupsPerIp']);
     expect(limitsOf('POST', '/api/invites/:token/accept')).toEqual(['inviteLookupsPerIp']);
+  });
+});
+
+describe('webhookHeaders', () => {
+  it("hands the service the marketplace's headers, one value each, never a browser's session or credentials", () => {
+    expect(
+      webhookHeaders({
+        'x-shopify-topic': 'orders/create',
+        'x-shopify-hmac-sha256': 'abc=',
+        'x-forwarded-for': ['10.0.0.1', '10.0.0.2'],
+        cookie: 'smista_session=segreto',
+        authorization: 'Bearer segreto',
+        'proxy-authorization': 'Basic segreto',
+        'content-length': undefined,
+      }),
+    ).toEqual({ 'x-shopify-topic': 'orders/create', 'x-shopify-hmac-sha256': 'abc=', 'x-forwarded-for': '10.0.0.1' });
   });
 });

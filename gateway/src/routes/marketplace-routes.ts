@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  MARKETPLACE_WEBHOOK_MAX_BYTES,
   createMarketplaceIntegrationSchema,
   marketplaceParamsSchema,
   oauthParamsQuerySchema,
@@ -208,4 +209,38 @@ export const marketplaceRoutes: RouteDef[] = [
       body: (await marketplaces.listJobs({ merchantId: '', integrationId: query.integrationId, limit: query.limit })).jobs.map(syncJobJson),
     }),
   }),
+  // The marketplaces' webhooks (Shopify: orders/*, the privacy topics). Public: the marketplace signs
+  // the raw body, and the service checks the signature before anything is parsed. Over the limit,
+  // 413 here; the service answers at once (the work is queued), within Shopify's 5 seconds.
+  route({
+    method: 'POST',
+    path: '/api/webhooks/:marketplace',
+    auth: 'public',
+    rpc: 'marketplaces.ReceiveWebhook',
+    params: marketplaceParamsSchema,
+    rawBody: true,
+    bodyLimit: MARKETPLACE_WEBHOOK_MAX_BYTES,
+    handle: async ({ params, headers, rawBody, marketplaces }) => {
+      const answer = await marketplaces.receiveWebhook({
+        marketplace: params.marketplace,
+        headers: webhookHeaders(headers),
+        body: Buffer.isBuffer(rawBody) ? rawBody : Buffer.alloc(0),
+      });
+      return { body: { received: true, duplicate: answer.duplicate } };
+    },
+  }),
 ];
+
+/** Never forwarded: a browser's session or credentials have nothing to do with a webhook. */
+const PRIVATE_HEADERS = new Set(['cookie', 'authorization', 'proxy-authorization']);
+
+/** The headers as the service's map: one value each (a repeated header's first), none of the private ones. */
+export function webhookHeaders(headers: Readonly<Record<string, string | string[] | undefined>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (PRIVATE_HEADERS.has(name)) continue;
+    const one = Array.isArray(value) ? value[0] : value;
+    if (one !== undefined) out[name] = one;
+  }
+  return out;
+}

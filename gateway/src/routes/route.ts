@@ -27,8 +27,10 @@ export interface RouteContext<Body, Params, Query = undefined> extends BoundClie
   session: SessionContext;
   /** The raw session cookie, when the request carries one. */
   sessionToken: string | undefined;
-  /** The JSON body as sent, before validation (a PATCH reads which fields it names). */
+  /** The JSON body as sent, before validation (a PATCH reads which fields it names); the bytes on `rawBody` routes. */
   rawBody: unknown;
+  /** The request's headers (names in lower case), for the routes a sender signs. */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
   /** List pages this process keeps as JSON, answered again while the service says unchanged. */
   keptPages: KeptPages;
 }
@@ -67,8 +69,13 @@ export interface RouteSpec<B extends z.ZodType | undefined, P extends z.ZodType 
   /** Schema of the query string (`?status=used&page=2`); a bad value is a 400 in Italian. */
   query?: Q;
   limiters?: LimiterName[];
-  /** JSON body limit in bytes for this route (default {@link DEFAULT_BODY_LIMIT}). */
+  /** Body limit in bytes for this route (default {@link DEFAULT_BODY_LIMIT}); over it, 413 before the handler. */
   bodyLimit?: number;
+  /**
+   * The body is kept as the exact bytes received (`ctx.rawBody` a Buffer, never parsed), for a
+   * sender that signs them (the marketplaces' webhooks); `body` schemas do not apply.
+   */
+  rawBody?: true;
   /**
    * The route changes what a session lookup answers: this replica's session cache drops the
    * caller's session (`session`: logout, merchant selection) or every session of the caller

@@ -27,7 +27,8 @@ export interface ApiDeps {
  */
 const refuseNul: RequestHandler = (req, _res, next) => {
   // `req.query` parses the query string on every read: only when there is one.
-  if (containsNul(req.body) || (req.url.includes('?') && containsNul(req.query)) || containsNul(req.params)) {
+  // A signed body's bytes (rawBody routes) are the service's to judge.
+  if ((!Buffer.isBuffer(req.body) && containsNul(req.body)) || (req.url.includes('?') && containsNul(req.query)) || containsNul(req.params)) {
     return next(new HttpError(400, messages.validation.invalidCharacters));
   }
   next();
@@ -49,7 +50,10 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
 
   for (const def of table) {
     const chain: RequestHandler[] = [(_req, res, next) => ((res.locals.route = def.path), next())];
-    if (def.method !== 'GET') {
+    if (def.rawBody) {
+      // Every content type, unparsed: the sender's signature covers these exact bytes.
+      chain.push(express.raw({ limit: def.bodyLimit ?? DEFAULT_BODY_LIMIT, type: () => true }));
+    } else if (def.method !== 'GET') {
       chain.push(express.json({ limit: def.bodyLimit ?? DEFAULT_BODY_LIMIT, type: 'application/json', strict: true }));
     }
     chain.push(refuseNul);
@@ -72,6 +76,7 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
       ctx.query = query;
       ctx.sessionToken = sessionToken;
       ctx.rawBody = req.body;
+      ctx.headers = req.headers;
       ctx.keptPages = keptPages;
       if (req.session) ctx.session = req.session;
       else Object.defineProperty(ctx, 'session', { get: () => sessionNotResolved(def.path) });

@@ -33,6 +33,7 @@ export const activityKinds = [
   'marketplace_connected',
   'marketplace_switched',
   'marketplace_disconnected',
+  'privacy_requested',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
@@ -62,6 +63,14 @@ export function carrierName(code: string): string {
 }
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+/** 'ordine 1001' / 'ordini 1001, 1002' (the first 5, then 'e altri N'); '' for none. */
+function orderList(externalIds: readonly string[]): string {
+  const ids = [...new Set(externalIds.map((id) => id.trim()).filter(Boolean))];
+  if (ids.length === 0) return '';
+  const shown = ids.slice(0, 5).join(', ');
+  return ids.length === 1 ? `ordine ${shown}` : `ordini ${shown}${ids.length > 5 ? ` e altri ${ids.length - 5}` : ''}`;
+}
 
 export const activityMessages = {
   // notifications: title and text
@@ -109,6 +118,21 @@ export const activityMessages = {
     `Tracking inviato a ${marketplaceName(marketplace)} per ${plural(count, '1 spedizione', `${count} spedizioni`)}`,
   carrierChanged: (change: 'connected' | 'on' | 'off' | 'disconnected', carrier: string, connectionName: string) =>
     `Corriere ${carrierName(carrier)} ${{ connected: 'collegato', on: 'attivato', off: 'disattivato', disconnected: 'scollegato' }[change]}${connectionName.trim() ? `: «${connectionName.trim()}»` : ''}`,
+  /**
+   * A marketplace's privacy request (issue 22), as the audit trail tells it: what was asked and what
+   * Smista did. Never the customer's name or e-mail: the marketplace's order ids and request id only.
+   */
+  privacyRequested: (request: string, marketplace: string, externalOrderIds: readonly string[], dataRequestId: string, byEmail: boolean) => {
+    const name = marketplaceName(marketplace);
+    const orders = orderList(externalOrderIds);
+    if (request === 'redact_shop') return `Richiesta privacy di ${name} eseguita: cancellati i dati personali dei clienti del negozio da tutti i suoi ordini e spedizioni`;
+    if (request === 'redact_customer') {
+      const which = [orders, byEmail ? (orders ? 'quelli del suo indirizzo e-mail' : 'gli ordini del suo indirizzo e-mail') : ''].filter(Boolean).join(' e ');
+      return `Richiesta privacy di ${name} eseguita: cancellati i dati personali di un cliente da ordini e spedizioni${which ? ` (${which})` : ''}`;
+    }
+    const where = orders ? `i suoi dati in Smista sono ${orders.startsWith('ordine ') ? `nell'${orders}` : `negli ${orders}`}` : 'nessun ordine indicato';
+    return `Richiesta di ${name} dei dati di un cliente${dataRequestId.trim() ? ` (n. ${dataRequestId.trim()})` : ''} registrata: ${where}; nessun dato cancellato`;
+  },
   marketplaceChanged: (change: 'connected' | 'reconnected' | 'on' | 'off' | 'disconnected', marketplace: string, account: string) =>
     `${marketplaceName(marketplace)} ${{ connected: 'collegato', reconnected: 'ricollegato', on: 'attivato', off: 'disattivato', disconnected: 'scollegato' }[change]}${account.trim() ? `: account «${account.trim()}»` : ''}`,
 
@@ -128,7 +152,7 @@ export const activityMessages = {
   unreadMarker: 'Non letta',
   noActivity: 'Nessuna attività recente',
   noActivityHint:
-    'Qui compariranno gli ordini importati, le etichette create, il tracking inviato ai marketplace, le giornate chiuse, gli annullamenti, le consegne, i corrieri e i marketplace collegati e le modifiche alle regole.',
+    'Qui compariranno gli ordini importati, le etichette create, il tracking inviato ai marketplace, le giornate chiuse, gli annullamenti, le consegne, i corrieri e i marketplace collegati, le modifiche alle regole e le richieste privacy dei marketplace.',
   notificationsFailed: 'Impossibile caricare le notifiche',
   activityFailed: "Impossibile caricare l'attività recente",
   showAll: 'Vedi tutte',

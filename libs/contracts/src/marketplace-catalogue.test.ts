@@ -22,7 +22,7 @@ describe('the marketplace catalogue, written once', () => {
   it('says what Smista does with each marketplace as data: eBay and Shopify take tracking, per line, and refresh their token', () => {
     expect(marketplaceCapabilities('ebay')).toEqual({ trackingPush: true, partialShipment: true, refreshToken: true, webhooks: false });
     expect(marketplaceCapabilities('EBAY').trackingPush).toBe(true);
-    expect(marketplaceCapabilities('shopify')).toEqual({ trackingPush: true, partialShipment: true, refreshToken: true, webhooks: false });
+    expect(marketplaceCapabilities('shopify')).toEqual({ trackingPush: true, partialShipment: true, refreshToken: true, webhooks: true });
     for (const id of ['amazon', 'aliexpress', 'etsy', 'vinted', '']) expect(marketplaceCapabilities(id).trackingPush).toBe(false);
   });
 });

@@ -13,6 +13,13 @@
 export type MarketplaceConnectMethod = 'oauth' | 'settings';
 
 /**
+ * The largest webhook body Smista accepts (1 MiB; Shopify's order bodies are a few kB, 250 lines
+ * about 0.5 MB): the gateway's public route refuses more with 413 before forwarding, the adapter
+ * again before checking the signature.
+ */
+export const MARKETPLACE_WEBHOOK_MAX_BYTES = 1024 * 1024;
+
+/**
  * What Smista does with a marketplace: the screens and services read these, never an id. They are
  * also data on each adapter (`MarketplaceAdapter.capabilities`), checked equal to these by the
  * adapters' tests; a marketplace without an adapter yet does none of them.
@@ -77,7 +84,7 @@ export const MARKETPLACE_CATALOGUE = [
     connectMethod: 'oauth',
     requiredSettings: [],
     apiDocUrl: 'https://shopify.dev/docs/api/admin-graphql',
-    capabilities: { trackingPush: true, partialShipment: true, refreshToken: true, webhooks: false },
+    capabilities: { trackingPush: true, partialShipment: true, refreshToken: true, webhooks: true },
   },
   {
     id: 'aliexpress',

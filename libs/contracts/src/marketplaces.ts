@@ -40,6 +40,8 @@ export const marketplaceMessages = {
   connectWithOAuth: (name: string) => `${name} si collega con l'autorizzazione del venditore: usa il pulsante Connetti del marketplace.`,
   /** The operation the kit's NotSupportedError names when a marketplace that connects through OAuth is given settings. */
   settingsConnectOperation: 'collegamento con le impostazioni del marketplace',
+  /** The operation the kit's NotSupportedError names for a webhook of a marketplace without webhooks. */
+  webhookOperation: 'ricezione delle notifiche (webhook)',
   typeInvalid: "Il tipo di integrazione deve essere 'marketplace'",
   configInvalid: 'La configurazione deve essere un oggetto con i campi richiesti dal marketplace',
   settingInvalid: (field: string) => `Il campo ${field} deve essere un testo`,

@@ -205,6 +205,8 @@ export const shipmentMessages = {
   workdayAlreadyClosed: 'Giornata già chiusa per questa spedizione',
   noTrackingNumber: 'La spedizione non ha ancora un numero di tracking',
   noLabel: "La spedizione non ha un'etichetta: processala prima",
+  /** The recipient was erased on the marketplace's privacy request (issue 22): the label that printed it went with it. */
+  labelErased: "L'etichetta non è più disponibile: i dati del destinatario sono stati cancellati su richiesta del marketplace (privacy)",
   notEditable: (status: string) =>
     `Indirizzo e corriere si possono modificare solo prima di creare l'etichetta (stato attuale: ${shipmentStatusLabel(status)})`,
   noCarrier: 'Nessun corriere assegnato: scegli un corriere con «Modifica corriere»',

@@ -59,4 +59,12 @@ export const shopifyMessages = {
   lineItemsRequired: "Indica almeno un articolo dell'ordine da segnare come spedito",
   quantityInvalid: (lineItemId: string) => `La quantità spedita dell'articolo ${lineItemId} deve essere un numero intero maggiore o uguale a 1`,
   trackingRequired: 'Indica il numero di tracking',
+
+  // Webhooks (the gateway's public route), refused before anything is parsed or written
+  webhookSignatureInvalid: `Notifica ${SHOPIFY} rifiutata: la firma (X-Shopify-Hmac-Sha256) non corrisponde al contenuto`,
+  webhookIncomplete: (header: string) => `Notifica ${SHOPIFY} rifiutata: manca l'intestazione ${header}`,
+  webhookTopicUnknown: (topic: string) => `Notifica ${SHOPIFY} rifiutata: argomento "${topic}" non gestito da Smista`,
+  webhookShopInvalid: `Notifica ${SHOPIFY} rifiutata: il negozio indicato non è un dominio myshopify.com valido`,
+  webhookBodyInvalid: `Notifica ${SHOPIFY} rifiutata: il contenuto non è un oggetto JSON valido`,
+  webhookTooLarge: (maxBytes: number) => `Notifica ${SHOPIFY} rifiutata: il contenuto supera il limite di ${maxBytes} byte`,
 } as const;

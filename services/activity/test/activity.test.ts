@@ -396,6 +396,28 @@ describe('recent activity from events', () => {
     ]);
   });
 
+  it("a marketplace's privacy request, each kind once per delivery, says what was asked and what was done; never the customer's e-mail", async () => {
+    const shop = newShop();
+    const request = { merchantId: shop.merchantId, integrationId: 80, provider: 'shopify', customerId: '191167', customerEmail: 'ornella.privata@example.it' };
+    await stack.deliver('marketplaces.privacy.requested', { ...request, request: 'customer_data_request', externalOrderIds: ['5000000001'], dataRequestId: '9999', webhookId: 'w-1', requestedAt: '2026-06-01T06:00:00.000Z' });
+    await stack.deliver('marketplaces.privacy.requested', { ...request, request: 'redact_customer', externalOrderIds: ['5000000001', '5000000002'], webhookId: 'w-2', requestedAt: '2026-06-01T06:10:00.000Z' });
+    // The same delivery told again under another message id: still one line.
+    await stack.deliver('marketplaces.privacy.requested', { ...request, request: 'redact_customer', externalOrderIds: ['5000000001', '5000000002'], webhookId: 'w-2', requestedAt: '2026-06-01T06:10:00.000Z' });
+    await stack.deliver('marketplaces.privacy.requested', { ...request, customerId: '', customerEmail: '', request: 'redact_shop', webhookId: 'w-3', requestedAt: '2026-06-01T06:20:00.000Z' });
+    const entries = (await shop.alice.listActivity({ limit: 0 })).entries;
+    expect(entries.map((e) => [e.kind, e.text])).toEqual([
+      ['privacy_requested', 'Richiesta privacy di Shopify eseguita: cancellati i dati personali dei clienti del negozio da tutti i suoi ordini e spedizioni'],
+      ['privacy_requested', 'Richiesta privacy di Shopify eseguita: cancellati i dati personali di un cliente da ordini e spedizioni (ordini 5000000001, 5000000002 e quelli del suo indirizzo e-mail)'],
+      ['privacy_requested', "Richiesta di Shopify dei dati di un cliente (n. 9999) registrata: i suoi dati in Smista sono nell'ordine 5000000001; nessun dato cancellato"],
+    ]);
+    expect(JSON.stringify(entries)).not.toContain('ornella');
+    const { rows } = await stack.pool.query(`SELECT body FROM activity WHERE merchant_id = $1 AND body ILIKE '%ornella%'`, [shop.merchantId]);
+    expect(rows).toEqual([]);
+    // Without an integration id it is dead-lettered.
+    const bad = await stack.deliver('marketplaces.privacy.requested', { ...request, integrationId: 0, request: 'redact_shop', webhookId: 'w-4' });
+    expect((await stack.pool.query(`SELECT 1 FROM dead_letters WHERE message_id = $1`, [bad])).rows).toHaveLength(1);
+  });
+
   it('a new merchant has none, and no notifications', async () => {
     const shop = newShop();
     expect(await shop.alice.listActivity({ limit: 0 })).toEqual({ entries: [] });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { attachWhenStreamExists, createKeyring, holdProcessPresence, type LateConsumers, type Logger, type RunningService, runService, startGrpcServer, startServiceInfra } from '@smista/service-kit';
 import { readConfig, type Config } from './config';
 import type { MarketplaceAdapterOptions } from './adapters';
-import { AdapterRegistry, Housekeeper, SyncWorker, TokenKeeper, TrackingPusher } from './app';
+import { AdapterRegistry, Housekeeper, SyncWorker, TokenKeeper, TrackingPusher, WebhookImporter } from './app';
 import type { RetryPolicy, TrackingRetryPolicy } from './domain';
 import { createMarketplacesService } from './grpc';
 import { stream } from './events/publishers';
@@ -65,11 +65,13 @@ export async function startMarketplaces(config: Config, logger: Logger, options:
     onScheduled: () => worker.wake(),
   });
   const trackingPusher = new TrackingPusher({ pool, logger, adapters, tokens, now, retryPolicy: options.trackingRetryPolicy, pollMs: options.trackingPollMs });
-  const service = createMarketplacesService({ pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, keyring, adapters, tokens, worker, trackingPusher, oauthUrls: adapters.consentPageUrls(), oauthStateTtlSeconds: config.OAUTH_STATE_TTL_SECONDS, now });
+  const webhookImporter = new WebhookImporter({ pool, logger, adapters, tokens, now, pollMs: options.pollMs });
+  const service = createMarketplacesService({ pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, keyring, adapters, tokens, worker, trackingPusher, webhookImporter, oauthUrls: adapters.consentPageUrls(), oauthStateTtlSeconds: config.OAUTH_STATE_TTL_SECONDS, now });
   const server = await startGrpcServer({ port: config.GRPC_PORT, services: [service], logger });
   worker.start();
   housekeeper.start();
   trackingPusher.start();
+  webhookImporter.start();
   const consumers = attachWhenStreamExists({ nats: infra.nats, pool, logger, since: config.NATS_CONSUMERS_SINCE }, subscriptions({ logger, now, onPending: () => trackingPusher.wakeSoon() }, config.NATS_CONSUMER_SUFFIX));
   return {
     port: server.port,
@@ -82,6 +84,7 @@ export async function startMarketplaces(config: Config, logger: Logger, options:
       ['stop sync jobs (commit the page in flight, release the lease)', async () => (await worker.stop(), await presence.close())],
       ['stop consumers of shipments events', () => consumers.stop()],
       ['stop tracking pushes (record the one in flight)', () => trackingPusher.stop()],
+      ['stop webhook imports (record the one in flight)', () => webhookImporter.stop()],
       ...infra.drainSteps,
       ['close marketplace clients', () => adapters.closeAll()],
       ...infra.closeSteps,

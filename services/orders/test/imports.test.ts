@@ -3,7 +3,7 @@
  * real protobuf events on the real NATS (the MARKETPLACES stream as marketplaces declares it), into
  * the real orders service and its PostgreSQL.
  */
-import { ordersEvents } from '@smista/proto';
+import { marketplacesEvents, ordersEvents } from '@smista/proto';
 import { createLogger, type PoolClient } from '@smista/service-kit';
 import { handleOrderImported } from '../src/events/order-imported';
 import { importedOrder, messageId, orderImported } from './support/events';
@@ -271,6 +271,49 @@ describe('a deleted marketplace integration', () => {
     // The counters follow: the merchant's list counts no order of it.
     const { meta } = await shop.api.listOrders({ merchantId: '', integrationId: doomed, page: 1, pageSize: 20, sortBy: '', sortOrder: '', search: '', status: '', marketplace: '', startDate: '', endDate: '', includeCounts: true, knownVersion: '' });
     expect(meta?.totalItems).toBe(0);
+  });
+});
+
+describe("a marketplace's privacy request (marketplaces.privacy.requested, issue 22)", () => {
+  it("redact_customer erases the buyer's data of the named orders and of the buyer's e-mail; redact_shop of every order; a data request and other integrations untouched", async () => {
+    const integration = newIntegration();
+    const other = newIntegration();
+    const orders = [30, 31, 32, 33].map((n) => importedOrder(n));
+    const ids = orders.map((o) => stack.publishOrder(shop.merchantId, integration, o));
+    ids.push(stack.publishOrder(shop.merchantId, other, importedOrder(34, { buyerEmail: orders[1]!.buyerEmail })));
+    await stack.handled(await Promise.all(ids));
+    const privacy = (event: Partial<marketplacesEvents.MarketplacePrivacyRequested>) =>
+      stack.publishRaw(
+        'marketplaces.privacy.requested',
+        marketplacesEvents.MarketplacePrivacyRequested.encode(
+          marketplacesEvents.MarketplacePrivacyRequested.fromPartial({ merchantId: shop.merchantId, provider: 'shopify', requestedAt: new Date().toISOString(), ...event }),
+        ).finish(),
+      );
+    const rows = async (integrationId: number) =>
+      (
+        await stack.pool.query(
+          `SELECT o.external_id, o.buyer_name, o.buyer_email, o.original_data IS NULL AS no_payload, a.full_name, a.address_line1, a.phone_number, a.city
+             FROM orders o LEFT JOIN shipping_addresses a ON a.order_id = o.id
+            WHERE o.merchant_id = $1 AND o.integration_id = $2 ORDER BY o.external_id`,
+          [shop.merchantId, integrationId],
+        )
+      ).rows;
+    const erased = (r: Record<string, unknown>) => r.buyer_name === '' && r.buyer_email === null && r.no_payload === true && r.full_name === '' && r.address_line1 === '' && r.phone_number === null;
+
+    // Asks nothing of orders.
+    await stack.handled([await privacy({ integrationId: integration, request: 'customer_data_request', externalOrderIds: [orders[0]!.externalId], customerEmail: orders[0]!.buyerEmail })]);
+    expect((await rows(integration)).filter(erased)).toEqual([]);
+
+    await stack.handled([await privacy({ integrationId: integration, request: 'redact_customer', externalOrderIds: [orders[0]!.externalId], customerEmail: orders[1]!.buyerEmail })]);
+    const after = await rows(integration);
+    expect(after.filter(erased).map((r) => r.external_id).sort()).toEqual([orders[0]!.externalId, orders[1]!.externalId].sort());
+    // The city stays (no person is named by it); the search no longer finds the buyer.
+    expect(after.find((r) => r.external_id === orders[0]!.externalId)!.city).not.toBe('');
+    expect((await rows(other)).filter(erased)).toEqual([]);
+
+    await stack.handled([await privacy({ integrationId: integration, request: 'redact_shop' })]);
+    expect((await rows(integration)).every(erased)).toBe(true);
+    expect((await rows(other)).filter(erased)).toEqual([]);
   });
 });
 

@@ -396,6 +396,62 @@ describe('marketplace tracking attempts (marketplaces.tracking.attempted)', () =
   });
 });
 
+describe("a marketplace's privacy request (marketplaces.privacy.requested, issue 22)", () => {
+  it("redact_customer erases the recipient of the named orders' shipments and of the buyer's e-mail, keeping what the carrier traces by; redact_shop every one of the integration; a data request, a repeat and other integrations change nothing", async () => {
+    const buyer = await stack.newMerchant();
+    const orders = italianOrders(4, { patch: (i) => ({ shippingAddress: { ...italianOrders(1)[0]!.shippingAddress!, fullName: `Ornella Privata${i}`, addressLine1: `Via Segreta ${i + 10}`, phoneNumber: `+39 347000000${i}`, email: `ornella${i}.privata@example.it` } }) });
+    const ids = await shipmentsFor(buyer, orders.map((order) => ({ order, carrierIntegrationId: buyer.gls })));
+    expect((await buyer.api.processShipments({ shipmentIds: ids.slice(0, 3), allPending: false })).success).toBe(3);
+    // A marketplace's refusal quoting the recipient: the audit trail and the shipment keep it until the erasure.
+    const quoted = await stack.publishTrackingAttempted({ shipmentId: ids[0]!, merchantId: buyer.merchantId, status: 'failed', attempts: 1, marketplace: 'shopify', errorMessage: `Indirizzo di Ornella Privata0 (Via Segreta 10) non accettato` });
+    // The same e-mail in another merchant's shipment: never touched.
+    const [rivalOf] = await shipmentsFor(rival, [{ order: { ...italianOrders(1)[0]!, shippingAddress: { ...orders[1]!.shippingAddress! } }, carrierIntegrationId: rival.gls }]);
+    await stack.handled([quoted]);
+    const before = await Promise.all(ids.map((id) => get(id, buyer)));
+    const erased = (s: shipments.Shipment) => s.address!.name === '' && s.address!.addressLine1 === '' && s.address!.phone === '' && s.address!.email === '';
+    const privacy = (event: Parameters<ShipmentsStack['publishPrivacyRequested']>[0]) => stack.publishPrivacyRequested({ merchantId: buyer.merchantId, integrationId: buyer.marketplaceIntegrationId, ...event });
+    const search = async (text: string) => (await buyer.api.listShipments({ page: 1, pageSize: 100, status: '', carrierIntegrationId: 0, search: text, orderId: 0 })).shipments.map((x) => x.id);
+
+    // A data request asks nothing of shipments.
+    await stack.handled([await privacy({ request: 'customer_data_request', externalOrderIds: [orders[0]!.externalId], customerEmail: 'ornella0.privata@example.it', dataRequestId: '9999' })]);
+    expect((await Promise.all(ids.map((id) => get(id, buyer)))).filter(erased)).toEqual([]);
+
+    await stack.handled([await privacy({ request: 'redact_customer', externalOrderIds: [orders[0]!.externalId], customerEmail: 'ORNELLA1.privata@example.it' })]);
+    const after = await Promise.all(ids.map((id) => get(id, buyer)));
+    expect(after.map(erased)).toEqual([true, true, false, false]);
+    for (const i of [0, 1]) {
+      // What the carrier traces the parcel by stays.
+      expect(after[i]).toMatchObject({ trackingNumber: before[i]!.trackingNumber, status: 'shipped', hasLabel: false });
+      expect(after[i]!.address).toMatchObject({ city: before[i]!.address!.city, postalCode: before[i]!.address!.postalCode, province: before[i]!.address!.province, countryCode: before[i]!.address!.countryCode });
+      // The label printed the recipient: gone, and the refusal says why.
+      expect(await failure(buyer.api.getLabel({ id: ids[i]! }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.labelErased });
+    }
+    expect((await stack.pool.query('SELECT shipment_id FROM labels WHERE shipment_id = ANY($1::bigint[]) ORDER BY shipment_id', [ids])).rows.map((r) => Number(r.shipment_id))).toEqual([ids[2]]);
+    expect(await search('Privata0')).toEqual([]);
+    expect(await search(before[0]!.trackingNumber)).toEqual([ids[0]]);
+    expect(await search('Privata2')).toEqual([ids[2]]);
+    // The quoted name and street are out of the audit trail and the shipment's push error.
+    const audit = (await buyer.api.getShipment({ id: ids[0]! })).audit.map((a) => a.message).join(' | ');
+    expect(audit).toContain('Indirizzo di [dato cancellato] ([dato cancellato]) non accettato');
+    expect(audit).not.toMatch(/Privata|Segreta/);
+    expect(after[0]!.marketplaceTrackingError).not.toMatch(/Privata|Segreta/);
+    // The merged labels skip them; the other label still prints.
+    expect((await buyer.api.mergeLabels({ shipmentIds: ids })).skipped).toEqual([ids[0], ids[1], ids[3]]);
+
+    // Again (a new message for the same request): nothing left to change.
+    const erasedAt = async () => (await stack.pool.query('SELECT id, recipient_erased_at FROM shipments WHERE id = ANY($1::bigint[]) ORDER BY id', [ids])).rows;
+    const first = await erasedAt();
+    await stack.handled([await privacy({ request: 'redact_customer', externalOrderIds: [orders[0]!.externalId], customerEmail: 'ornella1.privata@example.it' })]);
+    expect(await erasedAt()).toEqual(first);
+
+    await stack.handled([await privacy({ request: 'redact_shop' })]);
+    expect((await Promise.all(ids.map((id) => get(id, buyer)))).every(erased)).toBe(true);
+    // The pending one too (a label asked now would name nobody); another merchant's shipment of the same e-mail is untouched.
+    expect((await get(rivalOf!, rival)).address).toMatchObject({ name: orders[1]!.shippingAddress!.fullName, email: 'ornella1.privata@example.it' });
+    expect(stack.logText()).not.toContain('privata@example.it');
+  });
+});
+
 describe('tenancy', () => {
   it("another merchant's shipment answers exactly like an unknown one on every call, and changes nothing", async () => {
     const { rows: before } = await stack.pool.query('SELECT * FROM shipments WHERE id = ANY($1) ORDER BY id', [[rivalShipped, rivalPending]]);

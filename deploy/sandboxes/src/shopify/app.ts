@@ -3,7 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { authorizeErrorPage, AUTHORIZE_FIELDS, cancelledPage, installPage } from './consent-page';
 import { runGraphql } from './graphql-api';
-import { isShopDomain, SHOPIFY_PLANS, ShopifyControlError, type ShopifyFault, type ShopifyPlan, type ShopifyStore } from './store';
+import { deliverOrderChanges, fireWebhook, type FireWebhookRequest } from './webhooks';
+import { isShopDomain, SHOPIFY_PLANS, ShopifyControlError, type ShopifyFault, type ShopifyOrderChange, type ShopifyPlan, type ShopifyStore } from './store';
 
 /** One call as the sandbox saw it (never a token, code or secret). */
 export interface ShopifyRecordedRequest {
@@ -199,6 +200,16 @@ function operationOf(body: unknown): string {
   return /{\s*([A-Za-z_]\w*)/.exec(query)?.[1] ?? '';
 }
 
+/** Answers what `work` resolves to; a control refusal is its status and message, anything else the error handler's. */
+function sendAfter(res: Response, next: NextFunction, work: () => Promise<{ status: number; body: unknown }>): void {
+  Promise.resolve()
+    .then(work)
+    .then(
+      (answer) => void res.status(answer.status).json(answer.body),
+      (err: unknown) => (err instanceof ShopifyControlError ? void res.status(err.status).json({ error: err.message }) : next(err)),
+    );
+}
+
 function controlRouter(store: ShopifyStore): express.Router {
   const router = express.Router();
   const guard = (handler: (req: Request, res: Response) => void) => (req: Request, res: Response) => {
@@ -215,9 +226,9 @@ function controlRouter(store: ShopifyStore): express.Router {
   };
   router.use(express.json());
   router.post('/apps', guard((req, res) => {
-    const b = req.body as { clientId?: string; clientSecret?: string; name?: string; redirectUris?: string[] };
+    const b = req.body as { clientId?: string; clientSecret?: string; name?: string; redirectUris?: string[]; webhookUri?: string };
     if (!b.clientId || !b.clientSecret) throw new ShopifyControlError(400, 'clientId e clientSecret sono obbligatori');
-    store.apps.set(b.clientId, { clientId: b.clientId, clientSecret: b.clientSecret, name: b.name ?? 'Smista', redirectUris: b.redirectUris ?? [] });
+    store.apps.set(b.clientId, { clientId: b.clientId, clientSecret: b.clientSecret, name: b.name ?? 'Smista', redirectUris: b.redirectUris ?? [], ...(b.webhookUri ? { webhookUri: b.webhookUri } : {}) });
     res.status(201).json({ clientId: b.clientId });
   }));
   router.get('/shops', guard((_req, res) => void res.json([...store.shops.keys()].map(shopInfo))));
@@ -229,11 +240,29 @@ function controlRouter(store: ShopifyStore): express.Router {
     res.status(201).json(shopInfo(shop.domain));
   }));
   router.get('/shops/:shop/orders', guard((req, res) => void res.json(store.shop(str(req.params.shop)).orders.map((o) => store.summary(o)))));
-  router.post('/shops/:shop/orders', guard((req, res) => {
+  // New orders: Shopify tells the installed apps with orders/create before the answer.
+  router.post('/shops/:shop/orders', (req: Request, res: Response, next: NextFunction) => {
     const b = req.body as { count?: number; seed?: string | number };
-    const made = store.addOrders(str(req.params.shop), Math.max(1, Math.floor(b.count ?? 1)), b.seed);
-    res.status(201).json(made.map((o) => store.summary(o)));
-  }));
+    sendAfter(res, next, () => {
+      const domain = store.shop(str(req.params.shop)).domain;
+      const made = store.addOrders(domain, Math.max(1, Math.floor(b.count ?? 1)), b.seed);
+      return deliverOrderChanges(store, domain, 'orders/create', made).then(() => ({ status: 201, body: made.map((o) => store.summary(o)) }));
+    });
+  });
+  // The owner changes an order: orders/updated (and orders/cancelled first for a cancellation) to the installed apps.
+  router.post('/shops/:shop/orders/:id', (req: Request, res: Response, next: NextFunction) => {
+    sendAfter(res, next, async () => {
+      const domain = store.shop(str(req.params.shop)).domain;
+      const change = req.body as ShopifyOrderChange;
+      const order = store.changeOrder(domain, str(req.params.id), { cancel: change.cancel === true, refund: change.refund === true, ...(change.shippingAddress ? { shippingAddress: change.shippingAddress } : {}) });
+      const webhooks = [
+        ...(change.cancel === true ? await deliverOrderChanges(store, domain, 'orders/cancelled', [order]) : []),
+        ...(await deliverOrderChanges(store, domain, 'orders/updated', [order])),
+      ];
+      return { status: 200, body: { order: store.summary(order), webhooks } };
+    });
+  });
+  router.get('/webhooks', guard((_req, res) => void res.json(store.sentWebhooks)));
   router.post('/shops/:shop/expire-tokens', guard((req, res) => void res.json({ expired: store.expireAccessTokens(store.shop(str(req.params.shop)).domain) })));
   router.post('/shops/:shop/revoke', guard((req, res) => void res.json({ revoked: store.revokeConsent(store.shop(str(req.params.shop)).domain) })));
   router.post('/shops/:shop/drain', guard((req, res) => {
@@ -257,6 +286,13 @@ function controlRouter(store: ShopifyStore): express.Router {
     store.throttledHttpStatus = status;
     res.json({ status });
   }));
+  // One webhook delivery now, signed with the app's secret (the same webhookId again: a re-sent delivery).
+  router.post('/shops/:shop/webhooks', (req: Request, res: Response, next: NextFunction) => {
+    fireWebhook(store, str(req.params.shop).toLowerCase(), req.body as FireWebhookRequest).then(
+      (fired) => void res.json(fired),
+      (err: unknown) => (err instanceof ShopifyControlError ? void res.status(err.status).json({ error: err.message }) : next(err)),
+    );
+  });
   router.get('/stats', guard((_req, res) => void res.json({ calls: store.calls, pendingFaults: store.pendingFaults() })));
   return router;
 }

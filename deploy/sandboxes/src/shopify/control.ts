@@ -1,5 +1,6 @@
-import type { ShopifyFault, ShopifyPlan, ShopifySandboxApp } from './store';
+import type { ShopifyFault, ShopifyOrderChange, ShopifyPlan, ShopifySandboxApp, ShopifySentWebhook } from './store';
 import type { ShopifyTrackingInfo } from './orders';
+import type { FiredWebhook, FireWebhookRequest } from './webhooks';
 
 /*
  * Clients of a running Shopify sandbox for tests and the local stack: the typed `/__sandbox/`
@@ -34,7 +35,12 @@ export interface ShopifySandboxControl {
   addShop(shop: { shop: string; orders: number; name?: string; email?: string; password?: string; seed?: string | number; plan?: ShopifyPlan; replace?: boolean }): Promise<ShopifySandboxShopInfo>;
   shops(): Promise<ShopifySandboxShopInfo[]>;
   orders(shop: string): Promise<ShopifySandboxOrderSummary[]>;
+  /** Adds orders created now; the apps installed on the shop with a webhook address get orders/create for each first. */
   addOrders(shop: string, count: number, seed?: string | number): Promise<ShopifySandboxOrderSummary[]>;
+  /** The owner changes an order (cancel, refund, address): orders/updated (orders/cancelled too) to the installed apps. */
+  changeOrder(shop: string, orderId: string, change: ShopifyOrderChange): Promise<{ order: ShopifySandboxOrderSummary; webhooks: FiredWebhook[] }>;
+  /** The deliveries sent so far, oldest first. */
+  sentWebhooks(): Promise<ShopifySentWebhook[]>;
   /** Every access token of the shop expires now (API calls answer 401). */
   expireAccessTokens(shop: string): Promise<number>;
   /** The owner uninstalls the app: every access and refresh token of the shop stops working. */
@@ -47,6 +53,8 @@ export interface ShopifySandboxControl {
   /** How a throttled call answers from now on: Shopify's 200 with THROTTLED (default), or 429. */
   setThrottledStatus(status: 200 | 429): Promise<void>;
   stats(): Promise<{ calls: number; pendingFaults: ShopifyFault[] }>;
+  /** Sends one signed webhook delivery of the shop to the app's `webhookUri` (or `uri`); the same `webhookId` again re-sends it. */
+  fireWebhook(shop: string, request: FireWebhookRequest): Promise<FiredWebhook>;
 }
 
 export function shopifySandboxControl(baseUrl: string): ShopifySandboxControl {
@@ -63,6 +71,8 @@ export function shopifySandboxControl(baseUrl: string): ShopifySandboxControl {
     shops: () => call('GET', '/shops'),
     orders: (shop) => call('GET', `${shopPath(shop)}/orders`),
     addOrders: (shop, count, seed) => call('POST', `${shopPath(shop)}/orders`, { count, ...(seed !== undefined ? { seed } : {}) }),
+    changeOrder: (shop, orderId, change) => call('POST', `${shopPath(shop)}/orders/${encodeURIComponent(orderId)}`, change),
+    sentWebhooks: () => call('GET', '/webhooks'),
     expireAccessTokens: async (shop) => (await call<{ expired: number }>('POST', `${shopPath(shop)}/expire-tokens`, {})).expired,
     revokeConsent: async (shop) => (await call<{ revoked: number }>('POST', `${shopPath(shop)}/revoke`, {})).revoked,
     drainBucket: (shop, leave = 0) => call('POST', `${shopPath(shop)}/drain`, { leave }),
@@ -70,6 +80,7 @@ export function shopifySandboxControl(baseUrl: string): ShopifySandboxControl {
     clearFaults: async () => void (await call('DELETE', '/faults')),
     setThrottledStatus: async (status) => void (await call('PUT', '/throttled-status', { status })),
     stats: () => call('GET', '/stats'),
+    fireWebhook: (shop, request) => call('POST', `${shopPath(shop)}/webhooks`, request),
   };
 }
 

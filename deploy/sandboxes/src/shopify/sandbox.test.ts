@@ -261,3 +261,111 @@ describe('control endpoints and latency', () => {
     }
   });
 });
+
+describe('webhook deliveries (POST /__sandbox/shops/{shop}/webhooks)', () => {
+  type Received = { headers: import('node:http').IncomingHttpHeaders; body: Buffer };
+  const received: Received[] = [];
+  let receiver: import('node:http').Server;
+  let uri = '';
+
+  beforeAll(async () => {
+    const http = await import('node:http');
+    receiver = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body: Buffer.concat(chunks) });
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    uri = `http://127.0.0.1:${(receiver.address() as import('node:net').AddressInfo).port}/api/webhooks/shopify`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  it("sends an order topic signed as Shopify does, the order's id a bare JSON number; the same webhookId again is a re-sent delivery", async () => {
+    const { createHmac } = await import('node:crypto');
+    const order = (await control.orders(SHOP))[0]!;
+    const fired = await control.fireWebhook(SHOP, { topic: 'orders/updated', orderId: order.legacyResourceId, uri });
+    expect(fired).toMatchObject({ topic: 'orders/updated', uri, status: 200 });
+    const delivery = received.at(-1)!;
+    expect(delivery.headers).toMatchObject({
+      'content-type': 'application/json',
+      'x-shopify-topic': 'orders/updated',
+      'x-shopify-shop-domain': SHOP,
+      'x-shopify-api-version': VERSION,
+      'x-shopify-webhook-id': fired.webhookId,
+      'x-shopify-hmac-sha256': createHmac('sha256', SHOPIFY_SANDBOX_APP.clientSecret).update(delivery.body).digest('base64'),
+    });
+    expect(delivery.body.toString()).toContain(`"id":${order.legacyResourceId},`);
+    expect(JSON.parse(delivery.body.toString())).toMatchObject({ admin_graphql_api_id: order.id, name: order.name });
+
+    const again = await control.fireWebhook(SHOP, { topic: 'orders/updated', orderId: order.legacyResourceId, uri, webhookId: fired.webhookId });
+    expect(again.webhookId).toBe(fired.webhookId);
+    expect(received.at(-1)!.headers['x-shopify-webhook-id']).toBe(fired.webhookId);
+  });
+
+  it("sends the privacy topics with their bodies; an unknown topic, order or a missing address is refused", async () => {
+    const order = (await control.orders(SHOP))[0]!;
+    await control.fireWebhook(SHOP, { topic: 'customers/redact', orderId: order.legacyResourceId, uri });
+    expect(JSON.parse(received.at(-1)!.body.toString())).toMatchObject({ shop_domain: SHOP, customer: { id: 191167 }, orders_to_redact: [Number(order.legacyResourceId)] });
+    await control.fireWebhook(SHOP, { topic: 'shop/redact', uri });
+    expect(JSON.parse(received.at(-1)!.body.toString())).toEqual({ shop_id: 954889, shop_domain: SHOP });
+    await expect(control.fireWebhook(SHOP, { topic: 'products/create', uri })).rejects.toThrow(/400/);
+    await expect(control.fireWebhook(SHOP, { topic: 'orders/create', orderId: '1', uri })).rejects.toThrow(/404/);
+    await expect(control.fireWebhook(SHOP, { topic: 'orders/create' })).rejects.toThrow(/uri mancante/);
+  });
+
+  // Last here: from now on an app has a webhookUri, the default of the deliveries above.
+  it('by itself, as Shopify: orders/create for a new order and orders/updated for a changed one (orders/cancelled first when cancelled), to the installed apps with a webhook address only, until uninstalled', async () => {
+    const { createHmac } = await import('node:crypto');
+    const app = { clientId: 'app-con-webhook', clientSecret: 'shpss_webhook_app_secret', name: 'Smista', redirectUris: [], webhookUri: uri };
+    await control.registerApp(app);
+    const shop = 'altro-negozio.myshopify.com';
+    const owner = { email: 'titolare@altro-negozio.it', password: 'Negozio1!' };
+    const consent = `${shopUrl(shop)}/admin/oauth/authorize?${new URLSearchParams({ client_id: app.clientId, scope: SHOPIFY_SMISTA_SCOPES.join(','), redirect_uri: REDIRECT, state: 's', 'grant_options[]': '' })}`;
+    const code = new URL(await shopifyInstallAs(consent, owner)).searchParams.get('code')!;
+    expect((await tokenCall({ client_id: app.clientId, client_secret: app.clientSecret, code, expiring: '1' }, shop)).status).toBe(200);
+    const deliveries = () => received.filter((r) => r.headers['x-shopify-shop-domain'] === shop);
+    const seen = deliveries().length;
+
+    const [made] = await control.addOrders(shop, 1);
+    // Sent before the control call answered, signed with the installed app's secret.
+    const created = deliveries().slice(seen);
+    expect(created.map((r) => r.headers['x-shopify-topic'])).toEqual(['orders/create']);
+    expect(created[0]!.headers['x-shopify-hmac-sha256']).toBe(createHmac('sha256', app.clientSecret).update(created[0]!.body).digest('base64'));
+    expect(created[0]!.body.toString()).toContain(`"id":${made!.legacyResourceId},`);
+
+    const changedFrom = Date.now();
+    const moved = await control.changeOrder(shop, made!.legacyResourceId, { shippingAddress: { city: 'Pisa', zip: '56121' } });
+    expect(moved.webhooks).toEqual([expect.objectContaining({ topic: 'orders/updated', uri, status: 200 })]);
+    expect(JSON.parse(deliveries().at(-1)!.body.toString())).toMatchObject({ id: Number(made!.legacyResourceId), shipping_address: { city: 'Pisa', zip: '56121' } });
+    expect(Date.parse(moved.order.updatedAt)).toBeGreaterThanOrEqual(changedFrom);
+    const cancelled = await control.changeOrder(shop, made!.legacyResourceId, { cancel: true });
+    expect(cancelled.webhooks.map((w) => w.topic)).toEqual(['orders/cancelled', 'orders/updated']);
+    expect(cancelled.order.cancelled).toBe(true);
+    expect((await control.sentWebhooks()).filter((w) => w.shop === shop).map((w) => [w.topic, w.orderId, w.clientId, w.status])).toEqual([
+      ['orders/create', made!.legacyResourceId, app.clientId, 200],
+      ['orders/updated', made!.legacyResourceId, app.clientId, 200],
+      ['orders/cancelled', made!.legacyResourceId, app.clientId, 200],
+      ['orders/updated', made!.legacyResourceId, app.clientId, 200],
+    ]);
+
+    // A shop where no app with a webhook address is installed: nothing is sent.
+    const before = received.length;
+    await control.addOrders(SHOP, 1);
+    expect(received.length).toBe(before);
+    // Refusals of a change, in the control's words.
+    await expect(control.changeOrder(shop, made!.legacyResourceId, {})).rejects.toThrow(/400.*nessuna modifica/);
+    await expect(control.changeOrder(shop, '1', { refund: true })).rejects.toThrow(/404/);
+    // Uninstalled: no more deliveries.
+    await control.revokeConsent(shop);
+    await control.addOrders(shop, 1);
+    expect(deliveries()).toHaveLength(seen + 4);
+    // A delivery asked without an app is the shop's installed one's, whatever other apps the shared sandbox holds.
+    await control.fireWebhook(SHOP, { topic: 'orders/updated', uri });
+    expect(received.at(-1)!.headers['x-shopify-hmac-sha256']).toBe(createHmac('sha256', SHOPIFY_SANDBOX_APP.clientSecret).update(received.at(-1)!.body).digest('base64'));
+  });
+});

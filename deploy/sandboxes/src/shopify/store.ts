@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { gid, generateShopifyOrders, remainingQuantity, type ShopifyOrder, type ShopifyTrackingInfo } from './orders';
+import { gid, generateShopifyOrders, remainingQuantity, type ShopifyAddress, type ShopifyOrder, type ShopifyTrackingInfo } from './orders';
 
 /*
  * The sandbox's state in memory: the registered apps, the shops with their owner's password and
@@ -13,6 +13,8 @@ export interface ShopifySandboxApp {
   name: string;
   /** Allowed redirection URLs; empty = any http(s) URL. */
   redirectUris: readonly string[];
+  /** Where the app's configured webhook topics are delivered (like `shopify.app.toml`); none = no deliveries. */
+  webhookUri?: string;
 }
 
 /** Smista's app in the sandbox (development and tests). */
@@ -108,6 +110,30 @@ export interface ShopifyFault {
   retryAfterSeconds?: number;
 }
 
+/** A change the shop owner makes to an order (`POST /__sandbox/shops/{shop}/orders/{id}`). */
+export interface ShopifyOrderChange {
+  /** Cancels the order (Shopify then sends orders/cancelled and orders/updated). */
+  cancel?: boolean;
+  /** Refunds it in full. */
+  refund?: boolean;
+  /** Edits the shipping address (only the fields given). */
+  shippingAddress?: Partial<Pick<ShopifyAddress, 'firstName' | 'lastName' | 'company' | 'address1' | 'address2' | 'city' | 'zip' | 'phone'>>;
+}
+
+/** One webhook delivery the sandbox sent (`GET /__sandbox/webhooks`). */
+export interface ShopifySentWebhook {
+  webhookId: string;
+  topic: string;
+  shop: string;
+  /** The order's numeric id (order topics); '' otherwise. */
+  orderId: string;
+  clientId: string;
+  uri: string;
+  /** The receiver's HTTP status; 0 when it could not be reached. */
+  status: number;
+  sentAt: string;
+}
+
 export class ShopifyControlError extends Error {
   constructor(
     readonly status: number,
@@ -148,6 +174,8 @@ export class ShopifyStore {
   private readonly refreshTokens = new Map<string, ShopifyRefreshToken>();
   private faults: ShopifyFault[] = [];
   private lastId = 5_000_000_000;
+  /** The webhook deliveries sent, oldest first (the last 1000). */
+  readonly sentWebhooks: ShopifySentWebhook[] = [];
   /** How a throttled call answers when no fault says otherwise. */
   throttledHttpStatus: 200 | 429 = 200;
   calls = 0;
@@ -192,6 +220,45 @@ export class ShopifyStore {
     shop.nextNumber += count;
     shop.orders.push(...orders);
     return orders;
+  }
+
+  /** The owner changes an order: what Shopify's admin would do; its `updatedAt` moves. */
+  changeOrder(domain: string, id: string, change: ShopifyOrderChange): ShopifyOrder {
+    const shop = this.shop(domain);
+    const order = shop.orders.find((o) => String(o.id) === id);
+    if (!order) throw new ShopifyControlError(404, `ordine sconosciuto: ${id}`);
+    if (!change.cancel && !change.refund && !change.shippingAddress) throw new ShopifyControlError(400, 'nessuna modifica: cancel, refund o shippingAddress');
+    if (change.shippingAddress && !order.shippingAddress) throw new ShopifyControlError(400, "l'ordine non ha un indirizzo di spedizione");
+    if (change.cancel) order.cancelledAt = this.options.now();
+    if (change.refund) order.financialStatus = 'REFUNDED';
+    if (change.shippingAddress) order.shippingAddress = { ...order.shippingAddress!, ...change.shippingAddress };
+    order.updatedAt = this.options.now();
+    return order;
+  }
+
+  /**
+   * The apps installed on the shop (a live access or refresh token) that have a webhook address:
+   * Shopify delivers a shop's events to those only, never to an app uninstalled or never installed.
+   */
+  installedWebhookApps(domain: string): ShopifySandboxApp[] {
+    return this.installedApps(domain).filter((app) => app.webhookUri);
+  }
+
+  /** The apps installed on the shop: a live access or refresh token of theirs. */
+  installedApps(domain: string): ShopifySandboxApp[] {
+    const now = this.nowMs();
+    const installed = new Set<string>();
+    for (const t of this.tokens.values()) if (t.shop === domain && !t.revoked && (t.expiresAt === null || t.expiresAt > now)) installed.add(t.clientId);
+    for (const t of this.refreshTokens.values()) if (t.shop === domain && !t.revoked && t.expiresAt > now) installed.add(t.clientId);
+    return [...installed].flatMap((clientId) => {
+      const app = this.apps.get(clientId);
+      return app ? [app] : [];
+    });
+  }
+
+  recordWebhook(sent: ShopifySentWebhook): void {
+    this.sentWebhooks.push(sent);
+    if (this.sentWebhooks.length > 1000) this.sentWebhooks.shift();
   }
 
   // OAuth

@@ -5,6 +5,7 @@ import {
   labelCreatedActivity,
   marketplaceChangedActivity,
   ordersImportedActivity,
+  privacyRequestedActivity,
   ruleChangedActivity,
   shipmentCancelledActivity,
   trackingPushedActivity,
@@ -96,5 +97,27 @@ describe('recent activity from events', () => {
     // An older publisher's event: a first connection is told, the rest not.
     expect(marketplaceChangedActivity({ ...base, change: '' }, true, at)).toMatchObject({ kind: 'marketplace_connected' });
     expect(marketplaceChangedActivity({ ...base, change: '' }, false, at)).toBeNull();
+  });
+
+  it("a marketplace's privacy request: one line per delivery saying what was asked and what was done, never the customer's e-mail", () => {
+    const base = { integrationId: 9, provider: 'shopify', externalOrderIds: ['820982911946154508', '5000000002'], customerEmail: 'ornella@example.it', dataRequestId: '', webhookId: 'w-1' };
+    const redact = privacyRequestedActivity({ ...base, request: 'redact_customer' }, at)!;
+    expect(redact).toMatchObject({ kind: 'privacy_requested', groupKey: 'privacy:9:redact_customer:w-1', merge: 'set', count: 2 });
+    expect(redact.text(2, 0)).toBe(
+      'Richiesta privacy di Shopify eseguita: cancellati i dati personali di un cliente da ordini e spedizioni (ordini 820982911946154508, 5000000002 e quelli del suo indirizzo e-mail)',
+    );
+    expect(privacyRequestedActivity({ ...base, externalOrderIds: [], request: 'redact_customer' }, at)!.text(0, 0)).toContain('(gli ordini del suo indirizzo e-mail)');
+    expect(privacyRequestedActivity({ ...base, customerEmail: '', request: 'redact_customer' }, at)!.text(2, 0)).toMatch(/\(ordini 820982911946154508, 5000000002\)$/);
+    expect(redact.text(2, 0)).not.toContain('ornella');
+    expect(privacyRequestedActivity({ ...base, externalOrderIds: [], request: 'redact_shop' }, at)!.text(0, 0)).toBe(
+      'Richiesta privacy di Shopify eseguita: cancellati i dati personali dei clienti del negozio da tutti i suoi ordini e spedizioni',
+    );
+    const asked = privacyRequestedActivity({ ...base, externalOrderIds: ['5000000002'], dataRequestId: '9999', request: 'customer_data_request' }, at)!;
+    expect(asked.text(1, 0)).toBe("Richiesta di Shopify dei dati di un cliente (n. 9999) registrata: i suoi dati in Smista sono nell'ordine 5000000002; nessun dato cancellato");
+    const many = Array.from({ length: 7 }, (_, i) => String(1001 + i));
+    expect(privacyRequestedActivity({ ...base, externalOrderIds: many, request: 'customer_data_request' }, at)!.text(7, 0)).toContain('negli ordini 1001, 1002, 1003, 1004, 1005 e altri 2');
+    // Without a delivery id, by its time; an unknown request says nothing.
+    expect(privacyRequestedActivity({ ...base, webhookId: '', request: 'redact_shop' }, at)!.groupKey).toBe(`privacy:9:redact_shop:${at.toISOString()}`);
+    expect(privacyRequestedActivity({ ...base, request: 'something_else' }, at)).toBeNull();
   });
 });

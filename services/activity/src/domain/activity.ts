@@ -210,3 +210,26 @@ export function marketplaceChangedActivity(
     text: () => m.marketplaceChanged(change, event.provider, event.account),
   };
 }
+
+/**
+ * A marketplace's privacy request (`marketplaces.privacy.requested`, issue 22: Shopify's
+ * customers/redact, shop/redact, customers/data_request): one line per request and integration in
+ * the audit trail, saying what was asked and what Smista did (orders and shipments erase the data
+ * from the same event; a data request erases nothing). The same delivery told again: one line.
+ */
+export function privacyRequestedActivity(
+  event: { integrationId: number; provider: string; request: string; externalOrderIds: readonly string[]; customerEmail: string; dataRequestId: string; webhookId: string },
+  occurredAt: Date,
+): ActivityDraft | null {
+  if (!['redact_customer', 'redact_shop', 'customer_data_request'].includes(event.request)) return null;
+  return {
+    kind: 'privacy_requested',
+    groupKey: `privacy:${event.integrationId}:${event.request}:${event.webhookId.trim() || occurredAt.toISOString()}`,
+    count: new Set(event.externalOrderIds).size,
+    total: 0,
+    merge: 'set',
+    occurredAt,
+    // Whether the buyer's e-mail named orders too; the e-mail itself is never written.
+    text: () => m.privacyRequested(event.request, event.provider, event.externalOrderIds, event.dataRequestId, event.customerEmail.trim() !== ''),
+  };
+}

@@ -16,6 +16,7 @@ import {
   localDay,
   marketplaceChangedActivity,
   ordersImportedActivity,
+  privacyRequestedActivity,
   ruleChangedActivity,
   shipmentCancelledActivity,
   syncFailedNotification,
@@ -266,5 +267,19 @@ export function handleCarriersAssigned({ now }: HandlerDeps): EventHandler<order
   return async (event, tx) => {
     const merchantId = merchantOf(event, 'carriers.assigned');
     await record(tx, merchantId, carriersAssignedActivity(event, eventTime(event.occurredAt, now())));
+  };
+}
+
+/**
+ * `marketplaces.privacy.requested`: the request in the audit trail (orders and shipments erase the
+ * data from the same event). Never logs the customer's e-mail, nor keeps it.
+ */
+export function handlePrivacyRequested(deps: HandlerDeps): EventHandler<marketplacesEvents.MarketplacePrivacyRequested> {
+  return async (event, tx) => {
+    const merchantId = merchantOf(event, 'privacy.requested');
+    if (!positive(event.integrationId)) throw new InvalidEventError('privacy.requested without an integration id');
+    const draft = privacyRequestedActivity(event, eventTime(event.requestedAt, deps.now()));
+    await record(tx, merchantId, draft);
+    deps.logger.info({ merchantId, integrationId: event.integrationId, request: event.request, recorded: draft !== null }, 'privacy request recorded');
   };
 }

@@ -6,6 +6,7 @@ import {
   handleCodesLowStock,
   handleCodesRestocked,
   handleIntegrationChanged,
+  handlePrivacyRequested,
   handleRuleChanged,
   handleShipmentCancelled,
   handleShipmentFailed,
@@ -43,6 +44,12 @@ export function subscriptions(logger: Logger, durableSuffix = '', now: () => Dat
       decode: (bytes) => marketplacesEvents.MarketplaceTrackingAttempted.decode(bytes),
       handle: handleTrackingAttempted(deps('tracking-attempted')),
     } satisfies Subscription<marketplacesEvents.MarketplaceTrackingAttempted>,
+    {
+      durable: `activity-privacy-requested${durableSuffix}`,
+      subject: 'marketplaces.privacy.requested',
+      decode: (bytes) => marketplacesEvents.MarketplacePrivacyRequested.decode(bytes),
+      handle: handlePrivacyRequested(deps('privacy-requested')),
+    } satisfies Subscription<marketplacesEvents.MarketplacePrivacyRequested>,
     {
       durable: `activity-carrier-integration-changed${durableSuffix}`,
       subject: 'carriers.integration.changed',

@@ -36,6 +36,8 @@ const encoders = {
     marketplacesEvents.MarketplaceIntegrationChanged.encode(marketplacesEvents.MarketplaceIntegrationChanged.fromPartial(e)).finish(),
   'marketplaces.tracking.attempted': (e: Partial<marketplacesEvents.MarketplaceTrackingAttempted>) =>
     marketplacesEvents.MarketplaceTrackingAttempted.encode(marketplacesEvents.MarketplaceTrackingAttempted.fromPartial(e)).finish(),
+  'marketplaces.privacy.requested': (e: Partial<marketplacesEvents.MarketplacePrivacyRequested>) =>
+    marketplacesEvents.MarketplacePrivacyRequested.encode(marketplacesEvents.MarketplacePrivacyRequested.fromPartial(e)).finish(),
   'carriers.integration.changed': (e: Partial<carriersEvents.CarrierIntegrationChanged>) =>
     carriersEvents.CarrierIntegrationChanged.encode(carriersEvents.CarrierIntegrationChanged.fromPartial(e)).finish(),
   'carriers.codes.low_stock': (e: Partial<carriersEvents.TrackingCodesLowStock>) => carriersEvents.TrackingCodesLowStock.encode(carriersEvents.TrackingCodesLowStock.fromPartial(e)).finish(),

@@ -117,6 +117,39 @@ export interface ShippingFulfillment {
   shippedDate: string;
 }
 
+/** What a verified webhook delivery asks of Smista (capability `webhooks`). */
+export type WebhookAction =
+  /** An order was created, changed or cancelled: read it again and import it as a sync would. */
+  | { kind: 'import_order'; externalOrderId: string }
+  /** Erase a buyer's personal data from the seller's orders and shipments (Shopify customers/redact). */
+  | { kind: 'redact_customer'; customerId: string; email: string; externalOrderIds: string[] }
+  /** A buyer asked the seller for their data (Shopify customers/data_request): recorded. */
+  | { kind: 'customer_data_request'; customerId: string; email: string; externalOrderIds: string[]; dataRequestId: string }
+  /** The seller's store is gone: erase its buyers' personal data (Shopify shop/redact). */
+  | { kind: 'redact_shop' };
+
+export interface VerifiedWebhook {
+  /** The marketplace's topic (`orders/create`). */
+  topic: string;
+  /** The seller it concerns, as the integration's `seller_user_id` holds it (Shopify: the shop's domain). */
+  seller: string;
+  /** The marketplace's delivery id, the same on every retry of one delivery: the de-duplication key. */
+  webhookId: string;
+  action: WebhookAction;
+}
+
+/** A refused delivery: `signature` is UNAUTHENTICATED (not the marketplace's), the rest INVALID_ARGUMENT; nothing is written. */
+export interface WebhookRefusal {
+  reason: 'signature' | 'incomplete' | 'topic' | 'seller' | 'body' | 'too_large';
+  /** Italian, for the log and the HTTP answer. */
+  message: string;
+}
+
+export type WebhookVerdict = { ok: true; webhook: VerifiedWebhook } | { ok: false; refusal: WebhookRefusal };
+
+/** Headers as Node gives them: names in lower case. */
+export type WebhookHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
 /** What a `settings` marketplace answers when its connect dialog's values are accepted. */
 export interface SettingsConnection {
   /** The account the settings open. */
@@ -221,6 +254,14 @@ export interface MarketplaceAdapter {
    * @example adapter.trackingNumberAsSent('MI 123 456 789') // 'MI123456789'
    */
   trackingNumberAsSent(trackingNumber: string): string;
+  /**
+   * Capability `webhooks`: checks a delivery of the marketplace's notifications as received (the
+   * signature over `rawBody` before anything is parsed) and reads what it asks. Pure; a marketplace
+   * without webhooks throws the kit's `NotSupportedError`.
+   *
+   * @example shopify.readWebhook(req.headers, rawBody) // { ok: true, webhook: { topic: 'orders/create', seller: 'bottega.myshopify.com', … } }
+   */
+  readWebhook(headers: WebhookHeaders, rawBody: Buffer): WebhookVerdict;
   /** Releases HTTP connections. */
   close(): Promise<void>;
 }

@@ -5,3 +5,5 @@ export { SyncWorker, classifyFailure } from './sync-worker';
 export { Housekeeper } from './housekeeper';
 export { pushTracking, type TrackingInput, type TrackingOutcome } from './push-tracking';
 export { TrackingPusher, PUSH_IN_PROGRESS, type DemandAnswer } from './tracking-pusher';
+export { receiveWebhook, type WebhookReceipt } from './webhook-receiver';
+export { WebhookImporter } from './webhook-importer';

@@ -22,6 +22,10 @@ export const MarketplacesErrorCode = {
   /** The integration is in error (e.g. its refresh token was refused); the message says why. */
   IntegrationInError: 'INTEGRATION_IN_ERROR',
   JobNotFound: 'JOB_NOT_FOUND',
+  /** A webhook whose signature is not the marketplace's (wrong secret, altered body): UNAUTHENTICATED. */
+  WebhookSignatureInvalid: 'WEBHOOK_SIGNATURE_INVALID',
+  /** A signed webhook that is malformed, oversized or of a topic Smista does not serve. */
+  WebhookInvalid: 'WEBHOOK_INVALID',
 } as const;
 export type MarketplacesErrorCode = (typeof MarketplacesErrorCode)[keyof typeof MarketplacesErrorCode];
 
@@ -50,6 +54,9 @@ export const marketplacesErrors = {
   integrationInError: (message: string) => new MarketplacesError(E.IntegrationInError, message),
   /** Unknown, malformed, or another merchant's job id: one answer. */
   jobNotFound: make(E.JobNotFound, m.jobNotFound),
+  /** The adapter's Italian reason (e.g. shopifyMessages.webhookSignatureInvalid). */
+  webhookSignatureInvalid: (message: string) => new MarketplacesError(E.WebhookSignatureInvalid, message),
+  webhookInvalid: (message: string) => new MarketplacesError(E.WebhookInvalid, message),
 };
 
 /**

@@ -12,6 +12,7 @@ export const subjects = {
   orderImported: 'marketplaces.order.imported',
   trackingAttempted: 'marketplaces.tracking.attempted',
   syncFinished: 'marketplaces.sync.finished',
+  privacyRequested: 'marketplaces.privacy.requested',
 } as const;
 
 /** What changed a marketplace integration (the event's `change`). */
@@ -122,4 +123,16 @@ export async function enqueueTrackingAttempted(
     }),
   ).finish();
   await enqueueEvent(tx, subjects.trackingAttempted, payload);
+}
+
+/**
+ * Writes MarketplacePrivacyRequested for one integration of the seller a privacy webhook names, in
+ * the transaction that marks the delivery done: orders and shipments erase the buyer's personal
+ * data, activity records the request.
+ */
+export async function enqueuePrivacyRequested(tx: PoolClient, event: Omit<marketplacesEvents.MarketplacePrivacyRequested, 'requestedAt'> & { requestedAt: Date }): Promise<void> {
+  const payload = marketplacesEvents.MarketplacePrivacyRequested.encode(
+    marketplacesEvents.MarketplacePrivacyRequested.fromPartial({ ...event, requestedAt: event.requestedAt.toISOString() }),
+  ).finish();
+  await enqueueEvent(tx, subjects.privacyRequested, payload);
 }

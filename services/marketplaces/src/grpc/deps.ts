@@ -15,6 +15,8 @@ export interface MarketplacesServiceDeps {
   trackingPusher: Pick<TrackingPusher, 'pushOnDemand'>;
   /** The sync worker of this replica: a job created here is picked up at once. */
   worker: { wake(): void };
+  /** The webhook importer of this replica: a delivery recorded here is worked at once. */
+  webhookImporter: { wake(): void };
   /** The authorization page of each OAuth marketplace, from configuration (eBay: EBAY_AUTH_URL + /oauth2/authorize). */
   oauthUrls: Readonly<Record<string, string>>;
   /** OAUTH_STATE_TTL_SECONDS: how long a consent may take from 'Connetti' to the callback (default 15 min). */

@@ -20,6 +20,9 @@ export const errorStatus: ErrorStatusTable = {
   [C.IntegrationPending]: GrpcStatus.FAILED_PRECONDITION,
   [C.IntegrationInError]: GrpcStatus.FAILED_PRECONDITION,
   [C.JobNotFound]: GrpcStatus.NOT_FOUND,
+  // The gateway answers these 401 / 400: Shopify retries neither as a success.
+  [C.WebhookSignatureInvalid]: GrpcStatus.UNAUTHENTICATED,
+  [C.WebhookInvalid]: GrpcStatus.INVALID_ARGUMENT,
   // The marketplaces' refusals: the merchant can act on them (configuration, connect again, the data).
   CLIENT_REFUSED: GrpcStatus.FAILED_PRECONDITION,
   CODE_REFUSED: GrpcStatus.FAILED_PRECONDITION,

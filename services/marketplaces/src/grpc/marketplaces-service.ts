@@ -6,6 +6,7 @@ import { integrationHandlers } from './integration-handlers';
 import { oauthHandlers } from './oauth-handlers';
 import { syncHandlers } from './sync-handlers';
 import { trackingHandlers } from './tracking-handlers';
+import { webhookHandlers } from './webhook-handlers';
 
 /**
  * The MarketplacesService gRPC binding: handlers that verify the caller, let the domain decide, the
@@ -19,6 +20,7 @@ export function createMarketplacesService(deps: MarketplacesServiceDeps): GrpcSe
     ...integrationHandlers(handlerDeps),
     ...syncHandlers(handlerDeps),
     ...trackingHandlers(handlerDeps),
+    ...webhookHandlers(handlerDeps),
   };
   return { definition: marketplaces.MarketplacesServiceService, implementation };
 }

@@ -3,3 +3,4 @@ export * from './integrations';
 export * from './jobs';
 export * from './tracking-pushes';
 export * from './oauth-states';
+export * from './webhook-deliveries';

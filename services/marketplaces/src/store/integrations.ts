@@ -219,3 +219,21 @@ export async function setAutoUpdateTracking(tx: PoolClient, id: number, autoUpda
   await tx.query(`UPDATE integrations SET auto_update_tracking = $2, updated_at = $3 WHERE id = $1`, [id, autoUpdateTracking, now]);
   return (await findIntegrationById(tx, id))!;
 }
+
+/**
+ * The switched-on, connected integrations of one seller on a marketplace, in every merchant that
+ * connected it (a webhook names the seller, not the merchant), oldest first.
+ */
+export async function activeSellerIntegrations(db: Queryable, marketplaceId: number, externalUserId: string): Promise<Integration[]> {
+  const { rows } = await db.query(
+    `SELECT ${SELECT} FROM ${FROM} WHERE i.marketplace_id = $1 AND i.external_user_id = $2 AND i.active AND i.status = 'active' ORDER BY i.id`,
+    [marketplaceId, externalUserId],
+  );
+  return rows.map(toIntegration);
+}
+
+/** Every integration of one seller on a marketplace, in any state, in every merchant (a privacy request concerns them all). */
+export async function sellerIntegrations(db: Queryable, marketplaceId: number, externalUserId: string): Promise<Integration[]> {
+  const { rows } = await db.query(`SELECT ${SELECT} FROM ${FROM} WHERE i.marketplace_id = $1 AND i.external_user_id = $2 ORDER BY i.id`, [marketplaceId, externalUserId]);
+  return rows.map(toIntegration);
+}

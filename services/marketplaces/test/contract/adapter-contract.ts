@@ -36,6 +36,11 @@ export interface StartedSandbox {
   rateLimit(count: number, retryAfterSeconds: number): Promise<void>;
   /** The seller's access tokens expire now. */
   expireTokens(): Promise<void>;
+  /**
+   * Capability `webhooks`: a signed delivery of a change to one of the seller's orders, exactly as
+   * the marketplace sends it (headers with lower-case names, the raw bytes). Absent without it.
+   */
+  orderWebhook?(externalOrderId: string): Promise<{ headers: Record<string, string>; rawBody: Buffer }>;
   clearFaults(): Promise<void>;
   close(): Promise<void>;
 }
@@ -181,6 +186,26 @@ export function describeAdapterContract(sandbox: AdapterSandbox): void {
       const quota = await failure(adapter.fetchOrdersPage({ accessToken, filterBy: 'created', ...wholeWindow(), offset: 0, limit: 5 }));
       expect(quota).toBeInstanceOf(MarketplaceError);
       expect(quota).toMatchObject({ code: 'QUOTA_EXCEEDED', details: { retryAfterMs: 90_000 } });
+    });
+
+    it('reads its webhooks where the catalogue says it has them (a signed order change asks to import that order), answers NOT_SUPPORTED otherwise', async () => {
+      if (!entry.capabilities.webhooks) {
+        let refused: unknown;
+        try {
+          adapter.readWebhook({}, Buffer.from('{}'));
+        } catch (err) {
+          refused = err;
+        }
+        expect(refused).toMatchObject({ code: KitErrorCode.NotSupported });
+        return;
+      }
+      expect(started.orderWebhook).toBeDefined();
+      const [orderId] = await started.orderIds();
+      const delivery = await started.orderWebhook!(orderId!);
+      expect(adapter.readWebhook(delivery.headers, delivery.rawBody)).toMatchObject({ ok: true, webhook: { action: { kind: 'import_order', externalOrderId: orderId } } });
+      // One byte changed: the signature no longer holds.
+      const forged = Buffer.from(delivery.rawBody.toString().replace(/"name":"#/, '"name":"X'));
+      expect(adapter.readWebhook(delivery.headers, forged)).toMatchObject({ ok: false });
     });
 
     it('answers an expired token as TOKEN_EXPIRED; the refresh (where it has one) gives a working token', async () => {

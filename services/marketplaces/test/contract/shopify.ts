@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { SHOPIFY_SANDBOX_APP, shopifyInstallAs, shopifySandboxControl, startShopifySandbox } from '@smista/sandboxes';
 import { shopifyAuthorizeUrl } from '../../src/adapters';
 import type { AdapterSandbox } from './adapter-contract';
@@ -42,6 +44,27 @@ export const shopifySandbox: AdapterSandbox = {
       // Shopify's rate limit as a 429 with Retry-After (its clients' retry signal); a THROTTLED 200 is the adapter's own test.
       rateLimit: async (count, retryAfterSeconds) => void (await control.injectFault({ kind: 'throttled', count, httpStatus: 429, retryAfterSeconds })),
       expireTokens: async () => void (await control.expireAccessTokens(SHOP)),
+      // The sandbox's orders/updated, signed with the app's secret, caught by a receiver of our own.
+      async orderWebhook(orderId) {
+        let caught: { headers: Record<string, string>; rawBody: Buffer } | undefined;
+        const receiver = http.createServer((req, res) => {
+          const chunks: Buffer[] = [];
+          req.on('data', (c: Buffer) => chunks.push(c));
+          req.on('end', () => {
+            caught = { headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])), rawBody: Buffer.concat(chunks) };
+            res.writeHead(200).end();
+          });
+        });
+        await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+        try {
+          const uri = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/webhooks/shopify`;
+          await control.fireWebhook(SHOP, { topic: 'orders/updated', orderId, uri, clientId: SHOPIFY_SANDBOX_APP.clientId });
+        } finally {
+          await new Promise((resolve) => receiver.close(resolve));
+        }
+        if (!caught) throw new Error('the Shopify sandbox sent no delivery');
+        return caught;
+      },
       clearFaults: () => control.clearFaults(),
       close: () => shopify.close(),
     };

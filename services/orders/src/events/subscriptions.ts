@@ -4,6 +4,7 @@ import { changeFromCancelled, changeFromCreated, changeFromLabelled, changeFromT
 import { handleCarrierChanged } from './carrier-changed';
 import { handleIntegrationChanged } from './integration-changed';
 import { handleOrderImported } from './order-imported';
+import { handlePrivacyRequested } from './privacy-requested';
 import { handleShipmentEvent } from './shipment-changed';
 
 /**
@@ -37,6 +38,12 @@ export function subscriptions(logger: Logger, durableSuffix = ''): AnySubscripti
       decode: (bytes) => marketplacesEvents.MarketplaceIntegrationChanged.decode(bytes),
       handle: handleIntegrationChanged(logger.child({ consumer: 'integration-changed' })),
     } satisfies Subscription<marketplacesEvents.MarketplaceIntegrationChanged>,
+    {
+      durable: `orders-privacy-requested${durableSuffix}`,
+      subject: 'marketplaces.privacy.requested',
+      decode: (bytes) => marketplacesEvents.MarketplacePrivacyRequested.decode(bytes),
+      handle: handlePrivacyRequested(logger.child({ consumer: 'privacy-requested' })),
+    } satisfies Subscription<marketplacesEvents.MarketplacePrivacyRequested>,
   ];
 }
 

@@ -1,4 +1,4 @@
-import type { PoolClient, Queryable } from '@smista/service-kit';
+import { searchKey, type PoolClient, type Queryable } from '@smista/service-kit';
 import type { MarketplaceId, OrderStatus, PaymentStatus } from '@smista/contracts';
 import { completeCounts, countableFromCounters, offsetOf, type ListCriteria, type Order, type OrderImport, type OrderItem, type ShippingAddress } from '../domain';
 import { counterFilterSql, filterSql, orderBySql } from './list-sql';
@@ -426,4 +426,39 @@ export async function setCarrier(tx: PoolClient, merchantId: string, id: number,
     [id, merchantId, carrierIntegrationId],
   );
   return rowCount === 1;
+}
+
+/**
+ * Erases the buyer's personal data of an integration's orders (a marketplace's privacy request,
+ * issue 22): the buyer's name, e-mail and username, the marketplace's payload, and the shipping
+ * address's name, company, street, phone and e-mail (city, postal code and country stay: no person
+ * is named by them). The orders are those named by the marketplace's ids, those of the buyer's
+ * e-mail, or all of the integration (`wholeIntegration`, a shop's redact). Answers how many.
+ */
+export async function redactBuyerData(
+  tx: PoolClient,
+  merchantId: string,
+  integrationId: number,
+  which: { externalIds: readonly string[]; email: string; wholeIntegration: boolean },
+): Promise<number> {
+  const { rows } = await tx.query<{ id: string; external_id: string }>(
+    `SELECT id, external_id FROM orders
+      WHERE merchant_id = $1 AND integration_id = $2
+        AND ($3 OR external_id = ANY($4::text[]) OR ($5 <> '' AND lower(buyer_email) = lower($5)))
+      ORDER BY id FOR UPDATE`,
+    [merchantId, integrationId, which.wholeIntegration, [...which.externalIds], which.email.trim()],
+  );
+  if (rows.length === 0) return 0;
+  await tx.query(
+    `UPDATE orders o SET buyer_name = '', buyer_email = NULL, external_username = NULL, original_data = NULL, search_text = x.search_text, updated_at = now()
+       FROM unnest($1::bigint[], $2::text[]) AS x(id, search_text)
+      WHERE o.id = x.id`,
+    [rows.map((r) => r.id), rows.map((r) => searchKey(r.external_id, '', '', ''))],
+  );
+  await tx.query(
+    `UPDATE shipping_addresses SET full_name = '', company_name = NULL, address_line1 = '', address_line2 = NULL, phone_number = NULL, email = NULL, updated_at = now()
+      WHERE order_id = ANY($1::bigint[])`,
+    [rows.map((r) => r.id)],
+  );
+  return rows.length;
 }

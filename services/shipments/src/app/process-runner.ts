@@ -317,9 +317,11 @@ export class ProcessRunner {
         trackingNumber: label.trackingNumber,
         carrierShipmentNumber: label.carrierShipmentNumber,
         searchText: shipmentSearchText({ ...s, trackingNumber: label.trackingNumber }),
+        erasedSearchText: shipmentSearchText({ ...s, recipientName: '', trackingNumber: label.trackingNumber }),
       });
       if (!updated) return null;
-      await saveLabel(tx, s.id, label.labelPdf);
+      // A recipient erased meanwhile (a privacy request): the PDF that prints them is not kept.
+      if (!updated.recipientErasedAt) await saveLabel(tx, s.id, label.labelPdf);
       await finishCall(tx, auditId, { durationMs, outcome: 'ok', message: auditMessage });
       await resolveItem(tx, run.id, s.id, { outcome: 'ok' });
       await enqueueShipmentLabelled(tx, updated, now(), run.id);

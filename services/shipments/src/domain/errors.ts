@@ -43,6 +43,7 @@ export const shipmentsErrors = {
   workdayAlreadyClosed: () => refusal(m.workdayAlreadyClosed),
   noTrackingNumber: () => refusal(m.noTrackingNumber),
   noLabel: () => refusal(m.noLabel),
+  labelErased: () => refusal(m.labelErased),
   notEditable: (status: string) => refusal(m.notEditable(status)),
   noPendingShipments: make(E.NothingToDo, m.noPendingShipments),
   noGlsShippedSelected: make(E.NothingToDo, m.noGlsShippedSelected),

@@ -72,9 +72,11 @@ describe('spec §4 allowed actions', () => {
     expect(refusal(() => assertCanUpdateTracking({ trackingNumber: 'MI800000001' }))).toBeNull();
     expect(refusal(() => assertCanUpdateTracking({ trackingNumber: null }))).toBe(m.noTrackingNumber);
     expect(refusal(() => assertCanUpdateTracking({ trackingNumber: '' }))).toBe(m.noTrackingNumber);
-    expect(refusal(() => assertCanPrint({ hasLabel: true, labelVoidReason: null }))).toBeNull();
-    expect(refusal(() => assertCanPrint({ hasLabel: false, labelVoidReason: null }))).toBe(m.noLabel);
-    expect(refusal(() => assertCanPrint({ hasLabel: true, labelVoidReason: cancellationMessages.posteDelivery }))).toBe(cancellationMessages.labelVoidedNotPrintable);
+    expect(refusal(() => assertCanPrint({ hasLabel: true, labelVoidReason: null, recipientErasedAt: null }))).toBeNull();
+    expect(refusal(() => assertCanPrint({ hasLabel: false, labelVoidReason: null, recipientErasedAt: null }))).toBe(m.noLabel);
+    expect(refusal(() => assertCanPrint({ hasLabel: true, labelVoidReason: cancellationMessages.posteDelivery, recipientErasedAt: null }))).toBe(cancellationMessages.labelVoidedNotPrintable);
+    // The recipient erased on a privacy request: the label went with them, and the refusal says so.
+    expect(refusal(() => assertCanPrint({ hasLabel: false, labelVoidReason: null, recipientErasedAt: new Date() }))).toBe(m.labelErased);
   });
 
   it('edits address and carrier only before a label (pending, error); an edited error is pending again', () => {

@@ -47,8 +47,12 @@ export function assertCanUpdateTracking(s: Pick<Shipment, 'trackingNumber'>): vo
   if (!s.trackingNumber) throw shipmentsErrors.noTrackingNumber();
 }
 
-/** A label can be printed (downloaded) only once the carrier gave one, and never once voided in Smista only. */
-export function assertCanPrint(s: Pick<Shipment, 'hasLabel' | 'labelVoidReason'>): void {
+/**
+ * A label can be printed (downloaded) only once the carrier gave one, never once voided in Smista
+ * only, and never after the recipient was erased (the PDF that printed them was deleted with them).
+ */
+export function assertCanPrint(s: Pick<Shipment, 'hasLabel' | 'labelVoidReason' | 'recipientErasedAt'>): void {
+  if (s.recipientErasedAt) throw shipmentsErrors.labelErased();
   if (!s.hasLabel) throw shipmentsErrors.noLabel();
   if (s.labelVoidReason) throw shipmentsErrors.labelVoided();
 }

@@ -66,6 +66,11 @@ export interface Shipment extends ShipmentAddress {
   trackingUpdatedAt: Date | null;
   /** The order's payment as the orders service last told it (a refunded order's live shipment is a problem); null: unknown. */
   orderPaymentStatus: string | null;
+  /**
+   * When the recipient's personal data was erased on a marketplace's privacy request (issue 22):
+   * name, street, phone and e-mail blank, the label PDF deleted; null when never.
+   */
+  recipientErasedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }

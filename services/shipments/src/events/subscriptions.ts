@@ -1,6 +1,7 @@
 import type { AnySubscription, Logger, Subscription } from '@smista/service-kit';
 import { marketplacesEvents, ordersEvents } from '@smista/proto';
 import { handleOrderUpserted } from './order-upserted';
+import { handlePrivacyRequested } from './privacy-requested';
 import { handleTrackingAttempted } from './tracking-attempted';
 
 /**
@@ -15,6 +16,12 @@ export function subscriptions(logger: Logger, durableSuffix = ''): AnySubscripti
       decode: (bytes) => marketplacesEvents.MarketplaceTrackingAttempted.decode(bytes),
       handle: handleTrackingAttempted(logger.child({ consumer: 'tracking-attempted' })),
     } satisfies Subscription<marketplacesEvents.MarketplaceTrackingAttempted>,
+    {
+      durable: `shipments-privacy-requested${durableSuffix}`,
+      subject: 'marketplaces.privacy.requested',
+      decode: (bytes) => marketplacesEvents.MarketplacePrivacyRequested.decode(bytes),
+      handle: handlePrivacyRequested(logger.child({ consumer: 'privacy-requested' })),
+    } satisfies Subscription<marketplacesEvents.MarketplacePrivacyRequested>,
   ];
 }
 

@@ -3,3 +3,4 @@ export * from './list-sql';
 export * from './audit';
 export * from './labels';
 export * from './runs';
+export * from './recipient-erasure';

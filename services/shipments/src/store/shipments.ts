@@ -12,7 +12,7 @@ export const SHIPMENT_COLUMNS = `s.id, s.merchant_id, s.order_id, s.order_extern
   s.label_printed_at, s.cancelled_at, s.label_void_reason, s.close_workday_status, s.close_workday_message, s.close_workday_at, s.manifest_id,
   s.marketplace_tracking_status, s.marketplace_tracking_error, s.marketplace_tracking_attempts,
   s.marketplace_tracking_last_attempt, s.marketplace_tracking_updated_at, s.tracking_status, s.tracking_description,
-  s.tracking_updated_at, s.order_payment_status, s.created_at, s.updated_at`;
+  s.tracking_updated_at, s.order_payment_status, s.recipient_erased_at, s.created_at, s.updated_at`;
 
 type Row = Record<string, unknown>;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -68,6 +68,7 @@ export function toShipment(r: Row): Shipment {
     trackingDescription: r.tracking_description as string | null,
     trackingUpdatedAt: r.tracking_updated_at as Date | null,
     orderPaymentStatus: (r.order_payment_status as string | null) ?? null,
+    recipientErasedAt: (r.recipient_erased_at as Date | null) ?? null,
     createdAt: r.created_at as Date,
     updatedAt: r.updated_at as Date,
   };
@@ -244,21 +245,25 @@ export async function claimStateOf(db: Queryable, merchantId: string, id: number
   return rows[0] ?? null;
 }
 
-/** Success: tracking, numbers, label flag and shipped, if the claim is still this one. Answers the shipment. */
+/**
+ * Success: tracking, numbers, label flag and shipped, if the claim is still this one. Answers the
+ * shipment. A recipient erased while the carrier call was out (a privacy request) stays erased: no
+ * label kept, and the search text without the name (`erasedSearchText`).
+ */
 export async function markLabelled(
   tx: PoolClient,
   id: number,
   token: string,
-  label: { trackingNumber: string; carrierShipmentNumber: string; searchText: string },
+  label: { trackingNumber: string; carrierShipmentNumber: string; searchText: string; erasedSearchText: string },
 ): Promise<Shipment | null> {
   const { rows } = await tx.query(
     `UPDATE shipments s
-        SET status = 'shipped', tracking_number = $3, carrier_shipment_number = $4, has_label = true, shipped_at = now(),
+        SET status = 'shipped', tracking_number = $3, carrier_shipment_number = $4, has_label = s.recipient_erased_at IS NULL, shipped_at = now(),
             error_message = NULL, error_code = NULL, last_attempt_at = now(), processing_owner = NULL, processing_until = NULL,
-            search_text = $5, updated_at = now()
+            search_text = CASE WHEN s.recipient_erased_at IS NULL THEN $5 ELSE $6 END, updated_at = now()
       WHERE s.id = $1 AND s.processing_owner = $2 AND s.status = 'processing'
       RETURNING ${SHIPMENT_COLUMNS}`,
-    [id, token, label.trackingNumber, label.carrierShipmentNumber, label.searchText],
+    [id, token, label.trackingNumber, label.carrierShipmentNumber, label.searchText, label.erasedSearchText],
   );
   return rows[0] ? toShipment(rows[0]) : null;
 }

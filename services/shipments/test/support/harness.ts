@@ -58,6 +58,8 @@ export interface TestMerchant {
   carriers: CarriersApi;
   /** Its GLS integration (the sandbox's MI account), active. */
   gls: number;
+  /** The marketplace integration its orders are imported under (`importOrders`). */
+  marketplaceIntegrationId: number;
   /** Another member of the merchant with role user, and their shipments client. */
   member(): Promise<{ user: TestUser; api: ShipmentsApi }>;
   /** Renames the company of its pickup address in merchants (the sender of the next labels). */
@@ -99,6 +101,8 @@ export interface ShipmentsStack {
   /** Calls as a user in a merchant with a role (no merchant: none selected). */
   as(userId: string, merchantId: string | undefined, role?: Role): ShipmentsApi;
   newMerchant(): Promise<TestMerchant>;
+  /** Publishes `marketplaces.privacy.requested` as marketplaces does (provider shopify); answers the message id. */
+  publishPrivacyRequested(event: Partial<marketplacesEvents.MarketplacePrivacyRequested>): Promise<string>;
   /** Publishes `marketplaces.tracking.attempted`; answers the message id. */
   publishTrackingAttempted(event: Partial<marketplacesEvents.MarketplaceTrackingAttempted>): Promise<string>;
   /** Waits until the shipments consumer recorded these message ids (inbox or dead letters). */
@@ -215,6 +219,7 @@ export async function startShipmentsStack(options: StackOptions = {}): Promise<S
         orders: ordersApi,
         carriers: m.api,
         gls: gls.id,
+        marketplaceIntegrationId,
         async member() {
           const { user } = await m.member();
           return { user, api: stack.as(user.id, m.merchantId, 'user') };
@@ -255,6 +260,14 @@ export async function startShipmentsStack(options: StackOptions = {}): Promise<S
           return ids;
         },
       };
+    },
+    async publishPrivacyRequested(event) {
+      const msgId = randomUUID();
+      const payload = marketplacesEvents.MarketplacePrivacyRequested.encode(
+        marketplacesEvents.MarketplacePrivacyRequested.fromPartial({ provider: 'shopify', requestedAt: new Date().toISOString(), webhookId: randomUUID(), ...event }),
+      ).finish();
+      await nats.js.publish('marketplaces.privacy.requested', payload, { msgID: msgId });
+      return msgId;
     },
     async publishTrackingAttempted(event) {
       const msgId = randomUUID();

@@ -81,6 +81,11 @@ export function createEbayAdapter(settings: EbaySettings, deps: EbayDeps): Marke
     // eBay connects through the seller's consent only.
     connectWithSettings: () => Promise.reject(new NotSupportedError(marketplaceMessages.settingsConnectOperation, ebayMessages.provider)),
 
+    // eBay's order notifications are the Trading API's platform notifications: the schedule reads the changes.
+    readWebhook: () => {
+      throw new NotSupportedError(marketplaceMessages.webhookOperation, ebayMessages.provider);
+    },
+
     async refreshAccessToken(refreshToken: string): Promise<TokenSet> {
       assertConfigured('token');
       if (!refreshToken.trim()) throw new MarketplaceError('REFRESH_REFUSED', ebayMessages.refreshRefused);

@@ -1,6 +1,6 @@
-import { marketplaceMessages, shopifyMessages } from '@smista/contracts';
+import { MARKETPLACE_WEBHOOK_MAX_BYTES, marketplaceMessages, shopifyMessages } from '@smista/contracts';
 import { kitErrors, NotSupportedError, type Logger } from '@smista/service-kit';
-import { MarketplaceError, type AuthorizeParams, type ImportedOrder, type MarketplaceAdapter, type OrdersPage, type OrdersPageRequest, type SellerIdentity, type ShippingFulfillment, type TokenSet, type TrackingPush } from '../adapter';
+import { MarketplaceError, type AuthorizeParams, type ImportedOrder, type MarketplaceAdapter, type OrdersPage, type OrdersPageRequest, type SellerIdentity, type ShippingFulfillment, type TokenSet, type TrackingPush, type WebhookHeaders, type WebhookVerdict } from '../adapter';
 import {
   AUTHORIZE_PATH,
   buildAuthorizeParams,
@@ -36,6 +36,7 @@ import { costOf, dataOf, linesOf, parseFulfillmentCreate, parseFulfillmentOrders
 import { settingsProblem, SHOPIFY_MAX_PAGE_SIZE, shopBaseUrl, type ShopifySettings } from './settings';
 import { openCredential, shopDomainOf, verifyCallback } from './shop-domain';
 import { shopifyTrackingNumber } from './units';
+import { verifyWebhook } from './webhooks';
 
 export { buildAuthorizeParams, shopifyAuthorizeUrl, MAX_ORDERS_PER_QUERY as SHOPIFY_MAX_ORDERS_PER_QUERY, ORDER_COST as SHOPIFY_ORDER_COST } from './build';
 export { createShopifyClient, type ShopifyHttpOptions } from './client';
@@ -156,9 +157,9 @@ export function createShopifyAdapter(settings: ShopifySettings, deps: ShopifyDep
   return {
     identifier: 'shopify',
     connectMethod: 'oauth',
-    // Tracking per line through fulfillment orders, expiring offline tokens with refresh; order
-    // webhooks are a later step (the schedule reads the changes meanwhile).
-    capabilities: { trackingPush: true, partialShipment: true, refreshToken: true, webhooks: false },
+    // Tracking per line through fulfillment orders, expiring offline tokens with refresh; orders
+    // and privacy requests by webhook (webhooks.ts; the schedule still reconciles what one missed).
+    capabilities: { trackingPush: true, partialShipment: true, refreshToken: true, webhooks: true },
 
     // The install page is on each shop's host; the catalogue shows where, with `{shop}` in it.
     consentPageUrl: () => `${settings.shopUrl.trim().replace(/\/+$/, '')}${AUTHORIZE_PATH}`,
@@ -183,6 +184,9 @@ export function createShopifyAdapter(settings: ShopifySettings, deps: ShopifyDep
 
     // Shopify connects through the owner's install (OAuth) only.
     connectWithSettings: () => Promise.reject(new NotSupportedError(marketplaceMessages.settingsConnectOperation, shopifyMessages.provider)),
+
+    // Signed with the app's client secret over the raw body (webhooks.ts).
+    readWebhook: (headers: WebhookHeaders, rawBody: Buffer): WebhookVerdict => verifyWebhook(headers, rawBody, settings.clientSecret, MARKETPLACE_WEBHOOK_MAX_BYTES),
 
     async refreshAccessToken(refreshCredential: string): Promise<TokenSet> {
       assertConfigured('token');
