@@ -4,7 +4,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { authorizeErrorPage, AUTHORIZE_FIELDS, cancelledPage, installPage } from './consent-page';
 import { runGraphql } from './graphql-api';
 import { deliverOrderChanges, fireWebhook, type FireWebhookRequest } from './webhooks';
-import { isShopDomain, SHOPIFY_PLANS, ShopifyControlError, type ShopifyFault, type ShopifyOrderChange, type ShopifyPlan, type ShopifyStore } from './store';
+import { isShopDomain, SHOPIFY_PLANS, ShopifyControlError, type ShopifyFault, type ShopifyBucketLimits, type ShopifyOrderChange, type ShopifyPlan, type ShopifyStore } from './store';
 
 /** One call as the sandbox saw it (never a token, code or secret). */
 export interface ShopifyRecordedRequest {
@@ -222,7 +222,7 @@ function controlRouter(store: ShopifyStore): express.Router {
   };
   const shopInfo = (domain: string) => {
     const shop = store.shop(domain);
-    return { shop: shop.domain, name: shop.name, email: shop.email, plan: shop.plan, orders: shop.orders.length, bucket: { ...SHOPIFY_PLANS[shop.plan], currentlyAvailable: Math.floor(store.available(shop)) } };
+    return { shop: shop.domain, name: shop.name, email: shop.email, plan: shop.plan, orders: shop.orders.length, bucket: { ...shop.limits, currentlyAvailable: Math.floor(store.available(shop)) } };
   };
   router.use(express.json());
   router.post('/apps', guard((req, res) => {
@@ -233,10 +233,14 @@ function controlRouter(store: ShopifyStore): express.Router {
   }));
   router.get('/shops', guard((_req, res) => void res.json([...store.shops.keys()].map(shopInfo))));
   router.post('/shops', guard((req, res) => {
-    const b = req.body as { shop?: string; name?: string; email?: string; password?: string; orders?: number; seed?: string | number; plan?: ShopifyPlan; replace?: boolean };
+    const b = req.body as { shop?: string; name?: string; email?: string; password?: string; orders?: number; seed?: string | number; plan?: ShopifyPlan; limits?: Partial<ShopifyBucketLimits>; replace?: boolean };
     if (!b.shop) throw new ShopifyControlError(400, 'shop è obbligatorio');
     if (b.plan && !(b.plan in SHOPIFY_PLANS)) throw new ShopifyControlError(400, `piano sconosciuto: ${b.plan}`);
-    const shop = store.addShop({ shop: b.shop, orders: Math.max(0, Math.floor(b.orders ?? 0)), ...(b.name ? { name: b.name } : {}), ...(b.email ? { email: b.email } : {}), ...(b.password ? { password: b.password } : {}), ...(b.seed !== undefined ? { seed: b.seed } : {}), ...(b.plan ? { plan: b.plan } : {}), ...(b.replace ? { replace: true } : {}) });
+    const positive = (n: unknown) => typeof n === 'number' && Number.isFinite(n) && n > 0;
+    if (b.limits !== undefined && !(positive(b.limits.restoreRate) && positive(b.limits.maximumAvailable))) {
+      throw new ShopifyControlError(400, 'limits vuole restoreRate e maximumAvailable positivi');
+    }
+    const shop = store.addShop({ shop: b.shop, orders: Math.max(0, Math.floor(b.orders ?? 0)), ...(b.name ? { name: b.name } : {}), ...(b.email ? { email: b.email } : {}), ...(b.password ? { password: b.password } : {}), ...(b.seed !== undefined ? { seed: b.seed } : {}), ...(b.plan ? { plan: b.plan } : {}), ...(b.limits ? { limits: b.limits as ShopifyBucketLimits } : {}), ...(b.replace ? { replace: true } : {}) });
     res.status(201).json(shopInfo(shop.domain));
   }));
   router.get('/shops/:shop/orders', guard((req, res) => void res.json(store.shop(str(req.params.shop)).orders.map((o) => store.summary(o)))));

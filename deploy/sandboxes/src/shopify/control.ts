@@ -1,4 +1,4 @@
-import type { ShopifyFault, ShopifyOrderChange, ShopifyPlan, ShopifySandboxApp, ShopifySentWebhook } from './store';
+import type { ShopifyBucketLimits, ShopifyFault, ShopifyOrderChange, ShopifyPlan, ShopifySandboxApp, ShopifySentWebhook } from './store';
 import type { ShopifyTrackingInfo } from './orders';
 import type { FiredWebhook, FireWebhookRequest } from './webhooks';
 
@@ -32,7 +32,8 @@ export interface ShopifySandboxOrderSummary {
 
 export interface ShopifySandboxControl {
   registerApp(app: ShopifySandboxApp): Promise<void>;
-  addShop(shop: { shop: string; orders: number; name?: string; email?: string; password?: string; seed?: string | number; plan?: ShopifyPlan; replace?: boolean }): Promise<ShopifySandboxShopInfo>;
+  /** A shop; `limits` replaces its plan's cost bucket (a bench measuring Smista, not the plan). */
+  addShop(shop: { shop: string; orders: number; name?: string; email?: string; password?: string; seed?: string | number; plan?: ShopifyPlan; limits?: ShopifyBucketLimits; replace?: boolean }): Promise<ShopifySandboxShopInfo>;
   shops(): Promise<ShopifySandboxShopInfo[]>;
   orders(shop: string): Promise<ShopifySandboxOrderSummary[]>;
   /** Adds orders created now; the apps installed on the shop with a webhook address get orders/create for each first. */

@@ -13,7 +13,7 @@ import {
   type ShopifyTrackingInfo,
 } from './orders';
 import { shopifySchema } from './schema';
-import { SHOPIFY_PLANS, type ShopifyStore, type ShopifyToken, type ShopState } from './store';
+import { type ShopifyStore, type ShopifyToken, type ShopState } from './store';
 
 /** Largest `first` / `last` of a connection. */
 export const MAX_PAGE_SIZE = 250;
@@ -294,7 +294,7 @@ const rootValue = {
 };
 
 function costExtension(requested: number | null, actual: number | null, store: ShopifyStore, shop: ShopState) {
-  const { restoreRate, maximumAvailable } = SHOPIFY_PLANS[shop.plan];
+  const { restoreRate, maximumAvailable } = shop.limits;
   return {
     cost: {
       requestedQueryCost: requested,
@@ -344,7 +344,7 @@ export function runGraphql(store: ShopifyStore, shop: ShopState, grant: ShopifyT
   if (throttled || !store.spend(shop, cost)) {
     const status = throttled?.httpStatus ?? store.throttledHttpStatus;
     const headers: Record<string, string> = {};
-    if (status === 429) headers['retry-after'] = String(throttled?.retryAfterSeconds ?? Math.max(1, Math.ceil((cost - store.available(shop)) / SHOPIFY_PLANS[shop.plan].restoreRate)));
+    if (status === 429) headers['retry-after'] = String(throttled?.retryAfterSeconds ?? Math.max(1, Math.ceil((cost - store.available(shop)) / shop.limits.restoreRate)));
     return { status, headers, body: { errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }], extensions: costExtension(cost, null, store, shop) } };
   }
   const result = execute({ schema: shopifySchema, document, rootValue, contextValue: { store, shop, grant, now: store.options.now() } satisfies Context, variableValues: variables, operationName: operation.name?.value });

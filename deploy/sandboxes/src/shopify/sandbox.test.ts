@@ -251,6 +251,9 @@ describe('control endpoints and latency', () => {
     try {
       const c = shopifySandboxControl(slow.url);
       expect(await c.addShop({ shop: 'nuovo', orders: 3, plan: 'plus' })).toMatchObject({ shop: 'nuovo.myshopify.com', orders: 3, bucket: { restoreRate: 1000, maximumAvailable: 20000 } });
+      // A bench's shop: its bucket instead of the plan's, reported and spent as Shopify's.
+      expect(await c.addShop({ shop: 'banco-prova', orders: 1, plan: 'plus', limits: { restoreRate: 1_000_000, maximumAvailable: 500_000 } })).toMatchObject({ bucket: { restoreRate: 1_000_000, maximumAvailable: 500_000, currentlyAvailable: 500_000 } });
+      await expect(c.addShop({ shop: 'banco-rotto', orders: 1, limits: { restoreRate: 0, maximumAvailable: 10 } })).rejects.toThrow(/limits vuole restoreRate e maximumAvailable positivi/);
       expect(await c.addOrders('nuovo', 2)).toHaveLength(2);
       expect(await c.orders('nuovo')).toHaveLength(5);
       const started = Date.now();

@@ -57,6 +57,17 @@ export interface ShopifySandboxShopInput {
   orders: number;
   seed?: string | number;
   plan?: ShopifyPlan;
+  /**
+   * The cost bucket instead of the plan's (`make bench` lifts it, so that a bench measures Smista
+   * and not Shopify's plan; Shopify itself sets it by plan only).
+   */
+  limits?: ShopifyBucketLimits;
+}
+
+/** A shop's cost bucket: points restored a second, and the most it holds. */
+export interface ShopifyBucketLimits {
+  restoreRate: number;
+  maximumAvailable: number;
 }
 
 export interface ShopState {
@@ -65,6 +76,8 @@ export interface ShopState {
   email: string;
   password: string;
   plan: ShopifyPlan;
+  /** The bucket's limits: the plan's, or the ones a bench set. */
+  limits: ShopifyBucketLimits;
   orders: ShopifyOrder[];
   nextNumber: number;
   /** The cost bucket: points available at `bucketAt`. */
@@ -199,9 +212,10 @@ export class ShopifyStore {
       email: input.email ?? `titolare@${handle}.it`,
       password: input.password ?? 'Negozio1!',
       plan,
+      limits: { ...(input.limits ?? SHOPIFY_PLANS[plan]) },
       orders: generateShopifyOrders({ count: input.orders, seed: input.seed ?? domain, nextId: this.nextId, firstNumber: 1001, now: this.options.now() }),
       nextNumber: 1001 + input.orders,
-      bucket: SHOPIFY_PLANS[plan].maximumAvailable,
+      bucket: (input.limits ?? SHOPIFY_PLANS[plan]).maximumAvailable,
       bucketAt: this.nowMs(),
     };
     this.shops.set(domain, state);
@@ -329,7 +343,7 @@ export class ShopifyStore {
 
   /** The bucket now, restored at the plan's rate since its last use. */
   available(shop: ShopState): number {
-    const { restoreRate, maximumAvailable } = SHOPIFY_PLANS[shop.plan];
+    const { restoreRate, maximumAvailable } = shop.limits;
     const now = this.nowMs();
     shop.bucket = Math.min(maximumAvailable, shop.bucket + ((now - shop.bucketAt) / 1000) * restoreRate);
     shop.bucketAt = now;
