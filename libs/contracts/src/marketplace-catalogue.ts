@@ -64,10 +64,10 @@ export const MARKETPLACE_CATALOGUE = [
     name: 'Amazon',
     description: 'Importa gli ordini di Amazon Seller Central tramite Selling Partner API e conferma le spedizioni con il tracking.',
     logoUrl: '/assets/marketplaces/amazon.svg',
-    connectMethod: 'settings',
-    requiredSettings: ['sellerId', 'marketplaceId', 'clientId', 'clientSecret', 'refreshToken'],
-    apiDocUrl: 'https://developer-docs.amazon.com/sp-api/',
-    capabilities: NONE,
+    connectMethod: 'oauth',
+    requiredSettings: [],
+    apiDocUrl: 'https://developer-docs.amazon.com/sp-api/docs/orders-api-v2026-01-01-reference',
+    capabilities: { trackingPush: true, partialShipment: true, refreshToken: true, webhooks: false },
   },
   {
     id: 'shopify',
@@ -124,7 +124,7 @@ export function marketplaceEntry(id: string): MarketplaceCatalogueEntry | undefi
  * What Smista does with a marketplace (all false outside the catalogue).
  *
  * @example marketplaceCapabilities('ebay').trackingPush // true
- * marketplaceCapabilities('amazon').trackingPush // false
+ * marketplaceCapabilities('etsy').trackingPush // false
  */
 export function marketplaceCapabilities(id: string): MarketplaceCapabilities {
   return marketplaceEntry(id)?.capabilities ?? NONE;
