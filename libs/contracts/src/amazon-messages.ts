@@ -51,12 +51,6 @@ export const amazonMessages = {
   lineItemsRequired: "Indica almeno un articolo dell'ordine da segnare come spedito",
   quantityInvalid: (lineItemId: string) => `La quantità spedita dell'articolo ${lineItemId} deve essere un numero intero maggiore o uguale a 1`,
   trackingRequired: 'Indica il numero di tracking',
-
-  /**
-   * The sync's pace: Amazon's searchOrders allows about one page of 100 orders every 3 minutes
-   * once its burst is spent; `minutes` the estimate for the orders still to read.
-   */
-  pacingEstimate: (ordersPerThreeMinutes: number, estimate: string) => `${AMAZON} consente circa ${ordersPerThreeMinutes} ordini ogni 3 minuti: tempo stimato ${estimate}`,
 } as const;
 
 /**
