@@ -87,7 +87,7 @@ export function memoryStateStore(): AmazonStateStore {
   };
 }
 
-/** The buckets and page tokens every replica shares (tables of migration 008). */
+/** The buckets and page tokens every replica shares (tables of migration 009_amazon). */
 export function postgresStateStore(pool: Pool): AmazonStateStore {
   type Row = { tokens: number; rate: number; burst: number; at_ms: string };
   const read = (r: Row): BucketState => ({ tokens: Number(r.tokens), rate: Number(r.rate), burst: Number(r.burst), at: Number(r.at_ms) });
