@@ -423,6 +423,13 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
       'SHOPIFY_SHOP_URL',
       'SHOPIFY_API_VERSION',
       'SHOPIFY_NOTIFY_CUSTOMER',
+      'AMAZON_CONSENT_URL',
+      'AMAZON_LWA_URL',
+      'AMAZON_API_URL',
+      'AMAZON_DRAFT_APP',
+      'AMAZON_MARKETPLACE_IDS',
+      'AMAZON_RATE_LIMITS',
+      'AMAZON_PACING_MAX_WAIT_MS',
     ]);
     expect(Object.keys(sources.overlays.shipments.env)).toEqual(['PROCESS_CONCURRENCY', 'RUN_LEASE_SECONDS', 'LABEL_DEADLINE_SECONDS']);
     expect(Object.keys(sources.overlays.activity.env)).toEqual(['WORKDAY_REMINDER_AT']);
@@ -825,6 +832,11 @@ const SECRET_SAMPLES: Record<string, string> = {
   SHOPIFY_CLIENT_ID: '0a1b2c3d4e5f60718293a4b5c6d7e8f9',
   SHOPIFY_CLIENT_SECRET: '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',
   SHOPIFY_REDIRECT_URL: 'https://smista.example.it/marketplace/callback',
+  // An Amazon SP-API app's id, its LWA client id and secret, and its redirect URI.
+  AMAZON_APPLICATION_ID: 'amzn1.sp.solution.0a1b2c3d-4e5f-6071-8293-a4b5c6d7e8f9',
+  AMAZON_CLIENT_ID: 'amzn1.application-oa2-client.0a1b2c3d4e5f60718293a4b5c6d7e8f9',
+  AMAZON_CLIENT_SECRET: 'amzn1.oa2-cs.v1.0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6071',
+  AMAZON_REDIRECT_URL: 'https://smista.example.it/marketplace/callback',
 };
 
 /**

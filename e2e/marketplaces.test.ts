@@ -6,7 +6,7 @@
  * carriers tab; §4 integration and token states; §5 marketplace connect; §7 Marketplaces and
  * integrations; §8 integration toasts; §9 token masking and the 2 s redirect).
  *
- * An admin finds eBay 'Non connesso' and the three marketplaces still to come 'Presto disponibile' (Shopify connects: shopify.test.ts);
+ * An admin finds eBay 'Non connesso' and the two marketplaces still to come 'Presto disponibile' (Shopify and Amazon connect: shopify.test.ts, amazon.test.ts);
  * the connect dialog of one of them masks key/secret fields, refuses empty ones ('Campi mancanti')
  * without sending anything, and shows the server's 'not available yet' as an error toast. eBay is
  * refused once on the sandbox's consent page ('Autorizzazione negata: access_denied'), then
@@ -152,7 +152,7 @@ async function fillConsent(p: Page) {
 }
 
 describe('marketplaces (integrations remote, callback, dashboard tile, settings panel)', () => {
-  step("'Integrazioni Marketplace': eBay 'Non connesso', the three still to come 'Presto disponibile', 'Integrati' empty", async () => {
+  step("'Integrazioni Marketplace': eBay 'Non connesso', the two still to come 'Presto disponibile', 'Integrati' empty", async () => {
     await signIn(browser.context, app.baseUrl, admin);
     await enterOnlyMerchant(page, merchantName);
     expect(await textOf(page.getByTestId('tile-marketplaces-value'))).toBe('0');
@@ -173,9 +173,9 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
     expect(await textOf(ebay.getByTestId('marketplace-not-connected'))).toBe('Non connesso');
     expect(await ebay.getByTestId('marketplace-coming-soon').count()).toBe(0);
     expect(await textOf(ebay.getByTestId('marketplace-connect'))).toBe('Connetti');
-    // Shopify connects too (its own suite, shopify.test.ts); the other three are still to come.
-    expect(await card(page, 'shopify').getByTestId('marketplace-coming-soon').count()).toBe(0);
-    for (const identifier of MARKETPLACES.filter((m) => m !== 'ebay' && m !== 'shopify')) {
+    // Shopify and Amazon connect too (their own suites, shopify.test.ts and amazon.test.ts); the other two are still to come.
+    for (const connects of ['shopify', 'amazon']) expect(await card(page, connects).getByTestId('marketplace-coming-soon').count()).toBe(0);
+    for (const identifier of MARKETPLACES.filter((m) => !['ebay', 'shopify', 'amazon'].includes(m))) {
       const other = card(page, identifier);
       expect(await textOf(other.getByTestId('marketplace-coming-soon'))).toBe('Presto disponibile');
       await other.getByTestId('marketplace-coming-soon-hint').waitFor();

@@ -53,7 +53,9 @@ describe('the catalogue', () => {
     });
     // Shopify's install page is each shop's own: the address has {shop}, the screen asks for it.
     expect(res.body[2]).toMatchObject({ identifier: 'shopify', oauthUrl: expect.stringMatching(/\/store\/\{shop\}\/admin\/oauth\/authorize$/), supported: true, requiredSettings: [] });
-    expect(res.body[1]).toMatchObject({ identifier: 'amazon', oauthUrl: null, supported: false, requiredSettings: ['sellerId', 'marketplaceId', 'clientId', 'clientSecret', 'refreshToken'] });
+    // Amazon: Seller Central's consent page (the Amazon sandbox's).
+    expect(res.body[1]).toMatchObject({ identifier: 'amazon', oauthUrl: expect.stringMatching(/\/apps\/authorize\/consent$/), supported: true, requiredSettings: [] });
+    expect(res.body[4]).toMatchObject({ identifier: 'etsy', oauthUrl: null, supported: false, requiredSettings: ['shopId', 'apiKey', 'apiSecret'] });
     for (const marketplace of res.body) {
       const logo = await fetch(`${app.baseUrl}${marketplace.logoUrl}`);
       expect(logo.status).toBe(200);
@@ -94,7 +96,7 @@ describe('connecting eBay (spec §5 and §7)', () => {
   });
 
   it('a marketplace without OAuth or unknown: 4xx in Italian', async () => {
-    expect(await admin.b.get('/api/marketplace/amazon/oauth-params')).toMatchObject({ status: 400, body: { message: m.oauthNotSupported('Amazon') } });
+    expect(await admin.b.get('/api/marketplace/etsy/oauth-params')).toMatchObject({ status: 400, body: { message: m.oauthNotSupported('Etsy') } });
     expect(await admin.b.get('/api/marketplace/zalando/oauth-params')).toMatchObject({ status: 404, body: { message: m.marketplaceNotFound } });
   });
 

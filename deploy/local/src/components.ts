@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { SHOPIFY_SANDBOX_APP, startEbaySandbox, startGlsSandbox, startPosteDeliverySandbox, startShopifySandbox, type ShopifySandboxOptions } from '@smista/sandboxes';
+import { AMAZON_SANDBOX_APP, SHOPIFY_SANDBOX_APP, startAmazonSandbox, startEbaySandbox, startGlsSandbox, startPosteDeliverySandbox, startShopifySandbox, type ShopifySandboxOptions } from '@smista/sandboxes';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from './mail-catcher';
 import { startNats, SUITE_ACCOUNTS, type NatsHandle } from './nats';
 import { profilePaths, repoRoot } from './paths';
@@ -403,6 +403,25 @@ export const COMPONENTS = [
     // One address serves every shop: `/store/{shop}` stands for the shop's own host; Smista's sandbox app.
     consumers: { marketplaces: (url) => ({ SHOPIFY_SHOP_URL: `${url}/store/{shop}`, SHOPIFY_CLIENT_ID: SHOPIFY_SANDBOX_APP.clientId, SHOPIFY_CLIENT_SECRET: SHOPIFY_SANDBOX_APP.clientSecret }) },
   }),
+  sandbox({
+    name: 'amazon',
+    title: 'Amazon',
+    what: 'Amazon sandbox (Seller Central consent page, LWA tokens, SP-API orders and shipment confirmation: the marketplaces service; sellers and passwords in its README)',
+    port: { dev: 8095, test: 8221 },
+    start: startAmazonSandbox,
+    readme: 'deploy/sandboxes/src/amazon/README.md',
+    // The sandbox serves Amazon's three hosts (Seller Central, LWA, SP-API) at one address; Smista's sandbox app.
+    consumers: {
+      marketplaces: (url) => ({
+        AMAZON_CONSENT_URL: url,
+        AMAZON_LWA_URL: url,
+        AMAZON_API_URL: url,
+        AMAZON_APPLICATION_ID: AMAZON_SANDBOX_APP.applicationId,
+        AMAZON_CLIENT_ID: AMAZON_SANDBOX_APP.clientId,
+        AMAZON_CLIENT_SECRET: AMAZON_SANDBOX_APP.clientSecret,
+      }),
+    },
+  }),
   infra({
     name: 'prometheus',
     kind: 'infra',
@@ -483,6 +502,8 @@ export const COMPONENTS = [
       EBAY_RU_NAME: ctx.ebayApp.ruName,
       // The Shopify sandbox's app takes any redirection URL: this application's callback page.
       SHOPIFY_REDIRECT_URL: `${ctx.publicUrl.replace(/\/$/, '')}/marketplace/callback`,
+      // So does the Amazon sandbox's app.
+      AMAZON_REDIRECT_URL: `${ctx.publicUrl.replace(/\/$/, '')}/marketplace/callback`,
     }),
   },
   {

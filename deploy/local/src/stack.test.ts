@@ -152,7 +152,7 @@ test('the real topology: every component gets the addresses of the peers its row
     publicUrl: 'http://127.0.0.1:8080',
     callerTokenSecret: 's',
     secretsKeys: 'dev1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
-    sandboxUrls: { gls: 'http://127.0.0.1:8091', poste: 'http://127.0.0.1:8092', ebay: 'http://127.0.0.1:8093', shopify: 'http://127.0.0.1:8094' },
+    sandboxUrls: { gls: 'http://127.0.0.1:8091', poste: 'http://127.0.0.1:8092', ebay: 'http://127.0.0.1:8093', shopify: 'http://127.0.0.1:8094', amazon: 'http://127.0.0.1:8095' },
     redisUrl: 'redis://127.0.0.1:63790',
     ebayApp: { clientId: 'SmistaSa-Smista-SBX-1', clientSecret: 'SBX-secret', ruName: 'Smista_Srl-SmistaSa-Smista-1' },
     logLevel: 'info',
@@ -214,6 +214,12 @@ test('the real topology: every component gets the addresses of the peers its row
     SHOPIFY_SHOP_URL: 'http://127.0.0.1:8094/store/{shop}',
     SHOPIFY_CLIENT_ID: 'smista-shopify-sandbox-client',
     SHOPIFY_REDIRECT_URL: 'http://127.0.0.1:8080/marketplace/callback',
+    // Amazon: Seller Central, LWA and the SP-API at the sandbox's one address, its app, back to this application.
+    AMAZON_CONSENT_URL: 'http://127.0.0.1:8095',
+    AMAZON_LWA_URL: 'http://127.0.0.1:8095',
+    AMAZON_API_URL: 'http://127.0.0.1:8095',
+    AMAZON_APPLICATION_ID: 'amzn1.sp.solution.smista-sandbox',
+    AMAZON_REDIRECT_URL: 'http://127.0.0.1:8080/marketplace/callback',
   });
   expect(componentEnv(byName('orders'), ctx, APP_COMPONENTS)).toMatchObject({
     GRPC_PORT: '50055',

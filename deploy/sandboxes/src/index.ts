@@ -3,3 +3,4 @@ export * from './gls';
 export * from './poste-delivery';
 export * from './ebay';
 export * from './shopify';
+export * from './amazon';

@@ -15,6 +15,7 @@ export * from './marketplace-catalogue';
 export * from './orders';
 export * from './ebay-messages';
 export * from './shopify-messages';
+export * from './amazon-messages';
 export * from './shipments';
 export * from './shipping-rules';
 export * from './activity';

@@ -1,5 +1,5 @@
 import { isLineShipped, lineFulfilmentStatuses, linesToShip } from './orders';
-import { MARKETPLACE_CATALOGUE, marketplaceCapabilities, marketplaceEntry, marketplaceIds, marketplaceName, marketplaceNames } from './marketplace-catalogue';
+import { MARKETPLACE_CATALOGUE, marketplaceCapabilities, marketplaceEntry, marketplaceIds, marketplaceName, marketplaceNames, syncPaceText } from './marketplace-catalogue';
 
 describe('the marketplace catalogue, written once', () => {
   it('has the five marketplaces of spec §1 in order, ids unique, names as the merchant knows them', () => {
@@ -8,22 +8,24 @@ describe('the marketplace catalogue, written once', () => {
     for (const m of MARKETPLACE_CATALOGUE) expect(m.logoUrl).toBe(`/assets/marketplaces/${m.id}.svg`);
   });
 
-  it('connects eBay and Shopify through OAuth without settings, the others from their required settings', () => {
+  it('connects eBay, Shopify and Amazon through OAuth without settings, the others from their required settings', () => {
     for (const m of MARKETPLACE_CATALOGUE) {
       if (m.connectMethod === 'oauth') expect(m.requiredSettings).toEqual([]);
       else expect(m.requiredSettings.length).toBeGreaterThan(0);
     }
     expect(marketplaceEntry(' EBay ')?.connectMethod).toBe('oauth');
     expect(marketplaceEntry('shopify')?.connectMethod).toBe('oauth');
-    expect(marketplaceEntry('amazon')?.requiredSettings).toEqual(['sellerId', 'marketplaceId', 'clientId', 'clientSecret', 'refreshToken']);
+    expect(marketplaceEntry('amazon')).toMatchObject({ connectMethod: 'oauth', requiredSettings: [] });
+    expect(marketplaceEntry('etsy')?.requiredSettings).toEqual(['shopId', 'apiKey', 'apiSecret']);
     expect(marketplaceEntry('vinted')).toBeUndefined();
   });
 
-  it('says what Smista does with each marketplace as data: eBay and Shopify take tracking, per line, and refresh their token', () => {
+  it('says what Smista does with each marketplace as data: eBay, Shopify and Amazon take tracking, per line, and refresh their token', () => {
     expect(marketplaceCapabilities('ebay')).toEqual({ trackingPush: true, partialShipment: true, refreshToken: true, webhooks: false });
     expect(marketplaceCapabilities('EBAY').trackingPush).toBe(true);
     expect(marketplaceCapabilities('shopify')).toEqual({ trackingPush: true, partialShipment: true, refreshToken: true, webhooks: true });
-    for (const id of ['amazon', 'aliexpress', 'etsy', 'vinted', '']) expect(marketplaceCapabilities(id).trackingPush).toBe(false);
+    expect(marketplaceCapabilities('amazon')).toEqual({ trackingPush: true, partialShipment: true, refreshToken: true, webhooks: false });
+    for (const id of ['aliexpress', 'etsy', 'vinted', '']) expect(marketplaceCapabilities(id).trackingPush).toBe(false);
   });
 });
 
@@ -51,5 +53,15 @@ describe('line fulfilment, in Smista’s words', () => {
   it('keeps every line when all are shipped there: the merchant ships again on purpose, the refusal says why', () => {
     expect(linesToShip([line('A', 'spedito'), line('B', 'spedito')]).map((l) => l.externalItemId)).toEqual(['A', 'B']);
     expect(linesToShip([])).toEqual([]);
+  });
+});
+
+describe("a marketplace's sync pace", () => {
+  it("tells Amazon's pace with the time the orders still to read take; nothing for the others", () => {
+    expect(syncPaceText('amazon', 1000)).toBe('Amazon consente circa 100 ordini ogni 3 minuti: tempo stimato circa 30 minuti');
+    expect(syncPaceText('amazon', 40)).toBe('Amazon consente circa 100 ordini ogni 3 minuti: tempo stimato circa 3 minuti');
+    expect(syncPaceText('amazon', 4200)).toBe('Amazon consente circa 100 ordini ogni 3 minuti: tempo stimato circa 2 ore e 6 minuti');
+    expect(syncPaceText('ebay', 1000)).toBeNull();
+    expect(syncPaceText('sconosciuto', 1000)).toBeNull();
   });
 });

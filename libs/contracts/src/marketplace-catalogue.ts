@@ -49,6 +49,12 @@ export interface MarketplaceCatalogueEntry {
   requiredSettings: readonly string[];
   apiDocUrl: string;
   capabilities: MarketplaceCapabilities;
+  /**
+   * How fast the marketplace lets its orders be read once its burst is spent, where that is slow
+   * enough for the merchant to be told (Amazon's searchOrders: one page of 100 about every 3
+   * minutes); the sync's progress shows the estimate ({@link syncPaceText}).
+   */
+  syncPace?: { orders: number; minutes: number };
 }
 
 const NONE: MarketplaceCapabilities = { trackingPush: false, partialShipment: false, refreshToken: false, webhooks: false };
@@ -71,10 +77,12 @@ export const MARKETPLACE_CATALOGUE = [
     name: 'Amazon',
     description: 'Importa gli ordini di Amazon Seller Central tramite Selling Partner API e conferma le spedizioni con il tracking.',
     logoUrl: '/assets/marketplaces/amazon.svg',
-    connectMethod: 'settings',
-    requiredSettings: ['sellerId', 'marketplaceId', 'clientId', 'clientSecret', 'refreshToken'],
-    apiDocUrl: 'https://developer-docs.amazon.com/sp-api/',
-    capabilities: NONE,
+    connectMethod: 'oauth',
+    requiredSettings: [],
+    apiDocUrl: 'https://developer-docs.amazon.com/sp-api/docs/orders-api-v2026-01-01-reference',
+    capabilities: { trackingPush: true, partialShipment: true, refreshToken: true, webhooks: false },
+    // searchOrders: 0.0056 requests/s of 100 orders (providers.md).
+    syncPace: { orders: 100, minutes: 3 },
   },
   {
     id: 'shopify',
@@ -131,7 +139,7 @@ export function marketplaceEntry(id: string): MarketplaceCatalogueEntry | undefi
  * What Smista does with a marketplace (all false outside the catalogue).
  *
  * @example marketplaceCapabilities('ebay').trackingPush // true
- * marketplaceCapabilities('amazon').trackingPush // false
+ * marketplaceCapabilities('etsy').trackingPush // false
  */
 export function marketplaceCapabilities(id: string): MarketplaceCapabilities {
   return marketplaceEntry(id)?.capabilities ?? NONE;
@@ -143,4 +151,20 @@ export function marketplaceCapabilities(id: string): MarketplaceCapabilities {
  */
 export function marketplaceName(id: string): string {
   return marketplaceEntry(id)?.name ?? (id.trim().slice(0, 40) || 'marketplace');
+}
+
+/**
+ * The sync's pace for the merchant, with the time the orders still to read should take; null for
+ * a marketplace whose pace needs no telling.
+ *
+ * @example syncPaceText('amazon', 1000) // 'Amazon consente circa 100 ordini ogni 3 minuti: tempo stimato circa 30 minuti'
+ */
+export function syncPaceText(id: string, remainingOrders: number): string | null {
+  const entry = marketplaceEntry(id);
+  const pace = entry?.syncPace;
+  if (!entry || !pace) return null;
+  const minutes = Math.max(1, Math.ceil(Math.max(0, remainingOrders) / pace.orders)) * pace.minutes;
+  const hours = Math.floor(minutes / 60);
+  const estimate = hours === 0 ? `circa ${minutes} minuti` : `circa ${hours} ${hours === 1 ? 'ora' : 'ore'}${minutes % 60 ? ` e ${minutes % 60} minuti` : ''}`;
+  return `${entry.name} consente circa ${pace.orders} ordini ogni ${pace.minutes} minuti: tempo stimato ${estimate}`;
 }

@@ -39,7 +39,7 @@ export async function startMarketplaces(config: Config, logger: Logger, options:
   const { pool } = infra;
   const now = options.now ?? (() => new Date());
   const keyring = createKeyring(config.SECRETS_KEYS);
-  const adapters = AdapterRegistry.create(config, logger, { now: () => now().getTime(), ...options.adapters });
+  const adapters = AdapterRegistry.create(config, logger, { now: () => now().getTime(), pool, ...options.adapters });
   const tokens = new TokenKeeper({ pool, keyring, adapters, logger, now, marginSeconds: config.TOKEN_REFRESH_MARGIN_SECONDS });
   const presence = await holdProcessPresence(config.DATABASE_URL, logger);
   const worker = new SyncWorker({

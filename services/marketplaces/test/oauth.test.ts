@@ -38,11 +38,12 @@ describe('the catalogue', () => {
     }
     const ebay = all[0]!;
     expect(ebay).toMatchObject({ name: 'eBay', supported: true, requiredSettings: [], oauthUrl: `${stack.ebay.url}/oauth2/authorize` });
-    expect(all.filter((x) => x.supported).map((x) => x.identifier)).toEqual(['ebay', 'shopify']);
-    expect(all.filter((x) => x.oauthUrl).map((x) => x.identifier)).toEqual(['ebay', 'shopify']);
+    expect(all.filter((x) => x.supported).map((x) => x.identifier)).toEqual(['ebay', 'amazon', 'shopify']);
+    expect(all.filter((x) => x.oauthUrl).map((x) => x.identifier)).toEqual(['ebay', 'amazon', 'shopify']);
     // Each shop has its own host: the install page is the template's.
     expect(all.find((x) => x.identifier === 'shopify')).toMatchObject({ requiredSettings: [], oauthUrl: 'https://{shop}/admin/oauth/authorize' });
-    expect(all.find((x) => x.identifier === 'amazon')!.requiredSettings).toEqual(['sellerId', 'marketplaceId', 'clientId', 'clientSecret', 'refreshToken']);
+    // Amazon's consent page is Seller Central's (the default: the stack does not configure Amazon).
+    expect(all.find((x) => x.identifier === 'amazon')).toMatchObject({ requiredSettings: [], oauthUrl: 'https://sellercentral.amazon.it/apps/authorize/consent' });
     expect(all.find((x) => x.identifier === 'etsy')!.requiredSettings).toEqual(['shopId', 'apiKey', 'apiSecret']);
     expect(all.find((x) => x.identifier === 'aliexpress')!.requiredSettings).toEqual(['appKey', 'appSecret']);
     // App credentials never leave configuration.
@@ -76,7 +77,7 @@ describe('OAuth params (GET /api/marketplace/ebay/oauth-params)', () => {
   });
 
   it.each([
-    ['amazon', status.UNIMPLEMENTED, m.oauthNotSupported('Amazon')],
+    ['aliexpress', status.UNIMPLEMENTED, m.oauthNotSupported('AliExpress')],
     ['etsy', status.UNIMPLEMENTED, m.oauthNotSupported('Etsy')],
     ['zalando', status.NOT_FOUND, m.marketplaceNotFound],
   ])('%s: refused in Italian', async (marketplace, code, message) => {
@@ -224,7 +225,7 @@ describe('connect eBay through the consent page (CompleteOAuth)', () => {
   it.each([
     ['no code', { marketplace: 'ebay', code: '' }, status.INVALID_ARGUMENT, m.callbackParamsMissing],
     ['no marketplace', { marketplace: '', code: 'v^1.1#i^1#abc' }, status.INVALID_ARGUMENT, m.callbackParamsMissing],
-    ['a marketplace without OAuth', { marketplace: 'amazon', code: 'abc' }, status.UNIMPLEMENTED, m.oauthNotSupported('Amazon')],
+    ['a marketplace without OAuth', { marketplace: 'etsy', code: 'abc' }, status.UNIMPLEMENTED, m.oauthNotSupported('Etsy')],
     ['an unknown marketplace', { marketplace: 'zalando', code: 'abc' }, status.NOT_FOUND, m.marketplaceNotFound],
     ['a code eBay refuses', { marketplace: 'ebay', code: 'v^1.1#i^1#not-a-code' }, status.FAILED_PRECONDITION, ebayMessages.codeRefused],
   ])('callback with %s: refused in Italian, nothing stored', async (_name, request, code, details) => {

@@ -10,3 +10,8 @@ export function OrderStatusBadge({ status, testId = 'order-status' }: { status: 
 export function PaymentStatusBadge({ status, testId = 'order-payment', wrap = false }: { status: string | null | undefined; testId?: string; wrap?: boolean }) {
   return <ToneBadge look={paymentStatusBadge(status)} testId={testId} className={wrap ? 'whitespace-normal' : undefined} />;
 }
+
+/** A problem of the order (orders/problems.ts): an orange badge with its Italian text, wrapping in a tight column. */
+export function OrderProblemBadge({ text }: { text: string }) {
+  return <ToneBadge look={{ tone: 'orange', label: text }} testId="order-problem" className="whitespace-normal" />;
+}

@@ -3,12 +3,13 @@ import { Link } from 'react-router-dom';
 import { ImageOff } from 'lucide-react';
 import type { OrderItemJson, OrderJson, ShippingAddressDetailsJson } from '@smista/contracts';
 import { cn, DetailSection, Facts, formatDate, formatDateTime, Loading, providerName, ShipmentStatusBadge, uiText } from '@smista/ui-kit';
-import { OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
+import { OrderProblemBadge, OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
 import { formatMoney } from '../format';
 import { t } from '../messages';
 import { shipmentsOfOrderPath } from '../paths';
 import { CarrierManagement } from './order-actions';
 import { useOrder } from './orders-api';
+import { orderProblems } from './problems';
 
 /**
  * Everything about one order (spec §2 expandable row panel): customer, status, marketplace
@@ -67,6 +68,10 @@ export function OrderPanel({ merchantId, order, className }: { merchantId: strin
       </div>
       <div className="grid min-w-0 gap-4">
         <DetailSection title={t.panel.address} testId="order-address">
+          {/* The marketplace withheld the address: say so where the address would be. */}
+          {orderProblems(order).map((problem) => (
+            <OrderProblemBadge key={problem} text={problem} />
+          ))}
           <Address address={order.shippingAddressDetails} />
         </DetailSection>
         <DetailSection title={t.panel.carrier} testId="order-carrier">

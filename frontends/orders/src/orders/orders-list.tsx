@@ -17,12 +17,13 @@ import {
   TableHeader,
   TableRow,
 } from '@smista/ui-kit';
-import { OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
+import { OrderProblemBadge, OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
 import { formatMoney } from '../format';
 import { t } from '../messages';
 import { orderDetailPath, type OrderLinkState } from '../paths';
 import { UpdateTrackingButton } from './order-actions';
 import { OrderPanel } from './order-panel';
+import { orderProblems } from './problems';
 import type { OrdersView } from './orders-view';
 
 /** What the table and the cards share: the orders, which are selected and which are open. */
@@ -173,6 +174,9 @@ export function OrdersTable({
                   <div className="flex max-w-32 flex-col items-start gap-1">
                     <OrderStatusBadge status={order.status} />
                     <PaymentStatusBadge status={order.paymentStatus} wrap />
+                    {orderProblems(order).map((problem) => (
+                      <OrderProblemBadge key={problem} text={problem} />
+                    ))}
                   </div>
                 </TableCell>
                 <TableCell className="text-right">
@@ -231,6 +235,9 @@ export function OrderCards({ merchantId, orders, selected, onToggleSelected, exp
             <div className="flex flex-wrap items-center gap-2">
               <OrderStatusBadge status={order.status} />
               <PaymentStatusBadge status={order.paymentStatus} />
+              {orderProblems(order).map((problem) => (
+                <OrderProblemBadge key={problem} text={problem} />
+              ))}
             </div>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <Button variant="ghost" size="sm" onClick={() => onToggleExpanded(order.id)} aria-expanded={open} aria-label={open ? t.collapse(order.externalId) : t.expand(order.externalId)} data-testid="order-expand">

@@ -9,6 +9,7 @@ import {
   shouldAutoSync,
   syncStartToast,
   trackJobs,
+  paceText,
   type WatchedJob,
 } from './sync';
 
@@ -201,5 +202,12 @@ describe('jobsEndedToast', () => {
     expect(jobsEndedToast([{ integration: ebay, job: job({ status: 'completed' }), announce: false }])).toBeNull();
     expect(jobsEndedToast([{ integration: ebay, job: null, announce: true }])).toBeNull();
     expect(jobsEndedToast([])).toBeNull();
+  });
+});
+
+describe('the pace of a slow marketplace', () => {
+  it("tells Amazon's pace and the time the rest of the job should take; nothing for eBay", () => {
+    expect(paceText('amazon', { ordersFound: 1000, ordersSynced: 400 })).toBe('Amazon consente circa 100 ordini ogni 3 minuti: tempo stimato circa 18 minuti');
+    expect(paceText('ebay', { ordersFound: 1000, ordersSynced: 400 })).toBeNull();
   });
 });

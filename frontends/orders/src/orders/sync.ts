@@ -4,7 +4,7 @@
  * between two readings of the merchant's integrations, and the toasts of a start and of an end.
  * Pure; `use-order-sync.ts` wires it to the queries.
  */
-import { marketplaceNames, type MarketplaceIntegrationJson, type SyncJobJson } from '@smista/contracts';
+import { marketplaceNames, syncPaceText, type MarketplaceIntegrationJson, type SyncJobJson } from '@smista/contracts';
 import { formatCount, type ToastInput } from '@smista/ui-kit';
 import { t } from '../messages';
 
@@ -34,6 +34,16 @@ export function isSyncDisabled(integration: MarketplaceIntegrationJson, starting
 export function progressText(job: Pick<SyncJobJson, 'ordersFound' | 'ordersSynced'>): string {
   if (job.ordersFound <= 0) return t.sync.searching;
   return t.sync.progress(formatCount(Math.min(job.ordersSynced, job.ordersFound)), formatCount(job.ordersFound));
+}
+
+/**
+ * The marketplace's pace and the time the rest should take, where the marketplace is slow enough
+ * to say so (Amazon: about 100 orders every 3 minutes); null otherwise.
+ *
+ * @example paceText('amazon', { ordersFound: 1000, ordersSynced: 400 }) // 'Amazon consente circa 100 ordini ogni 3 minuti: tempo stimato circa 18 minuti'
+ */
+export function paceText(provider: string, job: Pick<SyncJobJson, 'ordersFound' | 'ordersSynced'>): string | null {
+  return syncPaceText(provider, Math.max(0, job.ordersFound - job.ordersSynced));
 }
 
 /** The progress in percent (0-100), or null while the total is unknown (an indeterminate bar). */

@@ -3,7 +3,7 @@ import type { MarketplaceIntegrationJson, OrderStatusCountsJson, OrderStatusFilt
 import { cn, StatusTabs as KitStatusTabs, tabButtonClass } from '@smista/ui-kit';
 import { t } from '../messages';
 import { STATUS_TABS, type OrdersView } from './orders-view';
-import { integrationLabel, isJobActive, isSyncDisabled, progressPercent, progressText } from './sync';
+import { integrationLabel, isJobActive, isSyncDisabled, paceText, progressPercent, progressText } from './sync';
 
 /**
  * The integration tabs (spec §2): 'Tutti' and one per integration, named by its marketplace (and
@@ -113,6 +113,7 @@ export function SyncBanners({ integrations }: { integrations: MarketplaceIntegra
       {running.map((integration) => {
         const job = integration.currentJob!;
         const percent = progressPercent(job);
+        const pace = paceText(integration.provider, job);
         const label = integrationLabel(integration, true);
         return (
           <div
@@ -129,6 +130,11 @@ export function SyncBanners({ integrations }: { integrations: MarketplaceIntegra
               </span>
               {several || integration.username ? <span className="hidden shrink-0 text-xs text-blue-800 sm:inline">{label}</span> : null}
             </div>
+            {pace ? (
+              <span className="text-xs text-blue-800" data-testid="orders-sync-pace">
+                {pace}
+              </span>
+            ) : null}
             <div
               className="h-1.5 overflow-hidden rounded-full bg-blue-100"
               role="progressbar"

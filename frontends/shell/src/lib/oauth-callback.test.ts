@@ -49,6 +49,14 @@ describe('readCallbackParams', () => {
     savePendingCallback(storage, readCallbackParams(query)!, NOW);
     expect(decideCallback(readPendingCallback(storage), `shopify.${'n0nce_-'.repeat(6)}x`, NOW)).toMatchObject({ kind: 'exchange', marketplace: 'shopify', signed: { hmac: 'ab12', shop: 'negozio.myshopify.com' } });
   });
+  it("reads Amazon's spapi_oauth_code as the code and keeps the query with its selling_partner_id", () => {
+    const state = `amazon.${'n0nce_-'.repeat(6)}x`;
+    const query = `?state=${state}&selling_partner_id=A2SELLER01&spapi_oauth_code=ANc0de`;
+    expect(readCallbackParams(query)).toEqual({ code: 'ANc0de', state, error: null, expiresIn: null, signed: { state, selling_partner_id: 'A2SELLER01', spapi_oauth_code: 'ANc0de' } });
+    const storage = memoryStorage();
+    savePendingCallback(storage, readCallbackParams(query)!, NOW);
+    expect(decideCallback(readPendingCallback(storage), state, NOW)).toMatchObject({ kind: 'exchange', code: 'ANc0de', marketplace: 'amazon', signed: { selling_partner_id: 'A2SELLER01' } });
+  });
   it('is null for a visit without any of them, and ignores a nonsense lifetime', () => {
     expect(readCallbackParams('')).toBeNull();
     expect(readCallbackParams('?foo=1&code=%20')).toBeNull();

@@ -22,8 +22,9 @@ export interface OAuthCallbackParams {
   /** Seconds the code is valid for, when the marketplace said. */
   expiresIn: number | null;
   /**
-   * The whole query when the marketplace signed it (an `hmac` among the parameters: Shopify), sent
-   * as it is so that the server checks the signature; {} otherwise.
+   * The whole query when the marketplace signed it (an `hmac` among the parameters: Shopify) or
+   * names the seller in it (Amazon's `selling_partner_id`), sent as it is so that the server checks
+   * the signature or keeps the seller; {} otherwise.
    */
   signed: Record<string, string>;
 }
@@ -50,12 +51,13 @@ const text = (value: string | null): string | null => {
  */
 export function readCallbackParams(search: string): OAuthCallbackParams | null {
   const query = new URLSearchParams(search);
-  const code = text(query.get('code'));
+  // Amazon's website authorization flow names its code `spapi_oauth_code`.
+  const code = text(query.get('code')) ?? text(query.get('spapi_oauth_code'));
   const state = text(query.get('state'));
   const error = text(query.get('error'));
   if (!code && !state && !error) return null;
   const seconds = Number(query.get('expires_in'));
-  const signed = query.has('hmac') ? Object.fromEntries([...query.entries()].slice(0, 20)) : {};
+  const signed = query.has('hmac') || query.has('selling_partner_id') ? Object.fromEntries([...query.entries()].slice(0, 20)) : {};
   return { code, state, error, expiresIn: Number.isFinite(seconds) && seconds > 0 ? seconds : null, signed };
 }
 

@@ -90,7 +90,10 @@ export interface OrdersPageRequest {
 
 export interface OrdersPage {
   orders: ImportedOrder[];
-  /** Orders in the whole window, as the marketplace counts them. */
+  /**
+   * Orders in the whole window, as the marketplace counts them; a marketplace that does not count
+   * (Amazon) answers its estimate until the last page, and the exact number on it.
+   */
   total: number;
   /** Offset of the next page; null on the last page. */
   nextOffset: number | null;

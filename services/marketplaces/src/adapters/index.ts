@@ -1,22 +1,24 @@
 import { z } from 'zod';
 import { MARKETPLACE_CATALOGUE, marketplaceConnectOperation, marketplaceName, type MarketplaceId } from '@smista/contracts';
-import { NotSupportedError, type Logger } from '@smista/service-kit';
+import { NotSupportedError, type Logger, type Pool } from '@smista/service-kit';
 import type { MarketplaceAdapter } from './adapter';
 import { createEbayAdapter, ebayEnv, ebaySettingsFrom, type EbayConfig, type EbayHttpOptions } from './ebay';
 import { createShopifyAdapter, shopifyEnv, shopifySettingsFrom, type ShopifyConfig } from './shopify';
+import { amazonEnv, amazonSettingsFrom, createAmazonAdapter, type AmazonConfig } from './amazon';
 
 export * from './adapter';
 export { buildAuthorizeUrl, EBAY_PRODUCTION, EBAY_SCOPES, ebaySettingsFrom, type EbayHttpOptions, type EbaySettings } from './ebay';
+export { amazonConsentUrl, amazonSettingsFrom, type AmazonSettings } from './amazon';
 export { shopifyAuthorizeUrl, shopDomainOf, SHOPIFY_SCOPES, shopifySettingsFrom, type ShopifySettings } from './shopify';
 
 /**
  * Every adapter's environment variables, declared in its `settings.ts`; the service's `config.ts`
  * spreads them. A new adapter adds its own here.
  */
-export const adaptersEnv = { ...ebayEnv, ...shopifyEnv };
+export const adaptersEnv = { ...ebayEnv, ...shopifyEnv, ...amazonEnv };
 
 /** The configuration the adapters are built from (the service's `Config` satisfies it); a new adapter adds `& ItsConfig`. */
-export type AdaptersConfig = EbayConfig & ShopifyConfig;
+export type AdaptersConfig = EbayConfig & ShopifyConfig & AmazonConfig;
 
 /**
  * Every adapter's configuration at its defaults (no app configured, production URLs) with `values`
@@ -33,6 +35,8 @@ export interface MarketplaceAdapterOptions {
   /** The clock in ms (token expiries). Default `Date.now`. */
   now?: () => number;
   http?: EbayHttpOptions;
+  /** The service's database, for what an adapter shares among replicas (Amazon's usage-plan buckets and page tokens). */
+  pool?: Pool;
 }
 
 /** What building an adapter gets besides the configuration. */
@@ -40,6 +44,7 @@ export interface AdapterDeps {
   logger: Logger;
   now?: () => number;
   http?: EbayHttpOptions;
+  pool?: Pool;
 }
 
 /**
@@ -50,6 +55,7 @@ export interface AdapterDeps {
 const ADAPTERS: Partial<Record<MarketplaceId, (config: AdaptersConfig, deps: AdapterDeps) => MarketplaceAdapter>> = {
   ebay: (config, deps) => createEbayAdapter(ebaySettingsFrom(config), deps),
   shopify: (config, deps) => createShopifyAdapter(shopifySettingsFrom(config), deps),
+  amazon: (config, deps) => createAmazonAdapter(amazonSettingsFrom(config), deps),
 };
 
 /** The marketplaces that have an adapter, in catalogue order (the others answer NotSupportedError). */
@@ -80,5 +86,6 @@ export function createMarketplaceAdapter(identifier: string, config: AdaptersCon
     logger: logger.child({ marketplace: id }),
     ...(options.now ? { now: options.now } : {}),
     ...(options.http ? { http: options.http } : {}),
+    ...(options.pool ? { pool: options.pool } : {}),
   });
 }

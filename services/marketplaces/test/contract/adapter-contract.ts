@@ -214,7 +214,11 @@ export function describeAdapterContract(sandbox: AdapterSandbox): void {
       expect(await failure(adapter.fetchOrdersPage(request))).toMatchObject({ code: 'TOKEN_EXPIRED' });
       if (!entry.capabilities.refreshToken) return;
       accessToken = await started.connect(adapter);
-      expect((await adapter.fetchOrdersPage({ ...request, accessToken })).total).toBe(ORDERS);
+      // The same first page again (a marketplace that does not count its orders, Amazon, estimates the total until the last page).
+      const page = await adapter.fetchOrdersPage({ ...request, accessToken });
+      expect(page.orders).toHaveLength(5);
+      expect(page.nextOffset).toBe(5);
+      expect(page.total).toBeGreaterThan(5);
     });
   });
 }

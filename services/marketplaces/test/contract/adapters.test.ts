@@ -1,4 +1,5 @@
 import { describeAdapterContract, type AdapterSandbox } from './adapter-contract';
+import { amazonSandbox } from './amazon';
 import { ebaySandbox } from './ebay';
 import { shopifySandbox } from './shopify';
 
@@ -6,6 +7,7 @@ import { shopifySandbox } from './shopify';
 const sandboxes: AdapterSandbox[] = [
   ebaySandbox,
   shopifySandbox,
+  amazonSandbox,
 ];
 
 for (const sandbox of sandboxes) describeAdapterContract(sandbox);
