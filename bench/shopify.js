@@ -105,6 +105,8 @@ async function main() {
     const shop = `bench-${Date.now().toString(36)}.myshopify.com`;
     const email = `titolare@${shop}`;
     await control.addShop({ shop, email, password: OWNER_PASSWORD, orders: settings.orders, seed: 1, plan: 'plus', limits: LIFTED_LIMITS });
+    // Smista's app delivers its webhooks to this stack's public route (the app's configured address).
+    await control.registerApp({ ...SHOPIFY_SANDBOX_APP, webhookUri: `${stack.baseUrl}/api/webhooks/shopify` });
 
     // 1. Import: a token of the shop for the bare reader (its own install, code exchanged here), then the gateway's.
     process.stderr.write(`import: ${fmt(settings.orders)} ordini Shopify\n`);

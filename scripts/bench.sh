@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Load tests: builds what is missing, then runs bench/run.js (gateway), bench/carriers.js (GLS labels
 # through the carriers service vs straight to the sandbox, tracking-code takes) and bench/orders.js (import
-# of eBay orders end to end vs a bare read, GET /api/orders at 100,000 orders) and bench/shipments.js (1,000 GLS
-# shipments labelled end to end vs the same AddParcel calls straight to the sandbox, the merge of their labels)
+# of eBay orders end to end vs a bare read, GET /api/orders at 100,000 orders), bench/shopify.js (10,000 Shopify
+# orders end to end vs the adapter's queries read straight from the sandbox, webhook to visible order p50/p99),
+# bench/shipments.js (1,000 GLS shipments labelled end to end vs the same AddParcel calls straight to the sandbox, the
+# merge of their labels),
 # bench/first-load.js (the transferred size of /auth, /dashboard/orders and /dashboard/shipments in Chromium)
 # and bench/load.js (200 users for 5 minutes over the screens' mix, p50/p99 per route, CPU per request per
 # component, beside the bare handler); see their headers for the knobs. Last, bench/compare.js compares
@@ -31,6 +33,7 @@ export BENCH_RUN_STARTED
 node bench/run.js "$@"
 node bench/carriers.js
 node bench/orders.js
+node bench/shopify.js
 node bench/shipments.js
 node bench/first-load.js
 node bench/load.js
