@@ -4,3 +4,4 @@ export * from './poste-delivery';
 export * from './ebay';
 export * from './shopify';
 export * from './amazon';
+export * from './etsy';
