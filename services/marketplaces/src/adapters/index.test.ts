@@ -41,7 +41,7 @@ describe('createMarketplaceAdapter', () => {
   });
 
   it('has an adapter for the catalogue’s marketplaces that have one, in catalogue order, each agreeing with its entry', async () => {
-    expect(SUPPORTED_MARKETPLACES).toEqual(['ebay', 'amazon', 'shopify']);
+    expect(SUPPORTED_MARKETPLACES).toEqual(['ebay', 'amazon', 'shopify', 'etsy']);
     for (const id of SUPPORTED_MARKETPLACES) {
       const adapter = createMarketplaceAdapter(id, config, logger);
       const entry = MARKETPLACE_CATALOGUE.find((m) => m.id === id)!;
@@ -52,7 +52,6 @@ describe('createMarketplaceAdapter', () => {
 
   it.each([
     ['aliexpress', 'AliExpress'],
-    ['etsy', 'Etsy'],
   ])('refuses %s with NOT_SUPPORTED naming the marketplace', (identifier, name) => {
     const error = thrown(() => createMarketplaceAdapter(identifier, config, logger));
     expect(error).toBeInstanceOf(NotSupportedError);
