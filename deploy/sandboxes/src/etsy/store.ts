@@ -85,6 +85,8 @@ export class EtsyStore {
   private faults: EtsyFault[] = [];
   /** Each app's calls of the last 24 h (ms), oldest first. */
   private readonly callTimes = new Map<string, number[]>();
+  /** Calls of the day said spent by the control endpoint (a day's quota running low). */
+  private readonly spentToday = new Map<string, number>();
   quota: { perSecond: number; perDay: number };
   calls = 0;
   private lastId = 3_100_000_000;
@@ -206,22 +208,24 @@ export class EtsyStore {
     const times = (this.callTimes.get(keystring) ?? []).filter((t) => t > now - 86_400_000);
     this.callTimes.set(keystring, times);
     const lastSecond = times.filter((t) => t > now - 1000).length;
+    // Calls said spent by the control endpoint count for the day (not for the second).
+    const day = times.length + (this.spentToday.get(keystring) ?? 0);
     const headers = (second: number, day: number) => ({
       'x-limit-per-second': String(this.quota.perSecond),
       'x-remaining-this-second': String(Math.max(0, this.quota.perSecond - second)),
       'x-limit-per-day': String(this.quota.perDay),
       'x-remaining-today': String(Math.max(0, this.quota.perDay - day)),
     });
-    if (times.length >= this.quota.perDay) return { headers: headers(lastSecond, times.length), retryAfterSeconds: Math.max(1, Math.ceil((times[0]! + 86_400_000 - now) / 1000)) };
-    if (lastSecond >= this.quota.perSecond) return { headers: headers(lastSecond, times.length), retryAfterSeconds: 1 };
+    if (day >= this.quota.perDay) return { headers: headers(lastSecond, day), retryAfterSeconds: Math.max(1, Math.ceil(((times[0] ?? now) + 86_400_000 - now) / 1000)) };
+    if (lastSecond >= this.quota.perSecond) return { headers: headers(lastSecond, day), retryAfterSeconds: 1 };
     times.push(now);
-    return { headers: headers(lastSecond + 1, times.length) };
+    return { headers: headers(lastSecond + 1, day + 1) };
   }
 
   /** The app has spent `used` calls of today already (tests of a quota running low). */
   spendToday(keystring: string, used: number): void {
-    const now = this.now();
-    this.callTimes.set(keystring, Array.from({ length: Math.max(0, used) }, (_, i) => now - 86_000_000 + i));
+    this.callTimes.set(keystring, []);
+    this.spentToday.set(keystring, Math.max(0, Math.floor(used)));
   }
 
   injectFault(fault: EtsyFault): EtsyFault[] {
