@@ -5,3 +5,4 @@ export * from './ebay';
 export * from './shopify';
 export * from './amazon';
 export * from './etsy';
+export * from './aliexpress';
