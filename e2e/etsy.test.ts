@@ -13,6 +13,7 @@ import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
 import { sharedInfra } from './support/env';
 import { api, registerWithMerchant, signIn } from './support/api';
+import { GLS_ACCOUNT, PICKUP_ADDRESS } from './support/carriers';
 import { openOrdersSyncedNow } from './support/orders';
 import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { DESKTOP, eventually, expectNoSidewaysScroll, MOBILE, screenshotWhole, textOf } from './support/ui';
@@ -35,12 +36,14 @@ let app: TestApp;
 let browser: BrowserSession;
 let page: Page;
 let merchantId = '';
+/** The seller's user id on the Etsy sandbox (its control endpoints). */
+let etsyUserId = 0;
 /** Every answer the browser got from the API, to prove the PKCE verifier never reached it. */
 const apiBodies: string[] = [];
 
 beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
-  await etsySandboxControl(etsyUrl).addSeller({ shopName, ...owner, receipts: RECEIPTS, seed: run });
+  etsyUserId = (await etsySandboxControl(etsyUrl).addSeller({ shopName, ...owner, receipts: RECEIPTS, seed: run })).userId;
   ({ app, browser, page } = await scenario.start());
   await registerWithMerchant(browser.context, app.baseUrl, admin, merchantName);
   merchantId = String((await api(browser.context, app.baseUrl, 'GET', '/api/merchants')).body[0].id);
@@ -143,6 +146,37 @@ describe('Etsy (integrations remote, consent page with PKCE, callback, orders li
     const shown = await page.getByTestId('order-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-id')));
     expect(new Set(shown)).toEqual(new Set(listed.data.map((o: { id: number }) => String(o.id))));
     await shot(page, '1280-orders-etsy');
+  });
+
+  step("a GLS label of an Etsy order sends its tracking to Etsy exactly once (createReceiptShipment, carrier GLS)", async () => {
+    await asAdmin();
+    const integrationId = await etsyIntegration.get();
+    const { listed } = await etsyOrders.get();
+    const call = async (method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => api(browser.context, app.baseUrl, method, path, body);
+    expect((await call('PATCH', `/api/merchants/${merchantId}/integrations/${integrationId}`, { autoUpdateTracking: true })).body?.autoUpdateTracking).toBe(true);
+    const gls = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'gls', connectionName: 'GLS Milano', active: true, ...GLS_ACCOUNT });
+    expect(gls.status).toBe(201);
+    if (((await call('GET', '/api/merchant-addresses')).body as any[]).length === 0) expect((await call('POST', '/api/merchant-addresses', PICKUP_ADDRESS)).status).toBe(201);
+    const onEtsy = await etsySandboxControl(etsyUrl).receipts(etsyUserId);
+    const open = (o: any) => onEtsy.find((r) => String(r.receiptId) === o.externalId)?.shipments.length === 0;
+    const fits = (o: any) => { const a = o.shippingAddressDetails; return Boolean(a) && a.countryCode === 'IT' && a.addressLine1.length <= 35 && a.fullName.length <= 35 && a.city.length <= 30; };
+    const order = (listed.data as any[]).find((o) => o.status === 'da_spedire' && open(o) && fits(o));
+    expect(order).toBeDefined();
+    expect((await call('PATCH', `/api/orders/${order.id}/carrier`, { carrierIntegrationId: gls.body.id })).status).toBe(200);
+    const created = await call('POST', '/api/shipments/bulk-create', { orderIds: [order.id] });
+    expect(created.body?.created).toBe(1);
+    const processed = await call('POST', '/api/shipments/process-selected', { shipmentIds: [created.body.outcomes[0].shipmentId] });
+    expect({ status: processed.status, success: processed.body?.success }).toEqual({ status: 200, success: 1 });
+    const shipments = await eventually(async () => {
+      const receipt = (await etsySandboxControl(etsyUrl).receipts(etsyUserId)).find((r) => String(r.receiptId) === order.externalId)!;
+      expect(receipt.shipments).toHaveLength(1);
+      return receipt.shipments;
+    }, 60_000);
+    expect(shipments[0]).toMatchObject({ carrierName: 'GLS', trackingCode: expect.stringMatching(/^MI\d+$/) });
+    // The push is recorded as done; nothing more reaches Etsy (the order reads shipped at the next sync).
+    await openOrdersSyncedNow(page, app.baseUrl, `/dashboard/orders?marketplace=etsy&pageSize=50`);
+    await shot(page, '1280-orders-etsy-tracking');
+    expect((await etsySandboxControl(etsyUrl).receipts(etsyUserId)).find((r) => String(r.receiptId) === order.externalId)!.shipments).toHaveLength(1);
   });
 
   step('at 390 px: the catalogue, the consent page and the orders under Etsy usable, nothing sideways', async () => {
