@@ -430,6 +430,11 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
       'AMAZON_MARKETPLACE_IDS',
       'AMAZON_RATE_LIMITS',
       'AMAZON_PACING_MAX_WAIT_MS',
+      'ETSY_CONNECT_URL',
+      'ETSY_TOKEN_URL',
+      'ETSY_API_URL',
+      'ETSY_CARRIER_NAMES',
+      'ETSY_DAILY_QUOTA_RESERVE',
     ]);
     expect(Object.keys(sources.overlays.shipments.env)).toEqual(['PROCESS_CONCURRENCY', 'RUN_LEASE_SECONDS', 'LABEL_DEADLINE_SECONDS']);
     expect(Object.keys(sources.overlays.activity.env)).toEqual(['WORKDAY_REMINDER_AT']);
@@ -837,6 +842,9 @@ const SECRET_SAMPLES: Record<string, string> = {
   AMAZON_CLIENT_ID: 'amzn1.application-oa2-client.0a1b2c3d4e5f60718293a4b5c6d7e8f9',
   AMAZON_CLIENT_SECRET: 'amzn1.oa2-cs.v1.0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6071',
   AMAZON_REDIRECT_URL: 'https://smista.example.it/marketplace/callback',
+  ETSY_KEYSTRING: 'smistaetsykeystring',
+  ETSY_SHARED_SECRET: 'etsy-shared-secret-sample',
+  ETSY_REDIRECT_URL: 'https://smista.example.it/marketplace/callback',
 };
 
 /**

@@ -173,9 +173,9 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
     expect(await textOf(ebay.getByTestId('marketplace-not-connected'))).toBe('Non connesso');
     expect(await ebay.getByTestId('marketplace-coming-soon').count()).toBe(0);
     expect(await textOf(ebay.getByTestId('marketplace-connect'))).toBe('Connetti');
-    // Shopify and Amazon connect too (their own suites, shopify.test.ts and amazon.test.ts); the other two are still to come.
-    for (const connects of ['shopify', 'amazon']) expect(await card(page, connects).getByTestId('marketplace-coming-soon').count()).toBe(0);
-    for (const identifier of MARKETPLACES.filter((m) => !['ebay', 'shopify', 'amazon'].includes(m))) {
+    // Shopify, Amazon and Etsy connect too (their own suites, shopify.test.ts, amazon.test.ts and etsy.test.ts); AliExpress is still to come.
+    for (const connects of ['shopify', 'amazon', 'etsy']) expect(await card(page, connects).getByTestId('marketplace-coming-soon').count()).toBe(0);
+    for (const identifier of MARKETPLACES.filter((m) => !['ebay', 'shopify', 'amazon', 'etsy'].includes(m))) {
       const other = card(page, identifier);
       expect(await textOf(other.getByTestId('marketplace-coming-soon'))).toBe('Presto disponibile');
       await other.getByTestId('marketplace-coming-soon-hint').waitFor();

@@ -55,7 +55,9 @@ describe('the catalogue', () => {
     expect(res.body[2]).toMatchObject({ identifier: 'shopify', oauthUrl: expect.stringMatching(/\/store\/\{shop\}\/admin\/oauth\/authorize$/), supported: true, requiredSettings: [] });
     // Amazon: Seller Central's consent page (the Amazon sandbox's).
     expect(res.body[1]).toMatchObject({ identifier: 'amazon', oauthUrl: expect.stringMatching(/\/apps\/authorize\/consent$/), supported: true, requiredSettings: [] });
-    expect(res.body[4]).toMatchObject({ identifier: 'etsy', oauthUrl: null, supported: false, requiredSettings: ['shopId', 'apiKey', 'apiSecret'] });
+    // Etsy: www.etsy.com's consent page (the Etsy sandbox's); AliExpress still connects from settings, without an adapter.
+    expect(res.body[4]).toMatchObject({ identifier: 'etsy', oauthUrl: expect.stringMatching(/\/oauth\/connect$/), supported: true, requiredSettings: [] });
+    expect(res.body[3]).toMatchObject({ identifier: 'aliexpress', oauthUrl: null, supported: false, requiredSettings: ['appKey', 'appSecret'] });
     for (const marketplace of res.body) {
       const logo = await fetch(`${app.baseUrl}${marketplace.logoUrl}`);
       expect(logo.status).toBe(200);
@@ -96,8 +98,16 @@ describe('connecting eBay (spec §5 and §7)', () => {
   });
 
   it('a marketplace without OAuth or unknown: 4xx in Italian', async () => {
-    expect(await admin.b.get('/api/marketplace/etsy/oauth-params')).toMatchObject({ status: 400, body: { message: m.oauthNotSupported('Etsy') } });
+    expect(await admin.b.get('/api/marketplace/aliexpress/oauth-params')).toMatchObject({ status: 400, body: { message: m.oauthNotSupported('AliExpress') } });
     expect(await admin.b.get('/api/marketplace/zalando/oauth-params')).toMatchObject({ status: 404, body: { message: m.marketplaceNotFound } });
+  });
+
+  it("GET /api/marketplace/etsy/oauth-params: Etsy's consent page with a PKCE S256 challenge; the verifier stays in the service", async () => {
+    const res = await admin.b.get('/api/marketplace/etsy/oauth-params');
+    expect(res.status).toBe(200);
+    const consent = new URL(res.body.consentUrl);
+    expect(Object.fromEntries(consent.searchParams)).toMatchObject({ response_type: 'code', state: res.body.state, code_challenge_method: 'S256', code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(JSON.stringify(res.body)).not.toMatch(/verifier/i);
   });
 
   it('the callback: 200 with redirectToDashboard and the integration, tokens only masked', async () => {
@@ -174,7 +184,7 @@ describe('connecting eBay (spec §5 and §7)', () => {
     expect(
       await admin.b.post('/api/merchants/current/integrations', { type: 'marketplace', provider: 'aliexpress', merchantId: shop.id, config: { appKey: 'k', appSecret: 's' }, active: true }),
     ).toMatchObject({ status: 400, body: { message: m.marketplaceNotAvailable('AliExpress') } });
-    expect(await admin.b.post('/api/merchants/current/integrations', { type: 'marketplace', provider: 'etsy', config: 'non json' })).toMatchObject({ status: 400, body: { message: m.configInvalid } });
+    expect(await admin.b.post('/api/merchants/current/integrations', { type: 'marketplace', provider: 'aliexpress', config: 'non json' })).toMatchObject({ status: 400, body: { message: m.configInvalid } });
     expect((await admin.b.get('/api/merchants/current/integrations')).body.length).toBe(before);
   });
 });

@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { AMAZON_SANDBOX_APP, SHOPIFY_SANDBOX_APP, startAmazonSandbox, startEbaySandbox, startGlsSandbox, startPosteDeliverySandbox, startShopifySandbox, type ShopifySandboxOptions } from '@smista/sandboxes';
+import { AMAZON_SANDBOX_APP, ETSY_SANDBOX_APP, SHOPIFY_SANDBOX_APP, startAmazonSandbox, startEbaySandbox, startEtsySandbox, startGlsSandbox, startPosteDeliverySandbox, startShopifySandbox, type ShopifySandboxOptions } from '@smista/sandboxes';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from './mail-catcher';
 import { startNats, SUITE_ACCOUNTS, type NatsHandle } from './nats';
 import { profilePaths, repoRoot } from './paths';
@@ -422,6 +422,18 @@ export const COMPONENTS = [
       }),
     },
   }),
+  sandbox({
+    name: 'etsy',
+    title: 'Etsy',
+    what: 'Etsy sandbox (consent page with PKCE, tokens, Open API v3 receipts and shipments: the marketplaces service; sellers and passwords in its README)',
+    port: { dev: 8096, test: 8251 },
+    start: startEtsySandbox,
+    readme: 'deploy/sandboxes/src/etsy/README.md',
+    // The sandbox serves Etsy's three hosts (www, api, openapi) at one address; Smista's sandbox app.
+    consumers: {
+      marketplaces: (url) => ({ ETSY_CONNECT_URL: url, ETSY_TOKEN_URL: url, ETSY_API_URL: url, ETSY_KEYSTRING: ETSY_SANDBOX_APP.keystring, ETSY_SHARED_SECRET: ETSY_SANDBOX_APP.sharedSecret }),
+    },
+  }),
   infra({
     name: 'prometheus',
     kind: 'infra',
@@ -504,6 +516,8 @@ export const COMPONENTS = [
       SHOPIFY_REDIRECT_URL: `${ctx.publicUrl.replace(/\/$/, '')}/marketplace/callback`,
       // So does the Amazon sandbox's app.
       AMAZON_REDIRECT_URL: `${ctx.publicUrl.replace(/\/$/, '')}/marketplace/callback`,
+      // And the Etsy sandbox's (Etsy itself takes only https addresses registered for the app).
+      ETSY_REDIRECT_URL: `${ctx.publicUrl.replace(/\/$/, '')}/marketplace/callback`,
     }),
   },
   {

@@ -4,3 +4,5 @@ export * from './poste-delivery';
 export * from './ebay';
 export * from './shopify';
 export * from './amazon';
+export * from './etsy';
+export * from './aliexpress';

@@ -16,6 +16,8 @@ export * from './orders';
 export * from './ebay-messages';
 export * from './shopify-messages';
 export * from './amazon-messages';
+export * from './etsy-messages';
+export * from './aliexpress-messages';
 export * from './shipments';
 export * from './shipping-rules';
 export * from './activity';

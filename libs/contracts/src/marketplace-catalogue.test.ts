@@ -16,7 +16,8 @@ describe('the marketplace catalogue, written once', () => {
     expect(marketplaceEntry(' EBay ')?.connectMethod).toBe('oauth');
     expect(marketplaceEntry('shopify')?.connectMethod).toBe('oauth');
     expect(marketplaceEntry('amazon')).toMatchObject({ connectMethod: 'oauth', requiredSettings: [] });
-    expect(marketplaceEntry('etsy')?.requiredSettings).toEqual(['shopId', 'apiKey', 'apiSecret']);
+    expect(marketplaceEntry('etsy')).toMatchObject({ connectMethod: 'oauth', requiredSettings: [] });
+    expect(marketplaceEntry('aliexpress')?.requiredSettings).toEqual(['appKey', 'appSecret']);
     expect(marketplaceEntry('vinted')).toBeUndefined();
   });
 
@@ -25,7 +26,8 @@ describe('the marketplace catalogue, written once', () => {
     expect(marketplaceCapabilities('EBAY').trackingPush).toBe(true);
     expect(marketplaceCapabilities('shopify')).toEqual({ trackingPush: true, partialShipment: true, refreshToken: true, webhooks: true });
     expect(marketplaceCapabilities('amazon')).toEqual({ trackingPush: true, partialShipment: true, refreshToken: true, webhooks: false });
-    for (const id of ['aliexpress', 'etsy', 'vinted', '']) expect(marketplaceCapabilities(id).trackingPush).toBe(false);
+    expect(marketplaceCapabilities('etsy')).toEqual({ trackingPush: true, partialShipment: false, refreshToken: true, webhooks: false });
+    for (const id of ['aliexpress', 'vinted', '']) expect(marketplaceCapabilities(id).trackingPush).toBe(false);
   });
 });
 

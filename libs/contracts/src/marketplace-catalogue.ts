@@ -109,10 +109,11 @@ export const MARKETPLACE_CATALOGUE = [
     name: 'Etsy',
     description: 'Importa gli ordini (le ricevute) del tuo negozio Etsy e aggiungi il tracking alle spedizioni.',
     logoUrl: '/assets/marketplaces/etsy.svg',
-    connectMethod: 'settings',
-    requiredSettings: ['shopId', 'apiKey', 'apiSecret'],
-    apiDocUrl: 'https://developers.etsy.com/documentation/',
-    capabilities: NONE,
+    connectMethod: 'oauth',
+    requiredSettings: [],
+    apiDocUrl: 'https://developers.etsy.com/documentation/reference',
+    // Tracking per receipt (createReceiptShipment), never per line; refresh tokens of 90 days.
+    capabilities: { trackingPush: true, partialShipment: false, refreshToken: true, webhooks: false },
   },
 ] as const satisfies readonly MarketplaceCatalogueEntry[];
 
@@ -139,7 +140,7 @@ export function marketplaceEntry(id: string): MarketplaceCatalogueEntry | undefi
  * What Smista does with a marketplace (all false outside the catalogue).
  *
  * @example marketplaceCapabilities('ebay').trackingPush // true
- * marketplaceCapabilities('etsy').trackingPush // false
+ * marketplaceCapabilities('aliexpress').trackingPush // false
  */
 export function marketplaceCapabilities(id: string): MarketplaceCapabilities {
   return marketplaceEntry(id)?.capabilities ?? NONE;

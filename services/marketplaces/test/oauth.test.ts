@@ -26,7 +26,7 @@ async function integrationCount(): Promise<number> {
 }
 
 describe('the catalogue', () => {
-  it('lists the five marketplaces of spec §1 with logo, Italian description and required settings; eBay and Shopify have an adapter and OAuth', async () => {
+  it('lists the five marketplaces of spec §1 with logo, Italian description and required settings; eBay, Amazon, Shopify and Etsy have an adapter and OAuth', async () => {
     const { marketplaces: all } = await rpc(stack.client).listMarketplaces({});
     expect(all.map((x) => x.identifier)).toEqual(['ebay', 'amazon', 'shopify', 'aliexpress', 'etsy']);
     for (const x of all) {
@@ -38,13 +38,14 @@ describe('the catalogue', () => {
     }
     const ebay = all[0]!;
     expect(ebay).toMatchObject({ name: 'eBay', supported: true, requiredSettings: [], oauthUrl: `${stack.ebay.url}/oauth2/authorize` });
-    expect(all.filter((x) => x.supported).map((x) => x.identifier)).toEqual(['ebay', 'amazon', 'shopify']);
-    expect(all.filter((x) => x.oauthUrl).map((x) => x.identifier)).toEqual(['ebay', 'amazon', 'shopify']);
+    expect(all.filter((x) => x.supported).map((x) => x.identifier)).toEqual(['ebay', 'amazon', 'shopify', 'etsy']);
+    expect(all.filter((x) => x.oauthUrl).map((x) => x.identifier)).toEqual(['ebay', 'amazon', 'shopify', 'etsy']);
     // Each shop has its own host: the install page is the template's.
     expect(all.find((x) => x.identifier === 'shopify')).toMatchObject({ requiredSettings: [], oauthUrl: 'https://{shop}/admin/oauth/authorize' });
     // Amazon's consent page is Seller Central's (the default: the stack does not configure Amazon).
     expect(all.find((x) => x.identifier === 'amazon')).toMatchObject({ requiredSettings: [], oauthUrl: 'https://sellercentral.amazon.it/apps/authorize/consent' });
-    expect(all.find((x) => x.identifier === 'etsy')!.requiredSettings).toEqual(['shopId', 'apiKey', 'apiSecret']);
+    // Etsy's consent page is www.etsy.com's (the default: the stack does not configure Etsy).
+    expect(all.find((x) => x.identifier === 'etsy')).toMatchObject({ requiredSettings: [], oauthUrl: 'https://www.etsy.com/oauth/connect' });
     expect(all.find((x) => x.identifier === 'aliexpress')!.requiredSettings).toEqual(['appKey', 'appSecret']);
     // App credentials never leave configuration.
     expect(JSON.stringify(all)).not.toContain(stack.config.EBAY_CLIENT_SECRET);
@@ -78,7 +79,6 @@ describe('OAuth params (GET /api/marketplace/ebay/oauth-params)', () => {
 
   it.each([
     ['aliexpress', status.UNIMPLEMENTED, m.oauthNotSupported('AliExpress')],
-    ['etsy', status.UNIMPLEMENTED, m.oauthNotSupported('Etsy')],
     ['zalando', status.NOT_FOUND, m.marketplaceNotFound],
   ])('%s: refused in Italian', async (marketplace, code, message) => {
     expect(await failure(shop.api.getOAuthParams({ marketplace, account: '' }))).toEqual({ code, details: message });
@@ -225,7 +225,7 @@ describe('connect eBay through the consent page (CompleteOAuth)', () => {
   it.each([
     ['no code', { marketplace: 'ebay', code: '' }, status.INVALID_ARGUMENT, m.callbackParamsMissing],
     ['no marketplace', { marketplace: '', code: 'v^1.1#i^1#abc' }, status.INVALID_ARGUMENT, m.callbackParamsMissing],
-    ['a marketplace without OAuth', { marketplace: 'etsy', code: 'abc' }, status.UNIMPLEMENTED, m.oauthNotSupported('Etsy')],
+    ['a marketplace without OAuth', { marketplace: 'aliexpress', code: 'abc' }, status.UNIMPLEMENTED, m.oauthNotSupported('AliExpress')],
     ['an unknown marketplace', { marketplace: 'zalando', code: 'abc' }, status.NOT_FOUND, m.marketplaceNotFound],
     ['a code eBay refuses', { marketplace: 'ebay', code: 'v^1.1#i^1#not-a-code' }, status.FAILED_PRECONDITION, ebayMessages.codeRefused],
   ])('callback with %s: refused in Italian, nothing stored', async (_name, request, code, details) => {
@@ -250,12 +250,12 @@ describe('connect eBay through the consent page (CompleteOAuth)', () => {
 describe('connect from required settings (CreateIntegration)', () => {
   it.each([
     ['missing settings (spec §5)', { provider: 'aliexpress', configJson: '{"appKey":"k"}' }, status.INVALID_ARGUMENT, 'I seguenti campi sono obbligatori: appSecret'],
-    ['all empty', { provider: 'etsy', configJson: '{}' }, status.INVALID_ARGUMENT, 'I seguenti campi sono obbligatori: shopId, apiKey, apiSecret'],
+    ['all empty', { provider: 'aliexpress', configJson: '{}' }, status.INVALID_ARGUMENT, 'I seguenti campi sono obbligatori: appKey, appSecret'],
     ['a marketplace without an adapter', { provider: 'aliexpress', configJson: '{"appKey":"k","appSecret":"s"}' }, status.UNIMPLEMENTED, m.marketplaceNotAvailable('AliExpress')],
     ['eBay (it connects through OAuth)', { provider: 'ebay', configJson: '{}' }, status.FAILED_PRECONDITION, m.connectWithOAuth('eBay')],
     ['an unknown marketplace', { provider: 'zalando', configJson: '{}' }, status.NOT_FOUND, m.marketplaceNotFound],
-    ['config that is not JSON', { provider: 'etsy', configJson: '{' }, status.INVALID_ARGUMENT, m.configInvalid],
-    ['another type', { type: 'carrier', provider: 'etsy', configJson: '{}' }, status.INVALID_ARGUMENT, m.typeInvalid],
+    ['config that is not JSON', { provider: 'aliexpress', configJson: '{' }, status.INVALID_ARGUMENT, m.configInvalid],
+    ['another type', { type: 'carrier', provider: 'aliexpress', configJson: '{}' }, status.INVALID_ARGUMENT, m.typeInvalid],
   ])('%s: refused in Italian, nothing stored', async (_name, request, code, details) => {
     const before = await integrationCount();
     expect(await failure(shop.api.createIntegration({ merchantId: shop.merchantId, type: 'marketplace', ...request }))).toEqual({ code, details });
@@ -273,7 +273,7 @@ describe('roles', () => {
     const denied = { code: status.PERMISSION_DENIED, details: messages.errors.adminOnly };
     expect(await failure(api.getOAuthParams({ marketplace: 'ebay', account: '' }))).toEqual(denied);
     expect(await failure(api.completeOAuth({ callback: {}, merchantId: '', marketplace: 'ebay', code: 'abc', error: '', state: '' }))).toEqual(denied);
-    expect(await failure(api.createIntegration({ merchantId: '', type: 'marketplace', provider: 'etsy', configJson: '{}' }))).toEqual(denied);
+    expect(await failure(api.createIntegration({ merchantId: '', type: 'marketplace', provider: 'aliexpress', configJson: '{}' }))).toEqual(denied);
     expect(await failure(api.toggleIntegration({ merchantId: '', id: integration.id, active: false }))).toEqual(denied);
     expect(await failure(api.deleteIntegration({ merchantId: '', id: integration.id }))).toEqual(denied);
     expect(await failure(api.refreshToken({ merchantId: '', id: integration.id }))).toEqual(denied);

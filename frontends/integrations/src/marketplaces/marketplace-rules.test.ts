@@ -167,7 +167,8 @@ describe('autoTrackingHintOf', () => {
   });
 
   it('offers no switch where the marketplace takes no tracking back', () => {
-    for (const provider of ['aliexpress', 'etsy'] as const) expect(autoTrackingHintOf({ provider, marketplaceName: provider })).toBeNull();
+    expect(autoTrackingHintOf({ provider: 'aliexpress', marketplaceName: 'AliExpress' })).toBeNull();
+    expect(autoTrackingHintOf({ provider: 'etsy', marketplaceName: 'Etsy' })).toBe('Invia a Etsy il numero di tracking di ogni nuova etichetta');
     expect(autoTrackingHintOf({ provider: 'shopify', marketplaceName: 'Shopify' })).toBe('Invia a Shopify il numero di tracking di ogni nuova etichetta');
   });
 });

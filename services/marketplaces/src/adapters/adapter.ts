@@ -1,7 +1,7 @@
 /**
  * The marketplace adapter interface: what the marketplaces service asks of each marketplace,
- * whatever its wire format. One folder per marketplace (`ebay/` now; amazon, shopify, aliexpress,
- * etsy later) with the same files: `settings.ts` (its configuration variables and the settings made
+ * whatever its wire format. One folder per marketplace (`ebay/`, `shopify/`, `amazon/`, `etsy/`;
+ * aliexpress later) with the same files: `settings.ts` (its configuration variables and the settings made
  * of them), `client.ts` (HTTP only, through the kit's `provider-http`), pure `build*` / `parse*`
  * functions, `units.ts` (the marketplace's codes to ours) and `errors.ts` (its failure forms as
  * {@link MarketplaceError}s). The folder joins the service with one line of the adapters table
@@ -71,6 +71,8 @@ export interface AuthorizeParams {
   /** eBay: the RuName. */
   redirectUri: string;
   scopes: string[];
+  /** PKCE (marketplaces with `pkce`): BASE64URL(SHA-256(verifier)), set by the service with each state. */
+  codeChallenge?: string;
 }
 
 /**
@@ -97,6 +99,12 @@ export interface OrdersPage {
   total: number;
   /** Offset of the next page; null on the last page. */
   nextOffset: number | null;
+  /**
+   * The marketplace asks to go slower though it answered (Etsy: the app's day quota running low):
+   * the next page (or the next scheduled sync) waits `delayMs`, and the integration says `notice`
+   * (Italian) meanwhile, instead of failing later.
+   */
+  slowDown?: { delayMs: number; notice: string };
 }
 
 export interface TrackingPush {
@@ -171,6 +179,14 @@ export interface MarketplaceAdapter {
    * the catalogue's, which the screens read. The service asks these, never an identifier.
    */
   readonly capabilities: MarketplaceCapabilities;
+  /**
+   * `oauth` marketplaces whose consent needs PKCE (Etsy: S256, mandatory). The service then makes a
+   * code verifier with each state, keeps it sealed beside the state (single-use, short-lived, bound
+   * to the user and merchant), gives its S256 challenge to {@link consentUrl} (`codeChallenge` of
+   * the params) and the verifier, at the callback, to {@link exchangeCode}; the verifier never
+   * reaches the browser. Absent: no PKCE.
+   */
+  readonly pkce?: boolean;
 
   /**
    * `oauth` marketplaces: where the seller's consent page is (the catalogue's `oauthUrl`), from
@@ -188,15 +204,16 @@ export interface MarketplaceAdapter {
   /**
    * `oauth`: the consent page's URL for `params` and the consent's `state`, in the marketplace's
    * own form (eBay: response_type, space-separated scopes; Shopify: comma-separated scopes,
-   * grant_options[]). Pure.
+   * grant_options[]; Etsy: `codeChallenge` with method S256). Pure.
    */
   consentUrl(params: AuthorizeParams, state: string): string;
   /**
    * `oauth`: exchanges a single-use authorization code (POST token, grant_type=authorization_code).
    * `callback` is the whole callback query where the marketplace signs it (Shopify: `hmac`, `shop`,
-   * `timestamp` checked before the code is used); eBay ignores it.
+   * `timestamp` checked before the code is used); eBay ignores it. `codeVerifier` is the PKCE
+   * verifier kept with the consent's state (marketplaces with {@link pkce}).
    */
-  exchangeCode(code: string, callback?: Readonly<Record<string, string>>): Promise<TokenSet>;
+  exchangeCode(code: string, callback?: Readonly<Record<string, string>>, codeVerifier?: string): Promise<TokenSet>;
   /**
    * `settings` marketplaces: called when the connect dialog is saved with every required setting;
    * checks them with the marketplace's cheapest read and answers the account they open.

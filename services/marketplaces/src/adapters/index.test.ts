@@ -38,12 +38,13 @@ describe('createMarketplaceAdapter', () => {
       'AMAZON_API_URL', 'AMAZON_APPLICATION_ID', 'AMAZON_CLIENT_ID', 'AMAZON_CLIENT_SECRET', 'AMAZON_CONSENT_URL', 'AMAZON_DRAFT_APP',
       'AMAZON_LWA_URL', 'AMAZON_MARKETPLACE_IDS', 'AMAZON_PACING_MAX_WAIT_MS', 'AMAZON_RATE_LIMITS', 'AMAZON_REDIRECT_URL',
       'EBAY_API_URL', 'EBAY_AUTH_URL', 'EBAY_CLIENT_ID', 'EBAY_CLIENT_SECRET', 'EBAY_IDENTITY_URL', 'EBAY_RU_NAME',
+      'ETSY_API_URL', 'ETSY_CARRIER_NAMES', 'ETSY_CONNECT_URL', 'ETSY_DAILY_QUOTA_RESERVE', 'ETSY_KEYSTRING', 'ETSY_REDIRECT_URL', 'ETSY_SHARED_SECRET', 'ETSY_TOKEN_URL',
       'SHOPIFY_API_VERSION', 'SHOPIFY_CLIENT_ID', 'SHOPIFY_CLIENT_SECRET', 'SHOPIFY_NOTIFY_CUSTOMER', 'SHOPIFY_REDIRECT_URL', 'SHOPIFY_SHOP_URL',
     ]);
   });
 
   it('has an adapter for the catalogue’s marketplaces that have one, in catalogue order, each agreeing with its entry', async () => {
-    expect(SUPPORTED_MARKETPLACES).toEqual(['ebay', 'amazon', 'shopify']);
+    expect(SUPPORTED_MARKETPLACES).toEqual(['ebay', 'amazon', 'shopify', 'etsy']);
     for (const id of SUPPORTED_MARKETPLACES) {
       const adapter = createMarketplaceAdapter(id, config, logger);
       const entry = MARKETPLACE_CATALOGUE.find((m) => m.id === id)!;
@@ -54,7 +55,6 @@ describe('createMarketplaceAdapter', () => {
 
   it.each([
     ['aliexpress', 'AliExpress'],
-    ['etsy', 'Etsy'],
   ])('refuses %s with NOT_SUPPORTED naming the marketplace', (identifier, name) => {
     const error = thrown(() => createMarketplaceAdapter(identifier, config, logger));
     expect(error).toBeInstanceOf(NotSupportedError);

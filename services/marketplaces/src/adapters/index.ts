@@ -5,20 +5,22 @@ import type { MarketplaceAdapter } from './adapter';
 import { createEbayAdapter, ebayEnv, ebaySettingsFrom, type EbayConfig, type EbayHttpOptions } from './ebay';
 import { createShopifyAdapter, shopifyEnv, shopifySettingsFrom, type ShopifyConfig } from './shopify';
 import { amazonEnv, amazonSettingsFrom, createAmazonAdapter, type AmazonConfig } from './amazon';
+import { createEtsyAdapter, etsyEnv, etsySettingsFrom, type EtsyConfig } from './etsy';
 
 export * from './adapter';
 export { buildAuthorizeUrl, EBAY_PRODUCTION, EBAY_SCOPES, ebaySettingsFrom, type EbayHttpOptions, type EbaySettings } from './ebay';
 export { amazonConsentUrl, amazonSettingsFrom, type AmazonSettings } from './amazon';
+export { etsySettingsFrom, type EtsySettings } from './etsy';
 export { shopifyAuthorizeUrl, shopDomainOf, SHOPIFY_SCOPES, shopifySettingsFrom, type ShopifySettings } from './shopify';
 
 /**
  * Every adapter's environment variables, declared in its `settings.ts`; the service's `config.ts`
  * spreads them. A new adapter adds its own here.
  */
-export const adaptersEnv = { ...ebayEnv, ...shopifyEnv, ...amazonEnv };
+export const adaptersEnv = { ...ebayEnv, ...shopifyEnv, ...amazonEnv, ...etsyEnv };
 
 /** The configuration the adapters are built from (the service's `Config` satisfies it); a new adapter adds `& ItsConfig`. */
-export type AdaptersConfig = EbayConfig & ShopifyConfig & AmazonConfig;
+export type AdaptersConfig = EbayConfig & ShopifyConfig & AmazonConfig & EtsyConfig;
 
 /**
  * Every adapter's configuration at its defaults (no app configured, production URLs) with `values`
@@ -56,6 +58,7 @@ const ADAPTERS: Partial<Record<MarketplaceId, (config: AdaptersConfig, deps: Ada
   ebay: (config, deps) => createEbayAdapter(ebaySettingsFrom(config), deps),
   shopify: (config, deps) => createShopifyAdapter(shopifySettingsFrom(config), deps),
   amazon: (config, deps) => createAmazonAdapter(amazonSettingsFrom(config), deps),
+  etsy: (config, deps) => createEtsyAdapter(etsySettingsFrom(config), deps),
 };
 
 /** The marketplaces that have an adapter, in catalogue order (the others answer NotSupportedError). */
@@ -71,7 +74,7 @@ export function isMarketplaceSupported(identifier: string): boolean {
  * and MARKETPLACE_MAX_CONCURRENT_REQUESTS). Called once per marketplace at start (an adapter holds
  * no seller state: every call takes the seller's token); closed at shutdown.
  *
- * A marketplace without an adapter yet (Amazon, Shopify, AliExpress, Etsy) throws the kit's
+ * A marketplace without an adapter yet (AliExpress) throws the kit's
  * `NotSupportedError` (code NOT_SUPPORTED) whose Italian message names it, "Operazione non
  * supportata da Amazon: collegamento dell'account e sincronizzazione degli ordini (non ancora
  * disponibile)". An identifier outside spec §1 is refused the same way, named as given.

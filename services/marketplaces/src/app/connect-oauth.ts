@@ -3,6 +3,7 @@ import { withTransaction, type Keyring, type Logger, type MerchantScope, type Po
 import type { AuthorizeParams } from '../adapters';
 import {
   assertOAuthMarketplace,
+  codeChallengeOf,
   assertSelectedMerchant,
   DEFAULT_OAUTH_STATE_TTL_SECONDS,
   marketplaceByIdentifier,
@@ -12,7 +13,7 @@ import {
   type Integration,
 } from '../domain';
 import { enqueueIntegrationChanged } from '../events/publishers';
-import { consumeOAuthState, findSellerIntegration, insertConnectedIntegration, insertOAuthState, listMarketplaces, renewConnectedIntegration } from '../store';
+import { consumeOAuthStateWithVerifier, findSellerIntegration, insertConnectedIntegration, insertOAuthState, listMarketplaces, renewConnectedIntegration } from '../store';
 import type { AdapterRegistry } from './adapter-registry';
 
 export interface ConnectDeps {
@@ -34,10 +35,13 @@ export async function startOAuth(deps: ConnectDeps, scope: MerchantScope, identi
   // The adapter refuses an app without client id or RuName with spec §5's message.
   // Shopify's install page is the shop's own: its domain is checked (in Italian) before anything.
   const adapter = deps.adapters.of(marketplace);
-  const params = adapter.authorizeParams(account);
+  const authorize = adapter.authorizeParams(account);
   const state = oauthStateOf(marketplace.identifier, randomBytes(32));
   const owner = { merchantId: scope.merchantId, userId: scope.userId, marketplaceId: marketplace.id };
-  await insertOAuthState(deps.pool, state, owner, deps.oauthStateTtlSeconds ?? DEFAULT_OAUTH_STATE_TTL_SECONDS);
+  // PKCE (Etsy): the verifier stays here, sealed with the state; the browser sees only its challenge.
+  const codeVerifier = adapter.pkce ? randomBytes(32).toString('base64url') : undefined;
+  const params = codeVerifier ? { ...authorize, codeChallenge: codeChallengeOf(codeVerifier) } : authorize;
+  await insertOAuthState(deps.pool, state, owner, deps.oauthStateTtlSeconds ?? DEFAULT_OAUTH_STATE_TTL_SECONDS, codeVerifier ? { codeVerifier, keyring: deps.keyring } : undefined);
   return { ...params, state, consentUrl: adapter.consentUrl(params, state) };
 }
 
@@ -78,12 +82,13 @@ export async function completeOAuth(deps: ConnectDeps, scope: MerchantScope, cal
   // used before: a link made from someone else's consent connects nothing (OAuth CSRF).
   const state = callback.state.trim();
   const owner = { merchantId: scope.merchantId, userId: scope.userId, marketplaceId: marketplace.id };
-  if (marketplaceOfOAuthState(state) !== marketplace.identifier || !(await consumeOAuthState(deps.pool, state, owner))) {
+  const used = marketplaceOfOAuthState(state) === marketplace.identifier ? await consumeOAuthStateWithVerifier(deps.pool, state, owner, deps.keyring) : null;
+  if (!used) {
     logger.warn({ merchantId: scope.merchantId, userId: scope.userId, marketplace: marketplace.identifier }, 'oauth callback refused: state not issued to this user');
     throw marketplacesErrors.oauthStateInvalid();
   }
 
-  const tokens = await adapter.exchangeCode(callback.code, callback.callback ?? {});
+  const tokens = await adapter.exchangeCode(callback.code, callback.callback ?? {}, used.codeVerifier || undefined);
   const seller = await adapter.getIdentity(tokens.accessToken);
   const config = seller.registrationMarketplaceId ? { registrationMarketplaceId: seller.registrationMarketplaceId } : {};
   const at = deps.now();

@@ -31,7 +31,9 @@ import {
   releaseForRetry,
   releaseLease,
   renewLease,
+  postponeNextSync,
   setLastSynced,
+  setSyncNotice,
 } from '../store';
 import type { AdapterRegistry } from './adapter-registry';
 import type { TokenKeeper } from './token-keeper';
@@ -255,6 +257,13 @@ export class SyncWorker {
         logger.info({ pages: next.pages, ordersFound: page.total }, 'sync completed');
         return;
       }
+      if (page.slowDown) {
+        // The marketplace answered but asks to go slower (a day's quota running low): the next page
+        // waits, the job released meanwhile like a back-off, without counting as a failure.
+        logger.info({ delayMs: page.slowDown.delayMs, offset: next.nextOffset }, 'sync slowed down by the marketplace');
+        if (await releaseForRetry(pool, job.id, owner, page.slowDown.delayMs, next)) this.wakeLater(page.slowDown.delayMs);
+        return;
+      }
       progress = next;
     }
   }
@@ -272,6 +281,9 @@ export class SyncWorker {
       const fresh = await recordImportedOrders(tx, integration.id, job.id, page.orders.map((o) => o.externalId));
       const done = page.nextOffset === null;
       await commitPage(tx, job.id, { ordersFound: page.total, synced: page.orders.length, fresh, progress: next, done, leaseSeconds });
+      // The integration says why its syncs go slower while they do; the schedule waits as well.
+      await setSyncNotice(tx, integration.id, page.slowDown?.notice ?? null);
+      if (done && page.slowDown) await postponeNextSync(tx, integration.id, new Date(syncedAt.getTime() + page.slowDown.delayMs));
       if (done) {
         await setLastSynced(tx, integration.id, syncedAt);
         const ordersSynced = locked.ordersSynced + page.orders.length;

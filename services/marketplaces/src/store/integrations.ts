@@ -237,3 +237,21 @@ export async function sellerIntegrations(db: Queryable, marketplaceId: number, e
   const { rows } = await db.query(`SELECT ${SELECT} FROM ${FROM} WHERE i.marketplace_id = $1 AND i.external_user_id = $2 ORDER BY i.id`, [marketplaceId, externalUserId]);
   return rows.map(toIntegration);
 }
+
+/**
+ * What the marketplace asks the merchant to know while it slows the syncs (Etsy: a day's quota
+ * running low), on the integration's `status_message` while it is active; null clears it once the
+ * marketplace answers normally again. A refused token's message (status error) is never touched.
+ */
+export async function setSyncNotice(tx: Queryable, id: number, notice: string | null): Promise<void> {
+  await tx.query(
+    `UPDATE integrations SET status_message = $2, updated_at = now()
+      WHERE id = $1 AND status = 'active' AND status_message IS DISTINCT FROM $2 AND ($2::text IS NOT NULL OR status_message IS NOT NULL)`,
+    [id, notice],
+  );
+}
+
+/** The integration's next scheduled sync not before `at` (a marketplace asking to slow down). */
+export async function postponeNextSync(tx: Queryable, id: number, at: Date): Promise<void> {
+  await tx.query(`UPDATE integrations SET next_sync_at = greatest(coalesce(next_sync_at, $2), $2) WHERE id = $1`, [id, at]);
+}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Queryable } from '@smista/service-kit';
+import type { Keyring, Queryable } from '@smista/service-kit';
 
 /** Who an OAuth state was issued to. */
 export interface OAuthStateOwner {
@@ -10,12 +10,38 @@ export interface OAuthStateOwner {
 
 const hashOf = (state: string) => createHash('sha256').update(state, 'utf8').digest();
 
-/** Records a state issued to `owner`, valid for `ttlSeconds`. */
-export async function insertOAuthState(db: Queryable, state: string, owner: OAuthStateOwner, ttlSeconds: number): Promise<void> {
+/** Binds a sealed code verifier to its state: a value copied to another row does not open. */
+const verifierAad = (hash: Buffer) => `oauth_states:${hash.toString('hex')}:code_verifier`;
+
+/**
+ * Records a state issued to `owner`, valid for `ttlSeconds`, with the consent's PKCE code verifier
+ * sealed beside it when the marketplace needs one.
+ */
+export async function insertOAuthState(db: Queryable, state: string, owner: OAuthStateOwner, ttlSeconds: number, pkce?: { codeVerifier: string; keyring: Keyring }): Promise<void> {
+  const hash = hashOf(state);
   await db.query(
-    `INSERT INTO oauth_states (state_hash, merchant_id, user_id, marketplace_id, expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
-    [hashOf(state), owner.merchantId, owner.userId, owner.marketplaceId, ttlSeconds],
+    `INSERT INTO oauth_states (state_hash, merchant_id, user_id, marketplace_id, expires_at, code_verifier) VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), $6)`,
+    [hash, owner.merchantId, owner.userId, owner.marketplaceId, ttlSeconds, pkce ? pkce.keyring.encrypt(pkce.codeVerifier, verifierAad(hash)) : null],
   );
+}
+
+/**
+ * Uses the state once like {@link consumeOAuthState}, answering its PKCE code verifier opened
+ * (`''` when the consent had none); null when the state is not this owner's, ran out or was used.
+ */
+export async function consumeOAuthStateWithVerifier(db: Queryable, state: string, owner: OAuthStateOwner, keyring: Keyring): Promise<{ codeVerifier: string } | null> {
+  const hash = hashOf(state);
+  const { rows } = await db.query<{ code_verifier: string | null }>(
+    // The verifier is read and wiped in the same statement: a used state keeps nothing to open.
+    `UPDATE oauth_states s SET consumed_at = now(), code_verifier = NULL
+       FROM (SELECT state_hash, code_verifier FROM oauth_states WHERE state_hash = $1 FOR UPDATE) before
+      WHERE s.state_hash = before.state_hash AND s.merchant_id = $2 AND s.user_id = $3 AND s.marketplace_id = $4 AND s.consumed_at IS NULL AND s.expires_at > now()
+      RETURNING before.code_verifier`,
+    [hash, owner.merchantId, owner.userId, owner.marketplaceId],
+  );
+  if (rows.length !== 1) return null;
+  const sealed = rows[0]!.code_verifier;
+  return { codeVerifier: sealed ? keyring.decrypt(sealed, verifierAad(hash)) : '' };
 }
 
 /**

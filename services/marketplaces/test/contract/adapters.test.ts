@@ -1,6 +1,7 @@
 import { describeAdapterContract, type AdapterSandbox } from './adapter-contract';
 import { amazonSandbox } from './amazon';
 import { ebaySandbox } from './ebay';
+import { etsySandbox } from './etsy';
 import { shopifySandbox } from './shopify';
 
 /* Every marketplace adapter through the same contract against its sandbox: a new adapter adds its line. */
@@ -8,6 +9,7 @@ const sandboxes: AdapterSandbox[] = [
   ebaySandbox,
   shopifySandbox,
   amazonSandbox,
+  etsySandbox,
 ];
 
 for (const sandbox of sandboxes) describeAdapterContract(sandbox);
