@@ -55,6 +55,11 @@ export class BuyerDataRetention {
     this.timer.unref();
   }
 
+  /** Resolves when the round the timer started (if any) is over. */
+  async idle(): Promise<void> {
+    await this.running;
+  }
+
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
