@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { withTransaction, type Logger, type Pool } from '@smista/service-kit';
-import { byMerchant, ERASURE_REASON_RETENTION, erasureCutoff } from '../domain';
+import { byMerchant, ERASED_AFTER_DELIVERY, ERASURE_REASON_RETENTION, erasureCutoff } from '../domain';
 import { enqueueBuyerDataErased } from '../events/publishers';
 import { eraseBuyerData, ordersDueForErasure } from '../store';
 
@@ -83,13 +83,13 @@ export class BuyerDataRetention {
         const erased = new Map<string, number>();
         for (;;) {
           const taken = await withTransaction(pool, async (tx) => {
-            const due = await ordersDueForErasure(tx, 'amazon', cutoff, batchSize);
+            const due = await ordersDueForErasure(tx, ERASED_AFTER_DELIVERY, cutoff, batchSize);
             for (const [merchantId, orders] of byMerchant(due)) {
               await eraseBuyerData(tx, orders);
               await enqueueBuyerDataErased(tx, {
                 merchantId,
                 orderIds: orders.map((o) => o.id),
-                marketplace: 'amazon',
+                marketplace: ERASED_AFTER_DELIVERY,
                 reason: ERASURE_REASON_RETENTION,
                 retentionDays,
                 roundId,

@@ -7,8 +7,8 @@
 
 const DAY_MS = 86_400_000;
 
-/** The marketplaces whose buyers' data is erased a number of days after delivery. */
-export const RETAINED_AFTER_DELIVERY = ['amazon'] as const;
+/** The marketplace whose buyers' data is erased a number of days after delivery. */
+export const ERASED_AFTER_DELIVERY = 'amazon';
 
 /** Why a batch of buyers' data was erased (`orders.buyer.erased`'s reason). */
 export const ERASURE_REASON_RETENTION = 'retention';
