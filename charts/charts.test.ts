@@ -402,10 +402,10 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
     expect(schema.additionalProperties).toBe(false);
   });
 
-  it('the overlays hold only what is chart-specific: the gateway its port, Ingress and variables, identity, carriers, marketplaces, shipments and activity their variables', () => {
-    // merchants and orders read only shared variables and *_GRPC_ADDR: no overlay at all.
+  it('the overlays hold only what is chart-specific: the gateway its port, Ingress and variables, identity, carriers, marketplaces, orders, shipments and activity their variables', () => {
+    // merchants reads only shared variables and *_GRPC_ADDR: no overlay at all.
     expect(Object.keys(sources.overlays.merchants)).toEqual([]);
-    expect(Object.keys(sources.overlays.orders)).toEqual([]);
+    expect(Object.keys(sources.overlays.orders.env)).toEqual(['AMAZON_PII_RETENTION_DAYS']);
     expect(Object.keys(sources.overlays.identity.env)).toEqual(['SESSION_TTL_HOURS']);
     expect(Object.keys(sources.overlays.carriers)).toEqual(['$comment', 'env']);
     expect(Object.keys(sources.overlays.carriers.env)).toEqual(['GLS_BASE_URL', 'GLS_TRACKING_URL', 'POSTE_DELIVERY_BASE_URL', 'POSTE_DELIVERY_VOIDABLE_STATUSES', 'CARRIER_MAX_CONCURRENT_REQUESTS']);

@@ -34,6 +34,7 @@ export const activityKinds = [
   'marketplace_switched',
   'marketplace_disconnected',
   'privacy_requested',
+  'buyer_data_erased',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
@@ -133,6 +134,12 @@ export const activityMessages = {
     const where = orders ? `i suoi dati in Smista sono ${orders.startsWith('ordine ') ? `nell'${orders}` : `negli ${orders}`}` : 'nessun ordine indicato';
     return `Richiesta di ${name} dei dati di un cliente${dataRequestId.trim() ? ` (n. ${dataRequestId.trim()})` : ''} registrata: ${where}; nessun dato cancellato`;
   },
+  /**
+   * Buyers' personal data erased by Smista a number of days after delivery (issue 22: Amazon's data
+   * protection policy), one line per round: how many orders, never a name or an e-mail.
+   */
+  buyerDataErased: (count: number, marketplace: string, days: number) =>
+    `Dati personali di ${plural(count, '1 ordine', `${count} ordini`)} ${marketplaceName(marketplace)} cancellati dopo ${plural(days, '1 giorno', `${days} giorni`)} dalla consegna (politica di protezione dei dati di ${marketplaceName(marketplace)})`,
   marketplaceChanged: (change: 'connected' | 'reconnected' | 'on' | 'off' | 'disconnected', marketplace: string, account: string) =>
     `${marketplaceName(marketplace)} ${{ connected: 'collegato', reconnected: 'ricollegato', on: 'attivato', off: 'disattivato', disconnected: 'scollegato' }[change]}${account.trim() ? `: account «${account.trim()}»` : ''}`,
 
@@ -152,7 +159,7 @@ export const activityMessages = {
   unreadMarker: 'Non letta',
   noActivity: 'Nessuna attività recente',
   noActivityHint:
-    'Qui compariranno gli ordini importati, le etichette create, il tracking inviato ai marketplace, le giornate chiuse, gli annullamenti, le consegne, i corrieri e i marketplace collegati, le modifiche alle regole e le richieste privacy dei marketplace.',
+    'Qui compariranno gli ordini importati, le etichette create, il tracking inviato ai marketplace, le giornate chiuse, gli annullamenti, le consegne, i corrieri e i marketplace collegati, le modifiche alle regole, le richieste privacy dei marketplace e i dati personali cancellati dopo la consegna.',
   notificationsFailed: 'Impossibile caricare le notifiche',
   activityFailed: "Impossibile caricare l'attività recente",
   showAll: 'Vedi tutte',

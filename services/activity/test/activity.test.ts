@@ -418,6 +418,23 @@ describe('recent activity from events', () => {
     expect((await stack.pool.query(`SELECT 1 FROM dead_letters WHERE message_id = $1`, [bad])).rows).toHaveLength(1);
   });
 
+  it("Amazon's buyers' data erased after delivery: one line per round, each batch counted once, never a name", async () => {
+    const shop = newShop();
+    const batch = { merchantId: shop.merchantId, marketplace: 'amazon', reason: 'retention', retentionDays: 30, occurredAt: '2026-06-01T07:00:00.000Z' };
+    await stack.deliver('orders.buyer.erased', { ...batch, roundId: 'round-1', orderIds: [10, 11] });
+    await stack.deliver('orders.buyer.erased', { ...batch, roundId: 'round-1', orderIds: [12], occurredAt: '2026-06-01T07:00:01.000Z' });
+    // The first batch told again under another message id (a relay that published twice): counted once.
+    await stack.deliver('orders.buyer.erased', { ...batch, roundId: 'round-1', orderIds: [10, 11] });
+    await stack.deliver('orders.buyer.erased', { ...batch, roundId: 'round-2', orderIds: [13], occurredAt: '2026-06-01T08:00:00.000Z' });
+    expect((await shop.alice.listActivity({ limit: 0 })).entries.map((e) => [e.kind, e.text])).toEqual([
+      ['buyer_data_erased', 'Dati personali di 1 ordine Amazon cancellati dopo 30 giorni dalla consegna (politica di protezione dei dati di Amazon)'],
+      ['buyer_data_erased', 'Dati personali di 3 ordini Amazon cancellati dopo 30 giorni dalla consegna (politica di protezione dei dati di Amazon)'],
+    ]);
+    // Without a merchant uuid it is dead-lettered.
+    const bad = await stack.deliver('orders.buyer.erased', { ...batch, merchantId: 'nessuno', roundId: 'round-3', orderIds: [14] });
+    expect((await stack.pool.query(`SELECT 1 FROM dead_letters WHERE message_id = $1`, [bad])).rows).toHaveLength(1);
+  });
+
   it('a new merchant has none, and no notifications', async () => {
     const shop = newShop();
     expect(await shop.alice.listActivity({ limit: 0 })).toEqual({ entries: [] });

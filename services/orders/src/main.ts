@@ -1,6 +1,7 @@
 import '@smista/service-kit/instrument';
 import path from 'node:path';
 import { attachWhenStreamExists, runService, startGrpcServer, startServiceInfra, type LateConsumers, type Logger, type RunningService } from '@smista/service-kit';
+import { BuyerDataRetention } from './app/buyer-data-retention';
 import { readConfig, type Config } from './config';
 import { createCarrierDirectory, createMarketplaceTracking, createOrdersService } from './grpc';
 import { stream } from './events/publishers';
@@ -14,10 +15,12 @@ export interface RunningOrders extends RunningService {
   port: number;
   /** The consumers of the shipments' and carriers' events, attached once their streams exist. */
   shipmentConsumers: LateConsumers;
+  /** The hourly erasure of Amazon buyers' data after delivery (tests run a round with their clock). */
+  buyerDataRetention: BuyerDataRetention;
 }
 
 /** Wires and starts the orders service; main() and the integration tests both use it. */
-export async function startOrders(config: Config, logger: Logger): Promise<RunningOrders> {
+export async function startOrders(config: Config, logger: Logger, now: () => Date = () => new Date()): Promise<RunningOrders> {
   // Consumes the marketplaces' imports (it waits for their stream) and publishes on ORDERS.
   const infra = await startServiceInfra({
     name: 'orders',
@@ -39,13 +42,17 @@ export async function startOrders(config: Config, logger: Logger): Promise<Runni
   const marketplaceTracking = createMarketplaceTracking({ address: config.MARKETPLACES_GRPC_ADDR, callerSecret: config.CALLER_TOKEN_SECRET, logger });
   const service = createOrdersService({ pool: infra.pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, carrierDirectory, marketplaceTracking });
   const server = await startGrpcServer({ port: config.GRPC_PORT, services: [service], logger });
+  const buyerDataRetention = new BuyerDataRetention({ pool: infra.pool, logger: logger.child({ component: 'buyer-data-retention' }), now, retentionDays: config.AMAZON_PII_RETENTION_DAYS });
+  buyerDataRetention.start();
   // No peer in /readyz: orders lists and reads without carriers or marketplaces (asked per request).
   return {
     port: server.port,
     shipmentConsumers,
+    buyerDataRetention,
     readiness: infra.readiness,
     shutdownSteps: [
       ['stop gRPC (drain in-flight calls)', () => server.shutdown()],
+      ['stop the buyer data retention round', () => buyerDataRetention.stop()],
       ['stop consumers of shipments and carriers events', () => shipmentConsumers.stop()],
       ...infra.drainSteps,
       ['close carriers client', async () => carrierDirectory.close()],

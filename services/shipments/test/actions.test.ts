@@ -452,6 +452,43 @@ describe("a marketplace's privacy request (marketplaces.privacy.requested, issue
   });
 });
 
+describe("Amazon's buyers' data erased after delivery (orders.buyer.erased, issue 22)", () => {
+  it("the orders service's round erases the recipient of an Amazon order delivered 31 days ago; 29 days and an eBay order are untouched; a second round changes nothing", async () => {
+    const buyer = await stack.newMerchant();
+    const today = Date.parse('2031-03-01T09:00:00.000Z');
+    const daysAgo = (days: number) => new Date(today - days * 86_400_000).toISOString();
+    const orders = italianOrders(3, {
+      patch: (i) => ({
+        marketplace: i === 2 ? 'ebay' : 'amazon',
+        shippingAddress: { ...italianOrders(1)[0]!.shippingAddress!, fullName: `Aldo Riservato${i}`, addressLine1: `Via Nascosta ${i + 20}`, phoneNumber: `+39 348000000${i}`, email: `aldo${i}@marketplace.amazon.it` },
+      }),
+    });
+    const orderIds = await buyer.importOrders(orders.map((order) => ({ order, carrierIntegrationId: buyer.gls })));
+    const ids = (await buyer.api.bulkCreate({ orderIds, confirmUnpaid: false, confirmedBy: '' })).outcomes.map((o) => o.shipmentId);
+    expect((await buyer.api.processShipments({ shipmentIds: ids, allPending: false })).success).toBe(3);
+    // Delivered 31 (Amazon), 29 (Amazon) and 31 (eBay) days before the day the round runs.
+    for (const [i, days] of [31, 29, 31].entries()) await stack.deliverToOrders(buyer.merchantId, ids[i]!, orderIds[i]!, daysAgo(days));
+    const before = await Promise.all(ids.map((id) => get(id, buyer)));
+
+    stack.ordersClock.set(new Date(today).toISOString());
+    const published = await stack.ordersRetentionRound();
+    expect(published).toHaveLength(1);
+    await stack.handled(published);
+    const after = await Promise.all(ids.map((id) => get(id, buyer)));
+    expect(after[0]!.address).toMatchObject({ name: '', addressLine1: '', phone: '', email: '', city: before[0]!.address!.city, postalCode: before[0]!.address!.postalCode, countryCode: before[0]!.address!.countryCode });
+    expect(after[0]).toMatchObject({ trackingNumber: before[0]!.trackingNumber, hasLabel: false });
+    expect(await failure(buyer.api.getLabel({ id: ids[0]! }))).toEqual({ code: grpcStatus.FAILED_PRECONDITION, details: m.labelErased });
+    expect(JSON.stringify(after[0])).not.toMatch(/Riservato|Nascosta|aldo0/);
+    for (const i of [1, 2]) expect(after[i]).toEqual(before[i]);
+
+    const erasedAt = async () => (await stack.pool.query('SELECT id, recipient_erased_at, recipient_name FROM shipments WHERE id = ANY($1::bigint[]) ORDER BY id', [ids])).rows;
+    const first = await erasedAt();
+    expect(await stack.ordersRetentionRound()).toEqual([]);
+    expect(await erasedAt()).toEqual(first);
+    expect(stack.logText()).not.toContain('@marketplace.amazon.it');
+  });
+});
+
 describe('tenancy', () => {
   it("another merchant's shipment answers exactly like an unknown one on every call, and changes nothing", async () => {
     const { rows: before } = await stack.pool.query('SELECT * FROM shipments WHERE id = ANY($1) ORDER BY id', [[rivalShipped, rivalPending]]);

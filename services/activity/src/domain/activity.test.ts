@@ -1,4 +1,5 @@
 import {
+  buyerDataErasedActivity,
   carrierChangedActivity,
   carriersAssignedActivity,
   deliveredActivity,
@@ -97,6 +98,15 @@ describe('recent activity from events', () => {
     // An older publisher's event: a first connection is told, the rest not.
     expect(marketplaceChangedActivity({ ...base, change: '' }, true, at)).toMatchObject({ kind: 'marketplace_connected' });
     expect(marketplaceChangedActivity({ ...base, change: '' }, false, at)).toBeNull();
+  });
+
+  it("Amazon's buyers' data erased after delivery: one line per round that grows by batch, each batch once", () => {
+    const batch = { orderIds: [12, 10, 11], marketplace: 'amazon', retentionDays: 30, roundId: 'r-1' };
+    const draft = buyerDataErasedActivity(batch, at)!;
+    expect(draft).toMatchObject({ kind: 'buyer_data_erased', groupKey: 'buyer-erased:r-1', merge: 'add', count: 3, member: '10' });
+    expect(draft.text(3, 0)).toBe('Dati personali di 3 ordini Amazon cancellati dopo 30 giorni dalla consegna (politica di protezione dei dati di Amazon)');
+    expect(draft.text(1, 0)).toBe('Dati personali di 1 ordine Amazon cancellati dopo 30 giorni dalla consegna (politica di protezione dei dati di Amazon)');
+    expect(buyerDataErasedActivity({ ...batch, orderIds: [] }, at)).toBeNull();
   });
 
   it("a marketplace's privacy request: one line per delivery saying what was asked and what was done, never the customer's e-mail", () => {

@@ -233,3 +233,28 @@ export function privacyRequestedActivity(
     text: () => m.privacyRequested(event.request, event.provider, event.externalOrderIds, event.dataRequestId, event.customerEmail.trim() !== ''),
   };
 }
+
+/**
+ * Buyers' personal data erased by orders a number of days after delivery (`orders.buyer.erased`,
+ * issue 22: Amazon's data protection policy): one line per merchant and round, whose count grows
+ * with each batch of the round ('Dati personali di 12 ordini Amazon cancellati dopo 30 giorni dalla
+ * consegna …'). A batch is counted once (its first order id is its member: batches never share an
+ * order), so the same event told again adds nothing. Never a name or an e-mail.
+ */
+export function buyerDataErasedActivity(
+  event: { orderIds: readonly number[]; marketplace: string; retentionDays: number; roundId: string },
+  occurredAt: Date,
+): ActivityDraft | null {
+  const ids = [...new Set(event.orderIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (ids.length === 0) return null;
+  return {
+    kind: 'buyer_data_erased',
+    groupKey: `buyer-erased:${event.roundId.trim() || minuteOf(occurredAt)}`,
+    count: ids.length,
+    total: 0,
+    merge: 'add',
+    member: String(Math.min(...ids)),
+    occurredAt,
+    text: (count) => m.buyerDataErased(count, event.marketplace || 'amazon', event.retentionDays),
+  };
+}

@@ -1,6 +1,7 @@
 import { isUuid, type EventHandler, type Logger, type PoolClient } from '@smista/service-kit';
 import type { carriersEvents, marketplacesEvents, ordersEvents, shipmentsEvents } from '@smista/proto';
 import {
+  buyerDataErasedActivity,
   carrierChangedActivity,
   carrierDeletedResolution,
   carriersAssignedActivity,
@@ -281,5 +282,13 @@ export function handlePrivacyRequested(deps: HandlerDeps): EventHandler<marketpl
     const draft = privacyRequestedActivity(event, eventTime(event.requestedAt, deps.now()));
     await record(tx, merchantId, draft);
     deps.logger.info({ merchantId, integrationId: event.integrationId, request: event.request, recorded: draft !== null }, 'privacy request recorded');
+  };
+}
+
+/** `orders.buyer.erased`: Amazon's buyers' data erased after delivery, one line per merchant and round. */
+export function handleBuyerDataErased({ now }: HandlerDeps): EventHandler<ordersEvents.BuyerDataErased> {
+  return async (event, tx) => {
+    const merchantId = merchantOf(event, 'buyer.erased');
+    await record(tx, merchantId, buyerDataErasedActivity(event, eventTime(event.occurredAt, now())));
   };
 }

@@ -1,6 +1,7 @@
 import type { AnySubscription, Logger, Subscription } from '@smista/service-kit';
 import { carriersEvents, marketplacesEvents, ordersEvents, shipmentsEvents } from '@smista/proto';
 import {
+  handleBuyerDataErased,
   handleCarrierIntegrationChanged,
   handleCarriersAssigned,
   handleCodesLowStock,
@@ -110,5 +111,11 @@ export function subscriptions(logger: Logger, durableSuffix = '', now: () => Dat
       decode: (bytes) => ordersEvents.CarriersAssignedByRules.decode(bytes),
       handle: handleCarriersAssigned(deps('carriers-assigned')),
     } satisfies Subscription<ordersEvents.CarriersAssignedByRules>,
+    {
+      durable: `activity-buyer-erased${durableSuffix}`,
+      subject: 'orders.buyer.erased',
+      decode: (bytes) => ordersEvents.BuyerDataErased.decode(bytes),
+      handle: handleBuyerDataErased(deps('buyer-erased')),
+    } satisfies Subscription<ordersEvents.BuyerDataErased>,
   ];
 }

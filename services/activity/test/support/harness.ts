@@ -50,6 +50,7 @@ const encoders = {
     shipmentsEvents.ShipmentTrackingUpdated.encode(shipmentsEvents.ShipmentTrackingUpdated.fromPartial(e)).finish(),
   'orders.rule.changed': (e: Partial<ordersEvents.ShippingRuleChanged>) => ordersEvents.ShippingRuleChanged.encode(ordersEvents.ShippingRuleChanged.fromPartial(e)).finish(),
   'orders.carriers.assigned': (e: Partial<ordersEvents.CarriersAssignedByRules>) => ordersEvents.CarriersAssignedByRules.encode(ordersEvents.CarriersAssignedByRules.fromPartial(e)).finish(),
+  'orders.buyer.erased': (e: Partial<ordersEvents.BuyerDataErased>) => ordersEvents.BuyerDataErased.encode(ordersEvents.BuyerDataErased.fromPartial(e)).finish(),
 };
 export type Subject = keyof typeof encoders;
 type EventOf<S extends Subject> = Parameters<(typeof encoders)[S]>[0];

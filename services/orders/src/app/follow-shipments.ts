@@ -1,6 +1,6 @@
 import type { Logger, PoolClient } from '@smista/service-kit';
 import type { OrderStatus, PaymentStatus } from '@smista/contracts';
-import { orderStatusFollowing, type ShipmentChange } from '../domain';
+import { deliveredAt, orderStatusFollowing, type ShipmentChange } from '../domain';
 import { enqueueOrderUpserted } from '../events/publishers';
 import { lockOrder, setFollowedStatus, shipmentsOfOrder, upsertOrderShipment } from '../store';
 
@@ -49,7 +49,7 @@ export async function followShipments(
 ): Promise<OrderStatus> {
   const shipments = await shipmentsOfOrder(tx, order.id);
   const status = orderStatusFollowing(order.marketplaceStatus, shipments, order.paymentStatus);
-  if (status !== order.status || !order.hasShipments) await setFollowedStatus(tx, order.id, status);
+  if (status !== order.status || !order.hasShipments) await setFollowedStatus(tx, order.id, status, deliveredAt(status, shipments));
   if (status !== order.status || options.publishUnchanged) {
     await enqueueOrderUpserted(tx, {
       orderId: order.id,

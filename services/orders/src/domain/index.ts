@@ -9,3 +9,4 @@ export * from './list-query';
 export * from './carrier-assignment';
 export * from './order-shipments';
 export * from './shipping-rules';
+export * from './buyer-retention';

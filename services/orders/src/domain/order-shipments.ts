@@ -191,3 +191,19 @@ export function assertTrackingSupported(marketplace: string): void {
   if (marketplaceCapabilities(marketplace).trackingPush) return;
   throw new NotSupportedError(trackingPushMessages.operation, marketplaceName(marketplace));
 }
+
+/**
+ * When an order that is consegnato was delivered: the earliest of its live delivered shipments'
+ * last event (the delivering one's time when the status first becomes consegnato); null when its
+ * status is not consegnato or no shipment says delivered (the marketplace's word alone gives no time).
+ * The retention of Amazon's buyers' data counts from it (`buyer-retention.ts`).
+ *
+ * @example deliveredAt('consegnato', [{ status: 'delivered', trackingStatus: 'delivered', updatedAt: d }]) // d
+ */
+export function deliveredAt(status: OrderStatus, shipments: readonly Pick<OrderShipment, 'status' | 'trackingStatus' | 'updatedAt'>[]): Date | null {
+  if (status !== 'consegnato') return null;
+  const times = shipments
+    .filter((s) => s.status !== 'cancelled' && (s.status === 'delivered' || s.trackingStatus === 'delivered'))
+    .map((s) => s.updatedAt.getTime());
+  return times.length ? new Date(Math.min(...times)) : null;
+}

@@ -10,6 +10,7 @@ export const subjects = {
   carrierAssigned: 'orders.carrier.assigned',
   ruleChanged: 'orders.rule.changed',
   carriersAssignedByRules: 'orders.carriers.assigned',
+  buyerDataErased: 'orders.buyer.erased',
 } as const;
 
 /** What OrderUpserted tells of an order. */
@@ -100,4 +101,18 @@ export async function enqueueCarriersAssignedByRules(
 ): Promise<void> {
   const payload = ordersEvents.CarriersAssignedByRules.encode(ordersEvents.CarriersAssignedByRules.fromPartial({ ...event, occurredAt: event.occurredAt.toISOString() })).finish();
   await enqueueEvent(tx, subjects.carriersAssignedByRules, payload);
+}
+
+/**
+ * Writes BuyerDataErased in the transaction of the erasure: one merchant's orders of one batch of a
+ * retention round (shipments erases their shipments' recipients, activity writes one line per round).
+ */
+export async function enqueueBuyerDataErased(
+  tx: PoolClient,
+  event: { merchantId: string; orderIds: readonly number[]; marketplace: string; reason: string; retentionDays: number; roundId: string; occurredAt: Date },
+): Promise<void> {
+  const payload = ordersEvents.BuyerDataErased.encode(
+    ordersEvents.BuyerDataErased.fromPartial({ ...event, orderIds: [...event.orderIds], occurredAt: event.occurredAt.toISOString() }),
+  ).finish();
+  await enqueueEvent(tx, subjects.buyerDataErased, payload);
 }

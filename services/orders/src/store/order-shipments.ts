@@ -127,7 +127,15 @@ export async function shipmentsOfOrder(db: Queryable, orderId: number): Promise<
   return shipmentsFromJson(rows[0]?.shipments);
 }
 
-/** Sets the status the shipments give the order (the counters' trigger moves the tabs' counts). */
-export async function setFollowedStatus(tx: PoolClient, orderId: number, status: OrderStatus): Promise<void> {
-  await tx.query(`UPDATE orders SET status = $2, has_shipments = true, updated_at = now() WHERE id = $1`, [orderId, status]);
+/**
+ * Sets the status the shipments give the order (the counters' trigger moves the tabs' counts) and,
+ * the first time it is delivered, when (`deliveredAt` of the domain; kept once set: the retention
+ * of Amazon's buyers' data counts from it).
+ */
+export async function setFollowedStatus(tx: PoolClient, orderId: number, status: OrderStatus, deliveredAt: Date | null = null): Promise<void> {
+  await tx.query(`UPDATE orders SET status = $2, has_shipments = true, delivered_at = COALESCE(delivered_at, $3), updated_at = now() WHERE id = $1`, [
+    orderId,
+    status,
+    deliveredAt,
+  ]);
 }

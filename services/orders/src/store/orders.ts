@@ -136,9 +136,10 @@ WITH x AS (
    ORDER BY x.n
   ON CONFLICT (merchant_id, integration_id, external_id) DO UPDATE SET
     marketplace = EXCLUDED.marketplace,
-    buyer_name = EXCLUDED.buyer_name,
-    buyer_email = COALESCE(EXCLUDED.buyer_email, cur.buyer_email),
-    external_username = COALESCE(EXCLUDED.external_username, cur.external_username),
+    -- A buyer's data erased (a privacy request, Amazon's retention) stays erased whatever comes later.
+    buyer_name = CASE WHEN cur.buyer_erased_at IS NULL THEN EXCLUDED.buyer_name ELSE cur.buyer_name END,
+    buyer_email = CASE WHEN cur.buyer_erased_at IS NULL THEN COALESCE(EXCLUDED.buyer_email, cur.buyer_email) ELSE cur.buyer_email END,
+    external_username = CASE WHEN cur.buyer_erased_at IS NULL THEN COALESCE(EXCLUDED.external_username, cur.external_username) ELSE cur.external_username END,
     total = EXCLUDED.total,
     currency = EXCLUDED.currency,
     marketplace_status = EXCLUDED.marketplace_status,
@@ -155,14 +156,15 @@ WITH x AS (
     ship_by_date = EXCLUDED.ship_by_date,
     external_last_modified_at = EXCLUDED.external_last_modified_at,
     last_synced_at = EXCLUDED.last_synced_at,
-    original_data = EXCLUDED.original_data,
-    search_text = EXCLUDED.search_text,
+    original_data = CASE WHEN cur.buyer_erased_at IS NULL THEN EXCLUDED.original_data END,
+    search_text = CASE WHEN cur.buyer_erased_at IS NULL THEN EXCLUDED.search_text ELSE cur.search_text END,
     shipping_service = EXCLUDED.shipping_service,
     express = EXCLUDED.express,
     weight_grams = EXCLUDED.weight_grams,
     updated_at = now()
   WHERE cur.external_last_modified_at < EXCLUDED.external_last_modified_at
-  RETURNING id, merchant_id, integration_id, external_id, (xmax = 0) AS created, status, marketplace_status, has_shipments, rules_pending
+  RETURNING id, merchant_id, integration_id, external_id, (xmax = 0) AS created, status, marketplace_status, has_shipments, rules_pending,
+            buyer_erased_at IS NOT NULL AS buyer_erased
 ), ox AS (
   -- Each stored order beside its input.
   SELECT o.*, x.n, x.ship_by_date AS x_ship_by_date, x.has_address, x.a_full_name, x.a_company_name, x.a_address_line1,
@@ -171,8 +173,11 @@ WITH x AS (
 ), address AS (
   INSERT INTO shipping_addresses AS sa (order_id, merchant_id, full_name, company_name, address_line1, address_line2,
     city, state, postal_code, country, country_code, phone_number, email)
-  SELECT ox.id, ox.merchant_id, ox.a_full_name, ox.a_company_name, ox.a_address_line1, ox.a_address_line2, ox.a_city,
-         ox.a_state, ox.a_postal_code, ox.a_country, ox.a_country_code, ox.a_phone_number, ox.a_email
+  -- An erased buyer's name, street, phone and e-mail are sent as nothing, so the stored (erased) ones stay.
+  SELECT ox.id, ox.merchant_id, CASE WHEN ox.buyer_erased THEN '' ELSE ox.a_full_name END,
+         CASE WHEN NOT ox.buyer_erased THEN ox.a_company_name END, CASE WHEN ox.buyer_erased THEN '' ELSE ox.a_address_line1 END,
+         CASE WHEN NOT ox.buyer_erased THEN ox.a_address_line2 END, ox.a_city, ox.a_state, ox.a_postal_code, ox.a_country,
+         ox.a_country_code, CASE WHEN NOT ox.buyer_erased THEN ox.a_phone_number END, CASE WHEN NOT ox.buyer_erased THEN ox.a_email END
     FROM ox WHERE ox.has_address
    ORDER BY ox.n
   ON CONFLICT (order_id) DO UPDATE SET
@@ -428,12 +433,18 @@ export async function setCarrier(tx: PoolClient, merchantId: string, id: number,
   return rowCount === 1;
 }
 
+/** An order whose buyer's data is to be erased: its id and the marketplace's id (kept, it names no one). */
+export interface ErasableOrder {
+  id: number;
+  merchantId: string;
+  externalId: string;
+}
+
 /**
  * Erases the buyer's personal data of an integration's orders (a marketplace's privacy request,
- * issue 22): the buyer's name, e-mail and username, the marketplace's payload, and the shipping
- * address's name, company, street, phone and e-mail (city, postal code and country stay: no person
- * is named by them). The orders are those named by the marketplace's ids, those of the buyer's
- * e-mail, or all of the integration (`wholeIntegration`, a shop's redact). Answers how many.
+ * issue 22) through {@link eraseBuyerData}. The orders are those named by the marketplace's ids,
+ * those of the buyer's e-mail, or all of the integration (`wholeIntegration`, a shop's redact).
+ * Answers how many.
  */
 export async function redactBuyerData(
   tx: PoolClient,
@@ -448,17 +459,46 @@ export async function redactBuyerData(
       ORDER BY id FOR UPDATE`,
     [merchantId, integrationId, which.wholeIntegration, [...which.externalIds], which.email.trim()],
   );
-  if (rows.length === 0) return 0;
+  await eraseBuyerData(tx, rows.map((r) => ({ id: Number(r.id), merchantId, externalId: r.external_id })));
+  return rows.length;
+}
+
+/**
+ * Erases the buyer's personal data of these orders, locked by the caller (a privacy request, or
+ * Amazon's retention after delivery): the buyer's name, e-mail and username, the marketplace's
+ * payload, and the shipping address's name, company, street, phone and e-mail (city, postal code
+ * and country stay: no person is named by them, the rules and counts read them); the search text
+ * keeps only the order's id; `buyer_erased_at` says when (the first time), and a later import of
+ * the order never brings them back.
+ */
+export async function eraseBuyerData(tx: PoolClient, orders: readonly ErasableOrder[]): Promise<void> {
+  if (orders.length === 0) return;
+  const ids = orders.map((o) => o.id);
   await tx.query(
-    `UPDATE orders o SET buyer_name = '', buyer_email = NULL, external_username = NULL, original_data = NULL, search_text = x.search_text, updated_at = now()
+    `UPDATE orders o SET buyer_name = '', buyer_email = NULL, external_username = NULL, original_data = NULL, search_text = x.search_text,
+            buyer_erased_at = COALESCE(o.buyer_erased_at, now()), updated_at = now()
        FROM unnest($1::bigint[], $2::text[]) AS x(id, search_text)
       WHERE o.id = x.id`,
-    [rows.map((r) => r.id), rows.map((r) => searchKey(r.external_id, '', '', ''))],
+    [ids, orders.map((o) => searchKey(o.externalId, '', '', ''))],
   );
   await tx.query(
     `UPDATE shipping_addresses SET full_name = '', company_name = NULL, address_line1 = '', address_line2 = NULL, phone_number = NULL, email = NULL, updated_at = now()
       WHERE order_id = ANY($1::bigint[])`,
-    [rows.map((r) => r.id)],
+    [ids],
   );
-  return rows.length;
+}
+
+/**
+ * Up to `limit` orders of the marketplace delivered at or before `cutoff` whose buyer's data is
+ * still there, locked for the transaction; rows another transaction holds (a privacy request, an
+ * import, another replica) are skipped and come in a later batch or round.
+ */
+export async function ordersDueForErasure(tx: PoolClient, marketplace: string, cutoff: Date, limit: number): Promise<ErasableOrder[]> {
+  const { rows } = await tx.query<{ id: string; merchant_id: string; external_id: string }>(
+    `SELECT id, merchant_id, external_id FROM orders
+      WHERE marketplace = $1 AND buyer_erased_at IS NULL AND delivered_at IS NOT NULL AND delivered_at <= $2
+      ORDER BY delivered_at, id LIMIT $3 FOR UPDATE SKIP LOCKED`,
+    [marketplace, cutoff, limit],
+  );
+  return rows.map((r) => ({ id: Number(r.id), merchantId: r.merchant_id, externalId: r.external_id }));
 }

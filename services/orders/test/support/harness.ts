@@ -15,6 +15,7 @@ import {
 } from '@smista/service-kit';
 import { carriers, marketplacesEvents, orders, shipmentsEvents } from '@smista/proto';
 import { configSchema, type Config } from '../../src/config';
+import type { RetentionRound } from '../../src/app/buyer-data-retention';
 import { startOrders, type RunningOrders } from '../../src/main';
 import { startCarriersStack, type CarriersApi, type CarriersStack } from '../../../carriers/test/support/harness';
 import { messagesHandled, SECRET, type TestUser } from '../../../merchants/test/support/harness';
@@ -83,6 +84,10 @@ export interface OrdersStack {
   restartOrders(whileStopped?: () => Promise<void>): Promise<void>;
   /** The service's log lines (JSON) so far. */
   logText(): string;
+  /** The clock the service's buyer data retention reads (the system's until a test sets it). */
+  clock: { now(): Date; set(iso: string): void };
+  /** One retention round now, after the one the service ran at start (so it is never skipped). */
+  retentionRound(): Promise<RetentionRound | null>;
   stop(): Promise<void>;
 }
 
@@ -128,7 +133,9 @@ export async function startOrdersStack(options: { marketplaces?: boolean } = {})
   // Every line the service logs, for assertions on warnings and duplicates.
   const lines: string[] = [];
   const serviceLogger = createLogger('orders', 'debug', { write: (line: string) => void lines.push(line) });
-  let running: RunningOrders = await startOrders(config, serviceLogger);
+  let current: Date | undefined;
+  const clock = { now: () => current ?? new Date(), set: (iso: string) => void (current = new Date(iso)) };
+  let running: RunningOrders = await startOrders(config, serviceLogger, clock.now);
   await running.shipmentConsumers.attached();
   // One channel for the whole stack: a restart binds the same port and the channel reconnects.
   const client = createGrpcClient(orders.OrdersServiceClient, `127.0.0.1:${running.port}`);
@@ -189,10 +196,15 @@ export async function startOrdersStack(options: { marketplaces?: boolean } = {})
     async restartOrders(whileStopped) {
       for (const [, step] of running.shutdownSteps) await step();
       await whileStopped?.();
-      running = await startOrders({ ...config, GRPC_PORT: running.port }, serviceLogger);
+      running = await startOrders({ ...config, GRPC_PORT: running.port }, serviceLogger, clock.now);
       await running.shipmentConsumers.attached();
     },
     logText: () => lines.join(''),
+    clock,
+    async retentionRound() {
+      await running.buyerDataRetention.idle();
+      return running.buyerDataRetention.runRound();
+    },
     async stop() {
       client.close();
       for (const [, step] of running.shutdownSteps) await step();

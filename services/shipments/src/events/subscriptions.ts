@@ -1,5 +1,6 @@
 import type { AnySubscription, Logger, Subscription } from '@smista/service-kit';
 import { marketplacesEvents, ordersEvents } from '@smista/proto';
+import { handleBuyerDataErased } from './buyer-erased';
 import { handleOrderUpserted } from './order-upserted';
 import { handlePrivacyRequested } from './privacy-requested';
 import { handleTrackingAttempted } from './tracking-attempted';
@@ -30,7 +31,7 @@ export const ORDER_UPSERTED_BATCH_SIZE = 50;
 
 /**
  * The orders service's events (its payment on the order's shipments: a refunded order's live
- * shipment is a problem). Orders may start after shipments: main.ts attaches these when the ORDERS
+ * shipment is a problem; a buyer's data erased: its shipments' recipient too). Orders may start after shipments: main.ts attaches these when the ORDERS
  * stream appears (`attachWhenStreamExists`) instead of holding the start for it.
  */
 export function orderSubscriptions(logger: Logger, durableSuffix = ''): AnySubscription[] {
@@ -44,5 +45,11 @@ export function orderSubscriptions(logger: Logger, durableSuffix = ''): AnySubsc
       // waiting ones share a transaction and an inbox write, still one after the other, in order.
       batchSize: ORDER_UPSERTED_BATCH_SIZE,
     } satisfies Subscription<ordersEvents.OrderUpserted>,
+    {
+      durable: `shipments-buyer-erased${durableSuffix}`,
+      subject: 'orders.buyer.erased',
+      decode: (bytes) => ordersEvents.BuyerDataErased.decode(bytes),
+      handle: handleBuyerDataErased(logger.child({ consumer: 'buyer-erased' })),
+    } satisfies Subscription<ordersEvents.BuyerDataErased>,
   ];
 }

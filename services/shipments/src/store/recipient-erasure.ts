@@ -1,11 +1,16 @@
 import type { PoolClient } from '@smista/service-kit';
 import { shipmentSearchText } from '../domain';
 
-/** What a privacy request names: the marketplace's order ids, the buyer's e-mail, or every shipment of the integration. */
+/**
+ * Whose recipients are erased: what a privacy request names (the marketplace's order ids, the
+ * buyer's e-mail, or every shipment of the integration), or the orders the orders service erased
+ * (`orderIds`, Smista's ids: Amazon's retention after delivery).
+ */
 export interface ErasureScope {
   externalOrderIds: readonly string[];
   email: string;
   wholeIntegration: boolean;
+  orderIds?: readonly number[];
 }
 
 /** Written where an erased value stood in a message (a carrier's reason may quote the address). */
@@ -18,9 +23,10 @@ const ERASED = '[dato cancellato]';
  * trail, the error, the close, the marketplace push, the processing run). The tracking number, city,
  * postal code, province and country stay: the carrier traces the parcel by them and no person is
  * named by them. The shipments are those of the marketplace's order ids, those whose recipient
- * e-mail is the buyer's, or all of the integration's. Answers how many.
+ * e-mail is the buyer's, or all of the integration's; with `integrationId` null (orders erased by
+ * their ids), the merchant's shipments of `orderIds` whatever their integration. Answers how many.
  */
-export async function eraseRecipients(tx: PoolClient, merchantId: string, integrationId: number, scope: ErasureScope): Promise<number> {
+export async function eraseRecipients(tx: PoolClient, merchantId: string, integrationId: number | null, scope: ErasureScope): Promise<number> {
   const { rows } = await tx.query<{
     id: string;
     order_id: string;
@@ -35,10 +41,11 @@ export async function eraseRecipients(tx: PoolClient, merchantId: string, integr
   }>(
     `SELECT id, order_id, order_external_id, tracking_number, city, recipient_name, address_line1, address_line2, phone_number, recipient_email
        FROM shipments
-      WHERE merchant_id = $1 AND marketplace_integration_id = $2
-        AND ($3 OR order_external_id = ANY($4::text[]) OR ($5 <> '' AND lower(recipient_email) = lower($5)))
+      WHERE merchant_id = $1 AND ($2::bigint IS NULL OR marketplace_integration_id = $2)
+        AND (($3 AND $2::bigint IS NOT NULL) OR order_external_id = ANY($4::text[]) OR ($5 <> '' AND lower(recipient_email) = lower($5))
+             OR order_id = ANY($6::bigint[]))
       ORDER BY id FOR UPDATE`,
-    [merchantId, integrationId, scope.wholeIntegration, [...scope.externalOrderIds], scope.email.trim()],
+    [merchantId, integrationId, scope.wholeIntegration, [...scope.externalOrderIds], scope.email.trim(), [...(scope.orderIds ?? [])]],
   );
   if (rows.length === 0) return 0;
   const ids = rows.map((r) => r.id);

@@ -18,7 +18,7 @@ import {
   signCallerToken,
   type StreamSpec,
 } from '@smista/service-kit';
-import { marketplacesEvents, orders, shipments } from '@smista/proto';
+import { marketplacesEvents, orders, ordersEvents, shipments, shipmentsEvents } from '@smista/proto';
 import type { GlsSandbox, ReferenceTally } from '@smista/sandboxes';
 import { ScaledDeadline, waitFor } from '../../../../deploy/local/src/machine-load';
 import { configSchema, type Config } from '../../src/config';
@@ -103,6 +103,12 @@ export interface ShipmentsStack {
   newMerchant(): Promise<TestMerchant>;
   /** Publishes `marketplaces.privacy.requested` as marketplaces does (provider shopify); answers the message id. */
   publishPrivacyRequested(event: Partial<marketplacesEvents.MarketplacePrivacyRequested>): Promise<string>;
+  /** The clock of the orders service's buyer data retention (the system's until a test sets it). */
+  ordersClock: { set(iso: string): void };
+  /** One retention round of the orders service now (after its round at start); the ids of the `orders.buyer.erased` it published. */
+  ordersRetentionRound(): Promise<string[]>;
+  /** Publishes `shipments.shipment.tracking_updated` delivered, as a carrier's tracking would make shipments do, and waits until orders shows the order consegnato. */
+  deliverToOrders(merchantId: string, shipmentId: number, orderId: number, occurredAt: string): Promise<void>;
   /** Publishes `marketplaces.tracking.attempted`; answers the message id. */
   publishTrackingAttempted(event: Partial<marketplacesEvents.MarketplaceTrackingAttempted>): Promise<string>;
   /** Waits until the shipments consumer recorded these message ids (inbox or dead letters). */
@@ -149,7 +155,8 @@ export async function startShipmentsStack(options: StackOptions = {}): Promise<S
     MARKETPLACES_GRPC_ADDR: '127.0.0.1:1',
     SHIPMENTS_GRPC_ADDR: '127.0.0.1:1',
   });
-  const runningOrders: RunningOrders = await startOrders(ordersConfig, createLogger('orders', process.env.TEST_LOG_LEVEL ?? 'silent'));
+  let ordersNow: Date | undefined;
+  const runningOrders: RunningOrders = await startOrders(ordersConfig, createLogger('orders', process.env.TEST_LOG_LEVEL ?? 'silent'), () => ordersNow ?? new Date());
   const ordersClient = createGrpcClient(orders.OrdersServiceClient, `127.0.0.1:${runningOrders.port}`);
 
   const grpcPort = options.childProcess ? await freePort() : 0;
@@ -278,6 +285,24 @@ export async function startShipmentsStack(options: StackOptions = {}): Promise<S
       return msgId;
     },
     handled: (messageIds, timeoutMs) => messagesHandled(pool, messageIds, timeoutMs),
+    ordersClock: { set: (iso) => void (ordersNow = new Date(iso)) },
+    async ordersRetentionRound() {
+      await runningOrders.buyerDataRetention.idle();
+      const round = await runningOrders.buyerDataRetention.runRound();
+      if (!round) throw new Error('the retention round was skipped');
+      const { rows } = await ordersPool.query<{ id: string; payload: Buffer }>(`SELECT id, payload FROM outbox WHERE subject = 'orders.buyer.erased' ORDER BY seq`);
+      return rows.filter((r) => ordersEvents.BuyerDataErased.decode(r.payload).roundId === round.roundId).map((r) => String(r.id));
+    },
+    async deliverToOrders(merchantId, shipmentId, orderId, occurredAt) {
+      const payload = shipmentsEvents.ShipmentTrackingUpdated.encode(
+        shipmentsEvents.ShipmentTrackingUpdated.fromPartial({ merchantId, shipmentId, orderId, trackingStatus: 'delivered', delivered: true, status: 'delivered', occurredAt }),
+      ).finish();
+      await nats.js.publish('shipments.shipment.tracking_updated', payload, { msgID: randomUUID() });
+      await waitUntil(`order ${orderId} delivered`, async () => {
+        const { rows } = await ordersPool.query(`SELECT 1 FROM orders WHERE id = $1 AND status = 'consegnato'`, [orderId]);
+        return rows.length ? true : null;
+      }, 60_000);
+    },
     async kill() {
       const killed = child;
       if (!killed) throw new Error('kill() needs the child-process mode');
