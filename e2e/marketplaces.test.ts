@@ -282,18 +282,26 @@ describe('marketplaces (integrations remote, callback, dashboard tile, settings 
     await page.goto('/dashboard/marketplaces');
     await openEbayConsent(page);
     await fillConsent(page);
+    // The page notes when it shows the success, in its own clock: the test may notice it late on a busy machine.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (!sessionStorage.getItem('e2e-success-at') && document.querySelector('[data-testid="callback-page"][data-state="success"]')) {
+          sessionStorage.setItem('e2e-success-at', String(Date.now()));
+        }
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    await page.evaluate(() => sessionStorage.removeItem('e2e-success-at'));
     await page.locator('#accept').click();
 
     await page.waitForURL('**/marketplace/callback');
     const callback = page.getByTestId('callback-page');
     await eventually(async () => expect(await callback.getAttribute('data-state')).toBe('success'));
-    const successAt = Date.now();
     expect(await textOf(page.getByTestId('callback-title'))).toBe('Integrazione completata');
     await page.getByTestId('callback-redirecting').waitFor();
     await shot(page, '1280-callback-success');
     await page.waitForURL('**/dashboard');
-    // Spec §9: about 2 s after the success.
-    expect(Date.now() - successAt).toBeGreaterThan(1500);
+    // Spec §9: about 2 s after the success, as the page saw it.
+    expect(await page.evaluate(() => Date.now() - Number(sessionStorage.getItem('e2e-success-at')))).toBeGreaterThan(1500);
 
     expect(exchanges.slice(exchangedBefore)).toHaveLength(1);
     const sent = JSON.parse(exchanges[exchangedBefore]);

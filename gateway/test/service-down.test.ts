@@ -93,8 +93,9 @@ it('answers 200 or an immediate Italian 503 while orders is dead, and 200 again 
     expect(new Set(unavailable.map((a) => a.message))).toEqual(new Set([messages.errors.unavailable]));
     expect(unavailable.every((a) => a.retryAfter === '5')).toBe(true);
     // No request waited: a dead service is refused at once, not at orders' 45 s deadline (the
-    // slowest answers, a few hundred ms, are those in flight at the kill on a busy machine).
-    expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(2_000);
+    // slowest answers, a few hundred ms, are those in flight at the kill; 2.5 s at a load of 25 on
+    // two cores: the bound stays far below the deadline, not near a quiet machine's figures).
+    expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(10_000);
     // Before the kill, all fine; from shortly after the restart on, all fine again.
     expect(answers.filter((a) => a.startedAt + a.ms < killedAt).every((a) => a.status === 200)).toBe(true);
     const lastUnavailable = Math.max(...unavailable.map((a) => a.startedAt));
