@@ -31,8 +31,8 @@ describe('trackingOrderIds and canUpdateTracking (the row action offers it the s
       { id: 2, marketplace: 'ebay' as const, shipments: [shipment({ trackingNumber: ' ' })] },
       { id: 3, marketplace: 'ebay' as const, shipments: [shipment({ trackingNumber: 'GLS3', status: 'cancelled' })] },
       { id: 4, marketplace: 'ebay' as const, shipments: [] },
-      // Only a marketplace whose catalogue entry takes tracking (eBay's does; Etsy's, without an adapter, not).
-      { id: 5, marketplace: 'etsy' as const, shipments: [shipment({ trackingNumber: 'GLS5', status: 'shipped' })] },
+      // Only a marketplace whose catalogue entry takes tracking (eBay's does; AliExpress's, without an adapter, not).
+      { id: 5, marketplace: 'aliexpress' as const, shipments: [shipment({ trackingNumber: 'GLS5', status: 'shipped' })] },
     ];
     expect(trackingOrderIds(orders)).toEqual([1]);
     expect(orders.map(canUpdateTracking)).toEqual([true, false, false, false, false]);
