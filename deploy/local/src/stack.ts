@@ -111,6 +111,7 @@ function startContext(row: InfraComponent, options: InfraOptions & { app?: reado
     profile: options.profile,
     offset,
     ports: rowPorts(row, options.profile, offset),
+    infraPorts: infraPorts(options.profile, offset),
     dirs: profilePaths(options.profile, offset),
     log: (line: string) => log(row.name, line),
     onMail: options.onMail,
