@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './paths';
-import { createDatabase } from './postgres';
-import { isPortFree, waitForTcp } from './ports';
+import { createDatabase, waitForConnection } from './postgres';
+import { isPortFree } from './ports';
 import { liveDaemonPid, startDaemon, stopPid } from './proc';
 
 /** The version deploy/install.sh installs (keep the two together). */
@@ -103,8 +103,12 @@ export async function startKeycloak(options: KeycloakOptions): Promise<KeycloakH
     if (!(await isPortFree(port))) throw new Error(`keycloak: porta ${port} già in uso (${what})`);
   }
   fs.mkdirSync(path.join(dir, 'tmp'), { recursive: true });
-  if (!(await waitForTcp(options.postgresPort, timeoutMs))) throw new Error(`keycloak: PostgreSQL non risponde sulla porta ${options.postgresPort}`);
-  await createDatabase(`postgres://postgres@127.0.0.1:${options.postgresPort}/postgres`, KEYCLOAK_DATABASE);
+  // Started beside PostgreSQL: its port opens before it accepts queries ("the database system is starting up").
+  const adminUrl = `postgres://postgres@127.0.0.1:${options.postgresPort}/postgres`;
+  await waitForConnection(adminUrl, timeoutMs).catch((err: unknown) => {
+    throw new Error(`keycloak: PostgreSQL non risponde sulla porta ${options.postgresPort} (${(err as Error).message})`);
+  });
+  await createDatabase(adminUrl, KEYCLOAK_DATABASE);
 
   const url = `http://127.0.0.1:${options.httpPort}`;
   const daemon = await startDaemon({

@@ -11,11 +11,17 @@ export interface ActiveSession {
   user: UserRecord;
 }
 
-export async function insertSession(db: Queryable, session: { tokenHash: Buffer; userId: string; expiresAt: Date }): Promise<void> {
-  await db.query('INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
+/** `sso`: the identity provider's session that opened it (back-channel logout ends it by that). */
+export async function insertSession(
+  db: Queryable,
+  session: { tokenHash: Buffer; userId: string; expiresAt: Date; sso?: { issuer: string; sessionId: string } },
+): Promise<void> {
+  await db.query('INSERT INTO sessions (token_hash, user_id, expires_at, sso_issuer, sso_session_id) VALUES ($1, $2, $3, $4, $5)', [
     session.tokenHash,
     session.userId,
     session.expiresAt,
+    session.sso?.issuer ?? null,
+    session.sso?.sessionId ?? null,
   ]);
 }
 
