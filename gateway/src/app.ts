@@ -41,7 +41,7 @@ export function createApp({ config, logger, clients, rateLimitStore, sessionCach
   app.set('etag', false);
 
   app.use(observeRequests(logger));
-  app.use(securityHeaders({ secure: config.cookieSecure, remoteOrigins: config.remotes.origins }));
+  app.use(securityHeaders({ secure: config.cookieSecure, remoteOrigins: config.remotes.origins, ssoOrigin: config.sso && new URL(config.sso.issuer).origin }));
 
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -55,7 +55,7 @@ export function createApp({ config, logger, clients, rateLimitStore, sessionCach
     csrf(req, res, next);
   });
   app.use(
-    apiRouter(createRouteTable({ legal: config.legal, otlpEndpoint: config.otlpEndpoint, logger }), {
+    apiRouter(createRouteTable({ legal: config.legal, otlpEndpoint: config.otlpEndpoint, sso: config.sso, logger }), {
       clients,
       deadlineMs: config.grpcDeadlineMs,
       limiters: createLimiters(config.rateLimit, rateLimitStore),

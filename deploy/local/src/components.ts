@@ -172,6 +172,8 @@ export interface StackContext {
   rateLimitKeyPrefix?: string;
   /** The eBay app registered with the sandbox for this application (its RuName leads back to its gateway). */
   ebayApp: EbayApp;
+  /** The Keycloak realm and this application's client there; absent: SSO off. */
+  sso?: { issuer: string; clientId: string };
   logLevel: string;
   /** Absolute path of `frontends/`. */
   frontendsDir: string;

@@ -151,15 +151,7 @@ export async function startKeycloak(options: KeycloakOptions): Promise<KeycloakH
     await daemon.stop();
     fs.rmSync(pidFile, { force: true });
   };
-  const adminToken = async () => {
-    const res = await fetch(`${url}/realms/master/protocol/openid-connect/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', client_id: 'admin-cli', username: KEYCLOAK_ADMIN.username, password: KEYCLOAK_ADMIN.password }),
-    });
-    if (!res.ok) throw new Error(`keycloak: l'amministratore non accede (${res.status} ${await res.text()})`);
-    return ((await res.json()) as { access_token: string }).access_token;
-  };
+  const adminToken = () => keycloakAdminToken(url);
   try {
     await importRealm(url, await adminToken(), options.origins, options.freshRealm ?? false);
   } catch (err) {
@@ -168,12 +160,47 @@ export async function startKeycloak(options: KeycloakOptions): Promise<KeycloakH
   }
   return {
     url,
-    issuer: `${url}/realms/${KEYCLOAK_REALM}`,
+    issuer: realmIssuerOf(url),
     adminConsoleUrl: `${url}/admin/master/console/#/${KEYCLOAK_REALM}`,
     startedInMs: Date.now() - startedAt,
     adminToken,
     stop,
   };
+}
+
+/** The components that get SSO_ISSUER_URL and SSO_CLIENT_ID: identity verifies the tokens, the gateway tells the shell. */
+export const SSO_CONSUMERS: readonly string[] = ['identity', 'gateway'];
+
+/** The realm's issuer on a Keycloak at `url` (the ID tokens' `iss`, identity's and the gateway's SSO_ISSUER_URL). */
+export const realmIssuerOf = (url: string): string => `${url.replace(/\/+$/, '')}/realms/${KEYCLOAK_REALM}`;
+
+/**
+ * Registers a client of its own for one application (a test stack, its gateway on its own port)
+ * through the admin API: the realm file's `smista-shell` with this application's origins, so its
+ * redirect URI, web origin, post-logout address and back-channel logout stay exact. `make dev`
+ * uses the imported `smista-shell` itself. Answers the client id.
+ */
+export async function registerShellClient(url: string, clientId: string, origins: RealmOrigins): Promise<string> {
+  const template = (realmRepresentation(origins).clients as Record<string, unknown>[]).find((c) => c.clientId === KEYCLOAK_CLIENT_ID)!;
+  const res = await fetch(`${url}/admin/realms/${KEYCLOAK_REALM}/clients`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await keycloakAdminToken(url)}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...template, clientId, name: `Smista (${origins.shell})` }),
+  });
+  if (!res.ok) throw new Error(`keycloak: client ${clientId} non registrato (${res.status} ${await res.text()})`);
+  await res.arrayBuffer();
+  return clientId;
+}
+
+/** A token of the bootstrap administrator (master realm) for the admin API of the Keycloak at `url`. */
+export async function keycloakAdminToken(url: string): Promise<string> {
+  const res = await fetch(`${url}/realms/master/protocol/openid-connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', client_id: 'admin-cli', username: KEYCLOAK_ADMIN.username, password: KEYCLOAK_ADMIN.password }),
+  });
+  if (!res.ok) throw new Error(`keycloak: l'amministratore non accede (${res.status} ${await res.text()})`);
+  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 /** Creates the realm from the file unless it exists; `fresh` deletes an existing one first. */

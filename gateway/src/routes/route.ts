@@ -27,6 +27,8 @@ export interface RouteContext<Body, Params, Query = undefined> extends BoundClie
   session: SessionContext;
   /** The raw session cookie, when the request carries one. */
   sessionToken: string | undefined;
+  /** The SSO nonce cookie (the hash of the nonce this browser bound), when the request carries one. */
+  ssoNonceHash: string | undefined;
   /** The JSON body as sent, before validation (a PATCH reads which fields it names). */
   rawBody: unknown;
   /** List pages this process keeps as JSON, answered again while the service says unchanged. */
@@ -42,6 +44,8 @@ export interface RouteResult {
   setSession?: { sessionToken: string; expiresAt: string };
   /** Remove the session cookie (logout). */
   clearSession?: boolean;
+  /** Bind an SSO nonce to this browser (its hash in the nonce cookie), or `null` to remove it once used. */
+  ssoNonce?: { hash: string } | null;
   /** The JSON body already serialised (a kept page); `body` is ignored. */
   json?: Buffer;
   /** Answer a file (a PDF, a CSV) instead of JSON; `body` is ignored. */

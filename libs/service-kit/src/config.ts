@@ -130,7 +130,8 @@ const clientIdSchema = z
  * {@link ssoSettingsOf} after parsing. Both empty: SSO off (a supported configuration).
  */
 export const ssoEnv = () => ({
-  SSO_ISSUER_URL: env.optionalUrl().refine((u) => u === undefined || (!u.endsWith('/') && !/[?#]/.test(u)), m.ssoIssuer),
+  // A Keycloak realm: keycloak-js is given the server and the realm, the two halves of the issuer.
+  SSO_ISSUER_URL: env.optionalUrl().refine((u) => u === undefined || /^https?:\/\/[^?#]+\/realms\/[^/?#]+$/.test(u), m.ssoIssuer),
   SSO_CLIENT_ID: clientIdSchema,
   SSO_AUDIENCE: clientIdSchema,
 });
@@ -140,6 +141,12 @@ export function checkSsoPair(c: { SSO_ISSUER_URL?: string; SSO_CLIENT_ID?: strin
   if ((c.SSO_ISSUER_URL === undefined) !== (c.SSO_CLIENT_ID === undefined)) {
     ctx.addIssue({ code: 'custom', path: [c.SSO_ISSUER_URL === undefined ? 'SSO_ISSUER_URL' : 'SSO_CLIENT_ID'], message: m.ssoPair });
   }
+}
+
+/** keycloak-js's `url` and `realm` for an issuer `<url>/realms/<realm>` (the form ssoEnv accepts). */
+export function keycloakRealmOf(issuer: string): { url: string; realm: string } {
+  const at = issuer.lastIndexOf('/realms/');
+  return { url: issuer.slice(0, at), realm: decodeURIComponent(issuer.slice(at + '/realms/'.length)) };
 }
 
 export function ssoSettingsOf(c: { SSO_ISSUER_URL?: string; SSO_CLIENT_ID?: string; SSO_AUDIENCE?: string }): SsoSettings | undefined {
