@@ -107,6 +107,9 @@ const spec = [
   // The gateway's own: runtime configuration for the shell and browser spans (issue 7).
   'GET /api/public-config',
   'POST /api/telemetry/traces',
+  // Single sign-on with Keycloak (issue 24): the nonce bound to the browser, then the ID token for a session.
+  'POST /api/sso/nonce',
+  'POST /api/sso/session',
 ];
 
 describe('route table', () => {
