@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { KEYCLOAK_ADMIN, KEYCLOAK_CLIENT_ID, KEYCLOAK_REALM } from '../../deploy/local/src/keycloak';
+import { KEYCLOAK_CLIENT_ID, KEYCLOAK_REALM, keycloakAdminToken } from '../../deploy/local/src/keycloak';
 
 /*
  * The shared test Keycloak (jest's globalSetup, TEST_KEYCLOAK_URL) driven over HTTP as a browser
@@ -91,22 +91,11 @@ export async function signInWithKeycloak(
   return (await res.json()) as OidcTokens;
 }
 
-/** A token of the bootstrap administrator (master realm). */
-export async function keycloakAdminToken(): Promise<string> {
-  const res = await fetch(`${keycloakUrl()}/realms/master/protocol/openid-connect/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', client_id: 'admin-cli', username: KEYCLOAK_ADMIN.username, password: KEYCLOAK_ADMIN.password }),
-  });
-  if (!res.ok) throw new Error(`amministratore di Keycloak rifiutato (${res.status})`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 /** One call of the realm's admin API (`path` after `/admin/realms/smista`). */
 export async function keycloakAdmin(method: string, path: string, body?: unknown): Promise<Response> {
   const res = await fetch(`${keycloakUrl()}/admin/realms/${KEYCLOAK_REALM}${path}`, {
     method,
-    headers: { authorization: `Bearer ${await keycloakAdminToken()}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${await keycloakAdminToken(keycloakUrl())}`, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`Keycloak admin ${method} ${path}: ${res.status} ${await res.text()}`);
