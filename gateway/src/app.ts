@@ -7,6 +7,7 @@ import { observeRequests } from './middleware/observe';
 import { createLimiters } from './middleware/rate-limits';
 import type { SharedLimitStore } from './middleware/rate-limit-store';
 import { securityHeaders } from './middleware/security-headers';
+import { BACKCHANNEL_LOGOUT_PATH } from './routes/sso-routes';
 import { createRouteTable } from './routes';
 import { apiRouter } from './routes/router';
 import type { SessionCache } from './session-cache';
@@ -52,6 +53,8 @@ export function createApp({ config, logger, clients, rateLimitStore, sessionCach
   const csrf = csrfFilter(config.trustedOrigins);
   app.use('/api', (req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
+    // Keycloak's server-to-server form post, authenticated by its logout token (sso-routes.ts).
+    if (req.method === 'POST' && req.baseUrl + req.path === BACKCHANNEL_LOGOUT_PATH) return next();
     csrf(req, res, next);
   });
   app.use(

@@ -7,7 +7,8 @@
 import { Client } from 'pg';
 import { messages } from '@smista/contracts';
 import { startApp, type TestApp } from '../../e2e/support/app';
-import { createRealmUser, keycloakUrl, randomNonce, realmIssuer, signInWithKeycloak, type RealmUser } from '../../e2e/support/keycloak';
+import { waitFor } from '../../deploy/local/src/machine-load';
+import { createRealmUser, keycloakAdmin, keycloakUrl, randomNonce, realmIssuer, signInWithKeycloak, type RealmUser } from '../../e2e/support/keycloak';
 import { Browser, newUser } from './support/http';
 
 const e = messages.errors;
@@ -142,3 +143,38 @@ it("links a password user's e-mail after their Smista password: 409 first, then 
   const linked = await b.post('/api/sso/session', { idToken, password: fields.password });
   expect(linked).toMatchObject({ status: 200, body: { email: kc.email, username: fields.username } });
 }, 60_000);
+
+describe("Keycloak's back-channel logout", () => {
+  it('ends the Smista session when an administrator logs the user out in Keycloak', async () => {
+    const kc = await createRealmUser({ emailVerified: true });
+    const { b, idToken } = await ssoBrowser(kc);
+    expect((await b.post('/api/sso/session', { idToken })).status).toBe(200);
+    const password = new Browser(app.baseUrl);
+    expect((await password.get('/api/user')).status).toBe(401);
+    expect((await b.get('/api/user')).status).toBe(200);
+    // Keycloak posts the logout token to this application's gateway (its client's back-channel URL).
+    await keycloakAdmin('POST', `/users/${kc.id}/logout`);
+    await waitFor('the Smista session to end', async () => (await b.get('/api/user')).status === 401, 10_000, 50);
+  }, 60_000);
+
+  it('refuses a logout token that is not the realm\'s, a missing one and a JSON body: 400 in Italian, nothing ended', async () => {
+    const kc = await createRealmUser({ emailVerified: true });
+    const { b, idToken } = await ssoBrowser(kc);
+    expect((await b.post('/api/sso/session', { idToken })).status).toBe(200);
+    const form = (body: string) => fetch(`${app.baseUrl}/api/sso/backchannel-logout`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    const cases: [string, number, string][] = [
+      // An ID token is no logout token (typ ID, no logout event).
+      [`logout_token=${idToken}`, 400, e.ssoLogoutTokenInvalid],
+      ['logout_token=non-un-token', 400, e.ssoLogoutTokenInvalid],
+      ['', 400, messages.validation.required],
+      [`logout_token=${'x'.repeat(40_000)}`, 413, e.bodyTooLarge],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await form(body);
+      expect({ status: res.status, message: ((await res.json()) as { message: string }).message }).toEqual({ status, message });
+    }
+    const json = await new Browser(app.baseUrl).post('/api/sso/backchannel-logout', { logout_token: idToken });
+    expect(json).toMatchObject({ status: 400, body: { message: e.ssoLogoutTokenInvalid } });
+    expect((await b.get('/api/user')).status).toBe(200);
+  }, 60_000);
+});

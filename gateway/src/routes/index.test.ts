@@ -110,6 +110,7 @@ const spec = [
   // Single sign-on with Keycloak (issue 24): the nonce bound to the browser, then the ID token for a session.
   'POST /api/sso/nonce',
   'POST /api/sso/session',
+  'POST /api/sso/backchannel-logout',
 ];
 
 describe('route table', () => {

@@ -73,6 +73,8 @@ export interface RouteSpec<B extends z.ZodType | undefined, P extends z.ZodType 
   limiters?: LimiterName[];
   /** JSON body limit in bytes for this route (default {@link DEFAULT_BODY_LIMIT}). */
   bodyLimit?: number;
+  /** `form`: an `application/x-www-form-urlencoded` body too (a provider calling us, not the shell); JSON always. */
+  bodyFormat?: 'json' | 'form';
   /**
    * The route changes what a session lookup answers: this replica's session cache drops the
    * caller's session (`session`: logout, merchant selection) or every session of the caller

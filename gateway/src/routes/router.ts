@@ -50,7 +50,10 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
   for (const def of table) {
     const chain: RequestHandler[] = [(_req, res, next) => ((res.locals.route = def.path), next())];
     if (def.method !== 'GET') {
-      chain.push(express.json({ limit: def.bodyLimit ?? DEFAULT_BODY_LIMIT, type: 'application/json', strict: true }));
+      const limit = def.bodyLimit ?? DEFAULT_BODY_LIMIT;
+      // A form route reads JSON as well, so the same checks (NUL, encodings, unknown fields) hold for it.
+      if (def.bodyFormat === 'form') chain.push(express.urlencoded({ limit, type: 'application/x-www-form-urlencoded', extended: false, parameterLimit: 10 }));
+      chain.push(express.json({ limit, type: 'application/json', strict: true }));
     }
     chain.push(refuseNul);
     const limiters = def.limiters ?? [];

@@ -1,16 +1,27 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { messages } from '@smista/contracts';
-import type { SsoSettings } from '@smista/service-kit';
+import { GrpcStatus, isServiceError, type SsoSettings } from '@smista/service-kit';
 import { HttpError } from '../middleware/errors';
 import { userJson } from './presenters';
 import { route, type RouteDef } from './route';
+
+/**
+ * Where Keycloak posts its back-channel logout (the realm's client names it). Keycloak calls it
+ * server to server with a form body, so the CSRF filter lets it through (app.ts): the logout token
+ * is its authentication, verified by identity, and all it can do is end sessions.
+ */
+export const BACKCHANNEL_LOGOUT_PATH = '/api/sso/backchannel-logout';
 
 /** An ID token is a few kilobytes; identity refuses anything over 16 KB too. */
 const ID_TOKEN_MAX_CHARS = 16_384;
 
 /** keycloak-js's nonce is a UUID; any other client's is a random string of the same kind. */
 const nonceBodySchema = z.object({ nonce: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, messages.errors.ssoNonceInvalid) }).strict();
+
+const logoutBodySchema = z
+  .object({ logout_token: z.string().min(1, messages.errors.ssoLogoutTokenInvalid).max(ID_TOKEN_MAX_CHARS, messages.errors.ssoLogoutTokenInvalid) })
+  .strict();
 
 const sessionBodySchema = z
   .object({
@@ -28,6 +39,8 @@ const sessionBodySchema = z
  * - `POST /api/sso/session` `{idToken, password?}`: the ID token keycloak-js received, verified by
  *   identity against the realm with that cookie's nonce (used once); then the session cookie exactly
  *   as after a password login, and the user as /api/login answers it.
+ * - `POST /api/sso/backchannel-logout` (form `logout_token`): Keycloak's back-channel logout;
+ *   identity ends every session of that Keycloak session, on every gateway. 200, or 400 in Italian.
  */
 export function ssoRoutes(sso: SsoSettings | undefined): RouteDef[] {
   const configured = () => {
@@ -60,6 +73,24 @@ export function ssoRoutes(sso: SsoSettings | undefined): RouteDef[] {
         if (!ssoNonceHash) throw new HttpError(401, messages.errors.ssoNonceInvalid);
         const s = await identity.signInWithSso({ idToken: body.idToken, nonceHash: ssoNonceHash, password: body.password });
         return { body: userJson(s.user), setSession: s, ssoNonce: null };
+      },
+    }),
+    route({
+      method: 'POST',
+      path: BACKCHANNEL_LOGOUT_PATH,
+      auth: 'public',
+      rpc: 'identity.EndSsoSessions',
+      bodyFormat: 'form',
+      body: logoutBodySchema,
+      bodyLimit: 32 * 1024,
+      handle: async ({ body, identity }) => {
+        configured();
+        // OIDC Back-Channel Logout: an invalid token is a 400 (identity's 401 says why in Italian).
+        await identity.endSsoSessions({ logoutToken: body.logout_token }).catch((err: unknown) => {
+          if (isServiceError(err) && err.code === GrpcStatus.UNAUTHENTICATED) throw new HttpError(400, messages.errors.ssoLogoutTokenInvalid);
+          throw err;
+        });
+        return { body: {} };
       },
     }),
   ];

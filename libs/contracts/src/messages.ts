@@ -98,6 +98,8 @@ export const messages = {
     /** SSO: the e-mail belongs to a password account; linking needs its password once (no takeover by whoever controls the provider). */
     ssoLinkPasswordRequired: "Esiste già un account Smista con questo indirizzo email: inserisci la sua password per collegarlo all'accesso con SSO.",
     ssoLinkPasswordWrong: 'La password non è corretta: inserisci la password del tuo account Smista per collegarlo.',
+    /** Back-channel logout: the logout token is not one of the realm's (signature, issuer, audience, expiry, event, nonce). */
+    ssoLogoutTokenInvalid: 'Richiesta di logout SSO non valida: il token di logout non è del realm configurato o è scaduto.',
   },
   success: {
     passwordUpdated: 'Password aggiornata',

@@ -36,6 +36,8 @@ export async function startIdentity(config: Config, logger: Logger): Promise<Run
   const mailer = new BackgroundMailer(createMailer(config.SMTP_URL, config.MAIL_FROM, logger), logger);
   const housekeeping = startHousekeeping(pool, logger);
   const ssoSettings = ssoSettingsOf(config);
+  const ssoVerifier = ssoSettings && createSsoTokenVerifier(ssoSettings);
+  void ssoVerifier?.warmUp((err) => logger.warn({ err: (err as Error).message }, 'sso realm keys not fetched yet (fetched again at the first sign-in)'));
   const unary = createHandlerFactory({ logger, callerSecret: config.CALLER_TOKEN_SECRET, errors: errorStatus });
   const service = identityService({
     pool,
@@ -47,7 +49,7 @@ export async function startIdentity(config: Config, logger: Logger): Promise<Run
     mailer,
     memberships,
     publishNow: async (events) => void (await publishUrgentEvents({ pool, js: infra.nats.js, logger }, events)),
-    sso: ssoSettings && { settings: ssoSettings, verifier: createSsoTokenVerifier(ssoSettings) },
+    sso: ssoSettings && ssoVerifier && { settings: ssoSettings, verifier: ssoVerifier },
   });
   const server = await startGrpcServer({ port: config.GRPC_PORT, services: [service], logger });
   return {

@@ -1,7 +1,7 @@
-import { generateKeyPair, SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { GrpcStatus } from '@smista/service-kit';
 import { messages } from '@smista/contracts';
-import { createSsoTokenVerifier, SSO_CLOCK_SKEW_SECONDS } from '../src/app/sso-tokens';
+import { BACKCHANNEL_LOGOUT_EVENT, createSsoTokenVerifier, SSO_CLOCK_SKEW_SECONDS } from '../src/app/sso-tokens';
 import { nonceHash } from '../src/domain/sso';
 import { KEYCLOAK_ADMIN, KEYCLOAK_CLIENT_ID } from '../../../deploy/local/src/keycloak';
 import { createRealmUser, keycloakAdmin, keycloakUrl, randomNonce, realmIssuer, signInWithKeycloak, DEV_REDIRECT_URI, type RealmUser } from '../../../e2e/support/keycloak';
@@ -168,5 +168,59 @@ describe('hostile tokens: 4xx in Italian, nothing written', () => {
     const real = await idTokenOf(kc);
     expect(await failure(ssoOff.api.signInWithSso(real))).toEqual({ code: GrpcStatus.FAILED_PRECONDITION, details: e.ssoNotConfigured });
     expect(await count(ssoOff.pool, 'sessions')).toBe(0);
+  }, 60_000);
+});
+
+describe('back-channel logout (EndSsoSessions)', () => {
+  it("ends every Smista session of a Keycloak session when Keycloak's logout token says so", async () => {
+    // The token Keycloak sends is verified like an ID token; here it is made with a key of the test's
+    // own (the realm never signs a token on demand), so what each claim does can be seen.
+    const { privateKey, publicKey } = await generateKeyPair('RS256');
+    const keys = createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256' }] });
+    const settings = { issuer: realmIssuer(), clientId: KEYCLOAK_CLIENT_ID, audience: KEYCLOAK_CLIENT_ID };
+    const verifier = createSsoTokenVerifier(settings, { keys });
+    const now = Math.floor(Date.now() / 1000);
+    // Claims set to undefined are left out of the token.
+    const sign = (claims: Record<string, unknown>) =>
+      new SignJWT(
+        JSON.parse(
+          JSON.stringify({
+            iss: settings.issuer,
+            aud: settings.clientId,
+            sub: 'sub-1',
+            iat: now,
+            exp: now + 120,
+            jti: 'j1',
+            typ: 'Logout',
+            sid: 'sid-1',
+            events: { [BACKCHANNEL_LOGOUT_EVENT]: {} },
+            ...claims,
+          }),
+        ),
+      )
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+        .sign(privateKey);
+    await expect(verifier.verifyLogoutToken(await sign({}))).resolves.toEqual({ issuer: settings.issuer, subject: 'sub-1', sessionId: 'sid-1' });
+    for (const hostile of [{ events: undefined }, { events: { 'http://altro': {} } }, { nonce: 'n' }, { typ: 'ID' }, { sid: undefined, sub: undefined }]) {
+      await expect(verifier.verifyLogoutToken(await sign(hostile))).rejects.toMatchObject({ code: 'SSO_TOKEN_INVALID', message: e.ssoTokenInvalid });
+    }
+    // An ID token is no logout token, and the other way round.
+    await expect(verifier.verifyIdToken(await sign({ nonce: 'n' }))).rejects.toMatchObject({ code: 'SSO_TOKEN_INVALID' });
+  });
+
+  it('refuses a logout token that is not the realm\'s, ending nothing', async () => {
+    const kc = await createRealmUser({ emailVerified: true });
+    await id.api.signInWithSso(await idTokenOf(kc));
+    const { privateKey } = await generateKeyPair('RS256');
+    const forged = await new SignJWT({ typ: 'Logout', sid: 'x', events: { [BACKCHANNEL_LOGOUT_EVENT]: {} } })
+      .setProtectedHeader({ alg: 'RS256', kid: 'other' })
+      .setIssuer(realmIssuer())
+      .setAudience(KEYCLOAK_CLIENT_ID)
+      .setIssuedAt()
+      .setExpirationTime('2m')
+      .sign(privateKey);
+    await refusedWithoutWrites(() => id.api.endSsoSessions({ logoutToken: forged }), GrpcStatus.UNAUTHENTICATED, e.ssoTokenInvalid);
+    await refusedWithoutWrites(() => id.api.endSsoSessions({ logoutToken: 'x'.repeat(17_000) }), GrpcStatus.UNAUTHENTICATED, e.ssoTokenInvalid);
+    expect(await failure(ssoOff.api.endSsoSessions({ logoutToken: forged }))).toEqual({ code: GrpcStatus.FAILED_PRECONDITION, details: e.ssoNotConfigured });
   }, 60_000);
 });

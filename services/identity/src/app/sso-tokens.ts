@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { SsoSettings } from '@smista/service-kit';
 import { identityErrors } from '../domain/errors';
 import type { SsoIdentity } from '../domain/sso';
@@ -17,16 +17,34 @@ export interface SsoTokenVerifier {
    * DEPENDENCY_UNAVAILABLE when the keys cannot be fetched.
    */
   verifyIdToken(token: string): Promise<SsoIdentity>;
+  /**
+   * A back-channel logout token of the realm (OIDC Back-Channel Logout 1.0): verified like an ID
+   * token (`typ` "Logout"), with the back-channel logout event in `events`, no `nonce`, and a `sid`
+   * or a `sub`. Throws SSO_TOKEN_INVALID.
+   */
+  verifyLogoutToken(token: string): Promise<SsoLogout>;
+  /** Fetches the realm's keys now (at start), so the first sign-in does not wait for them; never throws. */
+  warmUp(onError: (err: unknown) => void): Promise<void>;
 }
+
+/** Which provider session (or, without `sid`, which account) a logout token ends. */
+export interface SsoLogout {
+  issuer: string;
+  subject?: string;
+  sessionId?: string;
+}
+
+/** The member of a logout token's `events` that says it is one. */
+export const BACKCHANNEL_LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 
 /**
  * The verifier for a realm. `now` is the clock (tests move it past a token's expiry); `onRefused`
  * hears why a token was refused, for the log (never the token itself).
  */
-export function createSsoTokenVerifier(settings: SsoSettings, options: { now?: () => Date; jwksUri?: string } = {}): SsoTokenVerifier {
+export function createSsoTokenVerifier(settings: SsoSettings, options: { now?: () => Date; jwksUri?: string; /** Keys other than the realm's (tests sign tokens Keycloak never would). */ keys?: JWTVerifyGetKey } = {}): SsoTokenVerifier {
   // Keycloak's keys live at `<issuer>/protocol/openid-connect/certs`; jose caches them and refetches
   // on a `kid` it does not know (at most every 30 s), so a key rotation needs no restart.
-  const keys = createRemoteJWKSet(new URL(options.jwksUri ?? `${settings.issuer}/protocol/openid-connect/certs`), { timeoutDuration: 5_000 });
+  const keys = options.keys ?? createRemoteJWKSet(new URL(options.jwksUri ?? `${settings.issuer}/protocol/openid-connect/certs`), { timeoutDuration: 5_000 });
   const now = options.now ?? (() => new Date());
 
   const verify = async (token: string, typ: string): Promise<JWTPayload> => {
@@ -37,7 +55,7 @@ export function createSsoTokenVerifier(settings: SsoSettings, options: { now?: (
         algorithms: ALGORITHMS,
         clockTolerance: SSO_CLOCK_SKEW_SECONDS,
         currentDate: now(),
-        requiredClaims: ['exp', 'iat', 'sub'],
+        requiredClaims: typ === 'ID' ? ['exp', 'iat', 'sub'] : ['exp', 'iat'],
       });
       // A token for another client of the realm that lists ours among its audiences is not ours to use.
       if (payload.azp !== undefined && payload.azp !== settings.clientId) throw new joseErrors.JWTClaimValidationFailed('unexpected "azp" claim value', payload, 'azp', 'check_failed');
@@ -53,6 +71,11 @@ export function createSsoTokenVerifier(settings: SsoSettings, options: { now?: (
   };
 
   return {
+    async warmUp(onError) {
+      const remote = keys as Partial<ReturnType<typeof createRemoteJWKSet>>;
+      await remote.reload?.().catch(onError);
+    },
+
     async verifyIdToken(token) {
       const p = await verify(token, 'ID');
       if (typeof p.nonce !== 'string' || !p.nonce) throw Object.assign(identityErrors.ssoTokenInvalid(), { reason: 'nonce missing' });
@@ -69,6 +92,17 @@ export function createSsoTokenVerifier(settings: SsoSettings, options: { now?: (
         preferredUsername: text(p.preferred_username),
         expiresAt: new Date(p.exp! * 1000),
       };
+    },
+
+    async verifyLogoutToken(token) {
+      const p = await verify(token, 'Logout');
+      const refuse = (reason: string) => Object.assign(identityErrors.ssoTokenInvalid(), { reason });
+      const events = p.events;
+      if (!events || typeof events !== 'object' || Array.isArray(events) || !(BACKCHANNEL_LOGOUT_EVENT in events)) throw refuse('logout event missing');
+      if (p.nonce !== undefined) throw refuse('nonce in a logout token');
+      const sid = typeof p.sid === 'string' && p.sid ? p.sid : undefined;
+      if (!sid && !p.sub) throw refuse('neither sid nor sub');
+      return { issuer: p.iss!, subject: p.sub, sessionId: sid };
     },
   };
 }

@@ -6,7 +6,7 @@ import { sessionExpiry } from '../domain/sessions';
 import { decideFirstSignIn, namesOf, nonceMatches, usernameCandidates, type SsoIdentity } from '../domain/sso';
 import { generateToken, hashToken } from '../domain/tokens';
 import { normalizeEmail, type UserRecord } from '../domain/users';
-import { enqueueUserRegistered } from '../events/publishers';
+import { enqueueSessionsInvalidated, enqueueUserRegistered, InvalidationReason } from '../events/publishers';
 import * as sessions from '../store/sessions';
 import * as sso from '../store/sso';
 import * as users from '../store/users';
@@ -96,4 +96,25 @@ async function planFirstSignIn(deps: AppDeps, claims: SsoIdentity, password: str
   const taken = await sso.takenUsernames(deps.pool, candidates);
   const username = candidates.find((c) => !taken.has(c.toLowerCase())) ?? `${candidates[0]!.slice(0, 40)}-${generateToken().slice(0, 6)}`;
   return { kind: 'create', newUser: { email: decision.email, username, ...namesOf(claims, username) } };
+}
+
+/**
+ * `POST /api/sso/backchannel-logout` behind the gateway: Keycloak says a session of the realm
+ * ended (logout there, an administrator's, a disabled user). Every Smista session it opened ends,
+ * and every gateway has dropped its cached copy before this answers. Answers how many ended.
+ */
+export async function endSsoSessions(deps: AppDeps, logoutToken: string, logger: Logger): Promise<number> {
+  if (!deps.sso) throw identityErrors.ssoNotConfigured();
+  if (typeof logoutToken !== 'string' || !logoutToken || logoutToken.length > ID_TOKEN_MAX_CHARS) throw identityErrors.ssoTokenInvalid();
+  const logout = await deps.sso.verifier.verifyLogoutToken(logoutToken).catch((err: unknown) => {
+    logger.info({ reason: (err as { reason?: string }).reason ?? (err as Error).message }, 'sso logout token refused');
+    throw err;
+  });
+  const invalidations = await withTransaction(deps.pool, async (tx) => {
+    const ended = await sessions.deleteSsoSessions(tx, logout);
+    return Promise.all(ended.map((s) => enqueueSessionsInvalidated(tx, { userId: s.userId, tokenHash: s.tokenHash, reason: InvalidationReason.SESSIONS_INVALIDATED_REASON_LOGOUT })));
+  });
+  if (invalidations.length) await deps.publishNow(invalidations);
+  logger.info({ ended: invalidations.length }, 'sso sessions ended by back-channel logout');
+  return invalidations.length;
 }

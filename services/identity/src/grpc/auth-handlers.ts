@@ -1,7 +1,7 @@
 import { roleToProto } from '@smista/service-kit';
 import { checkEmailSchema, loginSchema } from '@smista/contracts';
 import { common, type identity } from '@smista/proto';
-import { emailExists, login, logout, register, resolveSession, selectMerchant, signInWithSso, type SignedIn } from '../app';
+import { emailExists, login, logout, register, resolveSession, selectMerchant, signInWithSso, endSsoSessions, type SignedIn } from '../app';
 import { parseRegistration, toUserView } from '../domain/users';
 import type { HandlerDeps } from './deps';
 import { toProtoUser } from './mapping';
@@ -45,6 +45,10 @@ export function authHandlers(deps: HandlerDeps) {
     signInWithSso: unary<identity.SignInWithSsoRequest, identity.SessionResponse>('SignInWithSso', async (req, ctx) =>
       sessionResponse(await signInWithSso(deps, { idToken: req.idToken, nonceHash: req.nonceHash, password: req.password }, ctx.logger)),
     ),
+
+    endSsoSessions: unary<identity.EndSsoSessionsRequest, identity.EndSsoSessionsResponse>('EndSsoSessions', async (req, ctx) => ({
+      ended: await endSsoSessions(deps, req.logoutToken, ctx.logger),
+    })),
 
     checkEmail: unary<identity.CheckEmailRequest, identity.CheckEmailResponse>('CheckEmail', async (req) => ({ exists: await emailExists(deps, checkEmailSchema.parse(req).email) })),
   };

@@ -131,3 +131,22 @@ export async function deleteExpiredSessions(db: Queryable): Promise<number> {
   const { rowCount } = await db.query(`DELETE FROM sessions WHERE expires_at < now() - interval '1 day'`);
   return rowCount ?? 0;
 }
+
+/**
+ * Ends the sessions an identity-provider session opened (back-channel logout by `sid`), or, given
+ * only the account, every session its user opened through that provider; answers what ended.
+ */
+export async function deleteSsoSessions(db: Queryable, who: { issuer: string; sessionId?: string; subject?: string }): Promise<{ tokenHash: Buffer; userId: string }[]> {
+  const { rows } = who.sessionId
+    ? await db.query<{ tokenHash: Buffer; userId: string }>(
+        'DELETE FROM sessions WHERE sso_issuer = $1 AND sso_session_id = $2 RETURNING token_hash AS "tokenHash", user_id AS "userId"',
+        [who.issuer, who.sessionId],
+      )
+    : await db.query<{ tokenHash: Buffer; userId: string }>(
+        `DELETE FROM sessions s USING sso_links l
+          WHERE s.sso_issuer = $1 AND l.issuer = $1 AND l.subject = $2 AND s.user_id = l.user_id
+          RETURNING s.token_hash AS "tokenHash", s.user_id AS "userId"`,
+        [who.issuer, who.subject],
+      );
+  return rows;
+}
