@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { messages } from '@smista/contracts';
 import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
-import { createRealmUser, keycloakUrl, type RealmUser } from './support/keycloak';
+import { createRealmUser, keycloakUrl, realmIssuer, type RealmUser } from './support/keycloak';
 import { createScenario, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { DESKTOP, eventually, expectNoSidewaysScroll, MOBILE, screenshotWhole } from './support/ui';
 
@@ -105,4 +105,26 @@ step("an e-mail of a password account is linked with that account's password (39
   const me = await page.evaluate(async () => (await fetch('/api/user')).json());
   expect(me).toMatchObject({ email: user.email, firstName: 'Paolo' });
   await expectNoTokensStored(page);
+});
+
+step("'Sign out' after an SSO sign-in ends Keycloak's session too: the next 'Accedi con SSO' asks for the credentials again", async () => {
+  const { page } = browser;
+  await page.setViewportSize(DESKTOP);
+  const user = await createRealmUser({ emailVerified: true });
+  await signInThroughKeycloak(page, user, 'logout-desktop');
+  await page.waitForURL((url) => url.pathname === '/merchant-selection');
+  // RP-initiated logout: Keycloak's end-session endpoint with the ID token as hint and the registered address.
+  const toKeycloak = page.waitForRequest((r) => r.url().startsWith(`${realmIssuer()}/protocol/openid-connect/logout`));
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  const endSession = new URL((await toKeycloak).url());
+  expect(endSession.searchParams.get('id_token_hint')).toMatch(/^eyJ/);
+  expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${app.baseUrl}/auth`);
+  await page.waitForURL((url) => url.origin === new URL(app.baseUrl).origin && url.pathname === '/auth');
+  await page.getByRole('button', { name: 'Accedi con SSO' }).waitFor();
+  expect(await page.evaluate(async () => (await fetch('/api/user')).status)).toBe(401);
+  // Keycloak's cookies are kept: only a session that really ended makes it ask again.
+  await page.getByRole('button', { name: 'Accedi con SSO' }).click();
+  await page.waitForURL((url) => url.origin === new URL(keycloakUrl()).origin);
+  await page.locator('#username').waitFor();
+  await shot(page, 'logout-desktop-asks-again');
 });

@@ -35,6 +35,8 @@ export async function startSsoLogin(sso: SsoConfig): Promise<void> {
 }
 
 let finishing: { href: string; idToken: Promise<string> } | undefined;
+/** The keycloak-js of this page's SSO sign-in, with its ID token in memory: 'Logout' ends Keycloak's session with it. */
+let signedIn: Keycloak | undefined;
 
 /**
  * On /auth/sso: keycloak-js reads the code from the fragment and exchanges it (with the PKCE
@@ -46,6 +48,7 @@ export function finishSsoLogin(sso: SsoConfig): Promise<string> {
     const href = window.location.href;
     const idToken = createKeycloak(sso).then((keycloak) => {
       if (!keycloak.authenticated || !keycloak.idToken) throw new Error('sso-not-authenticated');
+      signedIn = keycloak;
       return keycloak.idToken;
     });
     finishing = { href, idToken };
@@ -56,4 +59,18 @@ export function finishSsoLogin(sso: SsoConfig): Promise<string> {
 /** `POST /api/sso/session`: the session cookie as after a password login; the password links an existing account once. */
 export function createSsoSession(idToken: string, password?: string): Promise<User> {
   return apiFetch<User>('/api/sso/session', { method: 'POST', body: password === undefined ? { idToken } : { idToken, password } });
+}
+
+/**
+ * After Smista's logout: when this page signed in with SSO, ends Keycloak's session too
+ * (RP-initiated logout with the ID token as hint), and Keycloak sends the browser back to /auth.
+ * False when there is nothing to end (a password login, or the page was reloaded since: the token
+ * lived in memory only).
+ */
+export function endKeycloakSession(): boolean {
+  const keycloak = signedIn;
+  if (!keycloak?.idToken) return false;
+  signedIn = undefined;
+  void keycloak.logout({ redirectUri: `${window.location.origin}/auth` });
+  return true;
 }
