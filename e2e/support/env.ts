@@ -26,6 +26,8 @@ export interface SharedInfra {
   ebayUrl: string;
   /** TEST_REDIS_URL: Redis (the gateway's REDIS_URL: rate limits shared by its processes). */
   redisUrl: string;
+  /** TEST_KEYCLOAK_URL: Keycloak (realm `smista`); every test application registers its own client there. */
+  keycloakUrl: string;
 }
 
 /**
@@ -53,6 +55,7 @@ export function sharedInfra(): SharedInfra {
     posteUrl: sandboxes.poste!,
     ebayUrl: sandboxes.ebay!,
     redisUrl: env.TEST_REDIS_URL!,
+    keycloakUrl: env.TEST_KEYCLOAK_URL!,
   };
 }
 

@@ -7,6 +7,7 @@ import { observeRequests } from './middleware/observe';
 import { createLimiters } from './middleware/rate-limits';
 import type { SharedLimitStore } from './middleware/rate-limit-store';
 import { securityHeaders } from './middleware/security-headers';
+import { BACKCHANNEL_LOGOUT_PATH } from './routes/sso-routes';
 import { createRouteTable } from './routes';
 import { apiRouter } from './routes/router';
 import type { SessionCache } from './session-cache';
@@ -41,7 +42,7 @@ export function createApp({ config, logger, clients, rateLimitStore, sessionCach
   app.set('etag', false);
 
   app.use(observeRequests(logger));
-  app.use(securityHeaders({ secure: config.cookieSecure, remoteOrigins: config.remotes.origins }));
+  app.use(securityHeaders({ secure: config.cookieSecure, remoteOrigins: config.remotes.origins, ssoOrigin: config.sso && new URL(config.sso.issuer).origin }));
 
   app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -52,10 +53,12 @@ export function createApp({ config, logger, clients, rateLimitStore, sessionCach
   const csrf = csrfFilter(config.trustedOrigins);
   app.use('/api', (req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
+    // Keycloak's server-to-server form post, authenticated by its logout token (sso-routes.ts).
+    if (req.method === 'POST' && req.baseUrl + req.path === BACKCHANNEL_LOGOUT_PATH) return next();
     csrf(req, res, next);
   });
   app.use(
-    apiRouter(createRouteTable({ legal: config.legal, otlpEndpoint: config.otlpEndpoint, logger }), {
+    apiRouter(createRouteTable({ legal: config.legal, otlpEndpoint: config.otlpEndpoint, sso: config.sso, logger }), {
       clients,
       deadlineMs: config.grpcDeadlineMs,
       limiters: createLimiters(config.rateLimit, rateLimitStore),

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { messages } from '@smista/contracts';
 import { bucketName } from '@smista/remote-server';
-import { env, loadConfig, parseConfig } from '@smista/service-kit';
+import { checkSsoPair, env, loadConfig, parseConfig, ssoEnv, ssoSettingsOf } from '@smista/service-kit';
 import { grpcServices, serviceNames, type ServiceName } from './services';
 
 const originOf = (url: string): string => new URL(url).origin;
@@ -89,7 +89,13 @@ const schema = z
     SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
     SESSION_CACHE_MAX_ENTRIES: positiveInt(50_000),
     LOG_LEVEL: env.logLevel(),
+    /**
+     * Single sign-on: the realm (issuer URL) and the shell's client, told to the shell by
+     * /api/public-config and named by the CSP; identity verifies the tokens. Both unset: SSO off.
+     */
+    ...ssoEnv(),
   })
+  .superRefine(checkSsoPair)
   .transform((c) => ({
     port: c.PORT,
     host: c.HOST,
@@ -126,6 +132,7 @@ const schema = z
     grpcDeadlineMs: c.GRPC_DEADLINE_MS,
     sessionCache: { natsUrl: c.NATS_URL, ttlMs: c.SESSION_CACHE_TTL_MS, maxEntries: c.SESSION_CACHE_MAX_ENTRIES },
     logLevel: c.LOG_LEVEL,
+    sso: ssoSettingsOf(c),
   }));
 
 export type GatewayConfig = z.output<typeof schema>;

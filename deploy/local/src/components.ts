@@ -18,6 +18,7 @@ import { startNats, SUITE_ACCOUNTS, type NatsHandle } from './nats';
 import { profilePaths, repoRoot } from './paths';
 import { startPostgres, type PostgresHandle } from './postgres';
 import { startJaeger, type JaegerHandle } from './jaeger';
+import { KEYCLOAK_ADMIN, KEYCLOAK_REALM, KEYCLOAK_SAMPLE_USERS, startKeycloak, type KeycloakHandle } from './keycloak';
 import { pidAlive } from './proc';
 import { startOptionalPrometheus } from './prometheus';
 import { runningRedisPid, startRedis, type RedisHandle } from './redis';
@@ -45,6 +46,8 @@ export interface InfraStartContext {
   offset: number;
   /** This row's ports for the profile, by key. */
   ports: Record<string, number>;
+  /** Every first-stage row's ports for the profile, by key (Keycloak's PostgreSQL). */
+  infraPorts: Record<string, number>;
   /** Where the profile keeps its state (`.data/<profile>[-<offset>]`). */
   dirs: ReturnType<typeof profilePaths>;
   /** One line under the row's name (warnings of a daemon). */
@@ -169,6 +172,8 @@ export interface StackContext {
   rateLimitKeyPrefix?: string;
   /** The eBay app registered with the sandbox for this application (its RuName leads back to its gateway). */
   ebayApp: EbayApp;
+  /** The Keycloak realm and this application's client there; absent: SSO off. */
+  sso?: { issuer: string; clientId: string };
   logLevel: string;
   /** Absolute path of `frontends/`. */
   frontendsDir: string;
@@ -349,6 +354,36 @@ export const COMPONENTS = [
       }),
     ready: (h: JaegerHandle) => [`Jaeger su ${h.url} (API /api/traces, /api/services, /api/dependencies) · OTLP/HTTP su ${h.otlpUrl}, OTLP/gRPC su ${h.otlpGrpcAddress}`],
     testEnv: (h) => ({ TEST_TRACES_URL: h.url, TEST_OTLP_URL: h.otlpUrl }),
+    chart: null,
+  }),
+  infra({
+    name: 'keycloak',
+    kind: 'infra',
+    what: "Keycloak (the identity provider for 'Accedi con SSO': realm `smista` from `deploy/keycloak/smista-realm.json`, its data in the database `keycloak`)",
+    ports: { keycloak: { dev: 8180, test: 18280, label: 'Keycloak' }, keycloakManagement: { dev: 9180, test: 18310, label: 'Keycloak health' } },
+    where: (p) => `http://127.0.0.1:${p.keycloak}/admin (health \`:${p.keycloakManagement}\`)`,
+    stage: 0,
+    profiles: ['dev', 'test'],
+    start: (ctx) => {
+      // The shell is served by the gateway: the realm's client names `make dev`'s (each test application registers its own).
+      const gateway = `http://127.0.0.1:${APP_COMPONENTS.find((c) => c.name === 'gateway')!.devPort}`;
+      return startKeycloak({
+        dir: ctx.dirs.keycloak,
+        httpPort: ctx.ports.keycloak!,
+        managementPort: ctx.ports.keycloakManagement!,
+        postgresPort: ctx.infraPorts.postgres!,
+        origins: { shell: gateway, gateway },
+        freshRealm: ctx.profile === 'test',
+        // Its warnings and errors, less the notice of features deprecated in its defaults.
+        onLog: (l) => /\b(WARN|ERROR|FATAL)\b/.test(l) && !l.includes('Deprecated features') && ctx.log(l),
+      });
+    },
+    ready: (h: KeycloakHandle) => [
+      `pronto su ${h.url} in ${(h.startedInMs / 1000).toFixed(1)} s · realm ${KEYCLOAK_REALM} (issuer ${h.issuer})`,
+      `amministrazione: ${h.adminConsoleUrl} (${KEYCLOAK_ADMIN.username} / ${KEYCLOAK_ADMIN.password})`,
+      ...KEYCLOAK_SAMPLE_USERS.map((u) => `utente di prova ${u.username} / ${u.password} (${u.email}, e-mail ${u.emailVerified ? 'verificata' : 'non verificata'})`),
+    ],
+    testEnv: (h) => ({ TEST_KEYCLOAK_URL: h.url }),
     chart: null,
   }),
   infra({

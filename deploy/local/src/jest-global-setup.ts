@@ -9,6 +9,7 @@
  * e2e/support/env.ts reads them. Ports move by SMISTA_TEST_PORT_OFFSET. SMISTA_SKIP_INFRA=1 skips
  * it (pure unit-test runs).
  */
+import { KEYCLOAK_DATABASE } from './keycloak';
 import { PortInUseError } from './ports';
 import { infraRows } from './components';
 import { startInfra, testPortOffset, type Infra } from './stack';
@@ -28,7 +29,7 @@ export default async function globalSetup(): Promise<void> {
     throw err;
   }
   // Databases left by earlier runs (kept for post-mortem debugging) go now.
-  await infra.postgres.dropDatabases(['postgres']);
+  await infra.postgres.dropDatabases(['postgres', KEYCLOAK_DATABASE]);
   const handles = infra as unknown as Record<string, unknown>;
   for (const row of infraRows('test')) Object.assign(process.env, row.testEnv?.(handles[row.name] as never) ?? {});
   (globalThis as Record<string, unknown>)[INFRA_GLOBAL] = infra;

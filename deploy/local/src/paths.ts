@@ -20,7 +20,7 @@ export function profileDataDir(profile: string): string {
  * Folders of one profile's infrastructure state. A test run with a port offset gets its own folder
  * (`.data/test-<offset>`), so two runs never share (or restart) one cluster.
  */
-export function profilePaths(profile: string, offset = 0): { root: string; pg: string; nats: string; prometheus: string; jaeger: string; secretsKeys: string } {
+export function profilePaths(profile: string, offset = 0): { root: string; pg: string; nats: string; prometheus: string; jaeger: string; keycloak: string; secretsKeys: string } {
   const root = profileDataDir(offset ? `${profile}-${offset}` : profile);
   return {
     root,
@@ -29,6 +29,8 @@ export function profilePaths(profile: string, offset = 0): { root: string; pg: s
     prometheus: path.join(root, 'prometheus'),
     // Jaeger's configuration; its spans stay in memory.
     jaeger: path.join(root, 'jaeger'),
+    // Keycloak's scratch (transaction log, temporary files); its data is in PostgreSQL.
+    keycloak: path.join(root, 'keycloak'),
     // SECRETS_KEYS of the dev stack: kept beside its databases, which hold what it encrypted.
     secretsKeys: path.join(root, 'secrets-keys'),
   };

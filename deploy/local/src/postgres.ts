@@ -152,7 +152,8 @@ export async function dropDatabases(adminUrl: string, keep: string[] = ['postgre
   });
 }
 
-async function waitForConnection(url: string, timeoutMs: number): Promise<void> {
+/** Resolves once the server answers a query (a port that accepts connections may still be "starting up"). */
+export async function waitForConnection(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

@@ -176,6 +176,10 @@ export interface DaemonOptions {
   onLog?: (line: string) => void;
   /** The error's tail: all recent output lines (default) or only the last non-blank one. */
   quote?: 'lines' | 'last';
+  /** Its environment (default: this process's). */
+  env?: NodeJS.ProcessEnv;
+  /** Its working directory (default: this process's). */
+  cwd?: string;
 }
 
 /**
@@ -185,7 +189,7 @@ export interface DaemonOptions {
  * killed then).
  */
 export async function startDaemon(opts: DaemonOptions): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
-  const child = spawn(opts.bin, opts.args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(opts.bin, opts.args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true, ...(opts.env ? { env: opts.env } : {}), ...(opts.cwd ? { cwd: opts.cwd } : {}) });
   const recent = new LineBuffer(20);
   const onLine = (line: string) => {
     recent.push(line);

@@ -4,6 +4,7 @@
  * every service gets.
  */
 import { SANDBOXES, type AppComponent, type StackContext } from './components';
+import { SSO_CONSUMERS } from './keycloak';
 
 export const MAIL_FROM = 'Smista <no-reply@smista.local>';
 
@@ -19,7 +20,8 @@ export function grpcAddrVar(name: string): string {
  * - http components (gateway): PORT, HOST=127.0.0.1;
  * - every component: METRICS_PORT, OTEL_EXPORTER_OTLP_ENDPOINT, PUBLIC_URL, LOG_LEVEL, and
  *   `<PEER>_GRPC_ADDR` of each of its `peers` that runs in `all`;
- * then what each sandbox row gives its consumers (`GLS_BASE_URL`…), then the row's own `env`.
+ * then what each sandbox row gives its consumers (`GLS_BASE_URL`…), the SSO realm and client for
+ * identity and the gateway (when Keycloak runs), then the row's own `env`.
  */
 export function componentEnv(component: AppComponent, ctx: StackContext, all: readonly AppComponent[]): Record<string, string> {
   const peers: Record<string, string> = {};
@@ -32,6 +34,7 @@ export function componentEnv(component: AppComponent, ctx: StackContext, all: re
     const variables = sandbox.consumers?.[component.name];
     if (url && variables) Object.assign(sandboxes, variables(url));
   }
+  const sso: Record<string, string> = ctx.sso && SSO_CONSUMERS.includes(component.name) ? { SSO_ISSUER_URL: ctx.sso.issuer, SSO_CLIENT_ID: ctx.sso.clientId } : {};
   const port = String(ctx.ports[component.name]);
   const common: Record<string, string> =
     component.kind === 'grpc'
@@ -52,6 +55,7 @@ export function componentEnv(component: AppComponent, ctx: StackContext, all: re
     LOG_LEVEL: ctx.logLevel,
     ...peers,
     ...sandboxes,
+    ...sso,
     ...(component.env?.(ctx) ?? {}),
   };
 }

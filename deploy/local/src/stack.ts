@@ -25,6 +25,7 @@ import { profilePaths, repoRoot, tmpDir } from './paths';
 import { legalSampleUrls } from './sample-pages';
 import { assertBuilt, startService, type RestartEvent, type RestartPolicy, type ServiceHandle } from './service';
 import { componentEnv } from './services';
+import { KEYCLOAK_CLIENT_ID, realmIssuerOf, registerShellClient } from './keycloak';
 
 export type { InfraPorts, Profile, SandboxHandle } from './components';
 
@@ -111,6 +112,7 @@ function startContext(row: InfraComponent, options: InfraOptions & { app?: reado
     profile: options.profile,
     offset,
     ports: rowPorts(row, options.profile, offset),
+    infraPorts: infraPorts(options.profile, offset),
     dirs: profilePaths(options.profile, offset),
     log: (line: string) => log(row.name, line),
     onMail: options.onMail,
@@ -180,6 +182,8 @@ export interface InfraEndpoints {
   sandboxes: Record<string, string>;
   /** The gateway's REDIS_URL (shared rate limits); without it each gateway process counts alone. */
   redisUrl?: string;
+  /** Keycloak's base URL: identity and the gateway sign in with its realm `smista`; without it SSO is off. */
+  keycloakUrl?: string;
 }
 
 /**
@@ -195,6 +199,18 @@ async function registerEbayApp(ebayUrl: string, publicUrl: string, dev: boolean)
     : { clientId: `SmistaTe-Smista-SBX-${id}`, clientSecret: `SBX-${crypto.randomBytes(12).toString('hex')}`, ruName: `Smista_Test-SmistaTe-${id}` };
   await ebaySandboxControl(ebayUrl).registerApp({ ...app, acceptUrl: `${publicUrl.replace(/\/$/, '')}/marketplace/callback` });
   return app;
+}
+
+/**
+ * The realm's client this application signs in with: `make dev` uses the imported `smista-shell`
+ * (its origins are make dev's); each test application registers its own with its gateway's
+ * origin, so redirect URIs stay exact and Keycloak's back-channel logout reaches its gateway.
+ */
+async function registerSsoClient(keycloakUrl: string, publicUrl: string, gatewayUrl: string, dev: boolean): Promise<{ issuer: string; clientId: string }> {
+  const issuer = realmIssuerOf(keycloakUrl);
+  if (dev) return { issuer, clientId: KEYCLOAK_CLIENT_ID };
+  const clientId = await registerShellClient(keycloakUrl, `smista-shell-${crypto.randomBytes(5).toString('hex')}`, { shell: new URL(publicUrl).origin, gateway: new URL(gatewayUrl).origin });
+  return { issuer, clientId };
 }
 
 export interface AppOptions {
@@ -364,6 +380,7 @@ export async function startApp(options: AppOptions): Promise<App> {
     // Test stacks share one Redis: each keeps its own counters (its replicas share them).
     rateLimitKeyPrefix: options.databases === 'fresh' ? `smista:rl:${suffix}:` : undefined,
     ebayApp: await registerEbayApp(options.infra.sandboxes.ebay!, publicUrl, options.databases === 'dev'),
+    sso: options.infra.keycloakUrl ? await registerSsoClient(options.infra.keycloakUrl, publicUrl, baseUrl, options.databases === 'dev') : undefined,
     logLevel: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
     frontendsDir: path.join(repoRoot, 'frontends'),
     remotesBucket: options.databases === 'fresh' ? `smista_remotes_${suffix}` : 'smista_remotes',
@@ -528,6 +545,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
         pagesUrl: infra.pages.url,
         sandboxes: Object.fromEntries(Object.entries(infra.sandboxes).map(([name, handle]) => [name, handle.url])),
         redisUrl: infra.redis.url,
+        keycloakUrl: infra.keycloak.url,
       },
       ports: profile === 'dev' ? 'dev' : 'free',
       gatewayPort: options.gatewayPort,

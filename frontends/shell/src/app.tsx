@@ -8,6 +8,7 @@ import { RequireAuth, RequireMerchant } from './routes/guards';
 // Every page is its own chunk, loaded with its route: a first visit of /auth downloads the login
 // and registration forms, not the layout, the dashboard or the remotes' loader (issue 12).
 const AuthPage = lazy(() => import('./pages/auth/auth-page').then((m) => ({ default: m.AuthPage })));
+const SsoCallbackPage = lazy(() => import('./pages/auth/sso-callback-page').then((m) => ({ default: m.SsoCallbackPage })));
 const RequestPasswordResetPage = lazy(() => import('./pages/reset/request-password-reset-page').then((m) => ({ default: m.RequestPasswordResetPage })));
 const ResetPasswordPage = lazy(() => import('./pages/reset/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
 const AcceptInvitePage = lazy(() => import('./pages/invites/accept-invite-page').then((m) => ({ default: m.AcceptInvitePage })));
@@ -30,6 +31,7 @@ export function App() {
       <Suspense fallback={<FullPageSpinner />}>
         <Routes>
           <Route path="/auth" element={<AuthPage />} />
+          <Route path="/auth/sso" element={<SsoCallbackPage />} />
           <Route path="/request-password-reset" element={<RequestPasswordResetPage />} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/accept-invite" element={<AcceptInvitePage key="new" variant="new" />} />

@@ -10,6 +10,12 @@ export interface SecurityHeadersOptions {
    * (remotes.ts), so the policy is fixed while remotes come and go.
    */
   remoteOrigins?: readonly string[];
+  /**
+   * The SSO realm's origin (SSO_ISSUER_URL): keycloak-js exchanges the code at its token endpoint
+   * with `fetch`, so `connect-src` names it and nothing else does (the login and logout pages are
+   * top-level navigations; the session iframe is off).
+   */
+  ssoOrigin?: string;
 }
 
 /**
@@ -46,7 +52,7 @@ function helmetFor(options: SecurityHeadersOptions): RequestHandler {
         'style-src': ["'self'", "'unsafe-inline'", ...extra],
         'img-src': ["'self'", 'data:', ...MARKETPLACE_IMAGE_ORIGINS, ...extra],
         'font-src': ["'self'", 'data:', ...extra],
-        'connect-src': ["'self'", ...extra],
+        'connect-src': ["'self'", ...extra, ...(options.ssoOrigin ? [options.ssoOrigin] : [])],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
         'form-action': ["'self'"],

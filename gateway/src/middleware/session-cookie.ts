@@ -25,6 +25,30 @@ export function clearSessionCookie(secure: boolean): string {
   return serialize(SESSION_COOKIE, '', { ...baseOptions(secure), maxAge: 0, expires: new Date(0) });
 }
 
+/**
+ * The SSO nonce cookie: the SHA-256 of the nonce keycloak-js put in the login URL, so only the
+ * browser that started a sign-in can finish it (`POST /api/sso/session`). Short-lived, sent only
+ * to /api/sso, never readable by scripts.
+ */
+export const SSO_NONCE_COOKIE = 'smista_sso_nonce';
+export const SSO_NONCE_MAX_AGE_SECONDS = 600;
+const ssoNonceOptions = (secure: boolean): SerializeOptions => ({ httpOnly: true, sameSite: 'strict', path: '/api/sso', secure });
+
+export function ssoNonceCookie(nonceHash: string, secure: boolean): string {
+  return serialize(SSO_NONCE_COOKIE, nonceHash, { ...ssoNonceOptions(secure), maxAge: SSO_NONCE_MAX_AGE_SECONDS });
+}
+
+export function clearSsoNonceCookie(secure: boolean): string {
+  return serialize(SSO_NONCE_COOKIE, '', { ...ssoNonceOptions(secure), maxAge: 0, expires: new Date(0) });
+}
+
+/** The nonce hash from a `Cookie` header, if any (64 hex characters, else none). */
+export function readSsoNonceHash(cookieHeader: string | undefined): string | undefined {
+  if (!cookieHeader || !cookieHeader.includes(SSO_NONCE_COOKIE)) return undefined;
+  const value = parse(cookieHeader)[SSO_NONCE_COOKIE];
+  return value && /^[0-9a-f]{64}$/.test(value) ? value : undefined;
+}
+
 /** The session token from a `Cookie` header, if any. */
 export function readSessionToken(cookieHeader: string | undefined): string | undefined {
   if (!cookieHeader || !cookieHeader.includes(SESSION_COOKIE)) return undefined;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PublicConfigJson } from '@smista/contracts';
-import type { Logger } from '@smista/service-kit';
+import { keycloakRealmOf, type Logger, type SsoSettings } from '@smista/service-kit';
 import { route, type RouteDef } from './route';
 
 /** What the gateway's own routes need from its configuration. */
@@ -8,6 +8,8 @@ export interface GatewayRouteDeps {
   legal: { termsUrl: string | null; privacyUrl: string | null };
   /** OTLP/HTTP collector base URL; unset: browser spans are accepted and dropped. */
   otlpEndpoint?: string;
+  /** SSO_ISSUER_URL and SSO_CLIENT_ID; undefined: SSO off (no button, the /api/sso routes refuse). */
+  sso?: SsoSettings;
   logger: Logger;
 }
 
@@ -29,7 +31,7 @@ const otlpTraces = z.object({
 /**
  * Routes the gateway answers itself, with no service behind them:
  * - `GET /api/public-config`: what the shell needs before anyone logs in (links of the legal pages,
- *   whether to send browser traces);
+ *   whether to send browser traces, the SSO realm and client or null);
  * - `POST /api/telemetry/traces`: the shell's spans (OTLP/JSON) on their way to the collector, so a
  *   trace begins at the click. The resource is stamped `service.name: shell` whatever the browser
  *   says; the call answers 204 at once and forwarding failures are only logged.
@@ -43,7 +45,8 @@ export function gatewayRoutes(deps: GatewayRouteDeps): RouteDef[] {
       auth: 'public',
       rpc: 'gateway',
       handle: async () => {
-        const body: PublicConfigJson = { termsUrl: deps.legal.termsUrl, privacyUrl: deps.legal.privacyUrl, telemetry: { traces: collector !== undefined } };
+        const sso = deps.sso ? { ...keycloakRealmOf(deps.sso.issuer), clientId: deps.sso.clientId } : null;
+        const body: PublicConfigJson = { termsUrl: deps.legal.termsUrl, privacyUrl: deps.legal.privacyUrl, telemetry: { traces: collector !== undefined }, sso };
         return { body };
       },
     }),

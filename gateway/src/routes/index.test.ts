@@ -110,6 +110,10 @@ const spec = [
   'POST /api/telemetry/traces',
   // The marketplaces' webhooks (issue 22): public, the signed raw body.
   'POST /api/webhooks/:marketplace',
+  // Single sign-on with Keycloak (issue 24): the nonce bound to the browser, then the ID token for a session.
+  'POST /api/sso/nonce',
+  'POST /api/sso/session',
+  'POST /api/sso/backchannel-logout',
 ];
 
 describe('route table', () => {

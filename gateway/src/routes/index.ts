@@ -8,6 +8,7 @@ import { merchantRoutes } from './merchant-routes';
 import { orderRoutes } from './order-routes';
 import { shipmentRoutes } from './shipment-routes';
 import { shippingRuleRoutes } from './shipping-rule-routes';
+import { ssoRoutes } from './sso-routes';
 import type { RouteDef } from './route';
 import { teamRoutes } from './team-routes';
 
@@ -17,5 +18,5 @@ import { teamRoutes } from './team-routes';
  * Business rules live in the services.
  */
 export function createRouteTable(gateway: GatewayRouteDeps): RouteDef[] {
-  return [...identityRoutes, ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderRoutes, ...shippingRuleRoutes, ...shipmentRoutes, ...activityRoutes, ...gatewayRoutes(gateway)];
+  return [...identityRoutes, ...ssoRoutes(gateway.sso), ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderRoutes, ...shippingRuleRoutes, ...shipmentRoutes, ...activityRoutes, ...gatewayRoutes(gateway)];
 }

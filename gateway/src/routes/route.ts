@@ -27,6 +27,8 @@ export interface RouteContext<Body, Params, Query = undefined> extends BoundClie
   session: SessionContext;
   /** The raw session cookie, when the request carries one. */
   sessionToken: string | undefined;
+  /** The SSO nonce cookie (the hash of the nonce this browser bound), when the request carries one. */
+  ssoNonceHash: string | undefined;
   /** The JSON body as sent, before validation (a PATCH reads which fields it names); the bytes on `rawBody` routes. */
   rawBody: unknown;
   /** The request's headers (names in lower case), for the routes a sender signs. */
@@ -44,6 +46,8 @@ export interface RouteResult {
   setSession?: { sessionToken: string; expiresAt: string };
   /** Remove the session cookie (logout). */
   clearSession?: boolean;
+  /** Bind an SSO nonce to this browser (its hash in the nonce cookie), or `null` to remove it once used. */
+  ssoNonce?: { hash: string } | null;
   /** The JSON body already serialised (a kept page); `body` is ignored. */
   json?: Buffer;
   /** Answer a file (a PDF, a CSV) instead of JSON; `body` is ignored. */
@@ -71,6 +75,8 @@ export interface RouteSpec<B extends z.ZodType | undefined, P extends z.ZodType 
   limiters?: LimiterName[];
   /** Body limit in bytes for this route (default {@link DEFAULT_BODY_LIMIT}); over it, 413 before the handler. */
   bodyLimit?: number;
+  /** `form`: an `application/x-www-form-urlencoded` body too (a provider calling us, not the shell); JSON always. */
+  bodyFormat?: 'json' | 'form';
   /**
    * The body is kept as the exact bytes received (`ctx.rawBody` a Buffer, never parsed), for a
    * sender that signs them (the marketplaces' webhooks); `body` schemas do not apply.

@@ -4,7 +4,7 @@ import { containsNul, type Logger } from '@smista/service-kit';
 import { HttpError } from '../middleware/errors';
 import { limiterNeedsSession, type Limiters } from '../middleware/rate-limits';
 import { requireSessionCookie, resolveSession } from '../middleware/session';
-import { clearSessionCookie, readSessionToken, sessionCookie } from '../middleware/session-cookie';
+import { clearSessionCookie, clearSsoNonceCookie, readSessionToken, readSsoNonceHash, sessionCookie, ssoNonceCookie } from '../middleware/session-cookie';
 import { bindClients, type GatewayClients } from '../services';
 import { SessionCache } from '../session-cache';
 import { KeptPages } from './kept-pages';
@@ -54,7 +54,10 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
       // Every content type, unparsed: the sender's signature covers these exact bytes.
       chain.push(express.raw({ limit: def.bodyLimit ?? DEFAULT_BODY_LIMIT, type: () => true }));
     } else if (def.method !== 'GET') {
-      chain.push(express.json({ limit: def.bodyLimit ?? DEFAULT_BODY_LIMIT, type: 'application/json', strict: true }));
+      const limit = def.bodyLimit ?? DEFAULT_BODY_LIMIT;
+      // A form route reads JSON as well, so the same checks (NUL, encodings, unknown fields) hold for it.
+      if (def.bodyFormat === 'form') chain.push(express.urlencoded({ limit, type: 'application/x-www-form-urlencoded', extended: false, parameterLimit: 10 }));
+      chain.push(express.json({ limit, type: 'application/json', strict: true }));
     }
     chain.push(refuseNul);
     const limiters = def.limiters ?? [];
@@ -75,6 +78,7 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
       ctx.params = params;
       ctx.query = query;
       ctx.sessionToken = sessionToken;
+      ctx.ssoNonceHash = def.path.startsWith('/api/sso/') ? readSsoNonceHash(req.headers.cookie) : undefined;
       ctx.rawBody = req.body;
       ctx.headers = req.headers;
       ctx.keptPages = keptPages;
@@ -93,6 +97,7 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
         if (sessionToken && sessionToken !== result.setSession.sessionToken) revokeReplaced(sessionToken);
       }
       if (result.clearSession) res.append('Set-Cookie', clearSessionCookie(deps.cookieSecure));
+      if (result.ssoNonce !== undefined) res.append('Set-Cookie', result.ssoNonce ? ssoNonceCookie(result.ssoNonce.hash, deps.cookieSecure) : clearSsoNonceCookie(deps.cookieSecure));
       if (result.file) sendFile(res, result.file);
       else if (result.json) sendJson(res, result.status ?? 200, result.json);
       else if (result.status === 204) res.status(204).end();

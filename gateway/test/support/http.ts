@@ -7,11 +7,13 @@ export interface Reply<T = any> {
 }
 
 /**
- * A browser-like HTTP client for one user: keeps the `smista_session` cookie the gateway sets and
- * sends JSON bodies with a JSON content type (spec §7).
+ * A browser-like HTTP client for one user: keeps the `smista_session` cookie the gateway sets (and
+ * the SSO nonce cookie, sent back with the session's) and sends JSON bodies with a JSON content type (spec §7).
  */
 export class Browser {
   cookie: string | undefined;
+  /** `smista_sso_nonce=<hash>` while the gateway keeps a sign-in with SSO open for this browser. */
+  ssoNonceCookie: string | undefined;
 
   constructor(readonly baseUrl: string) {}
 
@@ -20,7 +22,7 @@ export class Browser {
       method,
       headers: {
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(this.cookie || this.ssoNonceCookie ? { cookie: [this.cookie, this.ssoNonceCookie].filter(Boolean).join('; ') } : {}),
         ...headers,
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
@@ -28,6 +30,7 @@ export class Browser {
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const [name, value] = pair!.split('=');
+      if (name === 'smista_sso_nonce') this.ssoNonceCookie = value ? `smista_sso_nonce=${value}` : undefined;
       if (name !== 'smista_session') continue;
       this.cookie = value ? `smista_session=${value}` : undefined;
     }

@@ -87,6 +87,19 @@ export const messages = {
     tooManyRequests: 'Troppe richieste. Riprova tra qualche minuto.',
     tooManyInvites: 'Hai inviato troppi inviti. Riprova più tardi.',
     frontendMissing: "L'applicazione web non è disponibile su questo server.",
+    /** SSO (issue 24): the ID token is not one of the configured realm's (signature, issuer, audience, expiry, nonce). */
+    ssoTokenInvalid: "Accesso con SSO non riuscito: l'identità ricevuta non è valida o è scaduta. Riprova con 'Accedi con SSO'.",
+    /** SSO: no nonce cookie (another browser, expired after 10 minutes) or a nonce already used. */
+    ssoNonceInvalid: "Accesso con SSO non riuscito: la richiesta è scaduta o è già stata usata. Riprova con 'Accedi con SSO'.",
+    ssoNotConfigured: "L'accesso con SSO non è configurato su questo server.",
+    ssoEmailUnverified:
+      "Il tuo indirizzo email non è ancora verificato presso il provider SSO: verificalo dal link che hai ricevuto (o chiedi all'amministratore della tua azienda), poi riprova con 'Accedi con SSO'.",
+    ssoEmailMissing: "Il provider SSO non ha comunicato un indirizzo email: chiedi all'amministratore della tua azienda di aggiungerlo al tuo profilo, poi riprova.",
+    /** SSO: the e-mail belongs to a password account; linking needs its password once (no takeover by whoever controls the provider). */
+    ssoLinkPasswordRequired: "Esiste già un account Smista con questo indirizzo email: inserisci la sua password per collegarlo all'accesso con SSO.",
+    ssoLinkPasswordWrong: 'La password non è corretta: inserisci la password del tuo account Smista per collegarlo.',
+    /** Back-channel logout: the logout token is not one of the realm's (signature, issuer, audience, expiry, event, nonce). */
+    ssoLogoutTokenInvalid: 'Richiesta di logout SSO non valida: il token di logout non è del realm configurato o è scaduto.',
   },
   success: {
     passwordUpdated: 'Password aggiornata',
@@ -114,6 +127,9 @@ export const messages = {
     remotePublicUrl: 'deve essere un percorso che inizia e finisce con / (/remotes/orders/) o un URL http(s) che finisce con /',
     bucketName: 'solo lettere, cifre, - e _ (al massimo 64 caratteri)',
     absolutePath: 'deve essere un percorso assoluto',
+    clientId: 'solo lettere, cifre, . _ : e - (al massimo 255 caratteri)',
+    ssoPair: 'SSO_ISSUER_URL e SSO_CLIENT_ID vanno impostati insieme (entrambi vuoti: SSO disattivato)',
+    ssoIssuer: "deve essere l'URL del realm (https://host/realms/nome), senza / finale, senza query né frammento",
     /** SECRETS_KEYS (kit `env.secretKeys()`); never quotes the key itself. */
     secretKeys: {
       empty: 'deve contenere almeno una chiave nel formato id:chiave_base64 (32 byte), separate da virgole',

@@ -107,3 +107,49 @@ export function serviceEnv(defaultGrpcPort: number) {
     OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl(),
   };
 }
+
+/** Single sign-on as identity and the gateway see it (issue 24); absent when SSO is off. */
+export interface SsoSettings {
+  /** The OpenID Connect issuer, a Keycloak realm URL (`https://login.example.it/realms/smista`): the ID token's `iss`. */
+  issuer: string;
+  /** The public client keycloak-js signs in with (`smista-shell`): the ID token's `azp`. */
+  clientId: string;
+  /** What the ID token's `aud` must contain: the client id unless SSO_AUDIENCE says otherwise. */
+  audience: string;
+}
+
+const clientIdSchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.string().regex(/^[\w.:-]{1,255}$/, m.clientId).optional());
+
+/**
+ * SSO_ISSUER_URL, SSO_CLIENT_ID, SSO_AUDIENCE: spread into a service's schema, then
+ * {@link ssoSettingsOf} after parsing. Both empty: SSO off (a supported configuration).
+ */
+export const ssoEnv = () => ({
+  // A Keycloak realm: keycloak-js is given the server and the realm, the two halves of the issuer.
+  SSO_ISSUER_URL: env.optionalUrl().refine((u) => u === undefined || /^https?:\/\/[^?#]+\/realms\/[^/?#]+$/.test(u), m.ssoIssuer),
+  SSO_CLIENT_ID: clientIdSchema,
+  SSO_AUDIENCE: clientIdSchema,
+});
+
+/** Refinement for a schema with {@link ssoEnv}: the issuer and the client come together or not at all. */
+export function checkSsoPair(c: { SSO_ISSUER_URL?: string; SSO_CLIENT_ID?: string }, ctx: z.RefinementCtx): void {
+  if ((c.SSO_ISSUER_URL === undefined) !== (c.SSO_CLIENT_ID === undefined)) {
+    ctx.addIssue({ code: 'custom', path: [c.SSO_ISSUER_URL === undefined ? 'SSO_ISSUER_URL' : 'SSO_CLIENT_ID'], message: m.ssoPair });
+  }
+}
+
+/** keycloak-js's `url` and `realm` for an issuer `<url>/realms/<realm>` (the form ssoEnv accepts). */
+export function keycloakRealmOf(issuer: string): { url: string; realm: string } {
+  const at = issuer.lastIndexOf('/realms/');
+  return { url: issuer.slice(0, at), realm: decodeURIComponent(issuer.slice(at + '/realms/'.length)) };
+}
+
+export function ssoSettingsOf(c: { SSO_ISSUER_URL?: string; SSO_CLIENT_ID?: string; SSO_AUDIENCE?: string }): SsoSettings | undefined {
+  if (!c.SSO_ISSUER_URL || !c.SSO_CLIENT_ID) return undefined;
+  return { issuer: c.SSO_ISSUER_URL, clientId: c.SSO_CLIENT_ID, audience: c.SSO_AUDIENCE ?? c.SSO_CLIENT_ID };
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { env, loadConfig, serviceEnv } from '@smista/service-kit';
+import { checkSsoPair, env, loadConfig, serviceEnv, ssoEnv } from '@smista/service-kit';
 
 /**
  * The identity service's environment: the kit's service variables (ports, database, NATS, caller
@@ -14,7 +14,9 @@ export const configSchema = z.object({
   PUBLIC_URL: env.url().transform((u) => u.replace(/\/+$/, '')),
   MERCHANTS_GRPC_ADDR: env.address(),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(168),
-});
+  /** Single sign-on: the realm whose ID tokens sign users in, and the shell's client there (both unset: off). */
+  ...ssoEnv(),
+}).superRefine(checkSsoPair);
 
 export type Config = z.output<typeof configSchema>;
 

@@ -1,9 +1,9 @@
 import '@smista/service-kit/instrument';
 import path from 'node:path';
-import { BackgroundMailer, createHandlerFactory, createMailer, publishUrgentEvents, runService, startGrpcServer, startServiceInfra } from '@smista/service-kit';
+import { BackgroundMailer, createHandlerFactory, createMailer, publishUrgentEvents, runService, ssoSettingsOf, startGrpcServer, startServiceInfra } from '@smista/service-kit';
 import type { Logger, RunningService } from '@smista/service-kit';
 import { readConfig, type Config } from './config';
-import { CallerTokenCache } from './app';
+import { CallerTokenCache, createSsoTokenVerifier } from './app';
 import { errorStatus } from './grpc/error-status';
 import { createMembershipLookup } from './grpc/merchants-client';
 import { identityService } from './grpc/service';
@@ -35,6 +35,9 @@ export async function startIdentity(config: Config, logger: Logger): Promise<Run
   const memberships = createMembershipLookup({ address: config.MERCHANTS_GRPC_ADDR, callerSecret: config.CALLER_TOKEN_SECRET, logger });
   const mailer = new BackgroundMailer(createMailer(config.SMTP_URL, config.MAIL_FROM, logger), logger);
   const housekeeping = startHousekeeping(pool, logger);
+  const ssoSettings = ssoSettingsOf(config);
+  const ssoVerifier = ssoSettings && createSsoTokenVerifier(ssoSettings);
+  void ssoVerifier?.warmUp((err) => logger.warn({ err: (err as Error).message }, 'sso realm keys not fetched yet (fetched again at the first sign-in)'));
   const unary = createHandlerFactory({ logger, callerSecret: config.CALLER_TOKEN_SECRET, errors: errorStatus });
   const service = identityService({
     pool,
@@ -46,6 +49,7 @@ export async function startIdentity(config: Config, logger: Logger): Promise<Run
     mailer,
     memberships,
     publishNow: async (events) => void (await publishUrgentEvents({ pool, js: infra.nats.js, logger }, events)),
+    sso: ssoSettings && ssoVerifier && { settings: ssoSettings, verifier: ssoVerifier },
   });
   const server = await startGrpcServer({ port: config.GRPC_PORT, services: [service], logger });
   return {

@@ -23,6 +23,19 @@ function safePageUrl(value: unknown): string | null {
   }
 }
 
+/** The SSO realm as the gateway tells it: an http(s) server, a realm and a client, or null (no button). */
+function parseSso(value: unknown): PublicConfig['sso'] {
+  if (!value || typeof value !== 'object') return null;
+  const { url, realm, clientId } = value as Record<string, unknown>;
+  if (typeof url !== 'string' || typeof realm !== 'string' || typeof clientId !== 'string' || !realm || !clientId) return null;
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:' ? { url, realm, clientId } : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The public configuration from whatever the gateway answered: unknown or unsafe values become
  * "not configured" (no link, no tracing) instead of errors.
@@ -36,6 +49,7 @@ export function parsePublicConfig(json: unknown): PublicConfig {
     termsUrl: safePageUrl(body.termsUrl),
     privacyUrl: safePageUrl(body.privacyUrl),
     telemetry: { traces: telemetry.traces === true },
+    sso: parseSso(body.sso),
   };
 }
 

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { endKeycloakSession } from './sso';
 import { useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
@@ -60,6 +61,9 @@ export function useLogout(): (to?: string) => Promise<void> {
       return;
     }
     clearSelectedMerchant();
+    // Signed in with SSO on this page: Keycloak's session ends too, and Keycloak brings the browser
+    // back to /auth (the page is left before the guards could send it there first).
+    if (endKeycloakSession()) return;
     queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_QUERY_KEY[0] });
     navigate(to, { replace: true });

@@ -35,6 +35,11 @@ export interface PublicConfigJson {
     /** Browser tracing on: the shell loads its telemetry chunk and sends spans to /api/telemetry/traces. */
     traces: boolean;
   };
+  /**
+   * Single sign-on ('Accedi con SSO'), or null when it is off: the realm keycloak-js signs in at
+   * (`url` + `realm`, the issuer being `<url>/realms/<realm>`) and the shell's public client there.
+   */
+  sso: { url: string; realm: string; clientId: string } | null;
 }
 
 /** List meta: one schema and type, in `pages.ts` (`pageMetaSchema`), beside `pageMeta()`. */

@@ -1,4 +1,5 @@
-import type { BackgroundMailer, Pool, UrgentEvent } from '@smista/service-kit';
+import type { BackgroundMailer, Pool, SsoSettings, UrgentEvent } from '@smista/service-kit';
+import type { SsoTokenVerifier } from './sso-tokens';
 import type { CallerTokenCache } from './caller-tokens';
 import type { MembershipLookup } from './ports';
 
@@ -18,4 +19,6 @@ export interface AppDeps {
    * gateways drop their cached sessions before the call answers; never throws (the relay is the fallback).
    */
   publishNow(events: UrgentEvent[]): Promise<void>;
+  /** Single sign-on (SSO_ISSUER_URL, SSO_CLIENT_ID); absent when it is off. */
+  sso?: { settings: SsoSettings; verifier: SsoTokenVerifier };
 }

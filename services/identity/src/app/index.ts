@@ -4,3 +4,5 @@ export * from './deps';
 export * from './password-reset';
 export * from './ports';
 export * from './profile';
+export * from './sso';
+export * from './sso-tokens';

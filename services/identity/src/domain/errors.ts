@@ -12,6 +12,13 @@ export const IdentityErrorCode = {
   WrongCurrentPassword: 'WRONG_CURRENT_PASSWORD',
   MerchantNotFound: 'MERCHANT_NOT_FOUND',
   DependencyUnavailable: 'DEPENDENCY_UNAVAILABLE',
+  SsoNotConfigured: 'SSO_NOT_CONFIGURED',
+  SsoTokenInvalid: 'SSO_TOKEN_INVALID',
+  SsoNonceInvalid: 'SSO_NONCE_INVALID',
+  SsoEmailMissing: 'SSO_EMAIL_MISSING',
+  SsoEmailUnverified: 'SSO_EMAIL_UNVERIFIED',
+  SsoLinkPasswordRequired: 'SSO_LINK_PASSWORD_REQUIRED',
+  SsoLinkPasswordWrong: 'SSO_LINK_PASSWORD_WRONG',
 } as const;
 export type IdentityErrorCode = (typeof IdentityErrorCode)[keyof typeof IdentityErrorCode];
 
@@ -37,4 +44,13 @@ export const identityErrors = {
   merchantNotFound: make(E.MerchantNotFound, e.merchantNotFound),
   /** Merchants could not answer in time. */
   dependencyUnavailable: make(E.DependencyUnavailable, e.unavailable),
+  ssoNotConfigured: make(E.SsoNotConfigured, e.ssoNotConfigured),
+  /** Signature, issuer, audience, expiry or token type wrong: one answer for all, the detail is logged. */
+  ssoTokenInvalid: make(E.SsoTokenInvalid, e.ssoTokenInvalid),
+  /** No nonce bound to this browser, another one, or one already used. */
+  ssoNonceInvalid: make(E.SsoNonceInvalid, e.ssoNonceInvalid),
+  ssoEmailMissing: make(E.SsoEmailMissing, e.ssoEmailMissing),
+  ssoEmailUnverified: make(E.SsoEmailUnverified, e.ssoEmailUnverified),
+  ssoLinkPasswordRequired: make(E.SsoLinkPasswordRequired, e.ssoLinkPasswordRequired),
+  ssoLinkPasswordWrong: make(E.SsoLinkPasswordWrong, e.ssoLinkPasswordWrong),
 };

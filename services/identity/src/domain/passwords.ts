@@ -20,8 +20,15 @@ export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, { type: argon2.argon2id, ...COST });
 }
 
-/** True when the password matches; a malformed stored hash counts as a mismatch. */
-export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+/**
+ * True when the password matches; a malformed stored hash counts as a mismatch, and so does an
+ * account without a password (created by single sign-on), after the same work as a wrong one.
+ */
+export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
+  if (hash === null) {
+    await burnVerification(password);
+    return false;
+  }
   try {
     return await argon2.verify(hash, password);
   } catch {
@@ -29,7 +36,8 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
   }
 }
 
-export function needsRehash(hash: string): boolean {
+export function needsRehash(hash: string | null): boolean {
+  if (hash === null) return false;
   try {
     return !hash.startsWith('$argon2id$') || argon2.needsRehash(hash, COST);
   } catch {

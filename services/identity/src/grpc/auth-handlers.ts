@@ -1,12 +1,12 @@
 import { roleToProto } from '@smista/service-kit';
 import { checkEmailSchema, loginSchema } from '@smista/contracts';
 import { common, type identity } from '@smista/proto';
-import { emailExists, login, logout, register, resolveSession, selectMerchant, type SignedIn } from '../app';
+import { emailExists, login, logout, register, resolveSession, selectMerchant, signInWithSso, endSsoSessions, type SignedIn } from '../app';
 import { parseRegistration, toUserView } from '../domain/users';
 import type { HandlerDeps } from './deps';
 import { toProtoUser } from './mapping';
 
-/** Register, Login, Logout, ResolveSession, SelectMerchant, CheckEmail: the flows are in app/auth.ts. */
+/** Register, Login, Logout, ResolveSession, SelectMerchant, CheckEmail (app/auth.ts), SignInWithSso (app/sso.ts). */
 export function authHandlers(deps: HandlerDeps) {
   const { unary } = deps;
 
@@ -41,6 +41,14 @@ export function authHandlers(deps: HandlerDeps) {
       const membership = await selectMerchant(deps, req.sessionToken, req.merchantId, ctx.logger);
       return { merchantId: membership.merchantId, merchantName: membership.merchantName, role: roleToProto(membership.role) };
     }),
+
+    signInWithSso: unary<identity.SignInWithSsoRequest, identity.SessionResponse>('SignInWithSso', async (req, ctx) =>
+      sessionResponse(await signInWithSso(deps, { idToken: req.idToken, nonceHash: req.nonceHash, password: req.password }, ctx.logger)),
+    ),
+
+    endSsoSessions: unary<identity.EndSsoSessionsRequest, identity.EndSsoSessionsResponse>('EndSsoSessions', async (req, ctx) => ({
+      ended: await endSsoSessions(deps, req.logoutToken, ctx.logger),
+    })),
 
     checkEmail: unary<identity.CheckEmailRequest, identity.CheckEmailResponse>('CheckEmail', async (req) => ({ exists: await emailExists(deps, checkEmailSchema.parse(req).email) })),
   };

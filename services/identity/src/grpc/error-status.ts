@@ -12,4 +12,12 @@ export const errorStatus: ErrorStatusTable = {
   [C.WrongCurrentPassword]: GrpcStatus.INVALID_ARGUMENT,
   [C.MerchantNotFound]: GrpcStatus.NOT_FOUND,
   [C.DependencyUnavailable]: GrpcStatus.UNAVAILABLE,
+  [C.SsoNotConfigured]: GrpcStatus.FAILED_PRECONDITION,
+  [C.SsoTokenInvalid]: GrpcStatus.UNAUTHENTICATED,
+  [C.SsoNonceInvalid]: GrpcStatus.UNAUTHENTICATED,
+  [C.SsoEmailMissing]: GrpcStatus.PERMISSION_DENIED,
+  [C.SsoEmailUnverified]: GrpcStatus.PERMISSION_DENIED,
+  // 409 at the gateway: the shell asks for the Smista password and sends the token again.
+  [C.SsoLinkPasswordRequired]: GrpcStatus.ALREADY_EXISTS,
+  [C.SsoLinkPasswordWrong]: GrpcStatus.INVALID_ARGUMENT,
 } satisfies Record<C, GrpcStatus>;

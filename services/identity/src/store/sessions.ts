@@ -11,11 +11,17 @@ export interface ActiveSession {
   user: UserRecord;
 }
 
-export async function insertSession(db: Queryable, session: { tokenHash: Buffer; userId: string; expiresAt: Date }): Promise<void> {
-  await db.query('INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
+/** `sso`: the identity provider's session that opened it (back-channel logout ends it by that). */
+export async function insertSession(
+  db: Queryable,
+  session: { tokenHash: Buffer; userId: string; expiresAt: Date; sso?: { issuer: string; sessionId: string } },
+): Promise<void> {
+  await db.query('INSERT INTO sessions (token_hash, user_id, expires_at, sso_issuer, sso_session_id) VALUES ($1, $2, $3, $4, $5)', [
     session.tokenHash,
     session.userId,
     session.expiresAt,
+    session.sso?.issuer ?? null,
+    session.sso?.sessionId ?? null,
   ]);
 }
 
@@ -124,4 +130,23 @@ export async function clearMemberSessionsMerchant(db: Queryable, member: { userI
 export async function deleteExpiredSessions(db: Queryable): Promise<number> {
   const { rowCount } = await db.query(`DELETE FROM sessions WHERE expires_at < now() - interval '1 day'`);
   return rowCount ?? 0;
+}
+
+/**
+ * Ends the sessions an identity-provider session opened (back-channel logout by `sid`), or, given
+ * only the account, every session its user opened through that provider; answers what ended.
+ */
+export async function deleteSsoSessions(db: Queryable, who: { issuer: string; sessionId?: string; subject?: string }): Promise<{ tokenHash: Buffer; userId: string }[]> {
+  const { rows } = who.sessionId
+    ? await db.query<{ tokenHash: Buffer; userId: string }>(
+        'DELETE FROM sessions WHERE sso_issuer = $1 AND sso_session_id = $2 RETURNING token_hash AS "tokenHash", user_id AS "userId"',
+        [who.issuer, who.sessionId],
+      )
+    : await db.query<{ tokenHash: Buffer; userId: string }>(
+        `DELETE FROM sessions s USING sso_links l
+          WHERE s.sso_issuer = $1 AND l.issuer = $1 AND l.subject = $2 AND s.user_id = l.user_id
+          RETURNING s.token_hash AS "tokenHash", s.user_id AS "userId"`,
+        [who.issuer, who.subject],
+      );
+  return rows;
 }

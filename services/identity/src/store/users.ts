@@ -18,14 +18,16 @@ export function takenFieldOf(err: unknown): TakenField | undefined {
 
 const USER_COLUMNS = `id, username, first_name AS "firstName", last_name AS "lastName", email, avatar, created_at AS "createdAt"`;
 
-export type UserWithHash = UserRecord & { passwordHash: string };
+/** `passwordHash` is null for a user created by single sign-on who has not set a password. */
+export type UserWithHash = UserRecord & { passwordHash: string | null };
 
 export interface NewUser {
   username: string;
   email: string;
   firstName: string;
   lastName: string;
-  passwordHash: string;
+  /** null: a user created by their first single sign-on. */
+  passwordHash: string | null;
 }
 
 /** Which of e-mail and username already belong to someone (other than `exceptUserId`). */

@@ -84,7 +84,9 @@ export interface TestIdentity {
 export const MERCHANTS_STREAM: StreamSpec = { name: 'MERCHANTS', subjects: ['merchants.>'] };
 
 /** Starts the real identity service (same wiring as main.ts) on a fresh database and port 0. */
-export async function startTestIdentity(opts: { databaseUrl?: string; merchantsAddr?: string; durableSuffix?: string } = {}): Promise<TestIdentity> {
+export async function startTestIdentity(
+  opts: { databaseUrl?: string; merchantsAddr?: string; durableSuffix?: string; /** More variables (SSO_ISSUER_URL, ...). */ env?: Record<string, string> } = {},
+): Promise<TestIdentity> {
   const infra = sharedInfra();
   const owner = await connectNats(infra.natsUrl, 'identity-test-merchants-stream');
   await ensureStream(owner.jsm, MERCHANTS_STREAM);
@@ -102,6 +104,7 @@ export async function startTestIdentity(opts: { databaseUrl?: string; merchantsA
     LOG_LEVEL: 'silent',
     NATS_CONSUMER_SUFFIX: durableSuffix,
     NATS_CONSUMERS_SINCE: consumersSince(),
+    ...opts.env,
   });
   const running = await startIdentity(config, logger);
   const client = createGrpcClient(identity.IdentityServiceClient, `127.0.0.1:${running.port}`);

@@ -15,6 +15,7 @@ import { t } from '../../messages';
 import { AuthFrame } from './auth-shell';
 import { LoginForm } from './login-form';
 import { RegisterForm, type RegistrationInvite } from './register-form';
+import { SsoButton } from './sso-button';
 
 type Mode = 'login' | 'register';
 
@@ -149,7 +150,10 @@ export function AuthPage() {
               <Spinner label={t.auth.checkingEmail} />
             </div>
           ) : mode === 'login' ? (
-            <LoginForm key={`login-${defaultEmail}`} defaultEmail={defaultEmail} onSuccess={complete('login')} />
+            <>
+              <LoginForm key={`login-${defaultEmail}`} defaultEmail={defaultEmail} onSuccess={complete('login')} />
+              <SsoButton />
+            </>
           ) : (
             <RegisterForm
               key={`register-${defaultEmail}-${registrationInvite ? 'invite' : 'free'}`}
