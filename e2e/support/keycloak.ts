@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { KEYCLOAK_CLIENT_ID, KEYCLOAK_REALM, keycloakAdminToken } from '../../deploy/local/src/keycloak';
+import { CookieJar, KEYCLOAK_CLIENT_ID, KEYCLOAK_REALM, keycloakAdminToken, pkce } from '../../deploy/local/src/keycloak';
 
 /*
  * The shared test Keycloak (jest's globalSetup, TEST_KEYCLOAK_URL) driven over HTTP as a browser
@@ -18,26 +18,7 @@ export const DEV_REDIRECT_URI = 'http://127.0.0.1:8080/auth/sso';
 
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
 export const randomNonce = (): string => base64url(crypto.randomBytes(24));
-
-export function pkce() {
-  const verifier = base64url(crypto.randomBytes(32));
-  return { verifier, challenge: base64url(crypto.createHash('sha256').update(verifier).digest()) };
-}
-
-/** A browser's cookies for Keycloak's host. */
-export class CookieJar {
-  private readonly cookies = new Map<string, string>();
-  take(res: Response): void {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair!.indexOf('=');
-      this.cookies.set(pair!.slice(0, at).trim(), pair!.slice(at + 1).trim());
-    }
-  }
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
+export { CookieJar, pkce };
 
 export interface OidcTokens {
   id_token: string;

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { KEYCLOAK_CLIENT_ID, KEYCLOAK_REALM, KEYCLOAK_SAMPLE_USERS, realmRepresentation } from './keycloak';
+import { CookieJar, KEYCLOAK_CLIENT_ID, KEYCLOAK_REALM, KEYCLOAK_SAMPLE_USERS, pkce, realmRepresentation } from './keycloak';
 
 /*
  * The shared test Keycloak that jest's globalSetup started (the real server, deploy/install.sh's
@@ -27,25 +27,6 @@ interface Discovery {
 const discovery = async (): Promise<Discovery> => (await (await fetch(`${realmUrl}/.well-known/openid-configuration`)).json()) as Discovery;
 
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
-function pkce() {
-  const verifier = base64url(crypto.randomBytes(32));
-  return { verifier, challenge: base64url(crypto.createHash('sha256').update(verifier).digest()) };
-}
-
-/** A browser's cookies for one host, enough for Keycloak's login pages. */
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-  take(res: Response): void {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair!.indexOf('=');
-      this.cookies.set(pair!.slice(0, at).trim(), pair!.slice(at + 1).trim());
-    }
-  }
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
 
 /** Opens the authorization endpoint as keycloak-js does; answers the response (a login page, or a redirect with an error). */
 async function authorize(jar: CookieJar, params: Record<string, string>): Promise<Response> {

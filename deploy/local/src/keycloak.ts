@@ -4,6 +4,7 @@
  * PostgreSQL (`kc.sh build`), started on the project's PostgreSQL (database `keycloak`), with the
  * realm `smista` imported from `deploy/keycloak/smista-realm.json` through Keycloak's admin API.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './paths';
@@ -215,4 +216,28 @@ async function importRealm(url: string, token: string, origins: RealmOrigins, fr
   }
   const created = await fetch(`${url}/admin/realms`, { method: 'POST', headers, body: JSON.stringify(realmRepresentation(origins)) });
   if (!created.ok) throw new Error(`keycloak: realm ${KEYCLOAK_REALM} non importato (${created.status} ${await created.text()})`);
+}
+
+// What a browser and keycloak-js bring to the code flow, for the suites that drive the real
+// Keycloak over HTTP (deploy/local's and e2e/support/keycloak.ts's).
+
+/** A PKCE pair: the verifier kept, the S256 challenge sent. */
+export function pkce(): { verifier: string; challenge: string } {
+  const verifier = crypto.randomBytes(32).toString('base64url');
+  return { verifier, challenge: crypto.createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** A browser's cookies for Keycloak's host. */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  take(res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, at).trim(), pair!.slice(at + 1).trim());
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
 }
