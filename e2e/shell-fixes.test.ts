@@ -191,7 +191,8 @@ describe('public pages', () => {
     const config = await api(a.context, app.baseUrl, 'GET', '/api/public-config');
     expect(config.status).toBe(200);
     const sample = legalSampleUrls(sharedInfra().pagesUrl);
-    expect(config.body).toEqual({ termsUrl: sample.termsUrl, privacyUrl: sample.privacyUrl, telemetry: { traces: true } });
+    // SSO is configured in the test stack (its realm, this application's own client).
+    expect(config.body).toEqual({ termsUrl: sample.termsUrl, privacyUrl: sample.privacyUrl, telemetry: { traces: true }, sso: { url: process.env.TEST_KEYCLOAK_URL, realm: 'smista', clientId: expect.stringMatching(/^smista-shell-/) } });
 
     await loggedOut(a);
     await page.goto('/auth');
