@@ -3,6 +3,7 @@
  * order, also under concurrent identical requests) and processing 200 mixed shipments (GLS, Posta1
  * with a code pool, GLS refusals, no carrier) with the right outcome for each, then the fixes.
  */
+import { randomUUID } from 'node:crypto';
 import { status as grpcStatus } from '@grpc/grpc-js';
 import { shipmentMessages as m } from '@smista/contracts';
 import { shipmentsEvents } from '@smista/proto';
@@ -19,6 +20,7 @@ import {
   type ShipmentsStack,
   type TestMerchant,
 } from './support/harness';
+import { claimStateOf } from '../src/store';
 
 let stack: ShipmentsStack;
 let shop: TestMerchant;
@@ -344,6 +346,26 @@ describe('ProcessShipments: 200 mixed shipments', () => {
     const after = (await shop.api.getShipment({ id: refused! })).shipment!;
     expect(after).toMatchObject({ status: 'shipped', retryCount: 1, errorMessage: '' });
     expect((await shop.api.getShipment({ id: refused! })).audit.map((a) => a.outcome)).toEqual(['refused', 'ok']);
+  }, 60_000);
+
+  it('a shipment held by a claim that runs out meanwhile is labelled once it is free, never skipped (the crash race)', async () => {
+    const own = await stack.newMerchant();
+    // Another run's claim of a moment ago, about to run out: the item cannot be claimed now, and
+    // when the runner looks again why not, the claim may already have run out. It is tried again.
+    const [held, free] = (await own.api.bulkCreate({ orderIds: await own.importOrders(italianOrders(2).map((order) => ({ order, carrierIntegrationId: own.gls }))), confirmUnpaid: false, confirmedBy: '' })).outcomes.map((o) => o.shipmentId);
+    await stack.pool.query(
+      `UPDATE shipments SET status = 'processing', processing_owner = $2, processing_until = now() + interval '300 milliseconds',
+              processing_call_until = now() WHERE id = $1`,
+      [held, randomUUID()],
+    );
+    expect(await own.api.processShipments({ shipmentIds: [held!, free!], allPending: false })).toMatchObject({ success: 2, failed: 0, skipped: 0 });
+    expect([...(await statusOf([held!, free!])).values()]).toEqual(['shipped', 'shipped']);
+
+    // The look itself: a claim that ran out still holds the shipment until a run takes it over.
+    const [other] = (await own.api.bulkCreate({ orderIds: await own.importOrders(italianOrders(1).map((order) => ({ order, carrierIntegrationId: own.gls }))), confirmUnpaid: false, confirmedBy: '' })).outcomes.map((o) => o.shipmentId);
+    await stack.pool.query(`UPDATE shipments SET status = 'processing', processing_owner = $2, processing_until = now() - interval '1 second' WHERE id = $1`, [other, randomUUID()]);
+    expect(await claimStateOf(stack.pool, own.merchantId, other!)).toEqual({ status: 'processing', claimed: true });
+    await stack.pool.query(`UPDATE shipments SET status = 'pending', processing_owner = NULL, processing_until = NULL WHERE id = $1`, [other]);
   }, 60_000);
 
   it('processes every pending one of the merchant, then says there is none left', async () => {

@@ -236,10 +236,15 @@ export async function shortenClaimsOfGone(db: Queryable, goneProcesses: readonly
   return rowCount ?? 0;
 }
 
-/** The status of a shipment, and whether a live claim holds it (for an item that could not be claimed). */
+/**
+ * The status of a shipment, and whether a claim holds it (for an item that could not be claimed).
+ * Any claim counts, also one that ran out since `claimForLabel` looked: the claim cannot be told to
+ * have expired between the two reads, and an expired one is taken at the next look, so the item is
+ * tried again rather than skipped while the shipment is still processing.
+ */
 export async function claimStateOf(db: Queryable, merchantId: string, id: number): Promise<{ status: ShipmentStatus; claimed: boolean } | null> {
   const { rows } = await db.query<{ status: ShipmentStatus; claimed: boolean }>(
-    `SELECT status, (status = 'processing' AND processing_until >= now()) AS claimed FROM shipments WHERE id = $1 AND merchant_id = $2`,
+    `SELECT status, status = 'processing' AS claimed FROM shipments WHERE id = $1 AND merchant_id = $2`,
     [id, merchantId],
   );
   return rows[0] ?? null;
