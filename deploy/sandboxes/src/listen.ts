@@ -23,6 +23,12 @@ export class RequestLog<R> {
 export async function listen(app: Express, options: { port?: number; host?: string }): Promise<{ url: string; port: number; close(): Promise<void> }> {
   const host = options.host ?? '127.0.0.1';
   const server: Server = app.listen(options.port ?? 0, host);
+  // Clients close an idle socket after about 4 s (undici, fetch); a server that closed it at Node's
+  // default 5 s would race them on a busy machine whose timers fire late, and the request written
+  // on the socket being closed fails with ECONNRESET. Longer than any client's idle timeout, as the
+  // gateway's.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {

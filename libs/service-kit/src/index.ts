@@ -23,3 +23,4 @@ export * from './admin-server';
 export * from './secrets';
 export * from './provider-http';
 export * from './process-presence';
+export * from './poll-loop';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { DomainError, KitErrorCode, withTransaction, type Logger, type Pool, type ProcessPresence } from '@smista/service-kit';
+import { DomainError, KitErrorCode, PollLoop, withTransaction, type Logger, type Pool, type ProcessPresence } from '@smista/service-kit';
 import { marketplaceMessages, messages } from '@smista/contracts';
 import { MarketplaceError, type OrdersPage } from '../adapters';
 import {
@@ -94,63 +93,45 @@ export function classifyFailure(err: unknown): PageFailure {
  * its Italian message. A completed job sets the integration's `last_synced_at`.
  */
 export class SyncWorker {
-  private running = false;
-  private slots: Promise<void>[] = [];
-  private sleepers = new Set<AbortController>();
-  private readonly concurrency: number;
+  private readonly loop: PollLoop;
   private readonly pollMs: number;
   private readonly policy: RetryPolicy;
   private gone?: { at: number; processes: Promise<string[]> };
 
   constructor(private readonly deps: SyncWorkerDeps) {
-    this.concurrency = deps.concurrency ?? 4;
     this.pollMs = deps.pollMs ?? 1_000;
     this.policy = deps.retryPolicy ?? defaultRetryPolicy;
+    this.loop = new PollLoop({ name: 'sync slot', logger: deps.logger.child({ component: 'sync-worker' }), pollMs: this.pollMs, slots: deps.concurrency ?? 4, round: (slot) => this.round(slot) });
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.slots = Array.from({ length: this.concurrency }, (_v, slot) => this.loop(slot));
+    this.loop.start();
   }
 
   /** A job was just created here: idle slots look at once instead of at their next poll. */
   wake(): void {
-    for (const sleeper of this.sleepers) sleeper.abort();
+    this.loop.wake();
   }
 
   /** Stops claiming; each slot commits the page in flight and lets go of its job for another replica. */
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wake();
-    await Promise.all(this.slots);
-    this.slots = [];
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
-  private async loop(slot: number): Promise<void> {
+  /** One slot's round: claims a job and reads it to its end (or its release); answers whether one was taken. */
+  private async round(slot: number): Promise<number> {
     const logger = this.deps.logger.child({ component: 'sync-worker', slot });
-    while (this.running) {
-      let claim: Claim | null = null;
-      try {
-        claim = await this.claim();
-        if (claim) {
-          // Which replica works on which job (a takeover after a crash or a back-off says `resumed`).
-          logger.info({ jobId: claim.job.id, integrationId: claim.job.integrationId, merchantId: claim.job.merchantId, offset: claim.job.progress?.nextOffset, resumed: claim.resumed }, 'sync job claimed');
-          await this.run(claim, logger);
-        }
-      } catch (err) {
-        logger.error({ err, jobId: claim?.job.id }, 'sync slot failed');
-        if (claim) await this.fail(claim.job, claim.owner, messages.errors.internal).catch(() => undefined);
-      }
-      if (!claim && this.running) await this.idle();
+    const claim = await this.claim();
+    if (!claim) return 0;
+    try {
+      // Which replica works on which job (a takeover after a crash or a back-off says `resumed`).
+      logger.info({ jobId: claim.job.id, integrationId: claim.job.integrationId, merchantId: claim.job.merchantId, offset: claim.job.progress?.nextOffset, resumed: claim.resumed }, 'sync job claimed');
+      await this.run(claim, logger);
+    } catch (err) {
+      logger.error({ err, jobId: claim.job.id }, 'sync slot failed');
+      await this.fail(claim.job, claim.owner, messages.errors.internal).catch(() => undefined);
     }
-  }
-
-  private async idle(): Promise<void> {
-    const sleeper = new AbortController();
-    this.sleepers.add(sleeper);
-    await sleep(this.pollMs, undefined, { signal: sleeper.signal }).catch(() => undefined);
-    this.sleepers.delete(sleeper);
+    return 1;
   }
 
   /** The processes holding running jobs that are gone, asked at most once a poll for every slot. */
@@ -197,7 +178,7 @@ export class SyncWorker {
     let refreshed = false;
     let staleToken = '';
     for (;;) {
-      if (!this.running) {
+      if (!this.loop.isRunning) {
         await releaseLease(pool, job.id, owner);
         return;
       }
@@ -239,7 +220,7 @@ export class SyncWorker {
         }
         if (decision.action === 'retry') {
           const waiting = { ...progress, retries: progress.retries + 1 };
-          if (await releaseForRetry(pool, job.id, owner, decision.delayMs, waiting)) this.wakeLater(decision.delayMs);
+          if (await releaseForRetry(pool, job.id, owner, decision.delayMs, waiting)) this.loop.wakeAfter(decision.delayMs + 20);
           return;
         }
         await this.fail(job, owner, decision.message);
@@ -261,7 +242,7 @@ export class SyncWorker {
         // The marketplace answered but asks to go slower (a day's quota running low): the next page
         // waits, the job released meanwhile like a back-off, without counting as a failure.
         logger.info({ delayMs: page.slowDown.delayMs, offset: next.nextOffset }, 'sync slowed down by the marketplace');
-        if (await releaseForRetry(pool, job.id, owner, page.slowDown.delayMs, next)) this.wakeLater(page.slowDown.delayMs);
+        if (await releaseForRetry(pool, job.id, owner, page.slowDown.delayMs, next)) this.loop.wakeAfter(page.slowDown.delayMs + 20);
         return;
       }
       progress = next;
@@ -302,12 +283,6 @@ export class SyncWorker {
       if (ended) await enqueueSyncFinished(tx, job, { status: 'failed', ...ended, errorMessage: message, occurredAt: now() });
       return ended !== null;
     });
-  }
-
-  /** A released job is claimable again after its back-off: look for it then rather than at the next poll. */
-  private wakeLater(delayMs: number): void {
-    const timer = setTimeout(() => this.wake(), delayMs + 20);
-    timer.unref();
   }
 }
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { DomainError, withTransaction, type Logger, type Pool } from '@smista/service-kit';
+import { DomainError, PollLoop, withTransaction, type Logger, type Pool } from '@smista/service-kit';
 import { messages, trackingPushMessages } from '@smista/contracts';
 import { MarketplaceError } from '../adapters';
 import {
@@ -83,36 +82,28 @@ function passingOf(err: unknown): AttemptResult & { kind: 'passing' } {
  *   one carrying our tracking number; lines shipped otherwise fail the push with the reason.
  */
 export class TrackingPusher {
-  private running = false;
-  private loop: Promise<void> | undefined;
-  private sleeper: AbortController | undefined;
+  private readonly loop: PollLoop;
   private readonly policy: TrackingRetryPolicy;
-  private readonly pollMs: number;
   private readonly leaseSeconds: number;
 
   constructor(private readonly deps: TrackingPusherDeps) {
     this.policy = deps.retryPolicy ?? defaultTrackingRetryPolicy;
-    this.pollMs = deps.pollMs ?? 1_000;
     this.leaseSeconds = deps.leaseSeconds ?? 120;
+    this.loop = new PollLoop({ name: 'tracking push', logger: deps.logger.child({ component: 'tracking-pusher' }), pollMs: deps.pollMs ?? 1_000, round: () => this.round() });
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   /** Stops taking rows; an attempt in flight finishes and is recorded. */
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wake();
-    await this.loop;
-    this.loop = undefined;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** A row just became due here: look at once instead of at the next poll. */
   wake(): void {
-    this.sleeper?.abort();
+    this.loop.wake();
   }
 
   /**
@@ -120,7 +111,7 @@ export class TrackingPusher {
    * The next poll finds it anyway should the commit take longer.
    */
   wakeSoon(): void {
-    setTimeout(() => this.wake(), 50).unref();
+    this.loop.wakeAfter(50);
   }
 
   /** One round: claims the due rows and pushes them; answers how many were taken. */
@@ -164,31 +155,11 @@ export class TrackingPusher {
     }
   }
 
-  private async run(): Promise<void> {
-    const logger = this.deps.logger.child({ component: 'tracking-pusher' });
-    while (this.running) {
-      let taken = 0;
-      try {
-        taken = await this.round();
-      } catch (err) {
-        logger.error({ err }, 'tracking push round failed');
-      }
-      if (taken === 0 && this.running) await this.idle();
-    }
-  }
-
-  private async idle(): Promise<void> {
-    const sleeper = new AbortController();
-    this.sleeper = sleeper;
-    await sleep(this.pollMs, undefined, { signal: sleeper.signal }).catch(() => undefined);
-    if (this.sleeper === sleeper) this.sleeper = undefined;
-  }
-
   /** A row of the round: its integration (deleted: the row went with it), then the attempt. */
   private async pushClaimed(push: TrackingPush, owner: string): Promise<void> {
     const logger = this.deps.logger.child({ shipmentId: push.shipmentId, merchantId: push.merchantId, integrationId: push.integrationId });
     try {
-      if (!this.running) return await releasePush(this.deps.pool, push.id, owner);
+      if (!this.loop.isRunning) return await releasePush(this.deps.pool, push.id, owner);
       const integration = await findIntegrationById(this.deps.pool, push.integrationId);
       if (!integration) return;
       await this.attempt(push, owner, integration, logger);

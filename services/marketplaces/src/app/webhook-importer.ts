@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { DomainError, KitErrorCode, withTransaction, type Logger, type Pool } from '@smista/service-kit';
+import { DomainError, KitErrorCode, PollLoop, withTransaction, type Logger, type Pool } from '@smista/service-kit';
 import { MarketplaceError, type ImportedOrder } from '../adapters';
 import { enqueueOrdersImported, enqueuePrivacyRequested } from '../events/publishers';
 import { activeSellerIntegrations, claimPendingDeliveries, finishDelivery, forgetDeliveryEmail, recordImportedOrders, retryDeliveryLater, sellerIntegrations, type WebhookDelivery } from '../store';
@@ -41,32 +40,24 @@ const NO_JOB = 0;
  * reads every change, so a delivery lost or failed costs at most one schedule interval.
  */
 export class WebhookImporter {
-  private running = false;
-  private loop: Promise<void> | undefined;
-  private sleeper: AbortController | undefined;
-  private readonly pollMs: number;
+  private readonly loop: PollLoop;
 
   constructor(private readonly deps: WebhookImporterDeps) {
-    this.pollMs = deps.pollMs ?? 1_000;
+    this.loop = new PollLoop({ name: 'webhook', logger: deps.logger.child({ component: 'webhook-importer' }), pollMs: deps.pollMs ?? 1_000, round: () => this.round() });
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   /** Stops taking rows; a delivery in flight finishes and is recorded. */
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wake();
-    await this.loop;
-    this.loop = undefined;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** A delivery was just committed here: look at once instead of at the next poll. */
   wake(): void {
-    this.sleeper?.abort();
+    this.loop.wake();
   }
 
   /** One round: claims pending order deliveries and imports them; answers how many were taken. */
@@ -75,26 +66,6 @@ export class WebhookImporter {
     const due = await claimPendingDeliveries(this.deps.pool, owner, ['import_order', 'redact_customer', 'redact_shop', 'customer_data_request'], LEASE_SECONDS, ROUND_SIZE);
     await Promise.all(due.map((delivery) => (delivery.action.kind === 'import_order' ? this.importClaimed(delivery, owner) : this.passOnPrivacy(delivery, owner))));
     return due.length;
-  }
-
-  private async run(): Promise<void> {
-    const logger = this.deps.logger.child({ component: 'webhook-importer' });
-    while (this.running) {
-      let taken = 0;
-      try {
-        taken = await this.round();
-      } catch (err) {
-        logger.error({ err }, 'webhook round failed');
-      }
-      if (taken === 0 && this.running) await this.idle();
-    }
-  }
-
-  private async idle(): Promise<void> {
-    const sleeper = new AbortController();
-    this.sleeper = sleeper;
-    await sleep(this.pollMs, undefined, { signal: sleeper.signal }).catch(() => undefined);
-    if (this.sleeper === sleeper) this.sleeper = undefined;
   }
 
   private async importClaimed(delivery: WebhookDelivery, owner: string): Promise<void> {
