@@ -60,7 +60,7 @@ function readSettings() {
 
 // CPU from /proc: bench/cpu.js
 const { postgresPids, withCpu } = require('./cpu');
-const { drive, fmt, intEnv, portOffset, profileEnv, renderTable } = require('./lib');
+const { drive, fmt, intEnv, portOffset, profileEnv, renderTable, machineLine } = require('./lib');
 const { directSender, labelOf, startSandboxProcess, GLS_ACCOUNT, SENDER } = require('./gls');
 
 // ---------------------------------------------------------------------------------------------------
@@ -87,8 +87,7 @@ async function main() {
   const { Agent } = require('undici');
   const { Client: PgClient } = require('pg');
 
-  const cpus = os.cpus();
-  const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, node ${process.version}`;
+  const machine = machineLine();
   const loadBefore = os.loadavg();
   process.stderr.write(`bench carriers: ${machine}, load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')}\n`);
 

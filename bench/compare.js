@@ -107,6 +107,20 @@ const FIGURES = [
     read: (j) => ratio(row(j.list, name)?.p99, j.list?.[0]?.p99),
   })),
   {
+    key: 'shopify.import.rate',
+    file: 'shopify.json',
+    what: 'Shopify import end to end: orders/s ÷ the direct read of the same queries (bench/shopify.js)',
+    better: 'higher',
+    read: (j) => ratio(j.import?.endToEndOrdersPerSecond, j.import?.bareOrdersPerSecond),
+  },
+  {
+    key: 'amazon.pacing.rate',
+    file: 'amazon.json',
+    what: 'Amazon searchOrders with two replicas on one seller: the steady rate ÷ the usage plan’s; any 429 fails the bench (bench/amazon.js)',
+    better: 'higher',
+    read: (j) => (typeof j.pacing?.steadyRatio === 'number' ? j.pacing.steadyRatio : undefined),
+  },
+  {
     key: 'shipments.labels.wall',
     file: 'shipments.json',
     what: 'process-selected end to end: wall time ÷ the same AddParcel calls straight to the sandbox (bench/shipments.js)',

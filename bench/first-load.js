@@ -128,14 +128,13 @@ const kb = (bytes) => (bytes / 1024).toLocaleString('en-US', { minimumFractionDi
 async function main() {
   const { chromium } = require('playwright-core');
   const { startStack, repoRoot } = require('@smista/local-stack');
-  const { api, intEnv, portOffset, registerUser, renderTable } = require('./lib');
+  const { api, intEnv, portOffset, registerUser, renderTable, machineLine } = require('./lib');
   const settings = {
     portOffset: portOffset(500),
     logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
     chromium: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   };
-  const cpus = os.cpus();
-  const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${os.type()} ${os.release()}, node ${process.version}`;
+  const machine = machineLine();
   process.stderr.write(`bench primo caricamento: ${machine}\navvio dello stack (porte di test + ${settings.portOffset})...\n`);
   const stack = await startStack('test', {
     offset: settings.portOffset,

@@ -1,10 +1,10 @@
 // @ts-check
 /**
- * What the benches share (`bench/run.js`, `bench/carriers.js`, `bench/orders.js`): settings from the
- * environment, the bare baseline server, a registered user with its session cookie, a closed-loop
+ * What the benches share: settings from the environment, the machine's line, the bare baseline server, a registered user with its session cookie, a closed-loop
  * driver with percentiles, an autocannon run, and the plain-text tables they print.
  */
 const { spawn } = require('node:child_process');
+const os = require('node:os');
 const path = require('node:path');
 const autocannon = require('autocannon');
 
@@ -47,6 +47,55 @@ function renderTable(header, lines) {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const render = (/** @type {string[]} */ cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [render(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(render)].join('\n');
+}
+
+/**
+ * An import's figures: orders a second end to end beside the bare read of the same pages, and the
+ * CPU each process spent per order (`cpu`: ms by process, from bench/cpu.js's withCpu).
+ * @param {{found: number, ms: number}} imported @param {{count: number, ms: number}} bare @param {Record<string, number>} cpu
+ */
+function importFigures(imported, bare, cpu) {
+  return {
+    orders: imported.found,
+    bareOrdersPerSecond: (bare.count * 1000) / bare.ms,
+    endToEndOrdersPerSecond: (imported.found * 1000) / imported.ms,
+    endToEndSeconds: imported.ms / 1000,
+    cpuUsPerOrder: Object.fromEntries(Object.entries(cpu).map(([k, ms]) => [k, Math.round((ms * 1000) / imported.found)])),
+  };
+}
+
+/**
+ * The import table: the bare read as 100 %, end to end beside it, then `extra` rows.
+ * @param {string} title @param {string} bareLabel @param {ReturnType<typeof importFigures>} row @param {string[][]} [extra]
+ */
+function importTable(title, bareLabel, row, extra = []) {
+  return renderTable(
+    [title, 'orders/s', 'vs bare read', 'CPU µs/order by process'],
+    [
+      [bareLabel, fmt(row.bareOrdersPerSecond), '100 %', '-'],
+      [
+        `end to end (${fmt(row.orders)} orders, ${fmt(row.endToEndSeconds, 1)} s)`,
+        fmt(row.endToEndOrdersPerSecond),
+        `${fmt((100 * row.endToEndOrdersPerSecond) / row.bareOrdersPerSecond, 1)} %`,
+        Object.entries(row.cpuUsPerOrder)
+          .map(([k, v]) => `${k} ${fmt(v)}`)
+          .join(' · '),
+      ],
+      ...extra,
+    ],
+  );
+}
+
+/** @param {number[]} values @param {number} q the q-quantile (0.99: p99) */
+const percentile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+};
+
+/** The machine, for the first line of a bench's output. */
+function machineLine() {
+  const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, node ${process.version}`;
 }
 
 /**
@@ -155,4 +204,4 @@ async function api(baseUrl, cookie, method, url, body) {
   return text ? JSON.parse(text) : undefined;
 }
 
-module.exports = { intEnv, portOffset, profileEnv, fmt, renderTable, startBare, registerUser, drive, cannon, api };
+module.exports = { intEnv, portOffset, profileEnv, fmt, renderTable, importFigures, importTable, percentile, machineLine, startBare, registerUser, drive, cannon, api };

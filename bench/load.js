@@ -36,7 +36,7 @@ const { ebaySandboxControl } = require('@smista/sandboxes');
 const { postgresPids, withCpu } = require('./cpu');
 const { SELLER_PASSWORD, connectSeller, syncAndWait } = require('./ebay');
 const { readyToShipWithGls } = require('./gls');
-const { api, drive, fmt, intEnv, portOffset, profileEnv, registerUser, renderTable, startBare } = require('./lib');
+const { api, drive, fmt, intEnv, portOffset, profileEnv, registerUser, renderTable, startBare, machineLine } = require('./lib');
 
 const settings = {
   users: Math.max(1, intEnv('BENCH_LOAD_USERS', 200)),
@@ -242,8 +242,7 @@ async function workBare(url, until, rec) {
 }
 
 async function main() {
-  const cpus = os.cpus();
-  const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, node ${process.version}`;
+  const machine = machineLine();
   process.stderr.write(`bench carico: ${machine}\n${settings.users} utenti su ${settings.merchants} esercenti per ${settings.durationS} s, pausa media ${settings.thinkMs} ms\navvio dello stack (porte di test + ${settings.portOffset})...\n`);
   // BENCH_CPU_PROFILE=<dir>: the gateway, orders and shipments write a V8 CPU profile there when they stop.
   const profile = profileEnv();

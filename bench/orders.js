@@ -44,7 +44,7 @@ const { startStack, repoRoot } = require('@smista/local-stack');
 const { ebaySandboxControl, ebaySellerTokens, EBAY_SANDBOX_APP } = require('@smista/sandboxes');
 const { SELLER_PASSWORD, connectSeller, syncAndWait } = require('./ebay');
 const { postgresPids, withCpu } = require('./cpu');
-const { api, cannon, fmt, intEnv, portOffset, profileEnv, registerUser, renderTable, startBare } = require('./lib');
+const { api, cannon, fmt, importFigures, importTable, intEnv, machineLine, portOffset, profileEnv, registerUser, renderTable, startBare } = require('./lib');
 
 const settings = {
   importOrders: Math.max(200, intEnv('BENCH_IMPORT_ORDERS', 10_000)),
@@ -178,8 +178,7 @@ async function measureRules(baseUrl, cookie, merchantId) {
 }
 
 async function main() {
-  const cpus = os.cpus();
-  const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, node ${process.version}`;
+  const machine = machineLine();
   process.stderr.write(`bench ordini: ${machine}\navvio dello stack (porte di test + ${settings.portOffset})...\n`);
   const profile = profileEnv();
   const stack = await startStack('test', {
@@ -219,33 +218,14 @@ async function main() {
     });
     const { result: imported, cpu } = await withCpu(processes, () => syncAndWait(stack.baseUrl, cookie, integrationId, 0));
     if (imported.found !== bareCount) throw new Error(`la sincronizzazione ha trovato ${imported.found} ordini, la lettura diretta ${bareCount}`);
-    const importRow = {
-      orders: imported.found,
-      bareOrdersPerSecond: (bareCount * 1000) / bareMs,
-      endToEndOrdersPerSecond: (imported.found * 1000) / imported.ms,
-      endToEndSeconds: imported.ms / 1000,
-      cpuUsPerOrder: Object.fromEntries(Object.entries(cpu).map(([k, ms]) => [k, Math.round((ms * 1000) / imported.found)])),
-    };
+    const importRow = importFigures(imported, { count: bareCount, ms: bareMs }, cpu);
     process.stderr.write(`  import: ${fmt(importRow.endToEndOrdersPerSecond)} ordini/s end to end, lettura diretta ${fmt(importRow.bareOrdersPerSecond)} ordini/s, CPU µs/ordine ${JSON.stringify(importRow.cpuUsPerOrder)}\n`);
 
-    const importTable = renderTable(
-      ['import', 'orders/s', 'vs bare read', 'CPU µs/order by process'],
-      [
-        ['bare read from the sandbox', fmt(importRow.bareOrdersPerSecond), '100 %', '-'],
-        [
-          `end to end (${fmt(importRow.orders)} orders, ${fmt(importRow.endToEndSeconds, 1)} s)`,
-          fmt(importRow.endToEndOrdersPerSecond),
-          `${fmt((100 * importRow.endToEndOrdersPerSecond) / importRow.bareOrdersPerSecond, 1)} %`,
-          Object.entries(importRow.cpuUsPerOrder)
-            .map(([k, v]) => `${k} ${fmt(v)}`)
-            .join(' · '),
-        ],
-      ],
-    );
+    const importLines = importTable('import', 'bare read from the sandbox', importRow);
     const dir = path.join(repoRoot, '.tmp', 'bench');
     fs.mkdirSync(dir, { recursive: true });
     if (settings.importOnly) {
-      process.stdout.write(`\n${machine}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n\n${importTable}\n`);
+      process.stdout.write(`\n${machine}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n\n${importLines}\n`);
       fs.writeFileSync(path.join(dir, 'orders.json'), JSON.stringify({ at: new Date().toISOString(), machine, loadAverage: os.loadavg(), settings, import: importRow }, null, 2));
       return;
     }
@@ -325,7 +305,7 @@ async function main() {
       : 'shipping rules: not measured over copied orders (BENCH_FILL=sql)';
     const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
     process.stdout.write(
-      `\n${machine}, load average ${load}\n\n${importTable}\n\n${rulesTable}\n\n${fmt(listOrders)} orders in the merchant (filled in ${fmt(fillSeconds, 1)} s), ${settings.connections} connections, ${settings.durationS} s per target after ${settings.warmupS} s warm-up\n\n${listTable}\n`,
+      `\n${machine}, load average ${load}\n\n${importLines}\n\n${rulesTable}\n\n${fmt(listOrders)} orders in the merchant (filled in ${fmt(fillSeconds, 1)} s), ${settings.connections} connections, ${settings.durationS} s per target after ${settings.warmupS} s warm-up\n\n${listTable}\n`,
     );
     fs.writeFileSync(path.join(dir, 'orders.json'), JSON.stringify({ at: new Date().toISOString(), machine, loadAverage: os.loadavg(), settings, import: importRow, rules, listOrders, fillSeconds, list: rows }, null, 2));
     const failed = rows.filter((r) => r.non2xx > 0 || r.errors > 0);

@@ -25,7 +25,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { startReplica, startStack, repoRoot } = require('@smista/local-stack');
 const { postgresPids, withCpu } = require('./cpu');
-const { cannon, fmt, intEnv, portOffset, registerUser, renderTable, startBare } = require('./lib');
+const { cannon, fmt, intEnv, portOffset, registerUser, renderTable, startBare, machineLine } = require('./lib');
 
 const settings = {
   connections: intEnv('BENCH_CONNECTIONS', 10),
@@ -82,8 +82,7 @@ function table(rows) {
 }
 
 async function main() {
-  const cpus = os.cpus();
-  const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, node ${process.version}`;
+  const machine = machineLine();
   process.stderr.write(`bench: ${machine}\n`);
   process.stderr.write(`avvio dello stack (porte di test + ${settings.portOffset})...\n`);
   const stack = await startStack('test', {

@@ -34,7 +34,7 @@ const { marketplacesEvents } = require('@smista/proto');
 const { connectNats, ensureStream } = require('@smista/service-kit');
 const { encodeLabelIds } = require('@smista/contracts');
 const { postgresPids, withCpu } = require('./cpu');
-const { api, drive, fmt, intEnv, portOffset, profileEnv, registerUser, renderTable } = require('./lib');
+const { api, drive, fmt, intEnv, portOffset, profileEnv, registerUser, renderTable, machineLine } = require('./lib');
 const { directSender, labelOf, readyToShipWithGls, startSandboxProcess } = require('./gls');
 
 const settings = {
@@ -78,8 +78,7 @@ function importedOrder(/** @type {number} */ i) {
 }
 
 async function main() {
-  const cpus = os.cpus();
-  const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, node ${process.version}`;
+  const machine = machineLine();
   const loadBefore = os.loadavg();
   process.stderr.write(`bench spedizioni: ${machine}\n`);
   // BENCH_CPU_PROFILE=<dir>: shipments, carriers and orders write a V8 CPU profile there when they stop.

@@ -31,7 +31,7 @@ const { startStack, repoRoot } = require('@smista/local-stack');
 const { SHOPIFY_PLANS, SHOPIFY_SANDBOX_APP, shopifyInstallAs, shopifySandboxControl } = require('@smista/sandboxes');
 const { syncAndWait } = require('./ebay');
 const { postgresPids, withCpu } = require('./cpu');
-const { api, fmt, intEnv, portOffset, profileEnv, registerUser, renderTable } = require('./lib');
+const { api, fmt, importFigures, importTable, intEnv, machineLine, percentile, portOffset, profileEnv, registerUser, renderTable } = require('./lib');
 
 const settings = {
   orders: Math.max(100, intEnv('BENCH_SHOPIFY_ORDERS', 10_000)),
@@ -78,15 +78,8 @@ async function readAllPages(shopBase, token) {
   }
 }
 
-/** @param {number[]} values @param {number} q */
-const percentile = (values, q) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-};
-
 async function main() {
-  const cpus = os.cpus();
-  const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, node ${process.version}`;
+  const machine = machineLine();
   process.stderr.write(`bench Shopify: ${machine}\navvio dello stack (porte di test + ${settings.portOffset})...\n`);
   const profile = profileEnv();
   const stack = await startStack('test', {
@@ -135,13 +128,7 @@ async function main() {
     });
     const { result: imported, cpu } = await withCpu(processes, () => syncAndWait(stack.baseUrl, cookie, integrationId, 0));
     if (imported.found !== bareCount) throw new Error(`la sincronizzazione ha trovato ${imported.found} ordini, la lettura diretta ${bareCount}`);
-    const importRow = {
-      orders: imported.found,
-      bareOrdersPerSecond: (bareCount * 1000) / bareMs,
-      endToEndOrdersPerSecond: (imported.found * 1000) / imported.ms,
-      endToEndSeconds: imported.ms / 1000,
-      cpuUsPerOrder: Object.fromEntries(Object.entries(cpu).map(([k, ms]) => [k, Math.round((ms * 1000) / imported.found)])),
-    };
+    const importRow = importFigures(imported, { count: bareCount, ms: bareMs }, cpu);
     process.stderr.write(`  import: ${fmt(importRow.endToEndOrdersPerSecond)} ordini/s end to end, lettura diretta ${fmt(importRow.bareOrdersPerSecond)} ordini/s\n`);
     // What Shopify's plans let any client read with these queries (points restored a second ÷ points an order).
     const planCeilings = Object.fromEntries(Object.entries(SHOPIFY_PLANS).map(([plan, limits]) => [plan, limits.restoreRate / shopifyBuild.ORDER_COST]));
@@ -164,27 +151,18 @@ async function main() {
     }
     const webhookRow = { deliveries: latencies.length, p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99), maxMs: Math.max(...latencies) };
 
-    const importTable = renderTable(
-      ['Shopify import', 'orders/s', 'vs bare read', 'CPU µs/order by process'],
-      [
-        ['bare read from the sandbox (the adapter’s queries)', fmt(importRow.bareOrdersPerSecond), '100 %', '-'],
-        [
-          `end to end (${fmt(importRow.orders)} orders, ${fmt(importRow.endToEndSeconds, 1)} s)`,
-          fmt(importRow.endToEndOrdersPerSecond),
-          `${fmt((100 * importRow.endToEndOrdersPerSecond) / importRow.bareOrdersPerSecond, 1)} %`,
-          Object.entries(importRow.cpuUsPerOrder)
-            .map(([k, v]) => `${k} ${fmt(v)}`)
-            .join(' · '),
-        ],
-        ...Object.entries(planCeilings).map(([plan, perSecond]) => [`Shopify's own limit, plan ${plan} (restore rate ÷ ${shopifyBuild.ORDER_COST} points an order)`, fmt(perSecond), '-', '-']),
-      ],
+    const importLines = importTable(
+      'Shopify import',
+      'bare read from the sandbox (the adapter’s queries)',
+      importRow,
+      Object.entries(planCeilings).map(([plan, perSecond]) => [`Shopify's own limit, plan ${plan} (restore rate ÷ ${shopifyBuild.ORDER_COST} points an order)`, fmt(perSecond), '-', '-']),
     );
     const webhookTable = renderTable(
       ['webhook → order in the list', 'deliveries', 'p50 ms', 'p99 ms', 'max ms'],
       [['orders/create to GET /api/orders', String(webhookRow.deliveries), fmt(webhookRow.p50Ms), fmt(webhookRow.p99Ms), fmt(webhookRow.maxMs)]],
     );
     const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
-    process.stdout.write(`\n${machine}, load average ${load}\n\n${importTable}\n\n${webhookTable}\n`);
+    process.stdout.write(`\n${machine}, load average ${load}\n\n${importLines}\n\n${webhookTable}\n`);
     const dir = path.join(repoRoot, '.tmp', 'bench');
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'shopify.json'), JSON.stringify({ at: new Date().toISOString(), machine, loadAverage: os.loadavg(), settings, import: importRow, planCeilings, webhooks: webhookRow }, null, 2));

@@ -420,6 +420,7 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
       'SYNC_INTERVAL_SECONDS',
       'SYNC_PAGE_SIZE',
       'SYNC_JOB_LEASE_SECONDS',
+      'SYNC_CONCURRENCY',
       'TOKEN_REFRESH_MARGIN_SECONDS',
       'OAUTH_STATE_TTL_SECONDS',
       'MARKETPLACE_MAX_CONCURRENT_REQUESTS',

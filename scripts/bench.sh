@@ -3,6 +3,7 @@
 # through the carriers service vs straight to the sandbox, tracking-code takes) and bench/orders.js (import
 # of eBay orders end to end vs a bare read, GET /api/orders at 100,000 orders), bench/shopify.js (10,000 Shopify
 # orders end to end vs the adapter's queries read straight from the sandbox, webhook to visible order p50/p99),
+# bench/amazon.js (Amazon's searchOrders pacing with two marketplaces replicas on one seller: 429s, rate vs plan),
 # bench/shipments.js (1,000 GLS shipments labelled end to end vs the same AddParcel calls straight to the sandbox, the
 # merge of their labels),
 # bench/first-load.js (the transferred size of /auth, /dashboard/orders and /dashboard/shipments in Chromium)
@@ -34,6 +35,7 @@ node bench/run.js "$@"
 node bench/carriers.js
 node bench/orders.js
 node bench/shopify.js
+node bench/amazon.js
 node bench/shipments.js
 node bench/first-load.js
 node bench/load.js

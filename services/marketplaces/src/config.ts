@@ -23,6 +23,8 @@ export const configSchema = z.object({
    * a replica that died stops renewing, and another takes the job over from its last committed page.
    */
   SYNC_JOB_LEASE_SECONDS: seconds(30, 1, 3_600),
+  /** Sync jobs a replica works on at once (its worker's slots). */
+  SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   /** An access token expiring within this many seconds is refreshed before the call that needs it. */
   TOKEN_REFRESH_MARGIN_SECONDS: seconds(600, 0, 86_400),
   /** How long a consent may take, from 'Connetti' to the callback: the OAuth `state` runs out after it. */

@@ -51,6 +51,7 @@ export async function startMarketplaces(config: Config, logger: Logger, options:
     now,
     pageSize: config.SYNC_PAGE_SIZE,
     leaseSeconds: config.SYNC_JOB_LEASE_SECONDS,
+    concurrency: config.SYNC_CONCURRENCY,
     ...(options.retryPolicy ? { retryPolicy: options.retryPolicy } : {}),
     ...(options.pollMs ? { pollMs: options.pollMs } : {}),
   });

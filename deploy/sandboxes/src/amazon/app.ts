@@ -18,12 +18,14 @@ export interface AmazonRecordedRequest {
   code: string;
   /** The query parameters' names and values (searchOrders' filters; never a token). */
   query: Record<string, string>;
+  /** When it was answered, in ms since the epoch (the wall clock, not the sandbox's `now`): for pacing measures. */
+  at: number;
 }
 
 export interface AmazonAppOptions {
   store: AmazonStore;
   latencyMs: number;
-  record: (request: AmazonRecordedRequest) => void;
+  record: (request: Omit<AmazonRecordedRequest, 'at'>) => void;
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : '');

@@ -67,7 +67,7 @@ export async function startAmazonSandbox(options: AmazonSandboxOptions = {}): Pr
     usagePlans: { ...AMAZON_USAGE_PLANS, ...options.usagePlans },
   });
   const log = new RequestLog<AmazonRecordedRequest>();
-  const app = createAmazonApp({ store, latencyMs: options.latencyMs ?? 0, record: log.record });
+  const app = createAmazonApp({ store, latencyMs: options.latencyMs ?? 0, record: (request) => log.record({ ...request, at: Date.now() }) });
   const served = await listen(app, options);
   return { ...served, requests: () => log.list() };
 }
