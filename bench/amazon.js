@@ -27,7 +27,7 @@ const path = require('node:path');
 const { startReplica, startStack, repoRoot } = require('@smista/local-stack');
 const { AMAZON_SANDBOX_APP, amazonAuthorizeAs, startAmazonSandbox } = require('@smista/sandboxes');
 const { syncAndWait } = require('./ebay');
-const { api, fmt, intEnv, machineLine, portOffset, registerUser, renderTable } = require('./lib');
+const { api, fmt, intEnv, machineLine, portOffset, registerUser, renderTable, runBench } = require('./lib');
 
 const settings = {
   orders: Math.max(200, intEnv('BENCH_AMAZON_ORDERS', 3_000)),
@@ -197,10 +197,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    process.stderr.write(`bench Amazon fallito: ${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exit(1);
-  },
-);
+runBench('Amazon', main);

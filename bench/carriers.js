@@ -60,7 +60,7 @@ function readSettings() {
 
 // CPU from /proc: bench/cpu.js
 const { postgresPids, withCpu } = require('./cpu');
-const { drive, fmt, intEnv, portOffset, profileEnv, renderTable, machineLine } = require('./lib');
+const { drive, fmt, intEnv, machineLine, portOffset, profileEnv, renderTable, runBench } = require('./lib');
 const { directSender, labelOf, startSandboxProcess, GLS_ACCOUNT, SENDER } = require('./gls');
 
 // ---------------------------------------------------------------------------------------------------
@@ -282,10 +282,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    process.stderr.write(`bench carriers fallito: ${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exit(1);
-  },
-);
+runBench('carriers', main);

@@ -99,6 +99,21 @@ function machineLine() {
 }
 
 /**
+ * Runs a bench's `main` and exits: 0 when it finished, 1 with the stack trace when it failed
+ * (a stack left running would keep the process alive).
+ * @param {string} name as printed: `bench <name> fallito` @param {() => Promise<unknown>} main
+ */
+function runBench(name, main) {
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      process.stderr.write(`bench ${name} fallito: ${err instanceof Error ? err.stack : String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}
+
+/**
  * The baseline: bench/bare-server.js (a bare Express handler answering a fixed small JSON) in its
  * own process; resolves with its port, pid and a stop function.
  * @returns {Promise<{port: number, pid: number, stop: () => Promise<void>}>}
@@ -204,4 +219,4 @@ async function api(baseUrl, cookie, method, url, body) {
   return text ? JSON.parse(text) : undefined;
 }
 
-module.exports = { intEnv, portOffset, profileEnv, fmt, renderTable, importFigures, importTable, percentile, machineLine, startBare, registerUser, drive, cannon, api };
+module.exports = { runBench, intEnv, portOffset, profileEnv, fmt, renderTable, importFigures, importTable, percentile, machineLine, startBare, registerUser, drive, cannon, api };

@@ -44,7 +44,7 @@ const { startStack, repoRoot } = require('@smista/local-stack');
 const { ebaySandboxControl, ebaySellerTokens, EBAY_SANDBOX_APP } = require('@smista/sandboxes');
 const { SELLER_PASSWORD, connectSeller, syncAndWait } = require('./ebay');
 const { postgresPids, withCpu } = require('./cpu');
-const { api, cannon, fmt, importFigures, importTable, intEnv, machineLine, portOffset, profileEnv, registerUser, renderTable, startBare } = require('./lib');
+const { api, cannon, fmt, importFigures, importTable, intEnv, machineLine, portOffset, profileEnv, registerUser, renderTable, runBench, startBare } = require('./lib');
 
 const settings = {
   importOrders: Math.max(200, intEnv('BENCH_IMPORT_ORDERS', 10_000)),
@@ -316,10 +316,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    process.stderr.write(`bench ordini fallito: ${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exit(1);
-  },
-);
+runBench('ordini', main);

@@ -34,7 +34,7 @@ const { marketplacesEvents } = require('@smista/proto');
 const { connectNats, ensureStream } = require('@smista/service-kit');
 const { encodeLabelIds } = require('@smista/contracts');
 const { postgresPids, withCpu } = require('./cpu');
-const { api, drive, fmt, intEnv, portOffset, profileEnv, registerUser, renderTable, machineLine } = require('./lib');
+const { api, drive, fmt, intEnv, machineLine, portOffset, profileEnv, registerUser, renderTable, runBench } = require('./lib');
 const { directSender, labelOf, readyToShipWithGls, startSandboxProcess } = require('./gls');
 
 const settings = {
@@ -218,10 +218,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    process.stderr.write(`bench spedizioni fallito: ${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exit(1);
-  },
-);
+runBench('spedizioni', main);

@@ -31,7 +31,7 @@ const { startStack, repoRoot } = require('@smista/local-stack');
 const { SHOPIFY_PLANS, SHOPIFY_SANDBOX_APP, shopifyInstallAs, shopifySandboxControl } = require('@smista/sandboxes');
 const { syncAndWait } = require('./ebay');
 const { postgresPids, withCpu } = require('./cpu');
-const { api, fmt, importFigures, importTable, intEnv, machineLine, percentile, portOffset, profileEnv, registerUser, renderTable } = require('./lib');
+const { api, fmt, importFigures, importTable, intEnv, machineLine, percentile, portOffset, profileEnv, registerUser, renderTable, runBench } = require('./lib');
 
 const settings = {
   orders: Math.max(100, intEnv('BENCH_SHOPIFY_ORDERS', 10_000)),
@@ -171,10 +171,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    process.stderr.write(`bench Shopify fallito: ${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exit(1);
-  },
-);
+runBench('Shopify', main);
