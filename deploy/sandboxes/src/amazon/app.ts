@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type Request, type Response } from 'express';
+import { sandboxApp } from '../sandbox-app';
 import { cancelledPage, consentErrorPage, consentPage, CONSENT_FIELDS } from './consent-page';
 import { fulfillmentStatusOf, orderJson, quantityShipped, type AmazonOrder } from './orders';
 import { AMAZON_USAGE_PLANS, AmazonControlError, type AmazonFault, type AmazonOperation, type AmazonStore, type SellerState } from './store';
@@ -49,20 +49,7 @@ const errors = (code: string, message: string, details = '') => ({ errors: [{ co
  */
 export function createAmazonApp(options: AmazonAppOptions): express.Express {
   const { store } = options;
-  const app = express();
-  app.disable('x-powered-by');
-  app.disable('etag');
-  app.set('query parser', 'extended');
-  app.use(express.json({ limit: '1mb' }));
-  app.use(express.urlencoded({ extended: false }));
-
-  app.use('/__sandbox', controlRouter(store));
-
-  app.use(async (_req: Request, _res: Response, next: NextFunction) => {
-    store.calls++;
-    if (options.latencyMs > 0) await sleep(options.latencyMs);
-    next();
-  });
+  const app = sandboxApp({ control: controlRouter(store), extendedQuery: true, calls: { count: () => void store.calls++, latencyMs: options.latencyMs } });
 
   // Seller Central's website authorization.
 

@@ -1,3 +1,4 @@
+import { controlCaller, submitConsentForm } from '../control-client';
 import type { AmazonFault, AmazonOperation, AmazonSandboxApp } from './store';
 
 /*
@@ -48,11 +49,7 @@ export interface AmazonSandboxControl {
 
 export function amazonSandboxControl(baseUrl: string): AmazonSandboxControl {
   const base = baseUrl.replace(/\/+$/, '');
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${base}/__sandbox${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    if (!res.ok) throw new Error(`Amazon sandbox ${method} ${path}: ${res.status} ${await res.text()}`);
-    return (res.status === 204 ? undefined : await res.json()) as T;
-  };
+  const call = controlCaller('Amazon', base);
   const sellerPath = (sellerId: string) => `/sellers/${encodeURIComponent(sellerId)}`;
   return {
     registerApp: async (app) => void (await call('POST', '/apps', app)),
@@ -77,19 +74,5 @@ export function amazonSandboxControl(baseUrl: string): AmazonSandboxControl {
  * `spapi_oauth_code`); throws with the page's text when there is no redirect.
  */
 export async function authorizeAs(consentUrl: string, seller: { email: string; password: string; confirm?: boolean }): Promise<string> {
-  const page = await fetch(consentUrl, { redirect: 'manual' });
-  const html = await page.text();
-  if (!page.ok) throw new Error(`consent page ${page.status}: ${textOf(html)}`);
-  const form = new URLSearchParams();
-  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) form.set(name!, decodeEntities(value!));
-  form.set('email', seller.email);
-  form.set('password', seller.password);
-  form.set('decision', seller.confirm === false ? 'cancel' : 'confirm');
-  const res = await fetch(new URL('/apps/authorize/consent', consentUrl), { method: 'POST', body: form, redirect: 'manual' });
-  const location = res.headers.get('location');
-  if (res.status !== 302 || !location) throw new Error(`no redirect after consent (${res.status}): ${textOf(await res.text())}`);
-  return location;
+  return submitConsentForm(consentUrl, '/apps/authorize/consent', { email: seller.email, password: seller.password, decision: seller.confirm === false ? 'cancel' : 'confirm' });
 }
-
-const textOf = (html: string) => html.replace(/<style>[\s\S]*?<\/style>/, ' ').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
-const decodeEntities = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');

@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type Request, type Response } from 'express';
+import { sandboxApp } from '../sandbox-app';
 import { consentErrorPage, consentPage, CONSENT_FIELDS } from './consent-page';
 import { receiptJson, type EtsyReceipt } from './receipts';
 import { EtsyControlError, type EtsyFault, type EtsyStore, type SellerState } from './store';
@@ -52,19 +52,7 @@ const CARRIER_NAMES = new Set([...ETSY_ITALIAN_CARRIERS.map((c) => c.name.toLowe
  */
 export function createEtsyApp(options: EtsyAppOptions): express.Express {
   const { store } = options;
-  const app = express();
-  app.disable('x-powered-by');
-  app.disable('etag');
-  app.use(express.json({ limit: '1mb' }));
-  app.use(express.urlencoded({ extended: false }));
-
-  app.use('/__sandbox', controlRouter(store));
-
-  app.use(async (_req: Request, _res: Response, next: NextFunction) => {
-    store.calls++;
-    if (options.latencyMs > 0) await sleep(options.latencyMs);
-    next();
-  });
+  const app = sandboxApp({ control: controlRouter(store), calls: { count: () => void store.calls++, latencyMs: options.latencyMs } });
 
   // www.etsy.com/oauth/connect: PKCE S256 is mandatory.
 

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { sandboxApp } from '../sandbox-app';
 import { authorizeErrorPage, AUTHORIZE_FIELDS, cancelledPage, installPage } from './consent-page';
 import { runGraphql } from './graphql-api';
 import { deliverOrderChanges, fireWebhook, type FireWebhookRequest } from './webhooks';
@@ -52,13 +53,7 @@ type ShopRequest = Request & { shopDomain?: string };
  */
 export function createShopifyApp(options: ShopifyAppOptions): express.Express {
   const { store } = options;
-  const app = express();
-  app.disable('x-powered-by');
-  app.disable('etag');
-  app.use(express.json({ limit: '1mb' }));
-  app.use(express.urlencoded({ extended: false }));
-
-  app.use('/__sandbox', controlRouter(store));
+  const app = sandboxApp({ control: controlRouter(store) });
 
   // The shop of a call: `/store/{shop}/…`, or a `*.myshopify.com` Host.
   app.use((req: ShopRequest, _res: Response, next: NextFunction) => {

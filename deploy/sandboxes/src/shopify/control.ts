@@ -1,3 +1,4 @@
+import { controlCaller, submitConsentForm } from '../control-client';
 import type { ShopifyBucketLimits, ShopifyFault, ShopifyOrderChange, ShopifyPlan, ShopifySandboxApp, ShopifySentWebhook } from './store';
 import type { ShopifyTrackingInfo } from './orders';
 import type { FiredWebhook, FireWebhookRequest } from './webhooks';
@@ -60,11 +61,7 @@ export interface ShopifySandboxControl {
 
 export function shopifySandboxControl(baseUrl: string): ShopifySandboxControl {
   const base = baseUrl.replace(/\/+$/, '');
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${base}/__sandbox${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    if (!res.ok) throw new Error(`Shopify sandbox ${method} ${path}: ${res.status} ${await res.text()}`);
-    return (res.status === 204 ? undefined : await res.json()) as T;
-  };
+  const call = controlCaller('Shopify', base);
   const shopPath = (shop: string) => `/shops/${encodeURIComponent(shop.includes('.') ? shop : `${shop}.myshopify.com`)}`;
   return {
     registerApp: async (app) => void (await call('POST', '/apps', app)),
@@ -91,20 +88,7 @@ export function shopifySandboxControl(baseUrl: string): ShopifySandboxControl {
  * `state`, `timestamp`); throws with the page's text when there is no redirect.
  */
 export async function installAs(authorizeUrl: string, owner: { email: string; password: string; install?: boolean }): Promise<string> {
-  const page = await fetch(authorizeUrl, { redirect: 'manual' });
-  const html = await page.text();
-  if (!page.ok) throw new Error(`install page ${page.status}: ${html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()}`);
-  const form = new URLSearchParams();
-  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) form.set(name!, decodeEntities(value!));
-  form.set('email', owner.email);
-  form.set('password', owner.password);
-  form.set('decision', owner.install === false ? 'cancel' : 'install');
-  const action = new URL(authorizeUrl);
-  const prefix = /^\/store\/[^/]+/.exec(action.pathname)?.[0] ?? '';
-  const res = await fetch(`${action.origin}${prefix}/admin/oauth/authorize`, { method: 'POST', body: form, redirect: 'manual' });
-  const location = res.headers.get('location');
-  if (res.status !== 302 || !location) throw new Error(`no redirect after install (${res.status}): ${(await res.text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()}`);
-  return location;
+  // The form posts back under the shop's own prefix (`/store/{shop}`), as the page says.
+  const prefix = /^\/store\/[^/]+/.exec(new URL(authorizeUrl).pathname)?.[0] ?? '';
+  return submitConsentForm(authorizeUrl, `${prefix}/admin/oauth/authorize`, { email: owner.email, password: owner.password, decision: owner.install === false ? 'cancel' : 'install' });
 }
-
-const decodeEntities = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
