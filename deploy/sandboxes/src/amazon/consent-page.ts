@@ -1,4 +1,4 @@
-import { escapeHtml, htmlPage } from '../html-page';
+import { escapeHtml, htmlPage, signInConsentForm } from '../html-page';
 
 /*
  * The pages a seller sees in Seller Central: sign-in and the app's authorization (what the app may
@@ -52,34 +52,28 @@ export interface ConsentRequest {
 /** Sign-in as the seller and "Conferma"; `error` (wrong password) shows above the form. */
 export function consentPage(request: ConsentRequest, options: { error?: string; email?: string } = {}): string {
   const app = escapeHtml(request.appName);
-  const hidden = CONSENT_FIELDS.filter((name) => request.params[name] !== undefined)
-    .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(request.params[name]!)}">`)
-    .join('\n  ');
-  const permissions = (request.restrictedRole ? PERMISSIONS : PERMISSIONS.slice(0, 2)).map((p) => `<li>${escapeHtml(p)}</li>`).join('\n      ');
-  const error = options.error ? `<div class="error" role="alert" id="consent-error">${escapeHtml(options.error)}</div>` : '';
+  const form = signInConsentForm({
+    action: '/apps/authorize/consent',
+    formId: 'consent-form',
+    carried: CONSENT_FIELDS,
+    params: request.params,
+    emailLabel: "E-mail dell'account venditore",
+    email: options.email,
+    error: options.error,
+    errorId: 'consent-error',
+    appName: request.appName,
+    listId: 'permissions',
+    listTitleId: 'permissions-title',
+    items: (request.restrictedRole ? PERMISSIONS : PERMISSIONS.slice(0, 2)).map((text) => ({ text })),
+    cancel: { id: 'cancel', value: 'cancel', label: 'Annulla' },
+    confirm: { id: 'confirm', value: 'confirm', label: 'Conferma' },
+  });
   return page(
     `Autorizza ${request.appName}`,
     `<main>
 <h1>Autorizza ${app}</h1>
 <p>L'applicazione <strong id="app-name">${app}</strong> chiede di accedere al tuo account venditore su Amazon.it.</p>
-${error}
-<form method="post" action="/apps/authorize/consent" id="consent-form">
-  ${hidden}
-  <label for="email">E-mail dell'account venditore</label>
-  <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(options.email ?? '')}">
-  <label for="password">Password</label>
-  <input id="password" name="password" type="password" autocomplete="current-password" required>
-  <section aria-labelledby="permissions-title">
-    <h2 id="permissions-title">${app} potrà:</h2>
-    <ul id="permissions">
-      ${permissions}
-    </ul>
-  </section>
-  <div class="actions">
-    <button type="submit" id="cancel" name="decision" value="cancel" formnovalidate>Annulla</button>
-    <button type="submit" id="confirm" name="decision" value="confirm">Conferma</button>
-  </div>
-</form>
+${form}
 </main>`,
   );
 }

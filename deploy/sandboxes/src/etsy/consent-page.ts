@@ -1,4 +1,4 @@
-import { escapeHtml, htmlPage } from '../html-page';
+import { escapeHtml, htmlPage, signInConsentForm } from '../html-page';
 
 /*
  * The pages a seller sees on etsy.com when an app asks for access: sign-in and "Consenti
@@ -57,34 +57,28 @@ export interface ConsentRequest {
 /** Sign-in and "Consenti l'accesso"; `error` (wrong password) shows above the form. */
 export function consentPage(request: ConsentRequest, options: { error?: string; email?: string } = {}): string {
   const app = escapeHtml(request.appName);
-  const hidden = CONSENT_FIELDS.filter((name) => request.params[name] !== undefined)
-    .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(request.params[name]!)}">`)
-    .join('\n  ');
-  const scopes = request.scopes.map((s) => `<li>${escapeHtml(SCOPE_TEXTS[s] ?? s)}</li>`).join('\n      ');
-  const error = options.error ? `<div class="error" role="alert" id="consent-error">${escapeHtml(options.error)}</div>` : '';
+  const form = signInConsentForm({
+    action: '/oauth/connect',
+    formId: 'consent-form',
+    carried: CONSENT_FIELDS,
+    params: request.params,
+    emailLabel: 'Indirizzo e-mail',
+    email: options.email,
+    error: options.error,
+    errorId: 'consent-error',
+    appName: request.appName,
+    listId: 'scopes',
+    listTitleId: 'scopes-title',
+    items: request.scopes.map((s) => ({ text: SCOPE_TEXTS[s] ?? s })),
+    cancel: { id: 'deny', value: 'deny', label: 'Non consentire' },
+    confirm: { id: 'allow', value: 'allow', label: "Consenti l'accesso" },
+  });
   return page(
     `Consenti a ${request.appName} di accedere al tuo account`,
     `<main>
 <h1>${app} vuole accedere al tuo account Etsy</h1>
 <p>Accedi per consentire a <strong id="app-name">${app}</strong> di usare il tuo negozio.</p>
-${error}
-<form method="post" action="/oauth/connect" id="consent-form">
-  ${hidden}
-  <label for="email">Indirizzo e-mail</label>
-  <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(options.email ?? '')}">
-  <label for="password">Password</label>
-  <input id="password" name="password" type="password" autocomplete="current-password" required>
-  <section aria-labelledby="scopes-title">
-    <h2 id="scopes-title">${app} potrà:</h2>
-    <ul id="scopes">
-      ${scopes}
-    </ul>
-  </section>
-  <div class="actions">
-    <button type="submit" id="deny" name="decision" value="deny" formnovalidate>Non consentire</button>
-    <button type="submit" id="allow" name="decision" value="allow">Consenti l'accesso</button>
-  </div>
-</form>
+${form}
 </main>`,
   );
 }

@@ -1,4 +1,4 @@
-import { escapeHtml, htmlPage } from '../html-page';
+import { escapeHtml, htmlPage, signInConsentForm } from '../html-page';
 import { SHOPIFY_KNOWN_SCOPES } from './store';
 
 /*
@@ -53,35 +53,29 @@ export interface InstallRequest {
 /** Sign-in as the shop's owner and "Installa app"; `error` (wrong password) shows above the form. */
 export function installPage(request: InstallRequest, options: { error?: string; email?: string } = {}): string {
   const app = escapeHtml(request.appName);
-  const hidden = AUTHORIZE_FIELDS.filter((name) => request.params[name] !== undefined)
-    .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(request.params[name]!)}">`)
-    .join('\n  ');
-  const scopes = request.scopes.map((s) => `<li data-scope="${escapeHtml(s)}">${escapeHtml(SHOPIFY_KNOWN_SCOPES[s] ?? s)}</li>`).join('\n      ');
-  const error = options.error ? `<div class="error" role="alert" id="install-error">${escapeHtml(options.error)}</div>` : '';
+  const form = signInConsentForm({
+    action: '/admin/oauth/authorize',
+    formId: 'install-form',
+    carried: AUTHORIZE_FIELDS,
+    params: request.params,
+    emailLabel: 'E-mail del titolare',
+    email: options.email,
+    error: options.error,
+    errorId: 'install-error',
+    appName: request.appName,
+    listId: 'scopes',
+    listTitleId: 'scopes-title',
+    items: request.scopes.map((s) => ({ text: SHOPIFY_KNOWN_SCOPES[s] ?? s, data: { scope: s } })),
+    cancel: { id: 'cancel', value: 'cancel', label: 'Annulla' },
+    confirm: { id: 'install', value: 'install', label: 'Installa app' },
+  });
   return page(
     `Installa ${request.appName} su ${request.shopName}`,
     `<main>
 <h1>Installa ${app}</h1>
 <p>L'app <strong id="app-name">${app}</strong> chiede di accedere al negozio <strong id="shop-name">${escapeHtml(request.shopName)}</strong>.</p>
 <p class="shop" id="shop-domain">${escapeHtml(request.shopDomain)}</p>
-${error}
-<form method="post" action="/admin/oauth/authorize" id="install-form">
-  ${hidden}
-  <label for="email">E-mail del titolare</label>
-  <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(options.email ?? '')}">
-  <label for="password">Password</label>
-  <input id="password" name="password" type="password" autocomplete="current-password" required>
-  <section aria-labelledby="scopes-title">
-    <h2 id="scopes-title">${app} potrà:</h2>
-    <ul id="scopes">
-      ${scopes}
-    </ul>
-  </section>
-  <div class="actions">
-    <button type="submit" id="cancel" name="decision" value="cancel" formnovalidate>Annulla</button>
-    <button type="submit" id="install" name="decision" value="install">Installa app</button>
-  </div>
-</form>
+${form}
 </main>`,
   );
 }
