@@ -18,6 +18,8 @@ export interface AliexpressSandboxOrderSummary {
   status: string;
   createdAt: string;
   modifiedAt: string;
+  /** The buyer's shipping service ('AliExpress Premium Shipping' is the express one). */
+  logisticsService: string;
   items: { childId: string; quantity: number }[];
   fulfilments: { serviceName: string; logisticsNo: string; sendType: string }[];
 }

@@ -1,0 +1,63 @@
+import type { BrowserContext } from 'playwright-core';
+import { api } from './api';
+import { GLS_ACCOUNT, PICKUP_ADDRESS } from './carriers';
+import { eventually } from './ui';
+
+/*
+ * Steps the marketplace suites share (etsy.test.ts, aliexpress.test.ts): a sync of one integration
+ * through the API until the orders list has every order, and a GLS label of one of its orders.
+ */
+
+/**
+ * Starts a sync of the integration (`POST /api/orders/sync/{id}`), waits for its job to complete
+ * and for `GET /api/orders?marketplace=` to list `expected` orders (rows and total agreeing: during
+ * an import one read may be ahead of the other). Answers the job and the list.
+ *
+ * @example const { job, listed } = await syncedOrders(browser.context, app.baseUrl, integrationId, 'etsy', 14);
+ */
+export async function syncedOrders(context: BrowserContext, baseUrl: string, integrationId: number, marketplace: string, expected: number): Promise<{ job: any; listed: any }> {
+  const started = await api(context, baseUrl, 'POST', `/api/orders/sync/${integrationId}`, {});
+  expect(started.status).toBe(202);
+  const job = await eventually(async () => {
+    const res = await api(context, baseUrl, 'GET', `/api/orders/sync/jobs/${started.body.job.id}`);
+    expect(res.body.status).toBe('completed');
+    return res.body;
+  }, 60_000);
+  const listed = await eventually(async () => {
+    const res = await api(context, baseUrl, 'GET', `/api/orders?marketplace=${marketplace}&pageSize=50`);
+    expect(res.body.meta.totalItems).toBe(expected);
+    expect(res.body.data).toHaveLength(res.body.meta.totalItems);
+    return res.body;
+  }, 30_000);
+  return { job, listed };
+}
+
+/** Whether GLS's label service takes the order's address as it is (Italy, its field lengths). */
+export function fitsGlsLabel(order: any): boolean {
+  const a = order.shippingAddressDetails;
+  return Boolean(a) && a.countryCode === 'IT' && a.addressLine1.length <= 35 && a.fullName.length <= 35 && a.city.length <= 30;
+}
+
+/**
+ * A GLS label of one order, through the API as the screens do it: the merchant's GLS account
+ * ('GLS Milano', made once) and a pickup address (if none yet), the carrier assigned, the shipment
+ * created and processed. Answers the shipment's id; its tracking number comes from GLS.
+ */
+export async function labelWithGls(context: BrowserContext, baseUrl: string, merchantId: string, orderId: number): Promise<number> {
+  const call = (method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => api(context, baseUrl, method, path, body);
+  const carriers = (await call('GET', `/api/merchants/${merchantId}/carrier-integrations`)).body as any[];
+  let glsId = (Array.isArray(carriers) ? carriers : []).find((c) => c.provider === 'gls' && c.connectionName === 'GLS Milano')?.id as number | undefined;
+  if (!glsId) {
+    const gls = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'gls', connectionName: 'GLS Milano', active: true, ...GLS_ACCOUNT });
+    expect(gls.status).toBe(201);
+    glsId = gls.body.id as number;
+  }
+  if (((await call('GET', '/api/merchant-addresses')).body as any[]).length === 0) expect((await call('POST', '/api/merchant-addresses', PICKUP_ADDRESS)).status).toBe(201);
+  expect((await call('PATCH', `/api/orders/${orderId}/carrier`, { carrierIntegrationId: glsId })).status).toBe(200);
+  const created = await call('POST', '/api/shipments/bulk-create', { orderIds: [orderId] });
+  expect(created.body?.created).toBe(1);
+  const shipmentId = created.body.outcomes[0].shipmentId as number;
+  const processed = await call('POST', '/api/shipments/process-selected', { shipmentIds: [shipmentId] });
+  expect({ status: processed.status, success: processed.body?.success }).toEqual({ status: 200, success: 1 });
+  return shipmentId;
+}
