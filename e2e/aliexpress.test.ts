@@ -130,6 +130,8 @@ describe('AliExpress (integrations remote, authorize page, callback, orders list
     const { job, listed } = await aliexpressOrders.get();
     expect(job.ordersFound).toBe(ORDERS);
     await openOrdersSyncedNow(page, app.baseUrl, '/dashboard/orders?pageSize=50');
+    // No filter yet: the panel opens from 'Filtri'.
+    await page.getByTestId('orders-filters-toggle').click();
     const filter = page.getByTestId('orders-filter-marketplace');
     expect(await filter.locator('option[value="aliexpress"]').textContent()).toBe('AliExpress');
     await filter.selectOption('aliexpress');
