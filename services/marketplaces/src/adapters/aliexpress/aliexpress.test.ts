@@ -8,7 +8,7 @@ import { aliexpressDateToUtc, utcToAliexpressDate, zoneOffsetMs } from './time';
 import { ALIEXPRESS_DEFAULT_LOGISTICS_SERVICES, isExpressService, orderStatusOf, parseLogisticsServices } from './units';
 
 /*
- * The AliExpress adapter's pure parts, built ahead of its client (issue 23, in progress): the
+ * The AliExpress adapter's pure parts (issue 23): the
  * signature against AliExpress's two published examples, `error_response` arriving with HTTP 200,
  * the Pacific wall-clock dates across both daylight-saving changes, the fulfil parameters.
  */
