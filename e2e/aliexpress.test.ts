@@ -6,16 +6,19 @@
  * seller's integration; a sync imports the seller's orders, which the orders list shows under the
  * AliExpress filter chosen on screen; a GLS label with automatic tracking off, then 'Aggiorna
  * tracking' on the order's row reaches `aliexpress.solution.order.fulfill` exactly once (service
- * GLS_IT), a second click sending nothing more. At 1280 and 390 px. Screenshots in /tmp/shots-aliexpress/.
+ * GLS_IT), a second click sending nothing more. At 1280 and 390 px. Last, the same merchant with
+ * all five marketplaces connected (eBay, Shopify, Amazon and Etsy on their sandboxes too): one
+ * orders list with the five, the dashboard's tile counting five. Screenshots in /tmp/shots-aliexpress/.
  */
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { ALIEXPRESS_SANDBOX_APP, aliexpressSandboxControl } from '@smista/sandboxes';
+import { ALIEXPRESS_SANDBOX_APP, aliexpressSandboxControl, amazonAuthorizeAs, amazonSandboxControl, ebaySandboxControl, etsyAuthorizeAs, etsySandboxControl, shopifyInstallAs, shopifySandboxControl } from '@smista/sandboxes';
 import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
 import { sharedInfra } from './support/env';
 import { api, registerWithMerchant, signIn } from './support/api';
-import { fitsGlsLabel, labelWithGls, syncedOrders } from './support/marketplaces';
+import { connectEbayThroughApi } from './support/ebay';
+import { connectThroughApi, fitsGlsLabel, labelWithGls, syncedOrders } from './support/marketplaces';
 import { openOrdersSyncedNow, orderRow } from './support/orders';
 import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { closeToasts, DESKTOP, eventually, expectNoSidewaysScroll, expectToast, MOBILE, screenshotWhole, textOf } from './support/ui';
@@ -197,5 +200,42 @@ describe('AliExpress (integrations remote, authorize page, callback, orders list
     } finally {
       await page.setViewportSize(DESKTOP);
     }
+  });
+
+  step('all five marketplaces connected to the merchant: one orders list with the five, the dashboard tile counts five', async () => {
+    await asAdmin();
+    await page.setViewportSize(DESKTOP);
+    await aliexpressOrders.get();
+    const infra = sharedInfra().sandboxes;
+    const login = { email: `ferri-${run}@cinque-marketplace.it`, password: 'Venditore1!' };
+    const ebaySeller = { username: `ferri_cinque_${run}`, password: login.password };
+    await ebaySandboxControl(infra.ebay!).addSeller({ ...ebaySeller, orders: 4, seed: run });
+    await connectEbayThroughApi(browser.context, app.baseUrl, ebaySeller, merchantId);
+    const shop = `ferri-${run}.myshopify.com`;
+    await shopifySandboxControl(infra.shopify!).addShop({ shop, name: `Ferri ${run}`, ...login, orders: 4, seed: run });
+    await connectThroughApi(browser.context, app.baseUrl, merchantId, 'shopify', (url) => shopifyInstallAs(url, login), shop);
+    await amazonSandboxControl(infra.amazon!).addSeller({ sellerId: `A2FERRI${run}`.toUpperCase(), storeName: `Ferri Store ${run}`, ...login, orders: 4, seed: run, fbaShare: 0 });
+    await connectThroughApi(browser.context, app.baseUrl, merchantId, 'amazon', (url) => amazonAuthorizeAs(url, login));
+    await etsySandboxControl(infra.etsy!).addSeller({ shopName: `FerriCinque${run}`, ...login, receipts: 4, seed: run });
+    await connectThroughApi(browser.context, app.baseUrl, merchantId, 'etsy', (url) => etsyAuthorizeAs(url, login));
+
+    const connected = await integrationsApi();
+    expect(connected.map((i) => i.provider).sort()).toEqual(['aliexpress', 'amazon', 'ebay', 'etsy', 'shopify']);
+    for (const integration of connected.filter((i) => i.provider !== 'aliexpress')) {
+      const { listed } = await syncedOrders(browser.context, app.baseUrl, integration.id, integration.provider);
+      expect(listed.meta.totalItems).toBeGreaterThan(0);
+    }
+    const all = (await api(browser.context, app.baseUrl, 'GET', '/api/orders?pageSize=50')).body;
+    expect(new Set((all.data as any[]).map((o) => o.marketplace))).toEqual(new Set(['ebay', 'amazon', 'shopify', 'aliexpress', 'etsy']));
+
+    await openOrdersSyncedNow(page, app.baseUrl, '/dashboard/orders?pageSize=50');
+    await eventually(async () => expect(await page.getByTestId('order-row').count()).toBe(all.meta.totalItems));
+    const rowsText = (await page.getByTestId('order-row').allInnerTexts()).join('\n');
+    for (const name of ['eBay', 'Amazon', 'Shopify', 'AliExpress', 'Etsy']) expect(rowsText).toContain(name);
+    await shot(page, '1280-orders-five');
+
+    await page.goto('/dashboard');
+    await eventually(async () => expect(await textOf(page.getByTestId('tile-marketplaces-value'))).toBe('5'));
+    await shot(page, '1280-dashboard-five');
   });
 });

@@ -6,9 +6,9 @@
  * carriers tab; §4 integration and token states; §5 marketplace connect; §7 Marketplaces and
  * integrations; §8 integration toasts; §9 token masking and the 2 s redirect).
  *
- * An admin finds eBay 'Non connesso' and the two marketplaces still to come 'Presto disponibile' (Shopify and Amazon connect: shopify.test.ts, amazon.test.ts);
- * the connect dialog of one of them masks key/secret fields, refuses empty ones ('Campi mancanti')
- * without sending anything, and shows the server's 'not available yet' as an error toast. eBay is
+ * An admin finds eBay 'Non connesso' and no marketplace 'Presto disponibile': the catalogue asks
+ * no settings of any, each card connects through its consent page (Shopify, Amazon, Etsy and
+ * AliExpress in their own suites). eBay is
  * refused once on the sandbox's consent page ('Autorizzazione negata: access_denied'), then
  * accepted: 'Integrazione completata' and the dashboard 2 s later, the tile counting it; the code is
  * exchanged once (a reload of the callback sends nothing). The 'Integrati' tab shows the masked
