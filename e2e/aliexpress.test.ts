@@ -18,7 +18,7 @@ import type { BrowserSession } from './support/browser';
 import { sharedInfra } from './support/env';
 import { api, registerWithMerchant, signIn } from './support/api';
 import { connectEbayThroughApi } from './support/ebay';
-import { connectThroughApi, fitsGlsLabel, labelWithGls, syncedOrders } from './support/marketplaces';
+import { connectThroughApi, fitsGlsLabel, glsAccount, labelWithGls, syncedOrders } from './support/marketplaces';
 import { openOrdersSyncedNow, orderRow } from './support/orders';
 import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { closeToasts, DESKTOP, eventually, expectNoSidewaysScroll, expectToast, MOBILE, screenshotWhole, textOf } from './support/ui';
@@ -178,6 +178,25 @@ describe('AliExpress (integrations remote, authorize page, callback, orders list
     await expectToast(page, 'Tracking già inviato a AliExpress');
     await closeToasts(page);
     expect(await fulfilmentsOf(order.externalId)).toHaveLength(1);
+  });
+
+  step("the rules' express marker: the AliExpress orders sold with a premium service are express, a rule 'Solo express' matches only those", async () => {
+    await asAdmin();
+    await page.setViewportSize(DESKTOP);
+    const { listed } = await aliexpressOrders.get();
+    const premium = new Set((await control.orders(sellerId)).filter((o) => /premium/i.test(o.logisticsService)).map((o) => o.orderId));
+    const rule = await api(browser.context, app.baseUrl, 'POST', '/api/shipping-rules', { name: `Express AliExpress ${run}`, priority: 1, carrierIntegrationId: await glsAccount(browser.context, app.baseUrl, merchantId), conditions: { is_express: true } });
+    expect(rule.status).toBe(201);
+    const preview = await api(browser.context, app.baseUrl, 'POST', '/api/shipping-rules/preview', { orderIds: (listed.data as any[]).map((o) => o.id) });
+    expect(preview.status).toBe(200);
+    const orders = preview.body.orders as any[];
+    expect(orders.length).toBeGreaterThan(0);
+    // 'AliExpress Standard Shipping' is not express for the brand's "Express".
+    expect(orders.map((o) => [o.externalId, o.isExpress])).toEqual(orders.map((o) => [o.externalId, premium.has(o.externalId)]));
+    for (const o of orders.filter((x) => x.matchedRule?.id === rule.body.id)) expect(premium.has(o.externalId)).toBe(true);
+    await page.goto('/shipping-rules');
+    await page.getByText('Solo express').first().waitFor();
+    await shot(page, '1280-rules-express');
   });
 
   step('at 390 px: the catalogue, the authorize page and the orders under AliExpress usable, nothing sideways', async () => {

@@ -59,6 +59,16 @@ export function fitsGlsLabel(order: any): boolean {
   return Boolean(a) && a.countryCode === 'IT' && a.addressLine1.length <= 35 && a.fullName.length <= 35 && a.city.length <= 30;
 }
 
+/** The merchant's GLS account 'GLS Milano' (the GLS sandbox's), made the first time; answers its id. */
+export async function glsAccount(context: BrowserContext, baseUrl: string, merchantId: string): Promise<number> {
+  const carriers = (await api(context, baseUrl, 'GET', `/api/merchants/${merchantId}/carrier-integrations`)).body as any[];
+  const existing = (Array.isArray(carriers) ? carriers : []).find((c) => c.provider === 'gls' && c.connectionName === 'GLS Milano');
+  if (existing) return existing.id as number;
+  const gls = await api(context, baseUrl, 'POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'gls', connectionName: 'GLS Milano', active: true, ...GLS_ACCOUNT });
+  expect(gls.status).toBe(201);
+  return gls.body.id as number;
+}
+
 /**
  * A GLS label of one order, through the API as the screens do it: the merchant's GLS account
  * ('GLS Milano', made once) and a pickup address (if none yet), the carrier assigned, the shipment
@@ -66,13 +76,7 @@ export function fitsGlsLabel(order: any): boolean {
  */
 export async function labelWithGls(context: BrowserContext, baseUrl: string, merchantId: string, orderId: number): Promise<number> {
   const call = (method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => api(context, baseUrl, method, path, body);
-  const carriers = (await call('GET', `/api/merchants/${merchantId}/carrier-integrations`)).body as any[];
-  let glsId = (Array.isArray(carriers) ? carriers : []).find((c) => c.provider === 'gls' && c.connectionName === 'GLS Milano')?.id as number | undefined;
-  if (!glsId) {
-    const gls = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'gls', connectionName: 'GLS Milano', active: true, ...GLS_ACCOUNT });
-    expect(gls.status).toBe(201);
-    glsId = gls.body.id as number;
-  }
+  const glsId = await glsAccount(context, baseUrl, merchantId);
   if (((await call('GET', '/api/merchant-addresses')).body as any[]).length === 0) expect((await call('POST', '/api/merchant-addresses', PICKUP_ADDRESS)).status).toBe(201);
   expect((await call('PATCH', `/api/orders/${orderId}/carrier`, { carrierIntegrationId: glsId })).status).toBe(200);
   const created = await call('POST', '/api/shipments/bulk-create', { orderIds: [orderId] });
