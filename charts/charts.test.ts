@@ -439,6 +439,10 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
       'ETSY_API_URL',
       'ETSY_CARRIER_NAMES',
       'ETSY_DAILY_QUOTA_RESERVE',
+      'ALIEXPRESS_AUTH_URL',
+      'ALIEXPRESS_API_URL',
+      'ALIEXPRESS_TIME_ZONE',
+      'ALIEXPRESS_LOGISTICS_SERVICES',
     ]);
     expect(Object.keys(sources.overlays.shipments.env)).toEqual(['PROCESS_CONCURRENCY', 'RUN_LEASE_SECONDS', 'LABEL_DEADLINE_SECONDS']);
     expect(Object.keys(sources.overlays.activity.env)).toEqual(['WORKDAY_REMINDER_AT']);
@@ -849,6 +853,10 @@ const SECRET_SAMPLES: Record<string, string> = {
   ETSY_KEYSTRING: 'smistaetsykeystring',
   ETSY_SHARED_SECRET: 'etsy-shared-secret-sample',
   ETSY_REDIRECT_URL: 'https://smista.example.it/marketplace/callback',
+  // An AliExpress Open Platform app's key and secret, and its callback.
+  ALIEXPRESS_APP_KEY: '509999',
+  ALIEXPRESS_APP_SECRET: 'aliexpress-app-secret-sample',
+  ALIEXPRESS_REDIRECT_URL: 'https://smista.example.it/marketplace/callback',
 };
 
 /**

@@ -13,7 +13,7 @@ import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
 import { sharedInfra } from './support/env';
 import { api, registerWithMerchant, signIn } from './support/api';
-import { GLS_ACCOUNT, PICKUP_ADDRESS } from './support/carriers';
+import { fitsGlsLabel, labelWithGls, syncedOrders } from './support/marketplaces';
 import { openOrdersSyncedNow } from './support/orders';
 import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { DESKTOP, eventually, expectNoSidewaysScroll, MOBILE, screenshotWhole, textOf } from './support/ui';
@@ -85,24 +85,7 @@ const etsyIntegration = given('Etsy collegato', async () => {
 });
 
 /** The shop's receipts imported by a completed sync, as `GET /api/orders` lists them. */
-const etsyOrders = given('ordini Etsy importati', async () => {
-  const integrationId = await etsyIntegration.get();
-  const started = await api(browser.context, app.baseUrl, 'POST', `/api/orders/sync/${integrationId}`, {});
-  expect(started.status).toBe(202);
-  const job = await eventually(async () => {
-    const res = await api(browser.context, app.baseUrl, 'GET', `/api/orders/sync/jobs/${started.body.job.id}`);
-    expect(res.body.status).toBe('completed');
-    return res.body;
-  }, 60_000);
-  const listed = await eventually(async () => {
-    const res = await api(browser.context, app.baseUrl, 'GET', '/api/orders?marketplace=etsy&pageSize=50');
-    expect(res.body.meta.totalItems).toBe(RECEIPTS);
-    // The page's rows and its total are two reads: during an import one may be ahead of the other.
-    expect(res.body.data).toHaveLength(res.body.meta.totalItems);
-    return res.body;
-  }, 30_000);
-  return { job, listed };
-});
+const etsyOrders = given('ordini Etsy importati', async () => syncedOrders(browser.context, app.baseUrl, await etsyIntegration.get(), 'etsy', RECEIPTS));
 
 describe('Etsy (integrations remote, consent page with PKCE, callback, orders list)', () => {
   step("Etsy's 'Connetti' leads to Etsy's Italian consent page with a PKCE S256 challenge; 'Consenti l'accesso' connects the shop", async () => {
@@ -154,21 +137,12 @@ describe('Etsy (integrations remote, consent page with PKCE, callback, orders li
     await asAdmin();
     const integrationId = await etsyIntegration.get();
     const { listed } = await etsyOrders.get();
-    const call = async (method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => api(browser.context, app.baseUrl, method, path, body);
-    expect((await call('PATCH', `/api/merchants/${merchantId}/integrations/${integrationId}`, { autoUpdateTracking: true })).body?.autoUpdateTracking).toBe(true);
-    const gls = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'gls', connectionName: 'GLS Milano', active: true, ...GLS_ACCOUNT });
-    expect(gls.status).toBe(201);
-    if (((await call('GET', '/api/merchant-addresses')).body as any[]).length === 0) expect((await call('POST', '/api/merchant-addresses', PICKUP_ADDRESS)).status).toBe(201);
+    expect((await api(browser.context, app.baseUrl, 'PATCH', `/api/merchants/${merchantId}/integrations/${integrationId}`, { autoUpdateTracking: true })).body?.autoUpdateTracking).toBe(true);
     const onEtsy = await etsySandboxControl(etsyUrl).receipts(etsyUserId);
     const open = (o: any) => onEtsy.find((r) => String(r.receiptId) === o.externalId)?.shipments.length === 0;
-    const fits = (o: any) => { const a = o.shippingAddressDetails; return Boolean(a) && a.countryCode === 'IT' && a.addressLine1.length <= 35 && a.fullName.length <= 35 && a.city.length <= 30; };
-    const order = (listed.data as any[]).find((o) => o.status === 'da_spedire' && open(o) && fits(o));
+    const order = (listed.data as any[]).find((o) => o.status === 'da_spedire' && open(o) && fitsGlsLabel(o));
     expect(order).toBeDefined();
-    expect((await call('PATCH', `/api/orders/${order.id}/carrier`, { carrierIntegrationId: gls.body.id })).status).toBe(200);
-    const created = await call('POST', '/api/shipments/bulk-create', { orderIds: [order.id] });
-    expect(created.body?.created).toBe(1);
-    const processed = await call('POST', '/api/shipments/process-selected', { shipmentIds: [created.body.outcomes[0].shipmentId] });
-    expect({ status: processed.status, success: processed.body?.success }).toEqual({ status: 200, success: 1 });
+    await labelWithGls(browser.context, app.baseUrl, merchantId, order.id);
     const shipments = await eventually(async () => {
       const receipt = (await etsySandboxControl(etsyUrl).receipts(etsyUserId)).find((r) => String(r.receiptId) === order.externalId)!;
       expect(receipt.shipments).toHaveLength(1);

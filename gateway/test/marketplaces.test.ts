@@ -6,7 +6,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { MARKETPLACE_WEBHOOK_MAX_BYTES, marketplaceMessages as m, messages, shopifyMessages, type MarketplaceIntegrationJson } from '@smista/contracts';
-import { ebaySandboxControl, SHOPIFY_SANDBOX_APP, shopifyInstallAs, shopifySandboxControl, type EbaySandboxControl } from '@smista/sandboxes';
+import { ALIEXPRESS_SANDBOX_APP, ebaySandboxControl, SHOPIFY_SANDBOX_APP, shopifyInstallAs, shopifySandboxControl, type EbaySandboxControl } from '@smista/sandboxes';
 import { sharedInfra } from '../../e2e/support/env';
 import { createPool } from '@smista/service-kit';
 import { startApp, type TestApp } from '../../e2e/support/app';
@@ -55,9 +55,9 @@ describe('the catalogue', () => {
     expect(res.body[2]).toMatchObject({ identifier: 'shopify', oauthUrl: expect.stringMatching(/\/store\/\{shop\}\/admin\/oauth\/authorize$/), supported: true, requiredSettings: [] });
     // Amazon: Seller Central's consent page (the Amazon sandbox's).
     expect(res.body[1]).toMatchObject({ identifier: 'amazon', oauthUrl: expect.stringMatching(/\/apps\/authorize\/consent$/), supported: true, requiredSettings: [] });
-    // Etsy: www.etsy.com's consent page (the Etsy sandbox's); AliExpress still connects from settings, without an adapter.
+    // Etsy: www.etsy.com's consent page (the Etsy sandbox's); AliExpress: the IOP gateway's authorize page (the AliExpress sandbox's).
     expect(res.body[4]).toMatchObject({ identifier: 'etsy', oauthUrl: expect.stringMatching(/\/oauth\/connect$/), supported: true, requiredSettings: [] });
-    expect(res.body[3]).toMatchObject({ identifier: 'aliexpress', oauthUrl: null, supported: false, requiredSettings: ['appKey', 'appSecret'] });
+    expect(res.body[3]).toMatchObject({ identifier: 'aliexpress', oauthUrl: expect.stringMatching(/\/oauth\/authorize$/), supported: true, requiredSettings: [] });
     for (const marketplace of res.body) {
       const logo = await fetch(`${app.baseUrl}${marketplace.logoUrl}`);
       expect(logo.status).toBe(200);
@@ -97,9 +97,18 @@ describe('connecting eBay (spec §5 and §7)', () => {
     expect(await admin.b.get('/api/marketplace/shopify/oauth-params')).toMatchObject({ status: 400, body: { message: shopifyMessages.shopDomainRequired } });
   });
 
-  it('a marketplace without OAuth or unknown: 4xx in Italian', async () => {
-    expect(await admin.b.get('/api/marketplace/aliexpress/oauth-params')).toMatchObject({ status: 400, body: { message: m.oauthNotSupported('AliExpress') } });
+  it('a marketplace outside the catalogue: 404 in Italian', async () => {
     expect(await admin.b.get('/api/marketplace/zalando/oauth-params')).toMatchObject({ status: 404, body: { message: m.marketplaceNotFound } });
+  });
+
+  it("GET /api/marketplace/aliexpress/oauth-params: the authorize page with Smista's app key, force_auth and the state; no secret", async () => {
+    const res = await admin.b.get('/api/marketplace/aliexpress/oauth-params');
+    expect(res.status).toBe(200);
+    expect(res.body.state).toMatch(/^aliexpress\.[A-Za-z0-9_-]{43}$/);
+    const consent = new URL(res.body.consentUrl);
+    expect(consent.pathname).toBe('/oauth/authorize');
+    expect(Object.fromEntries(consent.searchParams)).toEqual({ response_type: 'code', force_auth: 'true', redirect_uri: expect.stringMatching(/\/marketplace\/callback$/), client_id: ALIEXPRESS_SANDBOX_APP.appKey, state: res.body.state });
+    expect(JSON.stringify(res.body)).not.toContain(ALIEXPRESS_SANDBOX_APP.appSecret);
   });
 
   it("GET /api/marketplace/etsy/oauth-params: Etsy's consent page with a PKCE S256 challenge; the verifier stays in the service", async () => {
@@ -175,15 +184,15 @@ describe('connecting eBay (spec §5 and §7)', () => {
     expect(res).toMatchObject({ status: 400, body: { message: 'Autorizzazione negata: access_denied' } });
   });
 
-  it('the connect dialog (POST /api/merchants/current/integrations): missing settings, then not available yet; nothing stored', async () => {
+  it('the connect dialog (POST /api/merchants/current/integrations): every marketplace is sent to its Connetti, an unknown one is not found; nothing stored', async () => {
     const before = (await admin.b.get('/api/merchants/current/integrations')).body.length;
-    expect(await admin.b.post('/api/merchants/current/integrations', { type: 'marketplace', provider: 'aliexpress', merchantId: shop.id, config: { appKey: 'k' }, active: true })).toMatchObject({
-      status: 400,
-      body: { message: 'I seguenti campi sono obbligatori: appSecret' },
-    });
     expect(
       await admin.b.post('/api/merchants/current/integrations', { type: 'marketplace', provider: 'aliexpress', merchantId: shop.id, config: { appKey: 'k', appSecret: 's' }, active: true }),
-    ).toMatchObject({ status: 400, body: { message: m.marketplaceNotAvailable('AliExpress') } });
+    ).toMatchObject({ status: 400, body: { message: m.connectWithOAuth('AliExpress') } });
+    expect(await admin.b.post('/api/merchants/current/integrations', { type: 'marketplace', provider: 'zalando', merchantId: shop.id, config: {}, active: true })).toMatchObject({
+      status: 404,
+      body: { message: m.marketplaceNotFound },
+    });
     expect(await admin.b.post('/api/merchants/current/integrations', { type: 'marketplace', provider: 'aliexpress', config: 'non json' })).toMatchObject({ status: 400, body: { message: m.configInvalid } });
     expect((await admin.b.get('/api/merchants/current/integrations')).body.length).toBe(before);
   });

@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { AMAZON_SANDBOX_APP, ETSY_SANDBOX_APP, SHOPIFY_SANDBOX_APP, startAmazonSandbox, startEbaySandbox, startEtsySandbox, startGlsSandbox, startPosteDeliverySandbox, startShopifySandbox, type ShopifySandboxOptions } from '@smista/sandboxes';
+import { ALIEXPRESS_SANDBOX_APP, AMAZON_SANDBOX_APP, ETSY_SANDBOX_APP, SHOPIFY_SANDBOX_APP, startAliexpressSandbox, startAmazonSandbox, startEbaySandbox, startEtsySandbox, startGlsSandbox, startPosteDeliverySandbox, startShopifySandbox, type ShopifySandboxOptions } from '@smista/sandboxes';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from './mail-catcher';
 import { startNats, SUITE_ACCOUNTS, type NatsHandle } from './nats';
 import { profilePaths, repoRoot } from './paths';
@@ -469,6 +469,18 @@ export const COMPONENTS = [
       marketplaces: (url) => ({ ETSY_CONNECT_URL: url, ETSY_TOKEN_URL: url, ETSY_API_URL: url, ETSY_KEYSTRING: ETSY_SANDBOX_APP.keystring, ETSY_SHARED_SECRET: ETSY_SANDBOX_APP.sharedSecret }),
     },
   }),
+  sandbox({
+    name: 'aliexpress',
+    title: 'AliExpress',
+    what: 'AliExpress sandbox (IOP gateway: authorize page, signed /rest token calls, /sync seller orders and order.fulfill: the marketplaces service; sellers and passwords in its README)',
+    port: { dev: 8097, test: 8281 },
+    start: startAliexpressSandbox,
+    readme: 'deploy/sandboxes/src/aliexpress/README.md',
+    // The sandbox serves the authorize page and the gateway (api-sg.aliexpress.com) at one address; Smista's sandbox app.
+    consumers: {
+      marketplaces: (url) => ({ ALIEXPRESS_AUTH_URL: url, ALIEXPRESS_API_URL: url, ALIEXPRESS_APP_KEY: ALIEXPRESS_SANDBOX_APP.appKey, ALIEXPRESS_APP_SECRET: ALIEXPRESS_SANDBOX_APP.appSecret }),
+    },
+  }),
   infra({
     name: 'prometheus',
     kind: 'infra',
@@ -553,6 +565,8 @@ export const COMPONENTS = [
       AMAZON_REDIRECT_URL: `${ctx.publicUrl.replace(/\/$/, '')}/marketplace/callback`,
       // And the Etsy sandbox's (Etsy itself takes only https addresses registered for the app).
       ETSY_REDIRECT_URL: `${ctx.publicUrl.replace(/\/$/, '')}/marketplace/callback`,
+      // And the AliExpress sandbox's (any http(s) address; AliExpress itself takes the one registered for the app).
+      ALIEXPRESS_REDIRECT_URL: `${ctx.publicUrl.replace(/\/$/, '')}/marketplace/callback`,
     }),
   },
   {

@@ -8,26 +8,24 @@ describe('the marketplace catalogue, written once', () => {
     for (const m of MARKETPLACE_CATALOGUE) expect(m.logoUrl).toBe(`/assets/marketplaces/${m.id}.svg`);
   });
 
-  it('connects eBay, Shopify and Amazon through OAuth without settings, the others from their required settings', () => {
-    for (const m of MARKETPLACE_CATALOGUE) {
-      if (m.connectMethod === 'oauth') expect(m.requiredSettings).toEqual([]);
-      else expect(m.requiredSettings.length).toBeGreaterThan(0);
-    }
+  it('connects all five through the seller\'s consent (OAuth), none from settings', () => {
+    for (const m of MARKETPLACE_CATALOGUE) expect({ id: m.id, connectMethod: m.connectMethod, requiredSettings: m.requiredSettings }).toEqual({ id: m.id, connectMethod: 'oauth', requiredSettings: [] });
     expect(marketplaceEntry(' EBay ')?.connectMethod).toBe('oauth');
     expect(marketplaceEntry('shopify')?.connectMethod).toBe('oauth');
     expect(marketplaceEntry('amazon')).toMatchObject({ connectMethod: 'oauth', requiredSettings: [] });
     expect(marketplaceEntry('etsy')).toMatchObject({ connectMethod: 'oauth', requiredSettings: [] });
-    expect(marketplaceEntry('aliexpress')?.requiredSettings).toEqual(['appKey', 'appSecret']);
+    expect(marketplaceEntry('aliexpress')).toMatchObject({ connectMethod: 'oauth', requiredSettings: [] });
     expect(marketplaceEntry('vinted')).toBeUndefined();
   });
 
-  it('says what Smista does with each marketplace as data: eBay, Shopify and Amazon take tracking, per line, and refresh their token', () => {
+  it('says what Smista does with each marketplace as data: all five take tracking and refresh their token; Etsy per receipt, the others per line', () => {
     expect(marketplaceCapabilities('ebay')).toEqual({ trackingPush: true, partialShipment: true, refreshToken: true, webhooks: false });
     expect(marketplaceCapabilities('EBAY').trackingPush).toBe(true);
     expect(marketplaceCapabilities('shopify')).toEqual({ trackingPush: true, partialShipment: true, refreshToken: true, webhooks: true });
     expect(marketplaceCapabilities('amazon')).toEqual({ trackingPush: true, partialShipment: true, refreshToken: true, webhooks: false });
     expect(marketplaceCapabilities('etsy')).toEqual({ trackingPush: true, partialShipment: false, refreshToken: true, webhooks: false });
-    for (const id of ['aliexpress', 'vinted', '']) expect(marketplaceCapabilities(id).trackingPush).toBe(false);
+    expect(marketplaceCapabilities(' AliExpress ')).toEqual({ trackingPush: true, partialShipment: true, refreshToken: true, webhooks: false });
+    for (const id of ['vinted', '']) expect(marketplaceCapabilities(id)).toEqual({ trackingPush: false, partialShipment: false, refreshToken: false, webhooks: false });
   });
 });
 

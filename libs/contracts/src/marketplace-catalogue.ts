@@ -99,10 +99,11 @@ export const MARKETPLACE_CATALOGUE = [
     name: 'AliExpress',
     description: 'Importa gli ordini del tuo negozio AliExpress e comunica le spedizioni con il numero di tracking.',
     logoUrl: '/assets/marketplaces/aliexpress.svg',
-    connectMethod: 'settings',
-    requiredSettings: ['appKey', 'appSecret'],
+    connectMethod: 'oauth',
+    requiredSettings: [],
     apiDocUrl: 'https://openservice.aliexpress.com/doc/doc.htm',
-    capabilities: NONE,
+    // Tracking by aliexpress.solution.order.fulfill (send_type all or part); no message service used.
+    capabilities: { trackingPush: true, partialShipment: true, refreshToken: true, webhooks: false },
   },
   {
     id: 'etsy',
@@ -140,7 +141,7 @@ export function marketplaceEntry(id: string): MarketplaceCatalogueEntry | undefi
  * What Smista does with a marketplace (all false outside the catalogue).
  *
  * @example marketplaceCapabilities('ebay').trackingPush // true
- * marketplaceCapabilities('aliexpress').trackingPush // false
+ * marketplaceCapabilities('vinted').trackingPush // false
  */
 export function marketplaceCapabilities(id: string): MarketplaceCapabilities {
   return marketplaceEntry(id)?.capabilities ?? NONE;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
-import { ebayMessages, marketplaceMessages as m, messages } from '@smista/contracts';
+import { aliexpressMessages, ebayMessages, marketplaceMessages as m, messages } from '@smista/contracts';
 import { createGrpcClient, createLogger, parseConfig, rpc, signCallerToken } from '@smista/service-kit';
 import { marketplaces } from '@smista/proto';
 import { consentAs } from '@smista/sandboxes';
@@ -26,7 +26,7 @@ async function integrationCount(): Promise<number> {
 }
 
 describe('the catalogue', () => {
-  it('lists the five marketplaces of spec §1 with logo, Italian description and required settings; eBay, Amazon, Shopify and Etsy have an adapter and OAuth', async () => {
+  it('lists the five marketplaces of spec §1 with logo and Italian description; all five have an adapter and connect through OAuth, none from settings', async () => {
     const { marketplaces: all } = await rpc(stack.client).listMarketplaces({});
     expect(all.map((x) => x.identifier)).toEqual(['ebay', 'amazon', 'shopify', 'aliexpress', 'etsy']);
     for (const x of all) {
@@ -38,15 +38,17 @@ describe('the catalogue', () => {
     }
     const ebay = all[0]!;
     expect(ebay).toMatchObject({ name: 'eBay', supported: true, requiredSettings: [], oauthUrl: `${stack.ebay.url}/oauth2/authorize` });
-    expect(all.filter((x) => x.supported).map((x) => x.identifier)).toEqual(['ebay', 'amazon', 'shopify', 'etsy']);
-    expect(all.filter((x) => x.oauthUrl).map((x) => x.identifier)).toEqual(['ebay', 'amazon', 'shopify', 'etsy']);
+    expect(all.filter((x) => x.supported).map((x) => x.identifier)).toEqual(['ebay', 'amazon', 'shopify', 'aliexpress', 'etsy']);
+    expect(all.filter((x) => x.oauthUrl).map((x) => x.identifier)).toEqual(['ebay', 'amazon', 'shopify', 'aliexpress', 'etsy']);
+    for (const x of all) expect(x.requiredSettings).toEqual([]);
     // Each shop has its own host: the install page is the template's.
     expect(all.find((x) => x.identifier === 'shopify')).toMatchObject({ requiredSettings: [], oauthUrl: 'https://{shop}/admin/oauth/authorize' });
     // Amazon's consent page is Seller Central's (the default: the stack does not configure Amazon).
     expect(all.find((x) => x.identifier === 'amazon')).toMatchObject({ requiredSettings: [], oauthUrl: 'https://sellercentral.amazon.it/apps/authorize/consent' });
     // Etsy's consent page is www.etsy.com's (the default: the stack does not configure Etsy).
     expect(all.find((x) => x.identifier === 'etsy')).toMatchObject({ requiredSettings: [], oauthUrl: 'https://www.etsy.com/oauth/connect' });
-    expect(all.find((x) => x.identifier === 'aliexpress')!.requiredSettings).toEqual(['appKey', 'appSecret']);
+    // AliExpress's authorize page is the IOP gateway's (the default: the stack does not configure AliExpress).
+    expect(all.find((x) => x.identifier === 'aliexpress')).toMatchObject({ requiredSettings: [], oauthUrl: 'https://api-sg.aliexpress.com/oauth/authorize' });
     // App credentials never leave configuration.
     expect(JSON.stringify(all)).not.toContain(stack.config.EBAY_CLIENT_SECRET);
   });
@@ -78,10 +80,10 @@ describe('OAuth params (GET /api/marketplace/ebay/oauth-params)', () => {
   });
 
   it.each([
-    ['aliexpress', status.UNIMPLEMENTED, m.oauthNotSupported('AliExpress')],
+    ['aliexpress (its app not configured in this stack)', status.FAILED_PRECONDITION, aliexpressMessages.appKeyMissing],
     ['zalando', status.NOT_FOUND, m.marketplaceNotFound],
-  ])('%s: refused in Italian', async (marketplace, code, message) => {
-    expect(await failure(shop.api.getOAuthParams({ marketplace, account: '' }))).toEqual({ code, details: message });
+  ])('%s: refused in Italian', async (name, code, message) => {
+    expect(await failure(shop.api.getOAuthParams({ marketplace: name.split(' ')[0]!, account: '' }))).toEqual({ code, details: message });
   });
 
   it("an app without client id: FAILED_PRECONDITION 'Parametri OAuth incompleti: client_id mancante'", async () => {
@@ -225,7 +227,7 @@ describe('connect eBay through the consent page (CompleteOAuth)', () => {
   it.each([
     ['no code', { marketplace: 'ebay', code: '' }, status.INVALID_ARGUMENT, m.callbackParamsMissing],
     ['no marketplace', { marketplace: '', code: 'v^1.1#i^1#abc' }, status.INVALID_ARGUMENT, m.callbackParamsMissing],
-    ['a marketplace without OAuth', { marketplace: 'aliexpress', code: 'abc' }, status.UNIMPLEMENTED, m.oauthNotSupported('AliExpress')],
+    ['AliExpress while its app is not configured', { marketplace: 'aliexpress', code: 'abc' }, status.FAILED_PRECONDITION, aliexpressMessages.appKeyMissing],
     ['an unknown marketplace', { marketplace: 'zalando', code: 'abc' }, status.NOT_FOUND, m.marketplaceNotFound],
     ['a code eBay refuses', { marketplace: 'ebay', code: 'v^1.1#i^1#not-a-code' }, status.FAILED_PRECONDITION, ebayMessages.codeRefused],
   ])('callback with %s: refused in Italian, nothing stored', async (_name, request, code, details) => {
@@ -249,9 +251,8 @@ describe('connect eBay through the consent page (CompleteOAuth)', () => {
 
 describe('connect from required settings (CreateIntegration)', () => {
   it.each([
-    ['missing settings (spec §5)', { provider: 'aliexpress', configJson: '{"appKey":"k"}' }, status.INVALID_ARGUMENT, 'I seguenti campi sono obbligatori: appSecret'],
-    ['all empty', { provider: 'aliexpress', configJson: '{}' }, status.INVALID_ARGUMENT, 'I seguenti campi sono obbligatori: appKey, appSecret'],
-    ['a marketplace without an adapter', { provider: 'aliexpress', configJson: '{"appKey":"k","appSecret":"s"}' }, status.UNIMPLEMENTED, m.marketplaceNotAvailable('AliExpress')],
+    // Every marketplace of the catalogue connects through OAuth: the dialog's settings are sent to Connetti.
+    ['AliExpress (it connects through OAuth)', { provider: 'aliexpress', configJson: '{"appKey":"k","appSecret":"s"}' }, status.FAILED_PRECONDITION, m.connectWithOAuth('AliExpress')],
     ['eBay (it connects through OAuth)', { provider: 'ebay', configJson: '{}' }, status.FAILED_PRECONDITION, m.connectWithOAuth('eBay')],
     ['an unknown marketplace', { provider: 'zalando', configJson: '{}' }, status.NOT_FOUND, m.marketplaceNotFound],
     ['config that is not JSON', { provider: 'aliexpress', configJson: '{' }, status.INVALID_ARGUMENT, m.configInvalid],

@@ -286,7 +286,7 @@ function controlRouter(store: AliexpressStore): express.Router {
     }
   };
   const summary = (s: SellerState) => ({ sellerId: s.sellerId, userNick: s.userNick, email: s.email, orders: s.orders.length });
-  const orderOf = (o: AliexpressOrder) => ({ orderId: o.orderId, status: o.status, createdAt: o.createdAt.toISOString(), modifiedAt: o.modifiedAt.toISOString(), fulfilments: o.fulfilments.map((f) => ({ serviceName: f.serviceName, logisticsNo: f.logisticsNo, sendType: f.sendType })) });
+  const orderOf = (o: AliexpressOrder) => ({ orderId: o.orderId, status: o.status, createdAt: o.createdAt.toISOString(), modifiedAt: o.modifiedAt.toISOString(), logisticsService: o.logisticsService, items: o.items.map((i) => ({ childId: i.childId, quantity: i.quantity })), fulfilments: o.fulfilments.map((f) => ({ serviceName: f.serviceName, logisticsNo: f.logisticsNo, sendType: f.sendType })) });
   router.post('/sellers', guard((req, res) => {
     const b = req.body as { userNick?: string; orders?: number };
     if (!b.userNick) throw new AliexpressControlError(400, 'userNick obbligatorio');

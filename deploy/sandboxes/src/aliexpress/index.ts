@@ -3,6 +3,7 @@ import { createAliexpressApp, type AliexpressRecordedRequest } from './app';
 import { ALIEXPRESS_SANDBOX_APP, AliexpressStore, type AliexpressSandboxApp, type AliexpressSandboxSellerInput } from './store';
 
 export type { AliexpressRecordedRequest } from './app';
+export { aliexpressSandboxControl, type AliexpressSandboxControl, type AliexpressSandboxOrderSummary, type AliexpressSandboxSellerInfo } from './control';
 export { wallClock as aliexpressWallClock, ITALIAN_SERVICES as ALIEXPRESS_ITALIAN_SERVICES } from './app';
 export { ALIEXPRESS_SANDBOX_APP, gatewaySign as aliexpressGatewaySign, type AliexpressFault, type AliexpressSandboxApp, type AliexpressSandboxSellerInput } from './store';
 
@@ -34,7 +35,7 @@ export interface AliexpressSandbox {
 }
 
 /**
- * Starts the AliExpress sandbox (IOP gateway, in progress: not yet a row of the local stack): the
+ * Starts the AliExpress sandbox (IOP gateway; the local stack's row `aliexpress`): the
  * authorize page, `/rest/auth/token/create|refresh` and `/sync` with the seller order methods, the
  * HMAC-SHA256 signature checked on every call, refusals as `error_response` with HTTP 200, order
  * dates on the Pacific wall clock; control endpoints under `/__sandbox/`.

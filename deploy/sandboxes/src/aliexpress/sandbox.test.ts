@@ -2,7 +2,7 @@ import { DropshipperClient } from 'ae_sdk';
 import { ALIEXPRESS_SANDBOX_APP, aliexpressGatewaySign, aliexpressWallClock, startAliexpressSandbox, type AliexpressSandbox } from './index';
 
 /*
- * The AliExpress sandbox (in progress) over real HTTP, through the published client `ae_sdk` with
+ * The AliExpress sandbox over real HTTP, through the published client `ae_sdk` with
  * only its two gateway addresses changed: the authorize page and the 3-minute single-use code, the
  * signed /rest token calls, /sync's seller order methods with the signature checked, every refusal
  * an error_response with HTTP 200, order dates on the Pacific wall clock, fulfil once per order.

@@ -16,9 +16,10 @@ import { StoreDomainDialog } from './store-domain-dialog';
 
 /**
  * The 'Marketplace Disponibili' tab (spec §2): a card per marketplace of the catalogue with its
- * logo, name and description, 'Connetti' (eBay through its consent page, the others through the
- * connect dialog) and, for each account already connected, the active switch, 'Dettagli',
- * 'Aggiorna token' and 'Disconnetti'. The marketplaces still to come say 'Presto disponibile'.
+ * logo, name and description, 'Connetti' (through the marketplace's consent page; Shopify's after
+ * the store's domain; the connect dialog only for a marketplace that connects from settings, none
+ * of the catalogue today) and, for each account already connected, the active switch, 'Dettagli',
+ * 'Aggiorna token' and 'Disconnetti'. A marketplace without an adapter would say 'Presto disponibile'.
  */
 export function AvailableMarketplaces({
   merchantId,

@@ -166,8 +166,9 @@ describe('autoTrackingHintOf', () => {
     expect(autoTrackingHintOf({ provider: 'ebay', marketplaceName: '' })).toBe('Invia a eBay il numero di tracking di ogni nuova etichetta');
   });
 
-  it('offers no switch where the marketplace takes no tracking back', () => {
-    expect(autoTrackingHintOf({ provider: 'aliexpress', marketplaceName: 'AliExpress' })).toBeNull();
+  it('offers the switch for every marketplace of the catalogue (each takes tracking back), none outside it', () => {
+    expect(autoTrackingHintOf({ provider: 'aliexpress', marketplaceName: 'AliExpress' })).toBe('Invia a AliExpress il numero di tracking di ogni nuova etichetta');
+    expect(autoTrackingHintOf({ provider: 'vinted' as never, marketplaceName: 'Vinted' })).toBeNull();
     expect(autoTrackingHintOf({ provider: 'etsy', marketplaceName: 'Etsy' })).toBe('Invia a Etsy il numero di tracking di ogni nuova etichetta');
     expect(autoTrackingHintOf({ provider: 'shopify', marketplaceName: 'Shopify' })).toBe('Invia a Shopify il numero di tracking di ogni nuova etichetta');
   });

@@ -9,8 +9,8 @@ import { t } from '../messages';
 
 /**
  * How 'Connetti' works for a marketplace: through its consent page when it has one and an adapter
- * (eBay), otherwise through the dialog of its requiredSettings, whose answer (for the marketplaces
- * still to come, the server's 'not available yet') the screen shows.
+ * (every marketplace of the catalogue), otherwise through the dialog of its requiredSettings, whose
+ * answer (the server's refusal) the screen shows.
  */
 export type ConnectMode = 'oauth' | 'settings';
 

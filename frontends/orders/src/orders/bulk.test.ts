@@ -25,17 +25,18 @@ describe('labelShipmentIds', () => {
 });
 
 describe('trackingOrderIds and canUpdateTracking (the row action offers it the same way)', () => {
-  it('takes the eBay orders with a live shipment carrying a tracking number', () => {
+  it('takes the orders of a marketplace that takes tracking with a live shipment carrying a tracking number', () => {
     const orders = [
       { id: 1, marketplace: 'ebay' as const, shipments: [shipment({ trackingNumber: 'GLS1', status: 'shipped' })] },
       { id: 2, marketplace: 'ebay' as const, shipments: [shipment({ trackingNumber: ' ' })] },
       { id: 3, marketplace: 'ebay' as const, shipments: [shipment({ trackingNumber: 'GLS3', status: 'cancelled' })] },
       { id: 4, marketplace: 'ebay' as const, shipments: [] },
-      // Only a marketplace whose catalogue entry takes tracking (eBay's does; AliExpress's, without an adapter, not).
+      // Every marketplace of the catalogue takes tracking (AliExpress's too); one outside it does not.
       { id: 5, marketplace: 'aliexpress' as const, shipments: [shipment({ trackingNumber: 'GLS5', status: 'shipped' })] },
+      { id: 6, marketplace: 'vinted' as never, shipments: [shipment({ trackingNumber: 'GLS6', status: 'shipped' })] },
     ];
-    expect(trackingOrderIds(orders)).toEqual([1]);
-    expect(orders.map(canUpdateTracking)).toEqual([true, false, false, false, false]);
+    expect(trackingOrderIds(orders)).toEqual([1, 5]);
+    expect(orders.map(canUpdateTracking)).toEqual([true, false, false, false, true, false]);
     expect(canUpdateTracking({ marketplace: 'EBAY' as never, shipments: [shipment({ trackingNumber: 'X', status: 'delivered' })] })).toBe(true);
   });
 });

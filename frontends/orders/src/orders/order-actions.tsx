@@ -15,7 +15,8 @@ export function serverMessage(error: unknown): string {
 }
 
 /**
- * 'Aggiorna tracking', offered only for an eBay order with a shipment that has a tracking number
+ * 'Aggiorna tracking', offered only for an order of a marketplace that takes tracking (the
+ * catalogue's `trackingPush`: all five) with a shipment that has a tracking number
  * (`canUpdateTracking`, the selection's rule too): `POST /api/orders/{id}/update-tracking`, then the
  * server's message as the toast ('Tracking aggiornato' when it says nothing). An answer with
  * `success: false` (the marketplace refused) and any failure are 'Errore aggiornamento tracking'

@@ -1,7 +1,7 @@
 /**
  * The marketplace adapter interface: what the marketplaces service asks of each marketplace,
- * whatever its wire format. One folder per marketplace (`ebay/`, `shopify/`, `amazon/`, `etsy/`;
- * aliexpress later) with the same files: `settings.ts` (its configuration variables and the settings made
+ * whatever its wire format. One folder per marketplace (`ebay/`, `shopify/`, `amazon/`, `etsy/`,
+ * `aliexpress/`) with the same files: `settings.ts` (its configuration variables and the settings made
  * of them), `client.ts` (HTTP only, through the kit's `provider-http`), pure `build*` / `parse*`
  * functions, `units.ts` (the marketplace's codes to ours) and `errors.ts` (its failure forms as
  * {@link MarketplaceError}s). The folder joins the service with one line of the adapters table

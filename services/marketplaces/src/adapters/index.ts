@@ -6,21 +6,23 @@ import { createEbayAdapter, ebayEnv, ebaySettingsFrom, type EbayConfig, type Eba
 import { createShopifyAdapter, shopifyEnv, shopifySettingsFrom, type ShopifyConfig } from './shopify';
 import { amazonEnv, amazonSettingsFrom, createAmazonAdapter, type AmazonConfig } from './amazon';
 import { createEtsyAdapter, etsyEnv, etsySettingsFrom, type EtsyConfig } from './etsy';
+import { aliexpressEnv, aliexpressSettingsFrom, createAliexpressAdapter, type AliexpressConfig } from './aliexpress';
 
 export * from './adapter';
 export { buildAuthorizeUrl, EBAY_PRODUCTION, EBAY_SCOPES, ebaySettingsFrom, type EbayHttpOptions, type EbaySettings } from './ebay';
 export { amazonConsentUrl, amazonSettingsFrom, type AmazonSettings } from './amazon';
 export { etsySettingsFrom, type EtsySettings } from './etsy';
+export { aliexpressSettingsFrom, type AliexpressSettings } from './aliexpress';
 export { shopifyAuthorizeUrl, shopDomainOf, SHOPIFY_SCOPES, shopifySettingsFrom, type ShopifySettings } from './shopify';
 
 /**
  * Every adapter's environment variables, declared in its `settings.ts`; the service's `config.ts`
  * spreads them. A new adapter adds its own here.
  */
-export const adaptersEnv = { ...ebayEnv, ...shopifyEnv, ...amazonEnv, ...etsyEnv };
+export const adaptersEnv = { ...ebayEnv, ...shopifyEnv, ...amazonEnv, ...etsyEnv, ...aliexpressEnv };
 
 /** The configuration the adapters are built from (the service's `Config` satisfies it); a new adapter adds `& ItsConfig`. */
-export type AdaptersConfig = EbayConfig & ShopifyConfig & AmazonConfig & EtsyConfig;
+export type AdaptersConfig = EbayConfig & ShopifyConfig & AmazonConfig & EtsyConfig & AliexpressConfig;
 
 /**
  * Every adapter's configuration at its defaults (no app configured, production URLs) with `values`
@@ -59,6 +61,7 @@ const ADAPTERS: Partial<Record<MarketplaceId, (config: AdaptersConfig, deps: Ada
   shopify: (config, deps) => createShopifyAdapter(shopifySettingsFrom(config), deps),
   amazon: (config, deps) => createAmazonAdapter(amazonSettingsFrom(config), deps),
   etsy: (config, deps) => createEtsyAdapter(etsySettingsFrom(config), deps),
+  aliexpress: (config, deps) => createAliexpressAdapter(aliexpressSettingsFrom(config), deps),
 };
 
 /** The marketplaces that have an adapter, in catalogue order (the others answer NotSupportedError). */
@@ -74,10 +77,10 @@ export function isMarketplaceSupported(identifier: string): boolean {
  * and MARKETPLACE_MAX_CONCURRENT_REQUESTS). Called once per marketplace at start (an adapter holds
  * no seller state: every call takes the seller's token); closed at shutdown.
  *
- * A marketplace without an adapter yet (AliExpress) throws the kit's
- * `NotSupportedError` (code NOT_SUPPORTED) whose Italian message names it, "Operazione non
- * supportata da Amazon: collegamento dell'account e sincronizzazione degli ordini (non ancora
- * disponibile)". An identifier outside spec §1 is refused the same way, named as given.
+ * Every marketplace of the catalogue has one; an identifier outside spec §1 throws the kit's
+ * `NotSupportedError` (code NOT_SUPPORTED) whose Italian message names it as given, "Operazione non
+ * supportata da vinted: collegamento dell'account e sincronizzazione degli ordini (non ancora
+ * disponibile)".
  *
  * @example const ebay = createMarketplaceAdapter('ebay', config, logger);
  */

@@ -35,9 +35,8 @@ export function assertOAuthMarketplace(marketplace: Marketplace): void {
 /**
  * The connect dialog (CreateIntegration): every required setting filled (spec §5, the list in the
  * message); then a marketplace that connects through OAuth is sent to its Connetti button, and any
- * other is refused in Italian: no adapter connects from settings yet (Amazon, Shopify, AliExpress
- * and Etsy come with a later issue, each with its own way to check the settings). Always throws
- * today; nothing is stored on any refusal.
+ * other is refused in Italian as not available: every marketplace of the catalogue connects through
+ * OAuth, none from settings. Always throws; nothing is stored on any refusal.
  */
 export function assertSettingsConnect(marketplace: Marketplace, config: Readonly<Record<string, string>>): never {
   const missing = missingSettings(marketplace.requiredSettings, config);

@@ -1,4 +1,5 @@
 import { describeAdapterContract, type AdapterSandbox } from './adapter-contract';
+import { aliexpressSandbox } from './aliexpress';
 import { amazonSandbox } from './amazon';
 import { ebaySandbox } from './ebay';
 import { etsySandbox } from './etsy';
@@ -10,6 +11,7 @@ const sandboxes: AdapterSandbox[] = [
   shopifySandbox,
   amazonSandbox,
   etsySandbox,
+  aliexpressSandbox,
 ];
 
 for (const sandbox of sandboxes) describeAdapterContract(sandbox);

@@ -4,7 +4,7 @@ import { MarketplaceError, type MarketplaceAdapter } from '../adapter';
 import { aliexpressConfigWith, aliexpressSettingsFrom, createAliexpressAdapter } from './index';
 
 /*
- * The AliExpress adapter (in progress, not in the adapters table) against its sandbox: the
+ * The AliExpress adapter against its sandbox: the
  * authorize page and the signed token calls, the seller's orders by window in pages with their
  * Pacific dates and receipt address, one order, tracking by order.fulfill once with the logistics
  * service of our carrier, error_response (HTTP 200) as Smista's errors.

@@ -5,10 +5,10 @@ import { fulfilParams, orderQuery, syncParams, tokenParams, TOKEN_CREATE_PATH } 
 import { banMs, gatewayErrorOf, responseOf } from './errors';
 import { signatureMatches, signIop, stringToSign } from './sign';
 import { aliexpressDateToUtc, utcToAliexpressDate, zoneOffsetMs } from './time';
-import { ALIEXPRESS_DEFAULT_LOGISTICS_SERVICES, orderStatusOf, parseLogisticsServices } from './units';
+import { ALIEXPRESS_DEFAULT_LOGISTICS_SERVICES, isExpressService, orderStatusOf, parseLogisticsServices } from './units';
 
 /*
- * The AliExpress adapter's pure parts, built ahead of its client (issue 23, in progress): the
+ * The AliExpress adapter's pure parts (issue 23): the
  * signature against AliExpress's two published examples, `error_response` arriving with HTTP 200,
  * the Pacific wall-clock dates across both daylight-saving changes, the fulfil parameters.
  */
@@ -124,5 +124,9 @@ describe('fulfil and units', () => {
     expect(orderStatusOf('FINISH')).toBe('spedito');
     expect(orderStatusOf('IN_CANCEL')).toBe('annullato');
     expect(orderStatusOf('PLACE_ORDER_SUCCESS')).toBe('da_spedire');
+  });
+
+  it("reads express from the buyer's service, not from the brand: AliExpress Standard Shipping is not express", () => {
+    expect(['AliExpress Premium Shipping', 'DHL Express', 'EMS Express', 'AliExpress Standard Shipping', 'AliExpress Saver Shipping', 'Cainiao Super Economy', ''].map(isExpressService)).toEqual([true, true, true, false, false, false, false]);
   });
 });

@@ -23,7 +23,7 @@ function openCredential(credential: string, code: 'TOKEN_EXPIRED' | 'REFRESH_REF
 }
 
 /**
- * The AliExpress adapter (in progress, **not in the adapters table yet**: README): the authorize
+ * The AliExpress adapter (the adapters table's `aliexpress` line; README): the authorize
  * page, the signed `/rest` token calls, `/sync` seller order reads by window and page (Pacific wall
  * clock), the receipt address, and `order.fulfill` with the logistics-service mapping, once per
  * order. Tested against the sandbox (`adapter.test.ts`).

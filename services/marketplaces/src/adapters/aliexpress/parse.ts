@@ -2,7 +2,7 @@ import type { marketplacesEvents } from '@smista/proto';
 import { importedAddress, MarketplaceError, type ImportedOrder, type ShippingFulfillment, type TokenSet } from '../adapter';
 import { gatewayErrorOf, gatewayFailure, parseJson } from './errors';
 import { aliexpressDateToUtc } from './time';
-import { orderStatusOf } from './units';
+import { isExpressService, orderStatusOf } from './units';
 
 /* Pure reading of the gateway's answers: tokens, seller orders, their address and logistics. */
 
@@ -84,7 +84,7 @@ export function parseOrder(order: Json, address: Json | undefined, timeZone: str
     items,
     rawJson: JSON.stringify({ order, address }),
     shippingService: service,
-    express: /premium|express/i.test(service),
+    express: isExpressService(service),
   };
   if (address) {
     imported.shippingAddress = importedAddress({

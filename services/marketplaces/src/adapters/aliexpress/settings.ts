@@ -5,7 +5,7 @@ import { parseLogisticsServices } from './units';
 /**
  * What the AliExpress adapter needs: Smista's Open Platform app (app key and secret), where the
  * authorize page and the gateway answer, the platform's time zone and our carriers' logistics
- * services. Declared here for when the adapter joins the adapters table (not yet: README).
+ * services. Spread into the service's configuration through `adaptersEnv`.
  */
 export interface AliexpressSettings {
   appKey: string;

@@ -27,6 +27,18 @@ export function orderStatusOf(status: string): OrderStatus {
 }
 
 /**
+ * Whether the buyer's shipping service (`logistics_service_name`) is an express one: a premium or
+ * express service. The brand is left out first: "AliExpress Standard Shipping" is not express
+ * for the "Express" inside "AliExpress".
+ *
+ * @example isExpressService('AliExpress Premium Shipping') // true
+ * isExpressService('AliExpress Standard Shipping') // false
+ */
+export function isExpressService(serviceName: string): boolean {
+  return /premium|express/i.test(serviceName.replace(/aliexpress/gi, ' '));
+}
+
+/**
  * Our carriers' AliExpress logistics services (`service_name` of
  * `aliexpress.logistics.redefining.listlogisticsservice`): [open] in providers.md, so configuration
  * (`ALIEXPRESS_LOGISTICS_SERVICES`) over these defaults.
