@@ -147,7 +147,10 @@ export function createAmazonApp(options: AmazonAppOptions): express.Express {
     const fault = store.takeFault(operation);
     if (fault?.kind === 'unavailable') return finish(503, errors('ServiceUnavailable', 'Service temporarily unavailable. Please try again later.'));
     if (fault?.kind === 'quota') return finish(429, errors('QuotaExceeded', 'You exceeded your quota for the requested resource.'), fault.rateLimit);
-    if (!store.take(seller.sellerId, operation)) return finish(429, errors('QuotaExceeded', 'You exceeded your quota for the requested resource.'));
+    if (!store.take(seller.sellerId, operation)) {
+      store.limited++;
+      return finish(429, errors('QuotaExceeded', 'You exceeded your quota for the requested resource.'));
+    }
     const answer = handler(req, seller, client.restrictedRole);
     finish(answer.status, answer.body);
   };
@@ -347,6 +350,6 @@ function controlRouter(store: AmazonStore): express.Router {
     store.clearFaults();
     res.status(204).end();
   }));
-  router.get('/stats', guard((_req, res) => void res.json({ calls: store.calls, pendingFaults: store.pendingFaults() })));
+  router.get('/stats', guard((_req, res) => void res.json({ calls: store.calls, limited: store.limited, pendingFaults: store.pendingFaults() })));
   return router;
 }

@@ -44,7 +44,7 @@ export interface AmazonSandboxControl {
   /** The next `count` SP-API calls (of `operation`, or any) answer 429 QuotaExceeded or 503. */
   injectFault(fault: AmazonFault): Promise<AmazonFault[]>;
   clearFaults(): Promise<void>;
-  stats(): Promise<{ calls: number; pendingFaults: AmazonFault[] }>;
+  stats(): Promise<{ calls: number; limited: number; pendingFaults: AmazonFault[] }>;
 }
 
 export function amazonSandboxControl(baseUrl: string): AmazonSandboxControl {

@@ -191,6 +191,7 @@ describe('Orders v2026-01-01 and v0 shipmentConfirmation through amazon-sp-api',
   });
 
   it('answers 429 QuotaExceeded in the error envelope with x-amzn-RateLimit-Limit, which the client waits out and retries', async () => {
+    const limitedBefore = (await control.stats()).limited;
     await control.injectFault({ kind: 'quota', count: 1, rateLimit: 20, operation: 'searchOrders' });
     const patient = client(await refreshToken(), { auto_request_throttled: true });
     const answer = await searchOrders(patient, { createdAfter: since(), maxResultsPerPage: 1 });
@@ -204,6 +205,8 @@ describe('Orders v2026-01-01 and v0 shipmentConfirmation through amazon-sp-api',
     expect(refused.headers.get('x-amzn-ratelimit-limit')).toBe('0.0111');
     expect(refused.headers.get('x-amzn-requestid')).toBeTruthy();
     expect(refused.body).toEqual({ errors: [{ code: 'QuotaExceeded', message: expect.any(String), details: '' }] });
+    // Injected refusals are faults, not the plan's: not counted as limited.
+    expect((await control.stats()).limited).toBe(limitedBefore);
     await expect(searchOrders(sp, { createdAfter: since() }).then(() => control.injectFault({ kind: 'unavailable', count: 1 })).then(() => searchOrders(sp, { createdAfter: since() }))).rejects.toMatchObject({ code: 'ServiceUnavailable' });
   });
 
@@ -256,6 +259,8 @@ describe("Amazon's usage plans, the control endpoints and latency", () => {
       }
       expect(Date.now() - started).toBeGreaterThanOrEqual(21 * 95);
       expect(statuses).toEqual([...Array(20).fill(200), 429]);
+      // The plan's own refusal counts as limited (what benches read: the pacing never met one).
+      expect(await c.stats()).toMatchObject({ limited: 1 });
     } finally {
       await real.close();
     }

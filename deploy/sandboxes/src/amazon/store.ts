@@ -127,6 +127,8 @@ export class AmazonStore {
   private readonly cursors = new Map<string, PageCursor>();
   private faults: AmazonFault[] = [];
   calls = 0;
+  /** Calls refused by the provider's own limits (its usage plan, quota or cost bucket; injected faults not counted). */
+  limited = 0;
 
   constructor(readonly options: AmazonStoreOptions) {
     for (const app of options.apps) this.apps.set(app.applicationId, app);

@@ -154,6 +154,7 @@ export function createEtsyApp(options: EtsyAppOptions): express.Express {
     if (fault?.kind === 'unavailable') return finish(503, { error: 'Service Unavailable' }, quota.headers);
     if (fault?.kind === 'quota' || quota.retryAfterSeconds !== undefined) {
       const wait = fault?.kind === 'quota' ? (fault.retryAfterSeconds ?? 1) : quota.retryAfterSeconds!;
+      if (fault?.kind !== 'quota') store.limited++;
       return finish(429, { error: 'You have exceeded your quota' }, { ...quota.headers, 'retry-after': String(wait) });
     }
     if (options2.needsUser === false) return finish(200, handler(req, undefined as unknown as SellerState).body, quota.headers);
@@ -336,6 +337,6 @@ function controlRouter(store: EtsyStore): express.Router {
     store.clearFaults();
     res.status(204).end();
   }));
-  router.get('/stats', guard((_req, res) => void res.json({ calls: store.calls, pendingFaults: store.pendingFaults(), quota: store.quota })));
+  router.get('/stats', guard((_req, res) => void res.json({ calls: store.calls, limited: store.limited, pendingFaults: store.pendingFaults(), quota: store.quota })));
   return router;
 }

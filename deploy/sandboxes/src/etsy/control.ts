@@ -43,7 +43,7 @@ export interface EtsySandboxControl {
   /** The next `count` API calls answer 429 (with `retry-after`) or 503. */
   injectFault(fault: EtsyFault): Promise<EtsyFault[]>;
   clearFaults(): Promise<void>;
-  stats(): Promise<{ calls: number; pendingFaults: EtsyFault[]; quota: { perSecond: number; perDay: number } }>;
+  stats(): Promise<{ calls: number; limited: number; pendingFaults: EtsyFault[]; quota: { perSecond: number; perDay: number } }>;
 }
 
 export function etsySandboxControl(baseUrl: string): EtsySandboxControl {

@@ -192,10 +192,12 @@ describe('the Open API v3 through etsy-ts', () => {
 
   it('answers 429 with retry-after: an injected fault, the per-second quota, a day spent', async () => {
     const etsyClient = client(accessToken);
+    const limitedBefore = (await control.stats()).limited;
     await control.injectFault({ kind: 'quota', count: 1, retryAfterSeconds: 90 });
     const fault = await statusOf(etsyClient.User.getMe());
     expect(fault.status).toBe(429);
     expect(fault.headers['retry-after']).toBe('90');
+    expect((await control.stats()).limited).toBe(limitedBefore);
     await control.setQuota({ perSecond: 1000, perDay: 50, usedToday: 45 });
     const low = await etsyClient.User.getMe();
     expect(low.headers['x-remaining-today']).toBe('4');
@@ -203,6 +205,8 @@ describe('the Open API v3 through etsy-ts', () => {
     const spent = await statusOf(etsyClient.User.getMe());
     expect(spent.status).toBe(429);
     expect(Number(spent.headers['retry-after'])).toBeGreaterThan(0);
+    // The day's quota refusing is Etsy's own limit: counted.
+    expect((await control.stats()).limited).toBe(limitedBefore + 1);
     await control.injectFault({ kind: 'unavailable', count: 1 });
     await control.setQuota({ perDay: 100_000, usedToday: 0 });
     expect((await statusOf(etsyClient.User.getMe())).status).toBe(503);

@@ -89,6 +89,8 @@ export class EtsyStore {
   private readonly spentToday = new Map<string, number>();
   quota: { perSecond: number; perDay: number };
   calls = 0;
+  /** Calls refused by the provider's own limits (its usage plan, quota or cost bucket; injected faults not counted). */
+  limited = 0;
   private lastId = 3_100_000_000;
 
   constructor(readonly options: EtsyStoreOptions) {

@@ -167,6 +167,7 @@ export function createShopifyApp(options: ShopifyAppOptions): express.Express {
     const throttled = fault?.kind === 'throttled' ? { httpStatus: fault.httpStatus ?? store.throttledHttpStatus, ...(fault.retryAfterSeconds ? { retryAfterSeconds: fault.retryAfterSeconds } : {}) } : undefined;
     const body = (req.body ?? {}) as Record<string, unknown>;
     const answer = runGraphql(store, shop, grant, { query: body.query, variables: body.variables, operationName: body.operationName }, throttled);
+    if (!throttled && isThrottled(answer.body)) store.limited++;
     finish(answer.status, answer.body, {}, answer.headers);
   });
 
@@ -292,6 +293,12 @@ function controlRouter(store: ShopifyStore): express.Router {
       (err: unknown) => (err instanceof ShopifyControlError ? void res.status(err.status).json({ error: err.message }) : next(err)),
     );
   });
-  router.get('/stats', guard((_req, res) => void res.json({ calls: store.calls, pendingFaults: store.pendingFaults() })));
+  router.get('/stats', guard((_req, res) => void res.json({ calls: store.calls, limited: store.limited, pendingFaults: store.pendingFaults() })));
   return router;
+}
+
+/** Whether a GraphQL answer is Shopify's THROTTLED (the cost bucket could not pay the query). */
+function isThrottled(body: unknown): boolean {
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  return Array.isArray(errors) && errors.some((e) => (e as { extensions?: { code?: unknown } } | null)?.extensions?.code === 'THROTTLED');
 }

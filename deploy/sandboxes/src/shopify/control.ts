@@ -54,7 +54,7 @@ export interface ShopifySandboxControl {
   clearFaults(): Promise<void>;
   /** How a throttled call answers from now on: Shopify's 200 with THROTTLED (default), or 429. */
   setThrottledStatus(status: 200 | 429): Promise<void>;
-  stats(): Promise<{ calls: number; pendingFaults: ShopifyFault[] }>;
+  stats(): Promise<{ calls: number; limited: number; pendingFaults: ShopifyFault[] }>;
   /** Sends one signed webhook delivery of the shop to the app's `webhookUri` (or `uri`); the same `webhookId` again re-sends it. */
   fireWebhook(shop: string, request: FireWebhookRequest): Promise<FiredWebhook>;
 }

@@ -197,11 +197,14 @@ describe('the GraphQL Admin API through @shopify/admin-api-client', () => {
   });
 
   it('throttles by cost: THROTTLED with HTTP 200 and no data when the bucket is empty, and with 429 (which the client retries)', async () => {
+    const limitedBefore = (await control.stats()).limited;
     await control.drainBucket(SHOP, 0);
     const throttled = await adminClient(token).request(ORDERS_QUERY, { variables: { first: 10 } });
     expect(throttled.data).toBeUndefined();
     expect(throttled.errors?.graphQLErrors?.[0]).toMatchObject({ message: 'Throttled', extensions: { code: 'THROTTLED' } });
     expect((throttled.errors?.response as Response | undefined)?.status).toBe(200);
+    // The empty bucket is Shopify's own limit (counted); the faults below are not.
+    expect((await control.stats()).limited).toBe(limitedBefore + 1);
 
     await control.injectFault({ kind: 'throttled', count: 1, httpStatus: 429, retryAfterSeconds: 2 });
     const refused = await fetch(`${shopify.url}/admin/api/${VERSION}/graphql.json`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-shopify-access-token': token }, body: JSON.stringify({ query: '{ shop { name } }' }) });
@@ -212,6 +215,7 @@ describe('the GraphQL Admin API through @shopify/admin-api-client', () => {
     await control.injectFault({ kind: 'throttled', count: 1, httpStatus: 429, retryAfterSeconds: 1 });
     const retried = await adminClient(token, 1).request('{ shop { name } }');
     expect(retried.data).toEqual({ shop: { name: 'Bottega Test' } });
+    expect((await control.stats()).limited).toBe(limitedBefore + 1);
   });
 
   it('refuses a query over the single-query cost cap and one naming an unknown field', async () => {

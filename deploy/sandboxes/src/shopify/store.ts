@@ -192,6 +192,8 @@ export class ShopifyStore {
   /** How a throttled call answers when no fault says otherwise. */
   throttledHttpStatus: 200 | 429 = 200;
   calls = 0;
+  /** Calls refused by the provider's own limits (its usage plan, quota or cost bucket; injected faults not counted). */
+  limited = 0;
 
   constructor(readonly options: ShopifyStoreOptions) {
     for (const app of options.apps) this.apps.set(app.clientId, app);
