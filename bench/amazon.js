@@ -27,6 +27,7 @@ const path = require('node:path');
 const { startReplica, startStack, repoRoot } = require('@smista/local-stack');
 const { AMAZON_SANDBOX_APP, amazonAuthorizeAs, startAmazonSandbox } = require('@smista/sandboxes');
 const { syncAndWait } = require('./ebay');
+const { connectMarketplace } = require('./marketplaces');
 const { api, fmt, intEnv, machineLine, portOffset, registerUser, renderTable, runBench } = require('./lib');
 
 const settings = {
@@ -40,19 +41,6 @@ const settings = {
 const SELLER = { sellerId: 'A1BENCHPACE', storeName: 'Bottega Ritmo', email: 'titolare@ritmo.it', password: 'BenchAmazon1!' };
 /** Every other operation fast: only searchOrders is measured. */
 const FAST = { rate: 1000, burst: 1000 };
-
-/**
- * The merchant of `cookie` connects the seller as the screens do: the consent URL from oauth-params,
- * Seller Central's page accepted, the callback's query sent to the callback route. Answers the integration id.
- * @param {string} baseUrl @param {string} cookie @param {string} merchantId
- */
-async function connectSeller(baseUrl, cookie, merchantId) {
-  const params = await api(baseUrl, cookie, 'GET', '/api/marketplace/amazon/oauth-params');
-  const callback = new URL(await amazonAuthorizeAs(params.consentUrl, { email: SELLER.email, password: SELLER.password }));
-  const query = Object.fromEntries(callback.searchParams);
-  const answer = await api(baseUrl, cookie, 'POST', '/api/merchants/current/oauth/callback', { code: query.spapi_oauth_code, marketplace: 'amazon', merchantId, state: query.state, callback: query });
-  return /** @type {number} */ (answer.integration.id);
-}
 
 /** A user with a merchant of their own, selected. @param {string} baseUrl @param {string} name */
 async function merchantUser(baseUrl, name) {
@@ -142,7 +130,7 @@ async function main() {
     replica = await startReplica(stack.app, 'marketplaces', { name: 'marketplaces-b', logFile: replicaLog });
     const shops = [await merchantUser(stack.baseUrl, 'Bench Amazon Uno'), await merchantUser(stack.baseUrl, 'Bench Amazon Due')];
     const integrations = [];
-    for (const shop of shops) integrations.push(await connectSeller(stack.baseUrl, shop.cookie, shop.merchantId));
+    for (const shop of shops) integrations.push(await connectMarketplace(stack.baseUrl, shop.cookie, shop.merchantId, 'amazon', (url) => amazonAuthorizeAs(url, { email: SELLER.email, password: SELLER.password })));
 
     // Both merchants sync the same seller at once: two jobs, one per replica, one bucket.
     process.stderr.write(`sincronizzazione: ${fmt(settings.orders)} ordini, due commercianti, searchOrders a ${plan.rate}/s (raffica ${plan.burst})\n`);

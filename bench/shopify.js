@@ -30,6 +30,7 @@ const path = require('node:path');
 const { startStack, repoRoot } = require('@smista/local-stack');
 const { SHOPIFY_PLANS, SHOPIFY_SANDBOX_APP, shopifyInstallAs, shopifySandboxControl } = require('@smista/sandboxes');
 const { syncAndWait } = require('./ebay');
+const { connectMarketplace } = require('./marketplaces');
 const { postgresPids, withCpu } = require('./cpu');
 const { api, fmt, importFigures, importTable, intEnv, machineLine, percentile, portOffset, profileEnv, registerUser, renderTable, runBench } = require('./lib');
 
@@ -115,9 +116,7 @@ async function main() {
     const bareCount = await readAllPages(`${shopifyUrl}/store/${shop}`, token);
     const bareMs = performance.now() - bareStart;
 
-    const callback = await install(stack.baseUrl, cookie, shop, email);
-    const connected = await api(stack.baseUrl, cookie, 'POST', '/api/merchants/current/oauth/callback', { code: callback.code, marketplace: 'shopify', merchantId: merchant.id, state: callback.state, callback });
-    const integrationId = /** @type {number} */ (connected.integration.id);
+    const integrationId = await connectMarketplace(stack.baseUrl, cookie, merchant.id, 'shopify', (url) => shopifyInstallAs(url, { email, password: OWNER_PASSWORD }), shop);
     const processes = () => ({
       marketplaces: pidOf('marketplaces'),
       orders: pidOf('orders'),

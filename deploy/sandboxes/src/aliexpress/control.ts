@@ -1,3 +1,4 @@
+import { controlCaller } from '../control-client';
 import type { AliexpressFault } from './store';
 
 /*
@@ -40,11 +41,7 @@ export interface AliexpressSandboxControl {
 
 export function aliexpressSandboxControl(baseUrl: string): AliexpressSandboxControl {
   const base = baseUrl.replace(/\/+$/, '');
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${base}/__sandbox${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    if (!res.ok) throw new Error(`AliExpress sandbox ${method} ${path}: ${res.status} ${await res.text()}`);
-    return (res.status === 204 ? undefined : await res.json()) as T;
-  };
+  const call = controlCaller('AliExpress', base);
   const sellerPath = (sellerId: string) => `/sellers/${encodeURIComponent(sellerId)}`;
   return {
     addSeller: (seller) => call('POST', '/sellers', seller),

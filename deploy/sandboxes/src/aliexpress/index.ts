@@ -1,3 +1,4 @@
+import { submitConsentForm } from '../control-client';
 import { listen, RequestLog } from '../listen';
 import { createAliexpressApp, type AliexpressRecordedRequest } from './app';
 import { ALIEXPRESS_SANDBOX_APP, AliexpressStore, type AliexpressSandboxApp, type AliexpressSandboxSellerInput } from './store';
@@ -57,16 +58,5 @@ export async function startAliexpressSandbox(options: AliexpressSandboxOptions =
 
 /** A seller on the authorize page: signs in and allows; answers the redirect (`code`, `state`). */
 export async function aliexpressAuthorizeAs(authorizeUrl: string, seller: { email: string; password: string }): Promise<string> {
-  const page = await fetch(authorizeUrl);
-  const html = await page.text();
-  if (!page.ok) throw new Error(`authorize page ${page.status}`);
-  const form = new URLSearchParams();
-  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) form.set(name!, value!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
-  form.set('email', seller.email);
-  form.set('password', seller.password);
-  form.set('decision', 'allow');
-  const res = await fetch(new URL('/oauth/authorize', authorizeUrl), { method: 'POST', body: form, redirect: 'manual' });
-  const location = res.headers.get('location');
-  if (res.status !== 302 || !location) throw new Error(`no redirect after the authorization (${res.status})`);
-  return location;
+  return submitConsentForm(authorizeUrl, '/oauth/authorize', { email: seller.email, password: seller.password, decision: 'allow' });
 }
