@@ -12,7 +12,28 @@ export const teamMessages = {
   memberNotFound: 'Membro non trovato',
   inviteNotFound: 'Invito non trovato',
   inviteSubject: (merchantName: string) => `Invito a unirti a ${merchantName} su Smista`,
+  ssoRequiredInvalid: "Indica se l'accesso con SSO è obbligatorio (vero o falso)",
 } as const;
+
+/** Impostazioni > Team: the merchant that requires single sign-on of its members (issue 24). */
+export const ssoRequirementTexts = {
+  title: 'Accesso con SSO',
+  label: "Richiedi l'accesso con SSO ai membri",
+  description:
+    "I membri che hanno effettuato l'accesso con email e password non potranno lavorare in questo merchant finché non accedono con 'Accedi con SSO'.",
+  needsSsoSession: "Per attivarlo devi aver effettuato l'accesso con 'Accedi con SSO'.",
+  turnedOn: "Accesso con SSO obbligatorio per i membri",
+  turnedOff: "Accesso con SSO non più obbligatorio",
+  failed: "Impossibile aggiornare l'accesso con SSO",
+  /** Merchant selection, beside a merchant that requires SSO when this session was opened with a password. */
+  selectionHint: "Richiede l'accesso con SSO: esci e usa 'Accedi con SSO'.",
+  /** The merchant's activity line. */
+  activity: (required: boolean, by: string | null) =>
+    `${required ? "Accesso con SSO reso obbligatorio per i membri" : "Accesso con SSO non più obbligatorio per i membri"}${by ? ` da ${by}` : ''}`,
+} as const;
+
+/** `PUT /api/merchants/{merchantId}/sso-required`. */
+export const ssoRequiredSchema = z.object({ required: z.boolean(teamMessages.ssoRequiredInvalid) });
 
 export const roles = ['admin', 'user'] as const;
 
