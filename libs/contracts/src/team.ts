@@ -27,9 +27,6 @@ export const ssoRequirementTexts = {
   failed: "Impossibile aggiornare l'accesso con SSO",
   /** Merchant selection, beside a merchant that requires SSO when this session was opened with a password. */
   selectionHint: "Richiede l'accesso con SSO: esci e usa 'Accedi con SSO'.",
-  /** The merchant's activity line. */
-  activity: (required: boolean, by: string | null) =>
-    `${required ? "Accesso con SSO reso obbligatorio per i membri" : "Accesso con SSO non più obbligatorio per i membri"}${by ? ` da ${by}` : ''}`,
 } as const;
 
 /** `PUT /api/merchants/{merchantId}/sso-required`. */
