@@ -95,7 +95,7 @@ export interface PasswordChangedJson extends UserUpdatedJson {
 
 /** `POST /api/merchants/set-current`, `/select` and `POST /api/invites/{token}/accept`: the merchant entered. */
 export interface MerchantSelectedJson extends SuccessJson {
-  merchant: MerchantJson;
+  merchant: Omit<MerchantJson, 'ssoRequired'>;
 }
 
 /** `POST /api/logout`. */
