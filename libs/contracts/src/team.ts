@@ -15,19 +15,6 @@ export const teamMessages = {
   ssoRequiredInvalid: "Indica se l'accesso con SSO è obbligatorio (vero o falso)",
 } as const;
 
-/** Impostazioni > Team: the merchant that requires single sign-on of its members (issue 24). */
-export const ssoRequirementTexts = {
-  title: 'Accesso con SSO',
-  label: "Richiedi l'accesso con SSO ai membri",
-  description:
-    "I membri che hanno effettuato l'accesso con email e password non potranno lavorare in questo merchant finché non accedono con 'Accedi con SSO'.",
-  needsSsoSession: "Per attivarlo devi aver effettuato l'accesso con 'Accedi con SSO'.",
-  turnedOn: "Accesso con SSO obbligatorio per i membri",
-  turnedOff: "Accesso con SSO non più obbligatorio",
-  failed: "Impossibile aggiornare l'accesso con SSO",
-  /** Merchant selection, beside a merchant that requires SSO when this session was opened with a password. */
-  selectionHint: "Richiede l'accesso con SSO: esci e usa 'Accedi con SSO'.",
-} as const;
 
 /** `PUT /api/merchants/{merchantId}/sso-required`. */
 export const ssoRequiredSchema = z.object({ required: z.boolean(teamMessages.ssoRequiredInvalid) });

@@ -37,6 +37,9 @@ export const updateProfile = (body: ProfileInput) => apiFetch<UserUpdatedJson>('
 export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
   apiFetch<PasswordChangedJson>('/api/user/password', { method: 'PUT', body });
 
+/** `POST /api/user/password`: the first password of a user created by SSO (issue 24). */
+export const setPassword = (newPassword: string) => apiFetch<PasswordChangedJson>('/api/user/password', { method: 'POST', body: { newPassword } });
+
 /** A failed avatar upload whose message is fit for the toast (spec §8). */
 export class AvatarUploadError extends Error {}
 
@@ -68,6 +71,12 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   const storeUser = useStoreUser();
   return useMutation({ mutationFn: changePassword, onSuccess: (res) => storeUser(res?.user) });
+}
+
+/** `POST /api/user/password`; the answered user (now with a password) goes into the cache. */
+export function useSetPassword() {
+  const storeUser = useStoreUser();
+  return useMutation({ mutationFn: setPassword, onSuccess: (res) => storeUser(res?.user) });
 }
 
 /** `PUT /api/user/avatar` with a data URL; the user (or the new avatar) goes into the cache, then the user is refetched. */
