@@ -118,7 +118,8 @@ describe('a merchant that requires SSO', () => {
     const stranger = await ssoMember();
     await ownMerchant(stranger);
     await refused(stranger.b, path, { required: true }, 404, e.merchantNotFound);
-    for (const id of ['not-a-uuid', '00000000-0000-0000-0000-000000000000', '%00']) await refused(admin.b, `/api/merchants/${id}/sso-required`, { required: true }, 404);
+    for (const id of ['not-a-uuid', '00000000-0000-0000-0000-000000000000']) await refused(admin.b, `/api/merchants/${id}/sso-required`, { required: true }, 404, e.merchantNotFound);
+    await refused(admin.b, '/api/merchants/%00/sso-required', { required: true }, 400, messages.validation.invalidCharacters);
     // Wrong types, unknown fields, NUL, empty and huge bodies.
     await refused(admin.b, path, { required: 'true' }, 400, teamMessages.ssoRequiredInvalid);
     await refused(admin.b, path, { required: 1 }, 400, teamMessages.ssoRequiredInvalid);

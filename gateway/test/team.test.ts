@@ -238,7 +238,7 @@ describe('roles', () => {
 
     expect(await admin.b.patch(memberUrl, { role: 'admin' })).toMatchObject({ status: 200, body: { id: colleague.user.id, role: 'admin' } });
     expect((await members(admin.b, merchant.id)).find((m: { id: string }) => m.id === colleague.user.id).role).toBe('admin');
-    expect((await colleague.b.get('/api/merchants')).body).toEqual([{ ...merchant, role: 'admin' }]);
+    expect((await colleague.b.get('/api/merchants')).body).toEqual([{ ...merchant, role: 'admin', ssoRequired: false }]);
     // Now an admin, the colleague may invite.
     expect((await colleague.b.post(`/api/merchants/${merchant.id}/invites`, { email: freshEmail() })).status).toBe(201);
 

@@ -42,7 +42,7 @@ export const identityRoutes: RouteDef[] = [
     limiters: ['loginPerIp', 'loginPerEmail'],
     handle: async ({ body, identity }) => {
       const s = await identity.login({ email: body.email, password: body.password });
-      return { body: userJson(s.user), setSession: s };
+      return { body: { ...userJson(s.user), signedInWithSso: false }, setSession: s };
     },
   }),
   route({
@@ -62,7 +62,7 @@ export const identityRoutes: RouteDef[] = [
         password: body.password,
         inviteToken: body.inviteToken,
       });
-      return { status: 201, body: userJson(s.user), setSession: s };
+      return { status: 201, body: { ...userJson(s.user), signedInWithSso: false }, setSession: s };
     },
   }),
   route({

@@ -89,7 +89,7 @@ export function ssoRoutes(sso: SsoSettings | undefined): RouteDef[] {
         if (!ssoNonceHash) throw new HttpError(401, messages.errors.ssoNonceInvalid);
         const s = await identity.signInWithSso({ idToken: body.idToken, nonceHash: ssoNonceHash, password: body.password });
         const returnTo = ssoReturnToSchema.safeParse(ssoReturnTo);
-        return { body: { ...userJson(s.user), ...(returnTo.success ? { returnTo: returnTo.data } : {}) }, setSession: s, ssoNonce: null };
+        return { body: { ...userJson(s.user), signedInWithSso: true, ...(returnTo.success ? { returnTo: returnTo.data } : {}) }, setSession: s, ssoNonce: null };
       },
     }),
     route({

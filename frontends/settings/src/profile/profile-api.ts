@@ -57,7 +57,8 @@ export async function uploadAvatar(avatar: string): Promise<Partial<UserUpdatedJ
 function useStoreUser() {
   const queryClient = useQueryClient();
   return (user: UserJson | undefined) => {
-    if (user) queryClient.setQueryData<UserJson | null>(profileKeys.user, user);
+    // A change's answer does not say how the session was opened: that part of the cached user stays.
+    if (user) queryClient.setQueryData<UserJson | null>(profileKeys.user, (old) => ({ ...user, signedInWithSso: old?.signedInWithSso }));
   };
 }
 
@@ -85,7 +86,7 @@ export function useUploadAvatar() {
   return useMutation({
     mutationFn: uploadAvatar,
     onSuccess: (res, avatar) => {
-      queryClient.setQueryData<UserJson | null>(profileKeys.user, (old) => res?.user ?? (old ? { ...old, avatar } : old));
+      queryClient.setQueryData<UserJson | null>(profileKeys.user, (old) => (res?.user ? { ...res.user, signedInWithSso: old?.signedInWithSso } : old ? { ...old, avatar } : old));
       void queryClient.invalidateQueries({ queryKey: profileKeys.user });
     },
   });

@@ -17,7 +17,7 @@ export interface UserJson {
   createdAt: string;
   /** False for a user created by single sign-on who has not set a Smista password ('Accesso tramite SSO'). */
   hasPassword: boolean;
-  /** `GET /api/user` only: this session was opened with 'Accedi con SSO'. */
+  /** This session was opened with 'Accedi con SSO' (`GET /api/user`, login, register, SSO sign-in; not in a change's answer). */
   signedInWithSso?: boolean;
 }
 
