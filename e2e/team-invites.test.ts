@@ -573,8 +573,8 @@ describe('team and invites', () => {
     expect(merchants.body).toHaveLength(2);
     expect(merchants.body).toEqual(
       expect.arrayContaining([
-        { id: merchantId, name: merchantName, role: 'user' },
-        { id: expect.any(String), name: existingMerchantName, role: 'admin' },
+        { id: merchantId, name: merchantName, role: 'user', ssoRequired: false },
+        { id: expect.any(String), name: existingMerchantName, role: 'admin', ssoRequired: false },
       ]),
     );
     const { members, invites } = await teamApi();

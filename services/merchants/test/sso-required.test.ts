@@ -52,7 +52,8 @@ describe('SetSsoRequired', () => {
     // Another merchant's admin, a malformed id: not found, like a merchant that does not exist.
     const other = await stack.newMerchant();
     await refusedWithoutWrites((await stack.as(other.admin, undefined, sso)).setSsoRequired({ merchantId, required: true }), GrpcStatus.NOT_FOUND, e.merchantNotFound);
-    await refusedWithoutWrites((await stack.as(admin, undefined, sso)).setSsoRequired({ merchantId: 'x\u0000', required: true }), GrpcStatus.NOT_FOUND, e.merchantNotFound);
+    await refusedWithoutWrites((await stack.as(admin, undefined, sso)).setSsoRequired({ merchantId: 'not-a-uuid', required: true }), GrpcStatus.NOT_FOUND, e.merchantNotFound);
+    await refusedWithoutWrites((await stack.as(admin, undefined, sso)).setSsoRequired({ merchantId: 'x\u0000', required: true }), GrpcStatus.INVALID_ARGUMENT, messages.validation.invalidCharacters);
 
     const api = await stack.as(admin, undefined, sso);
     expect(await api.setSsoRequired({ merchantId: merchantId.toUpperCase(), required: true })).toEqual({ merchantId, ssoRequired: true });
