@@ -231,6 +231,7 @@ step('a merchant that requires SSO: turned on from an SSO session, then refused 
   // The same admin with a password, in another browser: the switch is locked there, saying why.
   const other = await scenario.openBrowser();
   await other.page.setViewportSize(DESKTOP);
+  await other.page.goto('/auth');
   await login(other.page, user.email, 'Nuova-Pass1');
   await enterOnlyMerchant(other.page, merchantName);
   await other.page.goto('/dashboard/settings/team');
