@@ -451,7 +451,7 @@ describe('team and invites', () => {
       expect(await textOf(row.getByTestId('member-role'))).toBe(label);
       expect((await teamApi()).members.find((m) => m.email === colleague.email).role).toBe(to);
       // The colleague's own list of merchants says so too.
-      expect((await api(b.context, app.baseUrl, 'GET', '/api/merchants')).body).toEqual([{ id: merchantId, name: merchantName, role: to }]);
+      expect((await api(b.context, app.baseUrl, 'GET', '/api/merchants')).body).toEqual([{ id: merchantId, name: merchantName, role: to, ssoRequired: false }]);
     };
 
     await changeRole('admin', 'Admin');
