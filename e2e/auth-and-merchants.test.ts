@@ -177,7 +177,7 @@ describe('registration, merchants, dashboard, logout and login', () => {
     await option.filter({ hasText: 'Admin' }).waitFor();
     const merchants = await api(browser.context, app.baseUrl, 'GET', '/api/merchants');
     expect(merchants.status).toBe(200);
-    expect(merchants.body).toEqual([{ id: expect.any(String), name: merchantName, role: 'admin' }]);
+    expect(merchants.body).toEqual([{ id: expect.any(String), name: merchantName, role: 'admin', ssoRequired: false }]);
     merchant.set({ id: merchants.body[0].id, name: merchantName });
     expect(await option.getAttribute('data-merchant-id')).toBe(merchants.body[0].id);
 

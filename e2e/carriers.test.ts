@@ -159,7 +159,7 @@ const memberJoined = given('the member (Utente)', async () => {
   const memberBrowser = await scenario.openBrowser();
   const registered = await api(memberBrowser.context, app.baseUrl, 'POST', '/api/register', { ...member, inviteToken: new URL(link).searchParams.get('token') });
   expect(registered.status).toBe(201);
-  await eventually(async () => expect((await api(memberBrowser.context, app.baseUrl, 'GET', '/api/merchants')).body).toEqual([{ id: merchantId, name: merchantName, role: 'user' }]));
+  await eventually(async () => expect((await api(memberBrowser.context, app.baseUrl, 'GET', '/api/merchants')).body).toEqual([{ id: merchantId, name: merchantName, role: 'user', ssoRequired: false }]));
   return memberBrowser;
 });
 

@@ -221,7 +221,7 @@ const colleagueJoined = given('la collega nel team come Utente', async () => {
     const registered = await api(b.context, app.baseUrl, 'POST', '/api/register', { ...colleague, inviteToken: inviteTokenOf(link) });
     expect(registered.status).toBe(201);
   }
-  await eventually(async () => expect((await api(b.context, app.baseUrl, 'GET', '/api/merchants')).body).toEqual([{ id: merchantId, name: merchantName, role: 'user' }]));
+  await eventually(async () => expect((await api(b.context, app.baseUrl, 'GET', '/api/merchants')).body).toEqual([{ id: merchantId, name: merchantName, role: 'user', ssoRequired: false }]));
 });
 
 /** The colleague's browser, logged in as her, in the merchant. */
@@ -513,7 +513,7 @@ describe('the whole-day walk (issue 19)', () => {
     await expectToast(b.page, 'Registrazione completata', { description: `Benvenuto in Smista, ${colleague.firstName}!` });
     await b.page.waitForURL('**/dashboard');
     await eventually(async () => expect(await b.page.getByTestId('current-merchant').innerText()).toContain(merchantName));
-    expect((await api(b.context, app.baseUrl, 'GET', '/api/merchants')).body).toEqual([{ id: merchantId, name: merchantName, role: 'user' }]);
+    expect((await api(b.context, app.baseUrl, 'GET', '/api/merchants')).body).toEqual([{ id: merchantId, name: merchantName, role: 'user', ssoRequired: false }]);
     await shot(b.page, '1280-colleague-dashboard');
 
     await page.reload();

@@ -7,12 +7,15 @@
  * Each step stands on its own: its own user in the realm, Keycloak's cookies cleared first.
  */
 import type { Page } from 'playwright-core';
-import { messages } from '@smista/contracts';
+import { activityMessages, messages, ssoProfileTexts, ssoRequirementTexts } from '@smista/contracts';
+import { api, rawApi } from './support/api';
 import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
 import { createRealmUser, keycloakUrl, realmIssuer, type RealmUser } from './support/keycloak';
-import { createScenario, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
-import { DESKTOP, eventually, expectNoSidewaysScroll, MOBILE, screenshotWhole } from './support/ui';
+import { createScenario, newRunId, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
+import { enterOnlyMerchant } from './support/settings';
+import { inviteLinkFor, inviteTokenOf, team } from './support/team';
+import { DESKTOP, eventually, expectNoSidewaysScroll, expectToast, login, MOBILE, screenshotWhole, textOf } from './support/ui';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -29,10 +32,13 @@ afterAll(() => scenario.stop(), STOP_TIMEOUT_MS);
 
 const shot = (p: Page, name: string) => screenshotWhole(p, `${SHOTS}/sso-${name}.png`);
 
-/** /auth, 'Accedi con SSO', Keycloak's Italian login page filled in as the user: back on Smista's /auth/sso. */
-async function signInThroughKeycloak(page: Page, user: RealmUser, name: string) {
-  await browser.context.clearCookies();
-  await page.goto('/auth');
+/**
+ * /auth (or `from`, a page that leads there), 'Accedi con SSO', Keycloak's Italian login page filled
+ * in as the user: back on Smista's /auth/sso. Keycloak's and Smista's cookies of the page's browser are cleared first.
+ */
+async function signInThroughKeycloak(page: Page, user: RealmUser, name: string, from = '/auth') {
+  await page.context().clearCookies();
+  await page.goto(from);
   const button = page.getByRole('button', { name: 'Accedi con SSO' });
   await button.waitFor();
   await shot(page, `${name}-auth`);
@@ -127,4 +133,145 @@ step("'Sign out' after an SSO sign-in ends Keycloak's session too: the next 'Acc
   await page.waitForURL((url) => url.origin === new URL(keycloakUrl()).origin);
   await page.locator('#username').waitFor();
   await shot(page, 'logout-desktop-asks-again');
+});
+
+/** Signs the page in with SSO as a new realm user (created with Smista on the way) who has a merchant of their own, entered. */
+async function ssoAdminWithMerchant(page: Page, name: string) {
+  const user = await createRealmUser({ emailVerified: true, firstName: 'Irene', lastName: 'Marchi' });
+  await signInThroughKeycloak(page, user, name);
+  await page.waitForURL((url) => url.pathname === '/merchant-selection');
+  const merchantName = `Bottega SSO ${newRunId()}`;
+  const created = await api(page.context(), app.baseUrl, 'POST', '/api/merchants', { name: merchantName });
+  expect(created.status).toBe(201);
+  await enterOnlyMerchant(page, merchantName);
+  return { user, merchantName, merchantId: String(created.body.id) };
+}
+
+step("the profile of a user created by SSO says 'Accesso tramite SSO' and sets a password; then both ways sign in (1280 px)", async () => {
+  const { page } = browser;
+  await page.setViewportSize(DESKTOP);
+  const { user } = await ssoAdminWithMerchant(page, 'profile-desktop');
+  await page.goto('/dashboard/settings/account');
+  const card = page.getByTestId('sso-account');
+  await card.getByText(ssoProfileTexts.title, { exact: true }).waitFor();
+  expect(await page.getByRole('button', { name: 'Cambia password' }).count()).toBe(0);
+  await shot(page, 'profile-desktop-sso');
+  // No password yet: none logs in, not even the provider's.
+  expect((await rawApi(app.baseUrl, 'POST', '/api/login', { email: user.email, password: user.password })).status).toBe(401);
+
+  await card.getByRole('button', { name: ssoProfileTexts.open }).click();
+  const form = page.getByTestId('set-password-form');
+  await page.locator('#set-password-new').fill('debole');
+  await page.locator('#set-password-confirm').fill('debole');
+  await form.getByRole('button', { name: ssoProfileTexts.submit }).click();
+  await form.getByText(messages.validation.passwordUppercase).first().waitFor();
+  await page.locator('#set-password-new').fill('Nuova-Pass1');
+  await page.locator('#set-password-confirm').fill('Nuova-Pass1');
+  await shot(page, 'profile-desktop-set-password');
+  await form.getByRole('button', { name: ssoProfileTexts.submit }).click();
+  await expectToast(page, ssoProfileTexts.done, { description: ssoProfileTexts.doneDescription });
+  // The card gives way to 'Cambia password'; the password signs in, and so does SSO.
+  await page.getByRole('button', { name: 'Cambia password' }).waitFor();
+  expect(await card.count()).toBe(0);
+  const login = await rawApi(app.baseUrl, 'POST', '/api/login', { email: user.email, password: 'Nuova-Pass1' });
+  expect(login).toMatchObject({ status: 200, body: { email: user.email, hasPassword: true, signedInWithSso: false } });
+  expect(await page.evaluate(async () => (await fetch('/api/user')).json())).toMatchObject({ hasPassword: true, signedInWithSso: true });
+  await shot(page, 'profile-desktop-done');
+});
+
+step("an invite to an SSO user's e-mail is accepted after 'Accedi con SSO', which comes back to the invite; another SSO user cannot accept it (390 px)", async () => {
+  const { page } = browser;
+  await page.setViewportSize(MOBILE);
+  // The merchant that invites: a password admin, through the API.
+  const run = newRunId();
+  const admin = { firstName: 'Marta', lastName: 'Serra', email: `marta.${run}@esempio.it`, username: `marta_${run}`, password: 'Segreta1', confirmPassword: 'Segreta1', terms: true };
+  const adminBrowser = await scenario.openBrowser();
+  expect((await api(adminBrowser.context, app.baseUrl, 'POST', '/api/register', admin)).status).toBe(201);
+  const merchantName = `Negozio Invito ${run}`;
+  const merchant = await api(adminBrowser.context, app.baseUrl, 'POST', '/api/merchants', { name: merchantName });
+  expect((await api(adminBrowser.context, app.baseUrl, 'POST', '/api/merchants/set-current', { merchantId: merchant.body.id })).status).toBe(200);
+  const invited = await createRealmUser({ emailVerified: true, firstName: 'Nadia', lastName: 'Villa' });
+  const since = new Date(Date.now() - 1000);
+  expect((await api(adminBrowser.context, app.baseUrl, 'POST', `/api/merchants/${merchant.body.id}/invites`, { email: invited.email, role: 'user' })).status).toBe(201);
+  const { link } = await inviteLinkFor(app.baseUrl, invited.email, since);
+
+  // Someone else signed in with SSO sees the e-mail mismatch, and the API refuses too.
+  const stranger = await createRealmUser({ emailVerified: true });
+  await signInThroughKeycloak(page, stranger, 'invite-mobile-stranger');
+  await page.waitForURL((url) => url.pathname === '/merchant-selection');
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await page.locator('[data-testid="invite-page"][data-state="email-mismatch"]').waitFor();
+  expect((await api(page.context(), app.baseUrl, 'POST', `/api/invites/${encodeURIComponent(inviteTokenOf(link))}/accept`, {})).status).toBe(403);
+  await shot(page, 'invite-mobile-mismatch');
+
+  // The invited person: the link, /auth with the invite, 'Accedi con SSO' (a first sign-in), back to the invite.
+  await signInThroughKeycloak(page, invited, 'invite-mobile', new URL(link).pathname + new URL(link).search);
+  await page.waitForURL((url) => url.pathname === '/accept-existing-invite');
+  expect(new URL(page.url()).searchParams.get('token')).toBe(inviteTokenOf(link));
+  const card = page.locator('[data-testid="invite-page"][data-state="ready"]');
+  await card.waitFor();
+  expect(await textOf(card.getByTestId('invite-merchant'))).toBe(merchantName);
+  await expectNoSidewaysScroll(page, MOBILE.width);
+  await shot(page, 'invite-mobile-ready');
+  await card.getByTestId('invite-accept').click();
+  await expectToast(page, 'Invito accettato', { description: `Ora fai parte di ${merchantName}.` });
+  await page.waitForURL('**/dashboard');
+  expect((await api(page.context(), app.baseUrl, 'GET', '/api/merchants')).body).toEqual([expect.objectContaining({ id: merchant.body.id, role: 'user' })]);
+  // The invite cookie went with the sign-in: nothing of the invite in the browser's storage.
+  expect(await page.evaluate(() => JSON.stringify({ ...window.localStorage, ...window.sessionStorage }))).not.toContain(inviteTokenOf(link));
+  await shot(page, 'invite-mobile-accepted');
+});
+
+step('a merchant that requires SSO: turned on from an SSO session, then refused to a password session and allowed to the SSO one (1280 and 390 px)', async () => {
+  const { page } = browser;
+  await page.setViewportSize(DESKTOP);
+  const { user, merchantName, merchantId } = await ssoAdminWithMerchant(page, 'required-desktop');
+  expect((await api(page.context(), app.baseUrl, 'POST', '/api/user/password', { newPassword: 'Nuova-Pass1' })).status).toBe(201);
+
+  // The same admin with a password, in another browser: the switch is locked there, saying why.
+  const other = await scenario.openBrowser();
+  await other.page.setViewportSize(DESKTOP);
+  await other.page.goto('/auth');
+  await login(other.page, user.email, 'Nuova-Pass1');
+  await enterOnlyMerchant(other.page, merchantName);
+  await other.page.goto('/dashboard/settings/team');
+  await other.page.getByTestId('sso-required-locked').filter({ hasText: ssoRequirementTexts.needsSsoSession }).waitFor();
+  expect(await other.page.getByRole('switch', { name: ssoRequirementTexts.label }).isDisabled()).toBe(true);
+  await shot(other.page, 'required-desktop-locked');
+
+  // The SSO session turns it on.
+  await page.goto('/dashboard/settings/team');
+  await team(page).tab.waitFor();
+  const toggle = page.getByRole('switch', { name: ssoRequirementTexts.label });
+  expect(await toggle.getAttribute('aria-checked')).toBe('false');
+  await toggle.click();
+  await expectToast(page, ssoRequirementTexts.turnedOn);
+  await eventually(async () => expect(await toggle.getAttribute('aria-checked')).toBe('true'));
+  await shot(page, 'required-desktop-on');
+
+  // The password session: every merchant-scoped call refused, the selection says to use 'Accedi con SSO'.
+  await eventually(async () => expect((await api(other.context, app.baseUrl, 'GET', '/api/merchant-addresses')).status).toBe(400));
+  expect(await api(other.context, app.baseUrl, 'GET', `/api/merchants/${merchantId}/users`)).toMatchObject({ status: 403, body: { message: messages.errors.ssoRequiredByMerchant } });
+  await other.page.setViewportSize(MOBILE);
+  await other.page.goto('/merchant-selection');
+  const option = other.page.getByTestId('merchant-option').filter({ hasText: merchantName });
+  await option.getByTestId('merchant-sso-required').filter({ hasText: ssoRequirementTexts.selectionHint }).waitFor();
+  expect(await option.isDisabled()).toBe(true);
+  expect(await api(other.context, app.baseUrl, 'POST', '/api/merchants/select', { merchantId })).toMatchObject({ status: 403, body: { message: messages.errors.ssoRequiredByMerchant } });
+  await expectNoSidewaysScroll(other.page, MOBILE.width);
+  await shot(other.page, 'required-mobile-refused');
+
+  // The SSO session works on, and the change is a line of the merchant's activity.
+  expect((await api(page.context(), app.baseUrl, 'GET', '/api/merchant-addresses')).status).toBe(200);
+  await eventually(async () =>
+    expect(((await api(page.context(), app.baseUrl, 'GET', '/api/activity')).body as { text: string }[]).map((a) => a.text)).toContain(activityMessages.ssoRequiredChanged(true)),
+  );
+  await page.setViewportSize(MOBILE);
+  await page.goto('/merchant-selection');
+  const allowed = page.getByTestId('merchant-option').filter({ hasText: merchantName });
+  await allowed.waitFor();
+  expect(await allowed.getByTestId('merchant-sso-required').count()).toBe(0);
+  await allowed.click();
+  await page.waitForURL('**/dashboard');
+  await shot(page, 'required-mobile-allowed');
 });

@@ -117,7 +117,7 @@ const colleagueJoined = given('the colleague in the team', async () => {
   const session = await apiSession();
   await registerOrLogIn(session, colleague, tokenOf(link));
   // The membership follows the registration a moment later.
-  await eventually(async () => expect((await api(session, app.baseUrl, 'GET', '/api/merchants')).body).toEqual([{ id: merchantId, name: merchantName, role: 'user' }]));
+  await eventually(async () => expect((await api(session, app.baseUrl, 'GET', '/api/merchants')).body).toEqual([{ id: merchantId, name: merchantName, role: 'user', ssoRequired: false }]));
   return colleague;
 });
 
@@ -307,7 +307,7 @@ describe('team and invites', () => {
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('selectedMerchant') ?? 'null'))).toEqual({ id: merchantId, name: merchantName });
 
     const merchants = await api(b.context, app.baseUrl, 'GET', '/api/merchants');
-    expect(merchants).toEqual({ status: 200, body: [{ id: merchantId, name: merchantName, role: 'user' }] });
+    expect(merchants).toEqual({ status: 200, body: [{ id: merchantId, name: merchantName, role: 'user', ssoRequired: false }] });
     const me = await api(b.context, app.baseUrl, 'GET', '/api/user');
     expect(me.body).toMatchObject({ email: colleague.email, username: colleague.username });
     colleagueJoined.set(colleague);
@@ -451,7 +451,7 @@ describe('team and invites', () => {
       expect(await textOf(row.getByTestId('member-role'))).toBe(label);
       expect((await teamApi()).members.find((m) => m.email === colleague.email).role).toBe(to);
       // The colleague's own list of merchants says so too.
-      expect((await api(b.context, app.baseUrl, 'GET', '/api/merchants')).body).toEqual([{ id: merchantId, name: merchantName, role: to }]);
+      expect((await api(b.context, app.baseUrl, 'GET', '/api/merchants')).body).toEqual([{ id: merchantId, name: merchantName, role: to, ssoRequired: false }]);
     };
 
     await changeRole('admin', 'Admin');
@@ -496,7 +496,7 @@ describe('team and invites', () => {
     // The membership follows the registration a moment later.
     const inMerchant = await eventually(async () => {
       const list = await api(leaverApi, app.baseUrl, 'GET', '/api/merchants');
-      expect(list.body).toEqual([{ id: merchantId, name: merchantName, role: 'user' }]);
+      expect(list.body).toEqual([{ id: merchantId, name: merchantName, role: 'user', ssoRequired: false }]);
       return list;
     });
     expect(inMerchant.status).toBe(200);
@@ -573,8 +573,8 @@ describe('team and invites', () => {
     expect(merchants.body).toHaveLength(2);
     expect(merchants.body).toEqual(
       expect.arrayContaining([
-        { id: merchantId, name: merchantName, role: 'user' },
-        { id: expect.any(String), name: existingMerchantName, role: 'admin' },
+        { id: merchantId, name: merchantName, role: 'user', ssoRequired: false },
+        { id: expect.any(String), name: existingMerchantName, role: 'admin', ssoRequired: false },
       ]),
     );
     const { members, invites } = await teamApi();
@@ -669,6 +669,6 @@ describe('team and invites', () => {
     // The invite is still pending and the colleague is still a plain user of one merchant.
     const byEmail = (x: unknown[], y: unknown[]) => String(x[0]).localeCompare(String(y[0]));
     expect((await teamApi()).invites.map((i) => [i.email, i.role]).sort(byEmail)).toEqual([...pendingBefore, [strangerEmail, 'admin']].sort(byEmail));
-    expect((await api(b.context, app.baseUrl, 'GET', '/api/merchants')).body).toEqual([{ id: merchantId, name: merchantName, role: 'user' }]);
+    expect((await api(b.context, app.baseUrl, 'GET', '/api/merchants')).body).toEqual([{ id: merchantId, name: merchantName, role: 'user', ssoRequired: false }]);
   });
 });

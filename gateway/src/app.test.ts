@@ -23,6 +23,7 @@ const user: identity.User = {
   lastName: 'Rossi',
   email: 'mario@example.it',
   avatar: undefined,
+  hasPassword: true,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 const expiresAt = () => new Date(Date.now() + 3600_000).toISOString();
@@ -127,6 +128,8 @@ describe('session', () => {
       email: 'mario@example.it',
       avatar: null,
       createdAt: '2025-01-01T00:00:00.000Z',
+      hasPassword: true,
+      signedInWithSso: false,
     });
     // One identity call: the session lookup itself brings the avatar for this route.
     expect(ident.calls.map((c) => c.method)).toEqual(['resolveSession']);
@@ -160,8 +163,8 @@ describe('session', () => {
   it('forwards the caller token to the services', async () => {
     const res = await fetch(`${base}/api/merchants`, { headers: withCookie() });
     expect(await res.json()).toEqual([
-      { id: 'm1', name: 'Alfa', role: 'admin' },
-      { id: 'm2', name: 'Beta', role: 'user' },
+      { id: 'm1', name: 'Alfa', role: 'admin', ssoRequired: false },
+      { id: 'm2', name: 'Beta', role: 'user', ssoRequired: false },
     ]);
     expect(merch.calls[0]!.metadata.get('x-smista-caller')).toEqual(['caller-jwt']);
   });

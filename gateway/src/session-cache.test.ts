@@ -10,6 +10,7 @@ const user = (id: string, avatar?: string): identity.User => ({
   email: `${id}@example.it`,
   avatar,
   createdAt: '2026-11-01T00:00:00.000Z',
+  hasPassword: true,
 });
 
 const session = (userId: string, patch: Partial<CachedSession> = {}): CachedSession => ({
@@ -17,6 +18,7 @@ const session = (userId: string, patch: Partial<CachedSession> = {}): CachedSess
   merchantId: 'm1',
   role: 'admin',
   callerToken: `token-of-${userId}`,
+  signedInWithSso: false,
   withAvatar: false,
   ...patch,
 });

@@ -10,6 +10,8 @@ export interface CachedSession {
   merchantId?: string;
   role?: Role;
   callerToken: string;
+  /** Opened by single sign-on (identity's answer, kept with the rest: no extra call per request). */
+  signedInWithSso: boolean;
   /** Looked up with the avatar: only such an entry answers a lookup that needs it (GET /api/user). */
   withAvatar: boolean;
 }

@@ -17,8 +17,8 @@ import { INVALIDATIONS_SUBJECT, openSessionCache, startSessionInvalidations, typ
 const storeDir = path.join(tmpDir, `gateway-invalidations-${Date.now().toString(36)}-${crypto.randomBytes(3).toString('hex')}`, 'nats');
 const logger = createLogger('gateway-test', 'silent');
 
-const user = (id: string): identity.User => ({ id, username: id, firstName: 'Mario', lastName: 'Rossi', email: `${id}@example.it`, createdAt: '2026-11-01T00:00:00.000Z' });
-const session = (userId: string): CachedSession => ({ user: user(userId), merchantId: 'm1', role: 'user', callerToken: `t-${userId}`, withAvatar: false });
+const user = (id: string): identity.User => ({ id, username: id, firstName: 'Mario', lastName: 'Rossi', email: `${id}@example.it`, createdAt: '2026-11-01T00:00:00.000Z', hasPassword: true });
+const session = (userId: string): CachedSession => ({ user: user(userId), merchantId: 'm1', role: 'user', callerToken: `t-${userId}`, signedInWithSso: false, withAvatar: false });
 
 async function waitFor(what: string, check: () => boolean, timeoutMs = 10_000): Promise<number> {
   const started = Date.now();

@@ -62,6 +62,8 @@ describe('register, session, logout', () => {
       email: fields.email,
       avatar: null,
       createdAt: expect.any(String),
+      hasPassword: true,
+      signedInWithSso: false,
     });
     const setCookie = res.headers.get('set-cookie')!;
     expect(setCookie).toMatch(/^smista_session=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/);

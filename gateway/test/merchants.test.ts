@@ -28,7 +28,7 @@ describe('merchants', () => {
 
     const res = await b.post('/api/merchants', { name: '  Bottega Rossi  ' });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Bottega Rossi', role: 'admin', createdAt: expect.any(String) });
+    expect(res.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Bottega Rossi', role: 'admin', ssoRequired: false, createdAt: expect.any(String) });
     expect(Number.isNaN(Date.parse(res.body.createdAt))).toBe(false);
 
     await b.post('/api/merchants', { name: 'Seconda' });
@@ -36,8 +36,8 @@ describe('merchants', () => {
     expect(list.body).toHaveLength(2);
     expect(list.body).toEqual(
       expect.arrayContaining([
-        { id: res.body.id, name: 'Bottega Rossi', role: 'admin' },
-        { id: expect.any(String), name: 'Seconda', role: 'admin' },
+        { id: res.body.id, name: 'Bottega Rossi', role: 'admin', ssoRequired: false },
+        { id: expect.any(String), name: 'Seconda', role: 'admin', ssoRequired: false },
       ]),
     );
   });
@@ -69,7 +69,7 @@ describe('merchants', () => {
     expect(res).toMatchObject({ status: 404, body: { message: messages.errors.merchantNotFound } });
     const missing = await b.post('/api/merchants/set-current', { merchantId: '00000000-0000-4000-8000-000000000000' });
     expect(missing).toMatchObject({ status: 404, body: { message: messages.errors.merchantNotFound } });
-    expect((await b.get('/api/merchants')).body).toEqual([{ id: own.id, name: 'Mio', role: 'admin' }]);
+    expect((await b.get('/api/merchants')).body).toEqual([{ id: own.id, name: 'Mio', role: 'admin', ssoRequired: false }]);
   });
 
   it('a merchant id that is not a UUID is 400; no session is 401', async () => {

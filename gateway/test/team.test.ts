@@ -87,7 +87,7 @@ describe('invite by e-mail and registration from the link', () => {
     // The membership is made by the merchants service on identity.user.registered.
     const joined = await eventually(async () => (await colleague.get('/api/merchants')).body?.length === 1);
     expect(joined).toBe(true);
-    expect((await colleague.get('/api/merchants')).body).toEqual([{ id: merchant.id, name: merchant.name, role: 'user' }]);
+    expect((await colleague.get('/api/merchants')).body).toEqual([{ id: merchant.id, name: merchant.name, role: 'user', ssoRequired: false }]);
     expect((await colleague.post('/api/merchants/select', { merchantId: merchant.id })).body).toEqual({
       success: true,
       merchant: { id: merchant.id, name: merchant.name, role: 'user' },
@@ -137,7 +137,7 @@ describe('invite by e-mail and registration from the link', () => {
 
     const list = (await other.b.get('/api/merchants')).body;
     expect(list).toHaveLength(2);
-    expect(list).toEqual(expect.arrayContaining([{ ...own, role: 'admin' }, { ...merchant, role: 'admin' }]));
+    expect(list).toEqual(expect.arrayContaining([{ ...own, role: 'admin', ssoRequired: false }, { ...merchant, role: 'admin', ssoRequired: false }]));
     for (const m of [merchant, own, merchant]) {
       expect(await other.b.post('/api/merchants/select', { merchantId: m.id })).toMatchObject({ status: 200, body: { merchant: { id: m.id, role: 'admin' } } });
     }
@@ -238,7 +238,7 @@ describe('roles', () => {
 
     expect(await admin.b.patch(memberUrl, { role: 'admin' })).toMatchObject({ status: 200, body: { id: colleague.user.id, role: 'admin' } });
     expect((await members(admin.b, merchant.id)).find((m: { id: string }) => m.id === colleague.user.id).role).toBe('admin');
-    expect((await colleague.b.get('/api/merchants')).body).toEqual([{ ...merchant, role: 'admin' }]);
+    expect((await colleague.b.get('/api/merchants')).body).toEqual([{ ...merchant, role: 'admin', ssoRequired: false }]);
     // Now an admin, the colleague may invite.
     expect((await colleague.b.post(`/api/merchants/${merchant.id}/invites`, { email: freshEmail() })).status).toBe(201);
 

@@ -1,4 +1,4 @@
-import { teamMessages, type CarrierCode } from '@smista/contracts';
+import { ssoRequirementTexts, teamMessages, type CarrierCode } from '@smista/contracts';
 
 /** The headings of the layout's pages, also their document titles. */
 const pages = {
@@ -137,6 +137,8 @@ export const t = {
       "L'invito non è stato applicato al tuo account (forse è scaduto o è stato annullato nel frattempo). Chiedi a chi ti ha invitato di inviarne uno nuovo, oppure crea un merchant.",
     signOut: 'Sign out',
     change: 'Cambia merchant',
+    /** Beside a merchant that requires SSO, when this session was opened with a password. */
+    ssoRequired: ssoRequirementTexts.selectionHint,
   },
   layout: {
     nav: {

@@ -34,8 +34,14 @@ export const SSO_NONCE_COOKIE = 'smista_sso_nonce';
 export const SSO_NONCE_MAX_AGE_SECONDS = 600;
 const ssoNonceOptions = (secure: boolean): SerializeOptions => ({ httpOnly: true, sameSite: 'strict', path: '/api/sso', secure });
 
-export function ssoNonceCookie(nonceHash: string, secure: boolean): string {
-  return serialize(SSO_NONCE_COOKIE, nonceHash, { ...ssoNonceOptions(secure), maxAge: SSO_NONCE_MAX_AGE_SECONDS });
+/**
+ * `returnTo`: where the sign-in leads once finished (an invite page: Keycloak sends the browser
+ * back to the one registered address, so the place travels here, out of scripts' reach, never in
+ * the browser's storage), base64url after the hash.
+ */
+export function ssoNonceCookie(nonceHash: string, secure: boolean, returnTo?: string): string {
+  const value = returnTo ? `${nonceHash}.${Buffer.from(returnTo, 'utf8').toString('base64url')}` : nonceHash;
+  return serialize(SSO_NONCE_COOKIE, value, { ...ssoNonceOptions(secure), maxAge: SSO_NONCE_MAX_AGE_SECONDS });
 }
 
 export function clearSsoNonceCookie(secure: boolean): string {
@@ -45,8 +51,15 @@ export function clearSsoNonceCookie(secure: boolean): string {
 /** The nonce hash from a `Cookie` header, if any (64 hex characters, else none). */
 export function readSsoNonceHash(cookieHeader: string | undefined): string | undefined {
   if (!cookieHeader || !cookieHeader.includes(SSO_NONCE_COOKIE)) return undefined;
-  const value = parse(cookieHeader)[SSO_NONCE_COOKIE];
+  const value = parse(cookieHeader)[SSO_NONCE_COOKIE]?.split('.')[0];
   return value && /^[0-9a-f]{64}$/.test(value) ? value : undefined;
+}
+
+/** Where the SSO sign-in this cookie started leads, if it named a place (checked again by the caller). */
+export function readSsoReturnTo(cookieHeader: string | undefined): string | undefined {
+  if (!cookieHeader || !cookieHeader.includes(SSO_NONCE_COOKIE)) return undefined;
+  const encoded = parse(cookieHeader)[SSO_NONCE_COOKIE]?.split('.')[1];
+  return encoded && /^[A-Za-z0-9_-]{1,2048}$/.test(encoded) ? Buffer.from(encoded, 'base64url').toString('utf8') : undefined;
 }
 
 /** The session token from a `Cookie` header, if any. */

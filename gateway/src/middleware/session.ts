@@ -13,6 +13,8 @@ export interface SessionContext {
   role?: Role;
   /** Signed by identity; forwarded to services as `x-smista-caller`. */
   callerToken: string;
+  /** Opened by single sign-on, not by a password (the caller token says so too). */
+  signedInWithSso: boolean;
   /** The raw cookie value, for the calls that act on the session itself. */
   sessionToken: string;
 }
@@ -76,6 +78,7 @@ export function resolveSession(
         merchantId: resolved.merchantId || undefined,
         role: roleFromProto(resolved.role),
         callerToken: resolved.callerToken,
+        signedInWithSso: resolved.signedInWithSso === true,
         withAvatar: includeAvatar,
       };
       cache?.set(key, session, Date.parse(resolved.callerTokenExpiresAt), generation);
@@ -87,7 +90,7 @@ export function resolveSession(
 }
 
 function useSession(req: Request, res: Response, next: NextFunction, s: CachedSession, sessionToken: string): void {
-  req.session = { user: s.user, merchantId: s.merchantId, role: s.role, callerToken: s.callerToken, sessionToken };
+  req.session = { user: s.user, merchantId: s.merchantId, role: s.role, callerToken: s.callerToken, signedInWithSso: s.signedInWithSso, sessionToken };
   res.locals.userId = s.user.id;
   next();
 }

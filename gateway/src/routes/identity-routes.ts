@@ -9,6 +9,7 @@ import {
   registerFormSchema,
   requestPasswordResetSchema,
   resetPasswordSchema,
+  setPasswordRequestSchema,
 } from '@smista/contracts';
 import { GrpcStatus, isServiceError } from '@smista/service-kit';
 import { HttpError } from '../middleware/errors';
@@ -30,7 +31,7 @@ export const identityRoutes: RouteDef[] = [
     sessionWithAvatar: true,
     rpc: 'identity.ResolveSession',
     // One identity call: the session lookup brings the avatar for this route only.
-    handle: async ({ session }) => ({ body: userJson(session.user) }),
+    handle: async ({ session }) => ({ body: { ...userJson(session.user), signedInWithSso: session.signedInWithSso } }),
   }),
   route({
     method: 'POST',
@@ -41,7 +42,7 @@ export const identityRoutes: RouteDef[] = [
     limiters: ['loginPerIp', 'loginPerEmail'],
     handle: async ({ body, identity }) => {
       const s = await identity.login({ email: body.email, password: body.password });
-      return { body: userJson(s.user), setSession: s };
+      return { body: { ...userJson(s.user), signedInWithSso: false }, setSession: s };
     },
   }),
   route({
@@ -61,7 +62,7 @@ export const identityRoutes: RouteDef[] = [
         password: body.password,
         inviteToken: body.inviteToken,
       });
-      return { status: 201, body: userJson(s.user), setSession: s };
+      return { status: 201, body: { ...userJson(s.user), signedInWithSso: false }, setSession: s };
     },
   }),
   route({
@@ -156,6 +157,19 @@ export const identityRoutes: RouteDef[] = [
         keepSessionToken: sessionToken,
       });
       return { body: { success: true, user: userJson(user), message: messages.success.passwordUpdated } };
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/user/password',
+    auth: 'session',
+    rpc: 'identity.SetPassword',
+    invalidatesSession: 'user',
+    body: setPasswordRequestSchema.strict(),
+    handle: async ({ body, identity }) => {
+      // The first password of a user created by SSO ('Accesso tramite SSO'); no session ends.
+      const user = await identity.setPassword({ newPassword: body.newPassword });
+      return { status: 201, body: { success: true, user: userJson(user), message: messages.success.passwordSet } };
     },
   }),
   route({

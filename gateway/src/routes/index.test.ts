@@ -114,6 +114,9 @@ const spec = [
   'POST /api/sso/nonce',
   'POST /api/sso/session',
   'POST /api/sso/backchannel-logout',
+  // SSO accounts (issue 24): the first password of a user created by SSO; a merchant that requires SSO.
+  'POST /api/user/password',
+  'PUT /api/merchants/:merchantId/sso-required',
 ];
 
 describe('route table', () => {
@@ -169,7 +172,7 @@ describe('route table', () => {
         /^\/api\/(user|merchants|merchant-addresses|carriers|carrier-integrations|marketplaces?|integrations|orders|shipping-rules|shipments|notifications|activity)(\/|$)/.test(r.path) ||
         r.path === '/api/invites/:token/accept',
     );
-    expect(guarded).toHaveLength(82);
+    expect(guarded).toHaveLength(84);
     for (const r of guarded) expect({ route: r.path, auth: r.auth }).toEqual({ route: r.path, auth: expect.stringMatching(/^(session|cookie)$/) });
   });
 

@@ -17,11 +17,12 @@ export function userJson(user: identity.User | undefined): UserJson {
     email: user.email,
     avatar: user.avatar ? user.avatar : null,
     createdAt: user.createdAt,
+    hasPassword: user.hasPassword === true,
   };
 }
 
-export function merchantJson(m: { id: string; name: string; role: merchants.Merchant['role'] }): MerchantJson {
-  return { id: m.id, name: m.name, role: roleFromProto(m.role) ?? 'user' };
+export function merchantJson(m: { id: string; name: string; role: merchants.Merchant['role']; ssoRequired?: boolean }): MerchantJson {
+  return { id: m.id, name: m.name, role: roleFromProto(m.role) ?? 'user', ssoRequired: m.ssoRequired === true };
 }
 
 export function memberJson(m: merchants.Member): MemberJson {

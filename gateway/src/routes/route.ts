@@ -29,6 +29,8 @@ export interface RouteContext<Body, Params, Query = undefined> extends BoundClie
   sessionToken: string | undefined;
   /** The SSO nonce cookie (the hash of the nonce this browser bound), when the request carries one. */
   ssoNonceHash: string | undefined;
+  /** Where the SSO sign-in leads once finished (an invite page), as the nonce cookie carries it. */
+  ssoReturnTo: string | undefined;
   /** The JSON body as sent, before validation (a PATCH reads which fields it names); the bytes on `rawBody` routes. */
   rawBody: unknown;
   /** The request's headers (names in lower case), for the routes a sender signs. */
@@ -47,7 +49,7 @@ export interface RouteResult {
   /** Remove the session cookie (logout). */
   clearSession?: boolean;
   /** Bind an SSO nonce to this browser (its hash in the nonce cookie), or `null` to remove it once used. */
-  ssoNonce?: { hash: string } | null;
+  ssoNonce?: { hash: string; returnTo?: string } | null;
   /** The JSON body already serialised (a kept page); `body` is ignored. */
   json?: Buffer;
   /** Answer a file (a PDF, a CSV) instead of JSON; `body` is ignored. */

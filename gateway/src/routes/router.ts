@@ -4,7 +4,7 @@ import { containsNul, type Logger } from '@smista/service-kit';
 import { HttpError } from '../middleware/errors';
 import { limiterNeedsSession, type Limiters } from '../middleware/rate-limits';
 import { requireSessionCookie, resolveSession } from '../middleware/session';
-import { clearSessionCookie, clearSsoNonceCookie, readSessionToken, readSsoNonceHash, sessionCookie, ssoNonceCookie } from '../middleware/session-cookie';
+import { clearSessionCookie, clearSsoNonceCookie, readSessionToken, readSsoNonceHash, readSsoReturnTo, sessionCookie, ssoNonceCookie } from '../middleware/session-cookie';
 import { bindClients, type GatewayClients } from '../services';
 import { SessionCache } from '../session-cache';
 import { KeptPages } from './kept-pages';
@@ -79,6 +79,7 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
       ctx.query = query;
       ctx.sessionToken = sessionToken;
       ctx.ssoNonceHash = def.path.startsWith('/api/sso/') ? readSsoNonceHash(req.headers.cookie) : undefined;
+      ctx.ssoReturnTo = def.path.startsWith('/api/sso/') ? readSsoReturnTo(req.headers.cookie) : undefined;
       ctx.rawBody = req.body;
       ctx.headers = req.headers;
       ctx.keptPages = keptPages;
@@ -97,7 +98,7 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
         if (sessionToken && sessionToken !== result.setSession.sessionToken) revokeReplaced(sessionToken);
       }
       if (result.clearSession) res.append('Set-Cookie', clearSessionCookie(deps.cookieSecure));
-      if (result.ssoNonce !== undefined) res.append('Set-Cookie', result.ssoNonce ? ssoNonceCookie(result.ssoNonce.hash, deps.cookieSecure) : clearSsoNonceCookie(deps.cookieSecure));
+      if (result.ssoNonce !== undefined) res.append('Set-Cookie', result.ssoNonce ? ssoNonceCookie(result.ssoNonce.hash, deps.cookieSecure, result.ssoNonce.returnTo) : clearSsoNonceCookie(deps.cookieSecure));
       if (result.file) sendFile(res, result.file);
       else if (result.json) sendJson(res, result.status ?? 200, result.json);
       else if (result.status === 204) res.status(204).end();

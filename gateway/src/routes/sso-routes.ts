@@ -16,8 +16,23 @@ export const BACKCHANNEL_LOGOUT_PATH = '/api/sso/backchannel-logout';
 /** An ID token is a few kilobytes; identity refuses anything over 16 KB too. */
 const ID_TOKEN_MAX_CHARS = 16_384;
 
+/**
+ * Where a finished SSO sign-in may lead besides where a login leads: the invite pages (spec §2: a
+ * logged-in user with an invite token goes to /accept-existing-invite), nothing else, so the
+ * cookie cannot send anyone to another site.
+ */
+export const ssoReturnToSchema = z
+  .string()
+  .max(1024, messages.validation.fieldTooLong)
+  .regex(/^\/accept-(existing-)?invite\?[A-Za-z0-9._~%&=+@-]{1,1000}$/, messages.errors.validation);
+
 /** keycloak-js's nonce is a UUID; any other client's is a random string of the same kind. */
-const nonceBodySchema = z.object({ nonce: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, messages.errors.ssoNonceInvalid) }).strict();
+const nonceBodySchema = z
+  .object({
+    nonce: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, messages.errors.ssoNonceInvalid),
+    returnTo: ssoReturnToSchema.optional(),
+  })
+  .strict();
 
 const logoutBodySchema = z
   .object({ logout_token: z.string().min(1, messages.errors.ssoLogoutTokenInvalid).max(ID_TOKEN_MAX_CHARS, messages.errors.ssoLogoutTokenInvalid) })
@@ -35,10 +50,11 @@ const sessionBodySchema = z
  * Single sign-on (issue 24), the HTTP half; identity verifies the tokens and decides who signs in.
  * - `POST /api/sso/nonce` `{nonce}`: before keycloak-js sends the browser to Keycloak, the shell
  *   binds the nonce of its login URL to this browser: the gateway keeps its SHA-256 in a 10-minute
- *   httpOnly cookie (the nonce itself never is stored).
+ *   httpOnly cookie (the nonce itself never is stored), with `returnTo` (an invite page) if given.
  * - `POST /api/sso/session` `{idToken, password?}`: the ID token keycloak-js received, verified by
  *   identity against the realm with that cookie's nonce (used once); then the session cookie exactly
- *   as after a password login, and the user as /api/login answers it.
+ *   as after a password login, and the user as /api/login answers it, with `returnTo` when the
+ *   sign-in was started from an invite.
  * - `POST /api/sso/backchannel-logout` (form `logout_token`): Keycloak's back-channel logout;
  *   identity ends every session of that Keycloak session, on every gateway. 200, or 400 in Italian.
  */
@@ -57,7 +73,7 @@ export function ssoRoutes(sso: SsoSettings | undefined): RouteDef[] {
       limiters: ['loginPerIp'],
       handle: async ({ body }) => {
         configured();
-        return { status: 204, body: undefined, ssoNonce: { hash: createHash('sha256').update(body.nonce, 'utf8').digest('hex') } };
+        return { status: 204, body: undefined, ssoNonce: { hash: createHash('sha256').update(body.nonce, 'utf8').digest('hex'), returnTo: body.returnTo } };
       },
     }),
     route({
@@ -68,11 +84,12 @@ export function ssoRoutes(sso: SsoSettings | undefined): RouteDef[] {
       body: sessionBodySchema,
       bodyLimit: 32 * 1024,
       limiters: ['loginPerIp'],
-      handle: async ({ body, ssoNonceHash, identity }) => {
+      handle: async ({ body, ssoNonceHash, ssoReturnTo, identity }) => {
         configured();
         if (!ssoNonceHash) throw new HttpError(401, messages.errors.ssoNonceInvalid);
         const s = await identity.signInWithSso({ idToken: body.idToken, nonceHash: ssoNonceHash, password: body.password });
-        return { body: userJson(s.user), setSession: s, ssoNonce: null };
+        const returnTo = ssoReturnToSchema.safeParse(ssoReturnTo);
+        return { body: { ...userJson(s.user), signedInWithSso: true, ...(returnTo.success ? { returnTo: returnTo.data } : {}) }, setSession: s, ssoNonce: null };
       },
     }),
     route({

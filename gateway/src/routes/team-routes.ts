@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createInviteSchema, updateMemberRoleSchema } from '@smista/contracts';
+import { createInviteSchema, ssoRequiredSchema, updateMemberRoleSchema, type SsoRequirementJson } from '@smista/contracts';
 import { roleFromProto, roleToProto } from '@smista/service-kit';
 import { inviteDetailsJson, inviteJson, memberJson, memberRoleJson } from './presenters';
 import { route, type RouteDef } from './route';
@@ -43,6 +43,20 @@ export const teamRoutes: RouteDef[] = [
     handle: async ({ params, body, merchants }) => {
       const changed = await merchants.updateMemberRole({ merchantId: params.merchantId, userId: params.userId, role: roleToProto(body.role) });
       return { body: memberRoleJson(changed) };
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/merchants/:merchantId/sso-required',
+    auth: 'session',
+    rpc: 'merchants.SetSsoRequired',
+    params: merchantParams,
+    body: ssoRequiredSchema.strict(),
+    handle: async ({ params, body, merchants }) => {
+      // Admin only, on only from an SSO session: the merchants service decides and says why in Italian.
+      const changed = await merchants.setSsoRequired({ merchantId: params.merchantId, required: body.required });
+      const json: SsoRequirementJson = { success: true, merchantId: changed.merchantId, ssoRequired: changed.ssoRequired };
+      return { body: json };
     },
   }),
   route({

@@ -35,6 +35,7 @@ export const activityKinds = [
   'marketplace_disconnected',
   'privacy_requested',
   'buyer_data_erased',
+  'sso_required_changed',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
@@ -106,6 +107,9 @@ export const activityMessages = {
   labelsCreated: (count: number, carrier: string | null) =>
     `${plural(count, '1 etichetta creata', `${count} etichette create`)}${carrier ? ` con ${carrierName(carrier)}` : ''}`,
   shipmentDelivered: (shipmentId: number) => `Spedizione #${shipmentId} consegnata`,
+  /** Impostazioni > Team: an admin required single sign-on of the members, or stopped (issue 24). */
+  ssoRequiredChanged: (required: boolean) =>
+    required ? 'Accesso con SSO reso obbligatorio per i membri del team' : 'Accesso con SSO non più obbligatorio per i membri del team',
   ruleChanged: (name: string, change: string) =>
     `Regola di spedizione "${name}" ${change === 'created' ? 'creata' : change === 'deleted' ? 'eliminata' : 'aggiornata'}`,
   carriersAssigned: (assigned: number, total: number, onImport: boolean) =>

@@ -3,6 +3,7 @@ export * from './text';
 export * from './schemas';
 export * from './addresses';
 export * from './team';
+export * from './sso-texts';
 export * from './italian-errors';
 export * from './api-types';
 export * from './carriers';

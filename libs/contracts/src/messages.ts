@@ -100,10 +100,19 @@ export const messages = {
     ssoLinkPasswordWrong: 'La password non è corretta: inserisci la password del tuo account Smista per collegarlo.',
     /** Back-channel logout: the logout token is not one of the realm's (signature, issuer, audience, expiry, event, nonce). */
     ssoLogoutTokenInvalid: 'Richiesta di logout SSO non valida: il token di logout non è del realm configurato o è scaduto.',
+    /** 'Imposta password' of a user who already has one (the profile offers 'Cambia password' then). */
+    passwordAlreadySet: "Hai già una password Smista: per cambiarla usa 'Cambia password'.",
+    /** A session opened with a password, in a merchant whose admin requires single sign-on. */
+    ssoRequiredByMerchant: "Questo merchant richiede l'accesso con SSO: esci e accedi di nuovo con 'Accedi con SSO'.",
+    /** Turning the requirement on from a password session would lock that admin out. */
+    ssoRequiredNeedsSsoSession:
+      "Per richiedere l'accesso con SSO devi aver effettuato l'accesso con SSO: esci, accedi con 'Accedi con SSO' e riprova.",
   },
   success: {
     passwordUpdated: 'Password aggiornata',
     passwordReset: 'Password reimpostata con successo',
+    /** A user created by single sign-on set their first Smista password. */
+    passwordSet: 'Password impostata',
     resetRequested:
       "Se l'indirizzo è associato a un account, riceverai un'email con le istruzioni per reimpostare la password.",
     loggedOut: 'Hai effettuato il logout con successo',

@@ -127,6 +127,17 @@ export const changePasswordRequestSchema = z.object({
   newPassword: newPasswordSchema,
 });
 
+/** `POST /api/user/password`: the first password of a user created by single sign-on. */
+export const setPasswordRequestSchema = z.object({ newPassword: newPasswordSchema });
+
+/** The 'Imposta password' form of an SSO-only user: the rules of registration and a confirmation. */
+export const setPasswordFormSchema = z
+  .object({
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string().min(1, v.confirmNewPassword),
+  })
+  .refine((f) => f.newPassword === f.confirmPassword, { message: v.passwordsMismatch, path: ['confirmPassword'] });
+
 /**
  * The 'Cambia password' dialog: the same rules as registration for the new password (6 characters,
  * an uppercase letter, a digit: what the server enforces, shown live by the checklist), the

@@ -12,7 +12,12 @@ export const teamMessages = {
   memberNotFound: 'Membro non trovato',
   inviteNotFound: 'Invito non trovato',
   inviteSubject: (merchantName: string) => `Invito a unirti a ${merchantName} su Smista`,
+  ssoRequiredInvalid: "Indica se l'accesso con SSO è obbligatorio (vero o falso)",
 } as const;
+
+
+/** `PUT /api/merchants/{merchantId}/sso-required`. */
+export const ssoRequiredSchema = z.object({ required: z.boolean(teamMessages.ssoRequiredInvalid) });
 
 export const roles = ['admin', 'user'] as const;
 

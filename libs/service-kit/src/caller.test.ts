@@ -24,6 +24,13 @@ describe('caller tokens', () => {
     await expect(verifyCallerToken(token, secret)).resolves.toEqual({ userId: 'u1', merchantId: 'm1', role: 'admin' });
   });
 
+  it('carries a session opened by single sign-on, and only such a session', async () => {
+    const sso = await signCallerToken({ userId: 'u1', merchantId: 'm1', role: 'user', sso: true }, secret);
+    await expect(verifyCallerToken(sso, secret)).resolves.toEqual({ userId: 'u1', merchantId: 'm1', role: 'user', sso: true });
+    const password = await signCallerToken({ userId: 'u1', merchantId: 'm1', role: 'user', sso: false }, secret);
+    expect(await verifyCallerToken(password, secret)).not.toHaveProperty('sso');
+  });
+
   it('refuses a token signed with another secret, a missing token and an expired one', async () => {
     const forged = await signCallerToken({ userId: 'u1' }, 'b'.repeat(40));
     await expect(verifyCallerToken(forged, secret)).rejects.toMatchObject(unauthenticated);

@@ -11,6 +11,8 @@ export interface Caller {
   userId: string;
   merchantId?: string;
   role?: Role;
+  /** The session was opened by single sign-on (claim `sso`): merchants that require SSO ask for it. */
+  sso?: boolean;
 }
 
 /** A caller working inside a merchant: what every merchant-scoped handler acts for. */
@@ -45,9 +47,10 @@ function keyFor(secret: string): Uint8Array {
 
 /** Signs a caller token (identity does this when it resolves a session). */
 export async function signCallerToken(caller: Caller, secret: string): Promise<string> {
-  const claims: Record<string, string> = {};
+  const claims: Record<string, string | boolean> = {};
   if (caller.merchantId) claims.mid = caller.merchantId;
   if (caller.role) claims.role = caller.role;
+  if (caller.sso) claims.sso = true;
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(caller.userId)
@@ -79,6 +82,7 @@ export async function verifyCallerToken(token: string | undefined, secret: strin
       userId: String(payload.sub),
       merchantId: typeof payload.mid === 'string' ? payload.mid : undefined,
       role,
+      ...(payload.sso === true ? { sso: true } : {}),
     };
     if (verified.size >= VERIFIED_CACHE_MAX) verified.delete(verified.keys().next().value!);
     verified.set(cacheKey, { caller, expiresAtMs: (payload.exp ?? 0) * 1000 });

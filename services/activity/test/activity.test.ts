@@ -350,7 +350,10 @@ describe('recent activity from events', () => {
     await stack.deliver('shipments.shipment.tracking_updated', { ...delivered, shipmentId: 3, delivered: false, status: 'shipped', occurredAt: '2026-06-01T07:12:00.000Z' });
     await stack.deliver('orders.rule.changed', { ruleId: 4, merchantId: shop.merchantId, name: 'Italia standard', change: 'updated', changedByUserId: randomUUID(), occurredAt: '2026-06-01T07:20:00.000Z' });
     await stack.deliver('orders.carriers.assigned', { merchantId: shop.merchantId, assigned: 3, total: 5, assignedByUserId: randomUUID(), occurredAt: '2026-06-01T07:30:00.000Z' });
+    // Impostazioni > Team: single sign-on required of the members (issue 24).
+    await stack.deliver('merchants.merchant.sso_required_changed', { merchantId: shop.merchantId, required: true, changedByUserId: randomUUID(), occurredAt: '2026-06-01T07:40:00.000Z' });
     expect((await shop.alice.listActivity({ limit: 0 })).entries.map((e) => [e.kind, e.text, e.count, e.occurredAt])).toEqual([
+      ['sso_required_changed', 'Accesso con SSO reso obbligatorio per i membri del team', 1, '2026-06-01T07:40:00.000Z'],
       ['carriers_assigned', 'Assegna Corrieri: corriere assegnato a 3 ordini su 5', 3, '2026-06-01T07:30:00.000Z'],
       ['rule_changed', 'Regola di spedizione "Italia standard" aggiornata', 1, '2026-06-01T07:20:00.000Z'],
       ['shipment_delivered', 'Spedizione #2 consegnata', 1, '2026-06-01T07:11:00.000Z'],

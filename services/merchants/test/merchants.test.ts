@@ -162,6 +162,7 @@ describe('GetMembership', () => {
       merchantId: shopId,
       merchantName: 'Emporio Verdi',
       role: common.Role.ROLE_ADMIN,
+      ssoRequired: false,
     });
     const upper = await (await as(owner)).getMembership({ userId: owner, merchantId: shopId.toUpperCase() });
     expect(upper.merchantId).toBe(shopId);

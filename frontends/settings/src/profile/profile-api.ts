@@ -37,6 +37,9 @@ export const updateProfile = (body: ProfileInput) => apiFetch<UserUpdatedJson>('
 export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
   apiFetch<PasswordChangedJson>('/api/user/password', { method: 'PUT', body });
 
+/** `POST /api/user/password`: the first password of a user created by SSO (issue 24). */
+export const setPassword = (newPassword: string) => apiFetch<PasswordChangedJson>('/api/user/password', { method: 'POST', body: { newPassword } });
+
 /** A failed avatar upload whose message is fit for the toast (spec §8). */
 export class AvatarUploadError extends Error {}
 
@@ -54,7 +57,8 @@ export async function uploadAvatar(avatar: string): Promise<Partial<UserUpdatedJ
 function useStoreUser() {
   const queryClient = useQueryClient();
   return (user: UserJson | undefined) => {
-    if (user) queryClient.setQueryData<UserJson | null>(profileKeys.user, user);
+    // A change's answer does not say how the session was opened: that part of the cached user stays.
+    if (user) queryClient.setQueryData<UserJson | null>(profileKeys.user, (old) => ({ ...user, signedInWithSso: old?.signedInWithSso }));
   };
 }
 
@@ -70,13 +74,19 @@ export function useChangePassword() {
   return useMutation({ mutationFn: changePassword, onSuccess: (res) => storeUser(res?.user) });
 }
 
+/** `POST /api/user/password`; the answered user (now with a password) goes into the cache. */
+export function useSetPassword() {
+  const storeUser = useStoreUser();
+  return useMutation({ mutationFn: setPassword, onSuccess: (res) => storeUser(res?.user) });
+}
+
 /** `PUT /api/user/avatar` with a data URL; the user (or the new avatar) goes into the cache, then the user is refetched. */
 export function useUploadAvatar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadAvatar,
     onSuccess: (res, avatar) => {
-      queryClient.setQueryData<UserJson | null>(profileKeys.user, (old) => res?.user ?? (old ? { ...old, avatar } : old));
+      queryClient.setQueryData<UserJson | null>(profileKeys.user, (old) => (res?.user ? { ...res.user, signedInWithSso: old?.signedInWithSso } : old ? { ...old, avatar } : old));
       void queryClient.invalidateQueries({ queryKey: profileKeys.user });
     },
   });

@@ -3,6 +3,7 @@ import { t } from '../messages';
 import { AvatarCard } from './avatar-card';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { ProfileForm } from './profile-form';
+import { SetPasswordCard } from './set-password-card';
 import { useCurrentUser } from './profile-api';
 
 /** /dashboard/settings/account: 'Profilo Utente' (spec §2). */
@@ -14,15 +15,20 @@ export function ProfileTab() {
     <div className="grid gap-6">
       <AvatarCard user={user} />
       <ProfileForm user={user} />
-      <Card>
-        <CardHeader>
-          <CardTitle>{t.profile.securityTitle}</CardTitle>
-          <CardDescription>{t.profile.securityDescription}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ChangePasswordDialog />
-        </CardContent>
-      </Card>
+      {/* A user created by SSO has no password to change: 'Accesso tramite SSO' offers to set one (issue 24). */}
+      {user.hasPassword === false ? (
+        <SetPasswordCard />
+      ) : (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t.profile.securityTitle}</CardTitle>
+            <CardDescription>{t.profile.securityDescription}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ChangePasswordDialog />
+          </CardContent>
+        </Card>
+      )}
     </div>
   );
 }

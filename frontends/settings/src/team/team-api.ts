@@ -3,7 +3,7 @@
  * Components call these hooks; they never call `apiFetch` themselves.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreatedInviteJson, InviteJson, MemberJson, MemberRoleJson, MerchantJson, Role, SuccessJson } from '@smista/contracts';
+import type { CreatedInviteJson, InviteJson, MemberJson, MemberRoleJson, MerchantJson, Role, SsoRequirementJson, SuccessJson } from '@smista/contracts';
 import { apiFetch, roleInMerchant, useSelectedMerchant, MERCHANTS_QUERY_KEY, type StoredMerchant } from '@smista/ui-kit';
 
 /**
@@ -36,6 +36,21 @@ export const updateMemberRole = (merchantId: string, userId: string, role: Role)
 
 export const removeMember = (merchantId: string, userId: string) =>
   apiFetch<SuccessJson>(`${base(merchantId)}/users/${encodeURIComponent(userId)}`, { method: 'DELETE' });
+
+export const setSsoRequired = (merchantId: string, required: boolean) =>
+  apiFetch<SsoRequirementJson>(`${base(merchantId)}/sso-required`, { method: 'PUT', body: { required } });
+
+/**
+ * `PUT .../sso-required` (admins; on only from an SSO session, which the server checks too): the
+ * shell's merchant list, which carries the requirement, is read again.
+ */
+export function useSetSsoRequired(merchantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (required: boolean) => setSsoRequired(merchantId, required),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.myMerchants }),
+  });
+}
 
 /** `GET /api/merchants/{merchantId}/users`. */
 export function useMembers(merchantId: string) {
@@ -96,6 +111,8 @@ export function useRemoveMember(merchantId: string, isSelf: boolean) {
 export interface MerchantAccess {
   merchant: StoredMerchant | null;
   role: Role | undefined;
+  /** The selected merchant requires single sign-on of its members (issue 24). */
+  ssoRequired: boolean;
   /** Admin-only controls show only when this is true (the API refuses users too). */
   isAdmin: boolean;
 }
@@ -111,5 +128,6 @@ export function useMerchantAccess(): MerchantAccess {
     queryFn: ({ signal }) => apiFetch<MerchantJson[]>('/api/merchants', { signal }),
   });
   const role = roleInMerchant(merchants.data, merchant?.id);
-  return { merchant, role, isAdmin: role === 'admin' };
+  const ssoRequired = merchants.data?.find((m) => m.id === merchant?.id)?.ssoRequired === true;
+  return { merchant, role, isAdmin: role === 'admin', ssoRequired };
 }

@@ -4,6 +4,7 @@ import { Badge, Button, Card, CardContent, NoMerchant, Tabs, TabsContent, TabsLi
 import { t } from '../messages';
 import { useCurrentUser } from '../profile/profile-api';
 import { InviteForm } from './invite-form';
+import { SsoRequirementCard } from './sso-requirement-card';
 import { InvitesTable } from './invites-table';
 import { MembersTable } from './members-table';
 import { useInvites, useMembers, useMerchantAccess } from './team-api';
@@ -12,12 +13,12 @@ type TeamView = 'members' | 'invites';
 
 /** /dashboard/settings/team: 'Gestione Team' (spec §2, §4, §5, §8). */
 export function TeamTab() {
-  const { merchant, isAdmin } = useMerchantAccess();
+  const { merchant, isAdmin, ssoRequired } = useMerchantAccess();
   if (!merchant) return <NoMerchant title={t.noMerchantTitle} text={t.team.noMerchant} testId="team-no-merchant" />;
-  return <TeamPanel key={merchant.id} merchantId={merchant.id} isAdmin={isAdmin} />;
+  return <TeamPanel key={merchant.id} merchantId={merchant.id} isAdmin={isAdmin} ssoRequired={ssoRequired} />;
 }
 
-function TeamPanel({ merchantId, isAdmin }: { merchantId: string; isAdmin: boolean }) {
+function TeamPanel({ merchantId, isAdmin, ssoRequired }: { merchantId: string; isAdmin: boolean; ssoRequired: boolean }) {
   const { data: user } = useCurrentUser();
   const [view, setView] = useState<TeamView>('members');
   const [inviting, setInviting] = useState(false);
@@ -68,6 +69,8 @@ function TeamPanel({ merchantId, isAdmin }: { merchantId: string; isAdmin: boole
           </Card>
         </TabsContent>
       </Tabs>
+
+      {isAdmin ? <SsoRequirementCard merchantId={merchantId} required={ssoRequired} signedInWithSso={user?.signedInWithSso === true} /> : null}
     </div>
   );
 }

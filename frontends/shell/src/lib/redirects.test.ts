@@ -1,4 +1,5 @@
 import {
+  isInvitePath,
   homeRedirect,
   inviteLoginRedirect,
   isMerchantExemptPath,
@@ -104,5 +105,15 @@ describe('shouldAutoSelect (spec §2: one merchant is entered by itself only whe
   it('never picks among several merchants or none', () => {
     expect(shouldAutoSelect({ autoSelect: true }, 0)).toBe(false);
     expect(shouldAutoSelect({ autoSelect: true }, 2)).toBe(false);
+  });
+});
+
+describe('isInvitePath (where an SSO sign-in started from an invite goes back to)', () => {
+  it('takes the two invite pages with their query, nothing else', () => {
+    expect(isInvitePath('/accept-existing-invite?token=abc&email=a%40b.it')).toBe(true);
+    expect(isInvitePath('/accept-invite?token=abc')).toBe(true);
+    for (const other of ['/dashboard', '//evil.example/accept-invite?x', 'https://evil.example/accept-invite?token=a', '/accept-invite', '/accept-invites?token=a']) {
+      expect(isInvitePath(other)).toBe(false);
+    }
   });
 });

@@ -112,6 +112,11 @@ export function postSelectionDestination(from: unknown): string {
   return path === MARKETPLACE_CALLBACK_PATH || !isMerchantExemptPath(path) ? safe : '/dashboard';
 }
 
+/** An invite page of this app (where a finished SSO sign-in started from an invite goes back to). */
+export function isInvitePath(path: string): boolean {
+  return /^\/accept-(existing-)?invite\?/.test(path);
+}
+
 /** An unauthenticated visitor of an invite page goes to /auth carrying token and email (spec §2). */
 export function inviteLoginRedirect(token: string | null, email: string | null): string {
   const q = new URLSearchParams();

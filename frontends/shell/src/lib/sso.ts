@@ -26,11 +26,12 @@ const redirectUri = () => `${window.location.origin}${SSO_CALLBACK_PATH}`;
  * 'Accedi con SSO': binds the login URL's nonce to this browser at the gateway (an httpOnly
  * cookie with its hash), then sends the browser to Keycloak's login page.
  */
-export async function startSsoLogin(sso: SsoConfig): Promise<void> {
+export async function startSsoLogin(sso: SsoConfig, returnTo?: string): Promise<void> {
   const keycloak = await createKeycloak(sso);
   const loginUrl = await keycloak.createLoginUrl({ redirectUri: redirectUri() });
   const nonce = new URL(loginUrl).searchParams.get('nonce');
-  await apiFetch('/api/sso/nonce', { method: 'POST', body: { nonce } });
+  // `returnTo` (an invite page) rides in the gateway's httpOnly cookie, never in this page's storage.
+  await apiFetch('/api/sso/nonce', { method: 'POST', body: returnTo ? { nonce, returnTo } : { nonce } });
   window.location.assign(loginUrl);
 }
 
@@ -56,9 +57,12 @@ export function finishSsoLogin(sso: SsoConfig): Promise<string> {
   return finishing.idToken;
 }
 
-/** `POST /api/sso/session`: the session cookie as after a password login; the password links an existing account once. */
-export function createSsoSession(idToken: string, password?: string): Promise<User> {
-  return apiFetch<User>('/api/sso/session', { method: 'POST', body: password === undefined ? { idToken } : { idToken, password } });
+/**
+ * `POST /api/sso/session`: the session cookie as after a password login; the password links an
+ * existing account once. `returnTo`: the invite page the sign-in was started from, if any.
+ */
+export function createSsoSession(idToken: string, password?: string): Promise<User & { returnTo?: string }> {
+  return apiFetch<User & { returnTo?: string }>('/api/sso/session', { method: 'POST', body: password === undefined ? { idToken } : { idToken, password } });
 }
 
 /**

@@ -15,6 +15,10 @@ export interface UserJson {
   /** A data URL of the image, or null. */
   avatar: string | null;
   createdAt: string;
+  /** False for a user created by single sign-on who has not set a Smista password ('Accesso tramite SSO'). */
+  hasPassword: boolean;
+  /** This session was opened with 'Accedi con SSO' (`GET /api/user`, login, register, SSO sign-in; not in a change's answer). */
+  signedInWithSso?: boolean;
 }
 
 /** An item of `GET /api/merchants` (spec §7: `{id, name, role}`): the caller's role in that merchant. */
@@ -22,6 +26,14 @@ export interface MerchantJson {
   id: string;
   name: string;
   role: Role;
+  /** Its members work in it only from a session opened with 'Accedi con SSO'. */
+  ssoRequired: boolean;
+}
+
+/** `PUT /api/merchants/{merchantId}/sso-required`. */
+export interface SsoRequirementJson extends SuccessJson {
+  merchantId: string;
+  ssoRequired: boolean;
 }
 
 /** `POST /api/merchants` (201): the new merchant, the creator as admin. */
@@ -83,7 +95,7 @@ export interface PasswordChangedJson extends UserUpdatedJson {
 
 /** `POST /api/merchants/set-current`, `/select` and `POST /api/invites/{token}/accept`: the merchant entered. */
 export interface MerchantSelectedJson extends SuccessJson {
-  merchant: MerchantJson;
+  merchant: Omit<MerchantJson, 'ssoRequired'>;
 }
 
 /** `POST /api/logout`. */

@@ -15,6 +15,8 @@ export interface MerchantListItem {
   id: string;
   name: string;
   role: string;
+  /** Its members work in it only from a session opened with 'Accedi con SSO' (issue 24). */
+  ssoRequired?: boolean;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   privacyRequestedActivity,
   ruleChangedActivity,
   shipmentCancelledActivity,
+  ssoRequiredChangedActivity,
   trackingPushedActivity,
   workdayClosedActivity,
 } from './activity';
@@ -62,6 +63,15 @@ describe('recent activity from events', () => {
     expect(draft.text(3, 0)).toBe('Giornata GLS chiusa: 3 spedizioni confermate');
     expect(draft.text(1, 0)).toBe('Giornata GLS chiusa: 1 spedizione confermata');
     expect(workdayClosedActivity({ carrierIntegrationId: 5, carrierProvider: 'gls', shipmentIds: [], manifestId: 0 }, at)).toBeNull();
+  });
+
+  it('requiring single sign-on of the team, and lifting it, are a line each, every time', () => {
+    const on = ssoRequiredChangedActivity({ required: true, changedByUserId: 'u1' }, at);
+    expect(on).toMatchObject({ kind: 'sso_required_changed', merge: 'set', count: 1 });
+    expect(on.text(1, 0)).toBe('Accesso con SSO reso obbligatorio per i membri del team');
+    const off = ssoRequiredChangedActivity({ required: false, changedByUserId: 'u1' }, at);
+    expect(off.text(1, 0)).toBe('Accesso con SSO non più obbligatorio per i membri del team');
+    expect(new Set([on.groupKey, off.groupKey, ssoRequiredChangedActivity({ required: true, changedByUserId: 'u1' }, new Date(at.getTime() + 1000)).groupKey]).size).toBe(3);
   });
 
   it('a cancellation is a line per shipment', () => {

@@ -70,6 +70,19 @@ export function deliveredActivity(event: { shipmentId: number; delivered: boolea
   };
 }
 
+/** Impostazioni > Team: single sign-on required of the members, or no longer; one line per change. */
+export function ssoRequiredChangedActivity(event: { required: boolean; changedByUserId: string }, occurredAt: Date): ActivityDraft {
+  return {
+    kind: 'sso_required_changed',
+    groupKey: `sso-required:${event.required ? 'on' : 'off'}:${event.changedByUserId}:${occurredAt.toISOString()}`,
+    count: 1,
+    total: 0,
+    merge: 'set',
+    occurredAt,
+    text: () => m.ssoRequiredChanged(event.required),
+  };
+}
+
 /** A shipping rule created, changed or deleted. */
 export function ruleChangedActivity(event: { ruleId: number; name: string; change: string }, occurredAt: Date): ActivityDraft {
   return {

@@ -1,5 +1,5 @@
 import { isUuid, type EventHandler, type Logger, type PoolClient } from '@smista/service-kit';
-import type { carriersEvents, marketplacesEvents, ordersEvents, shipmentsEvents } from '@smista/proto';
+import type { carriersEvents, marketplacesEvents, merchantsEvents, ordersEvents, shipmentsEvents } from '@smista/proto';
 import {
   buyerDataErasedActivity,
   carrierChangedActivity,
@@ -20,6 +20,7 @@ import {
   privacyRequestedActivity,
   ruleChangedActivity,
   shipmentCancelledActivity,
+  ssoRequiredChangedActivity,
   syncFailedNotification,
   syncSucceededResolution,
   tokenExpiringNotification,
@@ -260,6 +261,14 @@ export function handleRuleChanged({ now }: HandlerDeps): EventHandler<ordersEven
     const merchantId = merchantOf(event, 'rule.changed');
     if (!positive(event.ruleId)) throw new InvalidEventError('rule.changed without a rule id');
     await record(tx, merchantId, ruleChangedActivity(event, eventTime(event.occurredAt, now())));
+  };
+}
+
+/** `merchants.merchant.sso_required_changed`: the team's switch, a line of the merchant's activity. */
+export function handleSsoRequiredChanged({ now }: HandlerDeps): EventHandler<merchantsEvents.MerchantSsoRequiredChanged> {
+  return async (event, tx) => {
+    const merchantId = merchantOf(event, 'merchant.sso_required_changed');
+    await record(tx, merchantId, ssoRequiredChangedActivity(event, eventTime(event.occurredAt, now())));
   };
 }
 

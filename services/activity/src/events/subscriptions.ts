@@ -1,5 +1,5 @@
 import type { AnySubscription, Logger, Subscription } from '@smista/service-kit';
-import { carriersEvents, marketplacesEvents, ordersEvents, shipmentsEvents } from '@smista/proto';
+import { carriersEvents, marketplacesEvents, merchantsEvents, ordersEvents, shipmentsEvents } from '@smista/proto';
 import {
   handleBuyerDataErased,
   handleCarrierIntegrationChanged,
@@ -12,6 +12,7 @@ import {
   handleShipmentCancelled,
   handleShipmentFailed,
   handleShipmentLabelled,
+  handleSsoRequiredChanged,
   handleSyncFinished,
   handleTrackingAttempted,
   handleTrackingUpdated,
@@ -20,7 +21,7 @@ import {
 
 /**
  * Every event this service consumes, in one place. Their owners (marketplaces, carriers,
- * shipments, orders) may start after activity or not run at all in a partial stack, so main.ts
+ * shipments, orders, merchants) may start after activity or not run at all in a partial stack, so main.ts
  * attaches each consumer when a stream holds its subject (`attachWhenStreamExists`). Each is
  * durable and inbox-idempotent; one at a time per subject. `durableSuffix` is NATS_CONSUMER_SUFFIX.
  */
@@ -117,5 +118,11 @@ export function subscriptions(logger: Logger, durableSuffix = '', now: () => Dat
       decode: (bytes) => ordersEvents.BuyerDataErased.decode(bytes),
       handle: handleBuyerDataErased(deps('buyer-erased')),
     } satisfies Subscription<ordersEvents.BuyerDataErased>,
+    {
+      durable: `activity-sso-required-changed${durableSuffix}`,
+      subject: 'merchants.merchant.sso_required_changed',
+      decode: (bytes) => merchantsEvents.MerchantSsoRequiredChanged.decode(bytes),
+      handle: handleSsoRequiredChanged(deps('sso-required-changed')),
+    } satisfies Subscription<merchantsEvents.MerchantSsoRequiredChanged>,
   ];
 }

@@ -12,13 +12,14 @@ import {
   type Rpc,
   rpcAs,
 } from '@smista/service-kit';
-import { activity, carriersEvents, marketplacesEvents, ordersEvents, shipmentsEvents } from '@smista/proto';
+import { activity, carriersEvents, marketplacesEvents, merchantsEvents, ordersEvents, shipmentsEvents } from '@smista/proto';
 import { configSchema, type Config } from '../../src/config';
 import { startActivity, type RunningActivity } from '../../src/main';
 import { stream as MARKETPLACES_STREAM } from '../../../marketplaces/src/events/publishers';
 import { stream as CARRIERS_STREAM } from '../../../carriers/src/events/publishers';
 import { stream as SHIPMENTS_STREAM } from '../../../shipments/src/events/publishers';
 import { stream as ORDERS_STREAM } from '../../../orders/src/events/publishers';
+import { stream as MERCHANTS_STREAM } from '../../../merchants/src/events/publishers';
 import { createTestDatabase } from '../../../../e2e/support/db';
 import { consumersSince, sharedInfra } from '../../../../e2e/support/env';
 
@@ -51,6 +52,8 @@ const encoders = {
   'orders.rule.changed': (e: Partial<ordersEvents.ShippingRuleChanged>) => ordersEvents.ShippingRuleChanged.encode(ordersEvents.ShippingRuleChanged.fromPartial(e)).finish(),
   'orders.carriers.assigned': (e: Partial<ordersEvents.CarriersAssignedByRules>) => ordersEvents.CarriersAssignedByRules.encode(ordersEvents.CarriersAssignedByRules.fromPartial(e)).finish(),
   'orders.buyer.erased': (e: Partial<ordersEvents.BuyerDataErased>) => ordersEvents.BuyerDataErased.encode(ordersEvents.BuyerDataErased.fromPartial(e)).finish(),
+  'merchants.merchant.sso_required_changed': (e: Partial<merchantsEvents.MerchantSsoRequiredChanged>) =>
+    merchantsEvents.MerchantSsoRequiredChanged.encode(merchantsEvents.MerchantSsoRequiredChanged.fromPartial(e)).finish(),
 };
 export type Subject = keyof typeof encoders;
 type EventOf<S extends Subject> = Parameters<(typeof encoders)[S]>[0];
@@ -88,7 +91,7 @@ export interface ActivityStack {
 export async function startActivityStack(options: { env?: Record<string, string>; now?: string } = {}): Promise<ActivityStack> {
   const infra = sharedInfra();
   const nats = await connectNats(infra.natsUrl, 'activity-test');
-  for (const s of [MARKETPLACES_STREAM, CARRIERS_STREAM, SHIPMENTS_STREAM, ORDERS_STREAM]) await ensureStream(nats.jsm, s);
+  for (const s of [MARKETPLACES_STREAM, CARRIERS_STREAM, SHIPMENTS_STREAM, ORDERS_STREAM, MERCHANTS_STREAM]) await ensureStream(nats.jsm, s);
   let current = new Date(options.now ?? '2026-06-01T08:00:00Z');
   const clock: Clock = { now: () => current, set: (iso) => (current = new Date(iso)) };
   const config = parseConfig(configSchema, {

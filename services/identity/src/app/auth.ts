@@ -23,6 +23,8 @@ export interface ResolvedSession {
   user: UserRecord;
   merchant?: { merchantId: string; role: Role };
   callerToken: IssuedCallerToken;
+  /** Opened by single sign-on: the caller token says so too (merchants that require SSO). */
+  signedInWithSso: boolean;
 }
 
 function newSession(deps: Pick<AppDeps, 'sessionTtlHours'>, now = new Date()) {
@@ -115,8 +117,8 @@ export async function resolveSession(deps: AppDeps, sessionToken: string, includ
     await sessions.extendSession(deps.pool, tokenHash, sessionExpiry(now, deps.sessionTtlHours));
   }
   const merchant = selectedMerchant(session.merchantId, session.role);
-  const callerToken = await deps.callerTokens.issue({ userId: session.userId, merchantId: merchant?.merchantId, role: merchant?.role });
-  return { user: session.user, merchant, callerToken };
+  const callerToken = await deps.callerTokens.issue({ userId: session.userId, merchantId: merchant?.merchantId, role: merchant?.role, sso: session.sso });
+  return { user: session.user, merchant, callerToken, signedInWithSso: session.sso };
 }
 
 /**
@@ -129,15 +131,20 @@ export async function selectMerchant(deps: AppDeps, sessionToken: string, rawMer
   const { merchantId } = selectMerchantSchema.parse({ merchantId: rawMerchantId });
   const membership = await deps.memberships.getMembership(session.userId, merchantId);
   if (!membership) throw identityErrors.merchantNotFound();
+  if (membership.ssoRequired && !session.sso) throw identityErrors.ssoRequiredByMerchant();
   // The gateways' cached lookups of this session still name the merchant it worked in before.
   const invalidated = await withTransaction(deps.pool, async (tx) => {
     if (!(await sessions.setSessionMerchant(tx, tokenHash, { merchantId, role: membership.role }))) return undefined;
     return enqueueSessionsInvalidated(tx, { userId: session.userId, tokenHash, reason: InvalidationReason.SESSIONS_INVALIDATED_REASON_MERCHANT_SELECTED });
   });
-  if (!invalidated) throw identityErrors.sessionInvalid();
+  if (!invalidated) {
+    // Still live: then the merchant's requirement of SSO (identity's copy) refused this password session.
+    if (await sessions.findActiveSession(deps.pool, tokenHash)) throw identityErrors.ssoRequiredByMerchant();
+    throw identityErrors.sessionInvalid();
+  }
   await deps.publishNow([invalidated]);
   logger.info({ userId: session.userId, merchantId, role: membership.role }, 'merchant selected');
-  return { merchantId, merchantName: membership.merchantName, role: membership.role };
+  return { merchantId, merchantName: membership.merchantName, role: membership.role, ssoRequired: membership.ssoRequired };
 }
 
 /** Whether an account has this e-mail (any letter case). */

@@ -7,7 +7,7 @@ export interface IssuedCallerToken {
 }
 
 /**
- * Reuses a signed caller token for the same (user, merchant, role) for up to `reuseMs`, so the hot
+ * Reuses a signed caller token for the same (user, merchant, role, sign-in method) for up to `reuseMs`, so the hot
  * path signs at most once per caller every 10 s instead of on every request. Caller tokens live
  * CALLER_TOKEN_TTL_SECONDS (30 s); one handed out from the cache still has at least 20 s left, far
  * more than one request's fan-out. A role or merchant change is a different key, so it is never
@@ -28,7 +28,7 @@ export class CallerTokenCache {
 
   /** The token with its expiry, which ResolveSession tells the gateway (its session cache stops before it). */
   async issue(caller: Caller, now = Date.now()): Promise<IssuedCallerToken> {
-    const key = `${caller.userId}|${caller.merchantId ?? ''}|${caller.role ?? ''}`;
+    const key = `${caller.userId}|${caller.merchantId ?? ''}|${caller.role ?? ''}|${caller.sso ? 'sso' : ''}`;
     const hit = this.entries.get(key);
     if (hit && now - hit.signedAt < this.reuseMs) return hit;
     const signingTime = Date.now();

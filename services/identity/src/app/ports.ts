@@ -9,6 +9,8 @@ export interface Membership {
   merchantId: string;
   merchantName: string;
   role: Role;
+  /** Members work in it only from a session opened with single sign-on. */
+  ssoRequired: boolean;
 }
 
 /** What SelectMerchant needs from the merchants service. */

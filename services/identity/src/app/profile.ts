@@ -70,6 +70,26 @@ export async function changePassword(
   return updatedOrUnknown(updated);
 }
 
+/**
+ * The first Smista password of a user created by single sign-on, who then signs in either way.
+ * Refused (PASSWORD_ALREADY_SET) once the user has one: changing it needs the current one.
+ * No session ends: nothing a session was opened with has changed.
+ */
+export async function setPassword(deps: AppDeps, userId: string, newPassword: string, logger: Logger): Promise<UserRecord> {
+  const user = await users.findUserById(deps.pool, userId);
+  if (!user) throw identityErrors.userUnknown();
+  if (user.hasPassword) throw identityErrors.passwordAlreadySet();
+  const passwordHash = await hashPassword(newPassword);
+  const updated = await changeUser(deps, userId, async (tx) => {
+    const set = await users.setFirstPasswordHash(tx, userId, passwordHash);
+    // Set in between (another tab, a password reset): that one stays.
+    if (!set) throw (await users.findUserById(tx, userId)) ? identityErrors.passwordAlreadySet() : identityErrors.userUnknown();
+    return set;
+  });
+  logger.info({ userId }, 'first password set');
+  return updated;
+}
+
 /** The user's avatar (a data URL already checked by `parseAvatar`; empty removes it). */
 export async function updateAvatar(deps: AppDeps, userId: string, avatar: string): Promise<UserRecord> {
   return changeUser(deps, userId, (tx) => users.updateAvatar(tx, userId, avatar));

@@ -69,7 +69,7 @@ export async function signInWithSso(deps: AppDeps, input: { idToken: string; non
       tokenHash: hashToken(token),
       userId: signedIn.id,
       expiresAt,
-      sso: claims.sessionId ? { issuer: claims.issuer, sessionId: claims.sessionId } : undefined,
+      sso: { issuer: claims.issuer, sessionId: claims.sessionId || undefined },
     });
     return signedIn;
   }).catch((err: unknown) => {

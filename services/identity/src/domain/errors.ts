@@ -19,6 +19,8 @@ export const IdentityErrorCode = {
   SsoEmailUnverified: 'SSO_EMAIL_UNVERIFIED',
   SsoLinkPasswordRequired: 'SSO_LINK_PASSWORD_REQUIRED',
   SsoLinkPasswordWrong: 'SSO_LINK_PASSWORD_WRONG',
+  SsoRequiredByMerchant: 'SSO_REQUIRED_BY_MERCHANT',
+  PasswordAlreadySet: 'PASSWORD_ALREADY_SET',
 } as const;
 export type IdentityErrorCode = (typeof IdentityErrorCode)[keyof typeof IdentityErrorCode];
 
@@ -53,4 +55,8 @@ export const identityErrors = {
   ssoEmailUnverified: make(E.SsoEmailUnverified, e.ssoEmailUnverified),
   ssoLinkPasswordRequired: make(E.SsoLinkPasswordRequired, e.ssoLinkPasswordRequired),
   ssoLinkPasswordWrong: make(E.SsoLinkPasswordWrong, e.ssoLinkPasswordWrong),
+  /** Selecting, from a session opened with a password, a merchant that requires single sign-on. */
+  ssoRequiredByMerchant: make(E.SsoRequiredByMerchant, e.ssoRequiredByMerchant),
+  /** 'Imposta password' is for a user without one; with one, 'Cambia password' asks for it. */
+  passwordAlreadySet: make(E.PasswordAlreadySet, e.passwordAlreadySet),
 };

@@ -68,7 +68,7 @@ describe('uniqueness clash and view', () => {
   });
 
   it('maps a record to the view with an ISO date and no null avatar', () => {
-    const view = toUserView({ id: 'u1', username: 'a', firstName: 'A', lastName: 'B', email: 'a@b.it', avatar: null, createdAt: new Date('2026-01-02T03:04:05Z') });
-    expect(view).toEqual({ id: 'u1', username: 'a', firstName: 'A', lastName: 'B', email: 'a@b.it', avatar: undefined, createdAt: '2026-01-02T03:04:05.000Z' });
+    const view = toUserView({ id: 'u1', username: 'a', firstName: 'A', lastName: 'B', email: 'a@b.it', avatar: null, createdAt: new Date('2026-01-02T03:04:05Z'), hasPassword: false });
+    expect(view).toEqual({ id: 'u1', username: 'a', firstName: 'A', lastName: 'B', email: 'a@b.it', avatar: undefined, createdAt: '2026-01-02T03:04:05.000Z', hasPassword: false });
   });
 });

@@ -19,6 +19,8 @@ export interface UserView {
   avatar?: string;
   /** ISO-8601 */
   createdAt: string;
+  /** False for a user created by single sign-on who has not set a Smista password. */
+  hasPassword: boolean;
 }
 
 /** A user row as the store reads it. */
@@ -30,6 +32,8 @@ export interface UserRecord {
   email: string;
   avatar: string | null;
   createdAt: Date;
+  /** False for a user created by single sign-on who has not set a Smista password. */
+  hasPassword: boolean;
 }
 
 export function toUserView(user: UserRecord): UserView {
@@ -41,6 +45,7 @@ export function toUserView(user: UserRecord): UserView {
     email: user.email,
     avatar: user.avatar ?? undefined,
     createdAt: user.createdAt.toISOString(),
+    hasPassword: user.hasPassword,
   };
 }
 

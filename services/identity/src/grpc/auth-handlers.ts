@@ -27,13 +27,14 @@ export function authHandlers(deps: HandlerDeps) {
     }),
 
     resolveSession: unary<identity.ResolveSessionRequest, identity.ResolveSessionResponse>('ResolveSession', async (req) => {
-      const { user, merchant, callerToken } = await resolveSession(deps, req.sessionToken, req.includeAvatar);
+      const { user, merchant, callerToken, signedInWithSso } = await resolveSession(deps, req.sessionToken, req.includeAvatar);
       return {
         user: toProtoUser(toUserView(user)),
         merchantId: merchant?.merchantId,
         role: merchant ? roleToProto(merchant.role) : common.Role.ROLE_UNSPECIFIED,
         callerToken: callerToken.token,
         callerTokenExpiresAt: new Date(callerToken.expiresAtMs).toISOString(),
+        signedInWithSso,
       };
     }),
 

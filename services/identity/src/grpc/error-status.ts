@@ -20,4 +20,6 @@ export const errorStatus: ErrorStatusTable = {
   // 409 at the gateway: the shell asks for the Smista password and sends the token again.
   [C.SsoLinkPasswordRequired]: GrpcStatus.ALREADY_EXISTS,
   [C.SsoLinkPasswordWrong]: GrpcStatus.INVALID_ARGUMENT,
+  [C.SsoRequiredByMerchant]: GrpcStatus.PERMISSION_DENIED,
+  [C.PasswordAlreadySet]: GrpcStatus.FAILED_PRECONDITION,
 } satisfies Record<C, GrpcStatus>;

@@ -14,7 +14,7 @@ export function createMembershipLookup(opts: { address: string; callerSecret: st
       try {
         const m = await (await peer.as({ userId })).getMembership({ userId, merchantId });
         // A membership without a usable role is treated as the least-privileged one.
-        return { merchantId: m.merchantId || merchantId, merchantName: m.merchantName, role: roleFromProto(m.role) ?? 'user' };
+        return { merchantId: m.merchantId || merchantId, merchantName: m.merchantName, role: roleFromProto(m.role) ?? 'user', ssoRequired: m.ssoRequired === true };
       } catch (err) {
         if (isServiceError(err) && NOT_A_MEMBER.has(err.code)) return undefined;
         opts.logger.warn({ err, merchantId }, 'merchants GetMembership failed');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { messages } from '@smista/contracts';
+import { messages, setPasswordRequestSchema } from '@smista/contracts';
 import type { identity } from '@smista/proto';
-import { changePassword, updateAvatar, updateProfile, usersByIds } from '../app';
+import { changePassword, setPassword, updateAvatar, updateProfile, usersByIds } from '../app';
 import { parseAvatar, parsePasswordChange, parseProfile, toUserView, type UserRecord } from '../domain/users';
 import type { HandlerDeps } from './deps';
 import { toProtoUser } from './mapping';
@@ -26,6 +26,12 @@ export function profileHandlers(deps: HandlerDeps) {
       const { userId } = await ctx.caller();
       const change = parsePasswordChange(req);
       return protoUser(await changePassword(deps, userId, { ...change, keepSessionToken: req.keepSessionToken }, ctx.logger));
+    }),
+
+    setPassword: unary<identity.SetPasswordRequest, identity.User>('SetPassword', async (req, ctx) => {
+      const { userId } = await ctx.caller();
+      const { newPassword } = setPasswordRequestSchema.parse({ newPassword: req.newPassword });
+      return protoUser(await setPassword(deps, userId, newPassword, ctx.logger));
     }),
 
     updateAvatar: unary<identity.UpdateAvatarRequest, identity.User>('UpdateAvatar', async (req, ctx) => {

@@ -8,13 +8,19 @@ export interface ActiveSession {
   merchantId: string | null;
   role: Role | null;
   expiresAt: Date;
+  /** Opened by single sign-on (not by a password): merchants that require SSO accept only these. */
+  sso: boolean;
   user: UserRecord;
 }
 
-/** `sso`: the identity provider's session that opened it (back-channel logout ends it by that). */
+/**
+ * `sso`: opened by single sign-on, with the identity provider's session that opened it when the
+ * token named one (back-channel logout ends it by that). `sso_issuer` set is how a session says
+ * it was opened by SSO.
+ */
 export async function insertSession(
   db: Queryable,
-  session: { tokenHash: Buffer; userId: string; expiresAt: Date; sso?: { issuer: string; sessionId: string } },
+  session: { tokenHash: Buffer; userId: string; expiresAt: Date; sso?: { issuer: string; sessionId?: string } },
 ): Promise<void> {
   await db.query('INSERT INTO sessions (token_hash, user_id, expires_at, sso_issuer, sso_session_id) VALUES ($1, $2, $3, $4, $5)', [
     session.tokenHash,
@@ -35,6 +41,8 @@ export async function findActiveSession(db: Queryable, tokenHash: Buffer, includ
     merchant_id: string | null;
     role: Role | null;
     expires_at: Date;
+    sso: boolean;
+    has_password: boolean;
     username: string;
     first_name: string;
     last_name: string;
@@ -43,8 +51,8 @@ export async function findActiveSession(db: Queryable, tokenHash: Buffer, includ
     avatar: string | null;
   }>({
     name: includeAvatar ? 'identity_resolve_session_avatar' : 'identity_resolve_session',
-    text: `SELECT s.user_id, s.merchant_id, s.role, s.expires_at,
-                  u.username, u.first_name, u.last_name, u.email, u.created_at,
+    text: `SELECT s.user_id, s.merchant_id, s.role, s.expires_at, s.sso_issuer IS NOT NULL AS sso,
+                  u.password_hash IS NOT NULL AS has_password, u.username, u.first_name, u.last_name, u.email, u.created_at,
                   ${includeAvatar ? 'u.avatar' : 'NULL::text AS avatar'}
              FROM sessions s JOIN users u ON u.id = s.user_id
             WHERE s.token_hash = $1 AND s.expires_at > now()`,
@@ -57,6 +65,7 @@ export async function findActiveSession(db: Queryable, tokenHash: Buffer, includ
     merchantId: r.merchant_id,
     role: r.role,
     expiresAt: r.expires_at,
+    sso: r.sso,
     user: {
       id: r.user_id,
       username: r.username,
@@ -65,6 +74,7 @@ export async function findActiveSession(db: Queryable, tokenHash: Buffer, includ
       email: r.email,
       avatar: r.avatar,
       createdAt: r.created_at,
+      hasPassword: r.has_password,
     },
   };
 }
@@ -91,17 +101,49 @@ export async function deleteUserSessions(db: Queryable, userId: string, opts: { 
   return rowCount ?? 0;
 }
 
-/** Stores the selected merchant in a live session; false when the session is gone or expired. */
+/**
+ * Stores the selected merchant in a live session; false when the session is gone or expired, or
+ * when it was opened with a password and the merchant requires single sign-on (as identity last
+ * heard: `merchant_sso_requirements`). The requirement is checked in the same statement, so a
+ * selection racing the requirement's consumer either sees it or is cleared by it.
+ */
 export async function setSessionMerchant(
   db: Queryable,
   tokenHash: Buffer,
   selection: { merchantId: string; role: Role },
 ): Promise<boolean> {
   const { rowCount } = await db.query(
-    'UPDATE sessions SET merchant_id = $2, role = $3 WHERE token_hash = $1 AND expires_at > now()',
+    `UPDATE sessions SET merchant_id = $2, role = $3
+      WHERE token_hash = $1 AND expires_at > now()
+        AND (sso_issuer IS NOT NULL OR NOT EXISTS (SELECT 1 FROM merchant_sso_requirements r WHERE r.merchant_id = $2 AND r.required))`,
     [tokenHash, selection.merchantId, selection.role],
   );
   return rowCount === 1;
+}
+
+/**
+ * A merchant started or stopped requiring single sign-on (`merchants.merchant.sso_required_changed`):
+ * the newest change wins (an older one delivered late changes nothing). When it is required now,
+ * the live sessions opened with a password that work in it leave it; answers their users.
+ */
+export async function applySsoRequirement(
+  db: Queryable,
+  change: { merchantId: string; required: boolean; changedAt: Date },
+): Promise<string[]> {
+  const { rowCount } = await db.query(
+    `INSERT INTO merchant_sso_requirements (merchant_id, required, changed_at) VALUES ($1, $2, $3)
+     ON CONFLICT (merchant_id) DO UPDATE SET required = EXCLUDED.required, changed_at = EXCLUDED.changed_at
+      WHERE merchant_sso_requirements.changed_at <= EXCLUDED.changed_at`,
+    [change.merchantId, change.required, change.changedAt],
+  );
+  if (rowCount !== 1 || !change.required) return [];
+  const { rows } = await db.query<{ user_id: string }>(
+    `UPDATE sessions SET merchant_id = NULL, role = NULL
+      WHERE merchant_id = $1 AND sso_issuer IS NULL AND expires_at > now()
+      RETURNING user_id`,
+    [change.merchantId],
+  );
+  return [...new Set(rows.map((r) => r.user_id))];
 }
 
 /** New role for every live session of a user working in a merchant; answers how many changed. */

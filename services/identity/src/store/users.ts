@@ -16,7 +16,8 @@ export function takenFieldOf(err: unknown): TakenField | undefined {
   return constraint ? fieldByConstraint[constraint] : undefined;
 }
 
-const USER_COLUMNS = `id, username, first_name AS "firstName", last_name AS "lastName", email, avatar, created_at AS "createdAt"`;
+const USER_COLUMNS = `id, username, first_name AS "firstName", last_name AS "lastName", email, avatar, created_at AS "createdAt",
+  password_hash IS NOT NULL AS "hasPassword"`;
 
 /** `passwordHash` is null for a user created by single sign-on who has not set a password. */
 export type UserWithHash = UserRecord & { passwordHash: string | null };
@@ -108,6 +109,18 @@ export async function updateProfile(
 export async function updatePasswordHash(db: Queryable, id: string, passwordHash: string): Promise<UserRecord | undefined> {
   const { rows } = await db.query<UserRecord>(
     `UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+    [id, passwordHash],
+  );
+  return rows[0];
+}
+
+/**
+ * The first password of a user created by single sign-on: written only while the user has none,
+ * so two requests (or one racing a password reset) never overwrite a password; undefined then.
+ */
+export async function setFirstPasswordHash(db: Queryable, id: string, passwordHash: string): Promise<UserRecord | undefined> {
+  const { rows } = await db.query<UserRecord>(
+    `UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1 AND password_hash IS NULL RETURNING ${USER_COLUMNS}`,
     [id, passwordHash],
   );
   return rows[0];

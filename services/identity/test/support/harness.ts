@@ -32,7 +32,7 @@ export const PUBLIC_URL = 'http://shell.test:4200';
 export const logger = createLogger('identity-test', process.env.TEST_LOG_LEVEL ?? 'silent');
 
 /** A membership the merchants test peer knows: userId → merchantId → {name, role}. */
-export type Memberships = Map<string, Map<string, { merchantName: string; role: common.Role }>>;
+export type Memberships = Map<string, Map<string, { merchantName: string; role: common.Role; ssoRequired?: boolean }>>;
 
 /**
  * A minimal, real gRPC MerchantsService answering GetMembership from a map, so SelectMerchant
@@ -50,7 +50,7 @@ export async function startMerchantsPeer(memberships: Memberships): Promise<Grpc
           if (caller.userId !== call.request.userId) return cb({ code: 7, details: 'other user' });
           const m = memberships.get(call.request.userId)?.get(call.request.merchantId);
           if (!m) return cb({ code: 5, details: 'Merchant non trovato' });
-          cb(null, { userId: call.request.userId, merchantId: call.request.merchantId, ...m });
+          cb(null, { userId: call.request.userId, merchantId: call.request.merchantId, ...m, ssoRequired: m.ssoRequired ?? false });
         },
         () => cb({ code: 16, details: 'bad caller token' }),
       );

@@ -21,6 +21,9 @@ export const MerchantsErrorCode = {
   AddressNotFound: 'ADDRESS_NOT_FOUND',
   UserUnknown: 'USER_UNKNOWN',
   DependencyUnavailable: 'DEPENDENCY_UNAVAILABLE',
+  SsoRequired: 'SSO_REQUIRED',
+  SsoSessionNeeded: 'SSO_SESSION_NEEDED',
+  InvalidSsoRequirement: 'INVALID_SSO_REQUIREMENT',
 } as const;
 export type MerchantsErrorCode = (typeof MerchantsErrorCode)[keyof typeof MerchantsErrorCode];
 
@@ -61,4 +64,9 @@ export const merchantsErrors = {
   userUnknown: make(E.UserUnknown, messages.errors.notAuthenticated),
   /** Identity could not answer in time. */
   dependencyUnavailable: make(E.DependencyUnavailable, messages.errors.unavailable),
+  /** A session opened with a password, in a merchant that requires single sign-on. */
+  ssoRequired: make(E.SsoRequired, messages.errors.ssoRequiredByMerchant),
+  /** Turning the SSO requirement on from a password session (that admin would be locked out). */
+  ssoSessionNeeded: make(E.SsoSessionNeeded, messages.errors.ssoRequiredNeedsSsoSession),
+  invalidSsoRequirement: make(E.InvalidSsoRequirement, teamMessages.ssoRequiredInvalid),
 };

@@ -1,9 +1,9 @@
 import { teamMessages } from '@smista/contracts';
 import { MerchantsError, MerchantsErrorCode } from './errors';
-import { assertKeepsAnAdmin, assertMay, assertMayReadMembershipOf, may, PERMISSIONS, TEAM_ACTIONS, type MembershipChange, type TeamAction } from './policy';
+import { assertKeepsAnAdmin, assertMay, assertMayReadMembershipOf, assertMayRequireSso, assertMayWorkIn, may, PERMISSIONS, TEAM_ACTIONS, type Actor, type MembershipChange, type TeamAction } from './policy';
 import type { Role } from './roles';
 
-const anna = { userId: '0b7c6f3e-6a43-4c1e-9d55-2d1f7f0a9a11' };
+const anna: Actor = { userId: '0b7c6f3e-6a43-4c1e-9d55-2d1f7f0a9a11', sso: false };
 
 function refusal(fn: () => unknown): MerchantsError {
   try {
@@ -36,6 +36,7 @@ describe('permission table', () => {
     'members.remove': { admin: true, user: false },
     'addresses.read': { admin: true, user: true },
     'addresses.write': { admin: true, user: true },
+    'sso.change': { admin: true, user: false },
   };
 
   it('covers every action', () => {
@@ -81,5 +82,22 @@ describe('last admin rule', () => {
     expect(() => assertKeepsAnAdmin({ role: 'user' }, remove, 1)).not.toThrow();
     expect(() => assertKeepsAnAdmin({ role: 'user' }, { kind: 'changeRole', to: 'admin' }, 1)).not.toThrow();
     expect(() => assertKeepsAnAdmin({ role: 'admin' }, { kind: 'changeRole', to: 'admin' }, 1)).not.toThrow();
+  });
+});
+
+describe('merchants that require single sign-on', () => {
+  const password: Actor = { userId: anna.userId, sso: false };
+  const sso: Actor = { userId: anna.userId, sso: true };
+
+  it('refuse a session opened with a password, whatever it asks; an SSO session works', () => {
+    expect(refusal(() => assertMayWorkIn({ ssoRequired: true }, password)).code).toBe(MerchantsErrorCode.SsoRequired);
+    expect(() => assertMayWorkIn({ ssoRequired: true }, sso)).not.toThrow();
+    expect(() => assertMayWorkIn({ ssoRequired: false }, password)).not.toThrow();
+  });
+
+  it('are made so only from an SSO session (the admin keeps their way in); turning it off needs none', () => {
+    expect(refusal(() => assertMayRequireSso(true, password)).code).toBe(MerchantsErrorCode.SsoSessionNeeded);
+    expect(() => assertMayRequireSso(true, sso)).not.toThrow();
+    expect(() => assertMayRequireSso(false, password)).not.toThrow();
   });
 });

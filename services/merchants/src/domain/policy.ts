@@ -4,6 +4,8 @@ import type { Role } from './roles';
 /** Who is acting: the user of a verified caller token. */
 export interface Actor {
   userId: string;
+  /** The session was opened by single sign-on (the caller token's `sso`). */
+  sso: boolean;
 }
 
 function sameId(a: string, b: string): boolean {
@@ -29,6 +31,7 @@ export const TEAM_ACTIONS = [
   'members.remove',
   'addresses.read',
   'addresses.write',
+  'sso.change',
 ] as const;
 export type TeamAction = (typeof TEAM_ACTIONS)[number];
 
@@ -46,7 +49,25 @@ export const PERMISSIONS: Readonly<Record<TeamAction, readonly Role[]>> = {
   'members.remove': ['admin'],
   'addresses.read': ['admin', 'user'],
   'addresses.write': ['admin', 'user'],
+  'sso.change': ['admin'],
 };
+
+/**
+ * A merchant that requires single sign-on answers a session opened with a password as if it could
+ * not work there (SSO_REQUIRED: the shell says to use 'Accedi con SSO'), whatever it asks.
+ */
+export function assertMayWorkIn(merchant: { ssoRequired: boolean }, actor: Actor): void {
+  if (merchant.ssoRequired && !actor.sso) throw merchantsErrors.ssoRequired();
+}
+
+/**
+ * Requiring single sign-on is turned on only from a session opened with it, so the admin who turns
+ * it on (the last admin too) keeps their way in (SSO_SESSION_NEEDED). Turning it off needs nothing
+ * more: a password session cannot work in such a merchant anyway.
+ */
+export function assertMayRequireSso(required: boolean, actor: Actor): void {
+  if (required && !actor.sso) throw merchantsErrors.ssoSessionNeeded();
+}
 
 export function may(role: Role, action: TeamAction): boolean {
   return PERMISSIONS[action].includes(role);

@@ -11,6 +11,7 @@ export const subjects = {
   memberAdded: 'merchants.member.added',
   memberRemoved: 'merchants.member.removed',
   inviteCreated: 'merchants.invite.created',
+  ssoRequiredChanged: 'merchants.merchant.sso_required_changed',
 } as const;
 
 /**
@@ -80,4 +81,18 @@ export async function enqueueInviteCreated(
     }),
   ).finish();
   await enqueueEvent(tx, subjects.inviteCreated, payload);
+}
+
+/**
+ * Writes MerchantSsoRequiredChanged to the outbox, in the transaction that changes the merchant:
+ * identity makes password sessions leave it, activity writes the merchant's line.
+ */
+export async function enqueueSsoRequiredChanged(
+  tx: PoolClient,
+  event: { merchantId: string; required: boolean; changedByUserId: string; occurredAt: Date },
+): Promise<void> {
+  const payload = merchantsEvents.MerchantSsoRequiredChanged.encode(
+    merchantsEvents.MerchantSsoRequiredChanged.fromPartial({ ...event, occurredAt: event.occurredAt.toISOString() }),
+  ).finish();
+  await enqueueEvent(tx, subjects.ssoRequiredChanged, payload);
 }

@@ -1,5 +1,5 @@
 import { isUuid, kitErrors, type CallContext, type Queryable } from '@smista/service-kit';
-import { merchantsErrors, parseMerchantId, type Actor } from '../domain';
+import { assertMayWorkIn, merchantsErrors, parseMerchantId, type Actor } from '../domain';
 import { findMembership, type MembershipWithMerchant } from '../store';
 
 /**
@@ -9,18 +9,20 @@ import { findMembership, type MembershipWithMerchant } from '../store';
 export async function actorOf(ctx: CallContext): Promise<Actor> {
   const caller = await ctx.caller();
   if (!isUuid(caller.userId)) throw kitErrors.unauthenticated();
-  return { userId: caller.userId.toLowerCase() };
+  return { userId: caller.userId.toLowerCase(), sso: caller.sso === true };
 }
 
 /**
  * The actor's membership in the merchant a request names, with the role read from the
  * memberships table (never from the token). Not a member, unknown or malformed id: one answer,
- * MERCHANT_NOT_FOUND.
+ * MERCHANT_NOT_FOUND. A merchant that requires single sign-on refuses a password session here
+ * (SSO_REQUIRED), so every merchant-scoped call of such a session is refused.
  */
 export async function membershipOf(db: Queryable, actor: Actor, rawMerchantId: string): Promise<MembershipWithMerchant> {
   const merchantId = parseMerchantId(rawMerchantId);
   const membership = await findMembership(db, actor.userId, merchantId);
   if (!membership) throw merchantsErrors.merchantNotFound();
+  assertMayWorkIn(membership, actor);
   return membership;
 }
 

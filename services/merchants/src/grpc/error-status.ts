@@ -21,4 +21,7 @@ export const errorStatus: ErrorStatusTable = {
   [C.AddressNotFound]: GrpcStatus.NOT_FOUND,
   [C.UserUnknown]: GrpcStatus.UNAUTHENTICATED,
   [C.DependencyUnavailable]: GrpcStatus.UNAVAILABLE,
+  [C.SsoRequired]: GrpcStatus.PERMISSION_DENIED,
+  [C.SsoSessionNeeded]: GrpcStatus.PERMISSION_DENIED,
+  [C.InvalidSsoRequirement]: GrpcStatus.INVALID_ARGUMENT,
 } satisfies Record<C, GrpcStatus>;

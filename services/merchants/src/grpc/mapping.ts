@@ -11,7 +11,7 @@ import type { UserProfile } from './identity-client';
 import { messages } from '@smista/contracts';
 
 export function toMerchantMessage(m: MemberMerchant): merchants.Merchant {
-  return merchants.Merchant.fromPartial({ id: m.id, name: m.name, role: roleToProto(m.role), createdAt: m.createdAt.toISOString() });
+  return merchants.Merchant.fromPartial({ id: m.id, name: m.name, role: roleToProto(m.role), createdAt: m.createdAt.toISOString(), ssoRequired: m.ssoRequired });
 }
 
 /**

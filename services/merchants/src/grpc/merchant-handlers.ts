@@ -29,7 +29,7 @@ export function merchantHandlers({ pool, unary }: HandlerDeps) {
           occurredAt: merchant.createdAt,
         });
         await enqueueMemberAdded(tx, { ...membership, occurredAt: membership.createdAt });
-        return { ...merchant, role: membership.role };
+        return { ...merchant, role: membership.role, ssoRequired: false };
       });
       ctx.logger.info({ merchantId: created.id, userId: actor.userId }, 'merchant created');
       return toMerchantMessage(created);

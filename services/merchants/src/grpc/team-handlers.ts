@@ -1,8 +1,8 @@
 import { parseId, roleToProto, withTransaction } from '@smista/service-kit';
 import { common, merchants } from '@smista/proto';
-import { assertKeepsAnAdmin, assertMay, merchantsErrors, parseRequestedRole, type Actor } from '../domain';
-import { deleteMembership, findMemberForUpdate, listMembers, lockAdmins, updateMemberRole } from '../store';
-import { enqueueMemberAdded, enqueueMemberRemoved } from '../events/publishers';
+import { assertKeepsAnAdmin, assertMay, assertMayRequireSso, merchantsErrors, parseRequestedRole, type Actor } from '../domain';
+import { deleteMembership, findMemberForUpdate, listMembers, lockAdmins, setSsoRequired, updateMemberRole } from '../store';
+import { enqueueMemberAdded, enqueueMemberRemoved, enqueueSsoRequiredChanged } from '../events/publishers';
 import type { PoolClient } from '@smista/service-kit';
 import { actorOf, membershipOf } from './actor';
 import type { HandlerDeps } from './deps';
@@ -27,7 +27,7 @@ async function lockForTeamChange(tx: PoolClient, merchantId: string, actor: Acto
   return { adminCount, target };
 }
 
-/** ListMembers, UpdateMemberRole, RemoveMember. */
+/** ListMembers, UpdateMemberRole, RemoveMember, SetSsoRequired. */
 export function teamHandlers({ pool, unary, users, now }: HandlerDeps) {
   return {
     listMembers: unary('ListMembers', async (request: merchants.ListMembersRequest, ctx) => {
@@ -74,6 +74,31 @@ export function teamHandlers({ pool, unary, users, now }: HandlerDeps) {
       });
       ctx.logger.info({ merchantId, memberId: userId, userId: actor.userId }, 'member removed');
       return common.Empty.fromPartial({});
+    }),
+
+    /**
+     * The merchant requires single sign-on of its members, or stops: an admin (checked again with
+     * the rows locked), turning it on only from an SSO session; the change and its event in one
+     * transaction. Setting what is already set changes and publishes nothing.
+     */
+    setSsoRequired: unary('SetSsoRequired', async (request: merchants.SetSsoRequiredRequest, ctx) => {
+      const actor = await actorOf(ctx);
+      const { merchantId, role: myRole } = await membershipOf(pool, actor, request.merchantId);
+      assertMay(myRole, 'sso.change');
+      if (typeof request.required !== 'boolean') throw merchantsErrors.invalidSsoRequirement();
+      const required = request.required;
+      assertMayRequireSso(required, actor);
+      const changed = await withTransaction(pool, async (tx) => {
+        await lockAdmins(tx, merchantId);
+        const me = await findMemberForUpdate(tx, merchantId, actor.userId);
+        if (!me) throw merchantsErrors.merchantNotFound();
+        assertMay(me.role, 'sso.change');
+        if (!(await setSsoRequired(tx, merchantId, required))) return false;
+        await enqueueSsoRequiredChanged(tx, { merchantId, required, changedByUserId: actor.userId, occurredAt: now() });
+        return true;
+      });
+      if (changed) ctx.logger.info({ merchantId, required, userId: actor.userId }, 'sso requirement changed');
+      return merchants.SetSsoRequiredResponse.fromPartial({ merchantId, ssoRequired: required });
     }),
   };
 }

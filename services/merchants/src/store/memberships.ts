@@ -15,6 +15,8 @@ export interface MembershipWithMerchant {
   merchantId: string;
   merchantName: string;
   role: Role;
+  /** Members work in it only from a session opened with single sign-on. */
+  ssoRequired: boolean;
 }
 
 /** Adds a user to a merchant with a role. */
@@ -43,8 +45,8 @@ export async function findMembership(
   userId: string,
   merchantId: string,
 ): Promise<MembershipWithMerchant | null> {
-  const { rows } = await db.query<{ user_id: string; merchant_id: string; name: string; role: string }>(
-    `SELECT ms.user_id, ms.merchant_id, m.name, ms.role
+  const { rows } = await db.query<{ user_id: string; merchant_id: string; name: string; role: string; sso_required: boolean }>(
+    `SELECT ms.user_id, ms.merchant_id, m.name, ms.role, m.sso_required
        FROM memberships ms
        JOIN merchants m ON m.id = ms.merchant_id
       WHERE ms.user_id = $1 AND ms.merchant_id = $2`,
@@ -52,7 +54,7 @@ export async function findMembership(
   );
   const row = rows[0];
   if (!row) return null;
-  return { userId: row.user_id, merchantId: row.merchant_id, merchantName: row.name, role: parseMemberRole(row.role) };
+  return { userId: row.user_id, merchantId: row.merchant_id, merchantName: row.name, role: parseMemberRole(row.role), ssoRequired: row.sso_required };
 }
 
 /** One member of a merchant as stored (profile details live in identity). */

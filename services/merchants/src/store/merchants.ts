@@ -14,6 +14,7 @@ export interface MemberMerchant {
   name: string;
   role: Role;
   createdAt: Date;
+  ssoRequired: boolean;
 }
 
 /** Inserts a merchant; call inside the transaction that also adds its first admin. */
@@ -29,13 +30,24 @@ export async function insertMerchant(tx: PoolClient, merchant: { name: string; c
 
 /** The merchants a user belongs to, with their role in each, by name then creation time. */
 export async function listMerchantsOfUser(db: Queryable, userId: string): Promise<MemberMerchant[]> {
-  const { rows } = await db.query<{ id: string; name: string; role: string; created_at: Date }>(
-    `SELECT m.id, m.name, ms.role, m.created_at
+  const { rows } = await db.query<{ id: string; name: string; role: string; created_at: Date; sso_required: boolean }>(
+    `SELECT m.id, m.name, ms.role, m.created_at, m.sso_required
        FROM memberships ms
        JOIN merchants m ON m.id = ms.merchant_id
       WHERE ms.user_id = $1
       ORDER BY m.name, m.created_at, m.id`,
     [userId],
   );
-  return rows.map((r) => ({ id: r.id, name: r.name, role: parseMemberRole(r.role), createdAt: r.created_at }));
+  return rows.map((r) => ({ id: r.id, name: r.name, role: parseMemberRole(r.role), createdAt: r.created_at, ssoRequired: r.sso_required }));
+}
+
+/**
+ * Inside the transaction of the change: the merchant's row locked (two admins switching at once
+ * are serialised), then the requirement set; answers whether it changed.
+ */
+export async function setSsoRequired(tx: PoolClient, merchantId: string, required: boolean): Promise<boolean> {
+  const { rows } = await tx.query<{ sso_required: boolean }>('SELECT sso_required FROM merchants WHERE id = $1 FOR UPDATE', [merchantId]);
+  if (!rows[0] || rows[0].sso_required === required) return false;
+  await tx.query('UPDATE merchants SET sso_required = $2 WHERE id = $1', [merchantId, required]);
+  return true;
 }

@@ -55,7 +55,7 @@ export interface TestStack {
   /** Calls without a caller token. */
   anonymous: MerchantsApi;
   /** Calls as a user, optionally with a merchant selected in the session. */
-  as(user: { id: string } | string, selected?: { merchantId: string; role?: Role }): Promise<MerchantsApi>;
+  as(user: { id: string } | string, selected?: { merchantId: string; role?: Role }, session?: { sso?: boolean }): Promise<MerchantsApi>;
   /** Registers a new user through identity (optionally from an invite link). */
   register(patch?: Partial<identity.RegisterRequest>): Promise<TestUser>;
   /** Registers a user and creates a merchant they are the admin of. */
@@ -129,9 +129,9 @@ export async function startTestStack(): Promise<TestStack> {
     get anonymous() {
       return rpc(client);
     },
-    async as(user, selected) {
+    async as(user, selected, session) {
       const userId = typeof user === 'string' ? user : user.id;
-      return rpcAs(client, { userId, merchantId: selected?.merchantId, role: selected ? (selected.role ?? 'user') : undefined }, SECRET);
+      return rpcAs(client, { userId, merchantId: selected?.merchantId, role: selected ? (selected.role ?? 'user') : undefined, sso: session?.sso }, SECRET);
     },
     async register(patch = {}) {
       const id = unique();
@@ -169,6 +169,8 @@ export async function startTestStack(): Promise<TestStack> {
       for (const [stream, durable] of [
         ['IDENTITY', `merchants-user-registered${durableSuffix}`],
         ['MERCHANTS', `identity-member-added${durableSuffix}`],
+        ['MERCHANTS', `identity-member-removed${durableSuffix}`],
+        ['MERCHANTS', `identity-sso-required-changed${durableSuffix}`],
       ]) {
         await nats.jsm.consumers.delete(stream, durable).catch(() => undefined);
       }

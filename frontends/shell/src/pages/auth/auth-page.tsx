@@ -74,6 +74,9 @@ export function AuthPage() {
   useEffect(() => {
     if (emailCheck.data !== undefined) setMode(emailCheck.data ? 'login' : 'register');
   }, [emailCheck.data]);
+  // After 'Accedi con SSO' the invite, as after a password login (spec §2): Keycloak comes back to
+  // /auth/sso only, so the gateway keeps the place in its httpOnly nonce cookie.
+  const ssoReturnTo = token ? loggedInAuthRedirect({ token, email: emailParam, hasOAuthMarker: false, hasMerchant: false }) : undefined;
 
   if (isPending) return <FullPageSpinner />;
   if (user && !handled.current) {
@@ -152,7 +155,7 @@ export function AuthPage() {
           ) : mode === 'login' ? (
             <>
               <LoginForm key={`login-${defaultEmail}`} defaultEmail={defaultEmail} onSuccess={complete('login')} />
-              <SsoButton />
+              <SsoButton returnTo={ssoReturnTo} />
             </>
           ) : (
             <RegisterForm
@@ -162,6 +165,8 @@ export function AuthPage() {
               onSuccess={complete('register')}
             />
           )}
+          {/* With an invite, SSO also signs up: a first sign-in creates the account, then the invite. */}
+          {mode === 'register' && token ? <SsoButton returnTo={ssoReturnTo} /> : null}
           <div className="flex items-center justify-center gap-1 text-sm text-muted-foreground">
             <span>{mode === 'login' ? t.auth.switchToRegister : t.auth.switchToLogin}</span>
             <Button

@@ -5,15 +5,18 @@ import { usePublicConfig } from '../../lib/public-config';
 import { startSsoLogin } from '../../lib/sso';
 import { t } from '../../messages';
 
-/** 'Accedi con SSO' under the login form, only when the gateway says SSO is configured. */
-export function SsoButton() {
+/**
+ * 'Accedi con SSO' under the login form, only when the gateway says SSO is configured. `returnTo`:
+ * where the finished sign-in leads instead of where a login leads (an invite page).
+ */
+export function SsoButton({ returnTo }: { returnTo?: string }) {
   const { data: config } = usePublicConfig();
   const [starting, setStarting] = useState(false);
   const sso = config?.sso;
   if (!sso) return null;
   const start = () => {
     setStarting(true);
-    startSsoLogin(sso).catch(() => {
+    startSsoLogin(sso, returnTo).catch(() => {
       setStarting(false);
       toast({ title: t.auth.ssoFailedTitle, description: t.auth.ssoStartFailed, variant: 'destructive' });
     });

@@ -22,7 +22,7 @@ import {
 } from '@smista/ui-kit';
 import { hasOAuthCallbackMarker } from '../../lib/markers';
 import { usePublicConfig } from '../../lib/public-config';
-import { AUTO_SELECT_STATE, postAuthDestination } from '../../lib/redirects';
+import { AUTO_SELECT_STATE, isInvitePath, postAuthDestination } from '../../lib/redirects';
 import { acceptSessionUser } from '../../lib/session';
 import { createSsoSession, finishSsoLogin } from '../../lib/sso';
 import { t } from '../../messages';
@@ -45,10 +45,12 @@ export function SsoCallbackPage() {
   const [state, setState] = useState<State>({ kind: 'working' });
   const started = useRef(false);
 
-  const signedIn = (user: User) => {
+  const signedIn = ({ returnTo, ...user }: User & { returnTo?: string }) => {
     clearSelectedMerchant();
     acceptSessionUser(queryClient, user);
     toast({ title: t.auth.loginSuccess, description: t.auth.loginWelcome(displayNameOf(user)) });
+    // Started from an invite: back to it, as a password login on /auth would go (spec §2).
+    if (returnTo && isInvitePath(returnTo)) return navigate(returnTo, { replace: true });
     navigate(postAuthDestination({ from: undefined, hasOAuthMarker: hasOAuthCallbackMarker() }), { replace: true, state: AUTO_SELECT_STATE });
   };
 

@@ -62,6 +62,8 @@ export function MerchantSelectionPage() {
     refetchInterval: (query) => membershipPollInterval({ awaiting, deadlinePassed, listLength: query.state.data?.length ?? 0 }),
   });
   const list = merchants.data ?? [];
+  // A merchant that requires SSO cannot be entered from a session opened with a password (issue 24).
+  const blocked = (m: MerchantListItem) => m.ssoRequired === true && user?.signedInWithSso !== true;
   const highlighted = resolveSelectedMerchant(list, storedRaw);
   const waitingForMembership =
     membershipPollInterval({ awaiting, deadlinePassed, listLength: list.length }) !== false && !merchants.isError;
@@ -85,7 +87,7 @@ export function MerchantSelectionPage() {
   useEffect(() => {
     if (autoChecked.current || !merchants.isSuccess || waitingForMembership) return;
     autoChecked.current = true;
-    if (shouldAutoSelect(state, merchants.data.length)) void select(merchants.data[0], true);
+    if (shouldAutoSelect(state, merchants.data.length) && !blocked(merchants.data[0])) void select(merchants.data[0], true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [merchants.isSuccess, merchants.data, waitingForMembership]);
 
@@ -129,15 +131,17 @@ export function MerchantSelectionPage() {
               <ul className="grid gap-2" data-testid="merchant-list">
                 {list.map((m) => {
                   const isCurrent = highlighted?.id === m.id;
+                  const ssoOnly = blocked(m);
                   return (
                     <li key={m.id}>
                       <button
                         type="button"
                         onClick={() => void select(m)}
-                        disabled={redirecting}
+                        disabled={redirecting || ssoOnly}
+                        aria-describedby={ssoOnly ? `sso-required-${m.id}` : undefined}
                         data-testid="merchant-option"
                         data-merchant-id={m.id}
-                        className="flex w-full cursor-pointer items-center gap-3 rounded-lg border border-border bg-background p-3 text-left transition-colors hover:border-primary hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
+                        className="flex w-full cursor-pointer items-center gap-3 rounded-lg border border-border bg-background p-3 text-left transition-colors hover:border-primary hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-60"
                       >
                         <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary/10 font-semibold text-primary" aria-hidden>
                           {initialOf(m.name)}
@@ -145,6 +149,11 @@ export function MerchantSelectionPage() {
                         <span className="grid flex-1 gap-0.5">
                           <span className="font-medium">{m.name}</span>
                           <span className="text-xs text-muted-foreground">{capitalisedRole(m.role)}</span>
+                          {ssoOnly ? (
+                            <span id={`sso-required-${m.id}`} className="text-xs text-destructive" data-testid="merchant-sso-required">
+                              {t.merchants.ssoRequired}
+                            </span>
+                          ) : null}
                         </span>
                         {isCurrent ? (
                           <Badge variant="secondary" className="gap-1">
