@@ -233,6 +233,8 @@ step('a merchant that requires SSO: turned on from an SSO session, then refused 
   await other.page.setViewportSize(DESKTOP);
   await other.page.goto('/auth');
   await login(other.page, user.email, 'Nuova-Pass1');
+  // Signed in before moving on: a navigation now would cut the login's answer and its cookie.
+  await other.page.waitForURL((url) => !url.pathname.startsWith('/auth'));
   await enterOnlyMerchant(other.page, merchantName);
   await other.page.goto('/dashboard/settings/team');
   await other.page.getByTestId('sso-required-locked').filter({ hasText: ssoRequirementTexts.needsSsoSession }).waitFor();
