@@ -4,6 +4,7 @@
 # of eBay orders end to end vs a bare read, GET /api/orders at 100,000 orders), bench/shopify.js (10,000 Shopify
 # orders end to end vs the adapter's queries read straight from the sandbox, webhook to visible order p50/p99),
 # bench/amazon.js (Amazon's searchOrders pacing with two marketplaces replicas on one seller: 429s, rate vs plan),
+# bench/five.js (one merchant syncing eBay, Shopify, Amazon, Etsy and AliExpress at once: orders/s, calls refused by limits),
 # bench/shipments.js (1,000 GLS shipments labelled end to end vs the same AddParcel calls straight to the sandbox, the
 # merge of their labels),
 # bench/first-load.js (the transferred size of /auth, /dashboard/orders and /dashboard/shipments in Chromium)
@@ -36,6 +37,7 @@ node bench/carriers.js
 node bench/orders.js
 node bench/shopify.js
 node bench/amazon.js
+node bench/five.js
 node bench/shipments.js
 node bench/first-load.js
 node bench/load.js
