@@ -121,6 +121,13 @@ const FIGURES = [
     read: (j) => (typeof j.pacing?.steadyRatio === 'number' ? j.pacing.steadyRatio : undefined),
   },
   {
+    key: 'sso.signin.p50',
+    file: 'sso.json',
+    what: 'SSO sign-in through Keycloak to the dashboard’s first data: p50 ÷ a password login’s p50 (bench/sso.js)',
+    better: 'lower',
+    read: (j) => (typeof j.result?.ssoVsPasswordP50 === 'number' ? j.result.ssoVsPasswordP50 : undefined),
+  },
+  {
     key: 'shipments.labels.wall',
     file: 'shipments.json',
     what: 'process-selected end to end: wall time ÷ the same AddParcel calls straight to the sandbox (bench/shipments.js)',

@@ -5,6 +5,7 @@
 # orders end to end vs the adapter's queries read straight from the sandbox, webhook to visible order p50/p99),
 # bench/amazon.js (Amazon's searchOrders pacing with two marketplaces replicas on one seller: 429s, rate vs plan),
 # bench/five.js (one merchant syncing eBay, Shopify, Amazon, Etsy and AliExpress at once: orders/s, calls refused by limits),
+# bench/sso.js (an SSO sign-in through the real Keycloak beside a password login, p50/p99),
 # bench/shipments.js (1,000 GLS shipments labelled end to end vs the same AddParcel calls straight to the sandbox, the
 # merge of their labels),
 # bench/first-load.js (the transferred size of /auth, /dashboard/orders and /dashboard/shipments in Chromium)
@@ -38,6 +39,7 @@ node bench/orders.js
 node bench/shopify.js
 node bench/amazon.js
 node bench/five.js
+node bench/sso.js
 node bench/shipments.js
 node bench/first-load.js
 node bench/load.js

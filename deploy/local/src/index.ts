@@ -53,3 +53,4 @@ export {
 export type { App, AppOptions, Infra, InfraEndpoints, InfraOptions, InfraPorts, Profile, SandboxHandle, Stack, StackOptions } from './stack';
 export { formatLogLine } from './log-format';
 export { repoRoot, profilePaths } from './paths';
+export { CookieJar, keycloakAdminToken, realmIssuerOf, signInWithKeycloak, KEYCLOAK_REALM, type OidcTokens } from './keycloak';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { CookieJar, KEYCLOAK_CLIENT_ID, KEYCLOAK_REALM, KEYCLOAK_SAMPLE_USERS, pkce, realmRepresentation } from './keycloak';
+import { CookieJar, KEYCLOAK_CLIENT_ID, KEYCLOAK_REALM, KEYCLOAK_SAMPLE_USERS, loginFormAction, pkce, realmRepresentation } from './keycloak';
 
 /*
  * The shared test Keycloak that jest's globalSetup started (the real server, deploy/install.sh's
@@ -37,13 +37,6 @@ async function authorize(jar: CookieJar, params: Record<string, string>): Promis
   return res;
 }
 
-/** The login form's action on a Keycloak login page. */
-function formAction(html: string): string {
-  const action = /<form[^>]*id="kc-form-login"[^>]*action="([^"]+)"/.exec(html)?.[1];
-  if (!action) throw new Error(`nessun modulo di accesso nella pagina:\n${html.slice(0, 500)}`);
-  return action.replaceAll('&amp;', '&');
-}
-
 /** The whole sign-in as a user: login page, credentials, the redirect with the code, the code exchanged with the verifier. */
 async function signIn(user: (typeof KEYCLOAK_SAMPLE_USERS)[number], nonce: string) {
   const jar = new CookieJar();
@@ -51,7 +44,7 @@ async function signIn(user: (typeof KEYCLOAK_SAMPLE_USERS)[number], nonce: strin
   const state = base64url(crypto.randomBytes(16));
   const page = await authorize(jar, { client_id: KEYCLOAK_CLIENT_ID, redirect_uri: redirectUri, response_type: 'code', scope: 'openid', state, nonce, code_challenge: challenge, code_challenge_method: 'S256' });
   expect(page.status).toBe(200);
-  const posted = await fetch(formAction(await page.text()), {
+  const posted = await fetch(loginFormAction(await page.text()), {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header() },
