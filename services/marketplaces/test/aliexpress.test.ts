@@ -1,7 +1,7 @@
 import { status } from '@grpc/grpc-js';
 import { aliexpressMessages, marketplaceMessages as m } from '@smista/contracts';
 import { ALIEXPRESS_SANDBOX_APP, aliexpressAuthorizeAs, aliexpressSandboxControl, startAliexpressSandbox, type AliexpressSandbox } from '@smista/sandboxes';
-import { failure, finishedJob, importedOrders, startMarketplacesStack, type MarketplacesStack, type TestMerchant } from './support/harness';
+import { completeWith, connectedIntegration, consentFor, failure, finishedJob, importedOrders, startMarketplacesStack, type MarketplacesStack, type TestMerchant } from './support/harness';
 
 /*
  * AliExpress through the service, as the screens drive it: GetOAuthParams (the Open Platform's
@@ -45,20 +45,11 @@ const control = () => aliexpressSandboxControl(ali.url);
 const integrations = async () => Number((await stack.pool.query('SELECT count(*)::int AS n FROM integrations')).rows[0].n);
 
 async function consent(who: TestMerchant, allow = true) {
-  const params = await who.api.getOAuthParams({ marketplace: 'aliexpress', account: '' });
-  const callback = new URL(allow ? await aliexpressAuthorizeAs(params.consentUrl, SELLER) : `http://127.0.0.1:9/marketplace/callback?error=access_denied&state=${encodeURIComponent(params.state)}`);
-  return { params, callback };
+  // A refusal comes back from the authorize page with `error` and the state, and no code.
+  return consentFor(who, 'aliexpress', async (url) => (allow ? aliexpressAuthorizeAs(url, SELLER) : `http://127.0.0.1:9/marketplace/callback?error=access_denied&state=${encodeURIComponent(new URL(url).searchParams.get('state') ?? '')}`));
 }
-
-const complete = (who: TestMerchant, callback: URL) => {
-  const query = Object.fromEntries(callback.searchParams);
-  return who.api.completeOAuth({ merchantId: who.merchantId, marketplace: 'aliexpress', code: query.code ?? '', error: query.error ?? '', state: query.state ?? '', callback: query });
-};
-
-async function connected(who: TestMerchant) {
-  const existing = (await who.api.listIntegrations({ merchantId: '' })).integrations.find((i) => i.provider === 'aliexpress' && i.status === 'active');
-  return existing ?? (await complete(who, (await consent(who)).callback)).integration!;
-}
+const complete = (who: TestMerchant, callback: URL) => completeWith(who, 'aliexpress', callback);
+const connected = (who: TestMerchant) => connectedIntegration(who, 'aliexpress', (url) => aliexpressAuthorizeAs(url, SELLER));
 
 it("connects the seller from AliExpress's authorize page: the state is this user's and used once, tokens sealed and never logged", async () => {
   const { params, callback } = await consent(merchant);

@@ -3,7 +3,7 @@ import { amazonMessages, marketplaceMessages as m } from '@smista/contracts';
 import { AMAZON_SANDBOX_APP, amazonAuthorizeAs, amazonSandboxControl, startAmazonSandbox, type AmazonSandbox } from '@smista/sandboxes';
 import { createLogger } from '@smista/service-kit';
 import { adaptersConfigWith, createMarketplaceAdapter } from '../src/adapters';
-import { failure, finishedJob, importedOrders, startMarketplacesStack, type MarketplacesStack, type TestMerchant } from './support/harness';
+import { completeWith, connectedIntegration, consentFor, failure, finishedJob, importedOrders, startMarketplacesStack, type MarketplacesStack, type TestMerchant } from './support/harness';
 
 /*
  * Amazon through the service, as the screens drive it: GetOAuthParams, Seller Central's consent
@@ -57,20 +57,9 @@ afterAll(async () => {
 const control = () => amazonSandboxControl(amazon.url);
 const integrations = async () => Number((await stack.pool.query('SELECT count(*)::int AS n FROM integrations')).rows[0].n);
 
-async function consent(who: TestMerchant, seller: { email: string; password: string }) {
-  const params = await who.api.getOAuthParams({ marketplace: 'amazon', account: '' });
-  return { params, callback: new URL(await amazonAuthorizeAs(params.consentUrl, seller)) };
-}
-
-const complete = (who: TestMerchant, callback: URL) => {
-  const query = Object.fromEntries(callback.searchParams);
-  return who.api.completeOAuth({ merchantId: who.merchantId, marketplace: 'amazon', code: query.spapi_oauth_code ?? '', error: '', state: query.state ?? '', callback: query });
-};
-
-async function connected(who: TestMerchant, seller: typeof SELLER) {
-  const existing = (await who.api.listIntegrations({ merchantId: '' })).integrations.find((i) => i.provider === 'amazon' && i.username === seller.storeName);
-  return existing ?? (await complete(who, (await consent(who, seller)).callback)).integration!;
-}
+const consent = (who: TestMerchant, seller: { email: string; password: string }) => consentFor(who, 'amazon', (url) => amazonAuthorizeAs(url, seller));
+const complete = (who: TestMerchant, callback: URL) => completeWith(who, 'amazon', callback);
+const connected = (who: TestMerchant, seller: typeof SELLER) => connectedIntegration(who, 'amazon', (url) => amazonAuthorizeAs(url, seller), (i) => i.username === seller.storeName);
 
 it("connects the seller from Seller Central's consent page; the state is this user's and is used once", async () => {
   const { params, callback } = await consent(merchant, SELLER);

@@ -1,7 +1,7 @@
 import { status } from '@grpc/grpc-js';
 import { etsyMessages, marketplaceMessages as m } from '@smista/contracts';
 import { ETSY_SANDBOX_APP, etsyAuthorizeAs, etsySandboxControl, startEtsySandbox, type EtsySandbox } from '@smista/sandboxes';
-import { failure, finishedJob, importedOrders, startMarketplacesStack, type MarketplacesStack, type TestMerchant } from './support/harness';
+import { completeWith, connectedIntegration, consentFor, failure, finishedJob, importedOrders, startMarketplacesStack, type MarketplacesStack, type TestMerchant } from './support/harness';
 
 /*
  * Etsy through the service, as the screens drive it: GetOAuthParams with a PKCE challenge whose
@@ -45,20 +45,9 @@ afterAll(async () => {
 const control = () => etsySandboxControl(etsy.url);
 const integrations = async () => Number((await stack.pool.query('SELECT count(*)::int AS n FROM integrations')).rows[0].n);
 
-async function consent(who: TestMerchant) {
-  const params = await who.api.getOAuthParams({ marketplace: 'etsy', account: '' });
-  return { params, callback: new URL(await etsyAuthorizeAs(params.consentUrl, SELLER)) };
-}
-
-const complete = (who: TestMerchant, callback: URL) => {
-  const query = Object.fromEntries(callback.searchParams);
-  return who.api.completeOAuth({ merchantId: who.merchantId, marketplace: 'etsy', code: query.code ?? '', error: query.error ?? '', state: query.state ?? '', callback: query });
-};
-
-async function connected(who: TestMerchant) {
-  const existing = (await who.api.listIntegrations({ merchantId: '' })).integrations.find((i) => i.provider === 'etsy' && i.status === 'active');
-  return existing ?? (await complete(who, (await consent(who)).callback)).integration!;
-}
+const consent = (who: TestMerchant) => consentFor(who, 'etsy', (url) => etsyAuthorizeAs(url, SELLER));
+const complete = (who: TestMerchant, callback: URL) => completeWith(who, 'etsy', callback);
+const connected = (who: TestMerchant) => connectedIntegration(who, 'etsy', (url) => etsyAuthorizeAs(url, SELLER));
 
 it("connects the shop from Etsy's consent page with PKCE: the verifier stays sealed in the service, the state is this user's and is used once", async () => {
   const { params, callback } = await consent(merchant);

@@ -306,6 +306,27 @@ async function untilServing(client: marketplaces.MarketplacesServiceClient, time
 }
 
 /** The orders enqueued by sync jobs (outbox rows of `marketplaces.order.imported`), decoded. */
+/**
+ * The marketplace's consent as a merchant starts it: GetOAuthParams, then `authorize` (the
+ * sandbox's `…AuthorizeAs`, answering where it redirects). Answers the params and the callback URL.
+ */
+export async function consentFor(who: TestMerchant, marketplace: string, authorize: (consentUrl: string) => Promise<string>): Promise<{ params: marketplaces.OAuthParams; callback: URL }> {
+  const params = await who.api.getOAuthParams({ marketplace, account: '' });
+  return { params, callback: new URL(await authorize(params.consentUrl)) };
+}
+
+/** CompleteOAuth with the callback's whole query, as the shell sends it (Amazon names its code `spapi_oauth_code`). */
+export function completeWith(who: TestMerchant, marketplace: string, callback: URL) {
+  const query = Object.fromEntries(callback.searchParams);
+  return who.api.completeOAuth({ merchantId: who.merchantId, marketplace, code: query.code ?? query.spapi_oauth_code ?? '', error: query.error ?? '', state: query.state ?? '', callback: query });
+}
+
+/** The merchant's integration of `marketplace` that `matches` (by default an active one), connected through the consent the first time. */
+export async function connectedIntegration(who: TestMerchant, marketplace: string, authorize: (consentUrl: string) => Promise<string>, matches: (i: marketplaces.Integration) => boolean = (i) => i.status === 'active'): Promise<marketplaces.Integration> {
+  const existing = (await who.api.listIntegrations({ merchantId: '' })).integrations.find((i) => i.provider === marketplace && matches(i));
+  return existing ?? (await completeWith(who, marketplace, (await consentFor(who, marketplace, authorize)).callback)).integration!;
+}
+
 export async function importedOrders(pool: Pool): Promise<marketplacesEvents.MarketplaceOrderImported[]> {
   const { rows } = await pool.query<{ payload: Buffer }>(`SELECT payload FROM outbox WHERE subject = 'marketplaces.order.imported' ORDER BY seq`);
   return rows.map((r) => marketplacesEvents.MarketplaceOrderImported.decode(r.payload));
