@@ -1,5 +1,5 @@
 import { ETSY_SANDBOX_APP, etsyAuthorizeAs, etsySandboxControl, startEtsySandbox, type EtsySandbox } from '@smista/sandboxes';
-import { finishedJob, importedOrders, startMarketplacesStack, waitFor, type MarketplacesStack, type TestMerchant } from './support/harness';
+import { connectedIntegration, startMarketplacesStack, syncKilledAndResumed, type MarketplacesStack, type TestMerchant } from './support/harness';
 
 /*
  * kill -9 of the marketplaces service in the middle of an Etsy sync (offset pages of receipts): the
@@ -38,28 +38,8 @@ afterAll(async () => {
   await etsy?.close();
 }, 30_000);
 
-const jobRow = async (id: number) =>
-  (await stack.pool.query<{ status: string; orders_synced: number; lease_owner: string | null; metadata: { nextOffset: number | null } }>(`SELECT status, orders_synced, lease_owner, metadata FROM jobs WHERE id = $1`, [id])).rows[0]!;
-
 it('resumes a killed Etsy sync from its last committed page and completes with every receipt once', async () => {
-  const params = await shop.api.getOAuthParams({ marketplace: 'etsy', account: '' });
-  const back = new URL(await etsyAuthorizeAs(params.consentUrl, SELLER));
-  const query = Object.fromEntries(back.searchParams);
-  const { integration } = await shop.api.completeOAuth({ merchantId: shop.merchantId, marketplace: 'etsy', code: query.code!, error: '', state: query.state!, callback: query });
-  const started = await shop.api.startSync({ merchantId: '', integrationId: integration!.id, triggeredBy: '' });
-
-  await waitFor('a few committed pages', async () => (await jobRow(started.id)).orders_synced >= 150, 60_000);
-  await stack.kill();
-  const stuck = await jobRow(started.id);
-  expect(stuck.status).toBe('running');
-  expect(stuck.orders_synced).toBeLessThan(RECEIPTS);
-  expect(stuck.metadata.nextOffset).toBe(stuck.orders_synced);
-  expect((await importedOrders(stack.pool)).filter((e) => e.jobId === started.id)).toHaveLength(stuck.orders_synced);
-
-  await stack.restart();
-  const job = await finishedJob(shop.api, shop.merchantId, started.id, 120_000);
-  expect(job).toMatchObject({ status: 'completed', ordersFound: RECEIPTS, ordersSynced: RECEIPTS });
-  const events = (await importedOrders(stack.pool)).filter((e) => e.jobId === started.id);
+  const integration = await connectedIntegration(shop, 'etsy', (url) => etsyAuthorizeAs(url, SELLER));
+  const events = await syncKilledAndResumed(stack, shop, integration.id, { total: RECEIPTS, killAfter: 150, pagesTimeoutMs: 60_000, finishTimeoutMs: 120_000 });
   expect(new Set(events.map((e) => e.order!.externalId))).toEqual(new Set((await etsySandboxControl(etsy.url).receipts(SELLER.userId)).map((r) => String(r.receiptId))));
-  expect(events).toHaveLength(RECEIPTS);
 }, 240_000);

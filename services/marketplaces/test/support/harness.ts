@@ -30,6 +30,8 @@ import { messagesHandled, startTestStack as startMerchantsStack, SECRET, type Te
 import { createTestDatabase } from '../../../../e2e/support/db';
 import { consumersSince, sharedInfra } from '../../../../e2e/support/env';
 
+import { waitFor } from '../../../merchants/test/support/harness';
+
 export { failure, waitFor } from '../../../merchants/test/support/harness';
 
 /** The stream the shipments service declares, created here as shipments would (marketplaces consumes its labels). */
@@ -325,6 +327,37 @@ export function completeWith(who: TestMerchant, marketplace: string, callback: U
 export async function connectedIntegration(who: TestMerchant, marketplace: string, authorize: (consentUrl: string) => Promise<string>, matches: (i: marketplaces.Integration) => boolean = (i) => i.status === 'active'): Promise<marketplaces.Integration> {
   const existing = (await who.api.listIntegrations({ merchantId: '' })).integrations.find((i) => i.provider === marketplace && matches(i));
   return existing ?? (await completeWith(who, marketplace, (await consentFor(who, marketplace, authorize)).callback)).integration!;
+}
+
+/**
+ * kill -9 of a child-process service in the middle of the integration's sync, once `killAfter`
+ * orders are committed, then started again: the job is found running at its last committed page
+ * with exactly that page's orders published, and completes with `total` after the restart. Answers
+ * the job's `marketplaces.order.imported` events, for the test to compare with its sandbox's orders.
+ */
+export async function syncKilledAndResumed(
+  stack: MarketplacesStack,
+  shop: TestMerchant,
+  integrationId: number,
+  o: { total: number; killAfter: number; pagesTimeoutMs: number; finishTimeoutMs: number },
+): Promise<marketplacesEvents.MarketplaceOrderImported[]> {
+  const jobRow = async (id: number) =>
+    (await stack.pool.query<{ status: string; orders_synced: number; metadata: { nextOffset: number | null } }>(`SELECT status, orders_synced, metadata FROM jobs WHERE id = $1`, [id])).rows[0]!;
+  const started = await shop.api.startSync({ merchantId: '', integrationId, triggeredBy: '' });
+  await waitFor('a few committed pages', async () => (await jobRow(started.id)).orders_synced >= o.killAfter, o.pagesTimeoutMs);
+  await stack.kill();
+  const stuck = await jobRow(started.id);
+  expect(stuck.status).toBe('running');
+  expect(stuck.orders_synced).toBeLessThan(o.total);
+  expect(stuck.metadata.nextOffset).toBe(stuck.orders_synced);
+  expect((await importedOrders(stack.pool)).filter((e) => e.jobId === started.id)).toHaveLength(stuck.orders_synced);
+
+  await stack.restart();
+  const job = await finishedJob(shop.api, shop.merchantId, started.id, o.finishTimeoutMs);
+  expect(job).toMatchObject({ status: 'completed', ordersFound: o.total, ordersSynced: o.total });
+  const events = (await importedOrders(stack.pool)).filter((e) => e.jobId === started.id);
+  expect(events).toHaveLength(o.total);
+  return events;
 }
 
 export async function importedOrders(pool: Pool): Promise<marketplacesEvents.MarketplaceOrderImported[]> {
