@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { tmpDir } from '../../deploy/local/src/paths';
 import { ServiceStartError, type RestartPolicy, type ServiceHandle } from '../../deploy/local/src/service';
-import { startApp as startAppProcesses } from '../../deploy/local/src/stack';
+import { startApp as startAppProcesses, startReplica } from '../../deploy/local/src/stack';
 import { startGlsSandbox, type GlsSandbox } from '@smista/sandboxes';
 import { sharedInfra } from './env';
 
@@ -56,7 +56,12 @@ export interface TestApp {
   logDir: string;
   /** The running components by name: `process.kill(app.services.orders.pid, 'SIGKILL')`. */
   services: Record<string, ServiceHandle>;
-  /** Gateway first, then the services. */
+  /**
+   * One more process of a component behind the same address (its variables, ports of its own),
+   * stopped before the app: answers its base URL (for the gateway, where a second replica listens).
+   */
+  startReplica(component: string, name: string): Promise<string>;
+  /** Replicas, then the gateway, then the services. */
   stop(): Promise<void>;
 }
 
@@ -91,6 +96,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<TestApp> 
       detached: false,
       restart: options.restart ?? true,
     });
+    const replicas: ServiceHandle[] = [];
     return {
       baseUrl: app.baseUrl,
       mailUrl: infra.mailUrl,
@@ -105,7 +111,13 @@ export async function startApp(options: StartAppOptions = {}): Promise<TestApp> 
       consumerSuffix: app.consumerSuffix,
       logDir,
       services: Object.fromEntries(app.services.map((s) => [s.name, s])),
+      startReplica: async (component, name) => {
+        const replica = await startReplica(app, component, { name, logFile: path.join(logDir, `${name}.log`) });
+        replicas.push(replica.handle);
+        return replica.url;
+      },
       stop: async () => {
+        await Promise.all(replicas.map((r) => r.stop()));
         await app.stop();
         await gls?.close();
       },

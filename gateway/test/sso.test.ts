@@ -157,6 +157,21 @@ describe("Keycloak's back-channel logout", () => {
     await waitFor('the Smista session to end', async () => (await b.get('/api/user')).status === 401, 10_000, 50);
   }, 60_000);
 
+  it('ends it on every gateway replica within a second, though Keycloak tells only one', async () => {
+    const second = await app.startReplica('gateway', 'gateway-b');
+    const kc = await createRealmUser({ emailVerified: true });
+    const { b, idToken } = await ssoBrowser(kc);
+    expect((await b.post('/api/sso/session', { idToken })).status).toBe(200);
+    // The same browser behind a balancer: its session looked up (and cached) by both replicas.
+    const onSecond = () => fetch(`${second}/api/user`, { headers: { cookie: b.cookie! } });
+    expect((await b.get('/api/user')).status).toBe(200);
+    expect((await onSecond()).status).toBe(200);
+    // Keycloak posts the logout token to the first replica (its client's back-channel URL) only.
+    await keycloakAdmin('POST', `/users/${kc.id}/logout`);
+    // A second of a quiet machine (waitFor scales it by the load): the invalidation reaches both.
+    await waitFor('the session to end on both replicas', async () => (await b.get('/api/user')).status === 401 && (await onSecond()).status === 401, 1_000, 20);
+  }, 90_000);
+
   it('refuses a logout token that is not the realm\'s, a missing one and a JSON body: 400 in Italian, nothing ended', async () => {
     const kc = await createRealmUser({ emailVerified: true });
     const { b, idToken } = await ssoBrowser(kc);
