@@ -259,6 +259,8 @@ step('a merchant that requires SSO: turned on from an SSO session, then refused 
   const option = other.page.getByTestId('merchant-option').filter({ hasText: merchantName });
   await option.getByTestId('merchant-sso-required').filter({ hasText: ssoRequirementTexts.selectionHint }).waitFor();
   expect(await option.isDisabled()).toBe(true);
+  // It was this session's merchant: no longer shown as the current one.
+  expect(await option.getByText('Attuale', { exact: true }).count()).toBe(0);
   expect(await api(other.context, app.baseUrl, 'POST', '/api/merchants/select', { merchantId })).toMatchObject({ status: 403, body: { message: messages.errors.ssoRequiredByMerchant } });
   await expectNoSidewaysScroll(other.page, MOBILE.width);
   await shot(other.page, 'required-mobile-refused');

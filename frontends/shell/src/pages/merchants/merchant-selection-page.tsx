@@ -130,8 +130,9 @@ export function MerchantSelectionPage() {
             ) : (
               <ul className="grid gap-2" data-testid="merchant-list">
                 {list.map((m) => {
-                  const isCurrent = highlighted?.id === m.id;
                   const ssoOnly = blocked(m);
+                  // A merchant this session can no longer enter is not its current one, whatever was stored.
+                  const isCurrent = highlighted?.id === m.id && !ssoOnly;
                   return (
                     <li key={m.id}>
                       <button
