@@ -165,8 +165,8 @@ export function AuthPage() {
               onSuccess={complete('register')}
             />
           )}
-          {/* With an invite, SSO also signs up: a first sign-in creates the account, then the invite. */}
-          {mode === 'register' && token ? <SsoButton returnTo={ssoReturnTo} /> : null}
+          {/* With an invite, SSO also signs up: a first sign-in creates the account, then the invite (once the e-mail check has decided the form). */}
+          {mode === 'register' && token && !checking ? <SsoButton returnTo={ssoReturnTo} /> : null}
           <div className="flex items-center justify-center gap-1 text-sm text-muted-foreground">
             <span>{mode === 'login' ? t.auth.switchToRegister : t.auth.switchToLogin}</span>
             <Button
