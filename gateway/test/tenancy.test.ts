@@ -90,7 +90,7 @@ describe('tenancy', () => {
 
     // B sees only B; A is as it was.
     expect((await B.get('/api/merchant-addresses')).body).toEqual([addressB]);
-    expect((await B.get('/api/merchants')).body).toEqual([{ ...b, role: 'admin' }]);
+    expect((await B.get('/api/merchants')).body).toEqual([{ ...b, role: 'admin', ssoRequired: false }]);
     expect(await snapshotA()).toEqual(before);
   }, 30_000);
 
