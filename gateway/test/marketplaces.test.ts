@@ -208,10 +208,12 @@ describe('an integration', () => {
   }, 60_000);
 
   it('syncs: 202 Sincronizzazione avviata, a second start joins it, progress readable, the job completes', async () => {
-    const started = await admin.b.post(`/api/orders/sync/${integration.id}`);
-    expect(started.status).toBe(202);
-    expect(started.body).toMatchObject({ message: m.syncStarted, joined: false, job: { integrationId: integration.id, provider: 'ebay', type: 'orders_sync', triggeredBy: 'user' } });
-    const again = await admin.b.post(`/api/orders/sync/${integration.id}`, { triggeredBy: 'auto' });
+    // Both starts at once (a second one sent after the first answered could find the 30 orders
+    // already synced): one starts the job, the other joins that same job.
+    const answers = await Promise.all([admin.b.post(`/api/orders/sync/${integration.id}`), admin.b.post(`/api/orders/sync/${integration.id}`, { triggeredBy: 'auto' })]);
+    const started = answers.find((a) => a.body?.joined === false)!;
+    const again = answers.find((a) => a !== started)!;
+    expect(started).toMatchObject({ status: 202, body: { message: m.syncStarted, joined: false, job: { integrationId: integration.id, provider: 'ebay', type: 'orders_sync' } } });
     expect(again).toMatchObject({ status: 202, body: { joined: true, message: m.syncJoined, job: { id: started.body.job.id } } });
     const job = await finished(admin, started.body.job.id);
     expect(job).toMatchObject({ status: 'completed', ordersFound: 30, ordersSynced: 30, errorMessage: null });
