@@ -120,9 +120,10 @@ export class SyncWorker {
 
   /** One slot's round: claims a job and reads it to its end (or its release); answers whether one was taken. */
   private async round(slot: number): Promise<number> {
-    const logger = this.deps.logger.child({ component: 'sync-worker', slot });
     const claim = await this.claim();
     if (!claim) return 0;
+    // Made only for a job taken: an idle slot's rounds (one a poll) log nothing.
+    const logger = this.deps.logger.child({ component: 'sync-worker', slot });
     try {
       // Which replica works on which job (a takeover after a crash or a back-off says `resumed`).
       logger.info({ jobId: claim.job.id, integrationId: claim.job.integrationId, merchantId: claim.job.merchantId, offset: claim.job.progress?.nextOffset, resumed: claim.resumed }, 'sync job claimed');
