@@ -592,7 +592,7 @@ export const COMPONENTS = [
     devMetricsPort: 9406,
     stage: 1,
     database: 'smista_shipments',
-    peers: ['orders', 'carriers'],
+    peers: ['orders', 'carriers', 'merchants'],
     streams: ['SHIPMENTS'],
     chart: 'shipments',
   },

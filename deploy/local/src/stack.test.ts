@@ -234,6 +234,7 @@ test('the real topology: every component gets the addresses of the peers its row
     DATABASE_URL: 'postgres://x/smista_shipments',
     ORDERS_GRPC_ADDR: '127.0.0.1:50055',
     CARRIERS_GRPC_ADDR: '127.0.0.1:50053',
+    MERCHANTS_GRPC_ADDR: '127.0.0.1:50052',
   });
   // activity calls no peer, so it gets no address; its own variables keep their defaults.
   expect(componentEnv(byName('activity'), ctx, APP_COMPONENTS)).toMatchObject({

@@ -23,3 +23,5 @@ export * from './shipments';
 export * from './shipping-rules';
 export * from './activity';
 export * from './carrier-capabilities';
+export * from './slips';
+export * from './merchant-logo';

@@ -410,8 +410,8 @@ export function readShipmentDetailsParam(params: URLSearchParams): number | null
   return id >= 1 ? id : null;
 }
 
-/** A list of positive whole ids, 1..max, duplicates dropped (order kept). */
-const idList = (messages: { empty: string; invalid: string; tooMany: string }, max = SHIPMENT_BULK_MAX) =>
+/** A list of positive whole ids, 1..max, duplicates dropped (order kept); the packing slips' selection uses it too. */
+export const idList = (messages: { empty: string; invalid: string; tooMany: string }, max = SHIPMENT_BULK_MAX) =>
   z.unknown().transform((v, ctx) => {
     if (v === undefined || v === null || (Array.isArray(v) && v.length === 0)) {
       ctx.addIssue({ code: 'custom', message: messages.empty });

@@ -12,6 +12,8 @@ export const configSchema = z.object({
   ...serviceEnv(50056),
   ORDERS_GRPC_ADDR: env.address(),
   CARRIERS_GRPC_ADDR: env.address(),
+  /** merchants' GetLogo: the logo printed on the packing slips (issue 25). */
+  MERCHANTS_GRPC_ADDR: env.address(),
   /** Labels asked of carriers at once within one processing run. */
   PROCESS_CONCURRENCY: count(8, 1, 64),
   /**

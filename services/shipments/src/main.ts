@@ -3,7 +3,7 @@ import path from 'node:path';
 import { attachWhenStreamExists, holdProcessPresence, runService, startGrpcServer, startServiceInfra, type LateConsumers, type Logger, type RunningService } from '@smista/service-kit';
 import { readConfig, type Config } from './config';
 import { ProcessRunner } from './app';
-import { createCarrierGateway, createOrdersDirectory, createShipmentsService } from './grpc';
+import { createCarrierGateway, createMerchantBranding, createOrdersDirectory, createShipmentsService } from './grpc';
 import { stream } from './events/publishers';
 import { orderSubscriptions, subscriptions } from './events/subscriptions';
 
@@ -37,6 +37,7 @@ export async function startShipments(config: Config, logger: Logger): Promise<Ru
   const clientOptions = { callerSecret: config.CALLER_TOKEN_SECRET, logger };
   const carriers = createCarrierGateway({ address: config.CARRIERS_GRPC_ADDR, ...clientOptions });
   const orders = createOrdersDirectory({ address: config.ORDERS_GRPC_ADDR, ...clientOptions });
+  const branding = createMerchantBranding({ address: config.MERCHANTS_GRPC_ADDR, ...clientOptions });
   const presence = await holdProcessPresence(config.DATABASE_URL, logger);
   const runner = new ProcessRunner({
     pool: infra.pool,
@@ -48,7 +49,7 @@ export async function startShipments(config: Config, logger: Logger): Promise<Ru
     leaseSeconds: config.RUN_LEASE_SECONDS,
     labelDeadlineSeconds: config.LABEL_DEADLINE_SECONDS,
   });
-  const service = createShipmentsService({ pool: infra.pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, carriers, orders, runner });
+  const service = createShipmentsService({ pool: infra.pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, carriers, orders, branding, runner });
   const server = await startGrpcServer({ port: config.GRPC_PORT, services: [service], logger });
   runner.start();
   // No peer in /readyz (as orders): lists, details and labels work without orders and carriers.
@@ -64,7 +65,7 @@ export async function startShipments(config: Config, logger: Logger): Promise<Ru
       ['stop gRPC (drain in-flight calls)', () => server.shutdown()],
       ['stop consumers of orders events', () => orderConsumers.stop()],
       ...infra.drainSteps,
-      ['close orders and carriers clients', async () => (orders.close(), carriers.close())],
+      ['close orders, carriers and merchants clients', async () => (orders.close(), carriers.close(), branding.close())],
       ...infra.closeSteps,
     ],
   };

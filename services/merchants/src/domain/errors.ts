@@ -24,6 +24,8 @@ export const MerchantsErrorCode = {
   SsoRequired: 'SSO_REQUIRED',
   SsoSessionNeeded: 'SSO_SESSION_NEEDED',
   InvalidSsoRequirement: 'INVALID_SSO_REQUIREMENT',
+  /** A logo that is not a PNG or JPEG within the limits (issue 25). */
+  InvalidLogo: 'INVALID_LOGO',
 } as const;
 export type MerchantsErrorCode = (typeof MerchantsErrorCode)[keyof typeof MerchantsErrorCode];
 
@@ -58,6 +60,7 @@ export const merchantsErrors = {
   inviteInvalid: make(E.InviteInvalid, teamMessages.inviteInvalid),
   inviteEmailMismatch: make(E.InviteEmailMismatch, teamMessages.inviteEmailMismatch),
   invalidAddress: (message: string) => new MerchantsError(E.InvalidAddress, message),
+  invalidLogo: (message: string) => new MerchantsError(E.InvalidLogo, message),
   /** Unknown, malformed, or another merchant's address id: one answer. */
   addressNotFound: make(E.AddressNotFound, addressMessages.notFound),
   /** A valid caller token for a user identity does not know (any more). */

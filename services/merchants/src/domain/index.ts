@@ -4,3 +4,4 @@ export * from './roles';
 export * from './policy';
 export * from './invites';
 export * from './addresses';
+export * from './logo';

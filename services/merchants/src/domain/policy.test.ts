@@ -37,6 +37,8 @@ describe('permission table', () => {
     'addresses.read': { admin: true, user: true },
     'addresses.write': { admin: true, user: true },
     'sso.change': { admin: true, user: false },
+    'logo.read': { admin: true, user: true },
+    'logo.change': { admin: true, user: false },
   };
 
   it('covers every action', () => {

@@ -32,6 +32,8 @@ export const TEAM_ACTIONS = [
   'addresses.read',
   'addresses.write',
   'sso.change',
+  'logo.read',
+  'logo.change',
 ] as const;
 export type TeamAction = (typeof TEAM_ACTIONS)[number];
 
@@ -50,6 +52,8 @@ export const PERMISSIONS: Readonly<Record<TeamAction, readonly Role[]>> = {
   'addresses.read': ['admin', 'user'],
   'addresses.write': ['admin', 'user'],
   'sso.change': ['admin'],
+  'logo.read': ['admin', 'user'],
+  'logo.change': ['admin'],
 };
 
 /**

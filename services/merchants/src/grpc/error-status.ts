@@ -24,4 +24,5 @@ export const errorStatus: ErrorStatusTable = {
   [C.SsoRequired]: GrpcStatus.PERMISSION_DENIED,
   [C.SsoSessionNeeded]: GrpcStatus.PERMISSION_DENIED,
   [C.InvalidSsoRequirement]: GrpcStatus.INVALID_ARGUMENT,
+  [C.InvalidLogo]: GrpcStatus.INVALID_ARGUMENT,
 } satisfies Record<C, GrpcStatus>;

@@ -6,6 +6,7 @@ import { merchantHandlers } from './merchant-handlers';
 import { teamHandlers } from './team-handlers';
 import { inviteHandlers } from './invite-handlers';
 import { addressHandlers } from './address-handlers';
+import { logoHandlers } from './logo-handlers';
 
 export type { MerchantsServiceDeps };
 
@@ -21,6 +22,7 @@ export function createMerchantsService(deps: MerchantsServiceDeps): GrpcServiceB
     ...teamHandlers(handlerDeps),
     ...inviteHandlers(handlerDeps),
     ...addressHandlers(handlerDeps),
+    ...logoHandlers(handlerDeps),
   };
   return { definition: merchants.MerchantsServiceService, implementation };
 }

@@ -1,5 +1,5 @@
 import type { Logger, Pool } from '@smista/service-kit';
-import type { CarrierGateway, OrdersDirectory } from './ports';
+import type { CarrierGateway, MerchantBranding, OrdersDirectory } from './ports';
 
 /** What the use cases work with; main.ts wires the real ones. */
 export interface AppDeps {
@@ -7,5 +7,6 @@ export interface AppDeps {
   logger: Logger;
   carriers: CarrierGateway;
   orders: OrdersDirectory;
+  branding: MerchantBranding;
   now: () => Date;
 }

@@ -9,3 +9,4 @@ export * from './update-tracking';
 export * from './edit-shipment';
 export * from './labels';
 export * from './merge-pdf';
+export * from './slips';

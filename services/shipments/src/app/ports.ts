@@ -46,3 +46,10 @@ export interface OrdersDirectory {
   ordersOf(caller: Caller, ids: readonly number[]): Promise<Map<number, SourceOrder>>;
   close(): void;
 }
+
+/** The merchant's logo as the packing slips print it (merchants' GetLogo, on behalf of the caller). */
+export interface MerchantBranding {
+  /** The logo, or null when none was uploaded or merchants cannot answer (the slips go without). */
+  logoOf(caller: Caller): Promise<{ contentType: 'image/png' | 'image/jpeg'; data: Uint8Array } | null>;
+  close(): void;
+}

@@ -28,6 +28,8 @@ export interface SourceOrder {
     email: string;
   } | null;
   items: SourceItem[];
+  /** When the buyer ordered (ISO-8601; absent when unknown): printed on the packing slip. */
+  orderDate?: string;
 }
 
 /** A line of the order: its marketplace id, and its fulfilment at the marketplace in Smista's words (`LineFulfilmentStatus`; '' when unknown). */
@@ -36,6 +38,8 @@ export interface SourceItem {
   title: string;
   quantity: number;
   fulfillmentStatus: string;
+  /** The merchant's SKU of the line ('' or absent: none); the pick list sums by it. */
+  sku?: string;
 }
 
 /** A pending shipment to insert. */

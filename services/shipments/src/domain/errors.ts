@@ -1,5 +1,5 @@
 import { DomainError } from '@smista/service-kit';
-import { cancellationMessages, messages, shipmentMessages as m } from '@smista/contracts';
+import { cancellationMessages, messages, shipmentMessages as m, slipMessages } from '@smista/contracts';
 import type { CarrierFailure } from './process';
 
 /** Stable codes of the shipments domain; `grpc/error-status.ts` maps each to one gRPC status. */
@@ -48,6 +48,8 @@ export const shipmentsErrors = {
   noPendingShipments: make(E.NothingToDo, m.noPendingShipments),
   noGlsShippedSelected: make(E.NothingToDo, m.noGlsShippedSelected),
   noLabelsFound: make(E.NothingToDo, m.noLabelsFound),
+  /** Issue 25: a pick list or packing slips of a selection with none of the merchant's orders. */
+  noOrdersToPrint: make(E.NothingToDo, slipMessages.noOrdersFound),
   carrierRefused: (message: string) => new ShipmentsError(E.CarrierRefused, message),
   carrierUnavailable: make(E.CarrierUnavailable, m.carrierUnavailable),
   dependencyUnavailable: make(E.DependencyUnavailable, messages.errors.unavailable),

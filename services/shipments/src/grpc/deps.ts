@@ -1,6 +1,6 @@
 import type { createHandlerFactory, Logger, Pool } from '@smista/service-kit';
 import type { ProcessRunner } from '../app/process-runner';
-import type { CarrierGateway, OrdersDirectory } from '../app/ports';
+import type { CarrierGateway, MerchantBranding, OrdersDirectory } from '../app/ports';
 
 /** What the handlers are built from; main.ts (startShipments) wires the real ones. */
 export interface ShipmentsServiceDeps {
@@ -10,6 +10,7 @@ export interface ShipmentsServiceDeps {
   callerSecret: string;
   carriers: CarrierGateway;
   orders: OrdersDirectory;
+  branding: MerchantBranding;
   runner: ProcessRunner;
   /** The clock; tests may fix it. */
   now?: () => Date;

@@ -16,7 +16,8 @@ export function sourceOrderOf(o: orders.Order): SourceOrder {
     paymentStatus: o.paymentStatus,
     carrierIntegrationId: o.carrierIntegrationId || null,
     address: a ? { id: a.id, ...orderAddressOfPostal(a.address) } : null,
-    items: o.items.map((i) => ({ externalItemId: i.externalItemId, title: i.title, quantity: i.quantity, fulfillmentStatus: i.fulfillmentStatus })),
+    items: o.items.map((i) => ({ externalItemId: i.externalItemId, title: i.title, quantity: i.quantity, fulfillmentStatus: i.fulfillmentStatus, sku: i.sku })),
+    orderDate: o.orderDate,
   };
 }
 

@@ -1,7 +1,7 @@
 import { requireMerchant } from '@smista/service-kit';
 import { shipments } from '@smista/proto';
 import { pageMeta, shipmentAddressOfPostal } from '@smista/contracts';
-import { changeAddress, changeCarrier, labelOf, manifestDocument, mergeLabels } from '../app';
+import { changeAddress, changeCarrier, labelOf, manifestDocument, mergeLabels, printPackingSlips, printPickList, type PrintedDocument } from '../app';
 import { COUNTED_TABS, listCriteria, shipmentsErrors, totalOf } from '../domain';
 import { callsOf, countTabs, findShipment, listShipmentPage, runsOf } from '../store';
 import type { HandlerDeps } from './deps';
@@ -63,5 +63,19 @@ export function shipmentHandlers(deps: HandlerDeps) {
       const scope = await requireMerchant(ctx);
       return toDocument(await manifestDocument(deps, scope, request.id));
     }),
+
+    printPickList: unary('PrintPickList', async (request: shipments.PrintSelection, ctx) => {
+      const scope = await requireMerchant(ctx);
+      return toPrinted(await printPickList(deps, scope, request));
+    }),
+
+    printPackingSlips: unary('PrintPackingSlips', async (request: shipments.PrintSelection, ctx) => {
+      const scope = await requireMerchant(ctx);
+      return toPrinted(await printPackingSlips(deps, scope, request, request.withLabels));
+    }),
   };
+}
+
+function toPrinted(p: PrintedDocument): shipments.PrintedDocument {
+  return shipments.PrintedDocument.fromPartial({ document: toDocument(p.document), pages: p.pages, orders: p.orders, skipped: p.skipped, ordersWithoutLabel: p.ordersWithoutLabel });
 }

@@ -171,6 +171,7 @@ export async function startShipmentsStack(options: StackOptions = {}): Promise<S
     NATS_CONSUMERS_SINCE: consumersSince(),
     ORDERS_GRPC_ADDR: `127.0.0.1:${runningOrders.port}`,
     CARRIERS_GRPC_ADDR: carriersAddress,
+    MERCHANTS_GRPC_ADDR: `127.0.0.1:${portOf(carriersStack.merchants.client.getChannel().getTarget())}`,
     ...options.env,
   };
   const config = parseConfig(configSchema, env);
