@@ -117,6 +117,13 @@ const spec = [
   // SSO accounts (issue 24): the first password of a user created by SSO; a merchant that requires SSO.
   'POST /api/user/password',
   'PUT /api/merchants/:merchantId/sso-required',
+  // Pick lists, packing slips and the merchant's logo (issue 25, slice 4).
+  'POST /api/shipments/pick-list',
+  'POST /api/shipments/packing-slips',
+  'POST /api/shipments/labels-and-slips',
+  'GET /api/merchants/current/logo',
+  'PUT /api/merchants/current/logo',
+  'DELETE /api/merchants/current/logo',
 ];
 
 describe('route table', () => {

@@ -11,6 +11,8 @@ import { shippingRuleRoutes } from './shipping-rule-routes';
 import { ssoRoutes } from './sso-routes';
 import type { RouteDef } from './route';
 import { teamRoutes } from './team-routes';
+import { slipRoutes } from './slip-routes';
+import { merchantLogoRoutes } from './merchant-logo-routes';
 
 /**
  * Every `/api` route: one file per service's routes (path → validation schema → gRPC method →
@@ -18,5 +20,5 @@ import { teamRoutes } from './team-routes';
  * Business rules live in the services.
  */
 export function createRouteTable(gateway: GatewayRouteDeps): RouteDef[] {
-  return [...identityRoutes, ...ssoRoutes(gateway.sso), ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderRoutes, ...shippingRuleRoutes, ...shipmentRoutes, ...activityRoutes, ...gatewayRoutes(gateway)];
+  return [...identityRoutes, ...ssoRoutes(gateway.sso), ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderRoutes, ...shippingRuleRoutes, ...shipmentRoutes, ...slipRoutes, ...merchantLogoRoutes, ...activityRoutes, ...gatewayRoutes(gateway)];
 }

@@ -16,6 +16,7 @@ export const merchantLogoMessages = {
   tooLarge: 'Il logo è troppo grande: la dimensione massima è 512 KB.',
   badSize: `Il logo deve misurare tra ${merchantLogoLimits.minPixels} e ${merchantLogoLimits.maxPixels} pixel per lato.`,
   unreadable: 'Il file del logo è danneggiato o non leggibile.',
+  adminOnly: 'Solo un amministratore può cambiare il logo',
   noLogo: 'Nessun logo caricato',
   saved: 'Logo aggiornato',
   removed: 'Logo rimosso',

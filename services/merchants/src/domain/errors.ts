@@ -1,5 +1,5 @@
 import { DomainError } from '@smista/service-kit';
-import { addressMessages, messages, teamMessages } from '@smista/contracts';
+import { addressMessages, merchantLogoMessages, messages, teamMessages } from '@smista/contracts';
 
 /** Stable codes of the merchants domain; `grpc/error-status.ts` maps each to one gRPC status. */
 export const MerchantsErrorCode = {
@@ -61,6 +61,8 @@ export const merchantsErrors = {
   inviteEmailMismatch: make(E.InviteEmailMismatch, teamMessages.inviteEmailMismatch),
   invalidAddress: (message: string) => new MerchantsError(E.InvalidAddress, message),
   invalidLogo: (message: string) => new MerchantsError(E.InvalidLogo, message),
+  /** A user (not an admin) asked to change or remove the logo. */
+  logoAdminOnly: make(E.AdminOnly, merchantLogoMessages.adminOnly),
   /** Unknown, malformed, or another merchant's address id: one answer. */
   addressNotFound: make(E.AddressNotFound, addressMessages.notFound),
   /** A valid caller token for a user identity does not know (any more). */

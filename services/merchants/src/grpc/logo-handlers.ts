@@ -1,5 +1,5 @@
 import { merchants } from '@smista/proto';
-import { assertMay, parseLogo } from '../domain';
+import { assertMay, may, merchantsErrors, parseLogo, type Role } from '../domain';
 import { deleteLogo, findLogo, saveLogo, type LogoRow } from '../store';
 import { selectedMembershipOf } from './actor';
 import type { HandlerDeps } from './deps';
@@ -7,6 +7,10 @@ import type { HandlerDeps } from './deps';
 function toLogoMessage(logo: LogoRow | null): merchants.MerchantLogo {
   if (!logo) return merchants.MerchantLogo.fromPartial({ present: false });
   return merchants.MerchantLogo.fromPartial({ present: true, contentType: logo.contentType, data: Buffer.from(logo.data), width: logo.width, height: logo.height, updatedAt: logo.updatedAt.toISOString() });
+}
+
+function assertMayChangeLogo(role: Role): void {
+  if (!may(role, 'logo.change')) throw merchantsErrors.logoAdminOnly();
 }
 
 /** GetLogo (any member), SetLogo and DeleteLogo (admins): the caller's selected merchant (issue 25). */
@@ -20,7 +24,7 @@ export function logoHandlers({ pool, unary, now }: HandlerDeps) {
 
     setLogo: unary('SetLogo', async (request: merchants.SetLogoRequest, ctx) => {
       const { actor, membership } = await selectedMembershipOf(ctx, pool);
-      assertMay(membership.role, 'logo.change');
+      assertMayChangeLogo(membership.role);
       const saved = await saveLogo(pool, membership.merchantId, parseLogo(request.data), now());
       ctx.logger.info({ merchantId: membership.merchantId, userId: actor.userId, bytes: saved.data.length }, 'logo saved');
       return toLogoMessage(saved);
@@ -28,7 +32,7 @@ export function logoHandlers({ pool, unary, now }: HandlerDeps) {
 
     deleteLogo: unary('DeleteLogo', async (_request: merchants.DeleteLogoRequest, ctx) => {
       const { actor, membership } = await selectedMembershipOf(ctx, pool);
-      assertMay(membership.role, 'logo.change');
+      assertMayChangeLogo(membership.role);
       await deleteLogo(pool, membership.merchantId);
       ctx.logger.info({ merchantId: membership.merchantId, userId: actor.userId }, 'logo removed');
       return {};
