@@ -2,6 +2,8 @@
  * Italian texts of the settings remote. Texts quoted by the product spec (§2, §5, §8) are word
  * for word; the rest are ours in the same voice. Candidates to move into @smista/contracts.
  */
+import { logoTexts } from './addresses/logo-messages';
+
 export const t = {
   title: 'Impostazioni',
   subtitle: 'Gestisci il tuo team, il profilo, i corrieri e gli indirizzi.',
@@ -203,4 +205,5 @@ export const t = {
     /** Spec §8: shown when the server's answer carries no message of its own. */
     failed: 'Impossibile aggiornare la password. Verifica che la password attuale sia corretta.',
   },
+  logo: logoTexts,
 } as const;

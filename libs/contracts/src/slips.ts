@@ -41,9 +41,18 @@ export const slipTexts = {
   noItems: 'Nessun articolo nell’ordine',
 } as const;
 
+/** The selection actions of the orders and shipments lists (both remotes print the same way). */
+export const slipActionTexts = {
+  pickList: 'Lista di prelievo',
+  packingSlips: 'Distinte di imballaggio',
+  labelsAndSlips: 'Stampa etichette e distinte di imballaggio',
+  printing: 'Preparazione PDF...',
+} as const;
+
 /** What the gateway answers beside the PDF (headers), for the screens' toast. */
 export const slipToasts = {
   opened: 'PDF aperto in una nuova scheda',
+  labelsAndSlipsOpened: (orders: number) => `Distinte ed etichette di ${orders} ${orders === 1 ? 'ordine' : 'ordini'}`,
   pickListOpened: (orders: number) => `Lista di prelievo di ${orders} ${orders === 1 ? 'ordine' : 'ordini'}`,
   slipsOpened: (orders: number) => `Distinte di imballaggio di ${orders} ${orders === 1 ? 'ordine' : 'ordini'}`,
   withoutLabel: (count: number) =>

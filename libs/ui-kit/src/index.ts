@@ -32,6 +32,8 @@ export {
 export { formatCount, formatDate, formatDateTime, parseDate } from './lib/format';
 export { providerName, providerNames } from './lib/provider-names';
 export { openInNewTab, saveBlob, SAVED_URL_LIFETIME_MS } from './lib/browser';
+export { idsOfHeader, openPostedPdf, type PostedPdf } from './lib/pdf-tab';
+export { printSlips, slipPrints, type SlipPrint } from './lib/print-slips';
 export { changeListView, pageButtons, pageRange, pageSizeOptions, toggleId, type PageButton } from './lib/list-view';
 export { shipmentStatusBadge, TONE_CLASSES, type BadgeLook, type BadgeTone } from './lib/badge-looks';
 export { useMediaQuery, useIsMobile, MOBILE_BREAKPOINT, RESIZE_DEBOUNCE_MS } from './hooks/use-media-query';

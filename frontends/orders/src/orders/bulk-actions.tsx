@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { FileDown, PackagePlus, RefreshCw } from 'lucide-react';
-import type { OrderJson } from '@smista/contracts';
-import { bulkLabelsPath, Button, errorMessageFrom, openInNewTab, toast } from '@smista/ui-kit';
+import { ClipboardList, FileDown, PackageOpen, PackagePlus, Printer, RefreshCw } from 'lucide-react';
+import { slipActionTexts, type OrderJson } from '@smista/contracts';
+import { bulkLabelsPath, Button, errorMessageFrom, openInNewTab, printSlips, toast, type SlipPrint } from '@smista/ui-kit';
 import { t } from '../messages';
 import { createdToast, labelShipmentIds, settleInPool, trackingOrderIds, trackingToast, unpaidOrders } from './bulk';
 import { serverMessage } from './order-actions';
@@ -21,7 +21,9 @@ export const TRACKING_CONCURRENCY = 4;
  *   Nessuna spedizione con etichette trovata per gli ordini selezionati', or the popup-blocked text;
  * - 'Aggiorna tracking': `POST /api/orders/{id}/update-tracking` for each eBay order whose shipment
  *   has a tracking number (offered only when one has); 'Aggiornamento parziale (ok/total)' when
- *   some failed.
+ *   some failed;
+ * - 'Lista di prelievo', 'Distinte di imballaggio', 'Stampa etichette e distinte di imballaggio'
+ *   (issue 25): the PDF of the selected orders in a new tab (the kit's `printSlips`).
  * `onDone` clears the selection after an action that fully succeeded (spec §4).
  */
 export function OrdersBulkActions({ merchantId, selected, onDone }: { merchantId: string; selected: readonly OrderJson[]; onDone: () => void }) {
@@ -76,6 +78,15 @@ export function OrdersBulkActions({ merchantId, selected, onDone }: { merchantId
     onDone();
   };
 
+  const printSlipsOf = (kind: SlipPrint) => {
+    if (none) return;
+    void printSlips(kind, { orderIds: selected.map((o) => o.id) }).then((shown) => {
+      if (!shown) return;
+      if (kind === 'labelsAndSlips') refreshOrdersAndShipments(queryClient, merchantId);
+      onDone();
+    });
+  };
+
   const updateTracking = async () => {
     if (none || updating) return;
     const ids = trackable;
@@ -110,6 +121,18 @@ export function OrdersBulkActions({ merchantId, selected, onDone }: { merchantId
       <Button variant="outline" size="sm" onClick={printLabels} disabled={none} data-testid="orders-bulk-print-labels">
         <FileDown aria-hidden />
         {t.bulk.printLabels}
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => printSlipsOf('pickList')} disabled={none} data-testid="orders-bulk-pick-list">
+        <ClipboardList aria-hidden />
+        {slipActionTexts.pickList}
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => printSlipsOf('packingSlips')} disabled={none} data-testid="orders-bulk-packing-slips">
+        <PackageOpen aria-hidden />
+        {slipActionTexts.packingSlips}
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => printSlipsOf('labelsAndSlips')} disabled={none} data-testid="orders-bulk-labels-and-slips">
+        <Printer aria-hidden />
+        {slipActionTexts.labelsAndSlips}
       </Button>
       {/* Offered only for orders with a shipment that has tracking (the row action's rule). */}
       <Button

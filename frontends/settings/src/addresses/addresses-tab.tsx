@@ -7,12 +7,18 @@ import { t } from '../messages';
 import { AddressCards, AddressTable } from './address-list';
 import { AddressDialog, type AddressDialogTarget } from './address-dialog';
 import { useAddresses, useDeleteAddress } from './addresses-api';
+import { LogoCard } from './logo-card';
 
 /** /dashboard/settings/addresses: 'I Tuoi Indirizzi' (spec §2, §5, §7, §8). */
 export function AddressesTab() {
   const merchant = useSelectedMerchant();
   if (!merchant) return <NoMerchant title={t.noMerchantTitle} text={t.addresses.noMerchant} testId="addresses-no-merchant" />;
-  return <AddressesPanel key={merchant.id} merchantId={merchant.id} />;
+  return (
+    <div className="grid gap-4">
+      <AddressesPanel key={merchant.id} merchantId={merchant.id} />
+      <LogoCard key={`logo-${merchant.id}`} merchantId={merchant.id} />
+    </div>
+  );
 }
 
 function AddressesPanel({ merchantId }: { merchantId: string }) {

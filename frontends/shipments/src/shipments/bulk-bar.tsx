@@ -1,13 +1,14 @@
-import { ChevronDown, FileDown, Loader2, Play, Send } from 'lucide-react';
-import type { ShipmentJson } from '@smista/contracts';
-import { Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger, SelectionBar } from '@smista/ui-kit';
+import { ChevronDown, ClipboardList, FileDown, Loader2, PackageOpen, Play, Printer, Send } from 'lucide-react';
+import { slipActionTexts, type ShipmentJson } from '@smista/contracts';
+import { Button, DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger, SelectionBar, type SlipPrint } from '@smista/ui-kit';
 import { t } from '../messages';
 import { workdayShipmentIds } from './shipment-rules';
 
 /**
  * The bulk bar (spec §2), the kit's selection bar: how many are selected ('1 selezionata' / 'N
  * selezionate'), select all and deselect all (of the page); then the Process menu: 'Processa Selezionate', 'Stampa
- * Etichette', and 'Trasmetti GLS' when a selected shipment is GLS and shipped.
+ * Etichette', 'Lista di prelievo', 'Distinte di imballaggio' and 'Stampa etichette e distinte di
+ * imballaggio' (issue 25), and 'Trasmetti GLS' when a selected shipment is GLS and shipped.
  */
 export function BulkBar({
   selected,
@@ -18,6 +19,7 @@ export function BulkBar({
   onDeselectAll,
   onProcessSelected,
   onPrintLabels,
+  onPrintSlips,
   onTransmitGls,
 }: {
   selected: readonly ShipmentJson[];
@@ -28,6 +30,7 @@ export function BulkBar({
   onDeselectAll: () => void;
   onProcessSelected: () => void;
   onPrintLabels: () => void;
+  onPrintSlips: (kind: SlipPrint) => void;
   onTransmitGls: () => void;
 }) {
   const count = selected.length;
@@ -50,6 +53,18 @@ export function BulkBar({
           <DropdownMenuItem onSelect={onPrintLabels} data-testid="bulk-print-labels">
             <FileDown aria-hidden />
             {t.selection.printLabels}
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => onPrintSlips('pickList')} data-testid="bulk-pick-list">
+            <ClipboardList aria-hidden />
+            {slipActionTexts.pickList}
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => onPrintSlips('packingSlips')} data-testid="bulk-packing-slips">
+            <PackageOpen aria-hidden />
+            {slipActionTexts.packingSlips}
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => onPrintSlips('labelsAndSlips')} data-testid="bulk-labels-and-slips">
+            <Printer aria-hidden />
+            {slipActionTexts.labelsAndSlips}
           </DropdownMenuItem>
           {gls ? (
             <DropdownMenuItem disabled={closing} onSelect={onTransmitGls} data-testid="bulk-transmit-gls">

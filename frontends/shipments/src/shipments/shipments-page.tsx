@@ -235,6 +235,7 @@ function ShipmentsScreen({ merchantId }: { merchantId: string }) {
           onDeselectAll={clearSelection}
           onProcessSelected={runProcessSelected}
           onPrintLabels={() => actions.printLabels(selectedShipments)}
+          onPrintSlips={(kind) => actions.printSlips(kind, selectedShipments)}
           onTransmitGls={askTransmitGls}
         />
         <div className={cn('min-w-0', shipments.isPlaceholderData && 'opacity-60 transition-opacity')} aria-busy={shipments.isFetching}>

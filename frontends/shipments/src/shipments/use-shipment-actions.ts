@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { shipmentMessages, type ShipmentJson } from '@smista/contracts';
-import { bulkLabelsPath, openInNewTab, saveBlob, toast } from '@smista/ui-kit';
+import { bulkLabelsPath, openInNewTab, printSlips, saveBlob, toast, type SlipPrint } from '@smista/ui-kit';
 import { t } from '../messages';
 import { labelFileName } from '../paths';
 import { errorToast, processErrorToast, processToast } from './results';
@@ -23,6 +23,8 @@ export interface ShipmentActions {
   track: (s: ShipmentJson) => void;
   /** 'Stampa Etichette' of the selection: their labels merged, in a new tab. */
   printLabels: (selected: readonly ShipmentJson[]) => void;
+  /** Issue 25: the pick list or packing slips (with the labels) of the selection's orders, in a new tab. */
+  printSlips: (kind: SlipPrint, selected: readonly ShipmentJson[]) => void;
 }
 
 /**
@@ -104,5 +106,17 @@ export function useShipmentActions(merchantId: string): ShipmentActions {
     setTimeout(() => refreshShipments(queryClient, merchantId), LABELS_REFRESH_DELAY_MS);
   };
 
-  return { busy, process, updateTracking, printLabel, track, printLabels };
+  /** Issue 25: the pick list or the packing slips (with the labels) of the selected shipments' orders. */
+  const printSlipsOf = (kind: SlipPrint, selected: readonly ShipmentJson[]) => {
+    if (selected.length === 0) {
+      toast({ title: shipmentMessages.noShipmentsSelected, variant: 'destructive' });
+      return;
+    }
+    void printSlips(kind, { shipmentIds: selected.map((s) => s.id) }).then((shown) => {
+      // The labels included are marked printed: 'Da stampare' follows.
+      if (shown && kind === 'labelsAndSlips') refreshShipments(queryClient, merchantId);
+    });
+  };
+
+  return { busy, process, updateTracking, printLabel, track, printLabels, printSlips: printSlipsOf };
 }

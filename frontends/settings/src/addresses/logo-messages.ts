@@ -1,0 +1,22 @@
+/** Italian texts of the logo card (issue 25); `t.logo` in messages.ts. */
+export const logoTexts = {
+  title: 'Logo del merchant',
+  description: "Stampato sulle distinte di imballaggio, accanto all'indirizzo di ritiro predefinito.",
+  hint: 'PNG o JPEG, fino a 512 KB, tra 16 e 2000 pixel per lato.',
+  none: 'Nessun logo caricato',
+  noneHint: 'Le distinte di imballaggio vengono stampate senza logo.',
+  alt: 'Logo del merchant',
+  upload: 'Carica logo',
+  replace: 'Sostituisci logo',
+  uploading: 'Caricamento...',
+  remove: 'Rimuovi logo',
+  removeTitle: 'Rimuovere il logo?',
+  removeConfirm: 'Le prossime distinte di imballaggio verranno stampate senza logo.',
+  removing: 'Rimozione...',
+  adminOnly: 'Solo un amministratore può cambiare il logo.',
+  saved: 'Logo aggiornato',
+  removed: 'Logo rimosso',
+  failed: 'Impossibile aggiornare il logo',
+  readFailed: 'Impossibile leggere il file selezionato.',
+  loadFailed: 'Impossibile caricare il logo',
+} as const;
