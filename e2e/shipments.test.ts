@@ -460,7 +460,7 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
     for (const order of shipped) await orderRow(page, order.id).getByTestId('order-select').click();
     const bar = page.getByTestId('orders-selection-bar');
     expect(await textOf(bar.getByTestId('orders-selection-count'))).toBe(`${SHIPPED_ORDERS} ordini selezionati`);
-    expect(await bar.getByTestId('orders-bulk-actions').getByRole('button').allInnerTexts()).toEqual(['Crea spedizioni', 'Stampa etichette', 'Aggiorna tracking']);
+    expect(await bar.getByTestId('orders-bulk-actions').getByRole('button').allInnerTexts()).toEqual(['Crea spedizioni', 'Stampa etichette', 'Lista di prelievo', 'Distinte di imballaggio', 'Stampa etichette e distinte di imballaggio', 'Aggiorna tracking']);
 
     // Nothing has a label or a tracking number yet.
     await bar.getByTestId('orders-bulk-print-labels').click();
