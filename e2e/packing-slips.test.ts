@@ -13,6 +13,7 @@ import { ebaySandboxControl } from '@smista/sandboxes';
 import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
 import { api, registerWithMerchant, signIn } from './support/api';
+import { PICKUP_ADDRESS } from './support/carriers';
 import { connectEbayThroughApi } from './support/ebay';
 import { fitsGlsLabel, labelWithGls, syncedOrders } from './support/marketplaces';
 import { openOrdersSyncedNow, orderRow } from './support/orders';
@@ -152,7 +153,8 @@ describe('pick lists and packing slips (settings, orders and shipments remotes)'
       expect(pages[at + 1] === undefined || pages[at + 1].includes('Distinta di imballaggio')).toBe(true);
     }
     expect(pages[slipAt]).toContain('Distinta di imballaggio');
-    expect(pages[slipAt]).toContain(merchantName.slice(0, 20));
+    // The sender: the merchant's default pickup address, as on the labels.
+    expect(pages[slipAt]).toContain(PICKUP_ADDRESS.companyName);
     expect(await pageHasImage(pdf, slipAt)).toBe(true);
     await tab.close();
     // The label included is marked printed, as 'Stampa etichette' marks it.

@@ -41,6 +41,7 @@ node bench/amazon.js
 node bench/five.js
 node bench/sso.js
 node bench/shipments.js
+node bench/pick-list.js
 node bench/first-load.js
 node bench/load.js
 # This run's figures against the ones recorded in bench/RESULTS.md, naming what moved by more than a
