@@ -179,7 +179,7 @@ describe('route table', () => {
         /^\/api\/(user|merchants|merchant-addresses|carriers|carrier-integrations|marketplaces?|integrations|orders|shipping-rules|shipments|notifications|activity)(\/|$)/.test(r.path) ||
         r.path === '/api/invites/:token/accept',
     );
-    expect(guarded).toHaveLength(84);
+    expect(guarded).toHaveLength(90);
     for (const r of guarded) expect({ route: r.path, auth: r.auth }).toEqual({ route: r.path, auth: expect.stringMatching(/^(session|cookie)$/) });
   });
 
