@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
-import { BarcodeFormat, BinaryBitmap, Code128Reader, DecodeHintType, HybridBinarizer, RGBLuminanceSource } from '@zxing/library';
+import { BarcodeFormat, BinaryBitmap, BitArray, Code128Reader, DecodeHintType, HybridBinarizer, RGBLuminanceSource } from '@zxing/library';
 import { code128Widths, fitsCode128 } from './barcode';
 import { openSlipBook, PICK_LIST_ROWS, SLIP_ROWS, type PackingSlip } from './slips-pdf';
 
@@ -29,7 +29,7 @@ function decodeBars(widths: number[]): string {
     x += w * module;
   });
   const bitmap = new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(pixels, width, height)));
-  return new Code128Reader().decodeRow(10, bitmap.getBlackRow(10, null), new Map([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.CODE_128]]])).getText();
+  return new Code128Reader().decodeRow(10, bitmap.getBlackRow(10, new BitArray(width)), new Map([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.CODE_128]]])).getText();
 }
 
 describe('the Code 128 barcode', () => {
