@@ -44,8 +44,8 @@ beforeAll(async () => {
   const orders = italianOrders(3);
   orders[0]!.items = [item('B-2', 'Caffè macinato', 2, 1), item('A-10', 'Tazza', 1, 2)];
   orders[1]!.items = [item('A-10', 'Tazza', 3, 3), item('', 'Biglietto d’auguri', 1, 4)];
-  // A long order: 60 lines run over three pages of its slip.
-  orders[2]!.items = Array.from({ length: 60 }, (_, k) => item(`L-${String(k + 1).padStart(2, '0')}`, `Articolo lungo ${k + 1}`, 1, 100 + k));
+  // A long order: 80 lines run over three pages of its slip (27, 44, 9).
+  orders[2]!.items = Array.from({ length: 80 }, (_, k) => item(`L-${String(k + 1).padStart(2, '0')}`, `Articolo lungo ${k + 1}`, 1, 100 + k));
   orderIds = await shop.importOrders(orders.map((order, i) => ({ order, carrierIntegrationId: i === 0 ? shop.gls : undefined })));
   [rivalOrderId] = await rival.importOrders(italianOrders(1).map((order) => ({ order })));
   const created = await shop.api.bulkCreate({ orderIds: [orderIds[0]!], confirmUnpaid: false, confirmedBy: '' });
@@ -61,11 +61,11 @@ describe('PrintPickList', () => {
     expect(printed.document!.filename).toMatch(/^lista-di-prelievo-\d{4}-\d{2}-\d{2}\.pdf$/);
     const pages = await pageTexts(printed.document!.data);
     expect(pages).toHaveLength(printed.pages);
-    expect(pages).toHaveLength(2); // 63 lines: 40 on the first page
+    expect(pages).toHaveLength(2); // 83 lines: 40 on the first page, 44 on the next
     const all = pages.join('\n');
-    expect(all).toContain('3 ordini · 63 articoli · 67 pezzi');
+    expect(all).toContain('3 ordini · 83 articoli · 87 pezzi');
     // A-10 (4 pieces in 2 orders) before B-2, then the L-… lines, the line without SKU last.
-    const order = ['A-10', 'B-2', 'L-01', 'L-60', 'Biglietto d'].map((t) => all.indexOf(t));
+    const order = ['A-10', 'B-2', 'L-01', 'L-80', 'Biglietto d'].map((t) => all.indexOf(t));
     expect(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
     expect(all).not.toContain(rival.merchantId);
   });
@@ -90,7 +90,7 @@ describe('PrintPackingSlips', () => {
     expect(pages[0]).toContain('Caff\u00e8 macinato');
     expect(pages[2]).toContain('Pagina 1 di 3');
     expect(pages[4]).toContain('Pagina 3 di 3');
-    expect(pages[4]).toContain('Totale pezzi: 60');
+    expect(pages[4]).toContain('Totale pezzi: 80');
     const doc = await PDFDocument.load(slips.document!.data);
     expect(String(doc.getPage(0).node.Resources()?.toString())).toMatch(/XObject/);
 
