@@ -587,7 +587,7 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
     await page.getByTestId('shipments-select-all').click();
     expect(await selectionCount(page)).toBe(`${SHIPPED_ORDERS} selezionate`);
     await page.getByTestId('shipments-process-menu').click();
-    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Processa Selezionate', 'Stampa Etichette']);
+    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Processa Selezionate', 'Stampa Etichette', 'Lista di prelievo', 'Distinte di imballaggio', 'Stampa etichette e distinte di imballaggio']);
     await page.getByTestId('bulk-process-selected').click();
     await page.getByTestId('shipments-progress').waitFor();
     expect(await textOf(page.getByTestId('shipments-progress-text'))).toMatch(/^Elaborazione (in corso|\d+ di \d+)\.\.\.$/);
@@ -688,7 +688,7 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
     await expectListLike(page, 'status=shipped');
     await page.getByTestId('shipments-select-all').click();
     await page.getByTestId('shipments-process-menu').click();
-    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Processa Selezionate', 'Stampa Etichette', 'Trasmetti GLS']);
+    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Processa Selezionate', 'Stampa Etichette', 'Lista di prelievo', 'Distinte di imballaggio', 'Stampa etichette e distinte di imballaggio', 'Trasmetti GLS']);
     await page.getByTestId('bulk-transmit-gls').click();
     const confirm = page.getByTestId('confirm-dialog');
     expect(await textOf(confirm.getByTestId('confirm-dialog-text'))).toContain(`${shipped.length} spedizioni vengono confermate a GLS`);
