@@ -44,6 +44,7 @@ export const catalogueMessages = {
   tareOverMax: 'La tara non può superare il peso massimo',
   defaultInvalid: "'Predefinito' deve essere vero o falso",
   presetNotFound: 'Imballaggio non trovato',
+  presetDeleted: 'Imballaggio eliminato',
   presetNameTaken: (name: string) => `Esiste già un imballaggio chiamato '${name}'`,
   presetInvalid: "L'imballaggio deve essere l'id di un imballaggio del merchant",
   // --- the CSV ---

@@ -4,7 +4,8 @@ import type { OrderImport, Product, ProductChanges, ProductFilter } from '../dom
 /**
  * Learns the products of a batch of imports in one statement (issue 25): each SKU not yet in the
  * merchant's catalogue becomes a product (title, image, the marketplace's reference); a known one
- * gets only what it still lacks (an empty title or image, a reference not yet listed). Known
+ * gets only what it still lacks (an empty title or image, a reference to an integration not yet
+ * listed: one per marketplace integration, the first item id seen, so the row is written once). Known
  * products with nothing to add are neither written nor locked, so concurrent imports of the same
  * SKUs do not queue on them; new SKUs are inserted in SKU order, so two batches never deadlock.
  * Runs in the import's transaction before the upsert, which reads the products' weights.
@@ -12,7 +13,8 @@ import type { OrderImport, Product, ProductChanges, ProductFilter } from '../dom
 const LEARN_PRODUCTS = `
 WITH i AS (
   SELECT DISTINCT ON (merchant_id, sku) merchant_id, sku, title, image_url,
-         jsonb_build_array(jsonb_build_object('marketplace', marketplace, 'integrationId', integration_id, 'itemId', item_id)) AS refs
+         jsonb_build_array(jsonb_build_object('marketplace', marketplace, 'integrationId', integration_id, 'itemId', item_id)) AS refs,
+         jsonb_build_array(jsonb_build_object('marketplace', marketplace, 'integrationId', integration_id)) AS listing
     FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[])
          AS i(merchant_id, sku, title, image_url, marketplace, integration_id, item_id)
    ORDER BY merchant_id, sku
@@ -24,11 +26,11 @@ WITH i AS (
 UPDATE products p
    SET title = CASE WHEN p.title = '' THEN i.title ELSE p.title END,
        image_url = COALESCE(p.image_url, i.image_url),
-       marketplace_refs = CASE WHEN p.marketplace_refs @> i.refs THEN p.marketplace_refs ELSE p.marketplace_refs || i.refs END,
+       marketplace_refs = CASE WHEN p.marketplace_refs @> i.listing THEN p.marketplace_refs ELSE p.marketplace_refs || i.refs END,
        updated_at = now()
   FROM i
  WHERE p.merchant_id = i.merchant_id AND p.sku = i.sku
-   AND ((p.title = '' AND i.title <> '') OR (p.image_url IS NULL AND i.image_url IS NOT NULL) OR NOT p.marketplace_refs @> i.refs)`;
+   AND ((p.title = '' AND i.title <> '') OR (p.image_url IS NULL AND i.image_url IS NOT NULL) OR NOT p.marketplace_refs @> i.listing)`;
 
 export async function learnProducts(tx: PoolClient, batch: readonly OrderImport[]): Promise<void> {
   const lines = batch.flatMap((o) => o.items.filter((i) => i.sku).map((i) => ({ o, i })));
