@@ -11,6 +11,7 @@ export const t = {
     account: 'Profilo Utente',
     carriers: 'Corrieri',
     addresses: 'Indirizzi',
+    packages: 'Imballaggi',
   },
   noMerchantTitle: 'Nessun merchant selezionato',
   loading: 'Caricamento...',

@@ -397,3 +397,165 @@ export interface ProductCsvResultJson {
   message: string;
   problems: CsvRowProblem[];
 }
+
+// --- the screens' forms: centimetres and grams as typed, to the API's fields ---
+
+const requiredCm = (label: string) =>
+  z.string().transform((v, ctx): number => {
+    const r = checkDimensionCm(v, label);
+    if (!r.ok || r.value === null) {
+      ctx.addIssue({ code: 'custom', message: r.ok ? m.dimensionCmInvalid(label) : r.message });
+      return z.NEVER;
+    }
+    return r.value;
+  });
+const optionalCm = (label: string) => fromCheck((v) => checkDimensionCm(v, label));
+
+/** The preset dialog (Impostazioni › Imballaggi): dimensions in cm as typed ("30" or "12,5"), weights in grams. */
+export const packagePresetFormSchema = z
+  .object({
+    name: presetName,
+    lengthCm: requiredCm(productDimensionLabels.lengthMm),
+    widthCm: requiredCm(productDimensionLabels.widthMm),
+    heightCm: requiredCm(productDimensionLabels.heightMm),
+    tareGrams: grams(m.tareInvalid),
+    maxWeightGrams: grams(m.maxWeightInvalid),
+    isDefault: z.boolean(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.maxWeightGrams > 0 && p.tareGrams > p.maxWeightGrams) ctx.addIssue({ code: 'custom', message: m.tareOverMax, path: ['tareGrams'] });
+  })
+  .transform(
+    (p): PackagePresetFields => ({ name: p.name, lengthMm: p.lengthCm, widthMm: p.widthCm, heightMm: p.heightCm, tareGrams: p.tareGrams, maxWeightGrams: p.maxWeightGrams, isDefault: p.isDefault }),
+  );
+export type PackagePresetFormValues = z.input<typeof packagePresetFormSchema>;
+
+/** The product dialog (Catalogo): weight in grams, dimensions in cm as typed. */
+export const productFormSchema = z
+  .object({
+    weightGrams: fromCheck(checkWeightGrams),
+    lengthCm: optionalCm(productDimensionLabels.lengthMm),
+    widthCm: optionalCm(productDimensionLabels.widthMm),
+    heightCm: optionalCm(productDimensionLabels.heightMm),
+    hsCode: fromCheck(checkHsCode),
+    originCountry: fromCheck(checkOriginCountry),
+    customsDescription: fromCheck(checkCustomsDescription),
+    shipsInOwnBox: fromCheck(checkOwnBox),
+  })
+  .transform(
+    (p): ProductFields => ({
+      weightGrams: p.weightGrams,
+      lengthMm: p.lengthCm,
+      widthMm: p.widthCm,
+      heightMm: p.heightCm,
+      hsCode: p.hsCode,
+      originCountry: p.originCountry,
+      customsDescription: p.customsDescription,
+      shipsInOwnBox: p.shipsInOwnBox,
+    }),
+  );
+export interface ProductFormValues {
+  weightGrams: string;
+  lengthCm: string;
+  widthCm: string;
+  heightCm: string;
+  hsCode: string;
+  originCountry: string;
+  customsDescription: string;
+  shipsInOwnBox: boolean;
+}
+
+/** A product's fields as the dialog shows them. */
+export function productFormValues(p: ProductFields): ProductFormValues {
+  return {
+    weightGrams: p.weightGrams === null ? '' : String(p.weightGrams),
+    lengthCm: formatCm(p.lengthMm),
+    widthCm: formatCm(p.widthMm),
+    heightCm: formatCm(p.heightMm),
+    hsCode: p.hsCode,
+    originCountry: p.originCountry,
+    customsDescription: p.customsDescription,
+    shipsInOwnBox: p.shipsInOwnBox,
+  };
+}
+
+/** Texts of the catalogue screen and the presets tab (Italian, shared by the two remotes and the e2e). */
+export const catalogueTexts = {
+  title: 'Catalogo',
+  subtitle: 'I prodotti dei tuoi ordini: completa una volta peso, misure e dati doganali.',
+  searchPlaceholder: 'Cerca per SKU o titolo...',
+  filterMissingWeight: 'Senza peso',
+  filterMissingCustoms: 'Senza dati doganali',
+  allMarketplaces: 'Tutti i marketplace',
+  emptyTitle: 'Nessun prodotto nel catalogo',
+  emptyText: 'I prodotti compaiono qui da soli quando importi gli ordini dai marketplace: sincronizza i tuoi ordini per iniziare.',
+  noMatch: 'Nessun prodotto corrisponde ai filtri',
+  columns: { product: 'Prodotto', sku: 'SKU', weight: 'Peso', dimensions: 'Misure (cm)', customs: 'Dati doganali', actions: 'Azioni' },
+  missing: 'Mancante',
+  complete: 'Completi',
+  incomplete: 'Da completare',
+  edit: 'Modifica',
+  editTitle: (sku: string) => `Modifica prodotto ${sku}`,
+  editDescription: 'Questi dati valgono per tutti gli ordini con questo SKU.',
+  fields: {
+    weightGrams: 'Peso (g)',
+    lengthCm: 'Lunghezza (cm)',
+    widthCm: 'Larghezza (cm)',
+    heightCm: 'Altezza (cm)',
+    hsCode: 'Codice HS',
+    originCountry: 'Paese di origine',
+    customsDescription: 'Descrizione doganale',
+    shipsInOwnBox: 'Spedisce nella propria scatola',
+  },
+  save: 'Salva',
+  saving: 'Salvataggio...',
+  cancel: 'Annulla',
+  saved: 'Prodotto aggiornato',
+  saveFailed: 'Impossibile aggiornare il prodotto',
+  loadFailed: 'Impossibile caricare il catalogo.',
+  csvDownload: 'Scarica CSV',
+  csvUpload: 'Carica CSV',
+  csvUploading: 'Caricamento...',
+  csvApplied: 'Catalogo aggiornato',
+  csvRefusedTitle: 'File rifiutato',
+  csvReportColumns: { row: 'Riga', column: 'Colonna', reason: 'Motivo' },
+  csvFailed: 'Impossibile caricare il file',
+  pageOf: (from: number, to: number, total: number) => `Mostrando ${from} - ${to} di ${total} prodotti`,
+  previous: 'Precedente',
+  next: 'Successiva',
+  presets: {
+    title: 'Imballaggi',
+    description: "Le scatole e le buste in cui spedisci: la tara si aggiunge al peso dell'ordine.",
+    add: 'Aggiungi imballaggio',
+    createFirst: 'Crea il primo imballaggio',
+    emptyTitle: 'Nessun imballaggio configurato',
+    emptyText: "Aggiungi le scatole che usi: quella predefinita si applica a ogni ordine, le regole possono sceglierne un'altra.",
+    columns: { name: 'Nome', dimensions: 'Misure interne (cm)', tare: 'Tara', maxWeight: 'Peso massimo', actions: 'Azioni' },
+    defaultBadge: 'Predefinito',
+    noLimit: 'Nessun limite',
+    createTitle: 'Nuovo imballaggio',
+    editTitle: 'Modifica imballaggio',
+    dialogDescription: 'Misure interne in centimetri, pesi in grammi.',
+    fields: { name: 'Nome', lengthCm: 'Lunghezza (cm)', widthCm: 'Larghezza (cm)', heightCm: 'Altezza (cm)', tareGrams: 'Tara (g)', maxWeightGrams: 'Peso massimo (g, 0 = nessun limite)', isDefault: 'Predefinito' },
+    namePlaceholder: 'es. Scatola M',
+    create: 'Crea imballaggio',
+    update: 'Aggiorna imballaggio',
+    created: 'Imballaggio creato',
+    updated: 'Imballaggio aggiornato',
+    deleted: 'Imballaggio eliminato',
+    saveFailed: "Impossibile salvare l'imballaggio",
+    deleteTitle: 'Elimina imballaggio',
+    deleteConfirm: (name: string) => `Sei sicuro di voler eliminare l'imballaggio "${name}"? Gli ordini che lo usano passano a quello predefinito.`,
+    remove: 'Elimina',
+    removing: 'Eliminazione...',
+    loadFailed: 'Impossibile caricare gli imballaggi.',
+    adminOnly: 'Solo gli amministratori possono modificare gli imballaggi.',
+  },
+  orderPackage: 'Imballaggio',
+  orderPackageDefault: 'Predefinito del merchant',
+  orderPackageNone: 'Nessun imballaggio',
+  orderPackageSaved: 'Imballaggio aggiornato',
+  orderPackageFailed: "Impossibile cambiare l'imballaggio",
+  weight: 'Peso',
+  weightUnknown: 'Peso mancante',
+} as const;
