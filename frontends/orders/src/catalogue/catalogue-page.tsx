@@ -271,7 +271,7 @@ function Catalogue({ merchantId }: { merchantId: string }) {
       </Card>
 
       <Dialog open={editing !== null} onOpenChange={(open) => (open ? undefined : setEditing(null))}>
-        <DialogContent side={isMobile ? 'bottom' : 'center'} data-testid="product-dialog" aria-describedby="product-dialog-description">
+        <DialogContent side={isMobile ? 'bottom' : 'center'} data-side={isMobile ? 'bottom' : 'center'} data-testid="product-dialog" aria-describedby="product-dialog-description">
           {editing ? <ProductForm key={editing.id} merchantId={merchantId} product={editing} onDone={() => setEditing(null)} /> : null}
         </DialogContent>
       </Dialog>

@@ -157,7 +157,7 @@ function PackagesPanel({ merchantId }: { merchantId: string }) {
       </CardHeader>
       <CardContent className={isMobile ? 'px-3' : undefined}>{body}</CardContent>
       <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : setTarget(null))}>
-        <DialogContent side={isMobile ? 'bottom' : 'center'} data-testid="package-dialog" aria-describedby="package-dialog-description">
+        <DialogContent side={isMobile ? 'bottom' : 'center'} data-side={isMobile ? 'bottom' : 'center'} data-testid="package-dialog" aria-describedby="package-dialog-description">
           {target ? <PresetForm key={target.mode === 'edit' ? target.preset.id : 'create'} merchantId={merchantId} target={target} onDone={() => setTarget(null)} /> : null}
         </DialogContent>
       </Dialog>
