@@ -74,20 +74,23 @@ const synced = given('ordini eBay importati', async () => {
 });
 
 /**
- * The two SKUs whose weights step 3 fills: those of the most orders to ship made of them alone
- * (so a rule by weight then takes those orders and no other).
+ * The two SKUs whose weights step 3 fills: those of an order to ship with the fewest distinct SKUs
+ * (two, or one plus the SKU of another such order), so a rule by weight then takes the orders made
+ * of them alone and no other.
  */
 const twoSkus = given('i due SKU da pesare', async () => {
   await synced.get();
   const toShip = (await get('/api/orders?status=TO_SHIP&pageSize=100')).data as any[];
-  const count = new Map<string, number>();
-  for (const o of toShip) {
-    const skus = [...new Set((o.items as any[]).map((i) => i.sku))];
-    if (skus.length === 1 && skus[0]) count.set(skus[0], (count.get(skus[0]) ?? 0) + 1);
+  const skusOf = (o: any) => [...new Set((o.items as any[]).map((i) => i.sku as string | null))];
+  const simple = toShip.map(skusOf).filter((skus) => skus.every(Boolean)).sort((a, b) => a.length - b.length);
+  const chosen: string[] = [];
+  for (const skus of simple) {
+    if (chosen.length + skus.filter((x) => !chosen.includes(x!)).length > 2) continue;
+    for (const sku of skus) if (!chosen.includes(sku!)) chosen.push(sku!);
+    if (chosen.length === 2) break;
   }
-  const ranked = [...count.entries()].sort((a, b) => b[1] - a[1]).map(([sku]) => sku);
-  expect(ranked.length).toBeGreaterThanOrEqual(2);
-  return ranked.slice(0, 2);
+  expect(chosen).toHaveLength(2);
+  return chosen;
 });
 
 const productDialog = () => page.getByTestId('product-dialog');
