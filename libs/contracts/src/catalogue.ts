@@ -145,8 +145,9 @@ export function checkOwnBox(v: unknown): FieldCheck<boolean> {
   return refused(m.ownBoxInvalid);
 }
 
+/** A field checked by one of the checks above; an absent key reaches the check as undefined (its Italian message, never zod's). */
 const fromCheck = <T>(check: (v: unknown) => FieldCheck<T>) =>
-  z.unknown().transform((v, ctx): T => {
+  z.unknown().optional().transform((v, ctx): T => {
     const r = check(v);
     if (!r.ok) {
       ctx.addIssue({ code: 'custom', message: r.message });
@@ -169,8 +170,15 @@ export interface ProductFields {
 
 export const productDimensionLabels = { lengthMm: 'La lunghezza', widthMm: 'La larghezza', heightMm: 'L\'altezza' } as const;
 
-/** `PUT /api/products/:id`: the whole of what the merchant fills (blank = unknown). */
-export const productUpdateSchema = z.object({
+const PRODUCT_FIELD_KEYS = ['weightGrams', 'lengthMm', 'widthMm', 'heightMm', 'hsCode', 'originCountry', 'customsDescription', 'shipsInOwnBox'];
+
+/** `PUT /api/products/:id`: the whole of what the merchant fills (blank = unknown); a body naming none of the fields changes nothing (400). */
+export const productUpdateSchema = z
+  .unknown()
+  .superRefine((v, ctx) => {
+    if (!v || typeof v !== 'object' || Array.isArray(v) || !PRODUCT_FIELD_KEYS.some((k) => Object.hasOwn(v, k))) ctx.addIssue({ code: 'custom', message: m.nothingToUpdate });
+  })
+  .pipe(z.object({
   weightGrams: fromCheck(checkWeightGrams),
   lengthMm: fromCheck((v) => checkDimensionMm(v, productDimensionLabels.lengthMm)),
   widthMm: fromCheck((v) => checkDimensionMm(v, productDimensionLabels.widthMm)),
@@ -179,7 +187,7 @@ export const productUpdateSchema = z.object({
   originCountry: fromCheck(checkOriginCountry),
   customsDescription: fromCheck(checkCustomsDescription),
   shipsInOwnBox: fromCheck(checkOwnBox),
-}) satisfies z.ZodType<ProductFields>;
+})) satisfies z.ZodType<ProductFields>;
 
 const flag = z
   .string()
@@ -246,7 +254,7 @@ export interface PackagePresetFields {
   isDefault: boolean;
 }
 
-const presetName = z.unknown().transform((v, ctx): string => {
+const presetName = z.unknown().optional().transform((v, ctx): string => {
   const name = typeof v === 'string' ? v.replace(/\0/g, '').trim() : '';
   if (!name) {
     ctx.addIssue({ code: 'custom', message: m.presetNameRequired });
@@ -264,7 +272,7 @@ const presetName = z.unknown().transform((v, ctx): string => {
 });
 
 const requiredDimension = (label: string) =>
-  z.unknown().transform((v, ctx): number => {
+  z.unknown().optional().transform((v, ctx): number => {
     const r = checkDimensionMm(v, label);
     if (!r.ok || r.value === null) {
       ctx.addIssue({ code: 'custom', message: r.ok ? m.dimensionInvalid(label) : r.message });
@@ -274,7 +282,7 @@ const requiredDimension = (label: string) =>
   });
 
 const grams = (message: string) =>
-  z.unknown().transform((v, ctx): number => {
+  z.unknown().optional().transform((v, ctx): number => {
     if (blank(v)) return 0;
     const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN;
     if (!(Number.isSafeInteger(n) && n >= 0 && n <= PRODUCT_WEIGHT_MAX_GRAMS)) {
@@ -293,7 +301,7 @@ export const packagePresetSchema = z
     heightMm: requiredDimension(productDimensionLabels.heightMm),
     tareGrams: grams(m.tareInvalid),
     maxWeightGrams: grams(m.maxWeightInvalid),
-    isDefault: z.unknown().transform((v, ctx): boolean => {
+    isDefault: z.unknown().optional().transform((v, ctx): boolean => {
       if (v === undefined || v === null) return false;
       if (typeof v !== 'boolean') {
         ctx.addIssue({ code: 'custom', message: m.defaultInvalid });
@@ -308,7 +316,7 @@ export const packagePresetSchema = z
 
 /** `PUT /api/orders/:id/package` {presetId}: null or 0 = the merchant's default. */
 export const orderPackageSchema = z.object({
-  presetId: z.unknown().transform((v, ctx): number => {
+  presetId: z.unknown().optional().transform((v, ctx): number => {
     if (v === undefined || v === null || v === 0) return 0;
     if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) {
       ctx.addIssue({ code: 'custom', message: m.presetInvalid });

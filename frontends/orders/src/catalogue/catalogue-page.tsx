@@ -339,7 +339,7 @@ function ProductForm({ merchantId, product, onDone }: { merchantId: string; prod
       </DialogHeader>
       <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(submit)} data-testid="product-form">
         {text('weightGrams', 'numeric')}
-        <div className="grid grid-cols-3 gap-3">
+        <div className="grid grid-cols-3 items-end gap-3">
           {text('lengthCm', 'decimal')}
           {text('widthCm', 'decimal')}
           {text('heightCm', 'decimal')}

@@ -232,7 +232,7 @@ function PresetForm({ merchantId, target, onDone }: { merchantId: string; target
       </DialogHeader>
       <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(submit)} data-testid="package-form">
         {text('name', { placeholder: p.namePlaceholder })}
-        <div className="grid grid-cols-3 gap-3">
+        <div className="grid grid-cols-3 items-end gap-3">
           {text('lengthCm', { inputMode: 'decimal' })}
           {text('widthCm', { inputMode: 'decimal' })}
           {text('heightCm', { inputMode: 'decimal' })}
