@@ -21,6 +21,7 @@ export const t = {
   statusFilter: 'Stato ordine',
   integrationFilter: 'Integrazione',
   marketplaceFilter: 'Marketplace',
+  problemFilter: 'Problemi',
   startDate: 'Dal',
   endDate: 'Al',
   all: 'Tutti',

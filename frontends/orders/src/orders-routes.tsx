@@ -1,16 +1,26 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { OrderDetailPage } from './orders/order-detail-page';
 import { OrdersPage } from './orders/orders-page';
-import { DASHBOARD_ORDERS_PATH, mountOf, ORDERS_PATH } from './paths';
+import { CataloguePage } from './catalogue/catalogue-page';
+import { CATALOGUE_PATH, DASHBOARD_ORDERS_PATH, mountOf, ORDERS_PATH } from './paths';
 
 /**
  * The remote's own routes, below either of the shell's mounts (paths relative to the mount):
  * - `/dashboard/orders/*`: the index is the list;
- * - `/orders/*`: the index is the list too, `:orderId` one order.
+ * - `/orders/*`: the index is the list too, `:orderId` one order;
+ * - `/catalogo/*`: the product catalogue (issue 25).
  * Anything else goes to the mount's list (replacing the history entry).
  */
 export function OrdersRoutes() {
   const { pathname } = useLocation();
+  if (mountOf(pathname) === 'catalogue') {
+    return (
+      <Routes>
+        <Route index element={<CataloguePage />} />
+        <Route path="*" element={<Navigate to={CATALOGUE_PATH} replace />} />
+      </Routes>
+    );
+  }
   if (mountOf(pathname) === 'orders') {
     return (
       <Routes>

@@ -6,7 +6,10 @@
  */
 
 /** The mounts of this remote in the shell. */
-export type Mount = 'dashboard' | 'orders';
+export type Mount = 'dashboard' | 'orders' | 'catalogue';
+
+/** The product catalogue (issue 25): the shell mounts this remote there too. */
+export const CATALOGUE_PATH = '/catalogo';
 
 /** The list as the sidebar opens it. */
 export const DASHBOARD_ORDERS_PATH = '/dashboard/orders';
@@ -29,12 +32,14 @@ export function shipmentsOfOrderPath(externalId: string): string {
 }
 
 /**
- * The mount a browser path is under: `/orders` and below, else the dashboard's list.
+ * The mount a browser path is under: `/catalogo` and below, `/orders` and below, else the dashboard's list.
  *
  * @example mountOf('/orders/42') // 'orders'
  */
 export function mountOf(pathname: string): Mount {
-  return pathname === ORDERS_PATH || pathname.startsWith(`${ORDERS_PATH}/`) ? 'orders' : 'dashboard';
+  const under = (base: string) => pathname === base || pathname.startsWith(`${base}/`);
+  if (under(CATALOGUE_PATH)) return 'catalogue';
+  return under(ORDERS_PATH) ? 'orders' : 'dashboard';
 }
 
 /** `/orders/{orderId}`. */

@@ -13,6 +13,7 @@ export const t = {
     account: 'Profilo Utente',
     carriers: 'Corrieri',
     addresses: 'Indirizzi',
+    packages: 'Imballaggi',
   },
   noMerchantTitle: 'Nessun merchant selezionato',
   loading: 'Caricamento...',

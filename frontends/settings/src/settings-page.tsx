@@ -1,14 +1,15 @@
 import { Link } from 'react-router-dom';
-import { MapPin, Truck, User, Users, type LucideIcon } from 'lucide-react';
+import { Box, MapPin, Truck, User, Users, type LucideIcon } from 'lucide-react';
 import { cn } from '@smista/ui-kit';
 import { t } from './messages';
 import { AddressesTab } from './addresses/addresses-tab';
 import { CarriersTab } from './carriers/carriers-tab';
+import { PackagesTab } from './packages/packages-tab';
 import { ProfileTab } from './profile/profile-tab';
 import { TeamTab } from './team/team-tab';
 import { SETTINGS_TABS, settingsTabPath, type SettingsTabId } from './tabs';
 
-const ICONS: Record<SettingsTabId, LucideIcon> = { team: Users, account: User, carriers: Truck, addresses: MapPin };
+const ICONS: Record<SettingsTabId, LucideIcon> = { team: Users, account: User, carriers: Truck, addresses: MapPin, packages: Box };
 
 /**
  * The settings area (spec §2): the title, the side menu and the tab. The menu is a column from
@@ -67,5 +68,7 @@ function ActiveTab({ id }: { id: SettingsTabId }) {
       return <CarriersTab />;
     case 'addresses':
       return <AddressesTab />;
+    case 'packages':
+      return <PackagesTab />;
   }
 }

@@ -17,9 +17,9 @@ describe('parseSettingsTab', () => {
 });
 
 describe('tabs', () => {
-  it('defaults to team, in the spec order', () => {
+  it('defaults to team, in the spec order, then the package presets (issue 25)', () => {
     expect(DEFAULT_SETTINGS_TAB).toBe('team');
-    expect(SETTINGS_TABS.map((tab) => tab.label)).toEqual(['Gestione Team', 'Profilo Utente', 'Corrieri', 'Indirizzi']);
+    expect(SETTINGS_TABS.map((tab) => tab.label)).toEqual(['Gestione Team', 'Profilo Utente', 'Corrieri', 'Indirizzi', 'Imballaggi']);
   });
 
   it('builds tab paths', () => {

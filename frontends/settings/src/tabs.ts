@@ -1,6 +1,6 @@
 import { t } from './messages';
 
-export type SettingsTabId = 'team' | 'account' | 'carriers' | 'addresses';
+export type SettingsTabId = 'team' | 'account' | 'carriers' | 'addresses' | 'packages';
 
 export interface SettingsTab {
   id: SettingsTabId;
@@ -13,6 +13,7 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
   { id: 'account', label: t.tabs.account },
   { id: 'carriers', label: t.tabs.carriers },
   { id: 'addresses', label: t.tabs.addresses },
+  { id: 'packages', label: t.tabs.packages },
 ];
 
 export const DEFAULT_SETTINGS_TAB: SettingsTabId = 'team';

@@ -57,6 +57,7 @@ export function App() {
                 {/* The settings remote owns its nested routes (tabs, and whatever a tab adds below). */}
                 <Route path="/dashboard/settings/*" element={<RemoteRoute name="settings" />} />
                 <Route path="/orders/*" element={<RemoteRoute name="orders" />} />
+                <Route path="/catalogo/*" element={<RemoteRoute name="orders" />} />
                 <Route path="/shipments/*" element={<RemoteRoute name="shipments" />} />
                 <Route path="/carriers/*" element={<RemoteRoute name="integrations" />} />
                 {/* The rules remote: the shipping rules with their dialog and dry run. */}

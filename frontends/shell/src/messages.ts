@@ -11,6 +11,7 @@ const pages = {
   carriers: 'Gestione Corrieri',
   carrierSetup: 'Configurazione corriere',
   shippingRules: 'Regole di Spedizione',
+  catalogue: 'Catalogo',
   marketplaceCallback: 'Collegamento marketplace',
 } as const;
 
@@ -148,6 +149,7 @@ export const t = {
       integrations: 'Integrazioni',
       marketplaces: 'Marketplace',
       shippingRules: 'Regole di Spedizione',
+      catalogue: 'Catalogo',
       settings: 'Impostazioni',
     },
     searchPlaceholder: 'Cerca ordini, spedizioni...',
@@ -291,6 +293,7 @@ export const t = {
     carriers: 'Corrieri',
     setup: 'Configurazione',
     'shipping-rules': 'Regole di Spedizione',
+    catalogo: 'Catalogo',
     'merchant-selection': 'Selezione merchant',
     home: 'Home',
   },
@@ -312,6 +315,7 @@ export const t = {
     account: 'Profilo Utente',
     carriers: 'Corrieri',
     addresses: 'Indirizzi',
+    packages: 'Imballaggi',
   },
   notFound: {
     title: '404 Page Not Found',

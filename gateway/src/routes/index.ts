@@ -1,6 +1,7 @@
 import { activityRoutes } from './activity-routes';
 import { addressRoutes } from './address-routes';
 import { carrierRoutes } from './carrier-routes';
+import { catalogueRoutes } from './catalogue-routes';
 import { gatewayRoutes, type GatewayRouteDeps } from './gateway-routes';
 import { identityRoutes } from './identity-routes';
 import { marketplaceRoutes } from './marketplace-routes';
@@ -20,5 +21,5 @@ import { merchantLogoRoutes } from './merchant-logo-routes';
  * Business rules live in the services.
  */
 export function createRouteTable(gateway: GatewayRouteDeps): RouteDef[] {
-  return [...identityRoutes, ...ssoRoutes(gateway.sso), ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderRoutes, ...shippingRuleRoutes, ...shipmentRoutes, ...slipRoutes, ...merchantLogoRoutes, ...activityRoutes, ...gatewayRoutes(gateway)];
+  return [...identityRoutes, ...ssoRoutes(gateway.sso), ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderRoutes, ...shippingRuleRoutes, ...catalogueRoutes, ...shipmentRoutes, ...slipRoutes, ...merchantLogoRoutes, ...activityRoutes, ...gatewayRoutes(gateway)];
 }

@@ -52,6 +52,11 @@ function itemJson(orderId: number, i: orders.OrderItem): OrderItemJson {
     variantInfo: orNull(i.variantInfo),
     shipByDate: orNull(i.shipByDate),
     fulfillmentStatus: orNull(i.fulfillmentStatus),
+    productId: i.productId > 0 ? i.productId : null,
+    weightGrams: i.weightGrams ?? null,
+    hsCode: i.hsCode,
+    originCountry: i.originCountry,
+    customsDescription: i.customsDescription,
   };
 }
 
@@ -108,6 +113,8 @@ export function orderJson(o: orders.Order, options: { withOriginalData?: boolean
     shippingService: o.shippingService,
     isExpress: o.isExpress,
     weightKg: o.weightKg ?? null,
+    weightMissing: o.weightMissing,
+    package: o.package ? { ...o.package } : null,
     items: o.items.map((i) => itemJson(o.id, i)),
     shipments: o.shipments.map(orderShipmentJson),
   };

@@ -41,6 +41,7 @@ function listRequest(query: OrdersQuery, integrationId: number): orders.ListOrde
     endDate: query.endDate ?? '',
     includeCounts: true,
     knownVersion: '',
+    weightMissing: query.weightMissing,
   };
 }
 

@@ -30,6 +30,7 @@ export function shippingRuleJson(r: orders.ShippingRule): ShippingRuleJson {
     active: r.active,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
+    packagePresetId: r.packagePresetId > 0 ? r.packagePresetId : null,
   };
 }
 
@@ -94,6 +95,7 @@ export const shippingRuleRoutes: RouteDef[] = [
           carrierIntegrationId: body.carrierIntegrationId,
           active: body.active,
           conditions: conditionsToWire(body.conditions),
+          packagePresetId: body.packagePresetId ?? 0,
         }),
       ),
     }),
@@ -134,6 +136,7 @@ export const shippingRuleRoutes: RouteDef[] = [
           active: body.active,
           hasConditions: body.conditions !== undefined,
           conditions: body.conditions ? conditionsToWire(body.conditions) : undefined,
+          packagePresetId: body.packagePresetId === undefined ? undefined : (body.packagePresetId ?? 0),
         }),
       ),
     }),

@@ -25,3 +25,4 @@ export * from './activity';
 export * from './carrier-capabilities';
 export * from './slips';
 export * from './merchant-logo';
+export * from './catalogue';

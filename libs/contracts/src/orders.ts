@@ -104,6 +104,7 @@ export const orderMessages = {
   sortOrderInvalid: "Il verso dell'ordinamento deve essere asc o desc",
   statusInvalid: `Stato ordine non valido: usa uno tra ${Object.keys(orderStatusFilters).join(', ')}`,
   marketplaceInvalid: `Marketplace non valido: usa uno tra ${marketplaceIds.join(', ')}`,
+  weightMissingInvalid: "Il filtro 'Peso mancante' deve essere true o false",
   startDateInvalid: 'Data di inizio non valida: usa il formato ISO (es. 2026-11-01)',
   endDateInvalid: 'Data di fine non valida: usa il formato ISO (es. 2026-11-30)',
   dateRangeInvalid: 'La data di inizio deve precedere la data di fine',
@@ -182,6 +183,13 @@ export const ordersQuerySchema = z
       .optional()
       .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
       .pipe(isoDate(orderMessages.endDateInvalid).optional()),
+    /** `true`: only the orders with 'Peso mancante' (issue 25). */
+    weightMissing: optionalText.transform((v, ctx) => {
+      if (v === undefined || v === 'false') return undefined;
+      if (v === 'true') return true;
+      ctx.addIssue({ code: 'custom', message: orderMessages.weightMissingInvalid });
+      return undefined;
+    }),
   })
   .transform((q, ctx) => {
     // A date-only end date means "up to the end of that day".
@@ -195,7 +203,7 @@ export type OrdersQuery = z.output<typeof ordersQuerySchema>;
 export function readOrdersUrlQuery(params: URLSearchParams): OrdersQuery & { integration?: number } {
   const out: Record<string, unknown> = {};
   const fallback = ordersQuerySchema.parse({});
-  for (const key of ['page', 'pageSize', 'sortBy', 'sortOrder', 'search', 'status', 'marketplace', 'startDate', 'endDate'] as const) {
+  for (const key of ['page', 'pageSize', 'sortBy', 'sortOrder', 'search', 'status', 'marketplace', 'startDate', 'endDate', 'weightMissing'] as const) {
     const raw = params.get(key);
     if (raw === null) continue;
     const one = ordersQuerySchema.safeParse({ [key]: raw });

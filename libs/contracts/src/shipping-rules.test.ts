@@ -11,7 +11,7 @@ const firstMessage = (r: { success: boolean; error?: { issues: { message: string
 
 describe('the rule body (spec §5)', () => {
   it('defaults: active, no conditions, priority left to the service (highest + 1)', () => {
-    expect(shippingRuleCreateSchema.parse({ name: ' Predefinita ', carrierIntegrationId: 3 })).toEqual({ name: 'Predefinita', carrierIntegrationId: 3, active: true, conditions: {}, priority: undefined });
+    expect(shippingRuleCreateSchema.parse({ name: ' Predefinita ', carrierIntegrationId: 3 })).toEqual({ name: 'Predefinita', carrierIntegrationId: 3, active: true, conditions: {}, priority: undefined, packagePresetId: null });
     expect(shippingRuleCreateSchema.parse({ name: 'R', carrierIntegrationId: '3', priority: '2', active: false, conditions: null })).toMatchObject({ priority: 2, carrierIntegrationId: 3, active: false, conditions: {} });
   });
   it.each([

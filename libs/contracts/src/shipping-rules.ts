@@ -286,6 +286,17 @@ const carrierField = z.unknown().transform((v, ctx): number => {
   return n;
 });
 
+/** The package the rule gives the order (issue 25): a preset id; null, 0 or '' = none. */
+const packagePresetField = z.unknown().transform((v, ctx): number | null => {
+  if (v === undefined || v === null || v === '' || v === 0 || v === '0') return null;
+  const n = typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) {
+    ctx.addIssue({ code: 'custom', message: "L'imballaggio deve essere l'id di un imballaggio del merchant" });
+    return z.NEVER;
+  }
+  return n;
+});
+
 const activeField = z.unknown().transform((v, ctx): boolean => {
   if (typeof v !== 'boolean') {
     ctx.addIssue({ code: 'custom', message: m.activeInvalid });
@@ -309,8 +320,9 @@ export const shippingRuleCreateSchema = z
     carrierIntegrationId: carrierField,
     active: z.unknown().transform(activeOrIssue).optional(),
     conditions: shippingRuleConditionsSchema.optional(),
+    packagePresetId: packagePresetField.optional(),
   })
-  .transform((b) => ({ ...b, active: b.active ?? true, conditions: b.conditions ?? {} }));
+  .transform((b) => ({ ...b, active: b.active ?? true, conditions: b.conditions ?? {}, packagePresetId: b.packagePresetId ?? null }));
 export type ShippingRuleCreate = z.output<typeof shippingRuleCreateSchema>;
 
 function priorityOrIssue(v: unknown, ctx: z.RefinementCtx): number {
@@ -342,6 +354,7 @@ export const shippingRuleUpdateSchema = z
       .optional(),
     active: z.unknown().transform(activeOrIssue).optional(),
     conditions: shippingRuleConditionsSchema.optional(),
+    packagePresetId: packagePresetField.optional(),
   })
   .superRefine((body, ctx) => {
     if (Object.values(body).every((v) => v === undefined)) ctx.addIssue({ code: 'custom', message: m.nothingToUpdate });
@@ -404,7 +417,7 @@ export const ruleMismatch = {
   currency: (currency: string) => `totale in ${currency}: i prezzi delle regole sono in euro`,
   belowMin: (total: number, min: number) => `totale ${formatEuro(total)} sotto il minimo di ${formatEuro(min)}`,
   aboveMax: (total: number, max: number) => `totale ${formatEuro(total)} sopra il massimo di ${formatEuro(max)}`,
-  weightUnknown: "peso dell'ordine non disponibile dal marketplace",
+  weightUnknown: "peso dell'ordine mancante: completa il peso dei prodotti nel Catalogo",
   tooHeavy: (weight: number, max: number) => `peso ${formatKg(weight)} oltre il massimo di ${formatKg(max)}`,
   notExpress: 'spedizione non express',
   express: 'spedizione express',

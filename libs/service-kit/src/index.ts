@@ -24,3 +24,4 @@ export * from './secrets';
 export * from './provider-http';
 export * from './process-presence';
 export * from './poll-loop';
+export * from './csv';

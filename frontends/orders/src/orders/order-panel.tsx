@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ImageOff } from 'lucide-react';
-import type { OrderItemJson, OrderJson, ShippingAddressDetailsJson } from '@smista/contracts';
+import { catalogueTexts, type OrderItemJson, type OrderJson, type ShippingAddressDetailsJson } from '@smista/contracts';
 import { cn, DetailSection, Facts, formatDate, formatDateTime, Loading, providerName, ShipmentStatusBadge, uiText } from '@smista/ui-kit';
 import { OrderProblemBadge, OrderStatusBadge, PaymentStatusBadge } from '../components/status-badges';
 import { formatMoney } from '../format';
@@ -10,6 +10,7 @@ import { shipmentsOfOrderPath } from '../paths';
 import { CarrierManagement } from './order-actions';
 import { useOrder } from './orders-api';
 import { orderProblems } from './problems';
+import { OrderPackage } from '../catalogue/order-package';
 
 /**
  * Everything about one order (spec §2 expandable row panel): customer, status, marketplace
@@ -76,6 +77,9 @@ export function OrderPanel({ merchantId, order, className }: { merchantId: strin
         </DetailSection>
         <DetailSection title={t.panel.carrier} testId="order-carrier">
           <CarrierManagement merchantId={merchantId} order={order} />
+        </DetailSection>
+        <DetailSection title={catalogueTexts.orderPackage} testId="order-package">
+          <OrderPackage merchantId={merchantId} order={order} />
         </DetailSection>
       </div>
       <DetailSection title={t.panel.products} testId="order-products" className="md:col-span-2 xl:col-span-3">

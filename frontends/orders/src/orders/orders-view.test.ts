@@ -12,7 +12,7 @@ describe('readOrdersView', () => {
 
   it('reads every parameter', () => {
     expect(
-      read('integration=3&page=4&pageSize=50&sortBy=total&sortOrder=ASC&search=%20Rossi%20&status=to_ship&marketplace=EBAY&startDate=2026-11-01&endDate=2026-11-30'),
+      read('integration=3&page=4&pageSize=50&sortBy=total&sortOrder=ASC&search=%20Rossi%20&status=to_ship&marketplace=EBAY&startDate=2026-11-01&endDate=2026-11-30&weightMissing=true'),
     ).toEqual({
       integration: 3,
       page: 4,
@@ -24,8 +24,10 @@ describe('readOrdersView', () => {
       marketplace: 'ebay',
       startDate: '2026-11-01',
       endDate: '2026-11-30',
+      weightMissing: true,
     });
     expect(read('status=da_spedire').status).toBe('TO_SHIP');
+    expect(read('weightMissing=forse').weightMissing).toBeNull();
     expect(read('status=DELIVERED').status).toBe('DELIVERED');
     expect(read('status=annullato').status).toBe('CANCELLED');
   });

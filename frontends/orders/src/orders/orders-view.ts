@@ -33,6 +33,8 @@ export interface OrdersView {
   /** Calendar days, `yyyy-MM-dd` (the date inputs' format); null when open. */
   startDate: string | null;
   endDate: string | null;
+  /** Only the orders with 'Peso mancante' (issue 25); null: every order. */
+  weightMissing: true | null;
 }
 
 /** Spec §2 defaults: page 1, 20 per page, newest orders first. */
@@ -47,6 +49,7 @@ export const DEFAULT_VIEW: OrdersView = {
   marketplace: null,
   startDate: null,
   endDate: null,
+  weightMissing: null,
 };
 
 /**
@@ -57,7 +60,7 @@ export const DEFAULT_VIEW: OrdersView = {
 export const STATUS_TABS: readonly ('all' | OrderStatusFilter)[] = ['all', ...(Object.keys(orderStatusFilters) as OrderStatusFilter[])];
 
 /** The parts of the view that narrow the list (what 'Rimuovi filtri' clears). */
-export const FILTER_KEYS = ['integration', 'status', 'marketplace', 'search', 'startDate', 'endDate'] as const;
+export const FILTER_KEYS = ['integration', 'status', 'marketplace', 'search', 'startDate', 'endDate', 'weightMissing'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 const STATUS_BY_STORED = Object.fromEntries(Object.entries(orderStatusFilters).map(([filter, stored]) => [stored, filter])) as Record<
@@ -91,6 +94,7 @@ export function readOrdersView(params: URLSearchParams): OrdersView {
     marketplace: query.marketplace ?? null,
     startDate,
     endDate,
+    weightMissing: query.weightMissing === true ? true : null,
   };
 }
 
@@ -108,6 +112,7 @@ export function writeOrdersView(view: OrdersView): URLSearchParams {
   if (view.search.trim()) params.set('search', view.search.trim());
   if (view.startDate) params.set('startDate', view.startDate);
   if (view.endDate) params.set('endDate', view.endDate);
+  if (view.weightMissing) params.set('weightMissing', 'true');
   if (view.sortBy !== DEFAULT_VIEW.sortBy) params.set('sortBy', view.sortBy);
   if (view.sortOrder !== DEFAULT_VIEW.sortOrder) params.set('sortOrder', view.sortOrder);
   if (view.page !== DEFAULT_VIEW.page) params.set('page', String(view.page));
@@ -122,7 +127,7 @@ export function hasFilters(view: OrdersView): boolean {
 
 /** The filters of the filter panel that are set (its button shows the number). */
 export function panelFilterCount(view: OrdersView): number {
-  return [view.status, view.integration, view.marketplace, view.startDate, view.endDate].filter((v) => v !== null).length;
+  return [view.status, view.integration, view.marketplace, view.startDate, view.endDate, view.weightMissing].filter((v) => v !== null).length;
 }
 
 /** 'Rimuovi filtri': every filter cleared, page 1; page size and sort stay. */
@@ -164,6 +169,7 @@ export function ordersApiPath(view: OrdersView): string {
   if (view.marketplace) params.set('marketplace', view.marketplace);
   if (view.startDate) params.set('startDate', view.startDate);
   if (view.endDate) params.set('endDate', view.endDate);
+  if (view.weightMissing) params.set('weightMissing', 'true');
   const base = view.integration !== null ? `/api/orders/integration/${view.integration}` : '/api/orders';
   return `${base}?${params.toString()}`;
 }

@@ -14,3 +14,13 @@ describe("an order's problems", () => {
     expect(orderProblems({ marketplace: 'ebay', status: 'annullato', shippingAddressDetails: null })).toEqual([]);
   });
 });
+
+describe("'Peso mancante' (issue 25)", () => {
+  it('is a problem of an order to ship or to pay a line of which has no weight, not of one already shipped', () => {
+    const base = { marketplace: 'ebay' as const, shippingAddressDetails: address('Via Roma 1'), weightMissing: true };
+    expect(orderProblems({ ...base, status: 'da_spedire' })).toEqual(['Peso mancante']);
+    expect(orderProblems({ ...base, status: 'da_pagare' })).toEqual(['Peso mancante']);
+    expect(orderProblems({ ...base, status: 'spedito' })).toEqual([]);
+    expect(orderProblems({ ...base, status: 'da_spedire', weightMissing: false })).toEqual([]);
+  });
+});

@@ -1,10 +1,10 @@
 /**
  * An order's problems, as the screen shows them beside its status: what keeps it from shipping
- * that the merchant should know. Today one: the marketplace withheld the delivery address (Amazon
- * without the restricted role), so the order came in without it instead of failing the sync.
- * Pure.
+ * that the merchant should know. The marketplace withheld the delivery address (Amazon without the
+ * restricted role), so the order came in without it instead of failing the sync; and a line whose
+ * product has no weight ('Peso mancante', issue 25: the catalogue fills it). Pure.
  */
-import { marketplaceName, orderProblemTexts, type OrderJson } from '@smista/contracts';
+import { catalogueMessages, marketplaceName, orderProblemTexts, type OrderJson } from '@smista/contracts';
 
 /** An order to ship whose address has no street line: the marketplace did not give it. */
 export function addressWithheld(order: Pick<OrderJson, 'status' | 'shippingAddressDetails'>): boolean {
@@ -17,6 +17,13 @@ export function addressWithheld(order: Pick<OrderJson, 'status' | 'shippingAddre
  *
  * @example orderProblems({ marketplace: 'amazon', status: 'da_spedire', shippingAddressDetails: { addressLine1: '', … } }) // ['Indirizzo non disponibile da Amazon']
  */
-export function orderProblems(order: Pick<OrderJson, 'marketplace' | 'status' | 'shippingAddressDetails'>): string[] {
-  return addressWithheld(order) ? [orderProblemTexts.addressWithheld(marketplaceName(order.marketplace))] : [];
+export function orderProblems(order: Pick<OrderJson, 'marketplace' | 'status' | 'shippingAddressDetails'> & Partial<Pick<OrderJson, 'weightMissing'>>): string[] {
+  const problems = addressWithheld(order) ? [orderProblemTexts.addressWithheld(marketplaceName(order.marketplace))] : [];
+  if (weightMissing(order)) problems.push(catalogueMessages.weightMissing);
+  return problems;
+}
+
+/** An order still to ship (or to pay) a line of which has no weight: its label would carry a made-up one. */
+export function weightMissing(order: Pick<OrderJson, 'status'> & Partial<Pick<OrderJson, 'weightMissing'>>): boolean {
+  return order.weightMissing === true && (order.status === 'da_spedire' || order.status === 'da_pagare');
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { marketplaceIds, orderStatusFilters, type MarketplaceIntegrationJson, type MarketplaceId, type OrderStatusFilter } from '@smista/contracts';
+import { catalogueMessages, marketplaceIds, orderStatusFilters, type MarketplaceIntegrationJson, type MarketplaceId, type OrderStatusFilter } from '@smista/contracts';
 import { FilterField, Input, ListToolbar, NativeSelect, providerName, type SetListView } from '@smista/ui-kit';
 import { t } from '../messages';
 import { hasFilters, panelFilterCount, type OrdersView } from './orders-view';
@@ -78,6 +78,17 @@ export function OrdersToolbar({
               {providerName(marketplace)}
             </option>
           ))}
+        </NativeSelect>
+      </FilterField>
+      <FilterField id={`${id}-problem`} label={t.problemFilter}>
+        <NativeSelect
+          id={`${id}-problem`}
+          value={view.weightMissing ? 'weightMissing' : ''}
+          onChange={(e) => setView({ weightMissing: e.target.value === 'weightMissing' ? true : null })}
+          data-testid="orders-filter-problem"
+        >
+          <option value="">{t.all}</option>
+          <option value="weightMissing">{catalogueMessages.weightMissing}</option>
         </NativeSelect>
       </FilterField>
       <FilterField id={`${id}-start`} label={t.startDate}>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { CarrierIntegrationJson, ShippingRuleCreate, ShippingRuleJson } from '@smista/contracts';
+import { catalogueTexts, type CarrierIntegrationJson, type ShippingRuleCreate, type ShippingRuleJson } from '@smista/contracts';
 import {
   cn,
   fieldAria,
@@ -21,7 +21,7 @@ import {
 } from '@smista/ui-kit';
 import { t } from '../messages';
 import { emptyRuleForm, expressChoices, ruleFormSchema, ruleFormValues, saveRefusals, type RuleFormValues } from './rule-form';
-import { useSaveRule } from './rules-api';
+import { usePackagePresets, useSaveRule } from './rules-api';
 import { carrierOptions } from './rules-view';
 
 /** What the dialog is open for: a new rule (with its default priority) or one to edit. */
@@ -73,6 +73,7 @@ function RuleForm({
   onDone: () => void;
 }) {
   const editing = target.mode === 'edit';
+  const presets = usePackagePresets(merchantId).data ?? [];
   const currentCarrier = editing ? target.rule.carrierIntegrationId : undefined;
   const carrierDeleted = currentCarrier !== undefined && !carriers.some((c) => c.id === currentCarrier);
   const initial = useMemo(
@@ -175,6 +176,16 @@ function RuleForm({
                 ))}
               </NativeSelect>
               {carrierDeleted && !errors.carrierIntegrationId && form.watch('carrierIntegrationId') === '' ? <p className="text-xs text-amber-700" data-testid="rule-carrier-deleted">{d.carrierDeleted}</p> : null}
+            </FormField>
+            <FormField id="rule-package" label={catalogueTexts.orderPackage} error={errors.packagePresetId?.message}>
+              <NativeSelect id="rule-package" {...form.register('packagePresetId')} {...fieldAria('rule-package', errors.packagePresetId?.message)} data-testid="rule-package">
+                <option value="">{catalogueTexts.orderPackageNone}</option>
+                {presets.map((p) => (
+                  <option key={p.id} value={String(p.id)}>
+                    {p.name}
+                  </option>
+                ))}
+              </NativeSelect>
             </FormField>
             <Controller
               control={form.control}

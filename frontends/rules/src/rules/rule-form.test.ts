@@ -22,6 +22,7 @@ const rule = {
   active: false,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
+  packagePresetId: null,
 };
 
 const filled = (over: Partial<RuleFormValues> = {}, conditions: Partial<RuleFormValues['conditions']> = {}): RuleFormValues => {
@@ -52,6 +53,7 @@ describe('the form of a new and an edited rule', () => {
       priority: '4',
       carrierIntegrationId: '',
       active: true,
+      packagePresetId: '',
       conditions: { price_min: '', price_max: '', weight_max: '', destinations: '', exclude_destinations: '', is_express: 'all' },
     });
   });
@@ -61,6 +63,7 @@ describe('the form of a new and an edited rule', () => {
       priority: '2',
       carrierIntegrationId: '3',
       active: false,
+      packagePresetId: '',
       conditions: { price_min: '10', price_max: '99,5', weight_max: '2,25', destinations: 'IT, SM', exclude_destinations: 'VA', is_express: 'only' },
     });
   });
@@ -74,7 +77,7 @@ describe('the form of a new and an edited rule', () => {
     const result = validateRuleForm(ruleFormValues(rule, true));
     expect(result).toEqual({
       ok: true,
-      body: { name: 'Italia express', priority: 2, carrierIntegrationId: 3, active: false, conditions: rule.conditions },
+      body: { name: 'Italia express', priority: 2, carrierIntegrationId: 3, active: false, conditions: rule.conditions, packagePresetId: null },
     });
   });
 });
@@ -96,6 +99,7 @@ describe('form → body', () => {
         priority: 3,
         carrierIntegrationId: 3,
         active: true,
+        packagePresetId: null,
         conditions: { price_min: 12.5, weight_max: 0.5, destinations: ['DE', 'FR', 'AT'], is_express: false },
       },
     });

@@ -26,6 +26,8 @@ export interface RuleFormValues {
   /** The carrier integration's id, '' for none chosen. */
   carrierIntegrationId: string;
   active: boolean;
+  /** The package preset the rule gives (issue 25), '' for none. */
+  packagePresetId: string;
   conditions: {
     price_min: string;
     price_max: string;
@@ -43,6 +45,7 @@ export type RuleFieldPath =
   | 'priority'
   | 'carrierIntegrationId'
   | 'active'
+  | 'packagePresetId'
   | `conditions.${keyof RuleFormValues['conditions']}`;
 
 const fieldPaths: readonly RuleFieldPath[] = [
@@ -50,6 +53,7 @@ const fieldPaths: readonly RuleFieldPath[] = [
   'priority',
   'carrierIntegrationId',
   'active',
+  'packagePresetId',
   'conditions.price_min',
   'conditions.price_max',
   'conditions.weight_max',
@@ -75,6 +79,7 @@ export function emptyRuleForm(priority: number): RuleFormValues {
     priority: String(priority),
     carrierIntegrationId: '',
     active: true,
+    packagePresetId: '',
     conditions: { price_min: '', price_max: '', weight_max: '', destinations: '', exclude_destinations: '', is_express: 'all' },
   };
 }
@@ -97,6 +102,7 @@ export function ruleFormValues(rule: ShippingRuleJson, carrierKnown: boolean): R
     priority: String(rule.priority),
     carrierIntegrationId: carrierKnown ? String(rule.carrierIntegrationId) : '',
     active: rule.active,
+    packagePresetId: rule.packagePresetId ? String(rule.packagePresetId) : '',
     conditions: {
       price_min: decimalText(c.price_min),
       price_max: decimalText(c.price_max),
@@ -120,6 +126,7 @@ export function formToBody(values: RuleFormValues): Record<string, unknown> {
     priority: values.priority.trim() === '' ? 0 : values.priority,
     carrierIntegrationId: values.carrierIntegrationId,
     active: values.active,
+    packagePresetId: values.packagePresetId || null,
     conditions: {
       price_min: c.price_min,
       price_max: c.price_max,

@@ -4,7 +4,7 @@
  * never call `apiFetch` themselves. Toasts are the caller's (`mutate(vars, { onSuccess, onError })`).
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AssignCarriersJson, MessageJson, RulePreviewJson, ShippingRuleCreate, ShippingRuleJson } from '@smista/contracts';
+import type { AssignCarriersJson, MessageJson, RulePreviewJson, ShippingRuleCreate, ShippingRuleJson, PackagePresetJson } from '@smista/contracts';
 import { apiFetch, apiFetchList, carrierIntegrationsKey, carrierIntegrationsQuery, orderQueryKeys } from '@smista/ui-kit';
 import { ASSIGN_API_PATH, PREVIEW_API_PATH, RULES_API_PATH, ruleApiPath } from '../paths';
 
@@ -42,6 +42,11 @@ export const fetchPreview = (signal?: AbortSignal) => apiFetch<RulePreviewJson>(
 /** The selected merchant's rules, by priority (the server's order). */
 export function useRules(merchantId: string) {
   return useQuery({ queryKey: ruleKeys.list(merchantId), queryFn: ({ signal }) => fetchRules(signal) });
+}
+
+/** The merchant's package presets (issue 25), for the rule's package; the settings remote writes them. */
+export function usePackagePresets(merchantId: string) {
+  return useQuery({ queryKey: ['package-presets', merchantId], queryFn: ({ signal }) => apiFetch<PackagePresetJson[]>('/api/package-presets', { signal }) });
 }
 
 /** The merchant's carrier integrations (the shared query: spec §7 retries). */

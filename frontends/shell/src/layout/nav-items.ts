@@ -1,4 +1,4 @@
-import { Cable, LayoutDashboard, ListChecks, Package, Settings, ShoppingBag, Store, type LucideIcon } from 'lucide-react';
+import { BookOpen, Cable, LayoutDashboard, ListChecks, Package, Settings, ShoppingBag, Store, type LucideIcon } from 'lucide-react';
 import { t } from '../messages';
 
 export interface NavItem {
@@ -17,6 +17,8 @@ export const NAV_ITEMS: NavItem[] = [
   // The orders remote also lists and opens orders under /orders (spec §2 routes).
   { label: t.layout.nav.orders, to: '/dashboard/orders', icon: ShoppingBag, alsoActiveUnder: ['/orders'] },
   { label: t.layout.nav.shipments, to: '/dashboard/shipments', icon: Package },
+  // The product catalogue (issue 25), a page of the orders remote.
+  { label: t.layout.nav.catalogue, to: '/catalogo', icon: BookOpen },
   { label: t.layout.nav.integrations, to: '/dashboard/integrations', icon: Cable, alsoActiveUnder: ['/carriers'] },
   { label: t.layout.nav.marketplaces, to: '/dashboard/marketplaces', icon: Store, alsoActiveUnder: ['/dashboard/integration'] },
   { label: t.layout.nav.shippingRules, to: '/shipping-rules', icon: ListChecks },

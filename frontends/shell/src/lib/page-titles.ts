@@ -35,6 +35,7 @@ const RULES: readonly TitleRule[] = [
   ['/carriers', t.titles.carriers],
   ['/carriers/:carrierCode/setup', t.titles.carrierSetup],
   ['/shipping-rules', t.titles.shippingRules],
+  ['/catalogo', t.titles.catalogue],
 ];
 
 /** The values of the `:params` when `pathname` matches `pattern`, else null. */

@@ -47,6 +47,25 @@ export interface OrderItemJson {
   shipByDate: string | null;
   /** The line's fulfilment at the marketplace, in Smista's words (`LineFulfilmentStatus`: da_spedire, parzialmente_spedito, spedito); null when unknown. */
   fulfillmentStatus: string | null;
+  /** The catalogue's product of the SKU (issue 25); null without a SKU. */
+  productId: number | null;
+  /** One unit's weight in grams (the catalogue's, else the marketplace's); null when unknown. */
+  weightGrams: number | null;
+  /** The product's customs data, '' when not filled. */
+  hsCode: string;
+  originCountry: string;
+  customsDescription: string;
+}
+
+/** The order's package (issue 25): its chosen preset (`chosen`), else the merchant's default. */
+export interface OrderPackageJson {
+  presetId: number;
+  name: string;
+  lengthMm: number;
+  widthMm: number;
+  heightMm: number;
+  tareGrams: number;
+  maxWeightGrams: number;
 }
 
 /** Spec §3 orders (list and detail; `originalData` only in the detail). */
@@ -81,8 +100,12 @@ export interface OrderJson {
   /** The marketplace's shipping service (eBay shippingServiceCode), '' when unknown; express decides `is_express` rules. */
   shippingService: string;
   isExpress: boolean;
-  /** Sum of the items' weights in kg; null when the marketplace gives none for some item. */
+  /** Σ quantity × unit weight (catalogue, else marketplace) + the package's tare, in kg; null when a line has no weight. */
   weightKg: number | null;
+  /** A line has no weight: the problem 'Peso mancante' (issue 25). */
+  weightMissing: boolean;
+  /** Its package; null when the merchant has no preset. */
+  package: OrderPackageJson | null;
   items: OrderItemJson[];
   /** The order's shipments as orders knows them from the shipments events (newest first). */
   shipments: OrderShipmentJson[];

@@ -20,6 +20,8 @@ export interface ShippingRuleJson {
   active: boolean;
   createdAt: string;
   updatedAt: string;
+  /** The package preset the rule gives the order with the carrier (issue 25); null: none. */
+  packagePresetId: number | null;
 }
 
 /** `POST /api/shipping-rules/assign-carriers` (spec §7: message) with its counts. */

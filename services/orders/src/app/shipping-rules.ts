@@ -16,8 +16,10 @@ import {
   deleteRule,
   findRule,
   insertRule,
+  findPreset,
   knownCarriers,
   listRules,
+  recomputeOpenOrderWeights,
   lockMerchantRules,
   nextPriority,
   ruleCandidates,
@@ -70,8 +72,16 @@ export async function createShippingRule(deps: RuleDeps, scope: MerchantScope, b
   try {
     const rule = await withTransaction(deps.pool, async (tx) => {
       await lockMerchantRules(tx, merchantId);
+      await assertMerchantPreset(tx, merchantId, input.packagePresetId);
       const priority = input.priority ?? (await nextPriority(tx, merchantId));
-      const created = await insertRule(tx, merchantId, { name: input.name, priority, conditions: input.conditions, carrierIntegrationId: input.carrierIntegrationId, active: input.active });
+      const created = await insertRule(tx, merchantId, {
+        name: input.name,
+        priority,
+        conditions: input.conditions,
+        carrierIntegrationId: input.carrierIntegrationId,
+        active: input.active,
+        packagePresetId: input.packagePresetId,
+      });
       await enqueueRuleChanged(tx, { ruleId: created.id, merchantId, name: created.name, change: 'created', changedByUserId: userId, occurredAt: deps.now() });
       return created;
     });
@@ -101,7 +111,9 @@ export async function updateShippingRule(deps: RuleDeps, scope: MerchantScope, i
         conditions: patch.conditions ?? now.conditions,
         carrierIntegrationId: patch.carrierIntegrationId ?? now.carrierIntegrationId,
         active: patch.active ?? now.active,
+        packagePresetId: patch.packagePresetId !== undefined ? patch.packagePresetId : now.packagePresetId,
       };
+      if (patch.packagePresetId !== undefined) await assertMerchantPreset(tx, merchantId, patch.packagePresetId);
       const updated = await updateRule(tx, merchantId, id, values);
       if (!updated) throw ordersErrors.ruleNotFound();
       await enqueueRuleChanged(tx, { ruleId: id, merchantId, name: updated.name, change: 'updated', changedByUserId: userId, occurredAt: deps.now() });
@@ -163,8 +175,9 @@ export async function assignCarriers(deps: Omit<RuleDeps, 'carrierDirectory'>, s
     const plan = await planAssignments(tx, merchantId);
     const wanted = plan
       .filter((p) => p.outcome === 'assign')
-      .map((p) => ({ orderId: p.order.id, carrierIntegrationId: p.match.rule!.carrierIntegrationId, ruleId: p.match.rule!.id, ruleName: p.match.rule!.name }));
+      .map((p) => ({ orderId: p.order.id, carrierIntegrationId: p.match.rule!.carrierIntegrationId, ruleId: p.match.rule!.id, ruleName: p.match.rule!.name, packagePresetId: p.match.rule!.packagePresetId }));
     const changed = await assignByRules(tx, merchantId, wanted);
+    await reweighPackaged(tx, merchantId, changed);
     const occurredAt = deps.now();
     await enqueueCarriersAssigned(
       tx,
@@ -235,10 +248,22 @@ export async function applyRulesOncePaid(tx: PoolClient, merchantId: string, ord
 
 /** One order gets a rule's carrier (guarded again on its row) and `orders.carrier.assigned` with the rule and no user. */
 async function assignRuleCarrier(tx: PoolClient, merchantId: string, orderId: number, rule: ShippingRule, now: Date): Promise<RuleAssignment | null> {
-  const [changed] = await assignByRules(tx, merchantId, [{ orderId, carrierIntegrationId: rule.carrierIntegrationId, ruleId: rule.id, ruleName: rule.name }]);
+  const [changed] = await assignByRules(tx, merchantId, [{ orderId, carrierIntegrationId: rule.carrierIntegrationId, ruleId: rule.id, ruleName: rule.name, packagePresetId: rule.packagePresetId }]);
   if (!changed) return null;
+  await reweighPackaged(tx, merchantId, [changed]);
   await enqueueCarrierAssigned(tx, { orderId, merchantId, carrierIntegrationId: rule.carrierIntegrationId, assignedByUserId: '', occurredAt: now, rule: { id: rule.id, name: rule.name } });
   return changed;
 }
 
 type RuleAssignment = Awaited<ReturnType<typeof assignByRules>>[number];
+
+/** Orders a rule gave a package: their weight with its tare (issue 25). */
+async function reweighPackaged(tx: PoolClient, merchantId: string, changed: readonly RuleAssignment[]): Promise<void> {
+  const packaged = changed.filter((a) => a.packagePresetId !== null).map((a) => a.orderId);
+  if (packaged.length) await recomputeOpenOrderWeights(tx, merchantId, null, packaged);
+}
+
+/** A rule's package must be one of the merchant's presets. */
+async function assertMerchantPreset(db: Queryable, merchantId: string, presetId: number | null | undefined): Promise<void> {
+  if (presetId && !(await findPreset(db, merchantId, presetId))) throw ordersErrors.presetNotFound();
+}

@@ -1,5 +1,5 @@
 import { DomainError } from '@smista/service-kit';
-import { messages, orderMessages as m, shippingRuleMessages as r } from '@smista/contracts';
+import { catalogueMessages as c, messages, orderMessages as m, shippingRuleMessages as r } from '@smista/contracts';
 
 /** Stable codes of the orders domain; `grpc/error-status.ts` maps each to one gRPC status. */
 export const OrdersErrorCode = {
@@ -19,6 +19,11 @@ export const OrdersErrorCode = {
   RuleNotFound: 'RULE_NOT_FOUND',
   /** Another rule of the merchant has this priority. */
   RulePriorityTaken: 'RULE_PRIORITY_TAKEN',
+  /** Unknown, malformed or another merchant's product or package preset. */
+  ProductNotFound: 'PRODUCT_NOT_FOUND',
+  PresetNotFound: 'PRESET_NOT_FOUND',
+  /** Another preset of the merchant has this name. */
+  PresetNameTaken: 'PRESET_NAME_TAKEN',
 } as const;
 export type OrdersErrorCode = (typeof OrdersErrorCode)[keyof typeof OrdersErrorCode];
 
@@ -47,6 +52,9 @@ export const ordersErrors = {
   marketplaceQuota: (message: string) => new OrdersError(E.MarketplaceQuota, message),
   ruleNotFound: make(E.RuleNotFound, r.ruleNotFound),
   rulePriorityTaken: (priority: number, otherRuleName: string) => new OrdersError(E.RulePriorityTaken, r.priorityTaken(priority, otherRuleName)),
+  productNotFound: make(E.ProductNotFound, c.productNotFound),
+  presetNotFound: make(E.PresetNotFound, c.presetNotFound),
+  presetNameTaken: (name: string) => new OrdersError(E.PresetNameTaken, c.presetNameTaken(name)),
 };
 
 /**

@@ -100,6 +100,8 @@ describe('parseImportedOrder', () => {
       imageUrl: 'https://i.example.it/1.jpg',
       variantInfo: 'Colore: blu',
       fulfillmentStatus: 'da_spedire',
+      // eBay says no weight: the catalogue's is used.
+      marketplaceWeightGrams: null,
     });
     // A line without its total: unit price × quantity, the order's currency.
     expect(order.items[1]).toMatchObject({ legacyItemId: null, sku: null, total: '40.00', currency: 'EUR', imageUrl: null });

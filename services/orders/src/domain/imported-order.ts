@@ -1,4 +1,3 @@
-import { orderWeightGrams } from './shipping-rules';
 import { isUuid, searchKey } from '@smista/service-kit';
 import { lineFulfilmentStatuses, marketplaceIds, type LineFulfilmentStatus, type MarketplaceId, type OrderStatus, type PostalAddress } from '@smista/contracts';
 import { InvalidEventError } from './errors';
@@ -123,6 +122,8 @@ export interface ImportItem {
   variantInfo: string | null;
   /** In Smista's words (`LineFulfilmentStatus`, the adapter's mapping); null when unknown. */
   fulfillmentStatus: LineFulfilmentStatus | null;
+  /** One unit's weight as the marketplace gives it (grams); null when it does not (the catalogue's is used). */
+  marketplaceWeightGrams: number | null;
 }
 
 /** The line's fulfilment as the adapter mapped it; anything else (none, a value outside Smista's) is unknown. */
@@ -155,8 +156,6 @@ export interface OrderImport extends OrderFacts {
   shippingService: string;
   /** The buyer chose an express service, as the marketplace's adapter read it. */
   express: boolean;
-  /** Sum of the items' weights (grams); null when some item's is unknown. */
-  weightGrams: number | null;
 }
 
 /** An import ready to store, with what was defaulted (worth a warning in the log). */
@@ -164,6 +163,9 @@ export interface ParsedImport {
   order: OrderImport;
   warnings: string[];
 }
+
+/** A unit heavier than this (1 t) is a marketplace's mistake: its weight is taken as unknown. */
+const MAX_UNIT_WEIGHT_GRAMS = 1_000_000;
 
 /** Longest text kept from a marketplace field; longer values are cut. */
 const MAX_TEXT = 1_000;
@@ -273,6 +275,7 @@ export function parseImportedOrder(event: ImportedOrderEvent, now: Date): Parsed
       imageUrl: orNull(item.imageUrl),
       variantInfo: orNull(item.variantInfo),
       fulfillmentStatus: lineFulfilment(item.fulfillmentStatus, warnings, what),
+      marketplaceWeightGrams: Number.isSafeInteger(item.weightGrams) && item.weightGrams! > 0 && item.weightGrams! <= MAX_UNIT_WEIGHT_GRAMS ? item.weightGrams! : null,
     };
   });
 
@@ -325,9 +328,6 @@ export function parseImportedOrder(event: ImportedOrderEvent, now: Date): Parsed
       originalData: originalDataOf(o.rawJson ?? '', warnings),
       shippingService: text(o.shippingService).slice(0, 100),
       express: o.express === true,
-      weightGrams: orderWeightGrams(
-        (o.items ?? []).map((item, i) => ({ quantity: items[i]!.quantity, weightGrams: Number.isSafeInteger(item.weightGrams) && item.weightGrams! > 0 ? item.weightGrams! : 0 })),
-      ),
     },
     warnings,
   };

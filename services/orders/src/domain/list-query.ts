@@ -13,6 +13,8 @@ export interface ListRequest {
   marketplace: string;
   startDate: string;
   endDate: string;
+  /** Only the orders with 'Peso mancante' (issue 25). */
+  weightMissing?: boolean;
 }
 
 /** The list's filters, sort and page, checked: what the store turns into SQL. */
@@ -27,6 +29,8 @@ export interface ListCriteria {
   /** Inclusive bounds on the order date. */
   from?: Date;
   to?: Date;
+  /** Only the orders a line of which has no weight ('Peso mancante'). */
+  weightMissing?: boolean;
   sortBy: OrderSortField;
   sortOrder: 'asc' | 'desc';
   page: number;
@@ -63,6 +67,7 @@ export function listCriteria(request: ListRequest): ListCriteria {
     ...orderIdSearched(q.search),
     from: q.startDate ? new Date(q.startDate) : undefined,
     to: q.endDate ? new Date(q.endDate) : undefined,
+    weightMissing: request.weightMissing === true ? true : undefined,
     sortBy: q.sortBy,
     sortOrder: q.sortOrder,
     page: q.page,
@@ -91,10 +96,10 @@ export function offsetOf(criteria: Pick<ListCriteria, 'page' | 'pageSize'>): num
 
 /**
  * Whether the counts can come from the kept per-status counters (filters on integration,
- * marketplace and status only) instead of counting the matching rows (a search or a date range).
+ * marketplace and status only) instead of counting the matching rows (a search, a date range, 'Peso mancante').
  */
 export function countableFromCounters(criteria: ListCriteria): boolean {
-  return criteria.searchPattern === undefined && criteria.from === undefined && criteria.to === undefined;
+  return criteria.searchPattern === undefined && criteria.from === undefined && criteria.to === undefined && !criteria.weightMissing;
 }
 
 /** Every status with its count (0 when absent). */

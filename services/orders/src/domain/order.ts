@@ -33,6 +33,26 @@ export interface OrderItem {
   shipByDate: Date | null;
   /** The line's fulfilment at its marketplace in Smista's words (`LineFulfilmentStatus`: da_spedire, parzialmente_spedito, spedito) as last imported; null when unknown. */
   fulfillmentStatus: string | null;
+  /** The catalogue's product of the line's SKU; null without a SKU. */
+  productId: number | null;
+  /** One unit's weight: the catalogue's, else the marketplace's; null when unknown. */
+  weightGrams: number | null;
+  /** The product's customs data ('' when not filled or no product). */
+  hsCode: string;
+  originCountry: string;
+  customsDescription: string;
+}
+
+/** The order's package: its chosen preset (`chosen`), else the merchant's default. */
+export interface OrderPackage {
+  id: number;
+  name: string;
+  lengthMm: number;
+  widthMm: number;
+  heightMm: number;
+  tareGrams: number;
+  maxWeightGrams: number;
+  chosen: boolean;
 }
 
 /** What an order says about itself, stored or being imported (spec §3 orders). */
@@ -78,8 +98,12 @@ export interface Order extends OrderFacts {
   shippingService: string;
   /** The buyer chose an express service (the marketplace adapter's marker). */
   express: boolean;
-  /** Sum of the items' weights (grams); null when unknown. */
+  /** Σ quantity × unit weight (catalogue, else marketplace) + the package's tare (grams); null when unknown. */
   weightGrams: number | null;
+  /** A line has no weight (catalogue nor marketplace): the problem 'Peso mancante'. */
+  weightMissing: boolean;
+  /** Its package (chosen, else the default preset); null when the merchant has no preset. */
+  package: OrderPackage | null;
   createdAt: Date;
   updatedAt: Date;
   shippingAddress: ShippingAddress | null;

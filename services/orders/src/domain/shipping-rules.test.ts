@@ -1,11 +1,11 @@
 import { posteMessages, shippingRuleConditionsSchema, type ShippingRuleConditions } from '@smista/contracts';
 import type { RuleOutcome } from '@smista/contracts';
-import { byPriority, countOutcomes, matchRule, mismatchOf, orderWeightGrams, outcomeFor, planOrder, type KnownCarrier, type RuleFacts, type RuleMatch, type RuleTarget, type ShippingRule } from './shipping-rules';
+import { byPriority, countOutcomes, matchRule, mismatchOf, outcomeFor, planOrder, type KnownCarrier, type RuleFacts, type RuleMatch, type RuleTarget, type ShippingRule } from './shipping-rules';
 
 const at = new Date('2026-11-23T10:00:00Z');
 let nextId = 1;
 function rule(name: string, priority: number, conditions: ShippingRuleConditions = {}, extra: Partial<ShippingRule> = {}): ShippingRule {
-  return { id: nextId++, merchantId: 'm', name, priority, conditions, carrierIntegrationId: 10, active: true, createdAt: at, updatedAt: at, ...extra };
+  return { id: nextId++, merchantId: 'm', name, priority, conditions, carrierIntegrationId: 10, active: true, createdAt: at, updatedAt: at, packagePresetId: null, ...extra };
 }
 const gls = { provider: 'gls', serviceType: '' };
 const activeCarrier: KnownCarrier = { ...gls, connectionName: 'GLS Milano', active: true, status: 'active', deleted: false };
@@ -36,7 +36,7 @@ describe('mismatchOf: each condition and its boundaries', () => {
     ['another currency does not matter without a price condition', { destinations: ['IT'] }, { currency: 'USD' }, null],
     ['weight equal to the maximum holds', { weight_max: 1.5 }, {}, null],
     ['one gram over fails', { weight_max: 1.5 }, { weightGrams: 1501 }, 'peso 1,501 kg oltre il massimo di 1,5 kg'],
-    ['unknown weight never matches a weight limit', { weight_max: 30 }, { weightGrams: null }, "peso dell'ordine non disponibile dal marketplace"],
+    ['unknown weight never matches a weight limit', { weight_max: 30 }, { weightGrams: null }, "peso dell'ordine mancante: completa il peso dei prodotti nel Catalogo"],
     ['unknown weight does not matter without a weight limit', {}, { weightGrams: null }, null],
     ['destination included', { destinations: ['IT', 'SM'] }, { countryCode: 'SM' }, null],
     ['destination not included', { destinations: ['IT', 'SM'] }, { countryCode: 'DE' }, 'destinazione DE non inclusa'],
@@ -185,14 +185,6 @@ describe('outcomeFor: what assigning does to an order', () => {
     expect(planOrder(rules, target({ status: 'da_pagare', paymentStatus: 'in_attesa' }), carrierOf).match.reasons[0]).toContain('(pagamento in attesa)');
     // Paid: the engine as before.
     expect(planOrder(rules, target(), carrierOf)).toEqual({ match: { rule: r, reasons: [] }, outcome: 'assign' });
-  });
-});
-
-describe('order facts', () => {
-  it('weight from the items; unknown when any item has none', () => {
-    expect(orderWeightGrams([{ quantity: 2, weightGrams: 300 }, { quantity: 1, weightGrams: 150 }])).toBe(750);
-    expect(orderWeightGrams([{ quantity: 2, weightGrams: 300 }, { quantity: 1, weightGrams: 0 }])).toBeNull();
-    expect(orderWeightGrams([])).toBeNull();
   });
 });
 

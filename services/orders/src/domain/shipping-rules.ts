@@ -13,6 +13,8 @@ export interface ShippingRule {
   active: boolean;
   createdAt: Date;
   updatedAt: Date;
+  /** The package preset the rule gives the order with the carrier; null: the rule leaves the package alone. */
+  packagePresetId: number | null;
 }
 
 /** A carrier integration as orders knows it from the carriers service's events. */
@@ -196,8 +198,3 @@ export function countOutcomes(outcomes: Iterable<RuleOutcome>): RuleCounts {
   return counts;
 }
 
-/** The order's weight from its items (grams per unit × quantity); null when any item's is unknown (0). */
-export function orderWeightGrams(items: readonly { quantity: number; weightGrams: number }[]): number | null {
-  if (items.length === 0 || items.some((i) => !(i.weightGrams > 0))) return null;
-  return items.reduce((sum, i) => sum + i.weightGrams * i.quantity, 0);
-}

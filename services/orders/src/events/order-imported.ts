@@ -1,7 +1,7 @@
 import { oncePerTransaction, type EventHandler, type EventMeta, type Logger, type PoolClient } from '@smista/service-kit';
 import type { marketplacesEvents } from '@smista/proto';
 import { parseImportedOrder, type OrderImport } from '../domain';
-import { holdIntegrationForImport, upsertImportedOrders, type UpsertResult } from '../store';
+import { holdIntegrationForImport, learnProducts, upsertImportedOrders, type UpsertResult } from '../store';
 import { enqueueOrdersUpserted, type OrderUpsertedEvent } from './publishers';
 import { followShipments } from '../app/follow-shipments';
 import { applyRulesOncePaid, applyRulesOnImport, rulesForImport } from '../app/shipping-rules';
@@ -51,6 +51,8 @@ async function storeImports(tx: PoolClient, imports: readonly PendingImport[], d
   const upserted: OrderUpsertedEvent[] = [];
   // The batch writes no rules: read once per transaction.
   const rulesOf = (merchantId: string) => oncePerTransaction(meta, `orders:rules:${merchantId}`, () => rulesForImport(tx, merchantId));
+  // The batch's SKUs join the catalogue first: the upsert reads their weights.
+  await learnProducts(tx, imports.map((i) => i.order));
   for (const round of versionRounds(imports)) {
     const stored = await upsertImportedOrders(
       tx,
@@ -120,7 +122,7 @@ async function followUpImport(
       currency: order.currency,
       countryCode: order.address?.countryCode ?? '',
       express: order.express,
-      weightGrams: order.weightGrams,
+      weightGrams: stored.weightGrams,
     },
     now(),
     deps.rulesOf,

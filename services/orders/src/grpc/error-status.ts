@@ -17,4 +17,7 @@ export const errorStatus: ErrorStatusTable = {
   [C.RuleNotFound]: GrpcStatus.NOT_FOUND,
   // The gateway answers 409.
   [C.RulePriorityTaken]: GrpcStatus.ALREADY_EXISTS,
+  [C.ProductNotFound]: GrpcStatus.NOT_FOUND,
+  [C.PresetNotFound]: GrpcStatus.NOT_FOUND,
+  [C.PresetNameTaken]: GrpcStatus.ALREADY_EXISTS,
 } satisfies Record<C, GrpcStatus>;

@@ -1,6 +1,6 @@
-import { orders } from '@smista/proto';
+import { catalogue, orders } from '@smista/proto';
 import { conditionsToWire, postalAddressOfOrder } from '@smista/contracts';
-import { kgOf, type Order, type OrderItem, type OrderShipment, type ShippingAddress, type ShippingRule } from '../domain';
+import { kgOf, type Order, type OrderItem, type OrderShipment, type PackagePreset, type Product, type ShippingAddress, type ShippingRule } from '../domain';
 import type { PlannedOrder } from '../app/shipping-rules';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '');
@@ -23,6 +23,11 @@ function toItemMessage(i: OrderItem): orders.OrderItem {
     variantInfo: i.variantInfo ?? '',
     shipByDate: iso(i.shipByDate),
     fulfillmentStatus: i.fulfillmentStatus ?? '',
+    productId: i.productId ?? 0,
+    weightGrams: i.weightGrams ?? undefined,
+    hsCode: i.hsCode,
+    originCountry: i.originCountry,
+    customsDescription: i.customsDescription,
   });
 }
 
@@ -72,6 +77,18 @@ export function toOrderMessage(o: Order): orders.Order {
     shippingService: o.shippingService,
     isExpress: o.express,
     weightKg: o.weightGrams === null ? undefined : kgOf(o.weightGrams),
+    package: o.package
+      ? {
+          presetId: o.package.id,
+          name: o.package.name,
+          lengthMm: o.package.lengthMm,
+          widthMm: o.package.widthMm,
+          heightMm: o.package.heightMm,
+          tareGrams: o.package.tareGrams,
+          maxWeightGrams: o.package.maxWeightGrams,
+        }
+      : undefined,
+    weightMissing: o.weightMissing,
   });
 }
 
@@ -86,6 +103,7 @@ export function toRuleMessage(r: ShippingRule): orders.ShippingRule {
     active: r.active,
     createdAt: iso(r.createdAt),
     updatedAt: iso(r.updatedAt),
+    packagePresetId: r.packagePresetId ?? 0,
   });
 }
 
@@ -105,5 +123,37 @@ export function toPreviewOrderMessage(p: PlannedOrder): orders.RulePreviewOrder 
     outcome,
     matchedRule: match.rule ? { id: match.rule.id, name: match.rule.name, priority: match.rule.priority, carrierIntegrationId: match.rule.carrierIntegrationId } : undefined,
     reasons: match.reasons,
+  });
+}
+
+export function toProductMessage(p: Product): catalogue.Product {
+  return catalogue.Product.fromPartial({
+    id: p.id,
+    sku: p.sku,
+    title: p.title,
+    imageUrl: p.imageUrl ?? '',
+    marketplaceRefs: p.marketplaceRefs.map((r) => ({ marketplace: r.marketplace, integrationId: r.integrationId, itemId: r.itemId })),
+    weightGrams: p.weightGrams ?? undefined,
+    lengthMm: p.lengthMm ?? undefined,
+    widthMm: p.widthMm ?? undefined,
+    heightMm: p.heightMm ?? undefined,
+    hsCode: p.hsCode,
+    originCountry: p.originCountry,
+    customsDescription: p.customsDescription,
+    shipsInOwnBox: p.shipsInOwnBox,
+    updatedAt: iso(p.updatedAt),
+  });
+}
+
+export function toPresetMessage(p: PackagePreset): catalogue.PackagePreset {
+  return catalogue.PackagePreset.fromPartial({
+    id: p.id,
+    name: p.name,
+    lengthMm: p.lengthMm,
+    widthMm: p.widthMm,
+    heightMm: p.heightMm,
+    tareGrams: p.tareGrams,
+    maxWeightGrams: p.maxWeightGrams,
+    isDefault: p.isDefault,
   });
 }

@@ -4,6 +4,7 @@ import { errorStatus } from './error-status';
 import type { HandlerDeps, OrdersServiceDeps } from './deps';
 import { orderHandlers } from './order-handlers';
 import { ruleHandlers } from './rule-handlers';
+import { catalogueHandlers } from './catalogue-handlers';
 
 /**
  * The OrdersService gRPC binding: handlers that verify the caller, let the domain decide and the
@@ -12,6 +13,6 @@ import { ruleHandlers } from './rule-handlers';
 export function createOrdersService(deps: OrdersServiceDeps): GrpcServiceBinding {
   const unary = createHandlerFactory({ logger: deps.logger, callerSecret: deps.callerSecret, errors: errorStatus });
   const handlerDeps: HandlerDeps = { ...deps, unary, now: deps.now ?? (() => new Date()) };
-  const implementation: orders.OrdersServiceServer = { ...orderHandlers(handlerDeps), ...ruleHandlers(handlerDeps) };
+  const implementation: orders.OrdersServiceServer = { ...orderHandlers(handlerDeps), ...ruleHandlers(handlerDeps), ...catalogueHandlers(handlerDeps) };
   return { definition: orders.OrdersServiceService, implementation };
 }

@@ -6,8 +6,8 @@ import type { HandlerDeps } from './deps';
 import { toPreviewOrderMessage, toRuleMessage } from './mapping';
 
 /** A create or update request as the body the contracts' schemas read: what is absent stays absent. */
-function ruleBody(request: { name?: string; priority?: number; carrierIntegrationId?: number; active?: boolean }, conditions: unknown): Record<string, unknown> {
-  const body = { name: request.name, priority: request.priority, carrierIntegrationId: request.carrierIntegrationId, active: request.active, conditions };
+function ruleBody(request: { name?: string; priority?: number; carrierIntegrationId?: number; active?: boolean; packagePresetId?: number }, conditions: unknown): Record<string, unknown> {
+  const body = { name: request.name, priority: request.priority, carrierIntegrationId: request.carrierIntegrationId, active: request.active, conditions, packagePresetId: request.packagePresetId };
   return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
 }
 

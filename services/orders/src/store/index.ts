@@ -3,3 +3,5 @@ export * from './list-sql';
 export * from './order-shipments';
 export * from './shipping-rules';
 export * from './list-versions';
+export * from './products';
+export * from './package-presets';

@@ -41,6 +41,7 @@ export function filterSql(merchantId: string, criteria: ListCriteria, options: {
   if (criteria.marketplace) add((p) => `o.marketplace = ${p}`, criteria.marketplace);
   if (criteria.from) add((p) => `o.order_date >= ${p}`, criteria.from);
   if (criteria.to) add((p) => `o.order_date <= ${p}`, criteria.to);
+  if (criteria.weightMissing) clauses.push('o.weight_missing');
   // search_text and the pattern are both lower-cased; ILIKE keeps the trigram index usable either way.
   if (criteria.searchPattern && criteria.searchId !== undefined) {
     // A whole number is also the order's own id (the primary key: one more index in a bitmap OR).

@@ -1,8 +1,14 @@
 import { searchKey, type PoolClient, type Queryable } from '@smista/service-kit';
 import type { MarketplaceId, OrderStatus, PaymentStatus } from '@smista/contracts';
-import { completeCounts, countableFromCounters, offsetOf, type ListCriteria, type Order, type OrderImport, type OrderItem, type ShippingAddress } from '../domain';
+import { completeCounts, countableFromCounters, offsetOf, type ListCriteria, type Order, type OrderImport, type OrderItem, type OrderPackage, type ShippingAddress } from '../domain';
 import { counterFilterSql, filterSql, orderBySql } from './list-sql';
 import { SHIPMENTS_JSON, shipmentsFromJson } from './order-shipments';
+
+/** The order's package: its preset, else the merchant's default (one correlated read, only for the rows answered). */
+const PACKAGE_JSON = `(SELECT json_build_object('id', pk.id, 'name', pk.name, 'lengthMm', pk.length_mm, 'widthMm', pk.width_mm,
+    'heightMm', pk.height_mm, 'tareGrams', pk.tare_grams, 'maxWeightGrams', pk.max_weight_grams, 'chosen', o.package_preset_id IS NOT NULL)
+   FROM package_presets pk
+  WHERE pk.merchant_id = o.merchant_id AND (pk.id = o.package_preset_id OR (o.package_preset_id IS NULL AND pk.is_default)) LIMIT 1)`;
 
 /** Advisory-lock class of "a marketplace integration's orders" (imports share it, a delete takes it alone). */
 const INTEGRATION_LOCK = 7_102_001;
@@ -11,7 +17,7 @@ const ORDER_COLUMNS = `o.id, o.merchant_id, o.integration_id, o.external_id, o.m
   o.external_username, o.total::text AS total, o.currency, o.status, o.payment_status, o.external_order_status,
   o.external_payment_status, o.items_count, o.order_date, o.ship_by_date, o.last_synced_at, o.carrier_integration_id,
   o.created_at, o.updated_at, o.marketplace_status, o.carrier_source, o.applied_rule_id, o.applied_rule_name,
-  o.shipping_service, o.express, o.weight_grams, ${SHIPMENTS_JSON} AS shipments,
+  o.shipping_service, o.express, o.weight_grams, o.weight_missing, ${SHIPMENTS_JSON} AS shipments, ${PACKAGE_JSON} AS package,
   a.id AS a_id, a.full_name AS a_full_name, a.company_name AS a_company_name, a.address_line1 AS a_address_line1,
   a.address_line2 AS a_address_line2, a.city AS a_city, a.state AS a_state, a.postal_code AS a_postal_code,
   a.country AS a_country, a.country_code AS a_country_code, a.phone_number AS a_phone_number, a.email AS a_email`;
@@ -64,6 +70,8 @@ function toOrder(r: Row): Order {
     shippingService: r.shipping_service as string,
     express: r.express as boolean,
     weightGrams: r.weight_grams === null ? null : Number(r.weight_grams),
+    weightMissing: r.weight_missing === true,
+    package: (r.package ?? null) as OrderPackage | null,
     createdAt: r.created_at as Date,
     updatedAt: r.updated_at as Date,
     shippingAddress: toAddress(r),
@@ -88,6 +96,11 @@ function toItem(r: Row): OrderItem {
     variantInfo: r.variant_info as string | null,
     shipByDate: r.ship_by_date as Date | null,
     fulfillmentStatus: r.fulfillment_status as string | null,
+    productId: r.product_id === null ? null : Number(r.product_id),
+    weightGrams: r.weight_grams === null ? null : Number(r.weight_grams),
+    hsCode: (r.hs_code as string | null) ?? '',
+    originCountry: (r.origin_country as string | null) ?? '',
+    customsDescription: (r.customs_description as string | null) ?? '',
   };
 }
 
@@ -110,27 +123,38 @@ WITH x AS (
                   $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::int[],
                   $16::timestamptz[], $17::timestamptz[], $18::timestamptz[], $19::timestamptz[]),
            jsonb_array_elements($20::jsonb),
-           unnest($21::text[], $22::text[], $23::boolean[], $24::bigint[], $25::boolean[], $26::text[], $27::text[],
-                  $28::text[], $29::text[], $30::text[], $31::text[], $32::text[], $33::text[], $34::text[],
-                  $35::text[], $36::text[]))
+           unnest($21::text[], $22::text[], $23::boolean[], $24::boolean[], $25::text[], $26::text[],
+                  $27::text[], $28::text[], $29::text[], $30::text[], $31::text[], $32::text[], $33::text[],
+                  $34::text[], $35::text[]))
          WITH ORDINALITY AS x(merchant_id, integration_id, external_id, marketplace, buyer_name, buyer_email,
                               external_username, total, currency, status, marketplace_status, payment_status,
                               external_order_status, external_payment_status, items_count, order_date, ship_by_date,
                               external_last_modified_at, last_synced_at, original_data, search_text, shipping_service,
-                              express, weight_grams, has_address, a_full_name, a_company_name, a_address_line1,
+                              express, has_address, a_full_name, a_company_name, a_address_line1,
                               a_address_line2, a_city, a_state, a_postal_code, a_country, a_country_code,
                               a_phone_number, a_email, n)
+), w AS (
+  -- Each order's lines' weight: the catalogue's unit weight, else the marketplace's; unknown (missing)
+  -- when a line has neither. Products learned in this transaction are seen (an earlier statement).
+  SELECT i.item_order AS n, bool_or(COALESCE(p.weight_grams, i.weight_grams) IS NULL) AS missing,
+         sum(i.quantity::bigint * COALESCE(p.weight_grams, i.weight_grams)) AS items_weight
+    FROM unnest($36::int[], $40::text[], $42::int[], $49::int[]) AS i(item_order, sku, quantity, weight_grams)
+    JOIN x ON x.n = i.item_order
+    LEFT JOIN products p ON p.merchant_id = x.merchant_id AND p.sku = i.sku
+   GROUP BY i.item_order
 ), o AS (
   INSERT INTO orders AS cur (merchant_id, integration_id, external_id, marketplace, buyer_name, buyer_email,
     external_username, total, currency, status, marketplace_status, payment_status, external_order_status,
     external_payment_status, items_count, order_date, ship_by_date, external_last_modified_at, last_synced_at,
-    original_data, search_text, shipping_service, express, weight_grams, rules_pending)
+    original_data, search_text, shipping_service, express, items_weight_grams, weight_missing, weight_grams, rules_pending)
   SELECT x.merchant_id, x.integration_id, x.external_id, x.marketplace, x.buyer_name, x.buyer_email, x.external_username,
          x.total::numeric, x.currency, x.status, x.marketplace_status, x.payment_status, x.external_order_status,
          x.external_payment_status, x.items_count, x.order_date, x.ship_by_date, x.external_last_modified_at,
-         x.last_synced_at, x.original_data -> 0, x.search_text, x.shipping_service, x.express, x.weight_grams,
+         x.last_synced_at, x.original_data -> 0, x.search_text, x.shipping_service, x.express,
+         CASE WHEN NOT w.missing THEN w.items_weight END, COALESCE(w.missing, false),
+         CASE WHEN NOT w.missing THEN w.items_weight + order_tare_grams(x.merchant_id, NULL) END,
          x.status = 'da_pagare'
-    FROM x
+    FROM x LEFT JOIN w ON w.n = x.n
    WHERE NOT EXISTS (SELECT 1 FROM deleted_integrations d WHERE d.merchant_id = x.merchant_id AND d.integration_id = x.integration_id)
    -- New orders take their ids in the batch's order, as one at a time did.
    ORDER BY x.n
@@ -160,10 +184,12 @@ WITH x AS (
     search_text = CASE WHEN cur.buyer_erased_at IS NULL THEN EXCLUDED.search_text ELSE cur.search_text END,
     shipping_service = EXCLUDED.shipping_service,
     express = EXCLUDED.express,
-    weight_grams = EXCLUDED.weight_grams,
+    items_weight_grams = EXCLUDED.items_weight_grams,
+    weight_missing = EXCLUDED.weight_missing,
+    weight_grams = EXCLUDED.items_weight_grams + order_tare_grams(cur.merchant_id, cur.package_preset_id),
     updated_at = now()
   WHERE cur.external_last_modified_at < EXCLUDED.external_last_modified_at
-  RETURNING id, merchant_id, integration_id, external_id, (xmax = 0) AS created, status, marketplace_status, has_shipments, rules_pending,
+  RETURNING id, merchant_id, integration_id, external_id, (xmax = 0) AS created, status, marketplace_status, has_shipments, rules_pending, weight_grams,
             buyer_erased_at IS NOT NULL AS buyer_erased
 ), ox AS (
   -- Each stored order beside its input.
@@ -197,17 +223,18 @@ WITH x AS (
   DELETE FROM order_items i USING ox WHERE i.order_id = ox.id AND NOT ox.created
 ), new_items AS (
   INSERT INTO order_items (order_id, merchant_id, position, external_item_id, legacy_item_id, sku, title, quantity,
-    unit_price, total, currency, image_url, variant_info, fulfillment_status, ship_by_date)
+    unit_price, total, currency, image_url, variant_info, fulfillment_status, marketplace_weight_grams, ship_by_date)
   SELECT ox.id, ox.merchant_id, i.position, i.external_item_id, i.legacy_item_id, i.sku, i.title, i.quantity,
-         i.unit_price::numeric, i.total::numeric, i.currency, i.image_url, i.variant_info, i.fulfillment_status, ox.x_ship_by_date
-    FROM unnest($37::int[], $38::int[], $39::text[], $40::text[], $41::text[], $42::text[], $43::int[], $44::text[],
-                $45::text[], $46::text[], $47::text[], $48::text[], $49::text[])
+         i.unit_price::numeric, i.total::numeric, i.currency, i.image_url, i.variant_info, i.fulfillment_status, i.weight_grams,
+         ox.x_ship_by_date
+    FROM unnest($36::int[], $37::int[], $38::text[], $39::text[], $40::text[], $41::text[], $42::int[], $43::text[],
+                $44::text[], $45::text[], $46::text[], $47::text[], $48::text[], $49::int[])
          AS i(item_order, position, external_item_id, legacy_item_id, sku, title, quantity, unit_price, total, currency,
-              image_url, variant_info, fulfillment_status)
+              image_url, variant_info, fulfillment_status, weight_grams)
     JOIN ox ON ox.n = i.item_order
    ORDER BY ox.n, i.position
 )
-SELECT n, id, created, status, marketplace_status, has_shipments, rules_pending FROM ox`;
+SELECT n, id, created, status, marketplace_status, has_shipments, rules_pending, weight_grams FROM ox`;
 
 /** What an import changed: null when nothing (the same or an older version, or a deleted integration). */
 export interface UpsertResult {
@@ -219,6 +246,8 @@ export interface UpsertResult {
   hasShipments: boolean;
   /** Held for its payment since the rules last looked at it: they look at it once it is paid. */
   rulesPending: boolean;
+  /** The order's weight as stored (catalogue, marketplace, tare); null when unknown. */
+  weightGrams: number | null;
 }
 
 /**
@@ -267,7 +296,6 @@ export async function upsertImportedOrders(tx: PoolClient, batch: readonly Order
     of((o) => o.searchText),
     of((o) => o.shippingService),
     of((o) => o.express),
-    of((o) => o.weightGrams),
     of((o) => o.address !== null),
     of((o) => o.address?.fullName ?? ''),
     of((o) => o.address?.companyName ?? null),
@@ -293,6 +321,7 @@ export async function upsertImportedOrders(tx: PoolClient, batch: readonly Order
     item((i) => i.imageUrl),
     item((i) => i.variantInfo),
     item((i) => i.fulfillmentStatus),
+    item((i) => i.marketplaceWeightGrams),
   ] });
   const results: (UpsertResult | null)[] = batch.map(() => null);
   for (const row of rows) {
@@ -303,6 +332,7 @@ export async function upsertImportedOrders(tx: PoolClient, batch: readonly Order
       marketplaceStatus: row.marketplace_status as OrderStatus,
       hasShipments: row.has_shipments as boolean,
       rulesPending: row.rules_pending as boolean,
+      weightGrams: row.weight_grams === null ? null : Number(row.weight_grams),
     };
   }
   return results;
@@ -373,8 +403,10 @@ export async function itemsOf(db: Queryable, merchantId: string, orderIds: numbe
   const { rows } = await db.query(
     `SELECT i.id, i.order_id, i.external_item_id, i.title, i.sku, i.quantity, i.unit_price::text AS unit_price,
             i.total::text AS total, i.currency, i.image_url, i.variant_info, i.ship_by_date,
-            i.fulfillment_status
+            i.fulfillment_status, p.id AS product_id, COALESCE(p.weight_grams, i.marketplace_weight_grams) AS weight_grams,
+            p.hs_code, p.origin_country, p.customs_description
        FROM order_items i
+       LEFT JOIN products p ON p.merchant_id = i.merchant_id AND p.sku = i.sku
       WHERE i.order_id = ANY($1::bigint[]) AND i.merchant_id = $2
       ORDER BY i.order_id, i.position`,
     [orderIds, merchantId],

@@ -8,7 +8,7 @@ const RULES_LOCK = 7_102_002;
 /** The order (alias `o`) has a shipment that is not cancelled: it carries its own carrier. */
 const LIVE_SHIPMENT = "EXISTS (SELECT 1 FROM order_shipments s WHERE s.order_id = o.id AND s.status <> 'cancelled')";
 
-const RULE_COLUMNS = 'id, merchant_id, name, priority, conditions, carrier_integration_id, active, created_at, updated_at';
+const RULE_COLUMNS = 'id, merchant_id, name, priority, conditions, carrier_integration_id, active, created_at, updated_at, package_preset_id';
 
 type Row = Record<string, unknown>;
 
@@ -23,6 +23,7 @@ function toRule(r: Row): ShippingRule {
     active: r.active as boolean,
     createdAt: r.created_at as Date,
     updatedAt: r.updated_at as Date,
+    packagePresetId: r.package_preset_id === null || r.package_preset_id === undefined ? null : Number(r.package_preset_id),
   };
 }
 
@@ -65,22 +66,24 @@ export interface RuleValues {
   conditions: ShippingRuleConditions;
   carrierIntegrationId: number;
   active: boolean;
+  packagePresetId: number | null;
 }
 
 export async function insertRule(tx: PoolClient, merchantId: string, v: RuleValues): Promise<ShippingRule> {
   const { rows } = await tx.query(
-    `INSERT INTO shipping_rules (merchant_id, name, priority, conditions, carrier_integration_id, active)
-     VALUES ($1, $2, $3, $4::jsonb, $5, $6) RETURNING ${RULE_COLUMNS}`,
-    [merchantId, v.name, v.priority, JSON.stringify(v.conditions), v.carrierIntegrationId, v.active],
+    `INSERT INTO shipping_rules (merchant_id, name, priority, conditions, carrier_integration_id, active, package_preset_id)
+     VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7) RETURNING ${RULE_COLUMNS}`,
+    [merchantId, v.name, v.priority, JSON.stringify(v.conditions), v.carrierIntegrationId, v.active, v.packagePresetId],
   );
   return toRule(rows[0]);
 }
 
 export async function updateRule(tx: PoolClient, merchantId: string, id: number, v: RuleValues): Promise<ShippingRule | null> {
   const { rows } = await tx.query(
-    `UPDATE shipping_rules SET name = $3, priority = $4, conditions = $5::jsonb, carrier_integration_id = $6, active = $7, updated_at = now()
+    `UPDATE shipping_rules SET name = $3, priority = $4, conditions = $5::jsonb, carrier_integration_id = $6, active = $7,
+            package_preset_id = $8, updated_at = now()
       WHERE id = $1 AND merchant_id = $2 RETURNING ${RULE_COLUMNS}`,
-    [id, merchantId, v.name, v.priority, JSON.stringify(v.conditions), v.carrierIntegrationId, v.active],
+    [id, merchantId, v.name, v.priority, JSON.stringify(v.conditions), v.carrierIntegrationId, v.active, v.packagePresetId],
   );
   return rows[0] ? toRule(rows[0]) : null;
 }
@@ -213,10 +216,12 @@ export interface RuleAssignment {
   carrierIntegrationId: number;
   ruleId: number;
   ruleName: string;
+  /** The rule's package, given with the carrier; null leaves the order's package alone. */
+  packagePresetId: number | null;
 }
 
 /**
- * Gives each order its rule's carrier in one statement, guarded again on the row: still to ship,
+ * Gives each order its rule's carrier (and package, when the rule names one) in one statement, guarded again on the row: still to ship,
  * not chosen by hand meanwhile (a manual choice made during the assignment wins), no live shipment.
  * Answers the orders actually changed.
  */
@@ -224,13 +229,20 @@ export async function assignByRules(tx: PoolClient, merchantId: string, assignme
   if (assignments.length === 0) return [];
   const { rows } = await tx.query<{ id: string }>(
     `UPDATE orders o SET carrier_integration_id = x.carrier, carrier_source = 'rule', applied_rule_id = x.rule_id,
-            applied_rule_name = x.rule_name, updated_at = now()
-       FROM unnest($2::bigint[], $3::bigint[], $4::bigint[], $5::text[]) AS x(order_id, carrier, rule_id, rule_name)
+            applied_rule_name = x.rule_name, package_preset_id = COALESCE(x.preset, o.package_preset_id), updated_at = now()
+       FROM unnest($2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6::bigint[]) AS x(order_id, carrier, rule_id, rule_name, preset)
       WHERE o.id = x.order_id AND o.merchant_id = $1 AND o.status = 'da_spedire'
         AND o.carrier_source IS DISTINCT FROM 'manual'
         AND NOT ${LIVE_SHIPMENT}
       RETURNING o.id`,
-    [merchantId, assignments.map((a) => a.orderId), assignments.map((a) => a.carrierIntegrationId), assignments.map((a) => a.ruleId), assignments.map((a) => a.ruleName)],
+    [
+      merchantId,
+      assignments.map((a) => a.orderId),
+      assignments.map((a) => a.carrierIntegrationId),
+      assignments.map((a) => a.ruleId),
+      assignments.map((a) => a.ruleName),
+      assignments.map((a) => a.packagePresetId),
+    ],
   );
   const changed = new Set(rows.map((r) => Number(r.id)));
   return assignments.filter((a) => changed.has(a.orderId));
