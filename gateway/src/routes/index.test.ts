@@ -124,6 +124,16 @@ const spec = [
   'GET /api/merchants/current/logo',
   'PUT /api/merchants/current/logo',
   'DELETE /api/merchants/current/logo',
+  // The product catalogue, package presets and an order's package (issue 25, slice 1).
+  'GET /api/products',
+  'PUT /api/products/:id',
+  'GET /api/products/csv',
+  'POST /api/products/csv',
+  'GET /api/package-presets',
+  'POST /api/package-presets',
+  'PUT /api/package-presets/:id',
+  'DELETE /api/package-presets/:id',
+  'PUT /api/orders/:id/package',
 ];
 
 describe('route table', () => {
@@ -176,10 +186,10 @@ describe('route table', () => {
   it('guards the user, merchant, team, address, carrier, marketplace, order, shipping-rule and shipment routes with the session', () => {
     const guarded = routeTable.filter(
       (r) =>
-        /^\/api\/(user|merchants|merchant-addresses|carriers|carrier-integrations|marketplaces?|integrations|orders|shipping-rules|shipments|notifications|activity)(\/|$)/.test(r.path) ||
+        /^\/api\/(user|merchants|merchant-addresses|carriers|carrier-integrations|marketplaces?|integrations|orders|shipping-rules|shipments|notifications|activity|products|package-presets)(\/|$)/.test(r.path) ||
         r.path === '/api/invites/:token/accept',
     );
-    expect(guarded).toHaveLength(90);
+    expect(guarded).toHaveLength(99);
     for (const r of guarded) expect({ route: r.path, auth: r.auth }).toEqual({ route: r.path, auth: expect.stringMatching(/^(session|cookie)$/) });
   });
 

@@ -74,8 +74,10 @@ describe('orderJson', () => {
       shippingService: '',
       isExpress: false,
       weightKg: null,
+      weightMissing: false,
+      package: null,
       items: [
-        { id: 1, orderId: 42, externalItemId: '10001', title: 'Tazza', productName: 'Tazza', sku: 'TAZ-01', quantity: 3, unitPrice: '19.93', total: '59.80', currency: 'EUR', imageUrl: null, variantInfo: 'Colore: blu', shipByDate: null, fulfillmentStatus: 'spedito' },
+        { id: 1, orderId: 42, externalItemId: '10001', title: 'Tazza', productName: 'Tazza', sku: 'TAZ-01', quantity: 3, unitPrice: '19.93', total: '59.80', currency: 'EUR', imageUrl: null, variantInfo: 'Colore: blu', shipByDate: null, fulfillmentStatus: 'spedito', productId: null, weightGrams: null, hsCode: '', originCountry: '', customsDescription: '' },
       ],
       shipments: [],
     });
