@@ -72,6 +72,7 @@ const spec = [
   'GET /api/orders/sync/jobs',
   // Orders (issue 9).
   'GET /api/orders',
+  'POST /api/orders',
   'GET /api/orders/integration/:integrationId',
   'GET /api/orders/:id',
   'PATCH /api/orders/:id/carrier',
@@ -172,7 +173,7 @@ describe('route table', () => {
         /^\/api\/(user|merchants|merchant-addresses|carriers|carrier-integrations|marketplaces?|integrations|orders|shipping-rules|shipments|notifications|activity)(\/|$)/.test(r.path) ||
         r.path === '/api/invites/:token/accept',
     );
-    expect(guarded).toHaveLength(84);
+    expect(guarded).toHaveLength(85);
     for (const r of guarded) expect({ route: r.path, auth: r.auth }).toEqual({ route: r.path, auth: expect.stringMatching(/^(session|cookie)$/) });
   });
 

@@ -5,6 +5,7 @@ import { gatewayRoutes, type GatewayRouteDeps } from './gateway-routes';
 import { identityRoutes } from './identity-routes';
 import { marketplaceRoutes } from './marketplace-routes';
 import { merchantRoutes } from './merchant-routes';
+import { manualOrderRoutes } from './manual-order-routes';
 import { orderRoutes } from './order-routes';
 import { shipmentRoutes } from './shipment-routes';
 import { shippingRuleRoutes } from './shipping-rule-routes';
@@ -18,5 +19,5 @@ import { teamRoutes } from './team-routes';
  * Business rules live in the services.
  */
 export function createRouteTable(gateway: GatewayRouteDeps): RouteDef[] {
-  return [...identityRoutes, ...ssoRoutes(gateway.sso), ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderRoutes, ...shippingRuleRoutes, ...shipmentRoutes, ...activityRoutes, ...gatewayRoutes(gateway)];
+  return [...identityRoutes, ...ssoRoutes(gateway.sso), ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderRoutes, ...manualOrderRoutes, ...shippingRuleRoutes, ...shipmentRoutes, ...activityRoutes, ...gatewayRoutes(gateway)];
 }

@@ -13,3 +13,4 @@ export * as ordersEvents from './gen/events/v1/orders';
 export * as shipments from './gen/shipments/v1/shipments';
 export * as shipmentsEvents from './gen/events/v1/shipments';
 export * as activity from './gen/activity/v1/activity';
+export * as manualOrders from './gen/orders/v1/manual_orders';

@@ -10,3 +10,4 @@ export * from './carrier-assignment';
 export * from './order-shipments';
 export * from './shipping-rules';
 export * from './buyer-retention';
+export * from './manual-order';

@@ -3,3 +3,4 @@ export * from './list-sql';
 export * from './order-shipments';
 export * from './shipping-rules';
 export * from './list-versions';
+export * from './manual-orders';
