@@ -84,7 +84,7 @@ const optionalText = (max: number, message: string) =>
 export const manualOrderItemSchema = z.object({
   sku: optionalText(100, m.skuTooLong),
   title: z.string({ error: m.titleRequired }).trim().min(1, m.titleRequired).max(200, m.titleTooLong).refine(...visibleText),
-  quantity: z.unknown().transform((v, ctx) => {
+  quantity: z.unknown().optional().transform((v, ctx) => {
     const n = typeof v === 'string' && /^\s*\d{1,6}\s*$/.test(v) ? Number(v) : v;
     if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > MANUAL_ORDER_MAX_QUANTITY) {
       ctx.addIssue({ code: 'custom', message: m.quantityInvalid });
@@ -92,7 +92,7 @@ export const manualOrderItemSchema = z.object({
     }
     return n;
   }),
-  unitPrice: z.unknown().transform((v, ctx) => {
+  unitPrice: z.unknown().optional().transform((v, ctx) => {
     const amount = parseEuroAmount(v);
     if (amount === null) {
       ctx.addIssue({ code: 'custom', message: m.unitPriceInvalid });
@@ -130,7 +130,7 @@ export const manualOrderSchema = z.object({
     .nullish()
     .transform((v) => v || 'EUR')
     .refine((v) => v === 'EUR', m.currencyInvalid),
-  packagePresetId: z.unknown().transform((v, ctx) => {
+  packagePresetId: z.unknown().optional().transform((v, ctx) => {
     if (v === undefined || v === null || v === '' || v === 0) return null;
     const n = typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v;
     if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) {
