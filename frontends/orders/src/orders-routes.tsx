@@ -1,12 +1,13 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { NewOrderPage } from './new-order/new-order-page';
 import { OrderDetailPage } from './orders/order-detail-page';
 import { OrdersPage } from './orders/orders-page';
 import { DASHBOARD_ORDERS_PATH, mountOf, ORDERS_PATH } from './paths';
 
 /**
  * The remote's own routes, below either of the shell's mounts (paths relative to the mount):
- * - `/dashboard/orders/*`: the index is the list;
- * - `/orders/*`: the index is the list too, `:orderId` one order.
+ * - `/dashboard/orders/*`: the index is the list, `new` 'Nuovo ordine';
+ * - `/orders/*`: the index is the list too, `new` 'Nuovo ordine', `:orderId` one order.
  * Anything else goes to the mount's list (replacing the history entry).
  */
 export function OrdersRoutes() {
@@ -15,6 +16,7 @@ export function OrdersRoutes() {
     return (
       <Routes>
         <Route index element={<OrdersPage />} />
+        <Route path="new" element={<NewOrderPage />} />
         <Route path=":orderId" element={<OrderDetailPage />} />
         <Route path="*" element={<Navigate to={ORDERS_PATH} replace />} />
       </Routes>
@@ -23,6 +25,7 @@ export function OrdersRoutes() {
   return (
     <Routes>
       <Route index element={<OrdersPage />} />
+      <Route path="new" element={<NewOrderPage />} />
       <Route path="*" element={<Navigate to={DASHBOARD_ORDERS_PATH} replace />} />
     </Routes>
   );
