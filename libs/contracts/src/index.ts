@@ -24,3 +24,4 @@ export * from './shipping-rules';
 export * from './activity';
 export * from './carrier-capabilities';
 export * from './manual-orders';
+export * from './order-csv';

@@ -11,3 +11,5 @@ export * from './order-shipments';
 export * from './shipping-rules';
 export * from './buyer-retention';
 export * from './manual-order';
+export * from './orders-csv-format';
+export * from './order-csv-import';
