@@ -6,6 +6,7 @@ import { identityRoutes } from './identity-routes';
 import { marketplaceRoutes } from './marketplace-routes';
 import { merchantRoutes } from './merchant-routes';
 import { manualOrderRoutes } from './manual-order-routes';
+import { orderImportRoutes } from './order-import-routes';
 import { orderRoutes } from './order-routes';
 import { shipmentRoutes } from './shipment-routes';
 import { shippingRuleRoutes } from './shipping-rule-routes';
@@ -19,5 +20,5 @@ import { teamRoutes } from './team-routes';
  * Business rules live in the services.
  */
 export function createRouteTable(gateway: GatewayRouteDeps): RouteDef[] {
-  return [...identityRoutes, ...ssoRoutes(gateway.sso), ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderRoutes, ...manualOrderRoutes, ...shippingRuleRoutes, ...shipmentRoutes, ...activityRoutes, ...gatewayRoutes(gateway)];
+  return [...identityRoutes, ...ssoRoutes(gateway.sso), ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderImportRoutes, ...orderRoutes, ...manualOrderRoutes, ...shippingRuleRoutes, ...shipmentRoutes, ...activityRoutes, ...gatewayRoutes(gateway)];
 }

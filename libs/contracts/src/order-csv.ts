@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { visibleText } from './text';
 /**
  * CSV import of orders (issue 25): the template's columns with what each holds, the example file
  * the import screen offers, and the Italian texts of the preview's problems and of the job. One row
@@ -108,3 +110,24 @@ export interface OrderImportJobJson {
   createdAt: string;
   finishedAt: string | null;
 }
+
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+
+/**
+ * `POST /api/orders/imports/preview` and `POST /api/orders/imports`: the file's name (shown in the
+ * job) and its text. The rows are checked by the orders service (`readOrdersCsv`).
+ */
+export const orderImportFileSchema = z.object({
+  fileName: z
+    .string({ error: orderCsvMessages.fileNameInvalid })
+    .trim()
+    .max(200, orderCsvMessages.fileNameInvalid)
+    .refine(...visibleText)
+    .nullish()
+    .transform((v) => v || 'ordini.csv'),
+  content: z
+    .string({ error: orderCsvMessages.contentRequired })
+    .refine((v) => v.trim().length > 0, orderCsvMessages.contentRequired)
+    .refine((v) => utf8Bytes(v) <= ORDER_CSV_MAX_BYTES, orderCsvMessages.tooBig),
+});
+export type OrderImportFileInput = z.input<typeof orderImportFileSchema>;

@@ -1,5 +1,5 @@
 import { DomainError } from '@smista/service-kit';
-import { messages, orderMessages as m, shippingRuleMessages as r } from '@smista/contracts';
+import { messages, orderCsvMessages, orderMessages as m, shippingRuleMessages as r } from '@smista/contracts';
 
 /** Stable codes of the orders domain; `grpc/error-status.ts` maps each to one gRPC status. */
 export const OrdersErrorCode = {
@@ -19,6 +19,8 @@ export const OrdersErrorCode = {
   RuleNotFound: 'RULE_NOT_FOUND',
   /** Another rule of the merchant has this priority. */
   RulePriorityTaken: 'RULE_PRIORITY_TAKEN',
+  /** Unknown, malformed or another merchant's CSV import job (issue 25). */
+  ImportNotFound: 'IMPORT_NOT_FOUND',
 } as const;
 export type OrdersErrorCode = (typeof OrdersErrorCode)[keyof typeof OrdersErrorCode];
 
@@ -47,6 +49,7 @@ export const ordersErrors = {
   marketplaceQuota: (message: string) => new OrdersError(E.MarketplaceQuota, message),
   ruleNotFound: make(E.RuleNotFound, r.ruleNotFound),
   rulePriorityTaken: (priority: number, otherRuleName: string) => new OrdersError(E.RulePriorityTaken, r.priorityTaken(priority, otherRuleName)),
+  importNotFound: make(E.ImportNotFound, orderCsvMessages.importNotFound),
 };
 
 /**

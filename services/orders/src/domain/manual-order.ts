@@ -8,15 +8,22 @@ import type { OrderImport } from './imported-order';
 export const MANUAL_INTEGRATION_ID = 0;
 
 /**
+ * The version of every order from a CSV file: always the same, so importing a file again (or another
+ * file with a number already there) never replaces a stored order; the upsert leaves it as it is.
+ */
+export const CSV_ORDER_VERSION = new Date('2000-01-01T00:00:00.000Z');
+
+/**
  * A manual order (issue 25) as an import the store takes like any other: marketplace `manual`,
  * integration 0, to ship and paid (the merchant types what is to ship, so it is never held in
- * 'Da pagare'); its version is its creation time, so nothing but the merchant ever replaces it.
+ * 'Da pagare'); its version is its creation time, so nothing but the merchant ever replaces it
+ * (a CSV import gives {@link CSV_ORDER_VERSION}: the same file again changes nothing).
  * Lines are numbered 1, 2, ... as their external ids; a line's total is unit price × quantity, the
  * order's total their sum; the weight is unknown until the catalogue knows the products.
  *
  * @example manualOrderImport(merchantId, 'M-000001', data, new Date()).marketplace // 'manual'
  */
-export function manualOrderImport(merchantId: string, externalId: string, data: ManualOrderData, now: Date, orderDate: Date = now): OrderImport {
+export function manualOrderImport(merchantId: string, externalId: string, data: ManualOrderData, now: Date, orderDate: Date = now, version: Date = orderDate): OrderImport {
   const items = data.items.map((item, index) => {
     const unit = toCents(item.unitPrice) ?? 0n;
     return {
@@ -54,7 +61,7 @@ export function manualOrderImport(merchantId: string, externalId: string, data: 
     itemsCount: items.reduce((sum, i) => sum + i.quantity, 0),
     orderDate,
     shipByDate: null,
-    lastModifiedAt: orderDate,
+    lastModifiedAt: version,
     syncedAt: now,
     searchText: searchKey(externalId, a.recipientName, email, null),
     address: {

@@ -17,4 +17,5 @@ export const errorStatus: ErrorStatusTable = {
   [C.RuleNotFound]: GrpcStatus.NOT_FOUND,
   // The gateway answers 409.
   [C.RulePriorityTaken]: GrpcStatus.ALREADY_EXISTS,
+  [C.ImportNotFound]: GrpcStatus.NOT_FOUND,
 } satisfies Record<C, GrpcStatus>;

@@ -4,3 +4,4 @@ export * from './order-shipments';
 export * from './shipping-rules';
 export * from './list-versions';
 export * from './manual-orders';
+export * from './order-imports';
