@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PackageOpen, Plus, RefreshCw, Store } from 'lucide-react';
+import { PackageOpen, Plus, RefreshCw, Store, Upload } from 'lucide-react';
 import type { OrderSortField } from '@smista/contracts';
 import {
   Button,
@@ -24,7 +24,8 @@ import {
 } from '@smista/ui-kit';
 import { t } from '../messages';
 import { newOrderText } from '../new-order/messages';
-import { MARKETPLACES_PATH, NEW_ORDER_PATH } from '../paths';
+import { csvImportText } from '../csv-import/messages';
+import { CSV_IMPORT_PATH, MARKETPLACES_PATH, NEW_ORDER_PATH } from '../paths';
 import { OrdersBulkActions } from './bulk-actions';
 import { useOrders } from './orders-api';
 import { OrderCards, OrdersTable } from './orders-list';
@@ -81,6 +82,10 @@ function OrdersScreen({ merchantId }: { merchantId: string }) {
       subtitle={t.subtitle}
       actions={
         <div className="flex flex-wrap gap-2 self-start">
+          <Link to={CSV_IMPORT_PATH} className={buttonVariants({ variant: 'outline' })} data-testid="orders-import-csv">
+            <Upload aria-hidden />
+            {csvImportText.open}
+          </Link>
           <Link to={NEW_ORDER_PATH} className={buttonVariants({ variant: anyActive ? 'outline' : 'default' })} data-testid="orders-new">
             <Plus aria-hidden />
             {newOrderText.newOrder}
@@ -212,6 +217,10 @@ function NoIntegrations() {
           <Link to={NEW_ORDER_PATH} className={buttonVariants({ variant: 'outline' })} data-testid="orders-empty-new">
             <Plus aria-hidden />
             {newOrderText.newOrder}
+          </Link>
+          <Link to={CSV_IMPORT_PATH} className={buttonVariants({ variant: 'outline' })} data-testid="orders-empty-import">
+            <Upload aria-hidden />
+            {csvImportText.open}
           </Link>
         </div>
       </CardContent>
