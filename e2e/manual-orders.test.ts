@@ -66,6 +66,16 @@ async function fillRecipient(p: Page) {
   await p.getByTestId('new-order-countryCode').selectOption('IT');
 }
 
+/** A CSV of `n` orders (one or two items each), `;` and decimal commas, with a BOM: as Excel saves it. */
+function csvOf(prefix: string, n: number): string {
+  const rows = ['numero_ordine;data_ordine;destinatario;email;telefono;indirizzo;indirizzo_2;cap;citta;provincia;paese;sku;articolo;quantita;prezzo_unitario;note'];
+  for (let i = 1; i <= n; i++) {
+    rows.push(`${prefix}-${i};20/11/2026;Cliente ${i};;;Via Roma ${i};;20121;Milano;MI;IT;SKU-${i};Tazza ${i};1;12,50;`);
+    if (i % 2 === 0) rows.push(`${prefix}-${i};;;;;;;;;;;;Piattino;2;3,90;`);
+  }
+  return `\uFEFF${rows.join('\r\n')}\r\n`;
+}
+
 describe('manual orders (Nuovo ordine, Nuova on the shipments screen)', () => {
   step("a new merchant's empty orders screen offers 'Nuovo ordine' beside 'Configura le integrazioni' (1280 and 390 px)", async () => {
     await asAdmin();
@@ -176,6 +186,59 @@ describe('manual orders (Nuovo ordine, Nuova on the shipments screen)', () => {
     await page.goto(`/orders/${orderId}`);
     await page.getByTestId('order-panel').waitFor();
     await shot(page, '1280-order-shipped');
+  });
+
+  step("'Importa CSV': a file of 50 orders previewed and imported, then the same file again: 50 orders, not 100 (1280 and 390 px)", async () => {
+    await asAdmin();
+    const file = { name: 'ordini-negozio.csv', mimeType: 'text/csv', buffer: Buffer.from(csvOf(`CSV${run}`, 50), 'utf8') };
+    const before = (await call('GET', '/api/orders')).body.meta.totalItems as number;
+    for (const [round, size] of [[1, DESKTOP], [2, MOBILE]] as const) {
+      await page.setViewportSize(size);
+      await page.goto('/dashboard/orders');
+      await page.getByTestId('orders-import-csv').click();
+      await page.getByTestId('csv-import-page').waitFor();
+      await page.getByTestId('csv-import-file').setInputFiles(file);
+      await page.getByTestId('csv-import-preview').waitFor();
+      expect(await textOf(page.getByTestId('csv-import-summary'))).toBe('75 righe, 50 ordini validi');
+      if (round === 1) {
+        expect(await textOf(page.getByTestId('csv-import-new'))).toBe('50 ordini da creare');
+        expect(await page.getByTestId('csv-import-already').count()).toBe(0);
+      } else {
+        expect(await textOf(page.getByTestId('csv-import-new'))).toBe('0 ordini da creare');
+        expect(await textOf(page.getByTestId('csv-import-already'))).toBe('50 ordini già importati (non verranno toccati)');
+      }
+      await shot(page, `${size.width}-csv-preview-${round}`);
+      await expectNoSidewaysScroll(page, size.width);
+      await page.getByTestId('csv-import-start').click();
+      await eventually(async () => expect(await page.getByTestId('csv-import-job').getAttribute('data-status')).toBe('completed'), 60_000);
+      expect(await textOf(page.getByTestId('csv-import-job-result'))).toBe(round === 1 ? '50 ordini creati, 0 già presenti.' : '0 ordini creati, 50 già presenti.');
+      await shot(page, `${size.width}-csv-done-${round}`);
+      expect((await call('GET', '/api/orders')).body.meta.totalItems).toBe(before + 50);
+    }
+    await page.setViewportSize(DESKTOP);
+    await page.getByTestId('csv-import-go-orders').click();
+    await page.getByTestId('order-row').first().waitFor();
+    await shot(page, '1280-orders-after-csv');
+  });
+
+  step("a file with problems: each row's problem by row and column in Italian, 'Importa' off, nothing written", async () => {
+    await asAdmin();
+    await page.setViewportSize(DESKTOP);
+    const before = (await call('GET', '/api/orders')).body.meta.totalItems as number;
+    const bad = ['numero_ordine;destinatario;indirizzo;cap;citta;paese;articolo;quantita;prezzo_unitario', 'E-1;Giulia;Via Roma 1;;Torino;IT;Tazza;0;12,50', 'E-2;Marco;Via Po 2;10100;Torino;ITA;Piatto;1;dieci'].join('\n');
+    await page.goto('/dashboard/orders/import');
+    await page.getByTestId('csv-import-file').setInputFiles({ name: 'errori.csv', mimeType: 'text/csv', buffer: Buffer.from(bad, 'utf8') });
+    await page.getByTestId('csv-import-problems').waitFor();
+    const problems = await page.getByTestId('csv-import-problem').evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((c) => c.textContent?.trim())));
+    expect(problems).toEqual([
+      ['2', 'cap', 'Codice postale richiesto'],
+      ['2', 'quantita', 'La quantità deve essere un numero intero da 1 a 10000'],
+      ['3', 'paese', 'Il codice paese deve essere di 2 lettere (es. IT)'],
+      ['3', 'prezzo_unitario', 'Il prezzo unitario deve essere un importo valido (es. 12,50)'],
+    ]);
+    expect(await page.getByTestId('csv-import-start').isDisabled()).toBe(true);
+    await shot(page, '1280-csv-problems');
+    expect((await call('GET', '/api/orders')).body.meta.totalItems).toBe(before);
   });
 
   step('at 390 px: the form and the order page in one column, nothing sideways', async () => {

@@ -206,8 +206,9 @@ function Preview({ fileName, preview, starting, onImport }: { fileName: string; 
           </p>
         ) : null}
         {!blocked && preview.newOrders === 0 ? <p className="text-sm">{t.nothingNew}</p> : null}
-        <Button className="justify-self-start" onClick={onImport} disabled={blocked || preview.newOrders === 0 || starting} data-testid="csv-import-start">
-          {starting ? t.starting : t.importButton(preview.newOrders)}
+        {/* Importing again is allowed: the orders already there are left as they are (the job says how many). */}
+        <Button className="justify-self-start" onClick={onImport} disabled={blocked || preview.orders === 0 || starting} data-testid="csv-import-start">
+          {starting ? t.starting : t.importButton(preview.orders)}
         </Button>
       </CardContent>
     </Card>
