@@ -276,6 +276,8 @@ export const t = {
     dashboard: 'Dashboard',
     settings: 'Impostazioni',
     notFound: 'Pagina non trovata',
+    newOrder: 'Nuovo ordine',
+    csvImport: 'Importa ordini da CSV',
     // The pages the layout shows under these same headings.
     ...pages,
   },
@@ -293,6 +295,8 @@ export const t = {
     'shipping-rules': 'Regole di Spedizione',
     'merchant-selection': 'Selezione merchant',
     home: 'Home',
+    new: 'Nuovo ordine',
+    import: 'Importa CSV',
   },
   /**
    * The carriers of the catalogue (the carriers service's seed) by code: the breadcrumb of
