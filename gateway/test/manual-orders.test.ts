@@ -74,6 +74,8 @@ describe('POST /api/orders', () => {
     expect(detail).toMatchObject({ status: 200, body: { externalId: 'M-000001', marketplace: 'manual' } });
     const list = await admin.b.get<OrderPageJson>('/api/orders?search=M-000001');
     expect(list.body.data.map((o) => o.externalId)).toEqual(['M-000001']);
+    const manualOnly = await admin.b.get<OrderPageJson>('/api/orders?marketplace=manual');
+    expect(manualOnly.body.data.map((o) => o.externalId)).toEqual(['M-000001']);
     // Another merchant's member: the same 404 as an unknown order, and an empty list.
     expect((await rival.b.get(`/api/orders/${res.body.id}`)).status).toBe(404);
     expect(await totalOrders(rival)).toBe(0);

@@ -86,6 +86,9 @@ describe('CreateManualOrder', () => {
     expect(page.orders.map((o) => o.externalId)).toEqual(['M-000001']);
     const all = await shop.api.listOrders({ merchantId: '', integrationId: 0, page: 1, pageSize: 20, sortBy: 'orderDate', sortOrder: 'desc', search: '', status: '', marketplace: '', startDate: '', endDate: '', includeCounts: true, knownVersion: '' });
     expect(all.statusCounts.find((c) => c.status === 'da_spedire')?.count).toBe(2);
+    // The list's marketplace filter takes 'manual' (the 'Manuale' choice of the filter panel).
+    const manualOnly = await shop.api.listOrders({ merchantId: '', integrationId: 0, page: 1, pageSize: 20, sortBy: 'externalId', sortOrder: 'asc', search: '', status: '', marketplace: 'manual', startDate: '', endDate: '', includeCounts: true, knownVersion: '' });
+    expect(manualOnly.orders.map((o) => o.externalId)).toEqual(['M-000001', 'M-000002']);
     expect(await shop.api.getOrder({ merchantId: '', id: first.id })).toMatchObject({ externalId: 'M-000001', marketplace: 'manual' });
   });
 
