@@ -376,7 +376,7 @@ const GLS_AFTER_CLOSE = 'GLS non permette di annullare una spedizione dopo la ch
 const LABEL_VOIDED = 'Etichetta annullata solo in Smista: non usarla';
 
 describe('shipments (shipments remote and the orders bulk actions against the GLS and eBay sandboxes)', () => {
-  step("without shipments: 'Nessuna spedizione' with 'Crea Prima Spedizione'; 'Nuova' leads to the orders to ship", async () => {
+  step("without shipments: 'Nessuna spedizione' with 'Crea Prima Spedizione'; 'Nuova' leads to the new order form", async () => {
     await asAdmin();
     await enterOnlyMerchant(page, merchantName);
     await page.getByTestId('sidebar').getByRole('link', { name: 'Spedizioni', exact: true }).click();
@@ -390,8 +390,9 @@ describe('shipments (shipments remote and the orders bulk actions against the GL
     expect(await first.getAttribute('href')).toBe('/dashboard/orders');
     const create = page.getByTestId('shipments-new');
     expect(await textOf(create)).toBe('Nuova');
-    expect(await create.getAttribute('href')).toBe('/dashboard/orders?status=TO_SHIP');
-    expect(await create.getAttribute('title')).toContain('Crea spedizioni');
+    // Issue 25: 'Nuova' opens the manual order form (e2e/manual-orders.test.ts follows it through).
+    expect(await create.getAttribute('href')).toBe('/dashboard/orders/new');
+    expect(await create.getAttribute('title')).toContain('Crea un ordine a mano');
     expect(await textOf(page.getByTestId('shipments-process-all'))).toBe('Processa Tutte');
     expect(await page.getByTestId('shipments-search').getAttribute('placeholder')).toBe('Cerca per ordine, cliente o tracking...');
     for (const [key, label] of [

@@ -6,6 +6,7 @@
 # bench/amazon.js (Amazon's searchOrders pacing with two marketplaces replicas on one seller: 429s, rate vs plan),
 # bench/five.js (one merchant syncing eBay, Shopify, Amazon, Etsy and AliExpress at once: orders/s, calls refused by limits),
 # bench/sso.js (an SSO sign-in through the real Keycloak beside a password login, p50/p99),
+# bench/csv-import.js (a 10,000-row CSV of orders previewed and imported through the gateway, rows/s, beside parsing it alone),
 # bench/shipments.js (1,000 GLS shipments labelled end to end vs the same AddParcel calls straight to the sandbox, the
 # merge of their labels),
 # bench/first-load.js (the transferred size of /auth, /dashboard/orders and /dashboard/shipments in Chromium)
@@ -40,6 +41,7 @@ node bench/shopify.js
 node bench/amazon.js
 node bench/five.js
 node bench/sso.js
+node bench/csv-import.js
 node bench/shipments.js
 node bench/pick-list.js
 node bench/first-load.js

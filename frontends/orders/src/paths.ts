@@ -13,6 +13,10 @@ export const CATALOGUE_PATH = '/catalogo';
 
 /** The list as the sidebar opens it. */
 export const DASHBOARD_ORDERS_PATH = '/dashboard/orders';
+/** 'Nuovo ordine' (issue 25): the manual order form; the shipments screen's 'Nuova' opens it too. */
+export const NEW_ORDER_PATH = '/dashboard/orders/new';
+/** 'Importa CSV' (issue 25): orders from a CSV file, previewed and imported as a job. */
+export const CSV_IMPORT_PATH = '/dashboard/orders/import';
 /** The list's other address, and the base of one order's page. */
 export const ORDERS_PATH = '/orders';
 /** 'Configura le integrazioni' (spec §2 empty state) leads to 'Integrazioni Marketplace'. */

@@ -278,6 +278,8 @@ export const t = {
     dashboard: 'Dashboard',
     settings: 'Impostazioni',
     notFound: 'Pagina non trovata',
+    newOrder: 'Nuovo ordine',
+    csvImport: 'Importa ordini da CSV',
     // The pages the layout shows under these same headings.
     ...pages,
   },
@@ -296,6 +298,8 @@ export const t = {
     catalogo: 'Catalogo',
     'merchant-selection': 'Selezione merchant',
     home: 'Home',
+    new: 'Nuovo ordine',
+    import: 'Importa CSV',
   },
   /**
    * The carriers of the catalogue (the carriers service's seed) by code: the breadcrumb of

@@ -22,7 +22,7 @@ export const t = {
   processingAll: 'Elaborazione...',
   processAllHint: 'Crea le etichette di tutte le spedizioni in attesa',
   newShipment: 'Nuova',
-  newShipmentHint: 'Le spedizioni si creano dagli ordini: seleziona gli ordini da spedire e scegli «Crea spedizioni»',
+  newShipmentHint: 'Crea un ordine a mano (destinatario, indirizzo, articoli) e poi la sua spedizione; per gli ordini dei marketplace scegli «Crea spedizioni» negli Ordini',
   searchPlaceholder: 'Cerca per ordine, cliente o tracking...',
   searchLabel: 'Cerca spedizioni',
   filterPanel: 'Filtri delle spedizioni',

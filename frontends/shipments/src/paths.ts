@@ -9,8 +9,8 @@ export const DASHBOARD_SHIPMENTS_PATH = '/dashboard/shipments';
 export const SHIPMENTS_PATH = '/shipments';
 /** 'Crea Prima Spedizione' (spec §2 empty state): shipments are created from the orders list. */
 export const ORDERS_PATH = '/dashboard/orders';
-/** 'Nuova': the orders still to ship, where 'Crea spedizioni' makes their shipments. */
-export const ORDERS_TO_SHIP_PATH = '/dashboard/orders?status=TO_SHIP';
+/** 'Nuova' (issue 25): the orders remote's 'Nuovo ordine' form; the new order is shipped from its page. */
+export const NEW_ORDER_PATH = '/dashboard/orders/new';
 /** 'Collega un corriere' when the merchant has no active carrier. */
 export const CARRIERS_PATH = '/carriers';
 

@@ -72,6 +72,10 @@ const spec = [
   'GET /api/orders/sync/jobs',
   // Orders (issue 9).
   'GET /api/orders',
+  'POST /api/orders',
+  'POST /api/orders/imports/preview',
+  'POST /api/orders/imports',
+  'GET /api/orders/imports/:id',
   'GET /api/orders/integration/:integrationId',
   'GET /api/orders/:id',
   'PATCH /api/orders/:id/carrier',
@@ -189,7 +193,7 @@ describe('route table', () => {
         /^\/api\/(user|merchants|merchant-addresses|carriers|carrier-integrations|marketplaces?|integrations|orders|shipping-rules|shipments|notifications|activity|products|package-presets)(\/|$)/.test(r.path) ||
         r.path === '/api/invites/:token/accept',
     );
-    expect(guarded).toHaveLength(99);
+    expect(guarded).toHaveLength(103);
     for (const r of guarded) expect({ route: r.path, auth: r.auth }).toEqual({ route: r.path, auth: expect.stringMatching(/^(session|cookie)$/) });
   });
 

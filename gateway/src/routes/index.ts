@@ -6,6 +6,8 @@ import { gatewayRoutes, type GatewayRouteDeps } from './gateway-routes';
 import { identityRoutes } from './identity-routes';
 import { marketplaceRoutes } from './marketplace-routes';
 import { merchantRoutes } from './merchant-routes';
+import { manualOrderRoutes } from './manual-order-routes';
+import { orderImportRoutes } from './order-import-routes';
 import { orderRoutes } from './order-routes';
 import { shipmentRoutes } from './shipment-routes';
 import { shippingRuleRoutes } from './shipping-rule-routes';
@@ -21,5 +23,5 @@ import { merchantLogoRoutes } from './merchant-logo-routes';
  * Business rules live in the services.
  */
 export function createRouteTable(gateway: GatewayRouteDeps): RouteDef[] {
-  return [...identityRoutes, ...ssoRoutes(gateway.sso), ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderRoutes, ...shippingRuleRoutes, ...catalogueRoutes, ...shipmentRoutes, ...slipRoutes, ...merchantLogoRoutes, ...activityRoutes, ...gatewayRoutes(gateway)];
+  return [...identityRoutes, ...ssoRoutes(gateway.sso), ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderImportRoutes, ...orderRoutes, ...manualOrderRoutes, ...shippingRuleRoutes, ...catalogueRoutes, ...shipmentRoutes, ...slipRoutes, ...merchantLogoRoutes, ...activityRoutes, ...gatewayRoutes(gateway)];
 }

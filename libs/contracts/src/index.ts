@@ -26,3 +26,5 @@ export * from './carrier-capabilities';
 export * from './slips';
 export * from './merchant-logo';
 export * from './catalogue';
+export * from './manual-orders';
+export * from './order-csv';

@@ -1,3 +1,4 @@
+import { MANUAL_MARKETPLACE, MANUAL_MARKETPLACE_NAME } from './manual-marketplace';
 /**
  * The marketplace catalogue (spec §1, §3 marketplaces), written once: every list of marketplaces
  * (the ids the order filters take, the names the screens and messages say, the marketplaces
@@ -152,6 +153,7 @@ export function marketplaceCapabilities(id: string): MarketplaceCapabilities {
  * given (at most 40 characters), 'marketplace' when empty.
  */
 export function marketplaceName(id: string): string {
+  if (id.trim().toLowerCase() === MANUAL_MARKETPLACE) return MANUAL_MARKETPLACE_NAME;
   return marketplaceEntry(id)?.name ?? (id.trim().slice(0, 40) || 'marketplace');
 }
 

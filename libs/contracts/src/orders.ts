@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { OrderStatus, PaymentStatus } from './api-types';
-import { marketplaceIds } from './marketplace-catalogue';
+import { marketplaceIds, type MarketplaceId } from './marketplace-catalogue';
+import { MANUAL_MARKETPLACE } from './manual-marketplace';
 import type { PostalAddress } from './postal-address';
 
 /**
@@ -88,6 +89,10 @@ export function linesToShip<I extends { fulfillmentStatus: string | null }>(item
   return open.length > 0 ? open : [...items];
 }
 
+/** The list's marketplace filter: the catalogue's marketplaces and `manual` (orders typed or from a CSV file, issue 25). */
+export const orderMarketplaceFilters = [...marketplaceIds, MANUAL_MARKETPLACE] as [MarketplaceId | typeof MANUAL_MARKETPLACE, ...(MarketplaceId | typeof MANUAL_MARKETPLACE)[]];
+export type OrderMarketplaceFilter = (typeof orderMarketplaceFilters)[number];
+
 /** Columns the list sorts by (`sortBy`), default orderDate. */
 export const orderSortFields = ['orderDate', 'total', 'buyerName', 'status', 'externalId', 'createdAt', 'shipByDate', 'itemsCount'] as const;
 export type OrderSortField = (typeof orderSortFields)[number];
@@ -103,7 +108,7 @@ export const orderMessages = {
   sortByInvalid: `Ordinamento non valido: usa uno tra ${orderSortFields.join(', ')}`,
   sortOrderInvalid: "Il verso dell'ordinamento deve essere asc o desc",
   statusInvalid: `Stato ordine non valido: usa uno tra ${Object.keys(orderStatusFilters).join(', ')}`,
-  marketplaceInvalid: `Marketplace non valido: usa uno tra ${marketplaceIds.join(', ')}`,
+  marketplaceInvalid: `Marketplace non valido: usa uno tra ${[...marketplaceIds, MANUAL_MARKETPLACE].join(', ')}`,
   weightMissingInvalid: "Il filtro 'Peso mancante' deve essere true o false",
   startDateInvalid: 'Data di inizio non valida: usa il formato ISO (es. 2026-11-01)',
   endDateInvalid: 'Data di fine non valida: usa il formato ISO (es. 2026-11-30)',
@@ -176,7 +181,7 @@ export const ordersQuerySchema = z
       if (parsed === null) ctx.addIssue({ code: 'custom', message: orderMessages.statusInvalid });
       return parsed ?? undefined;
     }),
-    marketplace: optionalText.transform((v) => v?.toLowerCase()).pipe(z.enum(marketplaceIds, { message: orderMessages.marketplaceInvalid }).optional()),
+    marketplace: optionalText.transform((v) => v?.toLowerCase()).pipe(z.enum(orderMarketplaceFilters, { message: orderMessages.marketplaceInvalid }).optional()),
     startDate: optionalText.pipe(isoDate(orderMessages.startDateInvalid).optional()),
     endDate: z
       .string()

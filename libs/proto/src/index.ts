@@ -14,3 +14,4 @@ export * as shipments from './gen/shipments/v1/shipments';
 export * as shipmentsEvents from './gen/events/v1/shipments';
 export * as activity from './gen/activity/v1/activity';
 export * as catalogue from './gen/orders/v1/catalogue';
+export * as manualOrders from './gen/orders/v1/manual_orders';

@@ -2,6 +2,7 @@ import '@smista/service-kit/instrument';
 import path from 'node:path';
 import { attachWhenStreamExists, runService, startGrpcServer, startServiceInfra, type LateConsumers, type Logger, type RunningService } from '@smista/service-kit';
 import { BuyerDataRetention } from './app/buyer-data-retention';
+import { OrderImportWorker } from './app/order-csv-imports';
 import { readConfig, type Config } from './config';
 import { createCarrierDirectory, createMarketplaceTracking, createOrdersService } from './grpc';
 import { stream } from './events/publishers';
@@ -17,6 +18,8 @@ export interface RunningOrders extends RunningService {
   shipmentConsumers: LateConsumers;
   /** The hourly erasure of Amazon buyers' data after delivery (tests run a round with their clock). */
   buyerDataRetention: BuyerDataRetention;
+  /** The CSV import jobs' worker (issue 25). */
+  importWorker: OrderImportWorker;
 }
 
 /** Wires and starts the orders service; main() and the integration tests both use it. */
@@ -40,19 +43,23 @@ export async function startOrders(config: Config, logger: Logger, now: () => Dat
   );
   const carrierDirectory = createCarrierDirectory({ address: config.CARRIERS_GRPC_ADDR, callerSecret: config.CALLER_TOKEN_SECRET, logger });
   const marketplaceTracking = createMarketplaceTracking({ address: config.MARKETPLACES_GRPC_ADDR, callerSecret: config.CALLER_TOKEN_SECRET, logger });
-  const service = createOrdersService({ pool: infra.pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, carrierDirectory, marketplaceTracking });
+  const importWorker = new OrderImportWorker({ pool: infra.pool, logger: logger.child({ component: 'order-imports' }), now });
+  const service = createOrdersService({ pool: infra.pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, carrierDirectory, marketplaceTracking, importWorker });
   const server = await startGrpcServer({ port: config.GRPC_PORT, services: [service], logger });
   const buyerDataRetention = new BuyerDataRetention({ pool: infra.pool, logger: logger.child({ component: 'buyer-data-retention' }), now, retentionDays: config.AMAZON_PII_RETENTION_DAYS });
   buyerDataRetention.start();
+  importWorker.start();
   // No peer in /readyz: orders lists and reads without carriers or marketplaces (asked per request).
   return {
     port: server.port,
     shipmentConsumers,
     buyerDataRetention,
+    importWorker,
     readiness: infra.readiness,
     shutdownSteps: [
       ['stop gRPC (drain in-flight calls)', () => server.shutdown()],
       ['stop the buyer data retention round', () => buyerDataRetention.stop()],
+      ['stop the CSV import worker (the batch in flight commits)', () => importWorker.stop()],
       ['stop consumers of shipments and carriers events', () => shipmentConsumers.stop()],
       ...infra.drainSteps,
       ['close carriers client', async () => carrierDirectory.close()],

@@ -16,6 +16,7 @@ import { OrderStatusBadge, PaymentStatusBadge } from '../components/status-badge
 import { formatMoney } from '../format';
 import { t } from '../messages';
 import { backPathOf, parseOrderId } from '../paths';
+import { CreateShipmentButton } from './create-shipment-button';
 import { UpdateTrackingButton } from './order-actions';
 import { OrderPanel } from './order-panel';
 import { useOrder } from './orders-api';
@@ -72,7 +73,10 @@ function OrderDetail({ merchantId, orderId }: { merchantId: string; orderId: num
             </span>
           </div>
         </div>
-        <UpdateTrackingButton merchantId={merchantId} order={o} size="default" />
+        <div className="flex flex-wrap gap-2">
+          <CreateShipmentButton merchantId={merchantId} order={o} />
+          <UpdateTrackingButton merchantId={merchantId} order={o} size="default" />
+        </div>
       </div>
       <OrderPanel merchantId={merchantId} order={o} />
     </>

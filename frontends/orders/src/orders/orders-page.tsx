@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PackageOpen, RefreshCw, Store } from 'lucide-react';
+import { PackageOpen, Plus, RefreshCw, Store, Upload } from 'lucide-react';
 import type { OrderSortField } from '@smista/contracts';
 import {
   Button,
@@ -23,7 +23,9 @@ import {
   useUrlView,
 } from '@smista/ui-kit';
 import { t } from '../messages';
-import { MARKETPLACES_PATH } from '../paths';
+import { newOrderText } from '../new-order/messages';
+import { csvImportText } from '../csv-import/messages';
+import { CSV_IMPORT_PATH, MARKETPLACES_PATH, NEW_ORDER_PATH } from '../paths';
 import { OrdersBulkActions } from './bulk-actions';
 import { useOrders } from './orders-api';
 import { OrderCards, OrdersTable } from './orders-list';
@@ -57,7 +59,8 @@ function OrdersScreen({ merchantId }: { merchantId: string }) {
   const isMobile = useIsMobile();
   const { integrations, starting, sync, syncable } = useOrderSync(merchantId);
   const list = integrations.data;
-  const orders = useOrders(merchantId, view, (list?.length ?? 0) > 0);
+  // Read with or without integrations: manual and CSV orders need none (issue 25).
+  const orders = useOrders(merchantId, view);
 
   // An integration tab that no longer exists (deleted, or another merchant's link) is 'Tutti'.
   useEffect(() => {
@@ -78,17 +81,22 @@ function OrdersScreen({ merchantId }: { merchantId: string }) {
       title={t.title}
       subtitle={t.subtitle}
       actions={
-        anyActive ? (
-          <Button
-            onClick={() => void sync(syncable.map((i) => i.id))}
-            disabled={syncable.length === 0 || starting.size > 0}
-            className="self-start"
-            data-testid="orders-sync-all"
-          >
-            <RefreshCw className={starting.size > 0 ? 'animate-spin' : undefined} aria-hidden />
-            {starting.size > 0 ? t.syncing : t.syncAll}
-          </Button>
-        ) : null
+        <div className="flex flex-wrap gap-2 self-start">
+          <Link to={CSV_IMPORT_PATH} className={buttonVariants({ variant: 'outline' })} data-testid="orders-import-csv">
+            <Upload aria-hidden />
+            {csvImportText.open}
+          </Link>
+          <Link to={NEW_ORDER_PATH} className={buttonVariants({ variant: anyActive ? 'outline' : 'default' })} data-testid="orders-new">
+            <Plus aria-hidden />
+            {newOrderText.newOrder}
+          </Link>
+          {anyActive ? (
+            <Button onClick={() => void sync(syncable.map((i) => i.id))} disabled={syncable.length === 0 || starting.size > 0} data-testid="orders-sync-all">
+              <RefreshCw className={starting.size > 0 ? 'animate-spin' : undefined} aria-hidden />
+              {starting.size > 0 ? t.syncing : t.syncAll}
+            </Button>
+          ) : null}
+        </div>
       }
     />
   );
@@ -101,7 +109,10 @@ function OrdersScreen({ merchantId }: { merchantId: string }) {
         <LoadFailed title={t.errors.integrationsTitle} text={t.errors.connection} onRetry={() => void integrations.refetch()} testId="orders-integrations-failed" />
       </Card>
     );
-  } else if (list!.length === 0) {
+  } else if (list!.length === 0 && orders.isPending) {
+    body = <Loading />;
+  } else if (list!.length === 0 && !orders.isError && (orders.data?.meta.statusCounts?.all ?? 0) === 0 && !hasFilters(view)) {
+    // No marketplace and no order yet: connect one, or type the first order.
     body = <NoIntegrations />;
   } else {
     const pageOrders = orders.data?.data ?? [];
@@ -162,13 +173,15 @@ function OrdersScreen({ merchantId }: { merchantId: string }) {
         <SyncBanners integrations={list!} />
         <OrdersToolbar view={view} setView={setView} integrations={list!} onClear={() => setView(clearFilters(view))} />
         <div className="grid min-w-0 gap-2">
-          <IntegrationTabs
+          {list!.length > 0 ? (
+            <IntegrationTabs
             integrations={list!}
             selected={view.integration}
             onSelect={(integration) => setView({ integration })}
             starting={starting}
             onSync={(id) => void sync([id])}
-          />
+            />
+          ) : null}
           <StatusTabs view={view} counts={orders.data?.meta.statusCounts} onSelect={(status) => setView({ status })} />
         </div>
         <Card className="min-w-0">
@@ -197,9 +210,19 @@ function NoIntegrations() {
         <Store className="h-10 w-10 text-muted-foreground" aria-hidden />
         <p className="font-medium">{t.empty.noIntegrations}</p>
         <p className="text-sm text-muted-foreground">{t.empty.noIntegrationsHint}</p>
-        <Link to={MARKETPLACES_PATH} className={buttonVariants()} data-testid="orders-configure-integrations">
-          {t.empty.configure}
-        </Link>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Link to={MARKETPLACES_PATH} className={buttonVariants()} data-testid="orders-configure-integrations">
+            {t.empty.configure}
+          </Link>
+          <Link to={NEW_ORDER_PATH} className={buttonVariants({ variant: 'outline' })} data-testid="orders-empty-new">
+            <Plus aria-hidden />
+            {newOrderText.newOrder}
+          </Link>
+          <Link to={CSV_IMPORT_PATH} className={buttonVariants({ variant: 'outline' })} data-testid="orders-empty-import">
+            <Upload aria-hidden />
+            {csvImportText.open}
+          </Link>
+        </div>
       </CardContent>
     </Card>
   );

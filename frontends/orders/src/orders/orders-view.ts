@@ -9,7 +9,7 @@ import {
   ORDER_PAGE_SIZE_DEFAULT,
   orderStatusFilters,
   readOrdersUrlQuery,
-  type MarketplaceId,
+  type OrderMarketplaceFilter,
   type OrderSortField,
   type OrderStatusFilter,
 } from '@smista/contracts';
@@ -29,7 +29,7 @@ export interface OrdersView {
   search: string;
   /** A §4 filter value; null is every status. */
   status: OrderStatusFilter | null;
-  marketplace: MarketplaceId | null;
+  marketplace: OrderMarketplaceFilter | null;
   /** Calendar days, `yyyy-MM-dd` (the date inputs' format); null when open. */
   startDate: string | null;
   endDate: string | null;

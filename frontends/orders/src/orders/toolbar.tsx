@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { catalogueMessages, marketplaceIds, orderStatusFilters, type MarketplaceIntegrationJson, type MarketplaceId, type OrderStatusFilter } from '@smista/contracts';
+import { catalogueMessages, orderMarketplaceFilters, orderStatusFilters, type MarketplaceIntegrationJson, type OrderMarketplaceFilter, type OrderStatusFilter } from '@smista/contracts';
 import { FilterField, Input, ListToolbar, NativeSelect, providerName, type SetListView } from '@smista/ui-kit';
 import { t } from '../messages';
 import { hasFilters, panelFilterCount, type OrdersView } from './orders-view';
@@ -69,11 +69,11 @@ export function OrdersToolbar({
         <NativeSelect
           id={`${id}-marketplace`}
           value={view.marketplace ?? ''}
-          onChange={(e) => setView({ marketplace: (e.target.value || null) as MarketplaceId | null })}
+          onChange={(e) => setView({ marketplace: (e.target.value || null) as OrderMarketplaceFilter | null })}
           data-testid="orders-filter-marketplace"
         >
           <option value="">{t.all}</option>
-          {marketplaceIds.map((marketplace) => (
+          {orderMarketplaceFilters.map((marketplace) => (
             <option key={marketplace} value={marketplace}>
               {providerName(marketplace)}
             </option>

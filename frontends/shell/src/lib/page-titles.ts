@@ -21,6 +21,8 @@ const RULES: readonly TitleRule[] = [
   ['/home', t.product],
   ['/dashboard', t.titles.dashboard],
   ['/dashboard/orders', t.titles.orders],
+  ['/dashboard/orders/new', t.titles.newOrder],
+  ['/dashboard/orders/import', t.titles.csvImport],
   ['/dashboard/shipments', t.titles.shipments],
   // The integrations remote's index (its mount is `/dashboard/integrations/*`; other paths redirect).
   ['/dashboard/integrations', t.titles.integrations],
@@ -29,6 +31,8 @@ const RULES: readonly TitleRule[] = [
   ['/dashboard/settings', settingsTitle],
   ['/dashboard/settings/:tab/*', settingsTitle],
   ['/orders', t.titles.orders],
+  ['/orders/new', t.titles.newOrder],
+  ['/orders/import', t.titles.csvImport],
   ['/orders/:orderId', t.titles.orderDetail],
   ['/shipments', t.titles.shipments],
   // The integrations remote's pages under its `/carriers/*` mount.

@@ -26,7 +26,7 @@ import {
   useUrlView,
 } from '@smista/ui-kit';
 import { t } from '../messages';
-import { ORDERS_PATH, ORDERS_TO_SHIP_PATH } from '../paths';
+import { ORDERS_PATH, NEW_ORDER_PATH } from '../paths';
 import { AddressDialog } from './address-dialog';
 import { BulkBar } from './bulk-bar';
 import { CancelDialog } from './cancel-dialog';
@@ -195,7 +195,7 @@ function ShipmentsScreen({ merchantId }: { merchantId: string }) {
             {processAll.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Play aria-hidden />}
             {processAll.isPending ? t.processingAll : t.processAll}
           </Button>
-          <Link to={ORDERS_TO_SHIP_PATH} className={buttonVariants({ variant: 'outline' })} title={t.newShipmentHint} aria-describedby="shipments-new-hint" data-testid="shipments-new">
+          <Link to={NEW_ORDER_PATH} className={buttonVariants({ variant: 'outline' })} title={t.newShipmentHint} aria-describedby="shipments-new-hint" data-testid="shipments-new">
             <Plus aria-hidden />
             {t.newShipment}
           </Link>

@@ -1,4 +1,4 @@
-import { marketplaceNames } from '@smista/contracts';
+import { MANUAL_MARKETPLACE, MANUAL_MARKETPLACE_NAME, marketplaceNames } from '@smista/contracts';
 
 /**
  * The display names of the carriers (and the Poste services a shipment goes with) and of the
@@ -13,6 +13,7 @@ export const providerNames: Readonly<Record<string, string>> = {
   posta_pr_intl: 'Posta Prioritaria Internazionale',
   posta_rc_intl: 'Posta Raccomandata Internazionale',
   ...marketplaceNames,
+  [MANUAL_MARKETPLACE]: MANUAL_MARKETPLACE_NAME,
 };
 
 /**

@@ -1,5 +1,5 @@
 import { DomainError } from '@smista/service-kit';
-import { catalogueMessages as c, messages, orderMessages as m, shippingRuleMessages as r } from '@smista/contracts';
+import { catalogueMessages as c, messages, orderCsvMessages, orderMessages as m, shippingRuleMessages as r } from '@smista/contracts';
 
 /** Stable codes of the orders domain; `grpc/error-status.ts` maps each to one gRPC status. */
 export const OrdersErrorCode = {
@@ -24,6 +24,8 @@ export const OrdersErrorCode = {
   PresetNotFound: 'PRESET_NOT_FOUND',
   /** Another preset of the merchant has this name. */
   PresetNameTaken: 'PRESET_NAME_TAKEN',
+  /** Unknown, malformed or another merchant's CSV import job (issue 25). */
+  ImportNotFound: 'IMPORT_NOT_FOUND',
 } as const;
 export type OrdersErrorCode = (typeof OrdersErrorCode)[keyof typeof OrdersErrorCode];
 
@@ -55,6 +57,7 @@ export const ordersErrors = {
   productNotFound: make(E.ProductNotFound, c.productNotFound),
   presetNotFound: make(E.PresetNotFound, c.presetNotFound),
   presetNameTaken: (name: string) => new OrdersError(E.PresetNameTaken, c.presetNameTaken(name)),
+  importNotFound: make(E.ImportNotFound, orderCsvMessages.importNotFound),
 };
 
 /**

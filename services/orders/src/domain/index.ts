@@ -11,3 +11,6 @@ export * from './order-shipments';
 export * from './shipping-rules';
 export * from './buyer-retention';
 export * from './catalogue';
+export * from './manual-order';
+export * from './orders-csv-format';
+export * from './order-csv-import';

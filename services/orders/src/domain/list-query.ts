@@ -1,4 +1,4 @@
-import { orderStatuses, ordersQuerySchema, type MarketplaceId, type OrderSortField, type OrderStatus } from '@smista/contracts';
+import { orderStatuses, ordersQuerySchema, type OrderMarketplaceFilter, type OrderSortField, type OrderStatus } from '@smista/contracts';
 import { likePattern } from '@smista/service-kit';
 
 /** ListOrders as this module reads it (the generated `ListOrdersRequest` fits it). */
@@ -21,7 +21,7 @@ export interface ListRequest {
 export interface ListCriteria {
   integrationId?: number;
   status?: OrderStatus;
-  marketplace?: MarketplaceId;
+  marketplace?: OrderMarketplaceFilter;
   /** LIKE pattern of the search term (`search.ts`), matched against `search_text`. */
   searchPattern?: string;
   /** A search that is a whole number is also Smista's own order id (the shipment drawer's 'ID ordine', `/orders/{id}`). */

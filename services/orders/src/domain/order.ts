@@ -1,4 +1,4 @@
-import type { MarketplaceId, OrderStatus, PaymentStatus } from '@smista/contracts';
+import type { MANUAL_MARKETPLACE, MarketplaceId, OrderStatus, PaymentStatus } from '@smista/contracts';
 import type { OrderShipment } from './order-shipments';
 
 /** A stored shipping address (spec §3). */
@@ -60,7 +60,7 @@ export interface OrderFacts {
   merchantId: string;
   integrationId: number;
   externalId: string;
-  marketplace: MarketplaceId;
+  marketplace: MarketplaceId | typeof MANUAL_MARKETPLACE;
   buyerName: string;
   /** Null when the marketplace does not send it (eBay drops it after 14 days). */
   buyerEmail: string | null;

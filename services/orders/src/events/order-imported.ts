@@ -37,7 +37,7 @@ export function handleOrderImported(logger: Logger, now: () => Date = () => new 
   };
 }
 
-interface PendingImport {
+export interface PendingImport {
   order: OrderImport;
   log: Record<string, unknown>;
 }
@@ -46,8 +46,9 @@ interface PendingImport {
  * The batch's orders in one upsert, then what each one asks for, in the batch's order; their
  * `orders.order.upserted` in one statement. A second version of an order in the same batch goes
  * into the next upsert, after the first version's follow-up: exactly as one message at a time.
+ * Answers the events written (the orders stored); manual orders and CSV imports store through it too.
  */
-async function storeImports(tx: PoolClient, imports: readonly PendingImport[], deps: { logger: Logger; now: () => Date }, meta: Pick<EventMeta, 'transactionState'>): Promise<void> {
+export async function storeImports(tx: PoolClient, imports: readonly PendingImport[], deps: { logger: Logger; now: () => Date }, meta: Pick<EventMeta, 'transactionState'>): Promise<OrderUpsertedEvent[]> {
   const upserted: OrderUpsertedEvent[] = [];
   // The batch writes no rules: read once per transaction.
   const rulesOf = (merchantId: string) => oncePerTransaction(meta, `orders:rules:${merchantId}`, () => rulesForImport(tx, merchantId));
@@ -61,6 +62,7 @@ async function storeImports(tx: PoolClient, imports: readonly PendingImport[], d
     for (const [n, { order, log }] of round.entries()) await followUpImport(tx, order, stored[n], log, { ...deps, upserted, rulesOf });
   }
   if (upserted.length > 0) await enqueueOrdersUpserted(tx, upserted);
+  return upserted;
 }
 
 /** The imports in rounds holding each order at most once: its k-th message in the batch goes to round k. */

@@ -11,6 +11,8 @@ export interface OrdersServiceDeps {
   carrierDirectory: CarrierDirectory;
   /** marketplaces.PushTracking: UpdateTracking tells the marketplace a shipment's tracking. */
   marketplaceTracking: MarketplaceTracking;
+  /** The CSV import jobs' worker: woken when a job is queued (absent: it finds the job at its next poll). */
+  importWorker?: { wake(): void };
   /** The clock; tests may fix it. */
   now?: () => Date;
 }

@@ -20,4 +20,5 @@ export const errorStatus: ErrorStatusTable = {
   [C.ProductNotFound]: GrpcStatus.NOT_FOUND,
   [C.PresetNotFound]: GrpcStatus.NOT_FOUND,
   [C.PresetNameTaken]: GrpcStatus.ALREADY_EXISTS,
+  [C.ImportNotFound]: GrpcStatus.NOT_FOUND,
 } satisfies Record<C, GrpcStatus>;

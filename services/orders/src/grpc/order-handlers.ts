@@ -1,7 +1,8 @@
 import { assertSelectedMerchant, kitErrors, requireMerchant } from '@smista/service-kit';
-import { orders } from '@smista/proto';
-import { orderMessages, pageMeta } from '@smista/contracts';
+import { manualOrders, orders } from '@smista/proto';
+import { orderMessages, pageMeta, shipmentAddressOfPostal } from '@smista/contracts';
 import { assignCarrier } from '../app/assign-carrier';
+import { createManualOrder } from '../app/create-manual-order';
 import { readListPage } from '../app/list-orders';
 import { updateTracking } from '../app/update-tracking';
 import { listCriteria, ordersErrors, totalOf } from '../domain';
@@ -53,6 +54,19 @@ export function orderHandlers(deps: HandlerDeps) {
       const answer = await updateTracking(deps, scope, request.id);
       ctx.logger.info({ merchantId: scope.merchantId, orderId: request.id, userId: scope.userId, ok: answer.ok, alreadyPushed: answer.alreadyPushed }, 'order tracking update');
       return orders.UpdateTrackingResponse.fromPartial(answer);
+    }),
+
+    createManualOrder: unary('CreateManualOrder', async (request: manualOrders.CreateManualOrderRequest, ctx) => {
+      const scope = await requireMerchant(ctx);
+      // The body the contracts' schema reads (the gateway's, in the service's own words again).
+      const body = {
+        address: request.address ? shipmentAddressOfPostal(request.address) : null,
+        items: request.items.map((i) => ({ sku: i.sku, title: i.title, quantity: i.quantity, unitPrice: i.unitPrice })),
+        currency: request.currency,
+        packagePresetId: request.packagePresetId || null,
+        notes: request.notes,
+      };
+      return toOrderMessage(await createManualOrder(deps, scope, body));
     }),
 
     assignCarrier: unary('AssignCarrier', async (request: orders.AssignCarrierRequest, ctx) => {

@@ -2,6 +2,7 @@ import { createHandlerFactory, type GrpcServiceBinding } from '@smista/service-k
 import { orders } from '@smista/proto';
 import { errorStatus } from './error-status';
 import type { HandlerDeps, OrdersServiceDeps } from './deps';
+import { importHandlers } from './import-handlers';
 import { orderHandlers } from './order-handlers';
 import { ruleHandlers } from './rule-handlers';
 import { catalogueHandlers } from './catalogue-handlers';
@@ -13,6 +14,6 @@ import { catalogueHandlers } from './catalogue-handlers';
 export function createOrdersService(deps: OrdersServiceDeps): GrpcServiceBinding {
   const unary = createHandlerFactory({ logger: deps.logger, callerSecret: deps.callerSecret, errors: errorStatus });
   const handlerDeps: HandlerDeps = { ...deps, unary, now: deps.now ?? (() => new Date()) };
-  const implementation: orders.OrdersServiceServer = { ...orderHandlers(handlerDeps), ...ruleHandlers(handlerDeps), ...catalogueHandlers(handlerDeps) };
+  const implementation: orders.OrdersServiceServer = { ...orderHandlers(handlerDeps), ...ruleHandlers(handlerDeps), ...catalogueHandlers(handlerDeps), ...importHandlers(handlerDeps) };
   return { definition: orders.OrdersServiceService, implementation };
 }

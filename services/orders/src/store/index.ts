@@ -5,3 +5,5 @@ export * from './shipping-rules';
 export * from './list-versions';
 export * from './products';
 export * from './package-presets';
+export * from './manual-orders';
+export * from './order-imports';

@@ -1,0 +1,30 @@
+import { manualOrderSchema, postalAddressOfShipment } from '@smista/contracts';
+import { orderJson } from './order-presenters';
+import { route, type RouteDef } from './route';
+
+/**
+ * Orders from anywhere (issue 25): 'Nuovo ordine' creates an order the merchant typed, with no
+ * marketplace behind it (orders' CreateManualOrder). Any member. The body is checked here with the
+ * contracts' schema (the recipient's address with the shipment address's rules, the lines, EUR,
+ * an optional package preset, notes: a 400 in Italian) and again in the service; the answer is the
+ * order as `GET /api/orders/:id` answers it, with its number ('M-000123').
+ */
+export const manualOrderRoutes: RouteDef[] = [
+  route({
+    method: 'POST',
+    path: '/api/orders',
+    auth: 'session',
+    rpc: 'orders.CreateManualOrder',
+    body: manualOrderSchema,
+    handle: async ({ body, orders }) => {
+      const order = await orders.createManualOrder({
+        address: postalAddressOfShipment(body.address),
+        items: body.items.map((i) => ({ sku: i.sku, title: i.title, quantity: i.quantity, unitPrice: i.unitPrice })),
+        currency: body.currency,
+        packagePresetId: body.packagePresetId ?? 0,
+        notes: body.notes,
+      });
+      return { status: 201, body: orderJson(order) };
+    },
+  }),
+];

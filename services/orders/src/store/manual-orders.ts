@@ -1,0 +1,17 @@
+import type { PoolClient } from '@smista/service-kit';
+
+/** The merchant's next manual order number (1, 2, ...): the row lock keeps two at once apart. */
+export async function nextManualOrderNumber(tx: PoolClient, merchantId: string): Promise<number> {
+  const { rows } = await tx.query(
+    `INSERT INTO manual_order_numbers (merchant_id, last_number) VALUES ($1, 1)
+     ON CONFLICT (merchant_id) DO UPDATE SET last_number = manual_order_numbers.last_number + 1
+     RETURNING last_number`,
+    [merchantId],
+  );
+  return Number(rows[0].last_number);
+}
+
+/** What a manual order carries beyond an import: the package preset chosen and the notes. */
+export async function setManualOrderExtras(tx: PoolClient, merchantId: string, orderId: number, extras: { packagePresetId: number | null; notes: string }): Promise<void> {
+  await tx.query('UPDATE orders SET package_preset_id = $3, notes = $4 WHERE id = $1 AND merchant_id = $2', [orderId, merchantId, extras.packagePresetId, extras.notes || null]);
+}
