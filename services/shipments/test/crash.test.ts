@@ -20,7 +20,10 @@ beforeAll(async () => {
   stack = await startShipmentsStack({
     childProcess: true,
     sandboxLatencyMs: 100,
-    env: { RUN_LEASE_SECONDS: '2', LABEL_DEADLINE_SECONDS: '5', PROCESS_CONCURRENCY: '4', LOG_LEVEL: 'info' },
+    // A label call that outlives its deadline is 'carrier unreachable' and goes back to pending: 15 s
+    // keeps a slow call on a busy machine from being read as the carrier's failure (the takeover waits
+    // at most that for the dead process's calls, far inside the run's 90 s).
+    env: { RUN_LEASE_SECONDS: '2', LABEL_DEADLINE_SECONDS: '15', PROCESS_CONCURRENCY: '4', LOG_LEVEL: 'info' },
   });
   shop = await stack.newMerchant();
 }, 120_000);
@@ -89,6 +92,9 @@ it('resumes a killed run and labels every shipment exactly once at the carrier',
     async () => (await stack.pool.query<{ status: string }>('SELECT status FROM process_runs WHERE id = $1', [runs[0]!.id])).rows[0]!.status === 'finished',
     90_000,
   );
+  // Any item not labelled, with its reason (an unreachable carrier, an internal error), before the counts.
+  const { rows: notLabelled } = await stack.pool.query(`SELECT shipment_id, outcome, error_code, message FROM process_run_items WHERE run_id = $1 AND outcome <> 'ok'`, [runs[0]!.id]);
+  expect(notLabelled).toEqual([]);
   expect(await counts()).toEqual({ shipped: COUNT });
   const { rows: run } = await stack.pool.query('SELECT total, done, succeeded, failed FROM process_runs WHERE id = $1', [runs[0]!.id]);
   expect(run[0]).toEqual({ total: COUNT, done: COUNT, succeeded: COUNT, failed: 0 });

@@ -1,7 +1,7 @@
 import { kitErrors, withTransaction, type Logger, type MerchantScope, type Pool } from '@smista/service-kit';
 import { manualOrderNumber, manualOrderSchema } from '@smista/contracts';
 import { manualOrderImport, ordersErrors, type Order } from '../domain';
-import { findOrder, nextManualOrderNumber, setManualOrderExtras } from '../store';
+import { findOrder, findPreset, nextManualOrderNumber, recomputeOpenOrderWeights, setManualOrderExtras, setOrderPackage } from '../store';
 import { storeImports } from '../events/order-imported';
 
 /**
@@ -19,12 +19,19 @@ export async function createManualOrder(deps: { pool: Pool; logger: Logger; now:
   const data = result.data;
   const { merchantId } = scope;
   return withTransaction(deps.pool, async (tx) => {
+    // Only the merchant's own preset: another merchant's id is the same 404 as an unknown one.
+    if (data.packagePresetId !== null && !(await findPreset(tx, merchantId, data.packagePresetId))) throw ordersErrors.presetNotFound();
     const externalId = manualOrderNumber(await nextManualOrderNumber(tx, merchantId));
     const order = manualOrderImport(merchantId, externalId, data, deps.now());
     const log = { merchantId, externalId, userId: scope.userId };
     const [stored] = await storeImports(tx, [{ order, log }], deps, { transactionState: new Map() });
     if (!stored) throw ordersErrors.orderNotFound();
-    await setManualOrderExtras(tx, merchantId, stored.orderId, { packagePresetId: data.packagePresetId, notes: data.notes });
+    await setManualOrderExtras(tx, merchantId, stored.orderId, { notes: data.notes });
+    if (data.packagePresetId !== null) {
+      // the chosen box replaces a rule's or the default's: its tare moves the order's weight
+      await setOrderPackage(tx, merchantId, stored.orderId, data.packagePresetId);
+      await recomputeOpenOrderWeights(tx, merchantId, null, [stored.orderId]);
+    }
     deps.logger.info({ ...log, orderId: stored.orderId }, 'manual order created');
     const created = await findOrder(tx, merchantId, stored.orderId);
     if (!created) throw ordersErrors.orderNotFound();

@@ -38,6 +38,8 @@ export function manualOrderImport(merchantId: string, externalId: string, data: 
       imageUrl: null,
       variantInfo: null,
       fulfillmentStatus: null,
+      // typed by the merchant: the catalogue's weight of the SKU applies
+      marketplaceWeightGrams: null,
     };
   });
   const total = items.reduce((sum, i) => sum + (toCents(i.total) ?? 0n), 0n);
@@ -81,6 +83,5 @@ export function manualOrderImport(merchantId: string, externalId: string, data: 
     originalData: null,
     shippingService: '',
     express: false,
-    weightGrams: null,
   };
 }

@@ -11,7 +11,7 @@ export async function nextManualOrderNumber(tx: PoolClient, merchantId: string):
   return Number(rows[0].last_number);
 }
 
-/** What a manual order carries beyond an import: the package preset chosen and the notes. */
-export async function setManualOrderExtras(tx: PoolClient, merchantId: string, orderId: number, extras: { packagePresetId: number | null; notes: string }): Promise<void> {
-  await tx.query('UPDATE orders SET package_preset_id = $3, notes = $4 WHERE id = $1 AND merchant_id = $2', [orderId, merchantId, extras.packagePresetId, extras.notes || null]);
+/** What a manual order carries beyond an import: its notes (the package goes through the catalogue's setOrderPackage). */
+export async function setManualOrderExtras(tx: PoolClient, merchantId: string, orderId: number, extras: { notes: string }): Promise<void> {
+  await tx.query('UPDATE orders SET notes = $3 WHERE id = $1 AND merchant_id = $2', [orderId, merchantId, extras.notes || null]);
 }
