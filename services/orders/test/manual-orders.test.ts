@@ -4,7 +4,7 @@
  * create exactly as on import, `orders.order.upserted` through the outbox in the same transaction,
  * the tabs' counts; bad input refused in Italian with nothing written; tenancy.
  */
-import { ordersEvents } from '@smista/proto';
+import { catalogue, ordersEvents } from '@smista/proto';
 import { GrpcStatus } from '@smista/service-kit';
 import { manualOrderMessages, shipmentMessages } from '@smista/contracts';
 import { carrierIntegration, failure, GLS_ACCOUNT, publishedEvents, startOrdersStack, waitFor, type OrdersStack, type TestMerchant } from './support/harness';
@@ -48,7 +48,8 @@ describe('CreateManualOrder', () => {
   });
 
   it('stores the order as an import would, numbered M-000001, M-000002 for the merchant, with its event and counts', async () => {
-    const first = await shop.api.createManualOrder({ address: address(), items, currency: '', packagePresetId: 7, notes: 'Consegnare di mattina' });
+    const box = await shop.api.savePackagePreset(catalogue.SavePackagePresetRequest.fromPartial({ name: 'Scatola M', lengthMm: 300, widthMm: 200, heightMm: 150, tareGrams: 250 }));
+    const first = await shop.api.createManualOrder({ address: address(), items, currency: '', packagePresetId: box.id, notes: 'Consegnare di mattina' });
     expect(first).toMatchObject({
       externalId: 'M-000001',
       marketplace: 'manual',
@@ -68,8 +69,11 @@ describe('CreateManualOrder', () => {
     ]);
     const second = await shop.api.createManualOrder({ address: address({ name: 'Marco Verdi' }), items: [items[0]!], currency: 'eur', packagePresetId: 0, notes: '' });
     expect(second.externalId).toBe('M-000002');
+    // The chosen box is the order's package; its items have no weight yet, so neither has the order.
+    expect(first.package).toMatchObject({ presetId: box.id, name: 'Scatola M', tareGrams: 250 });
+    expect(first.weightMissing).toBe(true);
     expect((await ordersOf(shop.merchantId)).map((r) => [r.external_id, r.notes, r.package_preset_id === null ? null : Number(r.package_preset_id)])).toEqual([
-      ['M-000001', 'Consegnare di mattina', 7],
+      ['M-000001', 'Consegnare di mattina', box.id],
       ['M-000002', null, null],
     ]);
 
@@ -131,6 +135,10 @@ describe('CreateManualOrder', () => {
       const answer = await failure(shop2.api.createManualOrder(request));
       expect({ code: answer.code, details: answer.details.includes(message) }).toEqual({ code: GrpcStatus.INVALID_ARGUMENT, details: true });
     }
+    // Another merchant's preset is the same 404 as an unknown one, and takes no number either.
+    const theirs = await stack.newMerchant();
+    const theirBox = await theirs.api.savePackagePreset(catalogue.SavePackagePresetRequest.fromPartial({ name: 'Scatola S', lengthMm: 200, widthMm: 150, heightMm: 100, tareGrams: 90 }));
+    expect((await failure(shop2.api.createManualOrder({ address: address(), items, currency: '', packagePresetId: theirBox.id, notes: '' }))).code).toBe(GrpcStatus.NOT_FOUND);
     expect(await ordersOf(shop2.merchantId)).toEqual([]);
     expect((await stack.pool.query('SELECT 1 FROM manual_order_numbers WHERE merchant_id = $1', [shop2.merchantId])).rows).toEqual([]);
     expect((await shop2.api.createManualOrder({ address: address(), items, currency: '', packagePresetId: 0, notes: '' })).externalId).toBe('M-000001');
