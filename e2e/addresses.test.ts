@@ -412,17 +412,17 @@ describe('merchant addresses (settings remote)', () => {
     await warehouseDeleted.get();
     await page.setViewportSize(MOBILE);
     await openAddresses();
-    // The settings menu: all four tabs fully in view (two rows), none cut off, nothing to scroll sideways.
+    // The settings menu: all five tabs fully in view (two a row: three rows), none cut off, nothing to scroll sideways.
     const menu = settingsMenu(page);
     await eventually(async () => {
-      for (const label of ['Gestione Team', 'Profilo Utente', 'Corrieri', 'Indirizzi']) {
+      for (const label of ['Gestione Team', 'Profilo Utente', 'Corrieri', 'Indirizzi', 'Imballaggi']) {
         const box = await menu.link(label).boundingBox();
         expect(box).not.toBeNull();
         expect(box!.x).toBeGreaterThanOrEqual(0);
         expect(box!.x + box!.width).toBeLessThanOrEqual(390);
       }
       const rows = new Set(await menu.nav.getByRole('link').evaluateAll((links) => links.map((l) => Math.round(l.getBoundingClientRect().top))));
-      expect(rows.size).toBe(2);
+      expect(rows.size).toBe(3);
       expect(await menu.nav.locator('ul').evaluate((ul) => ul.scrollWidth <= ul.clientWidth)).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     });
