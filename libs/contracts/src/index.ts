@@ -23,3 +23,4 @@ export * from './shipments';
 export * from './shipping-rules';
 export * from './activity';
 export * from './carrier-capabilities';
+export * from './customs';
