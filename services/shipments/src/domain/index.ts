@@ -8,3 +8,4 @@ export * from './process';
 export * from './tracking';
 export * from './workday';
 export * from './marketplace-tracking';
+export * from './parcel';
