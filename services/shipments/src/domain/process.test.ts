@@ -27,7 +27,7 @@ describe('a failed label attempt', () => {
 });
 
 describe('labelRequestOf', () => {
-  it('sends our reference and sequence, the recipient and the shipment's parcel (its weight, no size when unknown)', () => {
+  it("sends our reference and sequence, the recipient and the shipment's parcel (its weight, no size when unknown)", () => {
     const s = {
       id: 42,
       orderId: 7,
