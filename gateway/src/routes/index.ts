@@ -7,6 +7,7 @@ import { marketplaceRoutes } from './marketplace-routes';
 import { merchantRoutes } from './merchant-routes';
 import { orderRoutes } from './order-routes';
 import { shipmentRoutes } from './shipment-routes';
+import { shipmentParcelRoutes } from './shipment-parcel-routes';
 import { shippingRuleRoutes } from './shipping-rule-routes';
 import { ssoRoutes } from './sso-routes';
 import type { RouteDef } from './route';
@@ -18,5 +19,5 @@ import { teamRoutes } from './team-routes';
  * Business rules live in the services.
  */
 export function createRouteTable(gateway: GatewayRouteDeps): RouteDef[] {
-  return [...identityRoutes, ...ssoRoutes(gateway.sso), ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderRoutes, ...shippingRuleRoutes, ...shipmentRoutes, ...activityRoutes, ...gatewayRoutes(gateway)];
+  return [...identityRoutes, ...ssoRoutes(gateway.sso), ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderRoutes, ...shippingRuleRoutes, ...shipmentRoutes, ...shipmentParcelRoutes, ...activityRoutes, ...gatewayRoutes(gateway)];
 }
