@@ -16,7 +16,7 @@ import { connectNats, ensureStream, type Nats } from '@smista/service-kit';
 import { importedOrder } from '../services/orders/test/support/events';
 import { pageTexts } from '../services/shipments/test/support/pdf';
 import type { TestApp } from './support/app';
-import { api, registerWithMerchant } from './support/api';
+import { api, registerWithMerchant, signIn } from './support/api';
 import type { BrowserSession } from './support/browser';
 import { PICKUP_ADDRESS } from './support/carriers';
 import { sharedInfra } from './support/env';
@@ -42,6 +42,7 @@ beforeAll(async () => {
   ({ app, browser, page } = await scenario.start());
   await page.setViewportSize(DESKTOP);
   merchantId = (await registerWithMerchant(browser.context, app.baseUrl, admin, `Ceramiche Conti ${run}`)).id;
+  await signIn(browser.context, app.baseUrl, admin, merchantId);
   nats = await connectNats(sharedInfra().natsUrl, 'e2e-customs');
   await ensureStream(nats.jsm, { name: 'MARKETPLACES', subjects: ['marketplaces.>'] });
   fs.mkdirSync(SHOTS, { recursive: true });
