@@ -142,6 +142,8 @@ step('after the label the drawer shows the parcel and the declaration read only;
   expect(await drawer().getByTestId('parcel-save').count()).toBe(0);
   expect(await drawer().getByTestId('customs-save').count()).toBe(0);
   expect(await drawer().getByTestId('customs-invoice').isDisabled()).toBe(true);
+  await drawer().getByTestId('customs-read-only').waitFor();
+  expect(await drawer().getByTestId('customs-complete').count()).toBe(0);
   await page.setViewportSize(MOBILE);
   await drawer().getByTestId('details-customs').scrollIntoViewIfNeeded();
   await expectNoSidewaysScroll(page, MOBILE.width);

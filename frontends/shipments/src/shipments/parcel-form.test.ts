@@ -23,7 +23,7 @@ describe('the drawer customs form', () => {
     customs: { contentType: 'merce', invoiceNumber: '', currency: 'EUR', items: [{ description: 'Tazza', quantity: 2, valueCents: 2500, weightGrams: null, hsCode: '', originCountry: '' }] },
   });
   it('round-trips the prefilled declaration and marks what is missing', () => {
-    expect(prefilled.items[0]).toMatchObject({ valueEuro: '25', weightKg: '' });
+    expect(prefilled.items[0]).toMatchObject({ valueEuro: '25,00', weightKg: '' });
     expect([...missingFields(prefilled)].sort()).toEqual(['invoiceNumber', 'item.0.hsCode', 'item.0.originCountry', 'item.0.weightKg']);
   });
   it('converts euro and kg to cents and grams', () => {

@@ -69,7 +69,7 @@ export const customsValuesOf = (s: Pick<ShipmentJson, 'customs'>): CustomsValues
   items: (s.customs?.items ?? []).map((i) => ({
     description: i.description,
     quantity: String(i.quantity),
-    valueEuro: i.valueCents ? decimal(i.valueCents, 100) : '',
+    valueEuro: i.valueCents ? (i.valueCents / 100).toFixed(2).replace('.', ',') : '',
     weightKg: decimal(i.weightGrams, 1000),
     hsCode: i.hsCode,
     originCountry: i.originCountry,

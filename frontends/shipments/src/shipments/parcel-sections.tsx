@@ -158,7 +158,11 @@ function CustomsForm({ merchantId, s }: { merchantId: string; s: ShipmentJson })
   return (
     <form className="grid gap-3" onSubmit={submit} noValidate data-testid="customs-form">
       <p className="text-xs text-muted-foreground">{p.customsHint(s.customsTerritory ?? s.countryCode)}</p>
-      {s.customsMissing.length > 0 ? (
+      {!canEdit ? (
+        <p className="text-xs text-muted-foreground" data-testid="customs-read-only">
+          {p.readOnly}
+        </p>
+      ) : s.customsMissing.length > 0 ? (
         <div className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 p-2 text-sm text-red-800" role="alert" data-testid="customs-missing">
           <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <span className="[overflow-wrap:anywhere]">
