@@ -412,6 +412,9 @@ async function ensureRules(call: ApiCall, carriers: Record<'gls' | 'posta_1', nu
   return made > 0;
 }
 
+/** The weight the demo gives a parcel the order knows none of (issue 25): a small box. */
+const DEMO_PARCEL_GRAMS = 500;
+
 /**
  * A few shipments labelled, GLS and Posta1 ({@link DEMO_LABELS}): made from the orders the rules gave
  * each carrier when the merchant has no shipment yet; when a previous run made them but stopped
@@ -435,6 +438,12 @@ async function ensureLabels(call: ApiCall, existing: { id: number; status: strin
     ids = existing.map((s) => s.id);
   } else {
     return 0;
+  }
+  // Issue 25: eBay gives no weights and the demo fills no catalogue: the parcel is weighed as a
+  // merchant would, in the shipment (never a silent 1 kg).
+  for (const id of ids) {
+    const s = must(await call('GET', `/api/shipments/${id}`), 200, STEP.labels) as { parcel?: { weightGrams: number | null } };
+    if (s.parcel && s.parcel.weightGrams === null) must(await call('PUT', `/api/shipments/${id}/parcel`, { weightGrams: DEMO_PARCEL_GRAMS }), 200, STEP.labels);
   }
   const processed = await call('POST', '/api/shipments/process-selected', { shipmentIds: ids });
   // A run outlasting the gateway's deadline goes on (503 with its run): its end is waited for below.

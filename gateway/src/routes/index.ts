@@ -8,6 +8,7 @@ import { marketplaceRoutes } from './marketplace-routes';
 import { merchantRoutes } from './merchant-routes';
 import { orderRoutes } from './order-routes';
 import { shipmentRoutes } from './shipment-routes';
+import { shipmentParcelRoutes } from './shipment-parcel-routes';
 import { shippingRuleRoutes } from './shipping-rule-routes';
 import { ssoRoutes } from './sso-routes';
 import type { RouteDef } from './route';
@@ -21,5 +22,5 @@ import { merchantLogoRoutes } from './merchant-logo-routes';
  * Business rules live in the services.
  */
 export function createRouteTable(gateway: GatewayRouteDeps): RouteDef[] {
-  return [...identityRoutes, ...ssoRoutes(gateway.sso), ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderRoutes, ...shippingRuleRoutes, ...catalogueRoutes, ...shipmentRoutes, ...slipRoutes, ...merchantLogoRoutes, ...activityRoutes, ...gatewayRoutes(gateway)];
+  return [...identityRoutes, ...ssoRoutes(gateway.sso), ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderRoutes, ...shippingRuleRoutes, ...catalogueRoutes, ...shipmentRoutes, ...shipmentParcelRoutes, ...slipRoutes, ...merchantLogoRoutes, ...activityRoutes, ...gatewayRoutes(gateway)];
 }

@@ -26,3 +26,4 @@ export * from './carrier-capabilities';
 export * from './slips';
 export * from './merchant-logo';
 export * from './catalogue';
+export * from './customs';
