@@ -84,12 +84,13 @@ afterAll(async () => {
 describe('a UK shipment through the gateway', () => {
   it('answers its parcel and what its declaration lacks; Processa is 409 naming it; completed, it is labelled with the CN22', async () => {
     const s = await londonShipment(priorityId);
-    expect(s).toMatchObject({ customsNeeded: true, customsTerritory: 'GB', customs: { contentType: 'merce', invoiceNumber: '' } });
+    expect(s).toMatchObject({ customsNeeded: true, customsTerritory: 'GB', customs: { contentType: 'merce' } });
     expect(s.parcel.weightGrams).toBeGreaterThan(0);
-    expect(s.customsMissing).toContain('il numero di fattura');
+    expect(s.customs.invoiceNumber).toBe(s.orderExternalId);
+    expect(s.customsMissing).toContain("il codice HS dell'articolo 1");
     const refused = await admin.b.post(`/api/shipments/${s.id}/process`);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toContain("Dati doganali mancanti per la destinazione fuori dall'Unione doganale UE: il numero di fattura");
+    expect(refused.body.message).toContain("Dati doganali mancanti per la destinazione fuori dall'Unione doganale UE: il codice HS dell'articolo 1");
     const saved = await user.b.put(`/api/shipments/${s.id}/customs`, declaration);
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ customsMissing: [], problem: null, customs: declaration });

@@ -5,9 +5,11 @@
  * Internazionale) or the commercial invoice (GLS) after it. A parcel over its carrier's limits is
  * refused before any call to GLS. Real identity, merchants, carriers (GLS sandbox), orders.
  *
- * The order items' customs data (HS code, origin) comes from the catalogue slice once merged; here
- * the orders carry their weights through the import payload (`weightGrams` of the imported items)
- * and the rest is entered as the merchant does, through UpdateCustoms.
+ * The order items' weight, HS code, origin and customs description come from the orders service's
+ * catalogue (its seam fields on GetOrders): one test fills a product through orders' UpdateProduct
+ * and its UK shipment needs nothing typed. Elsewhere the orders carry their weights through the
+ * import payload (`weightGrams` of the imported items, the catalogue's fallback) and the rest is
+ * entered as the merchant does, through UpdateCustoms.
  */
 import { customsMessages } from '@smista/contracts';
 import { status } from '@grpc/grpc-js';
@@ -51,8 +53,10 @@ describe('a UK shipment asks for its customs data before the label', () => {
     expect(s.customs!.contentType).toBe('merce');
     expect(s.customs!.items.length).toBeGreaterThan(0);
     expect(s.customs!.items[0]!.valueCents).toBeGreaterThan(0);
-    expect(s.customsMissing).toContain('il numero di fattura');
-    expect(s.problem).toMatch(/^Dati doganali mancanti: il numero di fattura/);
+    // The invoice number is the order's; the catalogue knows no HS code of this product yet.
+    expect(s.customs!.invoiceNumber).toBe(s.orderExternalId);
+    expect(s.customsMissing).toContain("il codice HS dell'articolo 1");
+    expect(s.problem).toMatch(/^Dati doganali mancanti: .*il codice HS dell'articolo 1/);
     const errori = await shop.api.listShipments({ page: 1, pageSize: 50, status: 'error', carrierIntegrationId: 0, search: '', orderId: 0 });
     expect(errori.shipments.map((x) => x.id)).toContain(s.id);
   });
@@ -62,7 +66,7 @@ describe('a UK shipment asks for its customs data before the label', () => {
     const before = await shop.carriers.getTrackingCodeStats({ merchantId: shop.merchantId, id: priority });
     const err = await failure(shop.api.processShipments({ shipmentIds: [s.id], allPending: false }));
     expect(err.code).toBe(status.FAILED_PRECONDITION);
-    expect(err.details).toContain("Dati doganali mancanti per la destinazione fuori dall'Unione doganale UE: il numero di fattura");
+    expect(err.details).toContain("Dati doganali mancanti per la destinazione fuori dall'Unione doganale UE: ");
     expect(err.details).toContain("il codice HS dell'articolo 1");
     expect((await shop.carriers.getTrackingCodeStats({ merchantId: shop.merchantId, id: priority })).available).toBe(before.available);
   });
@@ -98,6 +102,30 @@ describe('a UK shipment asks for its customs data before the label', () => {
     const other = await stack.newMerchant();
     expect((await failure(other.api.updateCustoms({ id: s.id, customs: completeDeclaration }))).code).toBe(status.NOT_FOUND);
     expect((await failure(other.api.updateParcel({ id: s.id, parcel: { weightGrams: 500, lengthMm: 0, widthMm: 0, heightMm: 0, packageName: '' } }))).code).toBe(status.NOT_FOUND);
+  });
+});
+
+describe('a UK shipment of a product the merchant filled in the catalogue', () => {
+  it('takes weight, HS code, origin and customs description from the catalogue: complete without typing, labelled with its CN22', async () => {
+    const sku = `TAZ-${Date.now()}`;
+    const [order] = italianOrders(1, { patch: () => ({ shippingAddress: { fullName: 'Jane Doe', companyName: '', addressLine1: '1 High Street', addressLine2: '', city: 'London', stateOrProvince: '', postalCode: 'SW1A 1AA', countryCode: 'GB', phoneNumber: '', email: '' } }) });
+    const line = { ...order!.items[0]!, sku, title: 'Tazza Blu 300 ml', quantity: 2, unitPrice: '12.50', total: '25.00', weightGrams: 0 };
+    const [orderId] = await shop.importOrders([{ order: { ...order!, items: [line], total: '25.00' }, carrierIntegrationId: priority, unweighed: true }]);
+    // Learned from the import with nothing but its title: the order says 'Peso mancante'.
+    const [product] = (await shop.orders.listProducts({ search: sku, missingWeight: false, missingCustoms: false, marketplace: '', page: 1, pageSize: 10 })).products;
+    expect(product).toMatchObject({ sku, hsCode: '', originCountry: '' });
+    expect((await shop.orders.getOrders({ ids: [orderId!] })).orders[0]).toMatchObject({ weightMissing: true });
+    await shop.orders.updateProduct({ id: product!.id, weightGrams: 350, hsCode: '691200', originCountry: 'IT', customsDescription: 'Tazze in ceramica', shipsInOwnBox: false });
+    const created = await shop.api.bulkCreate({ orderIds: [orderId!], confirmUnpaid: false, confirmedBy: '' });
+    const s = (await shop.api.getShipment({ id: created.outcomes[0]!.shipmentId })).shipment!;
+    expect(s.parcel!.weightGrams).toBe(700);
+    expect(s.customs).toMatchObject({ contentType: 'merce', invoiceNumber: s.orderExternalId, items: [{ description: 'Tazze in ceramica', quantity: 2, valueCents: 2500, weightGrams: 700, hsCode: '691200', originCountry: 'IT' }] });
+    expect({ missing: s.customsMissing, problem: s.problem }).toEqual({ missing: [], problem: '' });
+    expect(await shop.api.processShipments({ shipmentIds: [s.id], allPending: false })).toMatchObject({ success: 1, failed: 0 });
+    const pages = await pageTexts((await shop.api.getLabel({ id: s.id })).data);
+    expect(pages[1]).toContain('CUSTOMS DECLARATION CN 22');
+    expect(pages[1]).toContain('Tazze in ceramica');
+    expect(pages[1]).toContain('691200');
   });
 });
 

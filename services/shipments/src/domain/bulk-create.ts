@@ -135,7 +135,7 @@ export function planShipment(
     recipientEmail: orNull(a?.email),
   };
   const needsCustoms = customsStateOf(address.countryCode, address.postalCode, null).customsNeeded;
-  const customs = needsCustoms ? customsOfOrder(lines) : null;
+  const customs = needsCustoms ? customsOfOrder(lines, order.externalId) : null;
   return {
     kind: 'create',
     shipment: {

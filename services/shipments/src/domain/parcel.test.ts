@@ -22,10 +22,10 @@ describe('the parcel of a new shipment, from the order (issue 25)', () => {
 });
 
 describe('the customs declaration prefilled from the order', () => {
-  it('description (customs description or title), quantity, value, weight of all units, HS code, origin', () => {
-    expect(customsOfOrder([line, { ...line, title: 'Teiera', customsDescription: 'Teiera in ghisa', quantity: 1, weightGrams: null, hsCode: '', originCountry: '' }])).toEqual({
+  it('description (customs description or title), quantity, value, weight of all units, HS code, origin; the order number as the invoice number', () => {
+    expect(customsOfOrder([line, { ...line, title: 'Teiera', customsDescription: 'Teiera in ghisa', quantity: 1, weightGrams: null, hsCode: '', originCountry: '' }], ' 12-34567-89012 ')).toEqual({
       contentType: 'merce',
-      invoiceNumber: '',
+      invoiceNumber: '12-34567-89012',
       currency: 'EUR',
       items: [
         { description: 'Tazza in ceramica', quantity: 2, valueCents: 2500, weightGrams: 700, hsCode: '691200', originCountry: 'IT' },
@@ -50,7 +50,7 @@ describe('the customs declaration prefilled from the order', () => {
       package: null,
     });
     const uk = planShipment('m', 1, order('GB', 'SW1A 1AA'), new Map());
-    expect(uk).toMatchObject({ kind: 'create', shipment: { customsNeeded: true, customsTerritory: 'GB', customsMissing: ['il numero di fattura'], parcel: { weightGrams: 900 } } });
+    expect(uk).toMatchObject({ kind: 'create', shipment: { customsNeeded: true, customsTerritory: 'GB', customs: { invoiceNumber: '01-1' }, customsMissing: [], parcel: { weightGrams: 900 } } });
     const it = planShipment('m', 1, order('IT', '20121'), new Map());
     expect(it).toMatchObject({ kind: 'create', shipment: { customsNeeded: false, customs: null, customsMissing: [] } });
     expect(customsStateOf('IT', '23041', null)).toEqual({ customsNeeded: true, customsTerritory: 'Livigno', customsMissing: ['il tipo di contenuto', 'almeno un articolo'] });
@@ -79,7 +79,7 @@ describe('before a label', () => {
 
 describe('the label request carries the real parcel and the declaration', () => {
   it('weight, centimetres and customs', () => {
-    const customs = customsOfOrder([line]);
+    const customs = customsOfOrder([line], '01-1');
     const s = {
       id: 42,
       carrierIntegrationId: 7,

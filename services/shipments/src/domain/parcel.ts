@@ -74,12 +74,15 @@ const cents = (price: string) => {
 /**
  * The declaration prefilled from the order (a sale of goods): per line the customs description or
  * the title, the quantity, the value (unit price × quantity), the net weight (catalogue weight ×
- * quantity), HS code and origin. The invoice number is the merchant's to give.
+ * quantity), HS code and origin, all from the catalogue through the order's lines. The invoice
+ * number starts as the marketplace's order number (the document a marketplace sale has, as
+ * Sendcloud and ShippyPro prefill it); the merchant changes it in the drawer when their invoices
+ * are numbered otherwise. A product filled in the catalogue thus needs no typing at all.
  *
- * @example customsOfOrder([{ title: 'Tazza', quantity: 2, unitPrice: '12.00', currency: 'EUR', weightGrams: 350, hsCode: '691200', originCountry: 'IT', customsDescription: 'Tazze in ceramica' }])
- * // { contentType: 'merce', invoiceNumber: '', currency: 'EUR', items: [{ description: 'Tazze in ceramica', quantity: 2, valueCents: 2400, weightGrams: 700, … }] }
+ * @example customsOfOrder([{ title: 'Tazza', quantity: 2, unitPrice: '12.00', currency: 'EUR', weightGrams: 350, hsCode: '691200', originCountry: 'IT', customsDescription: 'Tazze in ceramica' }], '12-34567-89012')
+ * // { contentType: 'merce', invoiceNumber: '12-34567-89012', currency: 'EUR', items: [{ description: 'Tazze in ceramica', quantity: 2, valueCents: 2400, weightGrams: 700, … }] }
  */
-export function customsOfOrder(lines: readonly SourceCustomsLine[]): CustomsDeclaration {
+export function customsOfOrder(lines: readonly SourceCustomsLine[], orderNumber: string): CustomsDeclaration {
   const items = lines.slice(0, CUSTOMS_LIMITS.items).map((l) => {
     const quantity = Math.max(1, Math.min(9999, Math.round(l.quantity)));
     const unitWeight = positiveOrNull(l.weightGrams);
@@ -93,7 +96,7 @@ export function customsOfOrder(lines: readonly SourceCustomsLine[]): CustomsDecl
     };
   });
   const currency = lines.find((l) => /^[A-Z]{3}$/.test(l.currency))?.currency ?? 'EUR';
-  return { contentType: 'merce', invoiceNumber: '', currency, items };
+  return { contentType: 'merce', invoiceNumber: cut(orderNumber, CUSTOMS_LIMITS.invoiceNumber), currency, items };
 }
 
 /** Whether the destination needs a declaration and what it lacks. */
