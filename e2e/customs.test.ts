@@ -1,11 +1,14 @@
 /**
  * Issue 25, customs for destinations outside the EU customs union, in Chromium against the real
  * stack: a UK order (imported as the orders service consumes marketplaces' orders: a
- * `marketplaces.order.imported` event, its lines without catalogue weights, HS codes or origins
- * until the catalogue slice lands) gets a Postapriority Internazionale shipment; 'Processa' refuses
- * it naming what is missing, the drawer asks for weight and customs data (marked), the merchant
- * fills them at 1280 px, the label is made and its PDF carries the CN22 after the label; the same
- * drawer at 390 px with nothing sideways. Screenshots in /tmp/shots-customs/.
+ * `marketplaces.order.imported` event, its product new to the catalogue, so without weight, HS code
+ * or origin) gets a Postapriority Internazionale shipment; 'Processa' refuses it naming what is
+ * missing, the drawer asks for weight and customs data (marked; the invoice number is the order's),
+ * the merchant fills them at 1280 px, the label is made and its PDF carries the CN22 after the
+ * label; the same drawer at 390 px with nothing sideways. Then the way meant to be the usual one:
+ * a product filled once in Catalogo (weight, HS code, origin, customs description) and the next UK
+ * order of it gets a shipment whose declaration is complete with nothing typed, labelled with its
+ * CN22. Screenshots in /tmp/shots-customs/.
  */
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -13,6 +16,7 @@ import type { Page } from 'playwright-core';
 import { PDFDocument } from 'pdf-lib';
 import { marketplacesEvents } from '@smista/proto';
 import { connectNats, ensureStream, type Nats } from '@smista/service-kit';
+import { formatS10 } from '../services/carriers/src/domain/s10';
 import { importedOrder } from '../services/orders/test/support/events';
 import { pageTexts } from '../services/shipments/test/support/pdf';
 import type { TestApp } from './support/app';
@@ -37,6 +41,9 @@ let page: Page;
 let nats: Nats;
 let merchantId = '';
 let shipmentId = 0;
+let priorityId = 0;
+/** The marketplace integration the suite's orders come from (no marketplace is connected: the orders arrive as events). */
+const UK_INTEGRATION = 9_100_000 + Math.floor(Math.random() * 1000);
 
 beforeAll(async () => {
   ({ app, browser, page } = await scenario.start());
@@ -54,6 +61,19 @@ afterAll(async () => {
 }, STOP_TIMEOUT_MS);
 
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', path: string, data?: unknown) => api(browser.context, app.baseUrl, method, path, data);
+
+/** A UK order of one line (one unit of `sku`, 12,50 €), imported as marketplaces publishes it; its id once orders has it. */
+async function ukOrder(externalId: string, sku: string): Promise<number> {
+  const order = importedOrder(3, { externalId, shippingAddress: LONDON });
+  const line = { ...order.items[0]!, sku, title: `Tazza ${sku}`, quantity: 1, unitPrice: '12.50', total: '12.50', weightGrams: 0 };
+  const event = marketplacesEvents.MarketplaceOrderImported.fromPartial({ merchantId, integrationId: UK_INTEGRATION, jobId: 1, syncedAt: new Date().toISOString(), order: { ...order, items: [line], total: '12.50' } });
+  await nats.js.publish('marketplaces.order.imported', marketplacesEvents.MarketplaceOrderImported.encode(event).finish(), { msgID: randomUUID() });
+  return eventually(async () => {
+    const found = (await call('GET', `/api/orders?search=${externalId}`)).body.data?.[0];
+    expect(found).toBeDefined();
+    return found.id as number;
+  });
+}
 const shot = (name: string) => screenshotWhole(page, `${SHOTS}/customs-${name}.png`, 6000);
 const drawer = () => page.getByTestId('details-drawer');
 
@@ -61,18 +81,12 @@ step('a UK order gets a Postapriority Internazionale shipment that asks for its 
   expect((await call('POST', '/api/merchant-addresses', PICKUP_ADDRESS)).status).toBe(201);
   const priority = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'posta_pr_intl', connectionName: 'Postapriority', active: true });
   expect(priority.status).toBe(201);
-  expect((await call('POST', `/api/merchants/${merchantId}/carrier-integrations/${priority.body.id}/tracking-codes`, { method: 'manual', trackingCodes: 'RB000000014IT' })).status).toBe(201);
+  expect((await call('POST', `/api/merchants/${merchantId}/carrier-integrations/${priority.body.id}/tracking-codes`, { method: 'manual', trackingCodes: [formatS10('RB', 1), formatS10('RB', 2)] })).status).toBe(201);
+  priorityId = priority.body.id;
   const externalId = `UK-${run}`;
   // One line, without a catalogue weight (eBay gives none): the shipment must ask for the weight.
-  const order = importedOrder(3, { externalId, shippingAddress: LONDON });
-  const event = marketplacesEvents.MarketplaceOrderImported.fromPartial({ merchantId, integrationId: 9_100_000 + Math.floor(Math.random() * 1000), jobId: 1, syncedAt: new Date().toISOString(), order: { ...order, items: order.items.slice(0, 1) } });
-  await nats.js.publish('marketplaces.order.imported', marketplacesEvents.MarketplaceOrderImported.encode(event).finish(), { msgID: randomUUID() });
-  const orderId = await eventually(async () => {
-    const found = (await call('GET', `/api/orders?search=${externalId}`)).body.data?.[0];
-    expect(found).toBeDefined();
-    return found.id as number;
-  });
-  expect((await call('PATCH', `/api/orders/${orderId}/carrier`, { carrierIntegrationId: priority.body.id })).status).toBe(200);
+  const orderId = await ukOrder(externalId, `TAZ-${run}`);
+  expect((await call('PATCH', `/api/orders/${orderId}/carrier`, { carrierIntegrationId: priorityId })).status).toBe(200);
   expect((await call('POST', '/api/shipments/bulk-create', { orderIds: [orderId] })).status).toBeLessThan(300);
   const shipment = (await call('GET', `/api/shipments?search=${externalId}`)).body.data[0];
   shipmentId = shipment.id;
@@ -87,8 +101,9 @@ step("the drawer at 1280 px marks what is missing; the merchant enters the weigh
   expect(await textOf(drawer().getByTestId('details-problem'))).toContain('Peso del pacco mancante');
   await drawer().getByTestId('parcel-weight-missing').waitFor();
   const customs = drawer().getByTestId('details-customs');
-  expect(await textOf(customs.getByTestId('customs-missing'))).toContain('il numero di fattura');
-  expect(await customs.getByTestId('customs-invoice').getAttribute('aria-invalid')).toBe('true');
+  expect(await textOf(customs.getByTestId('customs-missing'))).toContain("il codice HS dell'articolo 1");
+  // The invoice number starts as the order's number (the merchant may change it).
+  expect(await customs.getByTestId('customs-invoice').inputValue()).toBe(`UK-${run}`);
   expect(await customs.getByTestId('customs-item-hsCode').first().getAttribute('aria-invalid')).toBe('true');
   // Prefilled from the order: a sale of goods, the line's title, quantity and price.
   expect(await customs.getByTestId('customs-content-type').inputValue()).toBe('merce');
@@ -152,4 +167,48 @@ step('after the label the drawer shows the parcel and the declaration read only;
   expect(box!.x + box!.width).toBeLessThanOrEqual(MOBILE.width + 1);
   await shot('390-read-only');
   await page.setViewportSize(DESKTOP);
+});
+
+step("a product filled once in Catalogo (weight, HS code, origin, customs description): the next UK order's shipment has its declaration complete with nothing typed, and its label the CN22", async () => {
+  expect(priorityId).toBeGreaterThan(0);
+  const sku = `CIO-${run}`;
+  const externalId = `UK2-${run}`;
+  const orderId = await ukOrder(externalId, sku);
+  await page.goto(`${app.baseUrl}/catalogo`);
+  await page.getByTestId('catalogue-search').fill(sku);
+  const row = page.locator(`[data-testid="product-row"][data-sku="${sku}"]`);
+  await row.waitFor();
+  await row.getByRole('button').click();
+  const dialog = page.getByTestId('product-dialog');
+  await dialog.waitFor();
+  await dialog.locator('#product-weightGrams').fill('350');
+  await dialog.locator('#product-hsCode').fill('6912.00');
+  await dialog.locator('#product-originCountry').fill('IT');
+  await dialog.locator('#product-customsDescription').fill('Tazza in ceramica');
+  await dialog.getByTestId('product-submit').click();
+  await expectToast(page, 'Prodotto aggiornato');
+  await dialog.waitFor({ state: 'detached' });
+
+  expect((await call('PATCH', `/api/orders/${orderId}/carrier`, { carrierIntegrationId: priorityId })).status).toBe(200);
+  const created = await call('POST', '/api/shipments/bulk-create', { orderIds: [orderId] });
+  const id = created.body.outcomes[0].shipmentId as number;
+  const s = (await call('GET', `/api/shipments/${id}`)).body;
+  expect(s).toMatchObject({
+    parcel: { weightGrams: 350 },
+    customsMissing: [],
+    problem: null,
+    customs: { contentType: 'merce', invoiceNumber: externalId, items: [{ description: 'Tazza in ceramica', quantity: 1, valueCents: 1250, weightGrams: 350, hsCode: '691200', originCountry: 'IT' }] },
+  });
+  // The drawer says it is complete: nothing asked.
+  await page.goto(`${app.baseUrl}/dashboard/shipments?shipment=${id}`);
+  await drawer().getByTestId('details-customs').getByTestId('customs-complete').waitFor();
+  expect(await drawer().getByTestId('details-problem').count()).toBe(0);
+  await shot('1280-from-catalogue');
+
+  expect((await call('POST', `/api/shipments/${id}/process`)).status).toBe(200);
+  const label = await page.request.get(`${app.baseUrl}/api/shipments/${id}/label`);
+  const pages = await pageTexts(new Uint8Array(await label.body()));
+  expect(pages[1]).toContain('CUSTOMS DECLARATION CN 22');
+  expect(pages[1]).toContain('Tazza in ceramica');
+  expect(pages[1]).toContain(externalId);
 });

@@ -86,7 +86,7 @@ describe('a UK shipment through the gateway', () => {
     const s = await londonShipment(priorityId);
     expect(s).toMatchObject({ customsNeeded: true, customsTerritory: 'GB', customs: { contentType: 'merce' } });
     expect(s.parcel.weightGrams).toBeGreaterThan(0);
-    expect(s.customs.invoiceNumber).toBe(s.orderExternalId);
+    expect(s.customs!.invoiceNumber).toBe(s.orderExternalId);
     expect(s.customsMissing).toContain("il codice HS dell'articolo 1");
     const refused = await admin.b.post(`/api/shipments/${s.id}/process`);
     expect(refused.status).toBe(409);

@@ -98,7 +98,7 @@ describe('a UK shipment asks for its customs data before the label', () => {
     const wrong = await failure(shop.api.updateCustoms({ id: s.id, customs: { ...completeDeclaration, items: [{ ...completeDeclaration.items[0]!, hsCode: '12' }] } }));
     expect(wrong.code).toBe(status.INVALID_ARGUMENT);
     expect(wrong.details).toBe('Il codice HS deve avere da 6 a 10 cifre');
-    expect((await shop.api.getShipment({ id: s.id })).shipment!.customs!.invoiceNumber).toBe('');
+    expect((await shop.api.getShipment({ id: s.id })).shipment!.customs!.invoiceNumber).toBe(s.orderExternalId);
     const other = await stack.newMerchant();
     expect((await failure(other.api.updateCustoms({ id: s.id, customs: completeDeclaration }))).code).toBe(status.NOT_FOUND);
     expect((await failure(other.api.updateParcel({ id: s.id, parcel: { weightGrams: 500, lengthMm: 0, widthMm: 0, heightMm: 0, packageName: '' } }))).code).toBe(status.NOT_FOUND);
