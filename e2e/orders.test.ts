@@ -453,8 +453,17 @@ describe('orders (orders remote against the eBay sandbox)', () => {
     await expectAttribute(page.getByTestId('orders-select-page'), 'data-state', 'checked');
     await bar.getByTestId('orders-deselect-all').click();
     expect(await textOf(bar.getByTestId('orders-selection-count'))).toBe('Nessun ordine selezionato');
-    // The selection's actions (spec §2): create shipments, print labels, update tracking.
-    expect(await bar.getByRole('button').allInnerTexts()).toEqual(['Seleziona tutti', 'Deseleziona tutti', 'Crea spedizioni', 'Stampa etichette', 'Aggiorna tracking']);
+    // The selection's actions (spec §2): create shipments, print labels, update tracking; and issue 25's pick list and packing slips.
+    expect(await bar.getByRole('button').allInnerTexts()).toEqual([
+      'Seleziona tutti',
+      'Deseleziona tutti',
+      'Crea spedizioni',
+      'Stampa etichette',
+      'Lista di prelievo',
+      'Distinte di imballaggio',
+      'Stampa etichette e distinte di imballaggio',
+      'Aggiorna tracking',
+    ]);
 
     await rows(page).nth(1).getByTestId('order-select').click();
     expect(await textOf(bar.getByTestId('orders-selection-count'))).toBe('1 ordine selezionato');
