@@ -24,7 +24,7 @@ import { api, registerWithMerchant, signIn } from './support/api';
 import type { BrowserSession } from './support/browser';
 import { PICKUP_ADDRESS } from './support/carriers';
 import { sharedInfra } from './support/env';
-import { createScenario, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
+import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { DESKTOP, eventually, expectNoSidewaysScroll, expectToast, MOBILE, screenshotWhole, textOf } from './support/ui';
 
 const scenario = createScenario(__filename);
@@ -41,7 +41,6 @@ let page: Page;
 let nats: Nats;
 let merchantId = '';
 let shipmentId = 0;
-let priorityId = 0;
 /** The marketplace integration the suite's orders come from (no marketplace is connected: the orders arrive as events). */
 const UK_INTEGRATION = 9_100_000 + Math.floor(Math.random() * 1000);
 
@@ -77,12 +76,17 @@ async function ukOrder(externalId: string, sku: string): Promise<number> {
 const shot = (name: string) => screenshotWhole(page, `${SHOTS}/customs-${name}.png`, 6000);
 const drawer = () => page.getByTestId('details-drawer');
 
-step('a UK order gets a Postapriority Internazionale shipment that asks for its weight and customs data', async () => {
+/** The pickup address and Postapriority Internazionale with two codes: its integration id. */
+const priority = given('Postapriority Internazionale con due codici', async (): Promise<number> => {
   expect((await call('POST', '/api/merchant-addresses', PICKUP_ADDRESS)).status).toBe(201);
-  const priority = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'posta_pr_intl', connectionName: 'Postapriority', active: true });
-  expect(priority.status).toBe(201);
-  expect((await call('POST', `/api/merchants/${merchantId}/carrier-integrations/${priority.body.id}/tracking-codes`, { method: 'manual', trackingCodes: [formatS10('RB', 1), formatS10('RB', 2)] })).status).toBe(201);
-  priorityId = priority.body.id;
+  const made = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'posta_pr_intl', connectionName: 'Postapriority', active: true });
+  expect(made.status).toBe(201);
+  expect((await call('POST', `/api/merchants/${merchantId}/carrier-integrations/${made.body.id}/tracking-codes`, { method: 'manual', trackingCodes: [formatS10('RB', 1), formatS10('RB', 2)] })).status).toBe(201);
+  return made.body.id as number;
+});
+
+step('a UK order gets a Postapriority Internazionale shipment that asks for its weight and customs data', async () => {
+  const priorityId = await priority.get();
   const externalId = `UK-${run}`;
   // One line, without a catalogue weight (eBay gives none): the shipment must ask for the weight.
   const orderId = await ukOrder(externalId, `TAZ-${run}`);
@@ -170,7 +174,7 @@ step('after the label the drawer shows the parcel and the declaration read only;
 });
 
 step("a product filled once in Catalogo (weight, HS code, origin, customs description): the next UK order's shipment has its declaration complete with nothing typed, and its label the CN22", async () => {
-  expect(priorityId).toBeGreaterThan(0);
+  const priorityId = await priority.get();
   const sku = `CIO-${run}`;
   const externalId = `UK2-${run}`;
   const orderId = await ukOrder(externalId, sku);
