@@ -96,6 +96,20 @@ const twoSkus = given('i due SKU da pesare', async () => {
   return chosen;
 });
 
+/** The two SKUs weighed (step 3 does it in the catalogue's dialog): 350 g and 1200 g. */
+const twoWeighed = given('i due SKU pesati', async () => {
+  const skus = await twoSkus.get();
+  const products = (await get('/api/products?pageSize=100')).data as any[];
+  for (const [sku, grams] of [
+    [skus[0], 350],
+    [skus[1], 1200],
+  ] as const) {
+    const product = products.find((p) => p.sku === sku);
+    if (product.weightGrams === null) expect((await call('PUT', `/api/products/${product.id}`, { weightGrams: grams })).status).toBe(200);
+  }
+  return skus;
+});
+
 /** The merchant's GLS account (the sandbox's), made once; its id. */
 const gls = given('GLS collegato', async (): Promise<number> => {
   const connected = (await get(`/api/merchants/${merchantId}/carrier-integrations`)) as any[];
@@ -168,6 +182,7 @@ describe('the product catalogue, weights, presets and a rule by weight (issue 25
       [first, 350, 125],
       [second, 1200, 125],
     ].sort());
+    twoWeighed.set([first!, second!]);
     const toShip = (await get('/api/orders?status=TO_SHIP&pageSize=100')).data as any[];
     const only = (o: any, sku: string) => (o.items as any[]).every((i) => i.sku === sku);
     for (const o of toShip.filter((x) => only(x, first!) || only(x, second!))) {
@@ -230,7 +245,7 @@ describe('the product catalogue, weights, presets and a rule by weight (issue 25
 
   step("shipments take the order's weight: a weighed order's parcel weighs what the order does; one still 'Peso mancante' is in the shipments' Errori tab with the parcel's problem, and the two screens agree", async () => {
     await asAdmin();
-    const [first, second] = await twoSkus.get();
+    const [first, second] = await twoWeighed.get();
     const glsId = await gls.get();
     if (((await get('/api/merchant-addresses')) as any[]).length === 0) expect((await call('POST', '/api/merchant-addresses', PICKUP_ADDRESS)).status).toBe(201);
     const toShip = ((await get('/api/orders?status=TO_SHIP&pageSize=100')).data as any[]).filter((o) => o.shipments.length === 0);
