@@ -219,4 +219,29 @@ async function api(baseUrl, cookie, method, url, body) {
   return text ? JSON.parse(text) : undefined;
 }
 
-module.exports = { runBench, intEnv, portOffset, profileEnv, fmt, renderTable, importFigures, importTable, percentile, machineLine, startBare, registerUser, drive, cannon, api };
+/**
+ * Issue 25: a shipment without a weight gets no label, and the orders the benches import carry
+ * none (as eBay's). Weighs every product the selected merchant's catalogue learned without a
+ * weight, through `PUT /api/products/:id` as the Catalogo screen does; before the shipments are
+ * made (they take their parcel from the order); with an HS code, origin and customs description
+ * too, so an order to the United Kingdom or Switzerland gets its declaration without typing.
+ * Answers how many it weighed.
+ * @param {(method: string, url: string, body?: unknown) => Promise<any>} call the gateway as a member (`api` with a cookie)
+ * @param {{ weightGrams: number, hsCode?: string, originCountry?: string, customsDescription?: string }} [facts]
+ */
+async function weighCatalogue(call, facts = { weightGrams: 400, hsCode: '691200', originCountry: 'IT', customsDescription: 'Articoli da tavola in ceramica' }) {
+  /** @type {Set<number>} */
+  const weighed = new Set();
+  // Each PUT takes the product out of the 'senza peso' filter: the first page is read until it is empty.
+  for (;;) {
+    const page = await call('GET', '/api/products?missingWeight=true&pageSize=100');
+    if (page.data.length === 0) return weighed.size;
+    for (const /** @type {{id: number, sku: string}} */ p of page.data) {
+      if (weighed.has(p.id)) throw new Error(`il prodotto ${p.sku} resta senza peso`);
+      await call('PUT', `/api/products/${p.id}`, facts);
+      weighed.add(p.id);
+    }
+  }
+}
+
+module.exports = { runBench, intEnv, portOffset, profileEnv, fmt, renderTable, importFigures, importTable, percentile, machineLine, startBare, registerUser, drive, cannon, api, weighCatalogue };

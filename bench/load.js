@@ -36,7 +36,7 @@ const { ebaySandboxControl } = require('@smista/sandboxes');
 const { postgresPids, withCpu } = require('./cpu');
 const { SELLER_PASSWORD, connectSeller, syncAndWait } = require('./ebay');
 const { readyToShipWithGls } = require('./gls');
-const { api, drive, fmt, intEnv, portOffset, profileEnv, registerUser, renderTable, startBare, machineLine } = require('./lib');
+const { api, drive, fmt, intEnv, portOffset, profileEnv, registerUser, renderTable, startBare, machineLine, weighCatalogue } = require('./lib');
 
 const settings = {
   users: Math.max(1, intEnv('BENCH_LOAD_USERS', 200)),
@@ -138,6 +138,8 @@ async function setUpMerchant(stack, index, userCount) {
   const toShip = await call('GET', `/api/orders?status=da_spedire&pageSize=${settings.labels}&sortBy=orderDate&sortOrder=desc`);
   const orderIds = toShip.data.map((/** @type {{id: number}} */ o) => o.id);
   for (const id of orderIds) await call('PATCH', `/api/orders/${id}/carrier`, { carrierIntegrationId: gls.id });
+  // eBay gives no weights: the catalogue the sync filled is weighed (and its customs data given) first.
+  await weighCatalogue(call);
   const created = await call('POST', '/api/shipments/bulk-create', { orderIds });
   const shipmentIds = created.outcomes.filter((/** @type {{shipmentId?: number}} */ o) => o.shipmentId).map((/** @type {{shipmentId: number}} */ o) => o.shipmentId);
   const processed = await call('POST', '/api/shipments/process-selected', { shipmentIds });

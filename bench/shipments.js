@@ -7,7 +7,8 @@
  * of its own with a fixed latency (bench/gls.js), which carriers is pointed at. A merchant with a
  * pickup address and a GLS integration gets BENCH_SHIPMENTS orders (10 of them per recipient name
  * never repeat, so GLS makes one shipment per order), imported as real `marketplaces.order.imported`
- * events, each assigned the GLS integration through the gateway, and one shipment each
+ * events, each assigned the GLS integration through the gateway, their products weighed in the
+ * catalogue (issue 25: no label without a weight), and one shipment each
  * (`POST /api/shipments/bulk-create`). Then, in the same run:
  *
  *   1. Bare: BENCH_SHIPMENTS AddParcel calls straight to the sandbox (the GLS adapter's own XML
@@ -34,7 +35,7 @@ const { marketplacesEvents } = require('@smista/proto');
 const { connectNats, ensureStream } = require('@smista/service-kit');
 const { encodeLabelIds } = require('@smista/contracts');
 const { postgresPids, withCpu } = require('./cpu');
-const { api, drive, fmt, intEnv, machineLine, portOffset, profileEnv, registerUser, renderTable, runBench } = require('./lib');
+const { api, drive, fmt, intEnv, machineLine, portOffset, profileEnv, registerUser, renderTable, runBench, weighCatalogue } = require('./lib');
 const { directSender, labelOf, readyToShipWithGls, startSandboxProcess } = require('./gls');
 
 const settings = {
@@ -147,6 +148,7 @@ async function main() {
     orderIds = orderIds.slice(0, settings.shipments);
     const assigned = await drive(orderIds.length, 10, (i) => call('PATCH', `/api/orders/${orderIds[i]}/carrier`, { carrierIntegrationId: gls.id }));
     if (assigned.errors) throw new Error(`assegnazione del corriere: ${assigned.firstErrors.join(' | ')}`);
+    await weighCatalogue(call);
     const created = await call('POST', '/api/shipments/bulk-create', { orderIds });
     if (created.created !== orderIds.length) throw new Error(`create ${created.created} spedizioni su ${orderIds.length}: ${created.message}`);
     /** @type {number[]} */

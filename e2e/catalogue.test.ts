@@ -6,6 +6,9 @@
  * a package preset is created in Impostazioni › Imballaggi; a rule by weight then gives GLS, after
  * 'Assegna Corrieri', exactly to the orders to ship whose every line has a weight now; at 390 px
  * the catalogue's cards, the product's bottom sheet and the presets' cards, nothing sideways.
+ * Shipments take the order's weight: a weighed order's parcel weighs what the order does, and an
+ * order still 'Peso mancante' gets a shipment in the Errori tab with the parcel's problem (the
+ * orders list and the shipments list agree).
  * Screenshots in /tmp/shots-catalogue/.
  */
 import fs from 'node:fs';
@@ -15,7 +18,7 @@ import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
 import { api, registerWithMerchant, signIn } from './support/api';
 import { connectEbayThroughApi } from './support/ebay';
-import { GLS_ACCOUNT } from './support/carriers';
+import { GLS_ACCOUNT, PICKUP_ADDRESS } from './support/carriers';
 import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { closeToasts, DESKTOP, eventually, expectNoSidewaysScroll, expectToast, MOBILE, screenshotWhole } from './support/ui';
 
@@ -45,7 +48,7 @@ beforeAll(async () => {
 
 afterAll(() => scenario.stop(), STOP_TIMEOUT_MS);
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) => api(browser.context, app.baseUrl, method, path, data);
+const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, data?: unknown) => api(browser.context, app.baseUrl, method, path, data);
 const get = async (path: string) => {
   const res = await call('GET', path);
   expect({ path, status: res.status }).toEqual({ path, status: 200 });
@@ -91,6 +94,30 @@ const twoSkus = given('i due SKU da pesare', async () => {
   }
   expect(chosen).toHaveLength(2);
   return chosen;
+});
+
+/** The two SKUs weighed (step 3 does it in the catalogue's dialog): 350 g and 1200 g. */
+const twoWeighed = given('i due SKU pesati', async () => {
+  const skus = await twoSkus.get();
+  const products = (await get('/api/products?pageSize=100')).data as any[];
+  for (const [sku, grams] of [
+    [skus[0], 350],
+    [skus[1], 1200],
+  ] as const) {
+    const product = products.find((p) => p.sku === sku);
+    if (product.weightGrams === null) expect((await call('PUT', `/api/products/${product.id}`, { weightGrams: grams })).status).toBe(200);
+  }
+  return skus;
+});
+
+/** The merchant's GLS account (the sandbox's), made once; its id. */
+const gls = given('GLS collegato', async (): Promise<number> => {
+  const connected = (await get(`/api/merchants/${merchantId}/carrier-integrations`)) as any[];
+  const existing = connected.find((c) => c.provider === 'gls')?.id as number | undefined;
+  if (existing !== undefined) return existing;
+  const made = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'gls', connectionName: 'GLS Milano', active: true, ...GLS_ACCOUNT });
+  expect(made.status).toBe(201);
+  return made.body.id as number;
 });
 
 const productDialog = () => page.getByTestId('product-dialog');
@@ -155,6 +182,7 @@ describe('the product catalogue, weights, presets and a rule by weight (issue 25
       [first, 350, 125],
       [second, 1200, 125],
     ].sort());
+    twoWeighed.set([first!, second!]);
     const toShip = (await get('/api/orders?status=TO_SHIP&pageSize=100')).data as any[];
     const only = (o: any, sku: string) => (o.items as any[]).every((i) => i.sku === sku);
     for (const o of toShip.filter((x) => only(x, first!) || only(x, second!))) {
@@ -195,13 +223,7 @@ describe('the product catalogue, weights, presets and a rule by weight (issue 25
   step("a rule by weight: after 'Assegna Corrieri' GLS goes to the orders whose every line is weighed, and no other", async () => {
     await asAdmin();
     const [first, second] = await twoSkus.get();
-    const connected = (await get(`/api/merchants/${merchantId}/carrier-integrations`)) as any[];
-    let glsId = connected.find((c) => c.provider === 'gls')?.id as number | undefined;
-    if (glsId === undefined) {
-      const gls = await call('POST', `/api/merchants/${merchantId}/carrier-integrations`, { provider: 'gls', connectionName: 'GLS Milano', active: true, ...GLS_ACCOUNT });
-      expect(gls.status).toBe(201);
-      glsId = gls.body.id as number;
-    }
+    const glsId = await gls.get();
     if (!((await get('/api/shipping-rules')) as any[]).some((r) => r.name === 'Fino a 30 kg')) {
       expect((await call('POST', '/api/shipping-rules', { name: 'Fino a 30 kg', carrierIntegrationId: glsId, active: true, conditions: { weight_max: 30 } })).status).toBe(201);
     }
@@ -219,6 +241,39 @@ describe('the product catalogue, weights, presets and a rule by weight (issue 25
     const one = weighed[0];
     expect(one.package).toMatchObject({ name: 'Scatola M', tareGrams: 150 });
     await shot('1280-rules-assigned');
+  });
+
+  step("shipments take the order's weight: a weighed order's parcel weighs what the order does; one still 'Peso mancante' is in the shipments' Errori tab with the parcel's problem, and the two screens agree", async () => {
+    await asAdmin();
+    const [first, second] = await twoWeighed.get();
+    const glsId = await gls.get();
+    if (((await get('/api/merchant-addresses')) as any[]).length === 0) expect((await call('POST', '/api/merchant-addresses', PICKUP_ADDRESS)).status).toBe(201);
+    const toShip = ((await get('/api/orders?status=TO_SHIP&pageSize=100')).data as any[]).filter((o) => o.shipments.length === 0);
+    const weighed = toShip.find((o) => (o.items as any[]).every((i) => i.sku === first || i.sku === second));
+    const unweighed = toShip.find((o) => o.weightMissing === true);
+    expect({ weighed: weighed?.weightMissing, unweighed: unweighed?.weightMissing }).toEqual({ weighed: false, unweighed: true });
+    for (const o of [weighed, unweighed]) expect((await call('PATCH', `/api/orders/${o.id}/carrier`, { carrierIntegrationId: glsId })).status).toBe(200);
+    const created = await call('POST', '/api/shipments/bulk-create', { orderIds: [weighed.id, unweighed.id] });
+    expect({ status: created.status, created: created.body?.created }).toEqual({ status: 200, created: 2 });
+    const [withWeight, without] = (created.body.outcomes as any[]).map((o) => o.shipmentId as number);
+    const parcelOf = async (id: number) => (await get(`/api/shipments/${id}`)) as any;
+    expect((await parcelOf(withWeight!)).parcel.weightGrams).toBe(Math.round(weighed.weightKg * 1000));
+    const missing = await parcelOf(without!);
+    expect({ weight: missing.parcel.weightGrams, problem: missing.problem }).toEqual({ weight: null, problem: "Peso del pacco mancante: inseriscilo per poter creare l'etichetta" });
+
+    // Ordini, filtered on 'Peso mancante': the order is there with its problem.
+    await open('/dashboard/orders?weightMissing=true');
+    const orderRow = page.locator(`[data-testid="order-row"][data-order-id="${unweighed.id}"]`);
+    await orderRow.waitFor();
+    expect(await orderRow.getByTestId('order-problem').allInnerTexts()).toContain('Peso mancante');
+    expect(await page.locator(`[data-testid="order-row"][data-order-id="${weighed.id}"]`).count()).toBe(0);
+    // Spedizioni › Errori: its shipment, with the parcel's problem; the weighed one is not there.
+    await open('/dashboard/shipments?status=error');
+    const problemRow = page.locator(`[data-testid="shipment-problem-row"][data-shipment-id="${without}"]`);
+    await problemRow.waitFor();
+    expect(await problemRow.getByTestId('shipment-problem').innerText()).toContain(missing.problem);
+    expect(await page.locator(`[data-testid="shipment-row"][data-shipment-id="${withWeight}"]`).count()).toBe(0);
+    await shot('1280-shipments-peso-mancante');
   });
 
   step('at 390 px: the catalogue as cards, the product as a bottom sheet, the presets as cards, nothing sideways', async () => {

@@ -23,6 +23,7 @@ import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_
 import { enterOnlyMerchant } from './support/settings';
 import { DESKTOP, eventually, expectNoSidewaysScroll, MOBILE, screenshotWhole, textOf } from './support/ui';
 import { GLS_ACCOUNT } from './support/carriers';
+import { weighAllProducts } from './support/catalogue';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -125,6 +126,7 @@ const labels = given('etichetta GLS rifiutata e Posta1 da 5 codici', async () =>
   expect(forPosta).toBeDefined();
   expect((await call('PATCH', `/api/orders/${forGls.id}/carrier`, { carrierIntegrationId: gls.body.id })).status).toBe(200);
   expect((await call('PATCH', `/api/orders/${forPosta.id}/carrier`, { carrierIntegrationId: postaId })).status).toBe(200);
+  await weighAllProducts(browser.context, app.baseUrl);
   const created = await call('POST', '/api/shipments/bulk-create', { orderIds: [forGls.id, forPosta.id] });
   expect(created.status).toBeLessThan(300);
   const list = (await get('/api/shipments?pageSize=10')).data as any[];

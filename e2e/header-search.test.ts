@@ -27,6 +27,7 @@ import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_
 import { GLS_ACCOUNT } from './support/carriers';
 import { headerSearch as search, HEADER_SEARCH_LABEL, typeInto } from './support/header-search';
 import { DESKTOP, eventually, expectNoSidewaysScroll, expectToast, MOBILE, screenshotWhole, textOf } from './support/ui';
+import { weighAllProducts } from './support/catalogue';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -109,6 +110,7 @@ const labelled = given('due spedizioni GLS con tracking', async (): Promise<Labe
   const chosen = toShip.filter((o) => o.shippingAddressDetails.fullName === o.buyerName).slice(0, 2);
   expect(chosen).toHaveLength(2);
   for (const o of chosen) expect((await call('PATCH', `/api/orders/${o.id}/carrier`, { carrierIntegrationId: gls.body.id })).status).toBe(200);
+  await weighAllProducts(browser.context, app.baseUrl);
   expect((await call('POST', '/api/shipments/bulk-create', { orderIds: chosen.map((o) => o.id) })).status).toBeLessThan(300);
   const created = ((await get('/api/shipments?pageSize=10')).data as any[]).filter((s) => chosen.some((o) => o.id === s.orderId));
   const processed = await call('POST', '/api/shipments/process-selected', { shipmentIds: created.map((s) => s.id) });

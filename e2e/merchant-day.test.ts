@@ -6,7 +6,8 @@
  * the seller's orders: those not paid wait in 'Da pagare'. A colleague is invited as 'Utente' and
  * joins in her own browser. Four shipping rules are made in the dialog; the dry run explains
  * every order to ship (the Austrian one passed over by the domestic-only Poste service) and
- * 'Assegna Corrieri' assigns. 'Crea spedizioni' for every order to ship; the colleague ships an
+ * 'Assegna Corrieri' assigns. The products the import put in the catalogue are weighed (eBay gives
+ * no weights, issue 25). 'Crea spedizioni' for every order to ship; the colleague ships an
  * order still waiting for its payment after the confirmation that names it (the audit names
  * her). 'Processa': GLS refuses one label (the buyer's CAP), the notification says so; the
  * address corrected, the label made again, the notification resolves. The labels printed (one
@@ -38,6 +39,7 @@ import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_
 import { shipmentRow, shipmentRowAction } from './support/shipments';
 import { inviteLinkFor, inviteThroughForm, inviteTokenOf } from './support/team';
 import { closeToasts, DESKTOP, eventually, expectNoSidewaysScroll, expectToast, MOBILE, screenshotWhole, textOf } from './support/ui';
+import { weighAllProducts } from './support/catalogue';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -257,9 +259,19 @@ const assigned = given('le regole create e i corrieri assegnati', async () => {
   }, SETTLE_MS);
 });
 
+/**
+ * The products the import put in the catalogue, weighed as the merchant does in Catalogo (eBay gives
+ * no weights, and a shipment without one gets no label): before any shipment is made.
+ */
+const weighed = given('il catalogo pesato', async () => {
+  await imported.get();
+  await weighAllProducts(browser.context, app.baseUrl);
+});
+
 /** A pending shipment for every order to ship, created together (step 5): their ids by eBay order id. */
 const created = given('le spedizioni degli ordini da spedire create', async (): Promise<Map<string, number>> => {
   await assigned.get();
+  await weighed.get();
   const orders = await ordersByExternalId();
   const ids = TO_SHIP.map((id) => orders.get(id).id as number);
   const missing: number[] = [];
@@ -273,7 +285,7 @@ const created = given('le spedizioni degli ordini da spedire create', async (): 
 /** The order whose payment is pending, shipped by the colleague after the confirmation (step 6): its shipment id. */
 const unpaidShipment = given("la spedizione dell'ordine in attesa di pagamento, confermata dalla collega", async (): Promise<number> => {
   const { glsId } = await carriers.get();
-  await imported.get();
+  await weighed.get();
   const b = await asColleague();
   const order = await orderOf(SHIPPED_UNPAID);
   const existing = await shipmentOfOrder(order.id);
@@ -589,6 +601,7 @@ describe('the whole-day walk (issue 19)', () => {
   step("'Crea spedizioni' for every order in 'Da spedire': one pending shipment each, with the carrier the rules gave", async () => {
     await asAdmin();
     await assigned.get();
+    await weighed.get();
     const c = await carriers.get();
     await openOrders(page, '/dashboard/orders?status=TO_SHIP');
     const orders = await ordersByExternalId();
@@ -614,7 +627,7 @@ describe('the whole-day walk (issue 19)', () => {
 
   step("the colleague ships an order still waiting for its payment: GLS chosen in its panel, 'Crea spedizioni' asks first naming the payment; confirmed, the audit names her", async () => {
     const { glsId } = await carriers.get();
-    await imported.get();
+    await weighed.get();
     const b = await asColleague();
     const order = await orderOf(SHIPPED_UNPAID);
     await openOrders(b.page, '/dashboard/orders?status=TO_PAY');

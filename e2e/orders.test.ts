@@ -31,6 +31,7 @@ import { enterOnlyMerchant } from './support/settings';
 import { closeToasts, DESKTOP, eventually, exactly, expectNoSidewaysScroll, expectTitle, expectToast, MOBILE, pathOf, screenshotWhole, textOf } from './support/ui';
 import { GLS_ACCOUNT, PICKUP_ADDRESS } from './support/carriers';
 import { openOrdersSyncedNow, statusTab } from './support/orders';
+import { weighAllProducts } from './support/catalogue';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -204,6 +205,7 @@ const labelled = given("un ordine con un'etichetta GLS (tracking)", async () => 
   const order = ((await ordersApi('status=TO_SHIP&pageSize=100&sortOrder=asc')).data as any[]).find((o) => glsDomestic(o) && notStarted(o) && o.shipments.length === 0);
   expect(order).toBeDefined();
   expect((await api(browser.context, app.baseUrl, 'PATCH', `/api/orders/${order.id}/carrier`, { carrierIntegrationId: glsId })).status).toBe(200);
+  await weighAllProducts(browser.context, app.baseUrl);
   const created = await api(browser.context, app.baseUrl, 'POST', '/api/shipments/bulk-create', { orderIds: [order.id] });
   expect(created.body?.created).toBe(1);
   const shipmentId = created.body.outcomes[0].shipmentId as number;

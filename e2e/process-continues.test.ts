@@ -18,6 +18,7 @@ import { connectEbayThroughApi } from './support/ebay';
 import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { DESKTOP, eventually, exactly, expectNoSidewaysScroll, MOBILE, screenshotWhole, textOf } from './support/ui';
 import { ebaySandboxControl } from '@smista/sandboxes';
+import { weighAllProducts } from './support/catalogue';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -83,6 +84,7 @@ const pending = given('spedizioni GLS in attesa', async (): Promise<number[]> =>
     return toShip.slice(0, LABELS);
   }, SYNC_TIMEOUT_MS);
   for (const order of orders) expect((await call('PATCH', `/api/orders/${order.id}/carrier`, { carrierIntegrationId: gls.body.id })).status).toBe(200);
+  await weighAllProducts(browser.context, app.baseUrl);
   const created = await call('POST', '/api/shipments/bulk-create', { orderIds: orders.map((o) => o.id) });
   expect({ status: created.status, created: created.body?.created }).toEqual({ status: 200, created: LABELS });
   return (created.body.outcomes as any[]).map((o) => o.shipmentId as number);

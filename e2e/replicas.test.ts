@@ -35,6 +35,7 @@ import { startApp, type App } from '../deploy/local/src/stack';
 import { nextSyncSlot } from '../services/marketplaces/src/domain/jobs';
 import { GLS_ACCOUNT, PICKUP_ADDRESS } from './support/carriers';
 import { consumersSince, sharedInfra } from './support/env';
+import { weighAllProductsWith } from './support/catalogue';
 
 /** SYNC_INTERVAL_SECONDS: each integration's scheduled sync every 5 s (replicas look every 0.5 s). */
 const INTERVAL_S = 5;
@@ -442,6 +443,9 @@ it('a label run on each shipments replica at once, one killed mid-run: the other
   for (let i = 0; i < orderIds.length; i += 8) {
     await Promise.all(orderIds.slice(i, i + 8).map((id, k) => ordersApi[k % 2]!.assignCarrier({ id, carrierIntegrationId: glsIntegration.id })));
   }
+
+  // The catalogue the sync filled, weighed (eBay gives no weights; a shipment without one gets no label).
+  await weighAllProductsWith(async (method, path, body) => ({ status: 200, body: await gateway(method, path, body) }));
 
   const [sA, sB] = [replica('shipments', 1), replica('shipments', 2)];
   const [apiA, apiB] = [client(shipments.ShipmentsServiceClient, sA), client(shipments.ShipmentsServiceClient, sB)];

@@ -37,6 +37,7 @@ import { closeToasts, DESKTOP, eventually, exactly, expectNoSidewaysScroll, expe
 import { GLS_ACCOUNT, POSTE_DELIVERY_ACCOUNT } from './support/carriers';
 import { orderRow, statusTab } from './support/orders';
 import { shipmentRow, shipmentRowAction } from './support/shipments';
+import { weighAllProducts } from './support/catalogue';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -201,6 +202,8 @@ async function afterImport(integrationId: number) {
     });
     expect(pickup.status).toBe(201);
   }
+  // The catalogue the import filled, weighed (eBay gives no weights; a shipment without one gets no label).
+  await weighAllProducts(browser.context, app.baseUrl);
 
   // From the first page of the orders to ship (what the orders list shows below), the
   // Italian addresses within GLS's field lengths: GLS Italy ships them domestically, and the

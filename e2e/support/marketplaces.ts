@@ -2,6 +2,7 @@ import type { BrowserContext } from 'playwright-core';
 import { api } from './api';
 import { GLS_ACCOUNT, PICKUP_ADDRESS } from './carriers';
 import { eventually } from './ui';
+import { weighAllProducts } from './catalogue';
 
 /*
  * Steps the marketplace suites share (etsy.test.ts, aliexpress.test.ts): a marketplace connected
@@ -79,6 +80,7 @@ export async function labelWithGls(context: BrowserContext, baseUrl: string, mer
   const glsId = await glsAccount(context, baseUrl, merchantId);
   if (((await call('GET', '/api/merchant-addresses')).body as any[]).length === 0) expect((await call('POST', '/api/merchant-addresses', PICKUP_ADDRESS)).status).toBe(201);
   expect((await call('PATCH', `/api/orders/${orderId}/carrier`, { carrierIntegrationId: glsId })).status).toBe(200);
+  await weighAllProducts(context, baseUrl);
   const created = await call('POST', '/api/shipments/bulk-create', { orderIds: [orderId] });
   expect(created.body?.created).toBe(1);
   const shipmentId = created.body.outcomes[0].shipmentId as number;

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { merchantLogoMessages as lm, messages, SLIPS_ORDERS_HEADER, SLIPS_WITHOUT_LABEL_HEADER, slipMessages as sm, type OrderJson, type ShipmentJson } from '@smista/contracts';
 import { marketplacesEvents } from '@smista/proto';
 import { connectNats, ensureStream, type Nats } from '@smista/service-kit';
+import { weighAllProductsWith } from '../../e2e/support/catalogue';
 import { startApp, type TestApp } from '../../e2e/support/app';
 import { GLS_ACCOUNT as GLS, PICKUP_ADDRESS } from '../../e2e/support/carriers';
 import { sharedInfra } from '../../e2e/support/env';
@@ -71,6 +72,8 @@ beforeAll(async () => {
   ).toBe(true);
   orders = (await admin.b.get('/api/orders?pageSize=100&sortBy=externalId&sortOrder=asc')).body.data;
   rivalOrder = (await rival.b.get('/api/orders')).body.data[0];
+  // Their products weighed in the catalogue (eBay gives no weights; a shipment needs one for its label).
+  await weighAllProductsWith((method, path, body) => admin.b.request(method, path, body));
   // Order 0 labelled by GLS, order 1 with a pending shipment, order 2 without one.
   for (const o of orders.slice(0, 2)) expect((await admin.b.patch(`/api/orders/${o.id}/carrier`, { carrierIntegrationId: gls.body.id })).status).toBe(200);
   expect((await admin.b.post('/api/shipments/bulk-create', { orderIds: [orders[0].id, orders[1].id] })).body).toMatchObject({ created: 2 });

@@ -39,13 +39,16 @@ let postaId: number;
 let orders: OrderJson[];
 let rivalOrder: OrderJson;
 
+/** Issue 25: a shipment needs a weight before its label; these orders' items carry one (300 g each). */
+const weighed = (order: ReturnType<typeof importedOrder>) => ({ ...order, items: order.items.map((i) => ({ ...i, weightGrams: i.weightGrams || 300 })) });
+
 async function publish(merchantId: string, n: number, patch: Parameters<typeof importedOrder>[1] = {}): Promise<void> {
   const event = marketplacesEvents.MarketplaceOrderImported.fromPartial({
     merchantId,
     integrationId: INTEGRATION,
     jobId: 1,
     syncedAt: new Date().toISOString(),
-    order: importedOrder(n, patch),
+    order: weighed(importedOrder(n, patch)),
   });
   await nats.js.publish('marketplaces.order.imported', marketplacesEvents.MarketplaceOrderImported.encode(event).finish(), { msgID: randomUUID() });
 }

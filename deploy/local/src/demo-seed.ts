@@ -412,6 +412,28 @@ async function ensureRules(call: ApiCall, carriers: Record<'gls' | 'posta_1', nu
   return made > 0;
 }
 
+/** The weight the demo gives each product the catalogue learned without one (issue 25): a small item. */
+const DEMO_PRODUCT_GRAMS = 400;
+
+/**
+ * Issue 25: eBay gives no weights, and a shipment without one gets no label (never a silent 1 kg).
+ * The demo weighs the products its import put in the catalogue, as a merchant does in Catalogo, so
+ * its orders have their weights before any shipment is made. Products already weighed are left alone.
+ */
+async function weighCatalogue(call: ApiCall): Promise<void> {
+  const weighed = new Set<number>();
+  for (;;) {
+    const unweighed = (must(await call('GET', '/api/products?missingWeight=true'), 200, STEP.labels) as { data: { id: number; sku: string }[] }).data;
+    if (unweighed.length === 0) return;
+    for (const p of unweighed) {
+      // A product the PUT did not weigh would come back on every page: stop, naming it.
+      if (weighed.has(p.id)) throw new DemoStepError(STEP.labels, `il prodotto ${p.sku} resta senza peso`);
+      must(await call('PUT', `/api/products/${p.id}`, { weightGrams: DEMO_PRODUCT_GRAMS }), 200, STEP.labels);
+      weighed.add(p.id);
+    }
+  }
+}
+
 /**
  * A few shipments labelled, GLS and Posta1 ({@link DEMO_LABELS}): made from the orders the rules gave
  * each carrier when the merchant has no shipment yet; when a previous run made them but stopped
@@ -427,6 +449,7 @@ async function ensureLabels(call: ApiCall, existing: { id: number; status: strin
       { integrationId: carriers.posta_1, count: DEMO_LABELS.posta_1 },
     ]);
     if (chosen.length === 0) throw new DemoStepError(STEP.labels, 'nessun ordine da spedire a cui le regole abbiano dato GLS o Posta1');
+    await weighCatalogue(call);
     const made = must(await call('POST', '/api/shipments/bulk-create', { orderIds: chosen }), 200, STEP.labels) as { outcomes: { shipmentId: number | null; message: string | null }[] };
     const refused = made.outcomes.find((o) => o.shipmentId === null);
     if (refused) throw new DemoStepError(STEP.labels, refused.message ?? 'spedizione non creata');

@@ -1,4 +1,5 @@
 import { cancellationMessages, marketplaceName, shipmentToasts } from '@smista/contracts';
+import { parcelMessages } from './parcel-messages';
 
 /**
  * Italian texts of the shipments remote. Texts quoted by the product spec (§2 Shipments, §4 badges,
@@ -248,4 +249,5 @@ export const t = {
   labelsOpenedText: (n: number, skipped: number) =>
     `${n === 1 ? '1 etichetta' : `${n} etichette`} in un unico PDF${skipped === 0 ? '' : skipped === 1 ? '; 1 spedizione senza etichetta esclusa' : `; ${skipped} spedizioni senza etichetta escluse`}`,
   moreErrors: (n: number) => (n === 1 ? 'e un altro errore' : `e altri ${n} errori`),
+  parcel: parcelMessages,
 } as const;

@@ -98,6 +98,9 @@ const spec = [
   'PATCH /api/shipments/:id/carrier',
   'PATCH /api/shipments/:id/address',
   'PUT /api/shipments/:id/address',
+  // Issue 25: the shipment drawer's parcel and customs declaration.
+  'PUT /api/shipments/:id/parcel',
+  'PUT /api/shipments/:id/customs',
   // The dashboard that tells the truth (issue 11): notifications read per user, recent activity.
   'GET /api/notifications',
   'POST /api/notifications/read-all',
@@ -193,7 +196,7 @@ describe('route table', () => {
         /^\/api\/(user|merchants|merchant-addresses|carriers|carrier-integrations|marketplaces?|integrations|orders|shipping-rules|shipments|notifications|activity|products|package-presets)(\/|$)/.test(r.path) ||
         r.path === '/api/invites/:token/accept',
     );
-    expect(guarded).toHaveLength(103);
+    expect(guarded).toHaveLength(105);
     for (const r of guarded) expect({ route: r.path, auth: r.auth }).toEqual({ route: r.path, auth: expect.stringMatching(/^(session|cookie)$/) });
   });
 

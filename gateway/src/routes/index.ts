@@ -10,6 +10,7 @@ import { manualOrderRoutes } from './manual-order-routes';
 import { orderImportRoutes } from './order-import-routes';
 import { orderRoutes } from './order-routes';
 import { shipmentRoutes } from './shipment-routes';
+import { shipmentParcelRoutes } from './shipment-parcel-routes';
 import { shippingRuleRoutes } from './shipping-rule-routes';
 import { ssoRoutes } from './sso-routes';
 import type { RouteDef } from './route';
@@ -23,5 +24,5 @@ import { merchantLogoRoutes } from './merchant-logo-routes';
  * Business rules live in the services.
  */
 export function createRouteTable(gateway: GatewayRouteDeps): RouteDef[] {
-  return [...identityRoutes, ...ssoRoutes(gateway.sso), ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderImportRoutes, ...orderRoutes, ...manualOrderRoutes, ...shippingRuleRoutes, ...catalogueRoutes, ...shipmentRoutes, ...slipRoutes, ...merchantLogoRoutes, ...activityRoutes, ...gatewayRoutes(gateway)];
+  return [...identityRoutes, ...ssoRoutes(gateway.sso), ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderImportRoutes, ...orderRoutes, ...manualOrderRoutes, ...shippingRuleRoutes, ...catalogueRoutes, ...shipmentRoutes, ...shipmentParcelRoutes, ...slipRoutes, ...merchantLogoRoutes, ...activityRoutes, ...gatewayRoutes(gateway)];
 }

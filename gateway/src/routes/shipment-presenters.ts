@@ -1,5 +1,5 @@
 import type { shipments } from '@smista/proto';
-import { pageMeta, shipmentStatusFilters, trackingUrl } from '@smista/contracts';
+import { pageMeta, shipmentStatusFilters, trackingUrl, type CustomsContentType } from '@smista/contracts';
 import type {
   BulkCreateJson,
   CloseWorkdayJson,
@@ -72,6 +72,28 @@ export function shipmentJson(s: shipments.Shipment): ShipmentJson {
     trackingUpdatedAt: orNull(s.trackingUpdatedAt),
     trackingUrl: s.trackingNumber ? trackingUrl(s.carrierProvider, s.trackingNumber) : null,
     problem: orNull(s.problem),
+    ...parcelAndCustomsJson(s),
+  };
+}
+
+const gramsOrNull = (v: number | undefined) => (v && v > 0 ? v : null);
+
+/** Issue 25: the parcel and the customs declaration of a shipment (0 = unknown in the proto). */
+function parcelAndCustomsJson(s: shipments.Shipment): Pick<ShipmentJson, 'parcel' | 'customsNeeded' | 'customsTerritory' | 'customs' | 'customsMissing'> {
+  const p = s.parcel;
+  return {
+    parcel: { weightGrams: gramsOrNull(p?.weightGrams), lengthMm: gramsOrNull(p?.lengthMm), widthMm: gramsOrNull(p?.widthMm), heightMm: gramsOrNull(p?.heightMm), packageName: p?.packageName ?? '' },
+    customsNeeded: s.customsNeeded,
+    customsTerritory: orNull(s.customsTerritory),
+    customs: s.customs
+      ? {
+          contentType: s.customs.contentType as CustomsContentType | '',
+          invoiceNumber: s.customs.invoiceNumber,
+          currency: s.customs.currency || 'EUR',
+          items: s.customs.items.map((i) => ({ ...i, weightGrams: gramsOrNull(i.weightGrams) })),
+        }
+      : null,
+    customsMissing: s.customsMissing,
   };
 }
 

@@ -28,3 +28,4 @@ export * from './merchant-logo';
 export * from './catalogue';
 export * from './manual-orders';
 export * from './order-csv';
+export * from './customs';

@@ -1,5 +1,6 @@
 // Generated contracts, grouped by domain. The files under gen/ come from /proto at build time.
 export * as common from './gen/common/v1/common';
+export * as customs from './gen/common/v1/customs';
 export * as identity from './gen/identity/v1/identity';
 export * as merchants from './gen/merchants/v1/merchants';
 export * as identityEvents from './gen/events/v1/identity';

@@ -57,6 +57,18 @@ describe('GLS', () => {
     expect(cancelled.cancelledAtCarrier).toBe(true);
   });
 
+  it('issue 25: a parcel over 30 kg and a UK parcel without its declaration are refused before GLS is called', async () => {
+    const over = await failure(shop.api.createLabel(labelRequest(glsId, { parcels: [{ weightGrams: 30_001, lengthCm: 0, widthCm: 0, heightCm: 0 }] })));
+    expect(over).toEqual({ code: status.INVALID_ARGUMENT, details: 'Il pacco supera il peso massimo di 30 kg per GLS Italia' });
+    const london = { ...RECIPIENT, city: 'London', postalCode: 'SW1A 1AA', province: '', countryCode: 'GB' };
+    const bare = await failure(shop.api.createLabel(labelRequest(glsId, { recipient: london })));
+    expect(bare.code).toBe(status.INVALID_ARGUMENT);
+    expect(bare.details).toMatch(/^Dati doganali mancanti per la destinazione fuori dall'Unione doganale UE: il tipo di contenuto, almeno un articolo/);
+    const customs = { contentType: 'merce', invoiceNumber: 'FT-1', currency: 'EUR', items: [{ description: 'Libri', quantity: 1, valueCents: 1500, weightGrams: 400, hsCode: '490199', originCountry: 'IT' }] };
+    const label = await shop.api.createLabel(labelRequest(glsId, { recipient: london, customs }));
+    expect(await pdfPages(label.labelPdf)).toBe(2);
+  });
+
   it('closes the workday with one outcome per shipment and the manifest; a closed shipment cannot be deleted; tracking follows', async () => {
     const a = await shop.api.createLabel(labelRequest(glsId));
     const b = await shop.api.createLabel(labelRequest(glsId, { recipient: { ...RECIPIENT, name: 'Lucia Bianchi CONSEGNA IMMEDIATA', addressLine1: 'Corso Francia 20' } }));
@@ -162,16 +174,21 @@ describe('Poste letter services', () => {
     const ref = { merchantId: shop.merchantId, id: posta.id };
     await shop.api.addTrackingCodes({ ...ref, method: 'range', trackingCodes: [], fromCode: '2IUP00000001', toCode: '2IUP00000002' });
 
-    const request = labelRequest(posta.id);
+    // A letter weighs grams (issue 25: the letter services refuse more than 2 kg before anything).
+    const letter = (patch: Partial<carriers.CreateLabelRequest> = {}) => labelRequest(posta.id, { parcels: [{ weightGrams: 40, lengthCm: 0, widthCm: 0, heightCm: 0 }], ...patch });
+    const heavy = await failure(shop.api.createLabel(labelRequest(posta.id)));
+    expect(heavy).toEqual({ code: status.INVALID_ARGUMENT, details: 'Il pacco supera il peso massimo di 2 kg per Posta1' });
+    expect(await shop.api.getTrackingCodeStats(ref)).toMatchObject({ available: 2, used: 0 });
+    const request = letter();
     const label = await shop.api.createLabel(request);
     expect(label.trackingNumber).toBe('2IUP00000001');
     expect(await pdfPages(label.labelPdf)).toBe(1);
     expect((await shop.api.createLabel(request)).trackingNumber).toBe('2IUP00000001');
     expect(await shop.api.getTrackingCodeStats(ref)).toMatchObject({ available: 1, used: 1 });
 
-    const second = await shop.api.createLabel(labelRequest(posta.id));
+    const second = await shop.api.createLabel(letter());
     expect(second.trackingNumber).toBe('2IUP00000002');
-    expect(await failure(shop.api.createLabel(labelRequest(posta.id)))).toEqual({ code: status.FAILED_PRECONDITION, details: m.noCodesAvailable });
+    expect(await failure(shop.api.createLabel(letter()))).toEqual({ code: status.FAILED_PRECONDITION, details: m.noCodesAvailable });
 
     const kept = await shop.api.cancelShipment({ integrationId: posta.id, carrierShipmentNumber: second.carrierShipmentNumber, trackingNumber: second.trackingNumber, labelHandedOut: true });
     expect([kept.codeReleased, kept.cancelledAtCarrier]).toEqual([false, false]);

@@ -25,6 +25,59 @@ export interface ParcelInput {
   contatore: string;
   generaPdf: string;
   formatoPdf: 'A6' | 'A5';
+  /** `PesoVolume` in m³ ('' when absent). */
+  pesoVolume: string;
+  /** The extra-EU declaration sent with the parcel; null inside the EU or when none came. */
+  customs: ParcelCustoms | null;
+}
+
+/** What GLS keeps of an extra-EU declaration (issue 25; field names [open], see README.md). */
+export interface ParcelCustoms {
+  numeroFattura: string;
+  valoreCents: number;
+  valuta: string;
+  tipoContenuto: string;
+  articoli: { descrizione: string; quantita: number; valoreCents: number; codiceHs: string; paeseOrigine: string }[];
+}
+
+/** The EU customs union as the sandbox knows it: the member states, Monaco and San Marino. */
+const EU_CUSTOMS_UNION = new Set(['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK', 'MC', 'SM', 'VA']);
+const CONTENT_TYPES = new Set(['SALE OF GOODS', 'GIFT', 'COMMERCIAL SAMPLE', 'DOCUMENTS', 'RETURNED GOODS', 'OTHER']);
+const M3 = /^\d{1,3},\d{1,3}$/;
+
+/**
+ * An extra-EU parcel's declaration, checked as GLS's customs desk would: an invoice number, a
+ * declared value and currency, a contents type and at least one article with description, quantity,
+ * value, a 6–10 digit HS code and a 2-letter origin. A refusal is the reason after "Dati non
+ * accettabili: ".
+ */
+function checkCustoms(parcel: XmlNode, get: (name: string) => string): { customs: ParcelCustoms } | { refused: string } {
+  const refuse = (what: string) => ({ refused: `dati doganali per spedizione extra UE mancanti o non validi: ${what}` });
+  const numeroFattura = get('NumeroFattura');
+  if (!numeroFattura || numeroFattura.length > 35) return refuse('NumeroFattura');
+  const valore = get('ValoreDichiarato');
+  if (!EURO.test(valore)) return refuse('ValoreDichiarato');
+  const valuta = get('Valuta');
+  if (!/^[A-Z]{3}$/.test(valuta)) return refuse('Valuta');
+  const tipoContenuto = get('TipoContenuto').toUpperCase();
+  if (!CONTENT_TYPES.has(tipoContenuto)) return refuse('TipoContenuto');
+  const raw = parcel.Articolo;
+  const nodes = (Array.isArray(raw) ? raw : raw ? [raw] : []).filter((a): a is XmlNode => typeof a === 'object' && a !== null);
+  if (nodes.length === 0) return refuse('Articolo');
+  const articoli: ParcelCustoms['articoli'] = [];
+  for (const [i, a] of nodes.entries()) {
+    const text = (name: string) => textOf(a, name).trim();
+    const n = i + 1;
+    const quantita = Number(text('Quantita'));
+    const valoreArticolo = text('Valore');
+    if (!text('Descrizione')) return refuse(`Articolo ${n} Descrizione`);
+    if (!Number.isInteger(quantita) || quantita < 1) return refuse(`Articolo ${n} Quantita`);
+    if (!EURO.test(valoreArticolo)) return refuse(`Articolo ${n} Valore`);
+    if (!/^\d{6,10}$/.test(text('CodiceHS')) && tipoContenuto !== 'DOCUMENTS') return refuse(`Articolo ${n} CodiceHS`);
+    if (!/^[A-Z]{2}$/.test(text('PaeseOrigine')) && tipoContenuto !== 'DOCUMENTS') return refuse(`Articolo ${n} PaeseOrigine`);
+    articoli.push({ descrizione: text('Descrizione'), quantita, valoreCents: Math.round(toNumber(valoreArticolo) * 100), codiceHs: text('CodiceHS'), paeseOrigine: text('PaeseOrigine') });
+  }
+  return { customs: { numeroFattura, valoreCents: Math.round(toNumber(valore) * 100), valuta, tipoContenuto, articoli } };
 }
 
 /** The limits of providers.md (GLS manual MU162), and of third-party clients where it says none. */
@@ -104,6 +157,17 @@ export function checkParcel(parcel: XmlNode, account: GlsSandboxAccount): { inpu
   const formato = get('FormatoPdf').toUpperCase() || 'A6';
   if (formato !== 'A6' && formato !== 'A5') return refuse('FormatoPdf non valido (A6 o A5)');
 
+  const pesoVolume = get('PesoVolume');
+  if (pesoVolume && !M3.test(pesoVolume)) return refuse('PesoVolume non valido (metri cubi con la virgola, es. 0,025)');
+
+  // Issue 25: outside the EU customs union every parcel carries the shipment's declaration.
+  let customs: ParcelCustoms | null = null;
+  if (international && !EU_CUSTOMS_UNION.has(provincia)) {
+    const checked = checkCustoms(parcel, get);
+    if ('refused' in checked) return refuse(checked.refused);
+    customs = checked.customs;
+  }
+
   return {
     input: {
       contract,
@@ -126,6 +190,8 @@ export function checkParcel(parcel: XmlNode, account: GlsSandboxAccount): { inpu
       contatore: contatore ? String(Number(contatore)) : '',
       generaPdf: get('GeneraPdf') || '0',
       formatoPdf: formato,
+      pesoVolume,
+      customs,
     },
   };
 }

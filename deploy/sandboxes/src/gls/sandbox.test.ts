@@ -178,8 +178,35 @@ describe('AddParcel', () => {
   it('accepts an international parcel (TipoSpedizione P) with a 7-character zipcode', async () => {
     const p = await firstParcel(MI, parcel({ TipoSpedizione: 'P', Zipcode: '75001', Provincia: 'FR', Localita: 'Paris', ImportoContrassegno: '12,50', ModalitaIncasso: 'CONT' }));
     expect(p).toMatchObject({ '@_Result': 'Success', SiglaSedeDestino: 'EX' });
-    const intl = await firstParcel(MI, parcel({ TipoSpedizione: 'P', Zipcode: 'SW1A1AA', Provincia: 'GB', Localita: 'London' }));
+    const intl = await firstParcel(MI, parcel({ TipoSpedizione: 'P', Zipcode: '1010', Provincia: 'AT', Localita: 'Wien', PesoVolume: '0,012' }));
     expect(intl.NumeroSpedizione).toMatch(/^\d{9}$/);
+  });
+
+  describe('extra-EU parcels (issue 25): the declaration is checked as the customs desk would', () => {
+    const article = (patch: Record<string, string> = {}) => {
+      const a = { Descrizione: 'Tazza in ceramica', Quantita: '2', Valore: '25,00', PesoNetto: '0,7', CodiceHS: '691200', PaeseOrigine: 'IT', ...patch };
+      return `<Articolo>${Object.entries(a).map(([k, v]) => `<${k}>${v}</${k}>`).join('')}</Articolo>`;
+    };
+    const uk = (fields: Record<string, string> = {}, articles = article()) =>
+      parcel({ TipoSpedizione: 'P', Zipcode: 'SW1A1AA', Provincia: 'GB', Localita: 'London', NumeroFattura: 'FT-12', ValoreDichiarato: '25,00', Valuta: 'EUR', TipoContenuto: 'SALE OF GOODS', ...fields }).replace('</Parcel>', `${articles}</Parcel>`);
+
+    it('accepts a UK parcel with its invoice, value and articles', async () => {
+      const p = await firstParcel(MI, uk());
+      expect(p.NumeroSpedizione).toMatch(/^\d{9}$/);
+    });
+
+    it.each([
+      [{ NumeroFattura: '' }, article(), 'NumeroFattura'],
+      [{ ValoreDichiarato: '25.00' }, article(), 'ValoreDichiarato'],
+      [{ TipoContenuto: 'MERCE' }, article(), 'TipoContenuto'],
+      [{}, '', 'Articolo'],
+      [{}, article({ CodiceHS: '12' }), 'Articolo 1 CodiceHS'],
+      [{}, article({ PaeseOrigine: '' }), 'Articolo 1 PaeseOrigine'],
+    ])('refuses a declaration missing or wrong (case %#)', async (fields, articles, what) => {
+      const p = await firstParcel(MI, uk(fields, articles));
+      expect(p.NoteSpedizione).toBe(`Dati non accettabili: dati doganali per spedizione extra UE mancanti o non validi: ${what}`);
+      expect(p.NumeroSpedizione).toBeUndefined();
+    });
   });
 
   it('gives NumeroSpedizione 999999999 to a RagioneSociale containing 999999999', async () => {

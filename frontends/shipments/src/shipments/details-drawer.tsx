@@ -33,6 +33,7 @@ import {
 import { formatRelative } from '../format';
 import { t } from '../messages';
 import { manifestPath } from '../paths';
+import { ParcelSections } from './parcel-sections';
 import { errorToast } from './results';
 import { carrierLabel, labelFrom, marketplaceTrackingView, orderLabel, recipientLabel, type FactRow } from './shipment-rules';
 import { useCarrierIntegrations, useMarketplaceIntegration, useSendOrderTracking, useShipmentDetails } from './shipments-api';
@@ -118,6 +119,8 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
           <span className="[overflow-wrap:anywhere]">{s.problem}</span>
         </div>
       ) : null}
+
+      <ParcelSections merchantId={merchantId} s={s} />
 
       <DetailSection title={d.shipment} testId="details-shipment">
         <Facts

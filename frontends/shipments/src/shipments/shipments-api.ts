@@ -5,6 +5,7 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
+  CustomsDeclaration,
   CloseWorkdayJson,
   MarketplaceIntegrationJson,
   OrderTrackingUpdateJson,
@@ -258,3 +259,20 @@ export const useUpdateAddress = (merchantId: string) =>
  * lists refresh (the label now counts as printed: 'Da stampare' changes).
  */
 export const useDownloadLabel = (merchantId: string) => useShipmentsMutation(merchantId, (id: number) => fetchLabel(id));
+
+/** Issue 25, the drawer's 'Pacco' (`{ shipmentId, parcel }`: grams and millimetres). */
+export const useUpdateParcel = (merchantId: string) =>
+  useShipmentsMutation(
+    merchantId,
+    ({ shipmentId, parcel }: { shipmentId: number; parcel: { weightGrams: number; lengthMm: number | null; widthMm: number | null; heightMm: number | null; packageName: string } }) =>
+      apiFetch<ShipmentJson>(`${shipmentApiPath(shipmentId)}/parcel`, { method: 'PUT', body: parcel }),
+    (a) => a,
+  );
+
+/** Issue 25, the drawer's 'Dati doganali' (`{ shipmentId, customs }`). */
+export const useUpdateCustoms = (merchantId: string) =>
+  useShipmentsMutation(
+    merchantId,
+    ({ shipmentId, customs }: { shipmentId: number; customs: CustomsDeclaration }) => apiFetch<ShipmentJson>(`${shipmentApiPath(shipmentId)}/customs`, { method: 'PUT', body: customs }),
+    (a) => a,
+  );

@@ -3,6 +3,7 @@
  * types only.
  */
 import type { PageMetaJson } from './common';
+import type { CustomsDeclaration } from '../customs';
 
 /** A shipment (spec §3 shipments) as every shipments route answers it. Times are ISO-8601 or null. */
 export interface ShipmentJson {
@@ -63,6 +64,24 @@ export interface ShipmentJson {
   trackingUrl: string | null;
   /** Why the shipment is in the Errori tab; null otherwise. */
   problem: string | null;
+  /** Issue 25: the package as it is (grams, millimetres; null unknown: no label until a weight is entered). */
+  parcel: ShipmentParcelJson;
+  /** The destination is outside the EU customs union: a declaration is needed before the label. */
+  customsNeeded: boolean;
+  /** The country or special territory that makes it so ('GB', 'Livigno'); null inside. */
+  customsTerritory: string | null;
+  /** The declaration (prefilled from the order); null: none yet. */
+  customs: CustomsDeclaration | null;
+  /** What the declaration still lacks, in Italian ('il numero di fattura'); empty when complete or not needed. */
+  customsMissing: string[];
+}
+
+export interface ShipmentParcelJson {
+  weightGrams: number | null;
+  lengthMm: number | null;
+  widthMm: number | null;
+  heightMm: number | null;
+  packageName: string;
 }
 
 /** Per-tab counts of the shipments screen (same search and carrier). */

@@ -10,7 +10,7 @@
  * stable code and an Italian message; an unreachable carrier is the kit's
  * `ProviderUnavailableError`.
  */
-import type { PostalAddress } from '@smista/contracts';
+import type { CustomsDeclaration, PostalAddress } from '@smista/contracts';
 import { DomainError } from '@smista/service-kit';
 
 /** An address as a carrier needs it: the contracts' one postal address (`postalAddressSchema`). */
@@ -46,6 +46,12 @@ export interface LabelRequest {
    * before calling the adapter).
    */
   poolCode?: string;
+  /**
+   * The customs declaration of a destination outside the EU customs union (issue 25), complete
+   * (the service checked it): the letters print a CN22/CN23 after the label, GLS sends its
+   * extra-EU data and prints a commercial invoice after the label.
+   */
+  customs?: CustomsDeclaration;
 }
 
 export interface LabelResult {

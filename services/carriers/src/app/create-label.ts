@@ -1,5 +1,5 @@
 import { withTransaction, type Caller, type Logger } from '@smista/service-kit';
-import { isPoolCarrier } from '@smista/contracts';
+import { customsMessages, customsMissing, customsNeedOf, isPoolCarrier, parcelLimitRefusal } from '@smista/contracts';
 import { assertLabelRequest, carriersErrors, type Integration } from '../domain';
 import type { LabelRequest, LabelResult, PartyAddress } from '../adapters';
 import { codeForReference, releaseCode, takeNextCode } from '../store';
@@ -18,6 +18,7 @@ export async function createLabel(deps: AppDeps, integration: Integration, calle
   if (!integration.active) throw carriersErrors.integrationInactive();
   if (integration.status !== 'active') throw carriersErrors.integrationNotActive();
   assertLabelRequest(input);
+  assertParcelAndCustoms(integration, input);
   const sender = input.sender ?? (await senderOf(deps, caller));
   const sequence = input.sequence && input.sequence > 0 ? input.sequence : await nextSequence(deps);
   const request: LabelRequest = { ...input, sender, sequence };
@@ -37,6 +38,22 @@ export async function createLabel(deps: AppDeps, integration: Integration, calle
     }
     throw err;
   }
+}
+
+/**
+ * Issue 25, before any carrier call: each parcel within the carrier service's limits (the limit
+ * named), and a destination outside the EU customs union with a complete declaration (what is
+ * missing named). Both LABEL_REFUSED-like INVALID_ARGUMENT: nothing is sent, no pool code taken.
+ */
+function assertParcelAndCustoms(integration: Integration, input: LabelInput): void {
+  const service = { carrierCode: integration.carrier.code, serviceType: integration.credentials.serviceType ?? '' };
+  for (const parcel of input.parcels) {
+    const refusal = parcelLimitRefusal(service, parcel);
+    if (refusal) throw carriersErrors.invalidLabelRequest(refusal);
+  }
+  if (!customsNeedOf(input.recipient.countryCode, input.recipient.postalCode).needed) return;
+  const missing = customsMissing(input.customs ?? null);
+  if (missing.length > 0) throw carriersErrors.invalidLabelRequest(customsMessages.missing(missing));
 }
 
 /** The code for this shipment reference: the one already taken (a retry), or the next available. */

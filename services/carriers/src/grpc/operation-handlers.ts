@@ -10,6 +10,14 @@ import { enqueueTrackingUpdated } from '../events/publishers';
 import type { HandlerDeps } from './deps';
 import { ownIntegration } from './own-integration';
 import { partyAddress, toProtoPartyAddress } from './mapping';
+import { customsDeclarationSchema, type CustomsDeclaration } from '@smista/contracts';
+import type { customs as customsProto } from '@smista/proto';
+
+/** The request's declaration, checked by the contracts' schema (a wrong value: INVALID_ARGUMENT in Italian); absent: none. */
+function customsOf(d: customsProto.CustomsDeclaration | undefined): CustomsDeclaration | undefined {
+  if (!d) return undefined;
+  return customsDeclarationSchema.parse({ ...d, currency: d.currency || 'EUR', items: d.items.map((i) => ({ ...i, weightGrams: i.weightGrams || null })) });
+}
 
 /** The operations the shipments service calls: labels, cancellation, workday close, tracking. */
 export function operationHandlers(deps: HandlerDeps) {
@@ -40,6 +48,7 @@ export function operationHandlers(deps: HandlerDeps) {
           notes: request.notes.trim() || undefined,
           contentDescription: request.contentDescription.trim() || undefined,
           orderId: request.orderId.trim() || undefined,
+          customs: customsOf(request.customs),
         },
         ctx.logger,
       );

@@ -1,7 +1,15 @@
 import { withTransaction, type MerchantScope } from '@smista/service-kit';
-import { shipmentAddressSchema, shipmentCarrierSchema, type ShipmentAddressInput } from '@smista/contracts';
-import { assertEditable, CarrierCallError, shipmentSearchText, shipmentsErrors, statusAfterEdit, type Shipment } from '../domain';
-import { findShipment, setAddress, setCarrier } from '../store';
+import {
+  customsDeclarationSchema,
+  shipmentAddressSchema,
+  shipmentCarrierSchema,
+  shipmentParcelSchema,
+  type CustomsDeclarationInput,
+  type ShipmentAddressInput,
+  type ShipmentParcelInput,
+} from '@smista/contracts';
+import { assertEditable, CarrierCallError, customsStateOf, shipmentSearchText, shipmentsErrors, statusAfterEdit, type Shipment } from '../domain';
+import { findShipment, setAddress, setCarrier, setCustoms, setCustomsState, setParcel } from '../store';
 import type { AppDeps } from './deps';
 
 /**
@@ -32,7 +40,9 @@ export async function changeAddress(deps: AppDeps, scope: MerchantScope, id: num
     const s = await findShipment(tx, scope.merchantId, id, { forUpdate: true });
     if (!s) throw shipmentsErrors.shipmentNotFound();
     assertEditable(s);
-    return setAddress(tx, s, address, statusAfterEdit(s.status), shipmentSearchText({ ...s, ...address }));
+    const moved = await setAddress(tx, s, address, statusAfterEdit(s.status), shipmentSearchText({ ...s, ...address }));
+    // Another country or postal code may take the parcel in or out of the EU customs union.
+    return setCustomsState(tx, moved, customsStateOf(moved.countryCode, moved.postalCode, moved.customs));
   });
   deps.logger.info({ merchantId: scope.merchantId, userId: scope.userId, shipmentId: id, status: updated.status }, 'shipment address changed');
   return updated;
@@ -70,3 +80,44 @@ export async function changeCarrier(deps: AppDeps, scope: MerchantScope, id: num
   return updated;
 }
 
+
+/**
+ * Issue 25, the drawer's 'Pacco': weight (grams) and the three inner dimensions (millimetres, all
+ * or none) of a shipment's package, only before a label exists (pending or error; an error goes
+ * back to pending). Bad values: INVALID_ARGUMENT with the contracts' Italian text, nothing written.
+ *
+ * @example await changeParcel(deps, scope, 42, { weightGrams: 1250, lengthMm: 300, widthMm: 200, heightMm: 150 })
+ */
+export async function changeParcel(deps: AppDeps, scope: MerchantScope, id: number, input: ShipmentParcelInput): Promise<Shipment> {
+  const current = await findShipment(deps.pool, scope.merchantId, id);
+  if (!current) throw shipmentsErrors.shipmentNotFound();
+  const parcel = shipmentParcelSchema.parse(input);
+  const updated = await withTransaction(deps.pool, async (tx) => {
+    const s = await findShipment(tx, scope.merchantId, id, { forUpdate: true });
+    if (!s) throw shipmentsErrors.shipmentNotFound();
+    assertEditable(s);
+    return setParcel(tx, s, parcel, statusAfterEdit(s.status));
+  });
+  deps.logger.info({ merchantId: scope.merchantId, userId: scope.userId, shipmentId: id, weightGrams: parcel.weightGrams }, 'shipment parcel changed');
+  return updated;
+}
+
+/**
+ * Issue 25, the drawer's 'Dati doganali': the declaration of a shipment (kept even when incomplete:
+ * what it lacks is recomputed and asked for before the label), only before a label exists.
+ *
+ * @example await changeCustoms(deps, scope, 42, { contentType: 'merce', invoiceNumber: 'FT-12', currency: 'EUR', items: [...] })
+ */
+export async function changeCustoms(deps: AppDeps, scope: MerchantScope, id: number, input: CustomsDeclarationInput): Promise<Shipment> {
+  const current = await findShipment(deps.pool, scope.merchantId, id);
+  if (!current) throw shipmentsErrors.shipmentNotFound();
+  const customs = customsDeclarationSchema.parse(input);
+  const updated = await withTransaction(deps.pool, async (tx) => {
+    const s = await findShipment(tx, scope.merchantId, id, { forUpdate: true });
+    if (!s) throw shipmentsErrors.shipmentNotFound();
+    assertEditable(s);
+    return setCustoms(tx, s, customs, customsStateOf(s.countryCode, s.postalCode, customs), statusAfterEdit(s.status));
+  });
+  deps.logger.info({ merchantId: scope.merchantId, userId: scope.userId, shipmentId: id, missing: updated.customsMissing.length }, 'shipment customs changed');
+  return updated;
+}

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { withTransaction, type Caller, type Logger, type MerchantScope, type Pool, type ProcessPresence } from '@smista/service-kit';
 import { messages, shipmentMessages as m } from '@smista/contracts';
 import {
+  labelBlocker,
   afterLabelFailure,
   CarrierCallError,
   labelRequestOf,
@@ -291,6 +292,9 @@ export class ProcessRunner {
     }
     const s = claimed as Shipment & { labelSequence: number };
     if (!s.carrierIntegrationId) return this.failed(run, s, token, NO_CARRIER_FAILURE, null, 0);
+    // Issue 25: no weight or an incomplete customs declaration is refused before any carrier call.
+    const blocker = labelBlocker(s);
+    if (blocker) return this.failed(run, s, token, { kind: 'blocked', ...blocker }, null, 0);
 
     const auditId = await recordCall(pool, {
       shipmentId: s.id,

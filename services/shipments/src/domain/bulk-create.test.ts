@@ -3,7 +3,13 @@ import { contentDescription, planShipment, type SourceItem, type SourceOrder } f
 
 const MERCHANT = '6f1c2d4e-8a9b-4c3d-9e2f-1a2b3c4d5e6f';
 
+/** The customs and weight data of a line (issue 25's seam): unknown, as an eBay line without a catalogue. */
+const LINE = { unitPrice: '12.00', currency: 'EUR', weightGrams: null, hsCode: '', originCountry: '', customsDescription: '' };
+
 const order = (patch: Partial<SourceOrder> = {}): SourceOrder => ({
+  weightKg: 1.2,
+  weightMissing: false,
+  package: null,
   id: 42,
   externalId: '12-34567-89012',
   marketplace: 'ebay',
@@ -26,8 +32,8 @@ const order = (patch: Partial<SourceOrder> = {}): SourceOrder => ({
     email: '',
   },
   items: [
-    { externalItemId: '10000000001', title: 'Tazza in ceramica dipinta a mano', quantity: 2, fulfillmentStatus: 'da_spedire' },
-    { externalItemId: '10000000002', title: 'Teiera in ghisa 1 litro', quantity: 1, fulfillmentStatus: 'da_spedire' },
+    { externalItemId: '10000000001', title: 'Tazza in ceramica dipinta a mano', quantity: 2, fulfillmentStatus: 'da_spedire', ...LINE },
+    { externalItemId: '10000000002', title: 'Teiera in ghisa 1 litro', quantity: 1, fulfillmentStatus: 'da_spedire', ...LINE },
   ],
   ...patch,
 });
@@ -80,9 +86,9 @@ describe('planShipment', () => {
 
   it('a partly shipped order: only the lines the marketplace does not show as shipped, and the content names those', () => {
     const items: SourceItem[] = [
-      { externalItemId: '10000000001', title: 'Tazza in ceramica dipinta a mano', quantity: 2, fulfillmentStatus: 'spedito' },
-      { externalItemId: '10000000002', title: 'Teiera in ghisa 1 litro', quantity: 1, fulfillmentStatus: 'da_spedire' },
-      { externalItemId: '10000000003', title: 'Candela', quantity: 3, fulfillmentStatus: '' },
+      { externalItemId: '10000000001', title: 'Tazza in ceramica dipinta a mano', quantity: 2, fulfillmentStatus: 'spedito', ...LINE },
+      { externalItemId: '10000000002', title: 'Teiera in ghisa 1 litro', quantity: 1, fulfillmentStatus: 'da_spedire', ...LINE },
+      { externalItemId: '10000000003', title: 'Candela', quantity: 3, fulfillmentStatus: '', ...LINE },
     ];
     expect(planShipment(MERCHANT, 42, order({ items }), new Map())).toMatchObject({
       kind: 'create',
@@ -97,7 +103,7 @@ describe('planShipment', () => {
   });
 
   it('every line already shipped: all of them (the merchant ships again on purpose; the marketplace will say why it refuses)', () => {
-    const items = order().items.map((i) => ({ ...i, fulfillmentStatus: 'spedito' }));
+    const items = order().items.map((i) => ({ ...i, fulfillmentStatus: 'spedito', ...LINE }));
     expect(planShipment(MERCHANT, 42, order({ items }), new Map())).toMatchObject({
       kind: 'create',
       shipment: {

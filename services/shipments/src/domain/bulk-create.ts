@@ -1,9 +1,11 @@
 import { isUnpaidPayment, linesToShip, paymentPhrase, shipmentMessages as m } from '@smista/contracts';
 import { shipmentSearchText } from './search';
+import { customsOfOrder, customsStateOf, parcelOfOrder, type CustomsState, type ShipmentParcel, type SourceCustomsLine, type SourcePackage } from './parcel';
 import type { LineItem, ShipmentAddress } from './shipment';
+import type { CustomsDeclaration } from '@smista/contracts';
 
 /** An order as the orders service answers it (GetOrders), with what a shipment copies from it. */
-export interface SourceOrder {
+export interface SourceOrder extends SourcePackage {
   id: number;
   externalId: string;
   marketplace: string;
@@ -33,17 +35,15 @@ export interface SourceOrder {
 }
 
 /** A line of the order: its marketplace id, and its fulfilment at the marketplace in Smista's words (`LineFulfilmentStatus`; '' when unknown). */
-export interface SourceItem {
+export interface SourceItem extends SourceCustomsLine {
   externalItemId: string;
-  title: string;
-  quantity: number;
   fulfillmentStatus: string;
   /** The merchant's SKU of the line ('' or absent: none); the pick list sums by it. */
   sku?: string;
 }
 
 /** A pending shipment to insert. */
-export interface NewShipment extends ShipmentAddress {
+export interface NewShipment extends ShipmentAddress, CustomsState {
   merchantId: string;
   orderId: number;
   orderExternalId: string;
@@ -57,6 +57,10 @@ export interface NewShipment extends ShipmentAddress {
   searchText: string;
   /** The order's payment when the shipment was made (a refund later makes a live shipment a problem). */
   orderPaymentStatus: string | null;
+  /** The package as the order knows it (issue 25): its weight null when some item's is missing. */
+  parcel: ShipmentParcel;
+  /** Prefilled from the order's lines when the destination is outside the EU customs union; else null. */
+  customs: CustomsDeclaration | null;
 }
 
 /** Why an order gets no shipment (the summary counts each). */
@@ -130,6 +134,8 @@ export function planShipment(
     phoneNumber: orNull(a?.phoneNumber),
     recipientEmail: orNull(a?.email),
   };
+  const needsCustoms = customsStateOf(address.countryCode, address.postalCode, null).customsNeeded;
+  const customs = needsCustoms ? customsOfOrder(lines, order.externalId) : null;
   return {
     kind: 'create',
     shipment: {
@@ -146,6 +152,9 @@ export function planShipment(
       ...address,
       searchText: shipmentSearchText({ orderExternalId: order.externalId, orderId: order.id, recipientName: address.recipientName, trackingNumber: null, city: address.city }),
       orderPaymentStatus: order.paymentStatus.trim() || null,
+      parcel: parcelOfOrder(order),
+      customs,
+      ...customsStateOf(address.countryCode, address.postalCode, customs),
     },
     unpaidConfirmed: unpaid ? order.paymentStatus : null,
   };

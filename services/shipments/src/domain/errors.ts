@@ -35,6 +35,8 @@ export const shipmentsErrors = {
   carrierIntegrationNotFound: make(E.CarrierIntegrationNotFound, m.carrierIntegrationNotFound),
   carrierIntegrationInactive: make(E.CarrierIntegrationInactive, m.carrierIntegrationInactive),
   notPending: (status: string) => refusal(m.notPending(status)),
+  /** Issue 25: no weight, or a customs declaration that lacks something (named). */
+  notReadyForLabel: (message: string) => refusal(message),
   notCancellable: (status: string) => refusal(m.notCancellable(status)),
   /** The carrier cannot cancel: the merchant must confirm a void in Smista only. */
   smistaOnlyNotConfirmed: (reason: string) => refusal(cancellationMessages.confirmationRequired(reason)),

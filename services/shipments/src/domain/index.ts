@@ -9,3 +9,4 @@ export * from './tracking';
 export * from './workday';
 export * from './marketplace-tracking';
 export * from './slips';
+export * from './parcel';

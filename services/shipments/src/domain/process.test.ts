@@ -27,7 +27,7 @@ describe('a failed label attempt', () => {
 });
 
 describe('labelRequestOf', () => {
-  it('sends our reference and sequence, the recipient and one parcel of 1 kg', () => {
+  it("sends our reference and sequence, the recipient and the shipment's parcel (its weight, no size when unknown)", () => {
     const s = {
       id: 42,
       orderId: 7,
@@ -44,13 +44,16 @@ describe('labelRequestOf', () => {
       contentDescription: 'Libri',
       carrierIntegrationId: 3,
       labelSequence: 1001,
+      parcel: { weightGrams: 2300, lengthMm: null, widthMm: null, heightMm: null, packageName: '' },
+      customsNeeded: false,
+      customs: null,
     } as Shipment & { carrierIntegrationId: number; labelSequence: number };
     expect(labelRequestOf(s)).toEqual({
       integrationId: 3,
       reference: 'SHP-42',
       sequence: 1001,
       recipient: { name: 'Mario Rossi', addressLine1: 'Via Garibaldi 5', addressLine2: '', city: 'Torino', postalCode: '10121', province: 'TO', countryCode: 'IT', phone: '', email: 'mario@example.it' },
-      parcels: [{ weightGrams: 1000 }],
+      parcels: [{ weightGrams: 2300 }],
       orderId: '12-34567-89012',
       contentDescription: 'Libri',
     });

@@ -1,8 +1,6 @@
-import { shipmentMessages as m, type PostalAddress } from '@smista/contracts';
+import { shipmentMessages as m, type CustomsDeclaration, type PostalAddress } from '@smista/contracts';
+import { mmToCm } from './parcel';
 import { shipmentReference, type Shipment } from './shipment';
-
-/** The parcel sent when nothing else is known of the goods: one package of 1 kg. */
-export const DEFAULT_PARCEL = { weightGrams: 1000 } as const;
 
 /** What the carriers service's CreateLabel is asked for one shipment. */
 export interface LabelRequest {
@@ -22,7 +20,10 @@ export interface LabelRequest {
     phone: string;
     email: string;
   };
-  parcels: { weightGrams: number }[];
+  /** The shipment's package: grams, whole centimetres (rounded up) when known. */
+  parcels: { weightGrams: number; lengthCm?: number; widthCm?: number; heightCm?: number }[];
+  /** The declaration of a destination outside the EU customs union (issue 25); absent inside it. */
+  customs?: CustomsDeclaration;
   orderId: string;
   contentDescription: string;
   /**
@@ -39,11 +40,15 @@ export interface LabelRequest {
 export type SenderAddress = Required<PostalAddress>;
 
 /**
- * The CreateLabel request of a claimed shipment (it has its carrier and its label sequence).
+ * The CreateLabel request of a claimed shipment (it has its carrier, its label sequence and, checked
+ * by `labelBlocker` first, its weight).
  *
  * @example labelRequestOf({ ...shipment, id: 42, labelSequence: 1007, carrierIntegrationId: 7 }) // { reference: 'SHP-42', sequence: 1007, ... }
  */
 export function labelRequestOf(s: Shipment & { carrierIntegrationId: number; labelSequence: number }): LabelRequest {
+  if (s.parcel.weightGrams === null) throw new Error(`shipment ${s.id} has no weight: labelBlocker is checked before a label request`);
+  const p = s.parcel;
+  const sized = p.lengthMm && p.widthMm && p.heightMm;
   return {
     integrationId: s.carrierIntegrationId,
     reference: shipmentReference(s.id),
@@ -59,7 +64,8 @@ export function labelRequestOf(s: Shipment & { carrierIntegrationId: number; lab
       phone: s.phoneNumber ?? '',
       email: s.recipientEmail ?? '',
     },
-    parcels: [{ ...DEFAULT_PARCEL }],
+    parcels: [{ weightGrams: p.weightGrams!, ...(sized ? { lengthCm: mmToCm(p.lengthMm), widthCm: mmToCm(p.widthMm), heightCm: mmToCm(p.heightMm) } : {}) }],
+    ...(s.customsNeeded && s.customs ? { customs: s.customs } : {}),
     orderId: s.orderExternalId || String(s.orderId),
     contentDescription: s.contentDescription,
   };
@@ -70,7 +76,17 @@ export function labelRequestOf(s: Shipment & { carrierIntegrationId: number; lab
  * carriers service, said no for a reason the merchant can act on; the reason in Italian) or
  * `unavailable` (no answer in time: nothing is known, it may be tried again).
  */
-export type CarrierFailure = { kind: 'refused'; code: string; message: string } | { kind: 'unavailable'; message: string };
+export type CarrierFailure = { kind: 'refused'; code: string; message: string } | { kind: 'unavailable'; message: string } | LabelBlocked;
+
+/**
+ * Issue 25: the shipment is not ready for a label (no weight, an incomplete customs declaration):
+ * found before the carrier is called, so nothing is called; it stays pending with the reason.
+ */
+export interface LabelBlocked {
+  kind: 'blocked';
+  code: string;
+  message: string;
+}
 
 /** Codes of failures that are ours, not the carrier's. */
 export const NO_CARRIER_CODE = 'NO_CARRIER';
@@ -92,6 +108,7 @@ export interface LabelFailureEffect {
  */
 export function afterLabelFailure(failure: CarrierFailure): LabelFailureEffect {
   if (failure.kind === 'refused') return { status: 'error', errorMessage: failure.message, errorCode: failure.code, auditOutcome: 'refused' };
+  if (failure.kind === 'blocked') return { status: 'pending', errorMessage: failure.message, errorCode: failure.code, auditOutcome: 'refused' };
   return { status: 'pending', errorMessage: m.carrierUnavailable, errorCode: CARRIER_UNAVAILABLE_CODE, auditOutcome: 'unavailable' };
 }
 

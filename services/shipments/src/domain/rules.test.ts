@@ -27,9 +27,12 @@ function refusal(fn: () => void): string | null {
   }
 }
 
+/** A weighed parcel (issue 25): no weight is a refusal of its own. */
+const PARCEL = { weightGrams: 1200, lengthMm: null, widthMm: null, heightMm: null, packageName: '' };
+
 describe('spec §4 allowed actions', () => {
   it('processes only a pending shipment', () => {
-    for (const status of ALL) expect(refusal(() => assertCanProcess({ status }))).toBe(status === 'pending' ? null : m.notPending(status));
+    for (const status of ALL) expect(refusal(() => assertCanProcess({ status, parcel: PARCEL, customsMissing: [] }))).toBe(status === 'pending' ? null : m.notPending(status));
     expect(m.notPending('shipped')).toContain('Spedito');
   });
 
@@ -100,6 +103,8 @@ describe('the Errori tab (problemOf)', () => {
     trackingDescription: null,
     trackingUpdatedAt: null,
     orderPaymentStatus: 'pagato' as string | null,
+    parcel: PARCEL,
+    customsMissing: [] as string[],
   };
 
   it('a refused label, with the carrier reason', () => {

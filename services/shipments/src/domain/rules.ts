@@ -1,5 +1,6 @@
-import { cancellationOf, shipmentMessages as m, STUCK_AFTER_DAYS, type Cancellation, type ShipmentStatus } from '@smista/contracts';
+import { cancellationOf, customsMessages, shipmentMessages as m, STUCK_AFTER_DAYS, type Cancellation, type ShipmentStatus } from '@smista/contracts';
 import { shipmentsErrors } from './errors';
+import { labelBlocker } from './parcel';
 import type { Shipment } from './shipment';
 
 /**
@@ -10,9 +11,15 @@ import type { Shipment } from './shipment';
 
 type StatusOf = Pick<Shipment, 'status'>;
 
-/** Processing (a label from the carrier) only from pending. */
-export function assertCanProcess(s: StatusOf): void {
+/**
+ * Processing (a label from the carrier) only from pending, and (issue 25) only with a weight and,
+ * outside the EU customs union, a complete declaration: the row action is refused naming what is
+ * missing, before any carrier call.
+ */
+export function assertCanProcess(s: StatusOf & Pick<Shipment, 'parcel' | 'customsMissing'>): void {
   if (s.status !== 'pending') throw shipmentsErrors.notPending(s.status);
+  const blocker = labelBlocker(s);
+  if (blocker) throw shipmentsErrors.notReadyForLabel(blocker.message);
 }
 
 type CancelView = Pick<Shipment, 'status' | 'carrierProvider' | 'closeWorkdayStatus' | 'labelPrintedAt'>;
@@ -72,7 +79,7 @@ export function statusAfterEdit(status: ShipmentStatus): ShipmentStatus {
 
 const DAY_MS = 86_400_000;
 
-type ProblemView = Pick<Shipment, 'status' | 'errorMessage' | 'errorCode' | 'shippedAt' | 'trackingStatus' | 'trackingDescription' | 'trackingUpdatedAt' | 'orderPaymentStatus'>;
+type ProblemView = Pick<Shipment, 'status' | 'errorMessage' | 'errorCode' | 'shippedAt' | 'trackingStatus' | 'trackingDescription' | 'trackingUpdatedAt' | 'orderPaymentStatus' | 'parcel' | 'customsMissing'>;
 
 /**
  * The statuses in which a shipment of a refunded order is a problem (issue 19): still to leave, or
@@ -93,6 +100,8 @@ export const REFUND_PROBLEM_STATUSES: readonly ShipmentStatus[] = ['pending', 'p
 export function problemOf(s: ProblemView, now: Date): string | null {
   if (s.orderPaymentStatus === 'rimborsato' && REFUND_PROBLEM_STATUSES.includes(s.status)) return m.problemRefunded;
   if (s.status === 'error') return m.problemLabelFailed(s.errorMessage ?? s.errorCode ?? '');
+  if (s.status === 'pending' && s.parcel.weightGrams === null) return customsMessages.problemWeightMissing;
+  if (s.status === 'pending' && s.customsMissing.length > 0) return customsMessages.problemCustomsMissing(s.customsMissing);
   if (s.status !== 'shipped') return null;
   if (s.trackingStatus === 'exception') return m.problemException(s.trackingDescription ?? '');
   const lastMovement = s.trackingUpdatedAt ?? s.shippedAt;

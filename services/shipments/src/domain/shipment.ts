@@ -1,4 +1,5 @@
-import type { ShipmentStatus } from '@smista/contracts';
+import type { CustomsDeclaration, ShipmentStatus } from '@smista/contracts';
+import type { CustomsState, ShipmentParcel } from './parcel';
 
 /** A line of the order the marketplace is told was shipped (eBay lineItemId and quantity). */
 export interface LineItem {
@@ -21,7 +22,7 @@ export interface ShipmentAddress {
 }
 
 /** A shipment as stored (spec §3 shipments). Times are null when not (yet) happened. */
-export interface Shipment extends ShipmentAddress {
+export interface Shipment extends ShipmentAddress, CustomsState {
   id: number;
   merchantId: string;
   orderId: number;
@@ -71,6 +72,10 @@ export interface Shipment extends ShipmentAddress {
    * name, street, phone and e-mail blank, the label PDF deleted; null when never.
    */
   recipientErasedAt: Date | null;
+  /** The package as it is (issue 25): no weight, no label. */
+  parcel: ShipmentParcel;
+  /** The customs declaration (a destination outside the EU customs union); null: none yet. */
+  customs: CustomsDeclaration | null;
   createdAt: Date;
   updatedAt: Date;
 }

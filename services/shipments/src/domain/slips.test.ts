@@ -1,6 +1,6 @@
 import { addressLines, italianDate, orderNumberOf, paginate, pickListLines, slipLines, unitsOf } from './slips';
 
-const item = (sku: string, title: string, quantity: number) => ({ externalItemId: `${sku}-${title}`, title, quantity, fulfillmentStatus: '', sku });
+const item = (sku: string, title: string, quantity: number) => ({ externalItemId: `${sku}-${title}`, title, quantity, fulfillmentStatus: '', sku, unitPrice: '10.00', currency: 'EUR', weightGrams: null, hsCode: '', originCountry: '', customsDescription: '' });
 
 describe('pickListLines', () => {
   it('sums each SKU over the selection and counts the orders that have it', () => {

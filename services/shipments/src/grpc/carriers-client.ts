@@ -2,6 +2,7 @@ import { createPeerClient, GrpcStatus, isServiceError, type Caller, type Logger 
 import { carriers } from '@smista/proto';
 import { CarrierCallError, type CarrierFailure } from '../domain';
 import type { CarrierGateway, CarrierIntegrationView } from '../app/ports';
+import { toCustomsMessage } from './mapping';
 
 /** Statuses that are an answer the merchant can act on; anything else is "no answer". */
 const REFUSALS = new Map<number, string>([
@@ -71,9 +72,10 @@ export function createCarrierGateway(opts: { address: string; callerSecret: stri
             sequence: r.sequence,
             recipient: { ...r.recipient, contactName: '' },
             sender: r.sender,
-            parcels: r.parcels.map((p) => ({ weightGrams: p.weightGrams })),
+            parcels: r.parcels.map((p) => ({ weightGrams: p.weightGrams, lengthCm: p.lengthCm ?? 0, widthCm: p.widthCm ?? 0, heightCm: p.heightCm ?? 0 })),
             orderId: r.orderId,
             contentDescription: r.contentDescription,
+            customs: r.customs ? toCustomsMessage(r.customs) : undefined,
           }),
         );
         return { trackingNumber: answer.trackingNumber, carrierShipmentNumber: answer.carrierShipmentNumber, labelPdf: answer.labelPdf, warnings: answer.warnings };

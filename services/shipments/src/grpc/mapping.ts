@@ -1,5 +1,5 @@
-import { shipments } from '@smista/proto';
-import { postalAddressOfShipment } from '@smista/contracts';
+import { customs as customsProto, shipments } from '@smista/proto';
+import { postalAddressOfShipment, type CustomsDeclaration, type CustomsDeclarationInput, type ShipmentParcelInput } from '@smista/contracts';
 import { problemOf, type AuditEntry, type Shipment } from '../domain';
 import type { ProcessRun } from '../store';
 
@@ -46,7 +46,39 @@ export function toShipmentMessage(s: Shipment, now: Date): shipments.Shipment {
     trackingDescription: s.trackingDescription ?? '',
     trackingUpdatedAt: iso(s.trackingUpdatedAt),
     problem: problemOf(s, now) ?? '',
+    parcel: {
+      weightGrams: s.parcel.weightGrams ?? 0,
+      lengthMm: s.parcel.lengthMm ?? 0,
+      widthMm: s.parcel.widthMm ?? 0,
+      heightMm: s.parcel.heightMm ?? 0,
+      packageName: s.parcel.packageName,
+    },
+    customsNeeded: s.customsNeeded,
+    customsTerritory: s.customsTerritory ?? '',
+    customs: s.customs ? toCustomsMessage(s.customs) : undefined,
+    customsMissing: s.customsMissing,
   });
+}
+
+/** A declaration as the proto carries it (0 = unknown weight). */
+export function toCustomsMessage(d: CustomsDeclaration): customsProto.CustomsDeclaration {
+  return customsProto.CustomsDeclaration.fromPartial({ ...d, items: d.items.map((i) => ({ ...i, weightGrams: i.weightGrams ?? 0 })) });
+}
+
+/** UpdateParcel's parcel as the contracts' schema reads it (0 = no dimension). */
+export function parcelInputOf(p: customsProto.ParcelSize | undefined): ShipmentParcelInput {
+  const dim = (mm: number | undefined) => (mm ? mm : null);
+  return { weightGrams: p?.weightGrams ?? 0, lengthMm: dim(p?.lengthMm), widthMm: dim(p?.widthMm), heightMm: dim(p?.heightMm), packageName: p?.packageName ?? '' };
+}
+
+/** UpdateCustoms' declaration as the contracts' schema reads it (0 = unknown weight). */
+export function customsInputOf(d: customsProto.CustomsDeclaration | undefined): CustomsDeclarationInput {
+  return {
+    contentType: (d?.contentType ?? '') as CustomsDeclarationInput['contentType'],
+    invoiceNumber: d?.invoiceNumber ?? '',
+    currency: d?.currency || 'EUR',
+    items: (d?.items ?? []).map((i) => ({ ...i, weightGrams: i.weightGrams || null })),
+  };
 }
 
 export function toAuditMessage(a: AuditEntry): shipments.AuditEntry {

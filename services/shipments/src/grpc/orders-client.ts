@@ -16,8 +16,23 @@ export function sourceOrderOf(o: orders.Order): SourceOrder {
     paymentStatus: o.paymentStatus,
     carrierIntegrationId: o.carrierIntegrationId || null,
     address: a ? { id: a.id, ...orderAddressOfPostal(a.address) } : null,
-    items: o.items.map((i) => ({ externalItemId: i.externalItemId, title: i.title, quantity: i.quantity, fulfillmentStatus: i.fulfillmentStatus, sku: i.sku })),
+    items: o.items.map((i) => ({
+      externalItemId: i.externalItemId,
+      title: i.title,
+      quantity: i.quantity,
+      fulfillmentStatus: i.fulfillmentStatus,
+      unitPrice: i.unitPrice,
+      currency: i.currency,
+      weightGrams: i.weightGrams ?? null,
+      hsCode: i.hsCode,
+      originCountry: i.originCountry,
+      customsDescription: i.customsDescription,
+      sku: i.sku,
+    })),
     orderDate: o.orderDate,
+    weightKg: o.weightKg ?? null,
+    weightMissing: o.weightMissing,
+    package: o.package ? { name: o.package.name, lengthMm: o.package.lengthMm, widthMm: o.package.widthMm, heightMm: o.package.heightMm } : null,
   };
 }
 

@@ -1,11 +1,11 @@
 import { requireMerchant } from '@smista/service-kit';
 import { shipments } from '@smista/proto';
 import { pageMeta, shipmentAddressOfPostal } from '@smista/contracts';
-import { changeAddress, changeCarrier, labelOf, manifestDocument, mergeLabels, printPackingSlips, printPickList, type PrintedDocument } from '../app';
+import { changeAddress, changeCarrier, changeCustoms, changeParcel, labelOf, manifestDocument, mergeLabels, printPackingSlips, printPickList, type PrintedDocument } from '../app';
 import { COUNTED_TABS, listCriteria, shipmentsErrors, totalOf } from '../domain';
 import { callsOf, countTabs, findShipment, listShipmentPage, runsOf } from '../store';
 import type { HandlerDeps } from './deps';
-import { toAuditMessage, toDocument, toRunMessage, toShipmentMessage } from './mapping';
+import { customsInputOf, parcelInputOf, toAuditMessage, toDocument, toRunMessage, toShipmentMessage } from './mapping';
 
 /** Reads, edits and documents of the merchant's shipments: any member may use them (spec §6). */
 export function shipmentHandlers(deps: HandlerDeps) {
@@ -46,6 +46,16 @@ export function shipmentHandlers(deps: HandlerDeps) {
     updateAddress: unary('UpdateAddress', async (request: shipments.UpdateAddressRequest, ctx) => {
       const scope = await requireMerchant(ctx);
       return toShipmentMessage(await changeAddress(deps, scope, request.id, shipmentAddressOfPostal(request.address)), now());
+    }),
+
+    updateParcel: unary('UpdateParcel', async (request: shipments.UpdateParcelRequest, ctx) => {
+      const scope = await requireMerchant(ctx);
+      return toShipmentMessage(await changeParcel(deps, scope, request.id, parcelInputOf(request.parcel)), now());
+    }),
+
+    updateCustoms: unary('UpdateCustoms', async (request: shipments.UpdateCustomsRequest, ctx) => {
+      const scope = await requireMerchant(ctx);
+      return toShipmentMessage(await changeCustoms(deps, scope, request.id, customsInputOf(request.customs)), now());
     }),
 
     getLabel: unary('GetLabel', async (request: shipments.ShipmentRef, ctx) => {

@@ -12,10 +12,11 @@ const REFUNDED_SQL = `(s.order_payment_status = 'rimborsato' AND s.status IN (${
 
 /**
  * The Errori tab ("problems"), the same rule as `domain/rules.ts` problemOf: a refused label, a
- * delivery problem reported by the carrier, a shipped shipment without tracking movement for
+ * delivery problem reported by the carrier, a pending one without a weight or with an incomplete
+ * customs declaration (issue 25), a shipped shipment without tracking movement for
  * more than STUCK_AFTER_DAYS days, or a live shipment of a refunded order.
  */
-export const PROBLEM_SQL = `(s.status = 'error' OR (s.status = 'shipped' AND (s.tracking_status = 'exception' OR coalesce(s.tracking_updated_at, s.shipped_at) < now() - make_interval(days => ${Number(STUCK_AFTER_DAYS)}))) OR ${REFUNDED_SQL})`;
+export const PROBLEM_SQL = `(s.status = 'error' OR (s.status = 'pending' AND (s.parcel_weight_grams IS NULL OR jsonb_array_length(s.customs_missing) > 0)) OR (s.status = 'shipped' AND (s.tracking_status = 'exception' OR coalesce(s.tracking_updated_at, s.shipped_at) < now() - make_interval(days => ${Number(STUCK_AFTER_DAYS)}))) OR ${REFUNDED_SQL})`;
 
 /** Each tab's predicate. */
 export const TAB_SQL: Record<CountedTab, string> = {

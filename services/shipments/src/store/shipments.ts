@@ -1,6 +1,6 @@
 import type { PoolClient, Queryable } from '@smista/service-kit';
-import type { ShipmentStatus } from '@smista/contracts';
-import { COUNTED_TABS, offsetOf, type CountedTab, type LineItem, type ListCriteria, type MarketplaceTrackingStatus, type NewShipment, type Shipment, type ShipmentAddress } from '../domain';
+import type { CustomsDeclaration, ShipmentStatus } from '@smista/contracts';
+import { COUNTED_TABS, offsetOf, type CountedTab, type CustomsState, type ShipmentParcel, type LineItem, type ListCriteria, type MarketplaceTrackingStatus, type NewShipment, type Shipment, type ShipmentAddress } from '../domain';
 import { countsSql, filterSql } from './list-sql';
 
 /** Every column of a shipment but the search key (alias `s`). */
@@ -12,7 +12,9 @@ export const SHIPMENT_COLUMNS = `s.id, s.merchant_id, s.order_id, s.order_extern
   s.label_printed_at, s.cancelled_at, s.label_void_reason, s.close_workday_status, s.close_workday_message, s.close_workday_at, s.manifest_id,
   s.marketplace_tracking_status, s.marketplace_tracking_error, s.marketplace_tracking_attempts,
   s.marketplace_tracking_last_attempt, s.marketplace_tracking_updated_at, s.tracking_status, s.tracking_description,
-  s.tracking_updated_at, s.order_payment_status, s.recipient_erased_at, s.created_at, s.updated_at`;
+  s.tracking_updated_at, s.order_payment_status, s.recipient_erased_at, s.parcel_weight_grams, s.parcel_length_mm,
+  s.parcel_width_mm, s.parcel_height_mm, s.parcel_package_name, s.customs_needed, s.customs_territory, s.customs, s.customs_missing,
+  s.created_at, s.updated_at`;
 
 type Row = Record<string, unknown>;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -69,6 +71,17 @@ export function toShipment(r: Row): Shipment {
     trackingUpdatedAt: r.tracking_updated_at as Date | null,
     orderPaymentStatus: (r.order_payment_status as string | null) ?? null,
     recipientErasedAt: (r.recipient_erased_at as Date | null) ?? null,
+    parcel: {
+      weightGrams: num(r.parcel_weight_grams),
+      lengthMm: num(r.parcel_length_mm),
+      widthMm: num(r.parcel_width_mm),
+      heightMm: num(r.parcel_height_mm),
+      packageName: (r.parcel_package_name as string | undefined) ?? '',
+    },
+    customsNeeded: (r.customs_needed as boolean | undefined) ?? false,
+    customsTerritory: (r.customs_territory as string | null | undefined) ?? null,
+    customs: (r.customs as CustomsDeclaration | null | undefined) ?? null,
+    customsMissing: (r.customs_missing as string[] | null | undefined) ?? [],
     createdAt: r.created_at as Date,
     updatedAt: r.updated_at as Date,
   };
@@ -111,18 +124,24 @@ export async function insertShipments(tx: PoolClient, planned: readonly NewShipm
     `INSERT INTO shipments (merchant_id, order_id, order_external_id, marketplace, marketplace_integration_id, line_items,
        content_description, carrier_integration_id, carrier_provider, shipping_address_id, recipient_name, address_line1,
        address_line2, city, state, postal_code, country, country_code, phone_number, recipient_email, search_text,
-       order_payment_status, order_payment_at)
+       order_payment_status, order_payment_at, parcel_weight_grams, parcel_length_mm, parcel_width_mm, parcel_height_mm,
+       parcel_package_name, customs_needed, customs_territory, customs, customs_missing)
      SELECT x.merchant_id, x.order_id, x.order_external_id, x.marketplace, x.marketplace_integration_id, x.line_items::jsonb,
             x.content_description, x.carrier_integration_id, x.carrier_provider, x.shipping_address_id, x.recipient_name,
             x.address_line1, x.address_line2, x.city, x.state, x.postal_code, x.country, x.country_code, x.phone_number,
-            x.recipient_email, x.search_text, x.order_payment_status, CASE WHEN x.order_payment_status IS NULL THEN NULL ELSE now() END
+            x.recipient_email, x.search_text, x.order_payment_status, CASE WHEN x.order_payment_status IS NULL THEN NULL ELSE now() END,
+            x.parcel_weight_grams, x.parcel_length_mm, x.parcel_width_mm, x.parcel_height_mm, x.parcel_package_name,
+            x.customs_needed, x.customs_territory, x.customs::jsonb, x.customs_missing::jsonb
        FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::bigint[],
                    $9::text[], $10::bigint[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[],
-                   $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[])
+                   $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[], $23::int[], $24::int[],
+                   $25::int[], $26::int[], $27::text[], $28::boolean[], $29::text[], $30::text[], $31::text[])
          WITH ORDINALITY AS x(merchant_id, order_id, order_external_id, marketplace, marketplace_integration_id, line_items,
                               content_description, carrier_integration_id, carrier_provider, shipping_address_id,
                               recipient_name, address_line1, address_line2, city, state, postal_code, country, country_code,
-                              phone_number, recipient_email, search_text, order_payment_status, n)
+                              phone_number, recipient_email, search_text, order_payment_status, parcel_weight_grams,
+                              parcel_length_mm, parcel_width_mm, parcel_height_mm, parcel_package_name, customs_needed,
+                              customs_territory, customs, customs_missing, n)
       ORDER BY x.n
      ON CONFLICT (merchant_id, order_id) WHERE status <> 'cancelled' DO NOTHING
      RETURNING id, order_id`,
@@ -149,6 +168,15 @@ export async function insertShipments(tx: PoolClient, planned: readonly NewShipm
       col((s) => s.recipientEmail),
       col((s) => s.searchText),
       col((s) => s.orderPaymentStatus),
+      col((s) => s.parcel.weightGrams),
+      col((s) => s.parcel.lengthMm),
+      col((s) => s.parcel.widthMm),
+      col((s) => s.parcel.heightMm),
+      col((s) => s.parcel.packageName),
+      col((s) => s.customsNeeded),
+      col((s) => s.customsTerritory),
+      col((s) => (s.customs ? JSON.stringify(s.customs) : null)),
+      col((s) => JSON.stringify(s.customsMissing)),
     ],
   );
   return rows.map((r) => ({ id: Number(r.id), orderId: Number(r.order_id) }));
@@ -331,6 +359,47 @@ export async function setAddress(tx: PoolClient, s: Shipment, address: ShipmentA
       status,
       searchText,
     ],
+  );
+  return toShipment(rows[0]);
+}
+
+/** The customs state after a change of address or declaration (issue 25). */
+export async function setCustomsState(tx: PoolClient, s: Shipment, state: CustomsState): Promise<Shipment> {
+  const { rows } = await tx.query(
+    `UPDATE shipments s SET customs_needed = $3, customs_territory = $4, customs_missing = $5::jsonb
+      WHERE s.id = $1 AND s.merchant_id = $2 RETURNING ${SHIPMENT_COLUMNS}`,
+    [s.id, s.merchantId, state.customsNeeded, state.customsTerritory, JSON.stringify(state.customsMissing)],
+  );
+  return toShipment(rows[0]);
+}
+
+/** New parcel (and status after the edit); answers the shipment. */
+export async function setParcel(tx: PoolClient, s: Shipment, parcel: ShipmentParcel, status: ShipmentStatus): Promise<Shipment> {
+  const { rows } = await tx.query(
+    `UPDATE shipments s
+        SET parcel_weight_grams = $3, parcel_length_mm = $4, parcel_width_mm = $5, parcel_height_mm = $6, parcel_package_name = $7,
+            status = $8,
+            error_message = CASE WHEN $8 <> s.status THEN NULL ELSE s.error_message END,
+            error_code = CASE WHEN $8 <> s.status THEN NULL ELSE s.error_code END,
+            updated_at = now()
+      WHERE s.id = $1 AND s.merchant_id = $2
+      RETURNING ${SHIPMENT_COLUMNS}`,
+    [s.id, s.merchantId, parcel.weightGrams, parcel.lengthMm, parcel.widthMm, parcel.heightMm, parcel.packageName, status],
+  );
+  return toShipment(rows[0]);
+}
+
+/** New customs declaration with what it lacks (and status after the edit); answers the shipment. */
+export async function setCustoms(tx: PoolClient, s: Shipment, customs: CustomsDeclaration, state: CustomsState, status: ShipmentStatus): Promise<Shipment> {
+  const { rows } = await tx.query(
+    `UPDATE shipments s
+        SET customs = $3::jsonb, customs_needed = $4, customs_territory = $5, customs_missing = $6::jsonb, status = $7,
+            error_message = CASE WHEN $7 <> s.status THEN NULL ELSE s.error_message END,
+            error_code = CASE WHEN $7 <> s.status THEN NULL ELSE s.error_code END,
+            updated_at = now()
+      WHERE s.id = $1 AND s.merchant_id = $2
+      RETURNING ${SHIPMENT_COLUMNS}`,
+    [s.id, s.merchantId, JSON.stringify(customs), state.customsNeeded, state.customsTerritory, JSON.stringify(state.customsMissing), status],
   );
   return toShipment(rows[0]);
 }

@@ -71,7 +71,11 @@ export interface TestMerchant {
    * each with the carrier integration assigned through orders' AssignCarrier (0 = none). Answers
    * the orders' ids, in the order given.
    */
-  importOrders(list: { order: ImportedOrder; carrierIntegrationId?: number }[]): Promise<number[]>;
+  /**
+   * Issue 25: each item without a weight gets 300 g (a shipment needs a weight before its label),
+   * unless `unweighed` (an eBay line the catalogue knows no weight of).
+   */
+  importOrders(list: { order: ImportedOrder; carrierIntegrationId?: number; unweighed?: boolean }[]): Promise<number[]>;
 }
 
 /**
@@ -246,7 +250,8 @@ export async function startShipmentsStack(options: StackOptions = {}): Promise<S
           return posta.id;
         },
         async importOrders(list) {
-          for (const { order } of list) {
+          for (const { order: imported, unweighed } of list) {
+            const order = unweighed ? imported : { ...imported, items: imported.items.map((i) => ({ ...i, weightGrams: i.weightGrams || 300 })) };
             const event = orderImported(m.merchantId, marketplaceIntegrationId, order);
             await nats.js.publish('marketplaces.order.imported', marketplacesEvents.MarketplaceOrderImported.encode(event).finish(), { msgID: randomUUID() });
           }

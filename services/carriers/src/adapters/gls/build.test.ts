@@ -1,6 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import type { LabelRequest, PartyAddress } from '../adapter';
-import { bdaOf, buildAddParcelXml, escapeXml, parcelCounter, shipmentNumberOf } from './build';
+import { bdaOf, buildAddParcelXml, escapeXml, parcelCounter, shipmentNumberOf, volume } from './build';
 import type { GlsSettings } from './settings';
 
 const settings: GlsSettings = {
@@ -31,6 +31,36 @@ function refusal(r: LabelRequest): { code: string; message: string } {
   }
   throw new Error('expected a refusal');
 }
+
+describe('issue 25: the real parcel and the extra-EU declaration', () => {
+  const customs: LabelRequest['customs'] = {
+    contentType: 'merce',
+    invoiceNumber: 'FT-2026-12',
+    currency: 'EUR',
+    items: [{ description: 'Tazza in ceramica', quantity: 2, valueCents: 2500, weightGrams: 700, hsCode: '691200', originCountry: 'IT' }],
+  };
+  const articles = new XMLParser({ parseTagValue: false, isArray: (name) => name === 'Parcel' || name === 'Articolo' });
+
+  it('PesoReale from the weight, PesoVolume in cubic metres when the three sizes are known', () => {
+    const [p] = parcels(request({ parcels: [{ weightGrams: 1234, lengthCm: 30, widthCm: 20, heightCm: 15 }] }));
+    expect(p).toMatchObject({ PesoReale: '1,3', PesoVolume: '0,009' });
+    expect(parcels(request())[0]).not.toHaveProperty('PesoVolume');
+    expect(volume({ lengthCm: 200, widthCm: 100, heightCm: 60 })).toBe('1,200');
+  });
+
+  it('a UK parcel carries the invoice, value, currency, contents type and one Articolo per line', () => {
+    const xml = buildAddParcelXml(settings, request({ customs }, { countryCode: 'GB', postalCode: 'SW1A 1AA', city: 'London' }));
+    const [p] = articles.parse(xml).Info.Parcel as Record<string, unknown>[];
+    expect(p).toMatchObject({ TipoSpedizione: 'P', NumeroFattura: 'FT-2026-12', ValoreDichiarato: '25,00', Valuta: 'EUR', TipoContenuto: 'SALE OF GOODS' });
+    expect(p.Articolo).toEqual([{ Descrizione: 'Tazza in ceramica', Quantita: '2', Valore: '25,00', PesoNetto: '0,7', CodiceHS: '691200', PaeseOrigine: 'IT' }]);
+  });
+
+  it('inside the EU customs union no declaration is sent', () => {
+    const xml = buildAddParcelXml(settings, request({ customs }, { countryCode: 'FR', postalCode: '75001', city: 'Paris' }));
+    expect(xml).not.toContain('NumeroFattura');
+    expect(xml).not.toContain('Articolo');
+  });
+});
 
 describe('buildAddParcelXml', () => {
   it('escapes XML in every value, the password included', () => {

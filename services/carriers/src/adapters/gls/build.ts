@@ -1,4 +1,4 @@
-import { glsFieldNames, glsMessages, type GlsFieldName } from '@smista/contracts';
+import { customsContentTypeUpu, customsNeedOf, customsTotalCents, glsFieldNames, glsMessages, type CustomsDeclaration, type GlsFieldName } from '@smista/contracts';
 import type { LabelRequest } from '../adapter';
 import { labelRefused } from './errors';
 import type { GlsSettings } from './settings';
@@ -145,6 +145,8 @@ export function buildAddParcelXml(settings: GlsSettings, request: LabelRequest):
   const mobile = italianMobile(r.phone);
   const phone = clean(r.phone).replace(/[^\d+]/g, '');
 
+  // Issue 25: outside the EU customs union each parcel carries the shipment's declaration ([open]: GLS's field names).
+  const extraEu = !domestic && customsNeedOf(r.countryCode, r.postalCode).needed && !!request.customs;
   const parcels = request.parcels.map((p, i) => {
     if (!(p.weightGrams > 0)) throw labelRefused(glsMessages.weightInvalid);
     if (p.weightGrams > MAX_KG * 1000) throw labelRefused(glsMessages.weightTooLarge(MAX_KG));
@@ -176,10 +178,45 @@ export function buildAddParcelXml(settings: GlsSettings, request: LabelRequest):
       ['FormatoPdf', 'A6'],
       ['ContatoreProgressivo', parcelCounter(request.sequence, i)],
       ['TipoSpedizione', domestic ? 'N' : 'P'],
+      ...(volume(p) ? [['PesoVolume', volume(p)!] as [string, string]] : []),
+      ...(extraEu ? extraEuFields(request.customs!) : []),
     ];
-    return `<Parcel>${fields.map(([name, value]) => el(name, value)).join('')}</Parcel>`;
+    const articles = extraEu ? extraEuArticles(request.customs!) : '';
+    return `<Parcel>${fields.map(([name, value]) => el(name, value)).join('')}${articles}</Parcel>`;
   });
   return `<Info>${credentialsXml(settings)}${parcels.join('')}</Info>`;
+}
+
+/**
+ * `PesoVolume`: the parcel's volume in cubic metres with a comma and three decimals, rounded up
+ * (at least 0,001), when its three sizes are known ([open]: GLS's unit for this field).
+ *
+ * @example volume({ weightGrams: 900, lengthCm: 30, widthCm: 20, heightCm: 15 }) // '0,009'
+ */
+export function volume(p: { lengthCm?: number; widthCm?: number; heightCm?: number }): string | undefined {
+  if (!(p.lengthCm && p.widthCm && p.heightCm)) return undefined;
+  const litres = Math.max(1, Math.ceil((p.lengthCm * p.widthCm * p.heightCm) / 1000));
+  return `${Math.floor(litres / 1000)},${String(litres % 1000).padStart(3, '0')}`;
+}
+
+/** The declaration's totals and invoice on the first parcel (`NumeroFattura` 35, `ValoreDichiarato` euro with a comma, `Valuta`, `TipoContenuto`). */
+function extraEuFields(d: CustomsDeclaration): [string, string][] {
+  return [
+    ['NumeroFattura', d.invoiceNumber.trim()],
+    ['ValoreDichiarato', centsToEuro(customsTotalCents(d))],
+    ['Valuta', d.currency],
+    ['TipoContenuto', customsContentTypeUpu[d.contentType || 'altro'].toUpperCase()],
+  ];
+}
+
+/** One `<Articolo>` per line of the declaration: description, quantity, value, net kg, HS code, origin. */
+function extraEuArticles(d: CustomsDeclaration): string {
+  return d.items
+    .map(
+      (item) =>
+        `<Articolo>${el('Descrizione', clean(item.description))}${el('Quantita', item.quantity)}${el('Valore', centsToEuro(item.valueCents))}${el('PesoNetto', gramsToKg(item.weightGrams ?? 0))}${el('CodiceHS', item.hsCode)}${el('PaeseOrigine', item.originCountry)}</Articolo>`,
+    )
+    .join('');
 }
 
 /** The plain form of ListSped (the credential check). */

@@ -1,5 +1,6 @@
-import { glsMessages } from '@smista/contracts';
+import { customsNeedOf, glsMessages } from '@smista/contracts';
 import type { Logger } from '@smista/service-kit';
+import { appendDocuments, italianDay, renderCommercialInvoice } from '../customs-documents';
 import { CarrierError, CarrierErrorCode, type CarrierAdapter, type CloseWorkdayOutcome, type LabelRequest, type LabelResult, type TrackingEvent } from '../adapter';
 import {
   buildAddParcelXml,
@@ -33,6 +34,8 @@ export { glsSettingsFrom, type GlsSettings } from './settings';
 export interface GlsAdapterDeps {
   logger: Logger;
   http?: GlsHttpOptions;
+  /** The clock of the commercial invoice's date; tests fix it. Default the system clock. */
+  now?: () => Date;
 }
 
 /**
@@ -88,7 +91,18 @@ export function createGlsAdapter(settings: GlsSettings, deps: GlsAdapterDeps): C
         if ('fatal' in answer) throw fatalError('AddParcel', answer.fatal);
         const label = await labelFrom(settings, request, answer.parcels);
         if (label.warnings.length > 0) log.warn({ carrierShipmentNumber: label.carrierShipmentNumber }, 'GLS accepted the shipment with a GLS Check warning');
-        return label;
+        if (!request.customs || !customsNeedOf(request.recipient.countryCode, request.recipient.postalCode).needed) return label;
+        // Issue 25: outside the EU customs union the commercial invoice travels with the parcel, printed after the label.
+        const invoice = await renderCommercialInvoice({
+          declaration: request.customs,
+          sender: request.sender,
+          recipient: request.recipient,
+          grossWeightGrams: request.parcels.reduce((sum, p) => sum + p.weightGrams, 0),
+          itemNumber: label.trackingNumber,
+          date: italianDay(deps.now?.() ?? new Date()),
+          operator: 'GLS Italy',
+        });
+        return { ...label, labelPdf: await appendDocuments(label.labelPdf, [invoice]) };
       }),
 
     cancelShipment: (shipment) =>

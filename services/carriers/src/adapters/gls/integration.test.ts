@@ -64,6 +64,26 @@ afterAll(async () => {
   await sandbox.close();
 });
 
+describe('issue 25: a UK parcel', () => {
+  it('is accepted with its declaration (the sandbox refuses one without) and comes back with the commercial invoice after the label', async () => {
+    const customs: LabelRequest['customs'] = {
+      contentType: 'merce',
+      invoiceNumber: 'FT-2026-12',
+      currency: 'EUR',
+      items: [{ description: 'Tazza in ceramica', quantity: 2, valueCents: 2500, weightGrams: 700, hsCode: '691200', originCountry: 'IT' }],
+    };
+    const label = await adapterWith().createLabel(labelRequest({ countryCode: 'GB', postalCode: 'SW1A 1AA', city: 'London', province: '' }, { customs }));
+    const pdf = await PDFDocument.load(label.labelPdf);
+    expect(pdf.getPageCount()).toBe(2);
+    expect(pdf.getPage(1).getSize().width).toBeCloseTo(595.28, 1);
+  });
+
+  it('without its declaration GLS refuses it, as the customs desk would', async () => {
+    const err = await failure(adapterWith().createLabel(labelRequest({ countryCode: 'GB', postalCode: 'SW1A 1AA', city: 'London', province: '' })));
+    expect(err.message).toContain('dati doganali per spedizione extra UE mancanti o non validi: NumeroFattura');
+  });
+});
+
 describe('credentials', () => {
   it('accepts the right account and refuses a wrong password with GLS reason in Italian', async () => {
     await expect(adapterWith().validateCredentials()).resolves.toBeUndefined();

@@ -121,6 +121,40 @@ describe('createLabel', () => {
     expect(await scan(result.labelPdf)).toBe(code);
   });
 
+  describe('issue 25: the UPU customs declaration after the label, outside the EU customs union', () => {
+    const british: PartyAddress = { name: 'Jane Doe', addressLine1: '1 High Street', city: 'London', postalCode: 'SW1A 1AA', countryCode: 'GB' };
+    const customs = (valueCents: number): LabelRequest['customs'] => ({
+      contentType: 'merce',
+      invoiceNumber: 'FT-2026-12',
+      currency: 'EUR',
+      items: [{ description: 'Tazza in ceramica', quantity: 2, valueCents, weightGrams: 700, hsCode: '691200', originCountry: 'IT' }],
+    });
+
+    it('a CN22 page with every field up to 300 €, after the label', async () => {
+      const result = await adapterFor('posta_pr_intl', 'Postapriority Internazionale').createLabel(request({ poolCode: 'RB000000015IT', recipient: british, parcels: [{ weightGrams: 850 }], customs: customs(2500) }));
+      const pdf = await PDFDocument.load(result.labelPdf);
+      expect(pdf.getPageCount()).toBe(2);
+      expect(await scan(result.labelPdf)).toBe('RB000000015IT');
+      const text = await pdfText(result.labelPdf);
+      for (const expected of ['CUSTOMS DECLARATION CN 22', 'No. of item: RB000000015IT', '[X] Sale of goods', '[ ] Gift', 'Tazza in ceramica', '0.700', '25.00 EUR', '691200', 'Total gross weight (kg): 0.850', 'Total value: 25.00 EUR', 'Invoice No.: FT-2026-12', '05/03/2026', 'Bottega Verdi Srl']) {
+        expect(text).toContain(expected);
+      }
+    });
+
+    it('a CN23 above 300 €, with sender and addressee', async () => {
+      const result = await adapterFor('posta_rc_intl', 'Raccomandata Internazionale').createLabel(request({ poolCode: 'RR123456785IT', recipient: british, customs: customs(30_001) }));
+      const text = await pdfText(result.labelPdf);
+      expect(text).toContain('CUSTOMS DECLARATION CN 23');
+      expect(text).toContain('To: Jane Doe, 1 High Street, SW1A 1AA London, GB');
+      expect(text).not.toContain('CN 22');
+    });
+
+    it('no declaration inside the EU customs union, even when one is sent', async () => {
+      const result = await adapterFor('posta_pr_intl', 'Postapriority Internazionale').createLabel(request({ poolCode: 'RB000000015IT', recipient: french, customs: customs(2500) }));
+      expect((await PDFDocument.load(result.labelPdf)).getPageCount()).toBe(1);
+    });
+  });
+
   it('prints the code in clear text, the service, its mark, both addresses, date and reference', async () => {
     const registered = await adapterFor('posta_rc_intl', 'Raccomandata Internazionale').createLabel(request({ poolCode: 'RR123456785IT', recipient: french, contentDescription: 'Documenti' }));
     const text = await pdfText(registered.labelPdf);

@@ -1,4 +1,5 @@
-import { posteMessages } from '@smista/contracts';
+import { customsFormFor, customsNeedOf, posteMessages } from '@smista/contracts';
+import { appendDocuments, renderCustomsDeclaration } from '../customs-documents';
 import { NotSupportedError, type Logger } from '@smista/service-kit';
 import type { CancelResult, CarrierAdapter, LabelRequest, LabelResult } from '../adapter';
 import { buildLetterLabel } from './build';
@@ -51,7 +52,21 @@ export function createPosteLetterAdapter(settings: PosteLetterSettings, deps: Po
       const label = buildLetterLabel(settings, request, now());
       const labelPdf = await renderLetterLabel(label);
       log.debug({ carrier: settings.carrierCode, trackingCode: label.code }, 'letter label drawn');
-      return { trackingNumber: label.code, carrierShipmentNumber: label.code, labelPdf, warnings: [] };
+      if (!request.customs || !customsNeedOf(request.recipient.countryCode, request.recipient.postalCode).needed) {
+        return { trackingNumber: label.code, carrierShipmentNumber: label.code, labelPdf, warnings: [] };
+      }
+      // Issue 25: the UPU customs declaration (CN22, or CN23 above its value limit) printed after the label.
+      const form = customsFormFor(request.customs);
+      const declaration = await renderCustomsDeclaration(form, {
+        declaration: request.customs,
+        sender: request.sender,
+        recipient: request.recipient,
+        grossWeightGrams: request.parcels.reduce((sum, p) => sum + p.weightGrams, 0),
+        itemNumber: label.code,
+        date: label.date,
+        operator: 'Poste Italiane',
+      });
+      return { trackingNumber: label.code, carrierShipmentNumber: label.code, labelPdf: await appendDocuments(labelPdf, [declaration]), warnings: [] };
     },
 
     async cancelShipment(shipment: { carrierShipmentNumber: string; trackingNumber: string }): Promise<CancelResult> {

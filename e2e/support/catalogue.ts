@@ -1,0 +1,54 @@
+import type { APIRequestContext, BrowserContext } from 'playwright-core';
+import { api, type ApiResponse } from './api';
+
+/** What a merchant fills in a product: the weight, and for destinations outside the EU its customs data. */
+export interface ProductFacts {
+  weightGrams: number;
+  hsCode?: string;
+  originCountry?: string;
+  customsDescription?: string;
+}
+
+/**
+ * What the suites fill when the product itself is not the point: a small item's weight, and customs
+ * data, so an eBay order to the United Kingdom or Switzerland gets its declaration without typing.
+ */
+export const DEFAULT_PRODUCT_FACTS: ProductFacts = { weightGrams: 400, hsCode: '691200', originCountry: 'IT', customsDescription: 'Articoli da tavola in ceramica' };
+
+/** A call of the gateway as some member of the merchant (the gateway suites bring their own HTTP client). */
+export type CatalogueCall = (method: 'GET' | 'PUT', path: string, body?: unknown) => Promise<Pick<ApiResponse, 'status' | 'body'>>;
+
+/**
+ * Weighs every product of the merchant selected in the session that has no weight yet, through
+ * `PUT /api/products/:id` as a merchant would in the Catalogo screen (issue 25: the eBay sandbox,
+ * like the real eBay API, gives no weights, and a shipment without a weight gets no label), with
+ * the customs data of {@link DEFAULT_PRODUCT_FACTS} unless told otherwise.
+ * Products are learned from the imported orders, so call it after the orders are in and before the
+ * shipments are created (a shipment takes its parcel from its order when it is made). Answers the
+ * products weighed; throws with the answer when a call fails.
+ *
+ * @example
+ * await weighAllProducts(browser.context, app.baseUrl);
+ * await api(browser.context, app.baseUrl, 'POST', '/api/shipments/bulk-create', { orderIds });
+ */
+export function weighAllProducts(context: BrowserContext | APIRequestContext, baseUrl: string, facts: ProductFacts = DEFAULT_PRODUCT_FACTS): Promise<number> {
+  return weighAllProductsWith((method, path, body) => api(context, baseUrl, method, path, body), facts);
+}
+
+/** {@link weighAllProducts} through any client of the gateway. */
+export async function weighAllProductsWith(call: CatalogueCall, facts: ProductFacts = DEFAULT_PRODUCT_FACTS): Promise<number> {
+  const weighed = new Set<number>();
+  // Each PUT takes the product out of the 'senza peso' filter: the first page is read again until it is empty.
+  for (;;) {
+    const page = await call('GET', '/api/products?missingWeight=true');
+    if (page.status !== 200) throw new Error(`GET /api/products?missingWeight=true: ${page.status} ${JSON.stringify(page.body)}`);
+    const products = page.body.data as { id: number; sku: string }[];
+    if (products.length === 0) return weighed.size;
+    for (const p of products) {
+      if (weighed.has(p.id)) throw new Error(`product ${p.id} (${p.sku}) still has no weight after PUT /api/products/${p.id}`);
+      const saved = await call('PUT', `/api/products/${p.id}`, facts);
+      if (saved.status !== 200) throw new Error(`PUT /api/products/${p.id} (${p.sku}): ${saved.status} ${JSON.stringify(saved.body)}`);
+      weighed.add(p.id);
+    }
+  }
+}
