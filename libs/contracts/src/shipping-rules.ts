@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasHiddenCharacters, hiddenCharactersMessage } from './text';
+import { parseDecimalComma } from './catalogue';
 
 /**
  * Shipping rules (spec §2 /shipping-rules, §3 shipping_rules, §5 the rule form, §7
@@ -129,11 +130,10 @@ export const shippingRuleConditionLabels = {
 
 const absent = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** A decimal given as a number or as text with a comma or a dot ("12,50"); NaN when it is not one. */
+/** A decimal given as a number or as text with a comma or a dot ("12,50"); NaN when it is not one. The places are checked by the caller. */
 function decimalOf(v: unknown): number {
   if (typeof v === 'number') return v;
-  if (typeof v !== 'string' || !/^\s*\d+([.,]\d+)?\s*$/.test(v)) return Number.NaN;
-  return Number(v.trim().replace(',', '.'));
+  return typeof v === 'string' ? parseDecimalComma(v, 20) : Number.NaN;
 }
 
 const decimals = (n: number) => (String(n).split('.')[1] ?? '').length;

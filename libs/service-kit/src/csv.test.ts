@@ -32,6 +32,8 @@ describe('the CSV files merchants fill', () => {
     expect(reason('')).toBe('empty');
     expect(reason(Buffer.from([0xff, 0xfe, 0x41]))).toBe('encoding');
     expect(reason('SKU\n"aperta')).toBe('syntax');
+    // One field of 100,000 characters is no spreadsheet row: refused, not held in memory.
+    expect(reason(`SKU;Titolo\nA;"${'x'.repeat(100_000)}"`)).toBe('syntax');
   });
 
   it('writes a BOM, `;` and CRLF, quoting what needs it; reads back the same', () => {

@@ -81,6 +81,8 @@ export function readCsv(bytes: Uint8Array | string, options: { maxRows?: number 
       trim: true,
       info: true,
       to: options.maxRows === undefined ? undefined : options.maxRows + 1,
+      // A spreadsheet row is never this long; a file that is one huge field is refused, not held.
+      max_record_size: 64 * 1024,
     }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (err) {
     const e = err as { lines?: number; message?: string };

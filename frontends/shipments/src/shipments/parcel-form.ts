@@ -1,4 +1,4 @@
-import { customsMissing, type CustomsContentType, type CustomsDeclaration, type ShipmentJson } from '@smista/contracts';
+import { customsMissing, parseDecimalComma, type CustomsContentType, type CustomsDeclaration, type ShipmentJson } from '@smista/contracts';
 import { parcelMessages as p } from '../parcel-messages';
 
 /*
@@ -33,12 +33,10 @@ export interface CustomsValues {
 
 const decimal = (n: number | null, divisor: number) => (n === null ? '' : String(n / divisor).replace('.', ','));
 
-/** A decimal as typed ('1,25', '1.25', ' 2 '): the number, NaN when not one, null when empty. */
+/** A decimal as typed ('1,25', '1.25', ' 2 '), read by the contracts' rule: the number, NaN when not one, null when empty. */
 export function parseDecimal(text: string): number | null {
-  const t = text.trim().replace(/\s/g, '');
-  if (!t) return null;
-  if (!/^\d+([.,]\d+)?$/.test(t)) return NaN;
-  return Number(t.replace(',', '.'));
+  const t = text.replace(/\s/g, '');
+  return t ? parseDecimalComma(t) : null;
 }
 
 export const parcelValuesOf = (s: Pick<ShipmentJson, 'parcel'>): ParcelValues => ({

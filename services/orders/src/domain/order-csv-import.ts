@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse/sync';
+import { CsvUnreadableError, readCsv, type CsvTable } from '@smista/service-kit';
 import {
   hasHiddenCharacters,
   manualOrderSchema,
@@ -10,7 +10,7 @@ import {
   type OrderCsvProblemJson,
 } from '@smista/contracts';
 import { countryName } from './countries';
-import { csvDate, detectSeparator, headerKey, stripBom } from './orders-csv-format';
+import { csvDate, headerKey } from './orders-csv-format';
 
 /** One order of a file, checked: its number, the file rows it came from, what to store. */
 export interface CsvOrder {
@@ -54,28 +54,29 @@ type Row = Record<OrderCsvColumnName, string> & { line: number };
  * @example readOrdersCsv('numero_ordine;destinatario;...\nA-1;Giulia Bianchi;...').ok // true
  */
 export function readOrdersCsv(raw: string): CsvReading {
-  const text = stripBom(raw);
-  if (!text.trim()) return { ok: false, reason: m.empty };
-  if (text.includes('\u0000') || text.includes('\uFFFD')) return { ok: false, reason: m.notText };
-  let records: { record: string[]; info: { lines: number } }[];
+  if (raw.includes('\u0000') || raw.includes('\uFFFD')) return { ok: false, reason: m.notText };
+  let table: CsvTable;
   try {
-    // With `info`, each record comes with where it ends in the file (`lines`): the row the problems name.
-    records = parse(text, { delimiter: detectSeparator(text), bom: true, relax_column_count: true, skip_empty_lines: true, trim: true, info: true, max_record_size: 64 * 1024 }) as unknown as typeof records;
+    // One more row than allowed is read, so a file too long is told apart from one just long enough.
+    table = readCsv(raw, { maxRows: ORDER_CSV_MAX_ROWS + 1 });
   } catch (err) {
-    return { ok: false, reason: m.unreadable(err instanceof Error ? err.message.replace(/^Invalid [A-Za-z ]+: /, '').slice(0, 200) : 'errore') };
+    if (!(err instanceof CsvUnreadableError)) throw err;
+    return { ok: false, reason: err.reason === 'syntax' ? m.unreadable(err.message.replace(/^Invalid [A-Za-z ]+: /, '').slice(0, 200)) : err.reason === 'encoding' ? m.notText : m.empty };
   }
-  const [header, ...body] = records;
-  if (!header) return { ok: false, reason: m.empty };
-  const index = new Map<string, number>();
-  header.record.forEach((name, i) => index.set(headerKey(name), i));
-  const missing = ORDER_CSV_COLUMNS.filter((c) => c.required && !index.has(c.name)).map((c) => c.name);
+  // Columns are matched by their key (no case, accents or spaces); the file's own spelling reads the value.
+  const headerOf = new Map<string, string>();
+  for (const name of table.headers) if (!headerOf.has(headerKey(name))) headerOf.set(headerKey(name), name);
+  const missing = ORDER_CSV_COLUMNS.filter((c) => c.required && !headerOf.has(c.name)).map((c) => c.name);
   if (missing.length > 0) return { ok: false, reason: m.missingColumns(missing) };
-  if (body.length === 0) return { ok: false, reason: m.empty };
-  if (body.length > ORDER_CSV_MAX_ROWS) return { ok: false, reason: m.tooManyRows };
+  if (table.rows.length === 0) return { ok: false, reason: m.empty };
+  if (table.rows.length > ORDER_CSV_MAX_ROWS) return { ok: false, reason: m.tooManyRows };
 
-  const rows: Row[] = body.map(({ record, info }) => {
-    const row = { line: info.lines } as Row;
-    for (const c of ORDER_CSV_COLUMNS) row[c.name] = (index.has(c.name) ? record[index.get(c.name)!] : '') ?? '';
+  const rows: Row[] = table.rows.map(({ row: line, record }) => {
+    const row = { line } as Row;
+    for (const c of ORDER_CSV_COLUMNS) {
+      const header = headerOf.get(c.name);
+      row[c.name] = header === undefined ? '' : (record[header] ?? '');
+    }
     return row;
   });
 

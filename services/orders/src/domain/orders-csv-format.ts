@@ -1,25 +1,8 @@
 /**
- * The CSV file format of the orders' import (issue 25), apart from what the rows mean: the BOM, the
- * separator told by the header, header names matched without case, accents or spaces, dates. The
- * catalogue's bulk edit has helpers of its own for the same questions: the two are to become one.
+ * The orders' CSV import's own conventions (issue 25), apart from what the rows mean: header names
+ * matched without case, accents or spaces, and dates. The file itself (BOM, separator, quotes) is
+ * read by service-kit's `readCsv`, as the catalogue's bulk edit reads its file.
  */
-
-/** The text without a UTF-8 byte order mark at its start. */
-export function stripBom(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
-/**
- * The separator of a file, told by its header line: `;` when it has more of them than commas (the
- * Italian Excel's default, which leaves commas to the decimals), else `,`.
- *
- * @example detectSeparator('numero_ordine;articolo\n1;Tazza, blu') // ';'
- */
-export function detectSeparator(text: string): ';' | ',' {
-  const header = text.split(/\r?\n/, 1)[0] ?? '';
-  const count = (c: string) => header.split(c).length - 1;
-  return count(';') > count(',') ? ';' : ',';
-}
 
 /**
  * A header name as the columns are matched: lower case, without accents, spaces and dashes as `_`.
