@@ -178,6 +178,35 @@ describe('package presets', () => {
   });
 });
 
+describe('a preset change reweighs only the orders it moves', () => {
+  it("a tare reweighs that preset's orders, a new default (tare 0 too) the orders without their own, deleting the default theirs", async () => {
+    const shop = await stack.newMerchant();
+    const [own, byDefault] = await imported(shop, [orderWith(61, [{ sku: 'VAS-01', weightGrams: 500 }]), orderWith(62, [{ sku: 'VAS-02', weightGrams: 500 }])]);
+    await shop.api.savePackagePreset(preset({ name: 'Scatola L', tareGrams: 400, isDefault: true }));
+    const small = await shop.api.savePackagePreset(preset({ name: 'Scatola S', tareGrams: 100 }));
+    await shop.api.setOrderPackage({ orderId: own!, presetId: small.id });
+    const updatedAt = async (id: number) => (await stack.pool.query('SELECT updated_at FROM orders WHERE id = $1', [id])).rows[0].updated_at as Date;
+    const untouched = await updatedAt(byDefault!);
+
+    await shop.api.savePackagePreset(preset({ id: small.id, name: 'Scatola S', tareGrams: 150 }));
+    expect([await weightOf(shop.api, own!), await weightOf(shop.api, byDefault!)]).toEqual([
+      { weightKg: 0.65, weightMissing: false, packageName: 'Scatola S' },
+      { weightKg: 0.9, weightMissing: false, packageName: 'Scatola L' },
+    ]);
+    // The default-packed order was not rewritten by another preset's tare.
+    expect(await updatedAt(byDefault!)).toEqual(untouched);
+
+    // A new default with no tare: the orders without their own package lose the old default's 400 g.
+    await shop.api.savePackagePreset(preset({ name: 'Busta', lengthMm: 250, widthMm: 180, heightMm: 20, tareGrams: 0, isDefault: true }));
+    expect(await weightOf(shop.api, byDefault!)).toEqual({ weightKg: 0.5, weightMissing: false, packageName: 'Busta' });
+    expect((await weightOf(shop.api, own!)).weightKg).toBe(0.65);
+
+    // Deleting the chosen preset: its order falls back to the default's tare.
+    await shop.api.deletePackagePreset({ id: small.id });
+    expect(await weightOf(shop.api, own!)).toEqual({ weightKg: 0.5, weightMissing: false, packageName: 'Busta' });
+  });
+});
+
 describe('rules by weight', () => {
   it("'Assegna Corrieri' picks the carrier by the catalogue's weight, and the rule gives its package", async () => {
     const shop = await stack.newMerchant();

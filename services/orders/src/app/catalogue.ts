@@ -14,7 +14,7 @@ import {
   type ProductFields,
 } from '@smista/contracts';
 import type { z } from 'zod';
-import { ordersErrors, presetChangeMovesWeights, type PackagePreset, type Product, type ProductChanges } from '../domain';
+import { ordersErrors, presetChangeReweighs, type PackagePreset, type Product, type ProductChanges } from '../domain';
 import {
   allProducts,
   clearDefaultPreset,
@@ -26,7 +26,8 @@ import {
   listProducts,
   productsBySku,
   raiseListVersion,
-  recomputeOpenOrderWeights,
+  openOrdersPackedIn,
+  recomputeOrderWeights,
   setOrderPackage,
   updatePreset,
   updateProducts,
@@ -57,7 +58,7 @@ export async function listCatalogue(deps: { pool: Pool }, scope: MerchantScope, 
  */
 async function applyProductChanges(tx: PoolClient, merchantId: string, changes: readonly ProductChanges[]): Promise<{ products: Product[]; ordersReweighed: number }> {
   const { products, weightChangedSkus } = await updateProducts(tx, merchantId, changes);
-  const reweighed = weightChangedSkus.length ? await recomputeOpenOrderWeights(tx, merchantId, weightChangedSkus) : [];
+  const reweighed = weightChangedSkus.length ? await recomputeOrderWeights(tx, merchantId, { skus: weightChangedSkus }) : [];
   await raiseListVersion(tx, merchantId);
   return { products, ordersReweighed: reweighed.length };
 }
@@ -173,7 +174,8 @@ export async function savePackagePreset(deps: CatalogueDeps, scope: MerchantScop
       if (v.isDefault) await clearDefaultPreset(tx, merchantId, id);
       const preset = before ? await updatePreset(tx, merchantId, id, v) : await insertPreset(tx, merchantId, v);
       if (!preset) throw ordersErrors.presetNotFound();
-      if (presetChangeMovesWeights(before, preset)) await recomputeOpenOrderWeights(tx, merchantId, null);
+      const reweighs = presetChangeReweighs(before, preset);
+      if (reweighs) await recomputeOrderWeights(tx, merchantId, reweighs);
       return preset;
     });
     deps.logger.info({ merchantId, presetId: saved.id, userId }, id ? 'package preset updated' : 'package preset created');
@@ -188,8 +190,13 @@ export async function savePackagePreset(deps: CatalogueDeps, scope: MerchantScop
 export async function deletePackagePreset(deps: CatalogueDeps, scope: MerchantScope, id: number): Promise<void> {
   const { merchantId, userId } = scope;
   await withTransaction(deps.pool, async (tx) => {
+    const preset = await findPreset(tx, merchantId, id, true);
+    if (!preset) throw ordersErrors.presetNotFound();
+    // Its orders are found before the delete empties their package (ON DELETE SET NULL).
+    const packedIn = await openOrdersPackedIn(tx, merchantId, id);
     if (!(await deletePreset(tx, merchantId, id))) throw ordersErrors.presetNotFound();
-    await recomputeOpenOrderWeights(tx, merchantId, null);
+    if (packedIn.length) await recomputeOrderWeights(tx, merchantId, { orderIds: packedIn });
+    if (preset.isDefault) await recomputeOrderWeights(tx, merchantId, { presetIds: [], defaultPackage: true });
   });
   deps.logger.info({ merchantId, presetId: id, userId }, 'package preset deleted');
 }
@@ -200,6 +207,6 @@ export async function chooseOrderPackage(deps: CatalogueDeps, scope: MerchantSco
   await withTransaction(deps.pool, async (tx) => {
     if (presetId && !(await findPreset(tx, merchantId, presetId))) throw ordersErrors.presetNotFound();
     if (!(await setOrderPackage(tx, merchantId, orderId, presetId || null))) throw ordersErrors.orderNotFound();
-    await recomputeOpenOrderWeights(tx, merchantId, null, [orderId]);
+    await recomputeOrderWeights(tx, merchantId, { orderIds: [orderId] });
   });
 }

@@ -1,7 +1,7 @@
 import { kitErrors, withTransaction, type Logger, type MerchantScope, type Pool } from '@smista/service-kit';
 import { manualOrderNumber, manualOrderSchema } from '@smista/contracts';
 import { manualOrderImport, ordersErrors, type Order } from '../domain';
-import { findOrder, findPreset, nextManualOrderNumber, recomputeOpenOrderWeights, setManualOrderExtras, setOrderPackage } from '../store';
+import { findOrder, findPreset, nextManualOrderNumber, recomputeOrderWeights, setManualOrderExtras, setOrderPackage } from '../store';
 import { storeImports } from '../events/order-imported';
 
 /**
@@ -30,7 +30,7 @@ export async function createManualOrder(deps: { pool: Pool; logger: Logger; now:
     if (data.packagePresetId !== null) {
       // the chosen box replaces a rule's or the default's: its tare moves the order's weight
       await setOrderPackage(tx, merchantId, stored.orderId, data.packagePresetId);
-      await recomputeOpenOrderWeights(tx, merchantId, null, [stored.orderId]);
+      await recomputeOrderWeights(tx, merchantId, { orderIds: [stored.orderId] });
     }
     deps.logger.info({ ...log, orderId: stored.orderId }, 'manual order created');
     const created = await findOrder(tx, merchantId, stored.orderId);

@@ -19,7 +19,7 @@ import {
   findPreset,
   knownCarriers,
   listRules,
-  recomputeOpenOrderWeights,
+  recomputeOrderWeights,
   lockMerchantRules,
   nextPriority,
   ruleCandidates,
@@ -260,7 +260,7 @@ type RuleAssignment = Awaited<ReturnType<typeof assignByRules>>[number];
 /** Orders a rule gave a package: their weight with its tare (issue 25). */
 async function reweighPackaged(tx: PoolClient, merchantId: string, changed: readonly RuleAssignment[]): Promise<void> {
   const packaged = changed.filter((a) => a.packagePresetId !== null).map((a) => a.orderId);
-  if (packaged.length) await recomputeOpenOrderWeights(tx, merchantId, null, packaged);
+  if (packaged.length) await recomputeOrderWeights(tx, merchantId, { orderIds: packaged });
 }
 
 /** A rule's package must be one of the merchant's presets. */

@@ -38,11 +38,23 @@ export interface PackagePreset {
   isDefault: boolean;
 }
 
+/** The open orders whose weight a change of packages moves: those packed in `presetIds`, and (`defaultPackage`) those in the merchant's default. */
+export interface PackagesReweighed {
+  presetIds: number[];
+  defaultPackage: boolean;
+}
+
 /**
- * Whether saving a preset changes the weight of orders that use the merchant's presets: its tare
- * changed, or which preset is the default changed (the orders without one of their own take its tare).
+ * Which open orders saving a preset reweighs: its own orders when its tare changed, and the orders
+ * without a package of their own when the default's tare changed or another preset became the
+ * default (a new default included: the old default's tare no longer applies). Null when none.
+ *
+ * @example presetChangeReweighs({ tareGrams: 100, isDefault: false }, { id: 7, tareGrams: 150, isDefault: false }) // { presetIds: [7], defaultPackage: false }
  */
-export function presetChangeMovesWeights(before: Pick<PackagePreset, 'tareGrams' | 'isDefault'> | null, after: Pick<PackagePreset, 'tareGrams' | 'isDefault'>): boolean {
-  if (before === null) return after.isDefault && after.tareGrams > 0;
-  return before.tareGrams !== after.tareGrams || before.isDefault !== after.isDefault;
+export function presetChangeReweighs(before: Pick<PackagePreset, 'tareGrams' | 'isDefault'> | null, after: Pick<PackagePreset, 'id' | 'tareGrams' | 'isDefault'>): PackagesReweighed | null {
+  if (before === null) return after.isDefault ? { presetIds: [], defaultPackage: true } : null;
+  const tareChanged = before.tareGrams !== after.tareGrams;
+  const defaultChanged = before.isDefault !== after.isDefault;
+  if (!tareChanged && !defaultChanged) return null;
+  return { presetIds: tareChanged ? [after.id] : [], defaultPackage: defaultChanged || (after.isDefault && tareChanged) };
 }

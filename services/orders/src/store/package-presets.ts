@@ -61,6 +61,15 @@ export async function deletePreset(tx: PoolClient, merchantId: string, id: numbe
   return (rowCount ?? 0) > 0;
 }
 
+/** The open orders (to pay or to ship) packed in one preset of the merchant. */
+export async function openOrdersPackedIn(tx: PoolClient, merchantId: string, presetId: number): Promise<number[]> {
+  const { rows } = await tx.query(
+    `SELECT id FROM orders WHERE merchant_id = $1 AND package_preset_id = $2 AND status IN ('da_pagare', 'da_spedire')`,
+    [merchantId, presetId],
+  );
+  return rows.map((r) => Number(r.id));
+}
+
 /** Sets the package of one order (null: the merchant's default); false when it is not the merchant's. */
 export async function setOrderPackage(tx: PoolClient, merchantId: string, orderId: number, presetId: number | null): Promise<boolean> {
   if (!Number.isSafeInteger(orderId) || orderId <= 0) return false;

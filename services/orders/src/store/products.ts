@@ -1,5 +1,5 @@
 import type { PoolClient, Queryable } from '@smista/service-kit';
-import type { OrderImport, Product, ProductChanges, ProductFilter } from '../domain';
+import type { OrderImport, PackagesReweighed, Product, ProductChanges, ProductFilter } from '../domain';
 
 /**
  * Learns the products of a batch of imports in one statement (issue 25): each SKU not yet in the
@@ -124,7 +124,7 @@ export async function productsBySku(db: Queryable, merchantId: string, skus: rea
 /**
  * Writes what the merchant fills for several products in one statement (one product or a CSV's
  * rows), locking them in id order; null fields are written as null (cleared). Returns the SKUs
- * whose weight changed, for {@link recomputeOpenOrderWeights}.
+ * whose weight changed, for {@link recomputeOrderWeights}.
  */
 export async function updateProducts(tx: PoolClient, merchantId: string, changes: readonly ProductChanges[]): Promise<{ products: Product[]; weightChangedSkus: string[] }> {
   if (changes.length === 0) return { products: [], weightChangedSkus: [] };
@@ -159,20 +159,32 @@ export async function updateProducts(tx: PoolClient, merchantId: string, changes
   return { products: rows.map(toProduct), weightChangedSkus: rows.filter((r) => r.weight_changed).map((r) => r.sku as string) };
 }
 
+/** Which orders to weigh again. */
+export type OrdersToReweigh =
+  /** Products' weights changed: the open orders with one of these SKUs. */
+  | { skus: readonly string[] }
+  /** Packages' tares or the default changed: the open orders packed so. */
+  | PackagesReweighed
+  /** Their package was chosen: these orders, whatever their status. */
+  | { orderIds: readonly number[] };
+
 /**
- * The weight of the merchant's open orders (to pay or to ship) again, from their lines, the
- * catalogue and their package's tare: those with one of `skus` (a product's weight changed), or all
- * of them (`skus` null: a preset's tare or the default preset changed); or the orders `orderIds`
- * whatever their status (their package was chosen). Returns the ids whose
- * weight or 'Peso mancante' changed.
+ * The weight of orders again, from their lines, the catalogue and their package's tare (open means
+ * to pay or to ship). Only the orders a change can move are read, so a preset's tare does not
+ * rewrite a merchant's whole backlog. Returns the ids whose weight or 'Peso mancante' changed.
  */
-export async function recomputeOpenOrderWeights(tx: PoolClient, merchantId: string, skus: readonly string[] | null, orderIds: readonly number[] | null = null): Promise<number[]> {
+export async function recomputeOrderWeights(tx: PoolClient, merchantId: string, which: OrdersToReweigh): Promise<number[]> {
+  const skus = 'skus' in which ? which.skus : null;
+  const orderIds = 'orderIds' in which ? which.orderIds : null;
+  const presetIds = 'presetIds' in which ? which.presetIds : null;
+  const defaultPackage = 'presetIds' in which ? which.defaultPackage : null;
   const { rows } = await tx.query(
     `WITH target AS (
        SELECT o.id FROM orders o
         WHERE o.merchant_id = $1 AND ($3::bigint[] IS NOT NULL OR o.status IN ('da_pagare', 'da_spedire'))
           AND ($2::text[] IS NULL OR EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.sku = ANY($2::text[])))
           AND ($3::bigint[] IS NULL OR o.id = ANY($3::bigint[]))
+          AND ($4::bigint[] IS NULL OR o.package_preset_id = ANY($4::bigint[]) OR ($5::boolean AND o.package_preset_id IS NULL))
      ), w AS (
        SELECT t.id, bool_or(COALESCE(p.weight_grams, i.marketplace_weight_grams) IS NULL) AS missing,
               sum(i.quantity::bigint * COALESCE(p.weight_grams, i.marketplace_weight_grams)) AS items_weight
@@ -190,7 +202,7 @@ export async function recomputeOpenOrderWeights(tx: PoolClient, merchantId: stri
       WHERE o.id = v.id AND (o.weight_grams IS DISTINCT FROM v.weight OR o.weight_missing IS DISTINCT FROM v.missing
                              OR o.items_weight_grams IS DISTINCT FROM v.items_weight)
      RETURNING o.id`,
-    [merchantId, skus, orderIds],
+    [merchantId, skus, orderIds, presetIds, defaultPackage],
   );
   return rows.map((r) => Number(r.id));
 }
