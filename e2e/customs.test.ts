@@ -8,7 +8,8 @@
  * label; the same drawer at 390 px with nothing sideways. Then the way meant to be the usual one:
  * a product filled once in Catalogo (weight, HS code, origin, customs description) and the next UK
  * order of it gets a shipment whose declaration is complete with nothing typed, labelled with its
- * CN22. Screenshots in /tmp/shots-customs/.
+ * CN22. Last, 'Imballo' in the drawer: a preset chosen gives the parcel its sizes and swaps the tare.
+ * Screenshots in /tmp/shots-customs/.
  */
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -215,4 +216,35 @@ step("a product filled once in Catalogo (weight, HS code, origin, customs descri
   expect(pages[1]).toContain('CUSTOMS DECLARATION CN 22');
   expect(pages[1]).toContain('Tazza in ceramica');
   expect(pages[1]).toContain(externalId);
+});
+
+step("'Imballo' in the drawer: a preset chosen gives the parcel its sizes and its tare on top of the weight typed", async () => {
+  const priorityId = await priority.get();
+  // Two presets, neither the default, so the suite's other orders keep their weights.
+  for (const preset of [
+    { name: 'Busta imbottita', lengthMm: 250, widthMm: 180, heightMm: 40, tareGrams: 30, maxWeightGrams: 2000, isDefault: false },
+    { name: 'Scatola M', lengthMm: 305, widthMm: 200, heightMm: 150, tareGrams: 250, maxWeightGrams: 10000, isDefault: false },
+  ]) {
+    expect((await call('POST', '/api/package-presets', preset)).status).toBe(201);
+  }
+  const externalId = `UK3-${run}`;
+  const orderId = await ukOrder(externalId, `PIA-${run}`);
+  expect((await call('PATCH', `/api/orders/${orderId}/carrier`, { carrierIntegrationId: priorityId })).status).toBe(200);
+  const id = (await call('POST', '/api/shipments/bulk-create', { orderIds: [orderId] })).body.outcomes[0].shipmentId as number;
+
+  await page.goto(`${app.baseUrl}/dashboard/shipments?shipment=${id}`);
+  const parcel = drawer().getByTestId('details-parcel');
+  await parcel.getByTestId('parcel-weight-missing').waitFor();
+  await parcel.getByTestId('parcel-weight').fill('1');
+  await eventually(async () => expect(await parcel.getByTestId('parcel-package').locator('option').allInnerTexts()).toEqual(['Nessun imballo', 'Busta imbottita', 'Scatola M']));
+  await parcel.getByTestId('parcel-package').selectOption('Busta imbottita');
+  expect(await parcel.getByTestId('parcel-weight').inputValue()).toBe('1,03');
+  await parcel.getByTestId('parcel-package').selectOption('Scatola M');
+  expect([await parcel.getByTestId('parcel-weight').inputValue(), await parcel.getByTestId('parcel-lengthCm').inputValue(), await parcel.getByTestId('parcel-heightCm').inputValue()]).toEqual(['1,25', '30,5', '15']);
+  await shot('1280-package');
+  await parcel.getByTestId('parcel-save').click();
+  await expectToast(page, 'Pacco aggiornato');
+  await eventually(async () =>
+    expect((await call('GET', `/api/shipments/${id}`)).body.parcel).toEqual({ weightGrams: 1250, lengthMm: 305, widthMm: 200, heightMm: 150, packageName: 'Scatola M' }),
+  );
 });

@@ -10,6 +10,7 @@ export const parcelMessages = {
   heightCm: 'Altezza (cm)',
   packageName: 'Imballo',
   packageNone: 'Nessun imballo',
+  packageHint: "Scegliendo un imballo, peso e dimensioni passano alla sua tara e alle sue misure.",
   weightMissing: "Peso mancante: inseriscilo per poter creare l'etichetta.",
   saveParcel: 'Salva pacco',
   parcelSaved: 'Pacco aggiornato',

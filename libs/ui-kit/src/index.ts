@@ -28,6 +28,8 @@ export {
   carrierIntegrationsKey,
   carrierIntegrationsQuery,
   fetchCarrierIntegrations,
+  packagePresetsKey,
+  packagePresetsQuery,
 } from './lib/query-keys';
 export { formatCount, formatDate, formatDateTime, parseDate } from './lib/format';
 export { providerName, providerNames } from './lib/provider-names';

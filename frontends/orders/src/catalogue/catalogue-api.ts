@@ -3,8 +3,8 @@
  * the presets the order panel chooses from. Components call these hooks, never `apiFetch`.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderJson, PackagePresetJson, ProductCsvResultJson, ProductFields, ProductJson, ProductListJson } from '@smista/contracts';
-import { apiFetch, apiRequest, orderQueryKeys, responseError } from '@smista/ui-kit';
+import type { OrderJson, ProductCsvResultJson, ProductFields, ProductJson, ProductListJson } from '@smista/contracts';
+import { apiFetch, apiRequest, orderQueryKeys, packagePresetsKey, packagePresetsQuery, responseError } from '@smista/ui-kit';
 
 /** What the list shows: its search, filters and page (also the screen's URL). */
 export interface CatalogueView {
@@ -34,7 +34,7 @@ export function productsPath(view: CatalogueView): string {
 export const catalogueKeys = {
   all: (merchantId: string) => ['catalogue', merchantId] as const,
   list: (merchantId: string, path: string) => [...catalogueKeys.all(merchantId), path] as const,
-  presets: (merchantId: string) => ['package-presets', merchantId] as const,
+  presets: packagePresetsKey,
 };
 
 export function useProducts(merchantId: string, view: CatalogueView) {
@@ -79,7 +79,7 @@ export function useUploadCatalogueCsv(merchantId: string) {
 
 /** The merchant's package presets (the order panel's choice). */
 export function usePackagePresets(merchantId: string) {
-  return useQuery({ queryKey: catalogueKeys.presets(merchantId), queryFn: ({ signal }) => apiFetch<PackagePresetJson[]>('/api/package-presets', { signal }) });
+  return useQuery(packagePresetsQuery(merchantId));
 }
 
 /** `PUT /api/orders/{id}/package {presetId}` (0: the merchant's default). */

@@ -4,8 +4,8 @@
  * never call `apiFetch` themselves. Toasts are the caller's (`mutate(vars, { onSuccess, onError })`).
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AssignCarriersJson, MessageJson, RulePreviewJson, ShippingRuleCreate, ShippingRuleJson, PackagePresetJson } from '@smista/contracts';
-import { apiFetch, apiFetchList, carrierIntegrationsKey, carrierIntegrationsQuery, orderQueryKeys } from '@smista/ui-kit';
+import type { AssignCarriersJson, MessageJson, RulePreviewJson, ShippingRuleCreate, ShippingRuleJson } from '@smista/contracts';
+import { apiFetch, apiFetchList, carrierIntegrationsKey, carrierIntegrationsQuery, orderQueryKeys, packagePresetsQuery } from '@smista/ui-kit';
 import { ASSIGN_API_PATH, PREVIEW_API_PATH, RULES_API_PATH, ruleApiPath } from '../paths';
 
 /**
@@ -46,7 +46,7 @@ export function useRules(merchantId: string) {
 
 /** The merchant's package presets (issue 25), for the rule's package; the settings remote writes them. */
 export function usePackagePresets(merchantId: string) {
-  return useQuery({ queryKey: ['package-presets', merchantId], queryFn: ({ signal }) => apiFetch<PackagePresetJson[]>('/api/package-presets', { signal }) });
+  return useQuery(packagePresetsQuery(merchantId));
 }
 
 /** The merchant's carrier integrations (the shared query: spec §7 retries). */

@@ -4,19 +4,16 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessageJson, PackagePresetFields, PackagePresetJson } from '@smista/contracts';
-import { apiFetch } from '@smista/ui-kit';
+import { apiFetch, packagePresetsKey, packagePresetsQuery } from '@smista/ui-kit';
 
-/** The merchant id is in the key so a switch of merchant never shows the previous one's presets. */
-export const presetKeys = {
-  all: ['package-presets'] as const,
-  list: (merchantId: string) => [...presetKeys.all, merchantId] as const,
-};
+/** The kit's key, shared with every screen that chooses a preset; the merchant id in it so a switch of merchant never shows the previous one's presets. */
+export const presetKeys = { list: packagePresetsKey };
 
 const PATH = '/api/package-presets';
 const itemPath = (id: number) => `${PATH}/${encodeURIComponent(String(id))}`;
 
 export function usePackagePresets(merchantId: string) {
-  return useQuery({ queryKey: presetKeys.list(merchantId), queryFn: ({ signal }) => apiFetch<PackagePresetJson[]>(PATH, { signal }) });
+  return useQuery(packagePresetsQuery(merchantId));
 }
 
 function useRefreshAfter(merchantId: string) {

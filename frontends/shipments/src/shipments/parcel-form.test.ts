@@ -1,4 +1,4 @@
-import { customsBody, customsValuesOf, missingFields, parcelBody, parcelValuesOf, parseDecimal } from './parcel-form';
+import { customsBody, customsValuesOf, missingFields, parcelBody, parcelValuesOf, parseDecimal, withPreset } from './parcel-form';
 
 describe('the drawer parcel form', () => {
   it('reads Italian decimals', () => {
@@ -12,6 +12,17 @@ describe('the drawer parcel form', () => {
     expect(parcelBody({ weightKg: '0,9', lengthCm: '', widthCm: '', heightCm: '', packageName: '' })).toMatchObject({ ok: true, body: { weightGrams: 900, lengthMm: null } });
     expect(parcelBody({ weightKg: '', lengthCm: '', widthCm: '', heightCm: '', packageName: '' })).toMatchObject({ ok: false, field: 'weightKg' });
     expect(parcelBody({ weightKg: '1', lengthCm: '30', widthCm: '', heightCm: '', packageName: '' })).toMatchObject({ ok: false, field: 'dimensions' });
+  });
+  it("a preset chosen swaps the old package's tare for its own and gives its sizes", () => {
+    const preset = (id: number, name: string, tareGrams: number, lengthMm: number) => ({ id, name, lengthMm, widthMm: 200, heightMm: 150, tareGrams, maxWeightGrams: 10_000, isDefault: false });
+    const presets = [preset(1, 'Busta', 20, 250), preset(2, 'Scatola M', 250, 305)];
+    const packed = { weightKg: '1,02', lengthCm: '25', widthCm: '20', heightCm: '15', packageName: 'Busta' };
+    expect(withPreset(packed, presets, 'Scatola M')).toEqual({ weightKg: '1,25', lengthCm: '30,5', widthCm: '20', heightCm: '15', packageName: 'Scatola M' });
+    // None: the tare and the box's sizes go; a hand-typed package has no tare to take off.
+    expect(withPreset(packed, presets, '')).toEqual({ weightKg: '1', lengthCm: '', widthCm: '', heightCm: '', packageName: '' });
+    expect(withPreset({ ...packed, packageName: 'Scatolone del vicino' }, presets, 'Busta')).toMatchObject({ weightKg: '1,04', lengthCm: '25', packageName: 'Busta' });
+    // An unknown weight stays unknown.
+    expect(withPreset({ ...packed, weightKg: '' }, presets, 'Scatola M')).toMatchObject({ weightKg: '', packageName: 'Scatola M' });
   });
   it('shows a shipment parcel as typed text', () => {
     expect(parcelValuesOf({ parcel: { weightGrams: 1250, lengthMm: 305, widthMm: null, heightMm: null, packageName: '' } })).toMatchObject({ weightKg: '1,25', lengthCm: '30,5', widthCm: '' });

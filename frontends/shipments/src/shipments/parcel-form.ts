@@ -1,4 +1,4 @@
-import { customsMissing, parseDecimalComma, type CustomsContentType, type CustomsDeclaration, type ShipmentJson } from '@smista/contracts';
+import { customsMissing, parseDecimalComma, type CustomsContentType, type CustomsDeclaration, type PackagePresetJson, type ShipmentJson } from '@smista/contracts';
 import { parcelMessages as p } from '../parcel-messages';
 
 /*
@@ -46,6 +46,27 @@ export const parcelValuesOf = (s: Pick<ShipmentJson, 'parcel'>): ParcelValues =>
   heightCm: decimal(s.parcel.heightMm, 10),
   packageName: s.parcel.packageName,
 });
+
+/**
+ * The parcel packed in another of the merchant's presets ('' none): its name and inner sizes, and
+ * the weight with the old package's tare swapped for the new one's (the weight came from the
+ * order's items plus its package). A package typed by hand or gone from the presets has no tare
+ * known, so nothing is taken off for it; an unknown weight stays unknown.
+ *
+ * @example withPreset({ weightKg: '1,2', ..., packageName: 'Busta' }, presets, 'Scatola M') // weight − Busta's tare + Scatola M's
+ */
+export function withPreset(values: ParcelValues, presets: readonly PackagePresetJson[], presetName: string): ParcelValues {
+  const before = presets.find((x) => x.name === values.packageName);
+  const after = presets.find((x) => x.name === presetName);
+  const kg = parseDecimal(values.weightKg);
+  const grams = kg === null || Number.isNaN(kg) ? null : Math.round(kg * 1000) - (before?.tareGrams ?? 0) + (after?.tareGrams ?? 0);
+  const sizes = after
+    ? { lengthCm: decimal(after.lengthMm, 10), widthCm: decimal(after.widthMm, 10), heightCm: decimal(after.heightMm, 10) }
+    : before
+      ? { lengthCm: '', widthCm: '', heightCm: '' }
+      : {};
+  return { ...values, ...sizes, weightKg: grams === null || grams <= 0 ? values.weightKg : decimal(grams, 1000), packageName: after?.name ?? '' };
+}
 
 /** The parcel to send, or the Italian reason it cannot be. */
 export function parcelBody(v: ParcelValues): { ok: true; body: { weightGrams: number; lengthMm: number | null; widthMm: number | null; heightMm: number | null; packageName: string } } | { ok: false; field: 'weightKg' | 'dimensions'; message: string } {

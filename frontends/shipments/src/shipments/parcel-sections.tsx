@@ -3,9 +3,9 @@ import { AlertTriangle, CheckCircle2, Plus, Trash2 } from 'lucide-react';
 import { customsContentTypes, type ShipmentJson } from '@smista/contracts';
 import { Button, cn, DetailSection, fieldAria, FormField, Input, NativeSelect, toast } from '@smista/ui-kit';
 import { t } from '../messages';
-import { customsBody, customsValuesOf, emptyItem, missingFields, parcelBody, parcelValuesOf, type CustomsItemValues, type CustomsValues, type ParcelValues } from './parcel-form';
+import { customsBody, customsValuesOf, emptyItem, missingFields, parcelBody, parcelValuesOf, withPreset, type CustomsItemValues, type CustomsValues, type ParcelValues } from './parcel-form';
 import { errorToast } from './results';
-import { useUpdateCustoms, useUpdateParcel } from './shipments-api';
+import { usePackagePresets, useUpdateCustoms, useUpdateParcel } from './shipments-api';
 
 const p = t.parcel;
 /** Before a label (pending, or a refused one) the parcel and the declaration can change. */
@@ -35,7 +35,10 @@ export function ParcelSections({ merchantId, s }: { merchantId: string; s: Shipm
 function ParcelForm({ merchantId, s }: { merchantId: string; s: ShipmentJson }) {
   const id = useId();
   const update = useUpdateParcel(merchantId);
+  const presets = usePackagePresets(merchantId).data ?? [];
   const [values, setValues] = useState<ParcelValues>(() => parcelValuesOf(s));
+  // A package typed before or gone from Impostazioni stays choosable as it is.
+  const packageNames = [...presets.map((x) => x.name), ...(values.packageName && !presets.some((x) => x.name === values.packageName) ? [values.packageName] : [])];
   const [error, setError] = useState<{ field: 'weightKg' | 'dimensions'; message: string } | null>(null);
   const canEdit = editable(s);
   const set = (field: keyof ParcelValues, value: string) => setValues({ ...values, [field]: value });
@@ -103,16 +106,22 @@ function ParcelForm({ merchantId, s }: { merchantId: string; s: ShipmentJson }) 
         </p>
       ) : null}
       <FormField id={`${id}-package`} label={p.packageName}>
-        <Input
+        <NativeSelect
           id={`${id}-package`}
           value={values.packageName}
-          placeholder={p.packageNone}
-          maxLength={200}
-          onChange={(e) => set('packageName', e.target.value)}
+          onChange={(e) => setValues(withPreset(values, presets, e.target.value))}
           disabled={!canEdit || update.isPending}
           data-testid="parcel-package"
-        />
+        >
+          <option value="">{p.packageNone}</option>
+          {packageNames.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </NativeSelect>
       </FormField>
+      {canEdit && presets.length > 0 ? <p className="-mt-2 text-xs text-muted-foreground">{p.packageHint}</p> : null}
       {canEdit ? (
         <Button type="submit" size="sm" className="w-full justify-self-start sm:w-auto" disabled={update.isPending} data-testid="parcel-save">
           {update.isPending ? t.saving : p.saveParcel}

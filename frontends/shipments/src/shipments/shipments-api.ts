@@ -25,6 +25,7 @@ import {
   carrierIntegrationsQuery,
   INTEGRATION_RETRY_DELAY_MS,
   orderQueryKeys,
+  packagePresetsQuery,
   responseError,
   shipmentQueryKeys,
   shouldRetryIntegration,
@@ -114,6 +115,11 @@ export async function fetchLabel(shipmentId: number): Promise<Blob> {
   const res = await apiRequest(labelPath(shipmentId));
   if (!res.ok) throw await responseError(res);
   return res.blob();
+}
+
+/** The merchant's package presets (issue 25), for the drawer's 'Imballo'; Impostazioni › Imballaggi writes them. */
+export function usePackagePresets(merchantId: string) {
+  return useQuery(packagePresetsQuery(merchantId));
 }
 
 /** One page of shipments for a view; while the next page loads the previous one stays on screen. */

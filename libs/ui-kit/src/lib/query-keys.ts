@@ -4,8 +4,8 @@
  * entries (the shipments after 'Crea spedizioni', the orders after a shipment changed) builds the
  * other's key here, never by hand. The hooks supply their fetchers: these keys are not URLs.
  */
-import type { CarrierIntegrationJson } from '@smista/contracts';
-import { apiFetchList, INTEGRATION_RETRY_DELAY_MS, shouldRetryIntegration } from './api';
+import type { CarrierIntegrationJson, PackagePresetJson } from '@smista/contracts';
+import { apiFetch, apiFetchList, INTEGRATION_RETRY_DELAY_MS, shouldRetryIntegration } from './api';
 
 /**
  * The keys of a merchant-scoped resource with paged lists: everything under `[root]`, then the
@@ -53,4 +53,21 @@ export const carrierIntegrationsQuery = (merchantId: string) => ({
   queryFn: ({ signal }: { signal?: AbortSignal }) => fetchCarrierIntegrations(signal),
   retry: shouldRetryIntegration,
   retryDelay: INTEGRATION_RETRY_DELAY_MS,
+});
+
+/**
+ * The selected merchant's package presets (issue 25), one cache entry for every screen that lists
+ * them (Impostazioni › Imballaggi writes them; the order panel, the new order, the rules and the
+ * shipment drawer choose one).
+ */
+export const packagePresetsKey = (merchantId: string) => ['package-presets', merchantId] as const;
+
+/**
+ * `GET /api/package-presets`: spread it into `useQuery`.
+ *
+ * @example useQuery(packagePresetsQuery(merchantId))
+ */
+export const packagePresetsQuery = (merchantId: string) => ({
+  queryKey: packagePresetsKey(merchantId),
+  queryFn: ({ signal }: { signal?: AbortSignal }) => apiFetch<PackagePresetJson[]>('/api/package-presets', { signal }),
 });
