@@ -1,4 +1,4 @@
-import { withTransaction, type MerchantScope } from '@smista/service-kit';
+import { withTransaction, type MerchantScope, type PoolClient } from '@smista/service-kit';
 import {
   customsDeclarationSchema,
   shipmentAddressSchema,
@@ -11,6 +11,19 @@ import {
 import { assertEditable, CarrierCallError, customsStateOf, shipmentSearchText, shipmentsErrors, statusAfterEdit, type Shipment } from '../domain';
 import { findShipment, setAddress, setCarrier, setCustoms, setCustomsState, setParcel } from '../store';
 import type { AppDeps } from './deps';
+
+/**
+ * One edit of a shipment before its label: in one transaction, the row locked and checked again
+ * (a shipment claimed for labelling meanwhile is refused), then `write`.
+ */
+function editUnderLock(deps: AppDeps, scope: MerchantScope, id: number, write: (tx: PoolClient, s: Shipment) => Promise<Shipment>): Promise<Shipment> {
+  return withTransaction(deps.pool, async (tx) => {
+    const s = await findShipment(tx, scope.merchantId, id, { forUpdate: true });
+    if (!s) throw shipmentsErrors.shipmentNotFound();
+    assertEditable(s);
+    return write(tx, s);
+  });
+}
 
 /**
  * Spec §5 'Modifica indirizzo' (PATCH or PUT /api/shipments/{id}/address): every rule of the
@@ -36,10 +49,7 @@ export async function changeAddress(deps: AppDeps, scope: MerchantScope, id: num
     phoneNumber: a.phoneNumber || null,
     recipientEmail: a.recipientEmail || null,
   };
-  const updated = await withTransaction(deps.pool, async (tx) => {
-    const s = await findShipment(tx, scope.merchantId, id, { forUpdate: true });
-    if (!s) throw shipmentsErrors.shipmentNotFound();
-    assertEditable(s);
+  const updated = await editUnderLock(deps, scope, id, async (tx, s) => {
     const moved = await setAddress(tx, s, address, statusAfterEdit(s.status), shipmentSearchText({ ...s, ...address }));
     // Another country or postal code may take the parcel in or out of the EU customs union.
     return setCustomsState(tx, moved, customsStateOf(moved.countryCode, moved.postalCode, moved.customs));
@@ -70,10 +80,7 @@ export async function changeCarrier(deps: AppDeps, scope: MerchantScope, id: num
   }
   if (!integration) throw shipmentsErrors.carrierIntegrationNotFound();
   if (!integration.usable) throw shipmentsErrors.carrierIntegrationInactive();
-  const updated = await withTransaction(deps.pool, async (tx) => {
-    const s = await findShipment(tx, scope.merchantId, id, { forUpdate: true });
-    if (!s) throw shipmentsErrors.shipmentNotFound();
-    assertEditable(s);
+  const updated = await editUnderLock(deps, scope, id, async (tx, s) => {
     return setCarrier(tx, s, { integrationId: integration.id, provider: integration.provider }, statusAfterEdit(s.status));
   });
   deps.logger.info({ merchantId: scope.merchantId, userId: scope.userId, shipmentId: id, carrierIntegrationId: integration.id, carrier: integration.provider }, 'shipment carrier changed');
@@ -92,10 +99,7 @@ export async function changeParcel(deps: AppDeps, scope: MerchantScope, id: numb
   const current = await findShipment(deps.pool, scope.merchantId, id);
   if (!current) throw shipmentsErrors.shipmentNotFound();
   const parcel = shipmentParcelSchema.parse(input);
-  const updated = await withTransaction(deps.pool, async (tx) => {
-    const s = await findShipment(tx, scope.merchantId, id, { forUpdate: true });
-    if (!s) throw shipmentsErrors.shipmentNotFound();
-    assertEditable(s);
+  const updated = await editUnderLock(deps, scope, id, async (tx, s) => {
     return setParcel(tx, s, parcel, statusAfterEdit(s.status));
   });
   deps.logger.info({ merchantId: scope.merchantId, userId: scope.userId, shipmentId: id, weightGrams: parcel.weightGrams }, 'shipment parcel changed');
@@ -112,10 +116,7 @@ export async function changeCustoms(deps: AppDeps, scope: MerchantScope, id: num
   const current = await findShipment(deps.pool, scope.merchantId, id);
   if (!current) throw shipmentsErrors.shipmentNotFound();
   const customs = customsDeclarationSchema.parse(input);
-  const updated = await withTransaction(deps.pool, async (tx) => {
-    const s = await findShipment(tx, scope.merchantId, id, { forUpdate: true });
-    if (!s) throw shipmentsErrors.shipmentNotFound();
-    assertEditable(s);
+  const updated = await editUnderLock(deps, scope, id, async (tx, s) => {
     return setCustoms(tx, s, customs, customsStateOf(s.countryCode, s.postalCode, customs), statusAfterEdit(s.status));
   });
   deps.logger.info({ merchantId: scope.merchantId, userId: scope.userId, shipmentId: id, missing: updated.customsMissing.length }, 'shipment customs changed');
