@@ -245,6 +245,11 @@ describe('manual orders (Nuovo ordine, Nuova on the shipments screen)', () => {
     await picker.focus();
     await picker.pressSequentially('vaso');
     const option = page.getByTestId('new-order-picker-option').filter({ hasText: 'VASO-BLU' });
+    // The list is the answer for 'vaso' (not the first products shown on focus): only the vase.
+    await eventually(async () => {
+      expect(await rows.nth(0).getByTestId('new-order-picker-listbox').getAttribute('aria-busy')).toBe('false');
+      expect(await page.getByTestId('new-order-picker-option').count()).toBe(1);
+    });
     await option.waitFor();
     expect(await picker.getAttribute('aria-expanded')).toBe('true');
     const optionText = await textOf(option);
@@ -257,7 +262,8 @@ describe('manual orders (Nuovo ordine, Nuova on the shipments screen)', () => {
     await eventually(async () => expect(await rows.nth(0).getAttribute('data-product-id')).toBe(String(vase.id)));
     expect(await rows.nth(0).getByTestId('new-order-item-sku').inputValue()).toBe('VASO-BLU');
     expect(await rows.nth(0).getByTestId('new-order-item-title').inputValue()).toBe('Vaso in vetro blu');
-    expect(await rows.nth(0).getByTestId('new-order-item-weight').inputValue()).toBe('1,2 kg (dal catalogo)');
+    expect(await rows.nth(0).getByTestId('new-order-item-weight').inputValue()).toBe('1,2 kg');
+    expect(await rows.nth(0).getByTestId('new-order-item-weight').getAttribute('readonly')).not.toBeNull();
     expect(await picker.inputValue()).toBe('');
     await rows.nth(0).getByTestId('new-order-item-quantity').fill('2');
     await rows.nth(0).getByTestId('new-order-item-price').fill('35');
@@ -316,7 +322,10 @@ describe('manual orders (Nuovo ordine, Nuova on the shipments screen)', () => {
       await picker.click();
       await picker.pressSequentially('blu');
       const option = page.getByTestId('new-order-picker-option').filter({ hasText: 'VASO-BLU' });
-      await option.waitFor();
+      await eventually(async () => {
+        expect(await page.getByTestId('new-order-picker-listbox').first().getAttribute('aria-busy')).toBe('false');
+        expect(await page.getByTestId('new-order-picker-option').count()).toBe(1);
+      });
       await shot(page, '390-new-order-picker');
       await expectNoSidewaysScroll(page, MOBILE.width);
       await option.click();

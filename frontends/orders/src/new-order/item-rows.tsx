@@ -44,7 +44,7 @@ export function ItemRows({
         return (
           <fieldset
             key={row.key}
-            className="grid gap-2 rounded-md border p-3 sm:grid-cols-[8rem_minmax(0,1fr)_5rem_8rem_8rem_auto] sm:items-start sm:rounded-none sm:border-0 sm:border-t sm:p-0 sm:pt-3 sm:first:border-t-0 sm:first:pt-0"
+            className="grid gap-2 rounded-md border p-3 sm:grid-cols-[8rem_minmax(0,1fr)_5rem_9.5rem_8rem_auto] sm:items-start sm:rounded-none sm:border-0 sm:border-t sm:p-0 sm:pt-3 sm:first:border-t-0 sm:first:pt-0"
             aria-label={t.item.row(index + 1)}
             data-testid="new-order-item"
             data-product-id={row.productId ?? ''}
@@ -74,7 +74,7 @@ export function ItemRows({
             <FormField id={field(index, 'weightKg')} label={<span className={labelClass}>{t.item.weightKg}</span>} error={error('weightKg')}>
               {row.catalogueWeightGrams ? (
                 // The catalogue's weight wins over a typed one: shown, not editable here.
-                <Input id={field(index, 'weightKg')} value={`${formatKg(row.catalogueWeightGrams)} (${t.item.weightFromCatalogue})`} readOnly disabled data-testid="new-order-item-weight" data-from-catalogue="true" />
+                <Input id={field(index, 'weightKg')} value={formatKg(row.catalogueWeightGrams)} readOnly title={t.item.weightFromCatalogue} aria-description={t.item.weightFromCatalogue} className="bg-muted" data-testid="new-order-item-weight" data-from-catalogue="true" />
               ) : (
                 <Input id={field(index, 'weightKg')} value={row.weightKg} inputMode="decimal" maxLength={12} placeholder={t.item.weightPlaceholder} disabled={disabled} onChange={(e) => set(index, { weightKg: e.target.value })} {...fieldAria(field(index, 'weightKg'), error('weightKg'))} data-testid="new-order-item-weight" />
               )}

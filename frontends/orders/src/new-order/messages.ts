@@ -50,6 +50,7 @@ export const newOrderText = {
     noWeight: 'senza peso',
     linked: (sku: string) => `Dal catalogo: ${sku}`,
   },
+  packageCard: 'Pacco e peso',
   package: 'Pacco',
   packageNone: 'Nessuno',
   packageDefault: (name: string) => `${name} (predefinito)`,

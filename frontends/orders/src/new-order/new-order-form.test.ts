@@ -92,12 +92,17 @@ describe('the new order form', () => {
     expect(unitWeightGrams({ catalogueWeightGrams: 1200, weightKg: '5' })).toBe(1200);
     expect(unitWeightGrams({ catalogueWeightGrams: null, weightKg: '0,25' })).toBe(250);
     expect(unitWeightGrams({ weightKg: 'x' })).toBeNull();
+    const line = { title: 'Articolo', sku: '' };
     const items = [
-      { quantity: '2', weightKg: '', catalogueWeightGrams: 1200 },
-      { quantity: '3', weightKg: '0,025' },
+      { ...line, productId: 7, quantity: '2', weightKg: '', catalogueWeightGrams: 1200 },
+      { ...line, quantity: '3', weightKg: '0,025' },
     ];
     expect(orderWeight(items, 50)).toEqual({ grams: 2525, itemsGrams: 2475, tareGrams: 50, missing: [] });
-    expect(orderWeight([...items, { quantity: '1', weightKg: '' }, { quantity: '1', weightKg: '', catalogueWeightGrams: null }], 50)).toMatchObject({ grams: null, missing: [3, 4] });
+    const unweighed = [...items, { ...line, quantity: '1', weightKg: '' }, { ...line, productId: 8, quantity: '1', weightKg: '', catalogueWeightGrams: null }];
+    expect(orderWeight(unweighed, 50)).toMatchObject({ grams: null, missing: [3, 4] });
+    // a line not begun is not a line without weight; no line begun: no weight yet
+    expect(orderWeight([...items, { title: ' ', sku: '', quantity: '1', weightKg: '' }], 0)).toMatchObject({ grams: 2475, missing: [] });
+    expect(orderWeight([{ title: '', sku: '', quantity: '1', weightKg: '' }], 150)).toEqual({ grams: null, itemsGrams: 0, tareGrams: 150, missing: [] });
     expect(formatKg(2525)).toBe('2,525 kg');
     expect(formatKg(250)).toBe('0,25 kg');
   });

@@ -148,17 +148,21 @@ export function unitWeightGrams(row: Pick<ItemDraft, 'catalogueWeightGrams' | 'w
 /**
  * The order's weight as the orders service will compute it: Σ quantity × unit weight (the
  * catalogue's, else the typed one) + the package's tare; `missing` the lines (1, 2, ...) with no
- * weight, and then no total. Lines whose quantity does not read are left out, as in the total.
+ * weight, and then no total. Lines not begun (no title, SKU or product) are left out, and so are
+ * those whose quantity does not read, as in the total; with no line begun there is no weight yet.
  *
- * @example orderWeight([{ quantity: '2', weightKg: '0,25' }], 150) // { grams: 650, itemsGrams: 500, tareGrams: 150, missing: [] }
+ * @example orderWeight([{ title: 'Tazza', sku: '', quantity: '2', weightKg: '0,25' }], 150) // { grams: 650, itemsGrams: 500, tareGrams: 150, missing: [] }
  */
 export function orderWeight(
-  items: readonly Pick<ItemDraft, 'quantity' | 'weightKg' | 'catalogueWeightGrams'>[],
+  items: readonly Pick<ItemDraft, 'title' | 'sku' | 'productId' | 'quantity' | 'weightKg' | 'catalogueWeightGrams'>[],
   tareGrams: number,
 ): { grams: number | null; itemsGrams: number; tareGrams: number; missing: number[] } {
   let itemsGrams = 0;
+  let begun = 0;
   const missing: number[] = [];
   items.forEach((row, index) => {
+    if (!row.title.trim() && !row.sku.trim() && !row.productId) return;
+    begun++;
     const unit = unitWeightGrams(row);
     if (unit === null) {
       missing.push(index + 1);
@@ -167,7 +171,7 @@ export function orderWeight(
     const quantity = /^\s*\d{1,6}\s*$/.test(row.quantity) ? Number(row.quantity) : 0;
     itemsGrams += unit * quantity;
   });
-  return { grams: missing.length ? null : itemsGrams + tareGrams, itemsGrams, tareGrams, missing };
+  return { grams: missing.length || begun === 0 ? null : itemsGrams + tareGrams, itemsGrams, tareGrams, missing };
 }
 
 /** The preset the form starts with: the merchant's default, else none. */

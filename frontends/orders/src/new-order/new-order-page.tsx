@@ -211,7 +211,7 @@ function NewOrderForm({ merchantId }: { merchantId: string }) {
 
       <Card className="min-w-0">
         <CardHeader className="p-4 pb-2">
-          <CardTitle className="text-base">{t.package}</CardTitle>
+          <CardTitle className="text-base">{t.packageCard}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-3 p-4 pt-0 sm:grid-cols-2 sm:items-start">
           <FormField id={fieldId('package')} label={t.package} error={errors.packagePresetId}>
@@ -236,9 +236,13 @@ function NewOrderForm({ merchantId }: { merchantId: string }) {
             </NativeSelect>
           </FormField>
           <div className="grid gap-1 text-sm sm:pt-7" data-testid="new-order-weight" data-grams={weight.grams ?? ''} data-missing={weight.missing.join(',')}>
-            {weight.grams === null ? (
+            {weight.missing.length ? (
               <p className="font-medium text-destructive" data-testid="new-order-weight-missing">
                 {t.weightMissing(weight.missing)}
+              </p>
+            ) : weight.grams === null ? (
+              <p>
+                <span className="text-muted-foreground">{t.weight}: </span>—
               </p>
             ) : (
               <p>

@@ -107,7 +107,7 @@ export function ProductPicker({ merchantId, line, disabled, onPick }: { merchant
         <p role="status" className={cn('px-2 py-2 text-sm text-muted-foreground', status === null && 'sr-only', choices.isError && 'text-destructive')} data-testid="new-order-picker-status">
           {status ?? t.picker.count(choices.data?.meta.totalItems ?? 0)}
         </p>
-        <div role="listbox" id={listboxId} aria-label={t.picker.results} className={cn(!settled && 'opacity-60')}>
+        <div role="listbox" id={listboxId} aria-label={t.picker.results} aria-busy={!settled} className={cn(!settled && 'opacity-60')} data-testid="new-order-picker-listbox">
           {products.map((p, index) => (
             <div
               key={p.id}
