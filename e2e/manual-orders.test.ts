@@ -5,7 +5,10 @@
  * refused field by field in Italian with nothing sent; a line added and one removed; the order
  * saved ('Ordine M-000001 creato'), shown on its page with the carrier a rule gave it (as on
  * import), 'Crea spedizione' makes its shipment and 'Processa Tutte' its GLS label (the GLS
- * sandbox's tracking number). At 1280 and 390 px. Screenshots in /tmp/shots-manual-orders/.
+ * sandbox's tracking number); typed lines say their weight. A product picked from the catalogue
+ * with the keyboard (and by touch at 390 px), a typed line with its weight and a box chosen in
+ * 'Pacco': the order's weight shown before saving, then on its page with no 'Peso mancante', and
+ * its GLS label. At 1280 and 390 px. Screenshots in /tmp/shots-manual-orders/.
  */
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -39,7 +42,7 @@ afterAll(() => scenario.stop(), STOP_TIMEOUT_MS);
 
 const shot = (p: Page, name: string) => screenshotWhole(p, `${SHOTS}/${name}.png`);
 const asAdmin = () => signIn(browser.context, app.baseUrl, admin, merchantId);
-const call = (method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => api(browser.context, app.baseUrl, method, path, body);
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', path: string, body?: unknown) => api(browser.context, app.baseUrl, method, path, body);
 
 /** GLS connected, a pickup address, and one rule sending everything with GLS: what a manual order's label needs. */
 const glsByRule = given('GLS con una regola per tutto', async () => {
@@ -52,6 +55,34 @@ const glsByRule = given('GLS con una regola per tutto', async () => {
     expect(rule.status).toBe(201);
   }
   return gls;
+});
+
+/**
+ * A weighed product in the catalogue (learned from an order, as from an import, then weighed as the
+ * Catalogo screen does) and two boxes in Impostazioni › Imballaggi, 'Scatola M' the default.
+ */
+const catalogueAndBoxes = given('un prodotto pesato nel catalogo e due pacchi', async () => {
+  await asAdmin();
+  const find = async () => ((await call('GET', '/api/products?search=VASO-BLU')).body.data as any[]).find((p) => p.sku === 'VASO-BLU');
+  if (!(await find())) {
+    const learned = await call('POST', '/api/orders', {
+      address: { recipientName: 'Negozio', addressLine1: 'Via Roma 1', city: 'Milano', postalCode: '20121', country: 'Italia', countryCode: 'IT' },
+      items: [{ sku: 'VASO-BLU', title: 'Vaso in vetro blu', quantity: 1, unitPrice: '35' }],
+    });
+    expect(learned.status).toBe(201);
+  }
+  const product = await find();
+  const weighed = await call('PUT', `/api/products/${product.id}`, { ...product, weightGrams: 1200 });
+  expect(weighed.status).toBe(200);
+  const presets = (await call('GET', '/api/package-presets')).body as any[];
+  const preset = async (name: string, tareGrams: number, isDefault: boolean) => {
+    const known = presets.find((p) => p.name === name);
+    if (known) return known;
+    const made = await call('POST', '/api/package-presets', { name, lengthMm: 300, widthMm: 200, heightMm: isDefault ? 150 : 30, tareGrams, maxWeightGrams: 0, isDefault });
+    expect(made.status).toBe(201);
+    return made.body;
+  };
+  return { vase: weighed.body, box: await preset('Scatola M', 150, true), envelope: await preset('Busta imbottita', 40, false) };
 });
 
 /** Fills the form's recipient for Torino. */
@@ -138,6 +169,8 @@ describe('manual orders (Nuovo ordine, Nuova on the shipments screen)', () => {
     await rows.nth(0).getByTestId('new-order-item-title').fill('Tazza in ceramica');
     await rows.nth(0).getByTestId('new-order-item-quantity').fill('2');
     await rows.nth(0).getByTestId('new-order-item-price').fill('12,50');
+    // Typed lines say their weight (kg, decimal comma): without one the order is 'Peso mancante' and gets no label.
+    await rows.nth(0).getByTestId('new-order-item-weight').fill('0,35');
     await page.getByTestId('new-order-add-item').click();
     await rows.nth(1).getByTestId('new-order-item-title').fill('Da togliere');
     await rows.nth(1).getByTestId('new-order-item-price').fill('99');
@@ -145,9 +178,13 @@ describe('manual orders (Nuovo ordine, Nuova on the shipments screen)', () => {
     await rows.nth(2).getByTestId('new-order-item-title').fill('Biglietto di auguri');
     await rows.nth(2).getByTestId('new-order-item-price').fill('3.90');
     await eventually(async () => expect(await textOf(page.getByTestId('new-order-total'))).toMatch(/127,90\s*€/));
+    expect(await page.getByTestId('new-order-weight').getAttribute('data-missing')).toBe('2,3');
+    await rows.nth(2).getByTestId('new-order-item-weight').fill('0,02');
     await rows.nth(1).getByTestId('new-order-item-remove').click();
     expect(await rows.count()).toBe(2);
     await eventually(async () => expect(await textOf(page.getByTestId('new-order-total'))).toMatch(/28,90\s*€/));
+    // 2 × 0,35 + 0,02 kg; no box yet for this merchant, so no tare
+    expect(await textOf(page.getByTestId('new-order-weight-total'))).toBe('0,72 kg');
     await page.getByTestId('new-order-notes').fill('Consegnare di mattina');
     await shot(page, '1280-new-order-filled');
     await page.getByTestId('new-order-save').click();
@@ -158,10 +195,11 @@ describe('manual orders (Nuovo ordine, Nuova on the shipments screen)', () => {
     const orderId = Number(pathOf(page).split('/').pop());
     const order = (await call('GET', `/api/orders/${orderId}`)).body;
     expect(order).toMatchObject({ externalId: 'M-000001', marketplace: 'manual', integrationId: 0, total: '28.90', carrierIntegrationId: gls, appliedRule: { name: 'Tutto con GLS' } });
-    expect(order.items.map((i: any) => [i.sku, i.title, i.quantity, i.unitPrice])).toEqual([
-      ['TAZZA-01', 'Tazza in ceramica', 2, '12.50'],
-      [null, 'Biglietto di auguri', 1, '3.90'],
+    expect(order.items.map((i: any) => [i.sku, i.title, i.quantity, i.unitPrice, i.weightGrams])).toEqual([
+      ['TAZZA-01', 'Tazza in ceramica', 2, '12.50', 350],
+      [null, 'Biglietto di auguri', 1, '3.90', 20],
     ]);
+    expect(order).toMatchObject({ weightKg: 0.72, weightMissing: false });
     expect(await textOf(page.getByTestId('order-marketplace'))).toContain('Manuale');
     await shot(page, '1280-order-page');
 
@@ -186,6 +224,119 @@ describe('manual orders (Nuovo ordine, Nuova on the shipments screen)', () => {
     await page.goto(`/orders/${orderId}`);
     await page.getByTestId('order-panel').waitFor();
     await shot(page, '1280-order-shipped');
+  });
+
+  step("a product picked from the catalogue with the keyboard, a typed line with its weight, 'Pacco' chosen: the order's weight before saving, then on its page (no 'Peso mancante') and its GLS label (1280 px)", async () => {
+    await glsByRule.get();
+    const { vase, box, envelope } = await catalogueAndBoxes.get();
+    await asAdmin();
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/dashboard/orders/new');
+    await page.getByTestId('new-order-form').waitFor();
+    await fillRecipient(page);
+    // The merchant's default box is preselected.
+    await eventually(async () => expect(await page.getByTestId('new-order-package').inputValue()).toBe(String(box.id)));
+    const options = await page.getByTestId('new-order-package').locator('option').allTextContents();
+    expect(options).toEqual(expect.arrayContaining(['Scatola M (predefinito)', 'Busta imbottita']));
+    expect(options).not.toContain('Nessuno');
+
+    const rows = page.getByTestId('new-order-item');
+    const picker = rows.nth(0).getByTestId('new-order-picker-input');
+    await picker.focus();
+    await picker.pressSequentially('vaso');
+    const option = page.getByTestId('new-order-picker-option').filter({ hasText: 'VASO-BLU' });
+    // The list is the answer for 'vaso' (not the first products shown on focus): only the vase.
+    await eventually(async () => {
+      expect(await rows.nth(0).getByTestId('new-order-picker-listbox').getAttribute('aria-busy')).toBe('false');
+      expect(await page.getByTestId('new-order-picker-option').count()).toBe(1);
+    });
+    await option.waitFor();
+    expect(await picker.getAttribute('aria-expanded')).toBe('true');
+    const optionText = await textOf(option);
+    expect(optionText).toContain('Vaso in vetro blu');
+    expect(optionText).toContain('1,2 kg');
+    await shot(page, '1280-new-order-picker');
+    await picker.press('ArrowDown');
+    await eventually(async () => expect(await picker.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id')));
+    await picker.press('Enter');
+    await eventually(async () => expect(await rows.nth(0).getAttribute('data-product-id')).toBe(String(vase.id)));
+    expect(await rows.nth(0).getByTestId('new-order-item-sku').inputValue()).toBe('VASO-BLU');
+    expect(await rows.nth(0).getByTestId('new-order-item-title').inputValue()).toBe('Vaso in vetro blu');
+    expect(await rows.nth(0).getByTestId('new-order-item-weight').inputValue()).toBe('1,2 kg');
+    expect(await rows.nth(0).getByTestId('new-order-item-weight').getAttribute('readonly')).not.toBeNull();
+    expect(await picker.inputValue()).toBe('');
+    await rows.nth(0).getByTestId('new-order-item-quantity').fill('2');
+    await rows.nth(0).getByTestId('new-order-item-price').fill('35');
+    // 2 × 1,2 kg + Scatola M's 0,15 kg
+    await eventually(async () => expect(await textOf(page.getByTestId('new-order-weight-total'))).toBe('2,55 kg'));
+
+    await page.getByTestId('new-order-add-item').click();
+    await rows.nth(1).getByTestId('new-order-item-title').fill('Biglietto di auguri');
+    await rows.nth(1).getByTestId('new-order-item-price').fill('2');
+    await eventually(async () => expect(await textOf(page.getByTestId('new-order-weight-missing'))).toContain("Peso mancante: l'articolo 2 non ha un peso"));
+    await rows.nth(1).getByTestId('new-order-item-weight').fill('0,02');
+    await page.getByTestId('new-order-package').selectOption(String(envelope.id));
+    // 2 × 1,2 + 0,02 kg + the Busta's 0,04 kg
+    await eventually(async () => expect(await textOf(page.getByTestId('new-order-weight-total'))).toBe('2,46 kg'));
+    await shot(page, '1280-new-order-weighed');
+    await page.getByTestId('new-order-save').click();
+
+    await page.getByTestId('order-detail-page').waitFor();
+    const orderId = Number(pathOf(page).split('/').pop());
+    const order = (await call('GET', `/api/orders/${orderId}`)).body;
+    expect(order).toMatchObject({ marketplace: 'manual', weightKg: 2.46, weightMissing: false, package: { presetId: envelope.id, name: 'Busta imbottita' } });
+    expect(order.items.map((i: any) => [i.sku, i.productId, i.weightGrams])).toEqual([
+      ['VASO-BLU', vase.id, 1200],
+      [null, null, 20],
+    ]);
+    await page.getByTestId('order-panel').waitFor();
+    expect(await textOf(page.getByTestId('order-weight'))).toBe('2,46 kg');
+    expect(await page.getByText('Peso mancante').count()).toBe(0);
+    await shot(page, '1280-order-weighed');
+
+    await page.getByTestId('order-create-shipment').click();
+    await expectToast(page, 'Spedizioni create');
+    const shipment = await eventually(async () => {
+      const list = (await call('GET', `/api/shipments?search=${order.externalId}`)).body;
+      expect(list.data).toHaveLength(1);
+      return list.data[0];
+    });
+    await page.goto('/dashboard/shipments');
+    await page.getByTestId('shipments-process-all').click();
+    const labelled = await eventually(async () => {
+      const s = (await call('GET', `/api/shipments/${shipment.id}`)).body;
+      expect(s.status).toBe('shipped');
+      return s;
+    }, 60_000);
+    expect(labelled.trackingNumber).toMatch(/^MI\d+$/);
+  });
+
+  step('at 390 px: the catalogue picker by touch, the package and the weight in one column, nothing sideways', async () => {
+    await catalogueAndBoxes.get();
+    await asAdmin();
+    await page.setViewportSize(MOBILE);
+    try {
+      await page.goto('/dashboard/orders/new');
+      await page.getByTestId('new-order-form').waitFor();
+      const picker = page.getByTestId('new-order-picker-input').first();
+      await picker.click();
+      await picker.pressSequentially('blu');
+      const option = page.getByTestId('new-order-picker-option').filter({ hasText: 'VASO-BLU' });
+      await eventually(async () => {
+        expect(await page.getByTestId('new-order-picker-listbox').first().getAttribute('aria-busy')).toBe('false');
+        expect(await page.getByTestId('new-order-picker-option').count()).toBe(1);
+      });
+      await shot(page, '390-new-order-picker');
+      await expectNoSidewaysScroll(page, MOBILE.width);
+      await option.click();
+      await eventually(async () => expect(await page.getByTestId('new-order-item-linked').first().textContent()).toBe('Dal catalogo: VASO-BLU'));
+      await eventually(async () => expect(await textOf(page.getByTestId('new-order-weight-total'))).toBe('1,35 kg'));
+      await page.getByTestId('new-order-package').scrollIntoViewIfNeeded();
+      await shot(page, '390-new-order-picked');
+      await expectNoSidewaysScroll(page, MOBILE.width);
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
   });
 
   step("'Importa CSV': a file of 50 orders previewed and imported, then the same file again: 50 orders, not 100 (1280 and 390 px)", async () => {

@@ -1,10 +1,11 @@
 /**
  * Manual orders over real HTTP (issue 25, `POST /api/orders`): gateway → orders over gRPC →
  * PostgreSQL. The created order is answered as `GET /api/orders/:id` answers it and shows in the
- * list; hostile input (NUL, a huge body, an empty one, wrong types, another merchant's order, a
- * member with role user) is a 4xx in Italian, never a 500, and writes nothing.
+ * list; lines picked from the catalogue and typed weights; hostile input (NUL, a huge body, an empty
+ * one, wrong types, another merchant's order or product, a member with role user) is a 4xx in
+ * Italian, never a 500, and writes nothing.
  */
-import { manualOrderMessages as mm, messages, shipmentMessages, type OrderJson, type OrderPageJson } from '@smista/contracts';
+import { manualOrderMessages as mm, messages, shipmentMessages, type OrderJson, type OrderPageJson, type ProductListJson } from '@smista/contracts';
 import { startApp, type TestApp } from '../../e2e/support/app';
 import { Client, join, ownMerchant, registered, suiteGatewayEnv, type Member } from './support/team';
 
@@ -128,6 +129,50 @@ describe('POST /api/orders', () => {
     // A merchant id in the body is not a way into another merchant: the session's merchant is the one.
     const smuggled = await rival.b.post<OrderJson>('/api/orders', { ...body(), merchantId: shop.id });
     expect(smuggled.status).toBe(201);
+    expect(await totalOrders(admin)).toBe(before);
+  });
+
+  it('takes lines picked from the catalogue (the product linked, its weight) and typed weights with a decimal comma', async () => {
+    // The catalogue learns VASO-01 from an order, as from an import; the merchant weighs it.
+    expect((await admin.b.post('/api/orders', body({ items: [{ sku: 'VASO-01', title: 'Vaso', quantity: 1, unitPrice: '20' }] }))).status).toBe(201);
+    const vase = (await admin.b.get<ProductListJson>('/api/products?search=VASO-01')).body.data[0]!;
+    expect((await admin.b.put(`/api/products/${vase.id}`, { ...vase, weightGrams: 800 })).status).toBe(200);
+    const res = await admin.b.post<OrderJson>('/api/orders', body({
+      items: [
+        { title: 'Vaso', quantity: 2, unitPrice: '20', productId: vase.id },
+        { title: 'Biglietto', quantity: '4', unitPrice: '1', weightKg: '0,05' },
+        { title: 'Nastro', quantity: 1, unitPrice: '1', weightKg: 0.1 },
+      ],
+    }));
+    expect(res.status).toBe(201);
+    expect(res.body.items.map((i) => [i.sku, i.productId, i.weightGrams])).toEqual([
+      ['VASO-01', vase.id, 800],
+      [null, null, 50],
+      [null, null, 100],
+    ]);
+    // 2 × 0.8 + 4 × 0.05 + 0.1 kg, no preset: no tare
+    expect(res.body).toMatchObject({ weightKg: 1.9, weightMissing: false });
+  });
+
+  it('refuses hostile product ids and weights in Italian (4xx, never a 500) and writes nothing', async () => {
+    const before = await totalOrders(admin);
+    const theirs = await rival.b.post<OrderJson>('/api/orders', body({ items: [{ sku: 'SEGRETO-1', title: 'Segreto', quantity: 1, unitPrice: '5' }] }));
+    expect(theirs.status).toBe(201);
+    const theirProduct = (await rival.b.get<ProductListJson>('/api/products?search=SEGRETO-1')).body.data[0]!;
+    const line = { title: 'Tazza', quantity: 1, unitPrice: '1' };
+    const cases: [unknown, number, string][] = [
+      ...['abc', -1, 1.5, { id: 1 }, [1], '1e3', '99999999999999999999', true].map((productId): [unknown, number, string] => [productId, 400, mm.productInvalid]),
+      [theirProduct.id, 404, 'Prodotto non trovato'],
+      [987_654_321, 404, 'Prodotto non trovato'],
+    ];
+    for (const [productId, status, message] of cases) {
+      const res = await admin.b.post('/api/orders', body({ items: [line, { ...line, productId }] }));
+      expect({ productId, status: res.status, message: res.body?.message }).toEqual({ productId, status, message });
+    }
+    for (const weightKg of ['mezzo chilo', '-1', '0', '0,0001', '1.234,5', '1e3', 1e9, -0.5, { kg: 1 }, [1], true, '1000,5']) {
+      const res = await admin.b.post('/api/orders', body({ items: [{ ...line, weightKg }] }));
+      expect({ weightKg, status: res.status, message: res.body?.message }).toEqual({ weightKg, status: 400, message: mm.weightInvalid });
+    }
     expect(await totalOrders(admin)).toBe(before);
   });
 

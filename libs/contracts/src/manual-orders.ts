@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDecimalComma, PRODUCT_WEIGHT_MAX_GRAMS } from './catalogue';
 import { shipmentAddressSchema } from './shipments';
 import { visibleText } from './text';
 
@@ -39,6 +40,8 @@ export const manualOrderMessages = {
   currencyInvalid: 'La valuta deve essere EUR',
   notesTooLong: 'Le note possono contenere al massimo 1000 caratteri',
   packagePresetInvalid: 'Il pacco scelto non è valido',
+  productInvalid: 'Il prodotto scelto non è valido',
+  weightInvalid: `Il peso deve essere in kg, da 0,001 a ${(PRODUCT_WEIGHT_MAX_GRAMS / 1000).toLocaleString('it-IT')}, con al massimo tre decimali (es. 0,25)`,
   addressRequired: "L'indirizzo del destinatario è obbligatorio",
   itemsInvalid: 'Gli articoli devono essere un elenco',
   created: (number: string) => `Ordine ${number} creato`,
@@ -80,7 +83,27 @@ const optionalText = (max: number, message: string) =>
     .nullish()
     .transform((v) => v ?? '');
 
-/** One line of a manual order: typed, or (later) picked from the catalogue by `productId`. */
+/**
+ * One unit's weight as the merchant types it, in kg with a decimal comma or point ("0,25"), or a
+ * JSON number; answered in grams. Blank is null (none: the catalogue's weight of the SKU, if any).
+ *
+ * @example parseUnitWeightKg('0,25') // 250
+ */
+export function parseUnitWeightKg(value: unknown): number | null | undefined {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return null;
+  const kg = typeof value === 'number' ? value : typeof value === 'string' ? parseDecimalComma(value, 3) : Number.NaN;
+  const grams = Math.round(kg * 1000);
+  // undefined: not a weight (more than three decimals, negative, zero, over the limit)
+  if (!Number.isFinite(kg) || Math.abs(kg * 1000 - grams) > 1e-6 || grams < 1 || grams > PRODUCT_WEIGHT_MAX_GRAMS) return undefined;
+  return grams;
+}
+
+/**
+ * One line of a manual order: typed, or picked from the catalogue (`productId`: the line takes the
+ * product's SKU, so its weight is the catalogue's as on import). `weightKg` is one unit's weight
+ * typed by the merchant, stored as a marketplace's own item weight: the catalogue's wins when the
+ * product has one.
+ */
 export const manualOrderItemSchema = z.object({
   sku: optionalText(100, m.skuTooLong),
   title: z.string({ error: m.titleRequired }).trim().min(1, m.titleRequired).max(200, m.titleTooLong).refine(...visibleText),
@@ -104,7 +127,24 @@ export const manualOrderItemSchema = z.object({
     }
     return amount;
   }),
-});
+  productId: z.unknown().optional().transform((v, ctx): number | null => {
+    if (v === undefined || v === null || v === '' || v === 0) return null;
+    const n = typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) {
+      ctx.addIssue({ code: 'custom', message: m.productInvalid });
+      return z.NEVER;
+    }
+    return n;
+  }),
+  weightKg: z.unknown().optional().transform((v, ctx): number | null => {
+    const grams = parseUnitWeightKg(v);
+    if (grams === undefined) {
+      ctx.addIssue({ code: 'custom', message: m.weightInvalid });
+      return z.NEVER;
+    }
+    return grams;
+  }),
+}).transform(({ weightKg, ...item }) => ({ ...item, weightGrams: weightKg }));
 export type ManualOrderItemInput = z.input<typeof manualOrderItemSchema>;
 
 /**

@@ -2,7 +2,8 @@
  * Manual orders (issue 25) against the real orders service and the real carriers service: numbered
  * per merchant, stored like an import (marketplace 'manual', integration 0), the rules applied on
  * create exactly as on import, `orders.order.upserted` through the outbox in the same transaction,
- * the tabs' counts; bad input refused in Italian with nothing written; tenancy.
+ * the tabs' counts; lines picked from the catalogue (their product, the catalogue's weight) or typed
+ * with their weight; bad input refused in Italian with nothing written; tenancy.
  */
 import { catalogue, ordersEvents } from '@smista/proto';
 import { GrpcStatus } from '@smista/service-kit';
@@ -32,8 +33,8 @@ const address = (overrides: Record<string, string> = {}) => ({
   ...overrides,
 });
 const items = [
-  { sku: 'TAZZA-01', title: 'Tazza in ceramica', quantity: 2, unitPrice: '12,50' },
-  { sku: '', title: 'Biglietto di auguri', quantity: 1, unitPrice: '3.90' },
+  { sku: 'TAZZA-01', title: 'Tazza in ceramica', quantity: 2, unitPrice: '12,50', productId: 0, weightKg: '' },
+  { sku: '', title: 'Biglietto di auguri', quantity: 1, unitPrice: '3.90', productId: 0, weightKg: '' },
 ];
 
 async function ordersOf(merchantId: string) {
@@ -124,10 +125,10 @@ describe('CreateManualOrder', () => {
       [{ address: address({ postalCode: '  ' }), items, currency: '', packagePresetId: 0, notes: '' }, shipmentMessages.postalCodeRequired],
       [{ address: address({ email: 'non-una-email' }), items, currency: '', packagePresetId: 0, notes: '' }, shipmentMessages.emailInvalid],
       [{ address: undefined, items, currency: '', packagePresetId: 0, notes: '' }, manualOrderMessages.addressRequired],
-      [{ address: address(), items: [{ sku: '', title: 'x', quantity: 0, unitPrice: '1' }], currency: '', packagePresetId: 0, notes: '' }, manualOrderMessages.quantityInvalid],
-      [{ address: address(), items: [{ sku: '', title: 'x', quantity: 1, unitPrice: '1,234' }], currency: '', packagePresetId: 0, notes: '' }, manualOrderMessages.unitPriceInvalid],
-      [{ address: address(), items: [{ sku: '', title: ' ', quantity: 1, unitPrice: '1' }], currency: '', packagePresetId: 0, notes: '' }, manualOrderMessages.titleRequired],
-      [{ address: address(), items: [{ sku: '', title: 'Tazza\u0000', quantity: 1, unitPrice: '1' }], currency: '', packagePresetId: 0, notes: '' }, 'caratteri'],
+      [{ address: address(), items: [{ sku: '', title: 'x', quantity: 0, unitPrice: '1', productId: 0, weightKg: '' }], currency: '', packagePresetId: 0, notes: '' }, manualOrderMessages.quantityInvalid],
+      [{ address: address(), items: [{ sku: '', title: 'x', quantity: 1, unitPrice: '1,234', productId: 0, weightKg: '' }], currency: '', packagePresetId: 0, notes: '' }, manualOrderMessages.unitPriceInvalid],
+      [{ address: address(), items: [{ sku: '', title: ' ', quantity: 1, unitPrice: '1', productId: 0, weightKg: '' }], currency: '', packagePresetId: 0, notes: '' }, manualOrderMessages.titleRequired],
+      [{ address: address(), items: [{ sku: '', title: 'Tazza\u0000', quantity: 1, unitPrice: '1', productId: 0, weightKg: '' }], currency: '', packagePresetId: 0, notes: '' }, 'caratteri'],
       [{ address: address(), items, currency: 'USD', packagePresetId: 0, notes: '' }, manualOrderMessages.currencyInvalid],
       [{ address: address(), items, currency: '', packagePresetId: -3, notes: '' }, manualOrderMessages.packagePresetInvalid],
     ];
@@ -142,6 +143,64 @@ describe('CreateManualOrder', () => {
     expect(await ordersOf(shop2.merchantId)).toEqual([]);
     expect((await stack.pool.query('SELECT 1 FROM manual_order_numbers WHERE merchant_id = $1', [shop2.merchantId])).rows).toEqual([]);
     expect((await shop2.api.createManualOrder({ address: address(), items, currency: '', packagePresetId: 0, notes: '' })).externalId).toBe('M-000001');
+  });
+
+  it('links a line picked from the catalogue to its product and weighs it from the catalogue; a typed line keeps its typed weight', async () => {
+    const shop4 = await stack.newMerchant();
+    // The catalogue learns VASO-01 from a first order (as from an import), then the merchant weighs it.
+    await shop4.api.createManualOrder({ address: address(), items: [{ sku: 'VASO-01', title: 'Vaso', quantity: 1, unitPrice: '20', productId: 0, weightKg: '' }], currency: '', packagePresetId: 0, notes: '' });
+    const vase = (await shop4.api.listProducts(catalogue.ListProductsRequest.fromPartial({ search: 'VASO-01', page: 1, pageSize: 10 }))).products[0]!;
+    await shop4.api.updateProduct(catalogue.UpdateProductRequest.fromPartial({ id: vase.id, weightGrams: 1200 }));
+    const box = await shop4.api.savePackagePreset(catalogue.SavePackagePresetRequest.fromPartial({ name: 'Busta', lengthMm: 300, widthMm: 200, heightMm: 20, tareGrams: 50 }));
+
+    const order = await shop4.api.createManualOrder({
+      address: address(),
+      items: [
+        // picked: the product's SKU wins over what the request says, its title stays as typed
+        { sku: 'ALTRO', title: 'Vaso blu', quantity: 2, unitPrice: '20', productId: vase.id, weightKg: '' },
+        { sku: '', title: 'Biglietto', quantity: 3, unitPrice: '1,50', productId: 0, weightKg: '0,025' },
+      ],
+      currency: '',
+      packagePresetId: box.id,
+      notes: '',
+    });
+    expect(order.items.map((i) => [i.sku, i.title, i.productId, i.weightGrams])).toEqual([
+      ['VASO-01', 'Vaso blu', vase.id, 1200],
+      ['', 'Biglietto', 0, 25],
+    ]);
+    // 2 × 1.2 kg + 3 × 25 g + the Busta's 50 g
+    expect({ weightKg: order.weightKg, weightMissing: order.weightMissing }).toEqual({ weightKg: 2.525, weightMissing: false });
+    const { rows } = await stack.pool.query('SELECT sku, marketplace_weight_grams FROM order_items WHERE order_id = $1 ORDER BY id', [order.id]);
+    expect(rows.map((r) => [r.sku, r.marketplace_weight_grams])).toEqual([['VASO-01', null], [null, 25]]);
+    // A typed weight never hides the catalogue's: the product's weight counts when it has one.
+    const both = await shop4.api.createManualOrder({ address: address(), items: [{ sku: '', title: 'Vaso', quantity: 1, unitPrice: '20', productId: vase.id, weightKg: '5' }], currency: '', packagePresetId: box.id, notes: '' });
+    expect(both.weightKg).toBe(1.25);
+
+    // The weight rule is one rule: weighing the product later moves the open order typed with its SKU.
+    const typed = await shop4.api.createManualOrder({ address: address(), items: [{ sku: 'PIATTO-02', title: 'Piatto', quantity: 2, unitPrice: '8', productId: 0, weightKg: '' }], currency: '', packagePresetId: box.id, notes: '' });
+    expect(typed.weightMissing).toBe(true);
+    const plate = (await shop4.api.listProducts(catalogue.ListProductsRequest.fromPartial({ search: 'PIATTO-02', page: 1, pageSize: 10 }))).products[0]!;
+    await shop4.api.updateProduct(catalogue.UpdateProductRequest.fromPartial({ id: plate.id, weightGrams: 300 }));
+    expect(await shop4.api.getOrder({ merchantId: '', id: typed.id })).toMatchObject({ weightKg: 0.65, weightMissing: false });
+  });
+
+  it("refuses another merchant's product, an unknown one and a bad weight in Italian, writing nothing", async () => {
+    const shop5 = await stack.newMerchant();
+    const theirs = await stack.newMerchant();
+    await theirs.api.createManualOrder({ address: address(), items: [{ sku: 'SEGRETO-1', title: 'Segreto', quantity: 1, unitPrice: '5', productId: 0, weightKg: '' }], currency: '', packagePresetId: 0, notes: '' });
+    const theirProduct = (await theirs.api.listProducts(catalogue.ListProductsRequest.fromPartial({ page: 1, pageSize: 10 }))).products[0]!;
+    const line = { sku: '', title: 'Tazza', quantity: 1, unitPrice: '5', productId: 0, weightKg: '' };
+    for (const productId of [theirProduct.id, 999_999_999]) {
+      const answer = await failure(shop5.api.createManualOrder({ address: address(), items: [line, { ...line, productId }], currency: '', packagePresetId: 0, notes: '' }));
+      expect({ code: answer.code, details: answer.details }).toEqual({ code: GrpcStatus.NOT_FOUND, details: 'Prodotto non trovato' });
+    }
+    for (const weightKg of ['0', '-1', '0,0001', '1000,001', 'mezzo chilo', '1,5kg']) {
+      const answer = await failure(shop5.api.createManualOrder({ address: address(), items: [{ ...line, weightKg }], currency: '', packagePresetId: 0, notes: '' }));
+      expect({ weightKg, code: answer.code, details: answer.details }).toEqual({ weightKg, code: GrpcStatus.INVALID_ARGUMENT, details: manualOrderMessages.weightInvalid });
+    }
+    expect(await ordersOf(shop5.merchantId)).toEqual([]);
+    expect((await stack.pool.query('SELECT 1 FROM manual_order_numbers WHERE merchant_id = $1', [shop5.merchantId])).rows).toEqual([]);
+    expect((await stack.pool.query('SELECT sku FROM products WHERE merchant_id = $1', [shop5.merchantId])).rows).toEqual([]);
   });
 
   it("is the merchant's own: another merchant's member neither reads it nor is told of it; tracking has no marketplace to go to", async () => {

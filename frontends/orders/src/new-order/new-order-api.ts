@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrderJson } from '@smista/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrderJson, ProductListJson } from '@smista/contracts';
 import { apiFetch } from '@smista/ui-kit';
+import { catalogueKeys, productsPath } from '../catalogue/catalogue-api';
 import { orderKeys, refreshOrders } from '../orders/orders-api';
 
 /** `POST /api/orders`: a manual order (issue 25); the answer is the order as `GET /api/orders/{id}` answers it. */
@@ -15,5 +16,22 @@ export function useCreateManualOrder(merchantId: string) {
       queryClient.setQueryData(orderKeys.detail(merchantId, order.id), order);
       refreshOrders(queryClient, merchantId);
     },
+  });
+}
+
+/** Products a line's picker offers at most. */
+export const PICKER_PAGE_SIZE = 8;
+
+/**
+ * The line's catalogue picker: the merchant's products matching the text (SKU or title), the
+ * catalogue screen's own `GET /api/products?search=` and cache entries; only while the list is open.
+ */
+export function useProductChoices(merchantId: string, search: string, enabled: boolean) {
+  const path = productsPath({ search, missingWeight: false, missingCustoms: false, marketplace: '', page: 1, pageSize: PICKER_PAGE_SIZE });
+  return useQuery({
+    queryKey: catalogueKeys.list(merchantId, path),
+    queryFn: ({ signal }) => apiFetch<ProductListJson>(path, { signal }),
+    enabled,
+    placeholderData: keepPreviousData,
   });
 }

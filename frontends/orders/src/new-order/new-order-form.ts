@@ -3,7 +3,7 @@
  * (the server's own: the shipment address's rules, the lines, EUR) with each field's first Italian
  * text by its path (`address.city`, `items.1.quantity`), and the total shown as the merchant types.
  */
-import { manualOrderSchema, parseEuroAmount, type ManualOrderData } from '@smista/contracts';
+import { manualOrderSchema, parseEuroAmount, parseUnitWeightKg, type ManualOrderData, type PackagePresetJson } from '@smista/contracts';
 
 /** The recipient's fields in the order the form shows them. */
 export const ADDRESS_FIELDS = ['recipientName', 'recipientEmail', 'phoneNumber', 'addressLine1', 'addressLine2', 'postalCode', 'city', 'state', 'countryCode'] as const;
@@ -12,15 +12,19 @@ export const OPTIONAL_ADDRESS_FIELDS: ReadonlySet<AddressField> = new Set(['reci
 
 /**
  * One line as the form holds it. `productId` is set when the line was picked from the catalogue
- * (a picker plugged into the row fills sku, title and price); typed lines have none.
+ * (the row's picker fills SKU and title, and `catalogueWeightGrams` with the product's weight,
+ * null when the catalogue has none); typed lines have none. `weightKg` is one unit's weight as
+ * typed ("0,25"), used when the catalogue has no weight for the line.
  */
 export interface ItemDraft {
   key: number;
   productId?: number;
+  catalogueWeightGrams?: number | null;
   sku: string;
   title: string;
   quantity: string;
   unitPrice: string;
+  weightKg: string;
 }
 
 export interface NewOrderValues {
@@ -37,7 +41,7 @@ export type NewOrderErrors = Record<string, string>;
 let nextKey = 1;
 /** An empty line (quantity 1). */
 export function emptyItem(): ItemDraft {
-  return { key: nextKey++, sku: '', title: '', quantity: '1', unitPrice: '' };
+  return { key: nextKey++, sku: '', title: '', quantity: '1', unitPrice: '', weightKg: '' };
 }
 
 export function emptyValues(): NewOrderValues {
@@ -71,7 +75,14 @@ export function requestBodyOf(values: NewOrderValues): Record<string, unknown> {
   const a = values.address;
   return {
     address: { ...a, country: countryNameOf(a.countryCode) },
-    items: values.items.map((i) => ({ sku: i.sku, title: i.title, quantity: i.quantity, unitPrice: i.unitPrice })),
+    items: values.items.map((i) => ({
+      sku: i.sku,
+      title: i.title,
+      quantity: i.quantity,
+      unitPrice: i.unitPrice,
+      ...(i.productId ? { productId: i.productId } : {}),
+      ...(i.weightKg.trim() ? { weightKg: i.weightKg } : {}),
+    })),
     notes: values.notes,
     currency: 'EUR',
     ...(values.packagePresetId ? { packagePresetId: values.packagePresetId } : {}),
@@ -114,4 +125,70 @@ export function orderTotal(items: readonly Pick<ItemDraft, 'quantity' | 'unitPri
     any = true;
   }
   return any ? (cents / 100).toFixed(2) : null;
+}
+
+/** A line picked from the catalogue: its SKU and title, linked to the product, its weight the catalogue's. */
+export function pickedItem(row: ItemDraft, product: { id: number; sku: string; title: string; weightGrams: number | null }): ItemDraft {
+  return { ...row, productId: product.id, catalogueWeightGrams: product.weightGrams, sku: product.sku, title: product.title || row.title };
+}
+
+/** A typed SKU is another product: the line is no longer the picked one. */
+export function withTypedSku(row: ItemDraft, sku: string): ItemDraft {
+  if (row.productId === undefined || sku === row.sku) return { ...row, sku };
+  const { productId: _unlinked, catalogueWeightGrams: _weight, ...typed } = row;
+  return { ...typed, sku };
+}
+
+/** One unit's weight of a line in grams: the catalogue's, else the one typed; null when neither. */
+export function unitWeightGrams(row: Pick<ItemDraft, 'catalogueWeightGrams' | 'weightKg'>): number | null {
+  if (row.catalogueWeightGrams) return row.catalogueWeightGrams;
+  return parseUnitWeightKg(row.weightKg) ?? null;
+}
+
+/**
+ * The order's weight as the orders service will compute it: Σ quantity × unit weight (the
+ * catalogue's, else the typed one) + the package's tare; `missing` the lines (1, 2, ...) with no
+ * weight, and then no total. Lines not begun (no title, SKU or product) are left out, and so are
+ * those whose quantity does not read, as in the total; with no line begun there is no weight yet.
+ *
+ * @example orderWeight([{ title: 'Tazza', sku: '', quantity: '2', weightKg: '0,25' }], 150) // { grams: 650, itemsGrams: 500, tareGrams: 150, missing: [] }
+ */
+export function orderWeight(
+  items: readonly Pick<ItemDraft, 'title' | 'sku' | 'productId' | 'quantity' | 'weightKg' | 'catalogueWeightGrams'>[],
+  tareGrams: number,
+): { grams: number | null; itemsGrams: number; tareGrams: number; missing: number[] } {
+  let itemsGrams = 0;
+  let begun = 0;
+  const missing: number[] = [];
+  items.forEach((row, index) => {
+    if (!row.title.trim() && !row.sku.trim() && !row.productId) return;
+    begun++;
+    const unit = unitWeightGrams(row);
+    if (unit === null) {
+      missing.push(index + 1);
+      return;
+    }
+    const quantity = /^\s*\d{1,6}\s*$/.test(row.quantity) ? Number(row.quantity) : 0;
+    itemsGrams += unit * quantity;
+  });
+  return { grams: missing.length || begun === 0 ? null : itemsGrams + tareGrams, itemsGrams, tareGrams, missing };
+}
+
+/** The preset the form starts with: the merchant's default, else none. */
+export function initialPresetId(presets: readonly Pick<PackagePresetJson, 'id' | 'isDefault'>[]): number | null {
+  return presets.find((p) => p.isDefault)?.id ?? null;
+}
+
+/**
+ * The tare the chosen package adds: the preset's; with none chosen the orders service takes the
+ * merchant's default, else nothing.
+ */
+export function tareOf(presets: readonly Pick<PackagePresetJson, 'id' | 'isDefault' | 'tareGrams'>[], presetId: number | null): number {
+  const chosen = presets.find((p) => p.id === presetId) ?? presets.find((p) => p.isDefault);
+  return chosen?.tareGrams ?? 0;
+}
+
+/** Grams as kg with a decimal comma: 1250 → "1,25 kg". */
+export function formatKg(grams: number): string {
+  return `${(grams / 1000).toLocaleString('it-IT', { maximumFractionDigits: 3, useGrouping: false })} kg`;
 }

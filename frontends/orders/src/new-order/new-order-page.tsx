@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import {
@@ -23,10 +23,27 @@ import {
 import { formatMoney } from '../format';
 import { t as ordersText } from '../messages';
 import { DASHBOARD_ORDERS_PATH, orderDetailPath, type OrderLinkState } from '../paths';
+import { usePackagePresets } from '../catalogue/catalogue-api';
 import { ItemRows } from './item-rows';
 import { newOrderText as t } from './messages';
 import { useCreateManualOrder } from './new-order-api';
-import { ADDRESS_FIELDS, COUNTRY_CODES, countryNameOf, emptyValues, OPTIONAL_ADDRESS_FIELDS, orderTotal, validateNewOrder, type AddressField, type NewOrderErrors, type NewOrderValues } from './new-order-form';
+import {
+  ADDRESS_FIELDS,
+  COUNTRY_CODES,
+  countryNameOf,
+  emptyValues,
+  formatKg,
+  initialPresetId,
+  OPTIONAL_ADDRESS_FIELDS,
+  orderTotal,
+  orderWeight,
+  tareOf,
+  validateNewOrder,
+  type AddressField,
+  type NewOrderErrors,
+  type NewOrderValues,
+} from './new-order-form';
+import { ProductPicker } from './product-picker';
 
 /** Input types and autofill hints of the recipient's fields. */
 const INPUTS: Readonly<Record<Exclude<AddressField, 'countryCode'>, { type?: string; autoComplete: string; maxLength: number }>> = {
@@ -46,8 +63,10 @@ const WIDE: ReadonlySet<AddressField> = new Set(['recipientName', 'addressLine1'
  * /dashboard/orders/new (and /orders/new): 'Nuovo ordine' (issue 25), opened by 'Nuovo ordine' on
  * the orders screen and 'Nuova' on the shipments screen. The recipient, the address, the lines and
  * notes, checked as the server checks them (the contracts' `manualOrderSchema`) with each Italian
- * text under its field; then `POST /api/orders`, and the new order's page, where 'Crea spedizione'
- * ships it.
+ * text under its field. Each line is picked from the catalogue (its weight the catalogue's) or
+ * typed with its weight; 'Pacco' is one of the merchant's presets (the default preselected), and
+ * the order's weight shows as the orders service will compute it, or which lines have none. Then
+ * `POST /api/orders`, and the new order's page, where 'Crea spedizione' ships it.
  */
 export function NewOrderPage() {
   const merchant = useSelectedMerchant();
@@ -70,7 +89,15 @@ function NewOrderForm({ merchantId }: { merchantId: string }) {
   const [values, setValues] = useState<NewOrderValues>(emptyValues);
   const [errors, setErrors] = useState<NewOrderErrors>({});
   const [submitted, setSubmitted] = useState(false);
+  const [packageChosen, setPackageChosen] = useState(false);
+  const presets = usePackagePresets(merchantId);
+  const presetList = presets.data ?? [];
   const busy = create.isPending;
+
+  // The merchant's default box is preselected once the presets are in, unless one was chosen.
+  useEffect(() => {
+    if (presets.data && !packageChosen) setValues((v) => ({ ...v, packagePresetId: initialPresetId(presets.data) }));
+  }, [presets.data, packageChosen]);
 
   const update = (next: NewOrderValues) => {
     setValues(next);
@@ -108,6 +135,8 @@ function NewOrderForm({ merchantId }: { merchantId: string }) {
   };
 
   const total = orderTotal(values.items);
+  const weight = orderWeight(values.items, tareOf(presetList, values.packagePresetId));
+  const hasDefault = presetList.some((p) => p.isDefault);
   const fieldId = (field: string) => `${id}-${field}`;
   const label = (field: AddressField) => (OPTIONAL_ADDRESS_FIELDS.has(field) ? `${t.fields[field]} (${t.optional})` : t.fields[field]);
 
@@ -164,12 +193,68 @@ function NewOrderForm({ merchantId }: { merchantId: string }) {
           </span>
         </CardHeader>
         <CardContent className="grid gap-2 p-4 pt-0">
-          <ItemRows items={values.items} errors={errors} disabled={busy} idPrefix={id} onChange={(items) => update({ ...values, items })} />
+          <ItemRows
+            items={values.items}
+            errors={errors}
+            disabled={busy}
+            idPrefix={id}
+            onChange={(items) => update({ ...values, items })}
+            renderPicker={({ index, pick }) => <ProductPicker merchantId={merchantId} line={index + 1} disabled={busy} onPick={pick} />}
+          />
           {errors.items ? (
             <p className="text-sm font-medium text-destructive" role="alert" data-testid="new-order-items-error">
               {errors.items}
             </p>
           ) : null}
+        </CardContent>
+      </Card>
+
+      <Card className="min-w-0">
+        <CardHeader className="p-4 pb-2">
+          <CardTitle className="text-base">{t.packageCard}</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-3 p-4 pt-0 sm:grid-cols-2 sm:items-start">
+          <FormField id={fieldId('package')} label={t.package} error={errors.packagePresetId}>
+            <NativeSelect
+              id={fieldId('package')}
+              value={values.packagePresetId === null ? '' : String(values.packagePresetId)}
+              onChange={(e) => {
+                setPackageChosen(true);
+                update({ ...values, packagePresetId: Number(e.target.value) || null });
+              }}
+              disabled={busy || presets.isPending}
+              {...fieldAria(fieldId('package'), errors.packagePresetId)}
+              data-testid="new-order-package"
+            >
+              {/* Without a default, no box is no tare; with one, the orders service would take the default. */}
+              {hasDefault ? null : <option value="">{t.packageNone}</option>}
+              {presetList.map((p) => (
+                <option key={p.id} value={String(p.id)}>
+                  {p.isDefault ? t.packageDefault(p.name) : p.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <div className="grid gap-1 text-sm sm:pt-7" data-testid="new-order-weight" data-grams={weight.grams ?? ''} data-missing={weight.missing.join(',')}>
+            {weight.missing.length ? (
+              <p className="font-medium text-destructive" data-testid="new-order-weight-missing">
+                {t.weightMissing(weight.missing)}
+              </p>
+            ) : weight.grams === null ? (
+              <p>
+                <span className="text-muted-foreground">{t.weight}: </span>—
+              </p>
+            ) : (
+              <p>
+                <span className="text-muted-foreground">{t.weight}: </span>
+                <span className="font-medium tabular-nums" data-testid="new-order-weight-total">
+                  {formatKg(weight.grams)}
+                </span>{' '}
+                <span className="text-muted-foreground">({t.weightDetail(formatKg(weight.itemsGrams), formatKg(weight.tareGrams))})</span>
+              </p>
+            )}
+            <p className="text-muted-foreground">{presetList.length || presets.isPending ? t.packageHint : t.noPresets}</p>
+          </div>
         </CardContent>
       </Card>
 

@@ -19,7 +19,8 @@ export const CSV_ORDER_VERSION = new Date('2000-01-01T00:00:00.000Z');
  * 'Da pagare'); its version is its creation time, so nothing but the merchant ever replaces it
  * (a CSV import gives {@link CSV_ORDER_VERSION}: the same file again changes nothing).
  * Lines are numbered 1, 2, ... as their external ids; a line's total is unit price × quantity, the
- * order's total their sum; the weight is unknown until the catalogue knows the products.
+ * order's total their sum; a line's weight is the catalogue's for its SKU, else the one the merchant
+ * typed (as a marketplace's own item weight), else unknown.
  *
  * @example manualOrderImport(merchantId, 'M-000001', data, new Date()).marketplace // 'manual'
  */
@@ -38,8 +39,8 @@ export function manualOrderImport(merchantId: string, externalId: string, data: 
       imageUrl: null,
       variantInfo: null,
       fulfillmentStatus: null,
-      // typed by the merchant: the catalogue's weight of the SKU applies
-      marketplaceWeightGrams: null,
+      // typed by the merchant, kept as a marketplace's own item weight: the catalogue's weight of the SKU wins
+      marketplaceWeightGrams: item.weightGrams,
     };
   });
   const total = items.reduce((sum, i) => sum + (toCents(i.total) ?? 0n), 0n);
@@ -84,4 +85,31 @@ export function manualOrderImport(merchantId: string, externalId: string, data: 
     shippingService: '',
     express: false,
   };
+}
+
+/**
+ * The lines picked from the catalogue take their product's SKU (the key the upsert weighs a line by
+ * and the items are read with, as on import), so the stored line has its product and the order its
+ * catalogue weight; the title stays as typed. Null when a picked product is not among the
+ * merchant's (unknown, or another merchant's).
+ *
+ * @example withPickedProducts(data, new Map([[7, { sku: 'TAZZA-01' }]])) // the line with productId 7 gets sku 'TAZZA-01'
+ */
+export function withPickedProducts(data: ManualOrderData, products: ReadonlyMap<number, { sku: string }>): ManualOrderData | null {
+  const items: ManualOrderData['items'] = [];
+  for (const item of data.items) {
+    if (item.productId === null) {
+      items.push(item);
+      continue;
+    }
+    const product = products.get(item.productId);
+    if (!product) return null;
+    items.push({ ...item, sku: product.sku });
+  }
+  return { ...data, items };
+}
+
+/** The catalogue's products a manual order's lines name, each once. */
+export function pickedProductIds(data: ManualOrderData): number[] {
+  return [...new Set(data.items.flatMap((i) => (i.productId === null ? [] : [i.productId])))];
 }

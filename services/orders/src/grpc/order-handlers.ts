@@ -61,7 +61,7 @@ export function orderHandlers(deps: HandlerDeps) {
       // The body the contracts' schema reads (the gateway's, in the service's own words again).
       const body = {
         address: request.address ? shipmentAddressOfPostal(request.address) : null,
-        items: request.items.map((i) => ({ sku: i.sku, title: i.title, quantity: i.quantity, unitPrice: i.unitPrice })),
+        items: request.items.map((i) => ({ sku: i.sku, title: i.title, quantity: i.quantity, unitPrice: i.unitPrice, productId: i.productId || null, weightKg: i.weightKg })),
         currency: request.currency,
         packagePresetId: request.packagePresetId || null,
         notes: request.notes,

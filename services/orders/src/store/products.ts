@@ -115,6 +115,12 @@ export async function findProduct(db: Queryable, merchantId: string, id: number)
   return rows[0] ? toProduct(rows[0]) : null;
 }
 
+/** The merchant's products among these ids (a manual order's picked lines); another merchant's are not there. */
+export async function productsById(db: Queryable, merchantId: string, ids: readonly number[]): Promise<Map<number, Product>> {
+  const { rows } = await db.query(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE merchant_id = $1 AND id = ANY($2::bigint[])`, [merchantId, ids]);
+  return new Map(rows.map((r) => [Number(r.id), toProduct(r)]));
+}
+
 /** The merchant's products by SKU (the CSV upload's rows name them so). */
 export async function productsBySku(db: Queryable, merchantId: string, skus: readonly string[]): Promise<Map<string, Product>> {
   const { rows } = await db.query(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE merchant_id = $1 AND sku = ANY($2::text[])`, [merchantId, skus]);
