@@ -228,17 +228,17 @@ describe('manual orders (Nuovo ordine, Nuova on the shipments screen)', () => {
 
   step("a product picked from the catalogue with the keyboard, a typed line with its weight, 'Pacco' chosen: the order's weight before saving, then on its page (no 'Peso mancante') and its GLS label (1280 px)", async () => {
     await glsByRule.get();
-    const { vase, box, envelope } = await catalogueAndBoxes.get();
+    const { vase, envelope } = await catalogueAndBoxes.get();
     await asAdmin();
     await page.setViewportSize(DESKTOP);
     await page.goto('/dashboard/orders/new');
     await page.getByTestId('new-order-form').waitFor();
     await fillRecipient(page);
-    // The merchant's default box is preselected.
-    await eventually(async () => expect(await page.getByTestId('new-order-package').inputValue()).toBe(String(box.id)));
-    const options = await page.getByTestId('new-order-package').locator('option').allTextContents();
-    expect(options).toEqual(expect.arrayContaining(['Scatola M (predefinito)', 'Busta imbottita']));
-    expect(options).not.toContain('Nessuno');
+    // No box chosen means a rule's box, else the default (as for an imported order): said so.
+    await eventually(async () =>
+      expect(await page.getByTestId('new-order-package').locator('option').allTextContents()).toEqual(expect.arrayContaining(['Automatico (regola, altrimenti Scatola M)', 'Scatola M (predefinito)', 'Busta imbottita'])),
+    );
+    expect(await page.getByTestId('new-order-package').inputValue()).toBe('');
 
     const rows = page.getByTestId('new-order-item');
     const picker = rows.nth(0).getByTestId('new-order-picker-input');

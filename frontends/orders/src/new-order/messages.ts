@@ -53,6 +53,7 @@ export const newOrderText = {
   packageCard: 'Pacco e peso',
   package: 'Pacco',
   packageNone: 'Nessuno',
+  packageAutomatic: (name: string) => `Automatico (regola, altrimenti ${name})`,
   packageDefault: (name: string) => `${name} (predefinito)`,
   packageHint: 'La tara del pacco si aggiunge al peso degli articoli.',
   noPresets: 'Nessun pacco configurato: aggiungili in Impostazioni › Imballaggi.',

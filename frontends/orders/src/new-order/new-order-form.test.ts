@@ -4,7 +4,6 @@ import {
   emptyItem,
   emptyValues,
   formatKg,
-  initialPresetId,
   orderTotal,
   orderWeight,
   pickedItem,
@@ -107,13 +106,11 @@ describe('the new order form', () => {
     expect(formatKg(250)).toBe('0,25 kg');
   });
 
-  it("preselects the merchant's default box; its tare counts, and with none chosen the default's does", () => {
+  it("a chosen box's tare counts, and with none chosen the default's does (the orders service's rule)", () => {
     const presets = [
       { id: 1, isDefault: false, tareGrams: 40 },
       { id: 2, isDefault: true, tareGrams: 150 },
     ];
-    expect(initialPresetId(presets)).toBe(2);
-    expect(initialPresetId([{ id: 1, isDefault: false }])).toBeNull();
     expect([tareOf(presets, 1), tareOf(presets, 2), tareOf(presets, null), tareOf([], null), tareOf([presets[0]!], null)]).toEqual([40, 150, 150, 0, 0]);
   });
 });

@@ -174,11 +174,6 @@ export function orderWeight(
   return { grams: missing.length || begun === 0 ? null : itemsGrams + tareGrams, itemsGrams, tareGrams, missing };
 }
 
-/** The preset the form starts with: the merchant's default, else none. */
-export function initialPresetId(presets: readonly Pick<PackagePresetJson, 'id' | 'isDefault'>[]): number | null {
-  return presets.find((p) => p.isDefault)?.id ?? null;
-}
-
 /**
  * The tare the chosen package adds: the preset's; with none chosen the orders service takes the
  * merchant's default, else nothing.

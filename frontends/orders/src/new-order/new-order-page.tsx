@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import {
@@ -33,7 +33,6 @@ import {
   countryNameOf,
   emptyValues,
   formatKg,
-  initialPresetId,
   OPTIONAL_ADDRESS_FIELDS,
   orderTotal,
   orderWeight,
@@ -64,7 +63,7 @@ const WIDE: ReadonlySet<AddressField> = new Set(['recipientName', 'addressLine1'
  * the orders screen and 'Nuova' on the shipments screen. The recipient, the address, the lines and
  * notes, checked as the server checks them (the contracts' `manualOrderSchema`) with each Italian
  * text under its field. Each line is picked from the catalogue (its weight the catalogue's) or
- * typed with its weight; 'Pacco' is one of the merchant's presets (the default preselected), and
+ * typed with its weight; 'Pacco' is automatic (a rule's box, else the default) or one of the presets, and
  * the order's weight shows as the orders service will compute it, or which lines have none. Then
  * `POST /api/orders`, and the new order's page, where 'Crea spedizione' ships it.
  */
@@ -89,15 +88,10 @@ function NewOrderForm({ merchantId }: { merchantId: string }) {
   const [values, setValues] = useState<NewOrderValues>(emptyValues);
   const [errors, setErrors] = useState<NewOrderErrors>({});
   const [submitted, setSubmitted] = useState(false);
-  const [packageChosen, setPackageChosen] = useState(false);
   const presets = usePackagePresets(merchantId);
   const presetList = presets.data ?? [];
   const busy = create.isPending;
 
-  // The merchant's default box is preselected once the presets are in, unless one was chosen.
-  useEffect(() => {
-    if (presets.data && !packageChosen) setValues((v) => ({ ...v, packagePresetId: initialPresetId(presets.data) }));
-  }, [presets.data, packageChosen]);
 
   const update = (next: NewOrderValues) => {
     setValues(next);
@@ -136,7 +130,7 @@ function NewOrderForm({ merchantId }: { merchantId: string }) {
 
   const total = orderTotal(values.items);
   const weight = orderWeight(values.items, tareOf(presetList, values.packagePresetId));
-  const hasDefault = presetList.some((p) => p.isDefault);
+  const defaultPreset = presetList.find((p) => p.isDefault);
   const fieldId = (field: string) => `${id}-${field}`;
   const label = (field: AddressField) => (OPTIONAL_ADDRESS_FIELDS.has(field) ? `${t.fields[field]} (${t.optional})` : t.fields[field]);
 
@@ -218,16 +212,13 @@ function NewOrderForm({ merchantId }: { merchantId: string }) {
             <NativeSelect
               id={fieldId('package')}
               value={values.packagePresetId === null ? '' : String(values.packagePresetId)}
-              onChange={(e) => {
-                setPackageChosen(true);
-                update({ ...values, packagePresetId: Number(e.target.value) || null });
-              }}
+              onChange={(e) => update({ ...values, packagePresetId: Number(e.target.value) || null })}
               disabled={busy || presets.isPending}
               {...fieldAria(fieldId('package'), errors.packagePresetId)}
               data-testid="new-order-package"
             >
-              {/* Without a default, no box is no tare; with one, the orders service would take the default. */}
-              {hasDefault ? null : <option value="">{t.packageNone}</option>}
+              {/* No box chosen: a rule's box, else the merchant's default (its tare), as for an imported order. */}
+              <option value="">{defaultPreset ? t.packageAutomatic(defaultPreset.name) : t.packageNone}</option>
               {presetList.map((p) => (
                 <option key={p.id} value={String(p.id)}>
                   {p.isDefault ? t.packageDefault(p.name) : p.name}
