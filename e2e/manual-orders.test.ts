@@ -236,9 +236,10 @@ describe('manual orders (Nuovo ordine, Nuova on the shipments screen)', () => {
     await fillRecipient(page);
     // No box chosen means a rule's box, else the default (as for an imported order): said so.
     await eventually(async () =>
-      expect(await page.getByTestId('new-order-package').locator('option').allTextContents()).toEqual(expect.arrayContaining(['Automatico (regola, altrimenti Scatola M)', 'Scatola M (predefinito)', 'Busta imbottita'])),
+      expect(await page.getByTestId('new-order-package').locator('option').allTextContents()).toEqual(expect.arrayContaining(['Automatico (Scatola M)', 'Scatola M (predefinito)', 'Busta imbottita'])),
     );
     expect(await page.getByTestId('new-order-package').inputValue()).toBe('');
+    expect(await page.getByTestId('new-order-package-automatic').innerText()).toBe('Automatico: la scatola data da una regola di spedizione, altrimenti Scatola M.');
 
     const rows = page.getByTestId('new-order-item');
     const picker = rows.nth(0).getByTestId('new-order-picker-input');

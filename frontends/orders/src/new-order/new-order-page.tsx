@@ -245,6 +245,7 @@ function NewOrderForm({ merchantId }: { merchantId: string }) {
               </p>
             )}
             <p className="text-muted-foreground">{presetList.length || presets.isPending ? t.packageHint : t.noPresets}</p>
+            {defaultPreset && values.packagePresetId === null ? <p className="text-muted-foreground" data-testid="new-order-package-automatic">{t.packageAutomaticHint(defaultPreset.name)}</p> : null}
           </div>
         </CardContent>
       </Card>
