@@ -4,7 +4,7 @@
  * list; hostile input (NUL, a huge body, an empty one, wrong types, another merchant's order, a
  * member with role user) is a 4xx in Italian, never a 500, and writes nothing.
  */
-import { manualOrderMessages as mm, messages, shipmentMessages, type OrderJson, type OrderPageJson } from '@smista/contracts';
+import { catalogueMessages, manualOrderMessages as mm, messages, shipmentMessages, type OrderJson, type OrderPageJson } from '@smista/contracts';
 import { startApp, type TestApp } from '../../e2e/support/app';
 import { Client, join, ownMerchant, registered, suiteGatewayEnv, type Member } from './support/team';
 
@@ -128,6 +128,17 @@ describe('POST /api/orders', () => {
     // A merchant id in the body is not a way into another merchant: the session's merchant is the one.
     const smuggled = await rival.b.post<OrderJson>('/api/orders', { ...body(), merchantId: shop.id });
     expect(smuggled.status).toBe(201);
+    expect(await totalOrders(admin)).toBe(before);
+  });
+
+  it("refuses another merchant's package preset, or one out of range, with the 404 of an unknown one, and writes nothing", async () => {
+    const before = await totalOrders(admin);
+    const theirs = await rival.b.post('/api/package-presets', { name: 'Scatola loro', lengthMm: 300, widthMm: 200, heightMm: 100, tareGrams: 100, maxWeightGrams: 5000, isDefault: false });
+    expect(theirs.status).toBe(201);
+    for (const packagePresetId of [theirs.body.id, 2 ** 31, 999_999_999]) {
+      const res = await admin.b.post('/api/orders', body({ packagePresetId }));
+      expect({ packagePresetId, status: res.status, message: res.body?.message }).toEqual({ packagePresetId, status: 404, message: catalogueMessages.presetNotFound });
+    }
     expect(await totalOrders(admin)).toBe(before);
   });
 
