@@ -35,7 +35,9 @@ const run = newRunId();
 const admin = person('Marta', 'Ferri', run);
 const merchantName = `Ceramiche Ferri ${run}`;
 const seller = { username: `pacchi_${run}`, password: 'Pacchi1!' };
-const SELLER_ORDERS = 30;
+/** The seller's history (mostly shipped) and the orders of the day, to ship. */
+const SELLER_ORDERS = 10;
+const TODAY_ORDERS = 12;
 const SHOTS = '/tmp/shots-parcels-day';
 const SYNC_TIMEOUT_MS = 70_000;
 /** Events travel through the outbox to orders, shipments and activity: how long a check waits for them. */
@@ -55,9 +57,10 @@ beforeAll(async () => {
   merchantId = (await registerWithMerchant(browser.context, app.baseUrl, admin, merchantName)).id;
   const ebay = ebaySandboxControl(app.ebayUrl);
   await ebay.addSeller({ username: seller.username, password: seller.password, orders: SELLER_ORDERS, seed: 'pacchi-25' });
-  // The newest order, paid and to ship, goes to London: outside the EU customs union, it needs a declaration.
-  const orders = await ebay.orders(seller.username);
-  ukExternalId = orders[orders.length - 1]!.orderId;
+  // The day's orders, made this morning: to ship.
+  const today = await ebay.addOrders(seller.username, TODAY_ORDERS, 'pacchi-oggi');
+  // The newest goes to London: outside the EU customs union, it needs a declaration.
+  ukExternalId = today[today.length - 1]!;
   await ebay.editOrder(seller.username, ukExternalId, { ...LONDON, orderPaymentStatus: 'PAID', orderFulfillmentStatus: 'NOT_STARTED', cancelState: 'NONE_REQUESTED' });
 }, TEST_TIMEOUT_MS);
 afterAll(() => scenario.stop(), STOP_TIMEOUT_MS);
