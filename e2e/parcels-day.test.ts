@@ -258,6 +258,8 @@ describe("a merchant's parcels day (issue 25)", () => {
       await shot(`${size.width}-catalogue-empty`);
       await open('/dashboard/settings/packages');
       await page.getByTestId('packages-empty').waitFor();
+      // Impostazioni says what it holds: the fifth tab too.
+      await page.getByText('Gestisci il tuo team, il profilo, i corrieri, gli indirizzi e gli imballaggi.', { exact: true }).waitFor();
       await expectNoSidewaysScroll(page, size.width);
       await shot(`${size.width}-packages-empty`);
       await open('/dashboard/orders');
