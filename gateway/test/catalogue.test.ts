@@ -191,4 +191,29 @@ describe('package presets', () => {
     expect((await admin.b.delete(`/api/package-presets/${small.id}`)).status).toBe(200);
     expect((await admin.b.get(`/api/orders/${order.id}`)).body.package).toMatchObject({ name: 'Scatola M' });
   });
+  it('ids out of range or not decimal are the 404 of an unknown one, bodies of the wrong shape an Italian 4xx: nothing written', async () => {
+    const before = JSON.stringify([await products(admin), await presets(admin)]);
+    const preset = { name: 'Fuori', lengthMm: 100, widthMm: 100, heightMm: 100, tareGrams: 10, maxWeightGrams: 1000 };
+    for (const id of ['2147483648', '99999999999999999999', '-1', '0x10', '1.0', '1e3']) {
+      for (const [method, path, body, message] of [
+        ['PUT', `/api/products/${id}`, fill, m.productNotFound],
+        ['PUT', `/api/package-presets/${id}`, preset, m.presetNotFound],
+        ['DELETE', `/api/package-presets/${id}`, undefined, m.presetNotFound],
+        ['PUT', `/api/orders/${id}/package`, { presetId: 0 }, 'Ordine non trovato'],
+      ] as const) {
+        const res = await admin.b.request(method, path, body);
+        expect([method, path, res.status, res.body?.message]).toEqual([method, path, 404, message]);
+      }
+    }
+    const order: OrderJson = (await admin.b.get('/api/orders')).body.data[0];
+    expect(await admin.b.put(`/api/orders/${order.id}/package`, { presetId: 2 ** 31 })).toMatchObject({ status: 404, body: { message: m.presetNotFound } });
+    for (const raw of ['[]', '"Scatola"', '42', '{"name":"Scatola M"']) {
+      const res = await admin.b.request('POST', '/api/package-presets', raw);
+      expect([raw, res.status, typeof res.body?.message]).toEqual([raw, 400, 'string']);
+    }
+    expect(await admin.b.post('/api/package-presets', { ...preset, name: 'Busta\u0000' })).toMatchObject({ status: 400, body: { message: 'Il testo contiene caratteri non consentiti' } });
+    expect((await admin.b.post('/api/package-presets', { ...preset, name: 'x'.repeat(3_000_000) })).status).toBe(413);
+    for (const q of ['search=%00', 'search=a%00b']) expect(await admin.b.get(`/api/products?${q}`)).toMatchObject({ status: 400, body: { message: 'Il testo contiene caratteri non consentiti' } });
+    expect(JSON.stringify([await products(admin), await presets(admin)])).toBe(before);
+  });
 });

@@ -140,6 +140,17 @@ describe('hostile input on the parcel and customs routes', () => {
     expect((await admin.b.get(`/api/shipments/${s.id}`)).body.customs).toEqual(s.customs);
   });
 
+  it('bodies that are not a JSON object are an Italian 400, nothing written', async () => {
+    for (const path of [`/api/shipments/${s.id}/parcel`, `/api/shipments/${s.id}/customs`]) {
+      for (const raw of ['[]', 'null', '"pacco"', '42', '{"weightGrams":1200']) {
+        const res = await admin.b.request('PUT', path, raw);
+        expect({ path, raw, status: res.status, message: typeof res.body?.message }).toEqual({ path, raw, status: 400, message: 'string' });
+      }
+    }
+    const now = (await admin.b.get(`/api/shipments/${s.id}`)).body;
+    expect([now.parcel, now.customs]).toEqual([s.parcel, s.customs]);
+  });
+
   it('a huge body is refused before the service', async () => {
     const res = await admin.b.put(`/api/shipments/${s.id}/customs`, { ...declaration, invoiceNumber: 'x'.repeat(2_000_000) });
     expect([400, 413]).toContain(res.status);
@@ -151,6 +162,10 @@ describe('hostile input on the parcel and customs routes', () => {
       [rival, s.id],
       [admin, 999_999_999],
       [admin, 'abc'],
+      [admin, 2 ** 31],
+      [admin, '99999999999999999999'],
+      [admin, '0x10'],
+      [admin, '-1'],
     ] as const) {
       expect(await who.b.put(`/api/shipments/${id}/parcel`, { weightGrams: 900 })).toMatchObject({ status: 404, body: { message: 'Spedizione non trovata' } });
       expect(await who.b.put(`/api/shipments/${id}/customs`, declaration)).toMatchObject({ status: 404, body: { message: 'Spedizione non trovata' } });

@@ -5,7 +5,7 @@
  * one, wrong types, another merchant's order or product, a member with role user) is a 4xx in
  * Italian, never a 500, and writes nothing.
  */
-import { manualOrderMessages as mm, messages, shipmentMessages, type OrderJson, type OrderPageJson, type ProductListJson } from '@smista/contracts';
+import { catalogueMessages, manualOrderMessages as mm, messages, shipmentMessages, type OrderJson, type OrderPageJson, type ProductListJson } from '@smista/contracts';
 import { startApp, type TestApp } from '../../e2e/support/app';
 import { Client, join, ownMerchant, registered, suiteGatewayEnv, type Member } from './support/team';
 
@@ -172,6 +172,17 @@ describe('POST /api/orders', () => {
     for (const weightKg of ['mezzo chilo', '-1', '0', '0,0001', '1.234,5', '1e3', 1e9, -0.5, { kg: 1 }, [1], true, '1000,5']) {
       const res = await admin.b.post('/api/orders', body({ items: [{ ...line, weightKg }] }));
       expect({ weightKg, status: res.status, message: res.body?.message }).toEqual({ weightKg, status: 400, message: mm.weightInvalid });
+    }
+    expect(await totalOrders(admin)).toBe(before);
+  });
+
+  it("refuses another merchant's package preset, or one out of range, with the 404 of an unknown one, and writes nothing", async () => {
+    const before = await totalOrders(admin);
+    const theirs = await rival.b.post('/api/package-presets', { name: 'Scatola loro', lengthMm: 300, widthMm: 200, heightMm: 100, tareGrams: 100, maxWeightGrams: 5000, isDefault: false });
+    expect(theirs.status).toBe(201);
+    for (const packagePresetId of [theirs.body.id, 2 ** 31, 999_999_999]) {
+      const res = await admin.b.post('/api/orders', body({ packagePresetId }));
+      expect({ packagePresetId, status: res.status, message: res.body?.message }).toEqual({ packagePresetId, status: 404, message: catalogueMessages.presetNotFound });
     }
     expect(await totalOrders(admin)).toBe(before);
   });

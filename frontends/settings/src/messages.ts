@@ -6,7 +6,7 @@ import { logoTexts } from './addresses/logo-messages';
 
 export const t = {
   title: 'Impostazioni',
-  subtitle: 'Gestisci il tuo team, il profilo, i corrieri e gli indirizzi.',
+  subtitle: 'Gestisci il tuo team, il profilo, i corrieri, gli indirizzi e gli imballaggi.',
   menuLabel: 'Menu impostazioni',
   tabs: {
     team: 'Gestione Team',

@@ -280,25 +280,35 @@ function Catalogue({ merchantId }: { merchantId: string }) {
 }
 
 function ProductImage({ product }: { product: ProductJson }) {
-  return product.imageUrl ? (
-    <img src={product.imageUrl} alt="" className="h-10 w-10 shrink-0 rounded object-cover" loading="lazy" />
+  // A marketplace's image that no longer loads shows the plain square, not the browser's broken icon (as the order panel does).
+  const [failed, setFailed] = useState(false);
+  return product.imageUrl && !failed ? (
+    <img src={product.imageUrl} alt="" className="h-10 w-10 shrink-0 rounded object-cover" loading="lazy" onError={() => setFailed(true)} data-testid="product-image" />
   ) : (
-    <div className="h-10 w-10 shrink-0 rounded bg-muted" aria-hidden />
+    <div className="h-10 w-10 shrink-0 rounded bg-muted" aria-hidden data-testid="product-image-none" />
   );
 }
 
 function WeightBadge({ product }: { product: ProductJson }) {
   return product.weightGrams === null ? (
-    <Badge variant="warning" data-testid="product-weight-missing">
+    <Badge variant="warning" className="whitespace-nowrap" data-testid="product-weight-missing">
       {c.weightUnknown}
     </Badge>
   ) : (
-    <span data-testid="product-weight">{product.weightGrams.toLocaleString('it-IT')} g</span>
+    <span className="whitespace-nowrap" data-testid="product-weight">{product.weightGrams.toLocaleString('it-IT')} g</span>
   );
 }
 
 function CustomsBadge({ product }: { product: ProductJson }) {
-  return customsComplete(product) ? <Badge variant="success">{c.complete}</Badge> : <Badge variant="secondary">{c.incomplete}</Badge>;
+  return customsComplete(product) ? (
+    <Badge variant="success" className="whitespace-nowrap">
+      {c.complete}
+    </Badge>
+  ) : (
+    <Badge variant="secondary" className="whitespace-nowrap">
+      {c.incomplete}
+    </Badge>
+  );
 }
 
 function ProductForm({ merchantId, product, onDone }: { merchantId: string; product: ProductJson; onDone: () => void }) {
