@@ -15,6 +15,7 @@
 import fs from 'node:fs';
 import type { Page, Response } from 'playwright-core';
 import { ebaySandboxControl } from '@smista/sandboxes';
+import { activityMessages } from '@smista/contracts';
 import { formatS10 } from '../services/carriers/src/domain/s10';
 import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
@@ -591,6 +592,14 @@ describe("a merchant's parcels day (issue 25)", () => {
     // The CSV's orders are marked by their source, as every manual one.
     const one = (await get(`/api/orders?search=${prefix}-7`)).data[0];
     expect(one).toMatchObject({ marketplace: 'manual', externalId: `${prefix}-7` });
+    // The activity tells each import once: what it created, and the second time what it found there.
+    await eventually(async () => {
+      const texts = ((await get('/api/activity?limit=100')) as any[]).map((a) => a.text as string);
+      expect(texts.filter((l) => l.startsWith('Importazione CSV «ordini-fiera.csv»'))).toEqual([
+        activityMessages.ordersCsvImported('ordini-fiera.csv', 0, 50),
+        activityMessages.ordersCsvImported('ordini-fiera.csv', 50 - already, already),
+      ]);
+    }, SETTLE_MS);
   });
 
   step("'Nuovo ordine' of a weighed product: the rule's GLS, 'Crea spedizione' and 'Processa Tutte' ship it (1280 and 390 px)", async () => {

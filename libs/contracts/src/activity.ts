@@ -35,6 +35,7 @@ export const activityKinds = [
   'marketplace_disconnected',
   'privacy_requested',
   'buyer_data_erased',
+  'orders_csv_imported',
   'sso_required_changed',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
@@ -144,6 +145,9 @@ export const activityMessages = {
    */
   buyerDataErased: (count: number, marketplace: string, days: number) =>
     `Dati personali di ${plural(count, '1 ordine', `${count} ordini`)} ${marketplaceName(marketplace)} cancellati dopo ${plural(days, '1 giorno', `${days} giorni`)} dalla consegna (politica di protezione dei dati di ${marketplaceName(marketplace)})`,
+  /** A CSV import of orders finished (issue 25): the file, the orders created and those already there. */
+  ordersCsvImported: (fileName: string, created: number, skipped: number) =>
+    `Importazione CSV${fileName.trim() ? ` «${fileName.trim()}»` : ''}: ${plural(created, '1 ordine creato', `${created} ordini creati`)}${skipped > 0 ? `, ${plural(skipped, '1 già presente', `${skipped} già presenti`)}` : ''}`,
   marketplaceChanged: (change: 'connected' | 'reconnected' | 'on' | 'off' | 'disconnected', marketplace: string, account: string) =>
     `${marketplaceName(marketplace)} ${{ connected: 'collegato', reconnected: 'ricollegato', on: 'attivato', off: 'disattivato', disconnected: 'scollegato' }[change]}${account.trim() ? `: account «${account.trim()}»` : ''}`,
 

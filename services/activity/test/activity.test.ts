@@ -438,6 +438,21 @@ describe('recent activity from events', () => {
     expect((await stack.pool.query(`SELECT 1 FROM dead_letters WHERE message_id = $1`, [bad])).rows).toHaveLength(1);
   });
 
+  it('a CSV import of orders: one line per job with its file, the orders created and those already there', async () => {
+    const shop = newShop();
+    const job = { merchantId: shop.merchantId, fileName: 'ordini-negozio.csv', occurredAt: '2026-06-01T09:00:00.000Z' };
+    await stack.deliver('orders.import.finished', { ...job, importId: 41, createdOrders: 50, skippedOrders: 0 });
+    // The same job told again (a relay that published twice): still one line.
+    await stack.deliver('orders.import.finished', { ...job, importId: 41, createdOrders: 50, skippedOrders: 0 });
+    await stack.deliver('orders.import.finished', { ...job, importId: 42, createdOrders: 0, skippedOrders: 50, occurredAt: '2026-06-01T09:05:00.000Z' });
+    expect((await shop.alice.listActivity({ limit: 0 })).entries.map((e) => [e.kind, e.text])).toEqual([
+      ['orders_csv_imported', 'Importazione CSV «ordini-negozio.csv»: 0 ordini creati, 50 già presenti'],
+      ['orders_csv_imported', 'Importazione CSV «ordini-negozio.csv»: 50 ordini creati'],
+    ]);
+    const bad = await stack.deliver('orders.import.finished', { ...job, merchantId: 'nessuno', importId: 43, createdOrders: 1 });
+    expect((await stack.pool.query(`SELECT 1 FROM dead_letters WHERE message_id = $1`, [bad])).rows).toHaveLength(1);
+  });
+
   it('a new merchant has none, and no notifications', async () => {
     const shop = newShop();
     expect(await shop.alice.listActivity({ limit: 0 })).toEqual({ entries: [] });

@@ -103,6 +103,12 @@ describe('CSV import of orders', () => {
     expect((await stack.pool.query('SELECT count(*)::int AS n FROM orders WHERE merchant_id = $1', [shop.merchantId])).rows[0].n).toBe(1000);
     const after = (await publishedEvents(stack.pool)).filter((e) => e.subject === 'orders.order.upserted').map((e) => ordersEvents.OrderUpserted.decode(e.payload)).filter((e) => e.merchantId === shop.merchantId);
     expect(after).toHaveLength(upserted.length);
+    // One orders.import.finished per job, with its totals: the activity's line.
+    const finishedEvents = (await publishedEvents(stack.pool)).filter((e) => e.subject === 'orders.import.finished').map((e) => ordersEvents.OrderImportFinished.decode(e.payload)).filter((e) => e.merchantId === shop.merchantId);
+    expect(finishedEvents.map((e) => [e.importId, e.fileName, e.createdOrders, e.skippedOrders])).toEqual([
+      [started.id, 'negozio.csv', 1000, 0],
+      [again.id, 'negozio.csv', 0, 1000],
+    ]);
   }, 120_000);
 
   it("keeps a job to its merchant: another merchant's member gets NOT_FOUND, and a member with role user imports too", async () => {

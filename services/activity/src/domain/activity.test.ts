@@ -5,6 +5,7 @@ import {
   deliveredActivity,
   labelCreatedActivity,
   marketplaceChangedActivity,
+  ordersCsvImportedActivity,
   ordersImportedActivity,
   privacyRequestedActivity,
   ruleChangedActivity,
@@ -139,5 +140,13 @@ describe('recent activity from events', () => {
     // Without a delivery id, by its time; an unknown request says nothing.
     expect(privacyRequestedActivity({ ...base, webhookId: '', request: 'redact_shop' }, at)!.groupKey).toBe(`privacy:9:redact_shop:${at.toISOString()}`);
     expect(privacyRequestedActivity({ ...base, request: 'something_else' }, at)).toBeNull();
+  });
+});
+
+describe('ordersCsvImportedActivity', () => {
+  it('one line per job, saying the file, the orders created and those already there; none without a job id', () => {
+    const draft = ordersCsvImportedActivity({ importId: 7, fileName: ' ordini.csv ', createdOrders: 1, skippedOrders: 3 }, at)!;
+    expect([draft.groupKey, draft.text(draft.count, draft.total)]).toEqual(['orders-csv:7', 'Importazione CSV «ordini.csv»: 1 ordine creato, 3 già presenti']);
+    expect(ordersCsvImportedActivity({ importId: 0, fileName: 'x.csv', createdOrders: 1, skippedOrders: 0 }, at)).toBeNull();
   });
 });

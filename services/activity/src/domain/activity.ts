@@ -271,3 +271,22 @@ export function buyerDataErasedActivity(
     text: (count) => m.buyerDataErased(count, event.marketplace || 'amazon', event.retentionDays),
   };
 }
+
+/** A CSV import of orders finished (issue 25): one line per job, with what it created and found already there. */
+export function ordersCsvImportedActivity(
+  event: { importId: number; fileName: string; createdOrders: number; skippedOrders: number },
+  occurredAt: Date,
+): ActivityDraft | null {
+  if (!Number.isSafeInteger(event.importId) || event.importId <= 0) return null;
+  const created = Math.max(0, event.createdOrders);
+  const skipped = Math.max(0, event.skippedOrders);
+  return {
+    kind: 'orders_csv_imported',
+    groupKey: `orders-csv:${event.importId}`,
+    count: created,
+    total: created + skipped,
+    merge: 'set',
+    occurredAt,
+    text: () => m.ordersCsvImported(event.fileName, created, skipped),
+  };
+}

@@ -16,6 +16,7 @@ import {
   labelsFailedNotification,
   localDay,
   marketplaceChangedActivity,
+  ordersCsvImportedActivity,
   ordersImportedActivity,
   privacyRequestedActivity,
   ruleChangedActivity,
@@ -299,5 +300,13 @@ export function handleBuyerDataErased({ now }: HandlerDeps): EventHandler<orders
   return async (event, tx) => {
     const merchantId = merchantOf(event, 'buyer.erased');
     await record(tx, merchantId, buyerDataErasedActivity(event, eventTime(event.occurredAt, now())));
+  };
+}
+
+/** `orders.import.finished`: a CSV import of orders, one line per job. */
+export function handleOrderImportFinished({ now }: HandlerDeps): EventHandler<ordersEvents.OrderImportFinished> {
+  return async (event, tx) => {
+    const merchantId = merchantOf(event, 'import.finished');
+    await record(tx, merchantId, ordersCsvImportedActivity(event, eventTime(event.occurredAt, now())));
   };
 }

@@ -2,6 +2,7 @@ import type { AnySubscription, Logger, Subscription } from '@smista/service-kit'
 import { carriersEvents, marketplacesEvents, merchantsEvents, ordersEvents, shipmentsEvents } from '@smista/proto';
 import {
   handleBuyerDataErased,
+  handleOrderImportFinished,
   handleCarrierIntegrationChanged,
   handleCarriersAssigned,
   handleCodesLowStock,
@@ -112,6 +113,12 @@ export function subscriptions(logger: Logger, durableSuffix = '', now: () => Dat
       decode: (bytes) => ordersEvents.CarriersAssignedByRules.decode(bytes),
       handle: handleCarriersAssigned(deps('carriers-assigned')),
     } satisfies Subscription<ordersEvents.CarriersAssignedByRules>,
+    {
+      durable: `activity-order-import-finished${durableSuffix}`,
+      subject: 'orders.import.finished',
+      decode: (bytes) => ordersEvents.OrderImportFinished.decode(bytes),
+      handle: handleOrderImportFinished(deps('order-import-finished')),
+    } satisfies Subscription<ordersEvents.OrderImportFinished>,
     {
       durable: `activity-buyer-erased${durableSuffix}`,
       subject: 'orders.buyer.erased',

@@ -52,6 +52,7 @@ const encoders = {
   'orders.rule.changed': (e: Partial<ordersEvents.ShippingRuleChanged>) => ordersEvents.ShippingRuleChanged.encode(ordersEvents.ShippingRuleChanged.fromPartial(e)).finish(),
   'orders.carriers.assigned': (e: Partial<ordersEvents.CarriersAssignedByRules>) => ordersEvents.CarriersAssignedByRules.encode(ordersEvents.CarriersAssignedByRules.fromPartial(e)).finish(),
   'orders.buyer.erased': (e: Partial<ordersEvents.BuyerDataErased>) => ordersEvents.BuyerDataErased.encode(ordersEvents.BuyerDataErased.fromPartial(e)).finish(),
+  'orders.import.finished': (e: Partial<ordersEvents.OrderImportFinished>) => ordersEvents.OrderImportFinished.encode(ordersEvents.OrderImportFinished.fromPartial(e)).finish(),
   'merchants.merchant.sso_required_changed': (e: Partial<merchantsEvents.MerchantSsoRequiredChanged>) =>
     merchantsEvents.MerchantSsoRequiredChanged.encode(merchantsEvents.MerchantSsoRequiredChanged.fromPartial(e)).finish(),
 };

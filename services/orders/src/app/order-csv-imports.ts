@@ -3,6 +3,7 @@ import { ORDER_CSV_MAX_BYTES, ORDER_CSV_MAX_PROBLEMS, orderCsvMessages as m, typ
 import { CSV_ORDER_VERSION, formatCents, manualOrderImport, ordersErrors, readOrdersCsv, toCents, type CsvOrder } from '../domain';
 import { advanceOrderImport, existingManualNumbers, findOrderImport, importRowsFrom, insertOrderImport, lockNextOpenImport, setOrdersNotes, type OrderImportJob } from '../store';
 import { storeImports } from '../events/order-imported';
+import { enqueueOrderImportFinished } from '../events/publishers';
 
 /** Orders stored per transaction by the import worker. */
 export const IMPORT_BATCH_ORDERS = 250;
@@ -133,7 +134,11 @@ export class OrderImportWorker {
       await setOrdersNotes(tx, job.merchantId, created.filter((e) => notesOf.get(e.externalId)).map((e) => ({ orderId: e.orderId, notes: notesOf.get(e.externalId)! })));
       const next = rows.length > 0 ? rows[rows.length - 1]!.position + 1 : job.totalOrders;
       const finished = next >= job.totalOrders;
-      await advanceOrderImport(tx, job.id, { next, created: created.length, skipped: rows.length - created.length, finished });
+      const skipped = rows.length - created.length;
+      await advanceOrderImport(tx, job.id, { next, created: created.length, skipped, finished });
+      if (finished) {
+        await enqueueOrderImportFinished(tx, { merchantId: job.merchantId, importId: job.id, fileName: job.fileName, createdOrders: job.createdOrders + created.length, skippedOrders: job.skippedOrders + skipped, occurredAt: at });
+      }
       logger.info({ merchantId: job.merchantId, importId: job.id, next, total: job.totalOrders, created: created.length }, finished ? 'order import completed' : 'order import batch stored');
       // A job with nothing left still counts as work: its completion was written.
       return Math.max(rows.length, 1);

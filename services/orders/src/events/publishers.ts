@@ -11,6 +11,7 @@ export const subjects = {
   ruleChanged: 'orders.rule.changed',
   carriersAssignedByRules: 'orders.carriers.assigned',
   buyerDataErased: 'orders.buyer.erased',
+  importFinished: 'orders.import.finished',
 } as const;
 
 /** What OrderUpserted tells of an order. */
@@ -115,4 +116,10 @@ export async function enqueueBuyerDataErased(
     ordersEvents.BuyerDataErased.fromPartial({ ...event, orderIds: [...event.orderIds], occurredAt: event.occurredAt.toISOString() }),
   ).finish();
   await enqueueEvent(tx, subjects.buyerDataErased, payload);
+}
+
+/** A CSV import's last batch stored: its counts, for the activity (in that batch's transaction). */
+export async function enqueueOrderImportFinished(tx: PoolClient, event: { merchantId: string; importId: number; fileName: string; createdOrders: number; skippedOrders: number; occurredAt: Date }): Promise<void> {
+  const payload = ordersEvents.OrderImportFinished.encode(ordersEvents.OrderImportFinished.fromPartial({ ...event, occurredAt: event.occurredAt.toISOString() })).finish();
+  await enqueueEvent(tx, subjects.importFinished, payload);
 }
