@@ -673,9 +673,8 @@ describe("a merchant's parcels day (issue 25)", () => {
     await closeToasts(page);
 
     const label = await pdfPageTexts(new Uint8Array(await (await page.context().request.get(`${app.baseUrl}/api/shipments/${ukShipmentId}/label`)).body()));
-    // A print clears the selection: the same two chosen again.
-    await openOrdersSyncedNow(page, app.baseUrl, '/dashboard/orders?marketplace=ebay&pageSize=50');
-    for (const o of orders) await orderRow(page, o.id).getByTestId('order-select').click();
+    // After the pick list the same two are still chosen, for their slips and labels.
+    expect(await textOf(bar.getByTestId('orders-selection-count'))).toContain('2');
     const both = await printFrom(() => bar.getByTestId('orders-bulk-labels-and-slips').click(), '/api/shipments/labels-and-slips');
     const printed = await expectToast(page, 'PDF aperto in una nuova scheda');
     expect(await textOf(printed)).toContain('Distinte ed etichette di 2 ordini');

@@ -83,7 +83,8 @@ export function OrdersBulkActions({ merchantId, selected, onDone }: { merchantId
     void printSlips(kind, { orderIds: selected.map((o) => o.id) }).then((shown) => {
       if (!shown) return;
       if (kind === 'labelsAndSlips') refreshOrdersAndShipments(queryClient, merchantId);
-      onDone();
+      // The pick list comes first (pick, then pack): the same orders stay chosen for their slips and labels.
+      if (kind !== 'pickList') onDone();
     });
   };
 
