@@ -576,6 +576,7 @@ describe("a merchant's parcels day (issue 25)", () => {
       expect(await textOf(page.getByTestId('csv-import-new'))).toBe(fresh ? '50 ordini da creare' : `${50 - (round === 1 ? already : 50)} ordini da creare`);
       await expectNoSidewaysScroll(page, size.width);
       await shot(`${size.width}-csv-preview-${round}`);
+      expect(await textOf(page.getByTestId('csv-import-start'))).toBe(round === 2 ? 'Importa di nuovo (nessun ordine nuovo)' : `Importa ${50 - already} ordini`);
       await page.getByTestId('csv-import-start').click();
       await eventually(async () => expect(await page.getByTestId('csv-import-job').getAttribute('data-status')).toBe('completed'), 60_000);
       if (round === 2) expect(await textOf(page.getByTestId('csv-import-job-result'))).toBe('0 ordini creati, 50 già presenti.');

@@ -208,7 +208,8 @@ function Preview({ fileName, preview, starting, onImport }: { fileName: string; 
         {!blocked && preview.newOrders === 0 ? <p className="text-sm">{t.nothingNew}</p> : null}
         {/* Importing again is allowed: the orders already there are left as they are (the job says how many). */}
         <Button className="justify-self-start" onClick={onImport} disabled={blocked || preview.orders === 0 || starting} data-testid="csv-import-start">
-          {starting ? t.starting : t.importButton(preview.orders)}
+          {/* The button counts what the import will create: the orders already there are skipped. */}
+          {starting ? t.starting : preview.newOrders === 0 ? t.importAgain : t.importButton(preview.newOrders)}
         </Button>
       </CardContent>
     </Card>

@@ -34,6 +34,7 @@ export const csvImportText = {
   importButton: (n: number) => (n === 1 ? 'Importa 1 ordine' : `Importa ${n.toLocaleString('it-IT')} ordini`),
   fixFirst: 'Correggi i problemi nel file e caricalo di nuovo per importarlo.',
   nothingNew: 'Tutti gli ordini del file sono già stati importati.',
+  importAgain: 'Importa di nuovo (nessun ordine nuovo)',
   starting: 'Avvio...',
   progress: (done: number, total: number) => `${done.toLocaleString('it-IT')} di ${total.toLocaleString('it-IT')} ordini`,
   running: 'Importazione in corso',
