@@ -19,6 +19,7 @@ import type { BrowserSession } from './support/browser';
 import { api, registerWithMerchant, signIn } from './support/api';
 import { connectEbayThroughApi } from './support/ebay';
 import { GLS_ACCOUNT, PICKUP_ADDRESS } from './support/carriers';
+import { twoSkusCoveringOrders, weighSkus } from './support/catalogue';
 import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { closeToasts, DESKTOP, eventually, expectNoSidewaysScroll, expectToast, MOBILE, screenshotWhole } from './support/ui';
 
@@ -84,14 +85,7 @@ const synced = given('ordini eBay importati', async () => {
 const twoSkus = given('i due SKU da pesare', async () => {
   await synced.get();
   const toShip = (await get('/api/orders?status=TO_SHIP&pageSize=100')).data as any[];
-  const skusOf = (o: any) => [...new Set((o.items as any[]).map((i) => i.sku as string | null))];
-  const simple = toShip.map(skusOf).filter((skus) => skus.every(Boolean)).sort((a, b) => a.length - b.length);
-  const chosen: string[] = [];
-  for (const skus of simple) {
-    if (chosen.length + skus.filter((x) => !chosen.includes(x!)).length > 2) continue;
-    for (const sku of skus) if (!chosen.includes(sku!)) chosen.push(sku!);
-    if (chosen.length === 2) break;
-  }
+  const chosen = twoSkusCoveringOrders(toShip);
   expect(chosen).toHaveLength(2);
   return chosen;
 });
@@ -99,14 +93,10 @@ const twoSkus = given('i due SKU da pesare', async () => {
 /** The two SKUs weighed (step 3 does it in the catalogue's dialog): 350 g and 1200 g. */
 const twoWeighed = given('i due SKU pesati', async () => {
   const skus = await twoSkus.get();
-  const products = (await get('/api/products?pageSize=100')).data as any[];
-  for (const [sku, grams] of [
-    [skus[0], 350],
-    [skus[1], 1200],
-  ] as const) {
-    const product = products.find((p) => p.sku === sku);
-    if (product.weightGrams === null) expect((await call('PUT', `/api/products/${product.id}`, { weightGrams: grams })).status).toBe(200);
-  }
+  await weighSkus(call, [
+    [skus[0]!, 350],
+    [skus[1]!, 1200],
+  ]);
   return skus;
 });
 

@@ -44,6 +44,18 @@ const shot = (p: Page, name: string) => screenshotWhole(p, `${SHOTS}/${name}.png
 const asAdmin = () => signIn(browser.context, app.baseUrl, admin, merchantId);
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', path: string, body?: unknown) => api(browser.context, app.baseUrl, method, path, body);
 
+/** 'Processa Tutte' on the shipments screen: the shipment gets a GLS label (the sandbox's MI… tracking number). */
+async function processAllAndExpectGlsLabel(shipmentId: number): Promise<void> {
+  await page.goto('/dashboard/shipments');
+  await page.getByTestId('shipments-process-all').click();
+  const labelled = await eventually(async () => {
+    const s = (await call('GET', `/api/shipments/${shipmentId}`)).body;
+    expect(s.status).toBe('shipped');
+    return s;
+  }, 60_000);
+  expect(labelled.trackingNumber).toMatch(/^MI\d+$/);
+}
+
 /** GLS connected, a pickup address, and one rule sending everything with GLS: what a manual order's label needs. */
 const glsByRule = given('GLS con una regola per tutto', async () => {
   await asAdmin();
@@ -212,14 +224,7 @@ describe('manual orders (Nuovo ordine, Nuova on the shipments screen)', () => {
     });
     expect(shipment).toMatchObject({ carrierIntegrationId: gls, recipientName: 'Giulia Bianchi', city: 'Torino' });
 
-    await page.goto('/dashboard/shipments');
-    await page.getByTestId('shipments-process-all').click();
-    const labelled = await eventually(async () => {
-      const s = (await call('GET', `/api/shipments/${shipment.id}`)).body;
-      expect(s.status).toBe('shipped');
-      return s;
-    }, 60_000);
-    expect(labelled.trackingNumber).toMatch(/^MI\d+$/);
+    await processAllAndExpectGlsLabel(shipment.id);
     await eventually(async () => expect((await call('GET', `/api/orders/${orderId}`)).body.status).toBe('spedito'));
     await page.goto(`/orders/${orderId}`);
     await page.getByTestId('order-panel').waitFor();
@@ -302,14 +307,7 @@ describe('manual orders (Nuovo ordine, Nuova on the shipments screen)', () => {
       expect(list.data).toHaveLength(1);
       return list.data[0];
     });
-    await page.goto('/dashboard/shipments');
-    await page.getByTestId('shipments-process-all').click();
-    const labelled = await eventually(async () => {
-      const s = (await call('GET', `/api/shipments/${shipment.id}`)).body;
-      expect(s.status).toBe('shipped');
-      return s;
-    }, 60_000);
-    expect(labelled.trackingNumber).toMatch(/^MI\d+$/);
+    await processAllAndExpectGlsLabel(shipment.id);
   });
 
   step('at 390 px: the catalogue picker by touch, the package and the weight in one column, nothing sideways', async () => {

@@ -21,6 +21,7 @@ import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
 import { api, registerWithMerchant, signIn } from './support/api';
 import { GLS_ACCOUNT, PICKUP_ADDRESS } from './support/carriers';
+import { twoSkusCoveringOrders, weighSkus } from './support/catalogue';
 import { connectEbayThroughApi } from './support/ebay';
 import { openOrdersSyncedNow, orderRow, statusTab } from './support/orders';
 import { pdfPageTexts } from './support/pdf';
@@ -143,17 +144,7 @@ const twoSkus = given('i due SKU da pesare', async () => {
   const uk = await ukOrder.get();
   const ukSkus = new Set((uk.items as any[]).map((i) => i.sku));
   const toShip = ((await get('/api/orders?status=TO_SHIP&pageSize=100')).data as any[]).filter((o) => o.id !== uk.id);
-  const skusOf = (o: any) => [...new Set((o.items as any[]).map((i) => i.sku as string | null))];
-  const simple = toShip
-    .map(skusOf)
-    .filter((skus) => skus.every((s) => s && !ukSkus.has(s)))
-    .sort((a, b) => a.length - b.length);
-  const chosen: string[] = [];
-  for (const skus of simple) {
-    if (chosen.length + skus.filter((x) => !chosen.includes(x!)).length > 2) continue;
-    for (const sku of skus) if (!chosen.includes(sku!)) chosen.push(sku!);
-    if (chosen.length === 2) break;
-  }
+  const chosen = twoSkusCoveringOrders(toShip, ukSkus);
   expect(chosen).toHaveLength(2);
   return chosen;
 });
@@ -161,14 +152,10 @@ const twoSkus = given('i due SKU da pesare', async () => {
 /** The two SKUs weighed (a step does it in Catalogo's dialog): 350 g and 1200 g. */
 const twoWeighed = given('i due SKU pesati', async () => {
   const skus = await twoSkus.get();
-  const products = (await get('/api/products?pageSize=100')).data as any[];
-  for (const [sku, grams] of [
-    [skus[0], 350],
-    [skus[1], 1200],
-  ] as const) {
-    const product = products.find((p) => p.sku === sku);
-    if (product.weightGrams === null) expect((await call('PUT', `/api/products/${product.id}`, { weightGrams: grams })).status).toBe(200);
-  }
+  await weighSkus(call, [
+    [skus[0]!, 350],
+    [skus[1]!, 1200],
+  ]);
   return skus;
 });
 

@@ -52,3 +52,35 @@ export async function weighAllProductsWith(call: CatalogueCall, facts: ProductFa
     }
   }
 }
+
+/**
+ * Two SKUs that make whole orders of `orders` (every line of an order among them), so weighing
+ * just these two takes those orders out of 'Peso mancante': the orders with fewest SKUs first.
+ * Orders with a line without SKU, or with one of `excluded`, are passed over.
+ */
+export function twoSkusCoveringOrders(orders: readonly { items: readonly { sku: string | null }[] }[], excluded: ReadonlySet<string> = new Set()): string[] {
+  const skusOf = (o: (typeof orders)[number]) => [...new Set(o.items.map((i) => i.sku))];
+  const candidates = orders
+    .map(skusOf)
+    .filter((skus): skus is string[] => skus.every((s) => typeof s === 'string' && s !== '' && !excluded.has(s)))
+    .sort((a, b) => a.length - b.length);
+  const chosen: string[] = [];
+  for (const skus of candidates) {
+    if (chosen.length + skus.filter((s) => !chosen.includes(s)).length > 2) continue;
+    for (const sku of skus) if (!chosen.includes(sku)) chosen.push(sku);
+    if (chosen.length === 2) break;
+  }
+  return chosen;
+}
+
+/** Gives these SKUs their weights through `PUT /api/products/:id`, leaving a product already weighed as it is. */
+export async function weighSkus(call: CatalogueCall, grams: readonly (readonly [string, number])[]): Promise<void> {
+  const products = (await call('GET', '/api/products?pageSize=100')).body.data as { id: number; sku: string; weightGrams: number | null }[];
+  for (const [sku, weightGrams] of grams) {
+    const product = products.find((p) => p.sku === sku);
+    if (!product) throw new Error(`no product ${sku} in the catalogue`);
+    if (product.weightGrams !== null) continue;
+    const saved = await call('PUT', `/api/products/${product.id}`, { weightGrams });
+    if (saved.status !== 200) throw new Error(`PUT /api/products/${product.id} (${sku}): ${saved.status} ${JSON.stringify(saved.body)}`);
+  }
+}
