@@ -17,7 +17,7 @@ import { ebaySandboxControl } from '@smista/sandboxes';
 import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
 import { api, registerWithMerchant, signIn } from './support/api';
-import { connectEbayThroughApi } from './support/ebay';
+import { ebayConnectedAndSynced } from './support/ebay';
 import { GLS_ACCOUNT, PICKUP_ADDRESS } from './support/carriers';
 import { twoSkusCoveringOrders, weighSkus } from './support/catalogue';
 import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
@@ -66,15 +66,7 @@ async function open(path: string) {
 /** eBay connected and synced through the API: every order in the list, its products in the catalogue. */
 const synced = given('ordini eBay importati', async () => {
   await asAdmin();
-  if (((await get('/api/merchants/current/integrations')) as any[]).length === 0) await connectEbayThroughApi(browser.context, app.baseUrl, seller, merchantId);
-  const [integration] = (await get('/api/merchants/current/integrations')) as any[];
-  if (integration.lastJob?.status !== 'completed') expect((await call('POST', `/api/orders/sync/${integration.id}`, {})).status).toBeLessThan(300);
-  await eventually(async () => {
-    const [now] = (await get('/api/merchants/current/integrations')) as any[];
-    expect(now.lastJob?.status).toBe('completed');
-    expect((await get('/api/orders?pageSize=1')).meta.totalItems).toBe(now.lastJob.ordersFound);
-  }, SYNC_TIMEOUT_MS);
-  return integration.id as number;
+  return ebayConnectedAndSynced(browser.context, app.baseUrl, seller, merchantId, SYNC_TIMEOUT_MS);
 });
 
 /**

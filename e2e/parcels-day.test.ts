@@ -22,7 +22,7 @@ import type { BrowserSession } from './support/browser';
 import { api, registerWithMerchant, signIn } from './support/api';
 import { GLS_ACCOUNT, PICKUP_ADDRESS } from './support/carriers';
 import { twoSkusCoveringOrders, weighSkus } from './support/catalogue';
-import { connectEbayThroughApi } from './support/ebay';
+import { connectEbayThroughApi, ebayConnectedAndSynced } from './support/ebay';
 import { openOrdersSyncedNow, orderRow, statusTab } from './support/orders';
 import { pdfPageTexts } from './support/pdf';
 import { fillRule, ruleDialog } from './support/rules';
@@ -115,15 +115,7 @@ function ordersCsv(prefix: string, n: number): string {
 /** eBay connected (the consent page is the marketplaces suites') and its orders imported; the integration's id. */
 const imported = given('ordini eBay importati', async () => {
   await asAdmin();
-  if (((await get('/api/merchants/current/integrations')) as any[]).length === 0) await connectEbayThroughApi(browser.context, app.baseUrl, seller, merchantId);
-  const [integration] = (await get('/api/merchants/current/integrations')) as any[];
-  if (integration.lastJob?.status !== 'completed') expect((await call('POST', `/api/orders/sync/${integration.id}`, {})).status).toBeLessThan(300);
-  await eventually(async () => {
-    const [now] = (await get('/api/merchants/current/integrations')) as any[];
-    expect(now.lastJob?.status).toBe('completed');
-    expect((await get('/api/orders?pageSize=1')).meta.totalItems).toBe(now.lastJob.ordersFound);
-  }, SYNC_TIMEOUT_MS);
-  return integration.id as number;
+  return ebayConnectedAndSynced(browser.context, app.baseUrl, seller, merchantId, SYNC_TIMEOUT_MS);
 });
 
 /** The London order as orders lists it. */
