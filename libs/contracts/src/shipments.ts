@@ -40,13 +40,27 @@ function labelIn(table: Readonly<Record<string, string>>, code: string): string 
 }
 
 /**
- * The carrier's last tracking status of a shipment, in Italian. The carriers' adapters map every
- * provider code to these four (carriers `TrackingStatus`), so the screens never show `in_transit`.
+ * Smista's tracking statuses (issue 26): every carrier adapter maps each of its event codes to one of
+ * these, so the screens, the notifications and the buyer's page never read a carrier's own code.
+ * `info` is an event that says nothing of where the parcel is (data received, a note).
  */
-export const carrierTrackingStatusLabels: Readonly<Record<string, string>> = {
+export const trackingStatuses = ['in_transit', 'out_for_delivery', 'delivered', 'held', 'exception', 'returned', 'info'] as const;
+export type TrackingStatus = (typeof trackingStatuses)[number];
+
+/** Statuses after which the carrier has nothing more to say: the refresher stops asking. */
+export const FINAL_TRACKING_STATUSES: readonly TrackingStatus[] = ['delivered', 'returned'];
+
+/** Whether a stored status is one of {@link trackingStatuses}. */
+export const isTrackingStatus = (status: string): status is TrackingStatus => (trackingStatuses as readonly string[]).includes(status);
+
+/** The tracking statuses in Italian, as the drawer, the list and the buyer's page write them. */
+export const carrierTrackingStatusLabels: Readonly<Record<TrackingStatus, string>> = {
   in_transit: 'In transito',
+  out_for_delivery: 'In consegna',
   delivered: 'Consegnata',
+  held: 'In giacenza',
   exception: 'Problema di consegna',
+  returned: 'Reso al mittente',
   info: 'Aggiornamento del corriere',
 };
 export const carrierTrackingStatusLabel = (status: string): string => labelIn(carrierTrackingStatusLabels, status);

@@ -26,6 +26,41 @@ export const configSchema = z.object({
    * run lease, so a takeover never calls the carrier while the dead owner's call may still run.
    */
   LABEL_DEADLINE_SECONDS: count(20, 1, 600),
+  /** Off: no replica reads tracking by itself (only 'Aggiorna tracking' does). */
+  TRACKING_REFRESH_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /**
+   * Multiplies every interval of the refresh schedule (domain/tracking-schedule.ts): 1 in production;
+   * the local stack and the tests run a day of tracking in minutes.
+   */
+  TRACKING_REFRESH_SCALE: z.coerce.number().positive().max(1).default(1),
+  /**
+   * The Track calls per minute each carrier is asked, across every replica (`gls=60,poste_delivery=60`).
+   * Neither GLS nor Poste publishes a limit for its tracking ([open] in providers.md): 60 a minute
+   * (86,400 a day) each is our choice, and a carrier not named here is never read by itself (the
+   * letter services have no tracking call).
+   */
+  TRACKING_CALLS_PER_MINUTE: z
+    .string()
+    .default('gls=60,poste_delivery=60')
+    .transform((value, ctx) => {
+      const limits: Record<string, number> = {};
+      for (const part of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+        const m = /^([a-z0-9_]+)=(\d{1,6})$/.exec(part);
+        if (!m || Number(m[2]) < 1) {
+          ctx.addIssue({ code: 'custom', message: `expected carrier=calls (e.g. gls=60), got "${part}"` });
+          return z.NEVER;
+        }
+        limits[m[1]!] = Number(m[2]);
+      }
+      return limits;
+    }),
+  /** Track calls one replica makes at once. */
+  TRACKING_CONCURRENCY: count(4, 1, 64),
+  /** How long the refresher waits when nothing is due (it goes on at once while work is due). */
+  TRACKING_IDLE_MS: count(5_000, 10, 600_000),
 });
 
 export type Config = z.output<typeof configSchema>;

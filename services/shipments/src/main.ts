@@ -2,7 +2,8 @@ import '@smista/service-kit/instrument';
 import path from 'node:path';
 import { attachWhenStreamExists, holdProcessPresence, runService, startGrpcServer, startServiceInfra, type LateConsumers, type Logger, type RunningService } from '@smista/service-kit';
 import { readConfig, type Config } from './config';
-import { ProcessRunner } from './app';
+import { ProcessRunner, TrackingRefresher } from './app';
+import { scaledPolicy } from './domain';
 import { createCarrierGateway, createMerchantBranding, createOrdersDirectory, createShipmentsService } from './grpc';
 import { stream } from './events/publishers';
 import { orderSubscriptions, subscriptions } from './events/subscriptions';
@@ -15,6 +16,8 @@ export interface RunningShipments extends RunningService {
   port: number;
   /** The processing runs (tests run a sweep now instead of waiting for its timer). */
   runner: ProcessRunner;
+  /** The tracking refresher (tests run a round now instead of waiting for its timer). */
+  refresher: TrackingRefresher;
   /** The consumers of the orders' events, attached once the ORDERS stream exists (tests wait on them). */
   orderConsumers: LateConsumers;
 }
@@ -49,19 +52,36 @@ export async function startShipments(config: Config, logger: Logger): Promise<Ru
     leaseSeconds: config.RUN_LEASE_SECONDS,
     labelDeadlineSeconds: config.LABEL_DEADLINE_SECONDS,
   });
-  const service = createShipmentsService({ pool: infra.pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, carriers, orders, branding, runner });
+  const trackingPolicy = scaledPolicy(config.TRACKING_REFRESH_SCALE);
+  const refresher = new TrackingRefresher({
+    pool: infra.pool,
+    logger: logger.child({ component: 'tracking-refresher' }),
+    carriers,
+    now: () => new Date(),
+    policy: trackingPolicy,
+    callsPerMinute: config.TRACKING_CALLS_PER_MINUTE,
+    concurrency: config.TRACKING_CONCURRENCY,
+    batchSize: Math.max(config.TRACKING_CONCURRENCY * 4, 16),
+    // A Track call's deadline is the gateway's default (5 s): a claim outlives any call in flight.
+    claimMs: 60_000,
+    idleMs: config.TRACKING_IDLE_MS,
+  });
+  const service = createShipmentsService({ pool: infra.pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, carriers, orders, branding, runner, trackingPolicy });
   const server = await startGrpcServer({ port: config.GRPC_PORT, services: [service], logger });
   runner.start();
+  if (config.TRACKING_REFRESH_ENABLED) refresher.start();
   // No peer in /readyz (as orders): lists, details and labels work without orders and carriers.
   return {
     port: server.port,
     runner,
+    refresher,
     orderConsumers,
     readiness: infra.readiness,
     shutdownSteps: [
       // Runs first: a processing call in flight answers at once (its run is released for another
       // replica to finish) instead of holding the gRPC drain until its grace runs out.
       ['stop processing runs (store the labels in flight, release the leases)', async () => (await runner.stop(), await presence.close())],
+      ['stop the tracking refresher (finish the calls in flight)', () => refresher.stop()],
       ['stop gRPC (drain in-flight calls)', () => server.shutdown()],
       ['stop consumers of orders events', () => orderConsumers.stop()],
       ...infra.drainSteps,

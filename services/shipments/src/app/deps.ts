@@ -1,4 +1,5 @@
 import type { Logger, Pool } from '@smista/service-kit';
+import type { RefreshPolicy } from '../domain';
 import type { CarrierGateway, MerchantBranding, OrdersDirectory } from './ports';
 
 /** What the use cases work with; main.ts wires the real ones. */
@@ -9,4 +10,6 @@ export interface AppDeps {
   orders: OrdersDirectory;
   branding: MerchantBranding;
   now: () => Date;
+  /** When the tracking is read again (TRACKING_REFRESH_SCALE); the default policy without. */
+  trackingPolicy?: RefreshPolicy;
 }

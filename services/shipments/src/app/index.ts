@@ -10,3 +10,4 @@ export * from './edit-shipment';
 export * from './labels';
 export * from './merge-pdf';
 export * from './slips';
+export * from './tracking-refresher';

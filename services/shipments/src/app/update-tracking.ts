@@ -1,15 +1,43 @@
-import { withTransaction, type MerchantScope } from '@smista/service-kit';
+import { withTransaction, type MerchantScope, type PoolClient } from '@smista/service-kit';
 import { shipmentMessages as m } from '@smista/contracts';
-import { assertCanUpdateTracking, CarrierCallError, shipmentsErrors, trackingUpdate, type Shipment } from '../domain';
-import { findShipment, recordCall, setTracking } from '../store';
+import { assertCanUpdateTracking, CarrierCallError, defaultRefreshPolicy, nextRefreshAt, shipmentsErrors, trackingUpdate, type RefreshPolicy, type Shipment, type TrackingEvent, type TrackingUpdate } from '../domain';
+import { findShipment, recordCall, saveTrackingEvents, scheduleTracking, setTracking } from '../store';
 import { enqueueTrackingUpdated } from '../events/publishers';
 import type { AppDeps } from './deps';
 
 /**
- * Spec §7 POST /api/shipments/{id}/update-tracking: asks the carrier (carriers' Track) and stores the
- * last event; a shipped shipment the carrier reports delivered becomes delivered. When something
- * changed, `shipments.shipment.tracking_updated` goes with the change. The call joins the audit
- * trail either way; a refusal (e.g. GLS has no tracking before the close) answers the carrier's reason.
+ * A Track answer kept, in the caller's transaction: the new events stored, the shipment's last
+ * event, status and alerts updated, its next automatic read scheduled, and
+ * `shipments.shipment.tracking_updated` enqueued when something a reader sees changed. The one
+ * place both 'Aggiorna tracking' and the refresher keep what the carrier said.
+ */
+export async function keepTrackAnswer(
+  tx: PoolClient,
+  s: Shipment,
+  answer: { events: readonly TrackingEvent[]; delivered: boolean },
+  now: Date,
+  policy: RefreshPolicy,
+): Promise<{ shipment: Shipment; update: TrackingUpdate | null }> {
+  await saveTrackingEvents(tx, s, answer.events);
+  const update = trackingUpdate(s, answer.events, answer.delivered, now);
+  let shipment = s;
+  if (update?.changed) {
+    // Null: cancelled (or read again) while the carrier answered; what the carrier said no longer applies.
+    const updated = await setTracking(tx, s, update);
+    if (!updated) return { shipment: s, update: null };
+    shipment = updated;
+    await enqueueTrackingUpdated(tx, shipment, now, s.trackingStatus);
+  }
+  const next = shipment.status === 'shipped' && shipment.trackingNumber ? nextRefreshAt({ shippedAt: shipment.shippedAt ?? now, trackingStatus: shipment.trackingStatus, failures: 0 }, now, policy) : null;
+  await scheduleTracking(tx, shipment, next, 'ok', now);
+  return { shipment, update };
+}
+
+/**
+ * Spec §7 POST /api/shipments/{id}/update-tracking: asks the carrier (carriers' Track) and keeps the
+ * answer ({@link keepTrackAnswer}); a shipped shipment the carrier reports delivered becomes
+ * delivered. The call joins the audit trail either way; a refusal (e.g. GLS has no tracking before
+ * the close) answers the carrier's reason.
  *
  * @example await updateTracking(deps, scope, 42) // { message: 'Tracking aggiornato: CONSEGNATA.', shipment }
  */
@@ -33,15 +61,13 @@ export async function updateTracking(deps: AppDeps, scope: MerchantScope, id: nu
     throw err;
   }
   const durationMs = Date.now() - t0;
-  const update = trackingUpdate(s, answer.events, answer.delivered);
-  const message = update ? m.trackingUpdated(update.description) : m.trackingNoEvents;
-  const shipment = await withTransaction(deps.pool, async (tx) => {
-    await recordCall(tx, { ...call, durationMs, outcome: 'ok', message });
-    if (!update?.changed) return s;
-    const updated = await setTracking(tx, s, update);
-    await enqueueTrackingUpdated(tx, updated, deps.now());
-    return updated;
+  const { shipment, update } = await withTransaction(deps.pool, async (tx) => {
+    const kept = await keepTrackAnswer(tx, s, answer, deps.now(), deps.trackingPolicy ?? defaultRefreshPolicy);
+    const last = answer.events.length > 0 ? kept.update : null;
+    await recordCall(tx, { ...call, durationMs, outcome: 'ok', message: last ? m.trackingUpdated(last.description) : m.trackingNoEvents });
+    return kept;
   });
+  const message = update && answer.events.length > 0 ? m.trackingUpdated(update.description) : m.trackingNoEvents;
   if (update?.changed) deps.logger.info({ merchantId, shipmentId: s.id, carrier: s.carrierProvider, trackingStatus: update.trackingStatus, status: shipment.status }, 'tracking updated');
   return { shipment, message };
 }

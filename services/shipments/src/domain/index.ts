@@ -10,3 +10,5 @@ export * from './workday';
 export * from './marketplace-tracking';
 export * from './slips';
 export * from './parcel';
+export * from './tracking-schedule';
+export * from './working-days';

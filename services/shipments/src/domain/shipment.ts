@@ -65,6 +65,8 @@ export interface Shipment extends ShipmentAddress, CustomsState {
   trackingStatus: string | null;
   trackingDescription: string | null;
   trackingUpdatedAt: Date | null;
+  /** The alerts the parcel stands in (domain/tracking.ts `trackingAlerts`), as of the last read. */
+  trackingAlerts: string[];
   /** The order's payment as the orders service last told it (a refunded order's live shipment is a problem); null: unknown. */
   orderPaymentStatus: string | null;
   /**

@@ -113,7 +113,7 @@ export async function enqueueWorkdayClosed(
 }
 
 /** ShipmentTrackingUpdated, when the carrier's tracking changed the shipment. */
-export async function enqueueTrackingUpdated(tx: PoolClient, s: Shipment, occurredAt: Date): Promise<void> {
+export async function enqueueTrackingUpdated(tx: PoolClient, s: Shipment, occurredAt: Date, previousTrackingStatus: string | null = null): Promise<void> {
   const payload = shipmentsEvents.ShipmentTrackingUpdated.encode(
     shipmentsEvents.ShipmentTrackingUpdated.fromPartial({
       shipmentId: s.id,
@@ -125,6 +125,13 @@ export async function enqueueTrackingUpdated(tx: PoolClient, s: Shipment, occurr
       delivered: s.status === 'delivered',
       status: s.status,
       occurredAt: occurredAt.toISOString(),
+      externalOrderId: s.orderExternalId,
+      carrierProvider: s.carrierProvider ?? '',
+      carrierIntegrationId: s.carrierIntegrationId ?? 0,
+      previousTrackingStatus: previousTrackingStatus ?? '',
+      lastMovementAt: s.trackingUpdatedAt?.toISOString() ?? '',
+      alerts: s.trackingAlerts,
+      promisedDeliveryAt: s.estimatedDeliveryDate?.toISOString() ?? '',
     }),
   ).finish();
   await enqueueEvent(tx, subjects.trackingUpdated, payload);

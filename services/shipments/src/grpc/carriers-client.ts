@@ -90,7 +90,7 @@ export function createCarrierGateway(opts: { address: string; callerSecret: stri
     track: (caller, r) =>
       call(caller, 'Track', async () => {
         const answer = await (await api(caller)).track(r);
-        return { events: answer.events.map((e) => ({ at: e.at, status: e.status, description: e.description, ...(e.location ? { location: e.location } : {}) })), delivered: answer.delivered };
+        return { events: answer.events.map((e) => ({ at: e.at, status: e.status, description: e.description, ...(e.location ? { location: e.location } : {}), ...(e.code ? { code: e.code } : {}) })), delivered: answer.delivered };
       }),
 
     close: () => peer.close(),

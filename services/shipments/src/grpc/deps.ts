@@ -1,6 +1,7 @@
 import type { createHandlerFactory, Logger, Pool } from '@smista/service-kit';
 import type { ProcessRunner } from '../app/process-runner';
 import type { CarrierGateway, MerchantBranding, OrdersDirectory } from '../app/ports';
+import type { RefreshPolicy } from '../domain';
 
 /** What the handlers are built from; main.ts (startShipments) wires the real ones. */
 export interface ShipmentsServiceDeps {
@@ -12,6 +13,8 @@ export interface ShipmentsServiceDeps {
   orders: OrdersDirectory;
   branding: MerchantBranding;
   runner: ProcessRunner;
+  /** The tracking refresh schedule (TRACKING_REFRESH_SCALE). */
+  trackingPolicy?: RefreshPolicy;
   /** The clock; tests may fix it. */
   now?: () => Date;
 }

@@ -4,3 +4,4 @@ export * from './audit';
 export * from './labels';
 export * from './runs';
 export * from './recipient-erasure';
+export * from './tracking';

@@ -12,7 +12,7 @@ export const SHIPMENT_COLUMNS = `s.id, s.merchant_id, s.order_id, s.order_extern
   s.label_printed_at, s.cancelled_at, s.label_void_reason, s.close_workday_status, s.close_workday_message, s.close_workday_at, s.manifest_id,
   s.marketplace_tracking_status, s.marketplace_tracking_error, s.marketplace_tracking_attempts,
   s.marketplace_tracking_last_attempt, s.marketplace_tracking_updated_at, s.tracking_status, s.tracking_description,
-  s.tracking_updated_at, s.order_payment_status, s.recipient_erased_at, s.parcel_weight_grams, s.parcel_length_mm,
+  s.tracking_updated_at, s.tracking_alerts, s.order_payment_status, s.recipient_erased_at, s.parcel_weight_grams, s.parcel_length_mm,
   s.parcel_width_mm, s.parcel_height_mm, s.parcel_package_name, s.customs_needed, s.customs_territory, s.customs, s.customs_missing,
   s.created_at, s.updated_at`;
 
@@ -69,6 +69,7 @@ export function toShipment(r: Row): Shipment {
     trackingStatus: r.tracking_status as string | null,
     trackingDescription: r.tracking_description as string | null,
     trackingUpdatedAt: r.tracking_updated_at as Date | null,
+    trackingAlerts: (r.tracking_alerts as string[] | null) ?? [],
     orderPaymentStatus: (r.order_payment_status as string | null) ?? null,
     recipientErasedAt: (r.recipient_erased_at as Date | null) ?? null,
     parcel: {
@@ -291,7 +292,7 @@ export async function markLabelled(
 ): Promise<Shipment | null> {
   const { rows } = await tx.query(
     `UPDATE shipments s
-        SET status = 'shipped', tracking_number = $3, carrier_shipment_number = $4, has_label = s.recipient_erased_at IS NULL, shipped_at = now(),
+        SET status = 'shipped', tracking_number = $3, carrier_shipment_number = $4, has_label = s.recipient_erased_at IS NULL, shipped_at = now(), tracking_next_at = now(),
             error_message = NULL, error_code = NULL, last_attempt_at = now(), processing_owner = NULL, processing_until = NULL,
             search_text = CASE WHEN s.recipient_erased_at IS NULL THEN $5 ELSE $6 END, updated_at = now()
       WHERE s.id = $1 AND s.processing_owner = $2 AND s.status = 'processing'
@@ -422,7 +423,7 @@ export async function setCarrier(tx: PoolClient, s: Shipment, carrier: { integra
 /** Cancels the shipment if it still has the status it was read with; null when it changed meanwhile. */
 export async function markCancelled(tx: PoolClient, merchantId: string, id: number, fromStatus: ShipmentStatus, labelVoidReason: string | null = null): Promise<Shipment | null> {
   const { rows } = await tx.query(
-    `UPDATE shipments s SET status = 'cancelled', cancelled_at = now(), label_void_reason = $4, updated_at = now()
+    `UPDATE shipments s SET status = 'cancelled', cancelled_at = now(), tracking_next_at = NULL, label_void_reason = $4, updated_at = now()
       WHERE s.id = $1 AND s.merchant_id = $2 AND s.status = $3
       RETURNING ${SHIPMENT_COLUMNS}`,
     [id, merchantId, fromStatus, labelVoidReason],
@@ -453,15 +454,16 @@ export async function markWorkday(tx: PoolClient, outcomes: readonly { id: numbe
 export async function setTracking(
   tx: PoolClient,
   s: Shipment,
-  t: { trackingStatus: string; description: string; at: Date; status: ShipmentStatus; deliveredAt: Date | null },
-): Promise<Shipment> {
+  t: { trackingStatus: string; description: string; at: Date; status: ShipmentStatus; deliveredAt: Date | null; alerts: readonly string[] },
+): Promise<Shipment | null> {
   const { rows } = await tx.query(
-    `UPDATE shipments s SET tracking_status = $3, tracking_description = $4, tracking_updated_at = $5, status = $6, delivered_at = $7, updated_at = now()
-      WHERE s.id = $1 AND s.merchant_id = $2
+    `UPDATE shipments s SET tracking_status = $3, tracking_description = $4, tracking_updated_at = $5, status = $6, delivered_at = $7, tracking_alerts = $8,
+            updated_at = now()
+      WHERE s.id = $1 AND s.merchant_id = $2 AND s.status = $9
       RETURNING ${SHIPMENT_COLUMNS}`,
-    [s.id, s.merchantId, t.trackingStatus, t.description, t.at, t.status, t.deliveredAt],
+    [s.id, s.merchantId, t.trackingStatus || null, t.description || null, t.at, t.status, t.deliveredAt, [...t.alerts], s.status],
   );
-  return toShipment(rows[0]);
+  return rows[0] ? toShipment(rows[0]) : null;
 }
 
 /** Marks labels as printed (downloaded) the first time; later downloads keep the first time. */
