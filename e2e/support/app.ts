@@ -81,9 +81,11 @@ export async function startApp(options: StartAppOptions = {}): Promise<TestApp> 
   const logDir = path.join(tmpDir, 'e2e-logs', `${Date.now().toString(36)}-${crypto.randomBytes(3).toString('hex')}`);
   const own = options.ownGlsSandbox;
   const gls = own ? await startGlsSandbox({ port: 0, latencyMs: typeof own === 'object' ? own.latencyMs : 0 }) : null;
-  const componentEnv = gls
-    ? { ...options.componentEnv, carriers: { ...options.componentEnv?.carriers, GLS_BASE_URL: gls.url, GLS_TRACKING_URL: gls.url } }
-    : options.componentEnv;
+  // The tracking refresher reads the carriers by itself (issue 26): off unless a suite turns it on
+  // (`componentEnv: { shipments: { TRACKING_REFRESH_ENABLED: 'true' } }`), so no other suite sees
+  // parcels move, or activity appear, without its own action.
+  const withRefresher = { ...options.componentEnv, shipments: { TRACKING_REFRESH_ENABLED: 'false', ...options.componentEnv?.shipments } };
+  const componentEnv = gls ? { ...withRefresher, carriers: { ...withRefresher.carriers, GLS_BASE_URL: gls.url, GLS_TRACKING_URL: gls.url } } : withRefresher;
   try {
     const app = await startAppProcesses({
       infra,

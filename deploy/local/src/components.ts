@@ -595,6 +595,10 @@ export const COMPONENTS = [
     peers: ['orders', 'carriers', 'merchants'],
     streams: ['SHIPMENTS'],
     chart: 'shipments',
+    // The sandboxes deliver within minutes: the tracking schedule runs a day in about 15 minutes
+    // (a fresh parcel read every 72 s), so parcels are seen moving. The e2e suites switch the
+    // refresher off unless they test it (e2e/support/app.ts).
+    env: () => ({ TRACKING_REFRESH_SCALE: '0.01' }),
   },
   {
     // Notifications and recent activity from every service's events; calls no peer.

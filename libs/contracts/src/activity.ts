@@ -14,7 +14,19 @@ export const ACTIVITY_DEFAULT_LIMIT = 20;
 export const ACTIVITY_MAX_LIMIT = 100;
 
 /** Notifications kinds, each with the place where the merchant fixes it. */
-export const notificationKinds = ['sync_failed', 'token_expiring', 'token_refused', 'codes_low', 'labels_failed', 'workday_open'] as const;
+export const notificationKinds = [
+  'sync_failed',
+  'token_expiring',
+  'token_refused',
+  'codes_low',
+  'labels_failed',
+  'workday_open',
+  // issue 26: a parcel on its way in trouble, one notification per parcel and cause
+  'parcel_held',
+  'parcel_exception',
+  'parcel_stalled',
+  'delivery_late',
+] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** Recent-activity kinds. */
@@ -67,6 +79,23 @@ export function carrierName(code: string): string {
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
+/** A parcel as a notification names it: its order and its carrier's tracking number. */
+export interface ParcelRef {
+  externalOrderId: string;
+  carrierProvider: string;
+  trackingNumber: string;
+}
+
+/** 'Il pacco dell'ordine 1001 (GLS MI123456789)'; the parts it has. */
+function parcelName(p: ParcelRef): string {
+  const order = p.externalOrderId.trim();
+  const tracking = [p.carrierProvider.trim() ? carrierName(p.carrierProvider) : '', p.trackingNumber.trim()].filter(Boolean).join(' ');
+  return `Il pacco${order ? ` dell'ordine ${order}` : ''}${tracking ? ` (${tracking})` : ''}`;
+}
+
+/** The carrier's words, quoted, when it said some. */
+const quoted = (text: string) => (text.trim() ? `: «${text.trim()}»` : '');
+
 /** 'ordine 1001' / 'ordini 1001, 1002' (the first 5, then 'e altri N'); '' for none. */
 function orderList(externalIds: readonly string[]): string {
   const ids = [...new Set(externalIds.map((id) => id.trim()).filter(Boolean))];
@@ -101,13 +130,28 @@ export const activityMessages = {
   workdayOpenTitle: 'Giornata GLS non chiusa',
   workdayOpen: (count: number) =>
     `${plural(count, '1 spedizione GLS di oggi non è ancora stata chiusa', `${count} spedizioni GLS di oggi non sono ancora state chiuse`)}: chiudi la giornata GLS prima del ritiro.`,
+  /** Issue 26: the parcel of an order, as the notifications name it ('ordine 1001, GLS MI123456789'). */
+  parcelHeldTitle: 'Pacco in giacenza',
+  parcelHeld: (parcel: ParcelRef, carrierText: string) =>
+    `${parcelName(parcel)} è in giacenza${quoted(carrierText)}: contatta il destinatario o dai istruzioni al corriere prima che torni indietro.`,
+  parcelExceptionTitle: 'Problema di consegna',
+  parcelException: (parcel: ParcelRef, carrierText: string) => `${parcelName(parcel)} non è stato consegnato${quoted(carrierText)}.`,
+  parcelReturnedTitle: 'Pacco reso al mittente',
+  parcelReturned: (parcel: ParcelRef, carrierText: string) => `${parcelName(parcel)} torna al mittente${quoted(carrierText)}.`,
+  parcelStalledTitle: 'Pacco fermo',
+  parcelStalled: (parcel: ParcelRef, lastMovement: Date | null) =>
+    `${parcelName(parcel)} non si muove da almeno 3 giorni lavorativi${lastMovement ? ` (ultimo movimento il ${italianDate(lastMovement)})` : ''}: chiedi al corriere dove si trova.`,
+  deliveryLateTitle: 'Consegna in ritardo',
+  deliveryLate: (parcel: ParcelRef, promised: Date | null) =>
+    `${parcelName(parcel)} non è stato consegnato entro la data promessa all'acquirente${promised ? ` (${italianDate(promised)})` : ''}.`,
 
   // recent activity
   ordersImported: (count: number, marketplace: string) =>
     `${plural(count, '1 ordine importato', `${count} ordini importati`)} da ${marketplaceName(marketplace)}`,
   labelsCreated: (count: number, carrier: string | null) =>
     `${plural(count, '1 etichetta creata', `${count} etichette create`)}${carrier ? ` con ${carrierName(carrier)}` : ''}`,
-  shipmentDelivered: (shipmentId: number) => `Spedizione #${shipmentId} consegnata`,
+  shipmentDelivered: (shipmentId: number, externalOrderId = '') =>
+    externalOrderId.trim() ? `Ordine ${externalOrderId.trim()} consegnato (spedizione #${shipmentId})` : `Spedizione #${shipmentId} consegnata`,
   /** Impostazioni > Team: an admin required single sign-on of the members, or stopped (issue 24). */
   ssoRequiredChanged: (required: boolean) =>
     required ? 'Accesso con SSO reso obbligatorio per i membri del team' : 'Accesso con SSO non più obbligatorio per i membri del team',
@@ -161,7 +205,7 @@ export const activityMessages = {
   markAllRead: 'Segna tutte come lette',
   markedAllRead: 'Tutte le notifiche sono state segnate come lette',
   noNotifications: 'Nessuna notifica',
-  noNotificationsHint: 'Qui compariranno i problemi da risolvere: sincronizzazioni non riuscite, autorizzazioni in scadenza, etichette non create.',
+  noNotificationsHint: 'Qui compariranno i problemi da risolvere: sincronizzazioni non riuscite, autorizzazioni in scadenza, etichette non create, pacchi in giacenza o fermi.',
   unread: (count: number) => plural(count, '1 da leggere', `${count} da leggere`),
   allRead: 'Tutte lette',
   unreadMarker: 'Non letta',

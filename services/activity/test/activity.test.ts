@@ -280,6 +280,65 @@ describe('notifications from events', () => {
   });
 });
 
+describe('parcels on their way (issue 26)', () => {
+  const update = (merchantId: string, patch: Record<string, unknown>) => ({
+    shipmentId: 41,
+    merchantId,
+    orderId: 9,
+    trackingNumber: 'MI000000041',
+    trackingStatus: 'in_transit',
+    description: 'IN TRANSITO - BOLOGNA',
+    delivered: false,
+    status: 'shipped',
+    occurredAt: '2026-06-01T07:00:00.000Z',
+    externalOrderId: '12-00041-00001',
+    carrierProvider: 'gls',
+    carrierIntegrationId: 3,
+    previousTrackingStatus: '',
+    lastMovementAt: '2026-06-01T06:00:00.000Z',
+    alerts: [] as string[],
+    promisedDeliveryAt: '',
+    ...patch,
+  });
+
+  it('held: one notification per cause, told again or redelivered; moving on resolves it; stalled, then delivered, none stands and the delivery is a line of activity', async () => {
+    const shop = newShop();
+    const held = update(shop.merchantId, { trackingStatus: 'held', description: 'IN GIACENZA: DESTINATARIO ASSENTE - ROMA', alerts: ['held'], lastMovementAt: '2026-06-01T06:30:00.000Z' });
+    const first = await stack.deliver('shipments.shipment.tracking_updated', held);
+    await stack.publish('shipments.shipment.tracking_updated', held, first);
+    await stack.deliver('shipments.shipment.tracking_updated', { ...held, occurredAt: '2026-06-01T07:05:00.000Z' });
+    expect((await notificationsOf(shop.alice)).notifications).toEqual([
+      expect.objectContaining({
+        kind: 'parcel_held',
+        title: 'Pacco in giacenza',
+        text: "Il pacco dell'ordine 12-00041-00001 (GLS MI000000041) è in giacenza: «IN GIACENZA: DESTINATARIO ASSENTE - ROMA»: contatta il destinatario o dai istruzioni al corriere prima che torni indietro.",
+        link: '/dashboard/shipments?search=12-00041-00001',
+      }),
+    ]);
+    // Out for delivery again: the giacenza is behind it.
+    await stack.deliver('shipments.shipment.tracking_updated', update(shop.merchantId, { trackingStatus: 'out_for_delivery', occurredAt: '2026-06-01T07:10:00.000Z', lastMovementAt: '2026-06-01T07:09:00.000Z' }));
+    expect(await notificationsOf(shop.alice)).toEqual({ notifications: [], unreadCount: 0 });
+    await stack.deliver('shipments.shipment.tracking_updated', update(shop.merchantId, { alerts: ['stalled'], occurredAt: '2026-06-01T07:20:00.000Z', lastMovementAt: '2026-06-01T07:09:00.000Z' }));
+    expect((await notificationsOf(shop.alice)).notifications.map((n) => [n.kind, n.title])).toEqual([['parcel_stalled', 'Pacco fermo']]);
+    await stack.deliver(
+      'shipments.shipment.tracking_updated',
+      update(shop.merchantId, { trackingStatus: 'delivered', delivered: true, status: 'delivered', occurredAt: '2026-06-01T07:30:00.000Z', lastMovementAt: '2026-06-01T07:29:00.000Z' }),
+    );
+    expect(await notificationsOf(shop.alice)).toEqual({ notifications: [], unreadCount: 0 });
+    expect((await shop.alice.listActivity({ limit: 0 })).entries.map((a) => [a.kind, a.text])).toEqual([['shipment_delivered', 'Ordine 12-00041-00001 consegnato (spedizione #41)']]);
+  });
+
+  it('an older update read late resolves nothing raised after it; returned and late each speak for themselves', async () => {
+    const shop = newShop();
+    await stack.deliver('shipments.shipment.tracking_updated', update(shop.merchantId, { shipmentId: 42, trackingStatus: 'returned', description: 'RESO AL MITTENTE', alerts: ['returned', 'late'], occurredAt: '2026-06-01T07:40:00.000Z', promisedDeliveryAt: '2026-05-30T21:59:59.000Z' }));
+    await stack.deliver('shipments.shipment.tracking_updated', update(shop.merchantId, { shipmentId: 42, occurredAt: '2026-06-01T07:00:00.000Z' }));
+    expect((await notificationsOf(shop.alice)).notifications.map((n) => [n.kind, n.title, n.text]).sort()).toEqual([
+      ['delivery_late', 'Consegna in ritardo', "Il pacco dell'ordine 12-00041-00001 (GLS MI000000041) non è stato consegnato entro la data promessa all'acquirente (30/05/2026)."],
+      ['parcel_exception', 'Pacco reso al mittente', "Il pacco dell'ordine 12-00041-00001 (GLS MI000000041) torna al mittente: «RESO AL MITTENTE»."],
+    ]);
+  });
+});
+
 describe('read marks, per user and per merchant', () => {
   let shop: Shop;
   let rival: Shop;

@@ -57,7 +57,7 @@ export function labelCreatedActivity(event: { runId: string; shipmentId: number 
 }
 
 /** A shipment delivered: one line per shipment, however often the carrier says it again. */
-export function deliveredActivity(event: { shipmentId: number; delivered: boolean }, occurredAt: Date): ActivityDraft | null {
+export function deliveredActivity(event: { shipmentId: number; delivered: boolean; externalOrderId?: string }, occurredAt: Date): ActivityDraft | null {
   if (!event.delivered) return null;
   return {
     kind: 'shipment_delivered',
@@ -66,7 +66,7 @@ export function deliveredActivity(event: { shipmentId: number; delivered: boolea
     total: 0,
     merge: 'set',
     occurredAt,
-    text: () => m.shipmentDelivered(event.shipmentId),
+    text: () => m.shipmentDelivered(event.shipmentId, event.externalOrderId ?? ''),
   };
 }
 

@@ -6,6 +6,8 @@ import {
   integrationResolutions,
   labelFailureGroup,
   labelsFailedNotification,
+  parcelNotifications,
+  parcelResolution,
   syncFailedNotification,
   syncSucceededResolution,
   workdayClosedResolution,
@@ -196,5 +198,53 @@ describe('a GLS day left open', () => {
     expect(workdayClosedResolution('2026-06-01')).toEqual({ kinds: ['workday_open'], subject: 'workday:2026-06-01', at: null });
     expect(workdayOpenNotification('2026-06-01', 1)?.text).toBe('1 spedizione GLS di oggi non è ancora stata chiusa: chiudi la giornata GLS prima del ritiro.');
     expect(workdayOpenNotification('2026-06-01', 0)).toBeNull();
+  });
+});
+
+describe('parcels on their way (issue 26)', () => {
+  const parcel = {
+    shipmentId: 7,
+    externalOrderId: '12-34567-89012',
+    carrierProvider: 'gls',
+    trackingNumber: 'MI000000042',
+    description: 'IN GIACENZA: INDIRIZZO ERRATO - ROMA',
+    alerts: ['held'],
+    lastMovementAt: new Date('2026-11-20T10:00:00.000Z'),
+    promisedAt: null,
+  };
+
+  it('a parcel in giacenza: once per cause, naming the order and the parcel, leading to its shipment', () => {
+    expect(parcelNotifications(parcel)).toEqual([
+      {
+        kind: 'parcel_held',
+        dedupKey: 'parcel-held:7:2026-11-20T10:00:00.000Z',
+        subject: 'shipment:7',
+        title: 'Pacco in giacenza',
+        text: "Il pacco dell'ordine 12-34567-89012 (GLS MI000000042) è in giacenza: «IN GIACENZA: INDIRIZZO ERRATO - ROMA»: contatta il destinatario o dai istruzioni al corriere prima che torni indietro.",
+        link: '/dashboard/shipments?search=12-34567-89012',
+      },
+    ]);
+  });
+
+  it('each alert its own kind and words; returned is a delivery problem; late once per parcel', () => {
+    const drafts = parcelNotifications({ ...parcel, alerts: ['returned', 'stalled', 'late', 'unknown'], promisedAt: new Date('2026-11-21T22:59:00.000Z') });
+    expect(drafts.map((d) => [d.kind, d.title, d.dedupKey])).toEqual([
+      ['parcel_exception', 'Pacco reso al mittente', 'parcel-returned:7:2026-11-20T10:00:00.000Z'],
+      ['parcel_stalled', 'Pacco fermo', 'parcel-stalled:7:2026-11-20T10:00:00.000Z'],
+      ['delivery_late', 'Consegna in ritardo', 'parcel-late:7'],
+    ]);
+    expect(drafts[1]!.text).toBe("Il pacco dell'ordine 12-34567-89012 (GLS MI000000042) non si muove da almeno 3 giorni lavorativi (ultimo movimento il 20/11/2026): chiedi al corriere dove si trova.");
+    expect(drafts[2]!.text).toContain("entro la data promessa all'acquirente (21/11/2026)");
+    expect(parcelNotifications({ ...parcel, alerts: ['exception'], description: '', externalOrderId: '' })[0]).toMatchObject({
+      text: 'Il pacco (GLS MI000000042) non è stato consegnato.',
+      link: '/dashboard/shipments?status=error',
+    });
+  });
+
+  it('what the parcel no longer stands in is resolved: everything once delivered, only the rest while held', () => {
+    const at = new Date('2026-11-22T10:00:00.000Z');
+    expect(parcelResolution({ shipmentId: 7, alerts: [] }, at)).toEqual({ kinds: ['parcel_held', 'parcel_exception', 'parcel_stalled', 'delivery_late'], subject: 'shipment:7', at });
+    expect(parcelResolution({ shipmentId: 7, alerts: ['held'] }, at)).toEqual({ kinds: ['parcel_exception', 'parcel_stalled', 'delivery_late'], subject: 'shipment:7', at });
+    expect(parcelResolution({ shipmentId: 7, alerts: ['held', 'exception', 'stalled', 'late'] }, at)).toBeNull();
   });
 });

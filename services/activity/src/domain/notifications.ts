@@ -1,4 +1,4 @@
-import { activityMessages as m, notificationLinks, TOKEN_WARNING_DAYS, type NotificationKind } from '@smista/contracts';
+import { activityMessages as m, notificationLinks, TOKEN_WARNING_DAYS, type NotificationKind, type ParcelRef } from '@smista/contracts';
 
 /**
  * A notification to raise: what the merchant reads and where they fix it. `dedupKey` is unique per
@@ -33,6 +33,7 @@ export const subjects = {
   marketplace: (integrationId: number) => `marketplace:${integrationId}`,
   carrier: (integrationId: number) => `carrier:${integrationId}`,
   workday: (day: string) => `workday:${day}`,
+  shipment: (shipmentId: number) => `shipment:${shipmentId}`,
 } as const;
 
 const DAY_MS = 86_400_000;
@@ -211,4 +212,66 @@ export function workdayOpenNotification(day: string, openShipments: number, carr
 /** The GLS day closed (or its last open shipment cancelled): its reminder is answered. */
 export function workdayClosedResolution(day: string): Resolution {
   return { kinds: ['workday_open'], subject: subjects.workday(day), at: null };
+}
+
+/** What `shipments.shipment.tracking_updated` says of a parcel on its way (issue 26). */
+export interface ParcelTracking extends ParcelRef {
+  shipmentId: number;
+  description: string;
+  /** The alerts the parcel stands in now (held, exception, returned, stalled, late). */
+  alerts: readonly string[];
+  /** The time of the carrier's last event; null before any. */
+  lastMovementAt: Date | null;
+  promisedAt: Date | null;
+}
+
+/** The notification kind of each alert the shipments service raises. */
+const ALERT_KINDS: Readonly<Record<string, NotificationKind>> = {
+  held: 'parcel_held',
+  exception: 'parcel_exception',
+  returned: 'parcel_exception',
+  stalled: 'parcel_stalled',
+  late: 'delivery_late',
+};
+
+const PARCEL_KINDS: readonly NotificationKind[] = ['parcel_held', 'parcel_exception', 'parcel_stalled', 'delivery_late'];
+
+/**
+ * The notifications a parcel's tracking raises: one per alert, each once per cause (the key holds
+ * the time of the carrier's last event: held again after moving on is a new cause; a late parcel
+ * is late once). They lead to the shipment (the list searched by its order).
+ *
+ * @example parcelNotifications({ shipmentId: 7, alerts: ['held'], externalOrderId: '1001', ... }) // [{ kind: 'parcel_held', ... }]
+ */
+export function parcelNotifications(p: ParcelTracking): NotificationDraft[] {
+  const since = p.lastMovementAt?.toISOString() ?? 'none';
+  const link = p.externalOrderId.trim() ? notificationLinks.shipmentsOfOrder(p.externalOrderId) : notificationLinks.shipmentErrors;
+  const drafts: NotificationDraft[] = [];
+  for (const alert of new Set(p.alerts)) {
+    const kind = ALERT_KINDS[alert];
+    if (!kind) continue;
+    const [title, text] =
+      alert === 'held'
+        ? [m.parcelHeldTitle, m.parcelHeld(p, p.description)]
+        : alert === 'exception'
+          ? [m.parcelExceptionTitle, m.parcelException(p, p.description)]
+          : alert === 'returned'
+            ? [m.parcelReturnedTitle, m.parcelReturned(p, p.description)]
+            : alert === 'stalled'
+              ? [m.parcelStalledTitle, m.parcelStalled(p, p.lastMovementAt)]
+              : [m.deliveryLateTitle, m.deliveryLate(p, p.promisedAt)];
+    const key = alert === 'late' ? `${alert}:${p.shipmentId}` : `${alert}:${p.shipmentId}:${since}`;
+    drafts.push({ kind, dedupKey: `parcel-${key}`, subject: subjects.shipment(p.shipmentId), title, text, link });
+  }
+  return drafts;
+}
+
+/**
+ * The parcel's notifications whose cause went away, as of the update: every kind the parcel no
+ * longer stands in (delivered: all of them; moving again: no longer stalled).
+ */
+export function parcelResolution(p: Pick<ParcelTracking, 'shipmentId' | 'alerts'>, at: Date): Resolution | null {
+  const standing = new Set(p.alerts.map((a) => ALERT_KINDS[a]).filter(Boolean));
+  const kinds = PARCEL_KINDS.filter((k) => !standing.has(k));
+  return kinds.length > 0 ? { kinds, subject: subjects.shipment(p.shipmentId), at } : null;
 }

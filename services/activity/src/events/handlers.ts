@@ -18,6 +18,8 @@ import {
   marketplaceChangedActivity,
   ordersCsvImportedActivity,
   ordersImportedActivity,
+  parcelNotifications,
+  parcelResolution,
   privacyRequestedActivity,
   ruleChangedActivity,
   shipmentCancelledActivity,
@@ -31,6 +33,7 @@ import {
   workdayClosedResolution,
   type ActivityDraft,
   type NotificationDraft,
+  type ParcelTracking,
   type Resolution,
 } from '../domain';
 import {
@@ -247,13 +250,38 @@ export function handleShipmentCancelled(deps: HandlerDeps): EventHandler<shipmen
   };
 }
 
-/** `shipments.shipment.tracking_updated`: a delivery is a line of activity. */
+/**
+ * `shipments.shipment.tracking_updated`: a delivery is a line of activity; a parcel in giacenza, in
+ * trouble, returned, stalled or late is a notification (once per cause), and those it no longer
+ * stands in are resolved. An older update arriving late resolves nothing raised after it.
+ */
 export function handleTrackingUpdated({ now }: HandlerDeps): EventHandler<shipmentsEvents.ShipmentTrackingUpdated> {
   return async (event, tx) => {
     const merchantId = merchantOf(event, 'shipment.tracking_updated');
     if (!positive(event.shipmentId)) throw new InvalidEventError('shipment.tracking_updated without a shipment id');
-    await record(tx, merchantId, deliveredActivity(event, eventTime(event.occurredAt, now())));
+    const at = eventTime(event.occurredAt, now());
+    await record(tx, merchantId, deliveredActivity(event, at));
+    const parcel: ParcelTracking = {
+      shipmentId: Number(event.shipmentId),
+      externalOrderId: event.externalOrderId,
+      carrierProvider: event.carrierProvider,
+      trackingNumber: event.trackingNumber,
+      description: event.description,
+      alerts: event.alerts,
+      lastMovementAt: optionalTime(event.lastMovementAt),
+      promisedAt: optionalTime(event.promisedDeliveryAt),
+    };
+    const resolution = parcelResolution(parcel, at);
+    if (resolution) await resolveNotifications(tx, merchantId, resolution, now());
+    for (const draft of parcelNotifications(parcel)) await raiseNotification(tx, merchantId, draft, at);
   };
+}
+
+/** An optional ISO time of an event; null when empty or unreadable. */
+function optionalTime(value: string): Date | null {
+  if (!value) return null;
+  const t = Date.parse(value);
+  return Number.isNaN(t) ? null : new Date(t);
 }
 
 /** `orders.rule.changed`: a shipping rule created, changed or deleted. */

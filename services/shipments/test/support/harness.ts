@@ -176,6 +176,8 @@ export async function startShipmentsStack(options: StackOptions = {}): Promise<S
     ORDERS_GRPC_ADDR: `127.0.0.1:${runningOrders.port}`,
     CARRIERS_GRPC_ADDR: carriersAddress,
     MERCHANTS_GRPC_ADDR: `127.0.0.1:${portOf(carriersStack.merchants.client.getChannel().getTarget())}`,
+    // The refresher reads tracking by itself: only the suites about it turn it on (or run its rounds).
+    TRACKING_REFRESH_ENABLED: 'false',
     ...options.env,
   };
   const config = parseConfig(configSchema, env);
