@@ -30,6 +30,7 @@ export interface ImportedOrderEvent {
     orderDate: string;
     lastModifiedAt: string;
     shipByDate: string;
+    promisedDeliveryBy?: string;
     shippingAddress?: ImportedAddressEvent;
     items: {
       externalItemId: string;
@@ -321,6 +322,7 @@ export function parseImportedOrder(event: ImportedOrderEvent, now: Date): Parsed
       orderDate,
       lastModifiedAt,
       shipByDate: instant(o.shipByDate),
+      promisedDeliveryBy: instant(o.promisedDeliveryBy),
       syncedAt: instant(event.syncedAt) ?? now,
       searchText: searchKey(externalId, buyerName, buyerEmail, externalUsername),
       address,

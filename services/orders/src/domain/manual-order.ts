@@ -64,6 +64,7 @@ export function manualOrderImport(merchantId: string, externalId: string, data: 
     itemsCount: items.reduce((sum, i) => sum + i.quantity, 0),
     orderDate,
     shipByDate: null,
+    promisedDeliveryBy: null,
     lastModifiedAt: version,
     syncedAt: now,
     searchText: searchKey(externalId, a.recipientName, email, null),

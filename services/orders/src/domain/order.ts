@@ -76,6 +76,8 @@ export interface OrderFacts {
   itemsCount: number;
   orderDate: Date;
   shipByDate: Date | null;
+  /** The latest delivery the marketplace promised the buyer; null when it promised none (issue 26). */
+  promisedDeliveryBy: Date | null;
 }
 
 /**

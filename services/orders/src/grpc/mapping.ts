@@ -65,6 +65,7 @@ export function toOrderMessage(o: Order): orders.Order {
     createdAt: iso(o.createdAt),
     updatedAt: iso(o.updatedAt),
     shipByDate: iso(o.shipByDate),
+    promisedDeliveryBy: iso(o.promisedDeliveryBy),
     lastSyncedAt: iso(o.lastSyncedAt),
     carrierIntegrationId: o.carrierIntegrationId ?? 0,
     shippingAddress: o.shippingAddress ? toAddressMessage(o.shippingAddress) : undefined,

@@ -15,7 +15,7 @@ const INTEGRATION_LOCK = 7_102_001;
 
 const ORDER_COLUMNS = `o.id, o.merchant_id, o.integration_id, o.external_id, o.marketplace, o.buyer_name, o.buyer_email,
   o.external_username, o.total::text AS total, o.currency, o.status, o.payment_status, o.external_order_status,
-  o.external_payment_status, o.items_count, o.order_date, o.ship_by_date, o.last_synced_at, o.carrier_integration_id,
+  o.external_payment_status, o.items_count, o.order_date, o.ship_by_date, o.promised_delivery_by, o.last_synced_at, o.carrier_integration_id,
   o.created_at, o.updated_at, o.marketplace_status, o.carrier_source, o.applied_rule_id, o.applied_rule_name,
   o.shipping_service, o.express, o.weight_grams, o.weight_missing, ${SHIPMENTS_JSON} AS shipments, ${PACKAGE_JSON} AS package,
   a.id AS a_id, a.full_name AS a_full_name, a.company_name AS a_company_name, a.address_line1 AS a_address_line1,
@@ -63,6 +63,7 @@ function toOrder(r: Row): Order {
     itemsCount: r.items_count as number,
     orderDate: r.order_date as Date,
     shipByDate: r.ship_by_date as Date | null,
+    promisedDeliveryBy: (r.promised_delivery_by as Date | null) ?? null,
     lastSyncedAt: r.last_synced_at as Date | null,
     carrierIntegrationId: r.carrier_integration_id === null ? null : Number(r.carrier_integration_id),
     carrierSource: r.carrier_source as Order['carrierSource'],
@@ -125,14 +126,15 @@ WITH x AS (
            jsonb_array_elements($20::jsonb),
            unnest($21::text[], $22::text[], $23::boolean[], $24::boolean[], $25::text[], $26::text[],
                   $27::text[], $28::text[], $29::text[], $30::text[], $31::text[], $32::text[], $33::text[],
-                  $34::text[], $35::text[]))
+                  $34::text[], $35::text[]),
+           unnest($50::timestamptz[]))
          WITH ORDINALITY AS x(merchant_id, integration_id, external_id, marketplace, buyer_name, buyer_email,
                               external_username, total, currency, status, marketplace_status, payment_status,
                               external_order_status, external_payment_status, items_count, order_date, ship_by_date,
                               external_last_modified_at, last_synced_at, original_data, search_text, shipping_service,
                               express, has_address, a_full_name, a_company_name, a_address_line1,
                               a_address_line2, a_city, a_state, a_postal_code, a_country, a_country_code,
-                              a_phone_number, a_email, n)
+                              a_phone_number, a_email, promised_delivery_by, n)
 ), w AS (
   -- Each order's lines' weight: the catalogue's unit weight, else the marketplace's; unknown (missing)
   -- when a line has neither. Products learned in this transaction are seen (an earlier statement).
@@ -146,14 +148,15 @@ WITH x AS (
   INSERT INTO orders AS cur (merchant_id, integration_id, external_id, marketplace, buyer_name, buyer_email,
     external_username, total, currency, status, marketplace_status, payment_status, external_order_status,
     external_payment_status, items_count, order_date, ship_by_date, external_last_modified_at, last_synced_at,
-    original_data, search_text, shipping_service, express, items_weight_grams, weight_missing, weight_grams, rules_pending)
+    original_data, search_text, shipping_service, express, items_weight_grams, weight_missing, weight_grams, rules_pending,
+    promised_delivery_by)
   SELECT x.merchant_id, x.integration_id, x.external_id, x.marketplace, x.buyer_name, x.buyer_email, x.external_username,
          x.total::numeric, x.currency, x.status, x.marketplace_status, x.payment_status, x.external_order_status,
          x.external_payment_status, x.items_count, x.order_date, x.ship_by_date, x.external_last_modified_at,
          x.last_synced_at, x.original_data -> 0, x.search_text, x.shipping_service, x.express,
          CASE WHEN NOT w.missing THEN w.items_weight END, COALESCE(w.missing, false),
          CASE WHEN NOT w.missing THEN w.items_weight + order_tare_grams(x.merchant_id, NULL) END,
-         x.status = 'da_pagare'
+         x.status = 'da_pagare', x.promised_delivery_by
     FROM x LEFT JOIN w ON w.n = x.n
    WHERE NOT EXISTS (SELECT 1 FROM deleted_integrations d WHERE d.merchant_id = x.merchant_id AND d.integration_id = x.integration_id)
    -- New orders take their ids in the batch's order, as one at a time did.
@@ -178,6 +181,7 @@ WITH x AS (
     items_count = EXCLUDED.items_count,
     order_date = EXCLUDED.order_date,
     ship_by_date = EXCLUDED.ship_by_date,
+    promised_delivery_by = EXCLUDED.promised_delivery_by,
     external_last_modified_at = EXCLUDED.external_last_modified_at,
     last_synced_at = EXCLUDED.last_synced_at,
     original_data = CASE WHEN cur.buyer_erased_at IS NULL THEN EXCLUDED.original_data END,
@@ -322,6 +326,7 @@ export async function upsertImportedOrders(tx: PoolClient, batch: readonly Order
     item((i) => i.variantInfo),
     item((i) => i.fulfillmentStatus),
     item((i) => i.marketplaceWeightGrams),
+    of((o) => o.promisedDeliveryBy),
   ] });
   const results: (UpsertResult | null)[] = batch.map(() => null);
   for (const row of rows) {

@@ -77,6 +77,12 @@ describe('planShipment', () => {
     expect(planShipment(MERCHANT, 42, order({ carrierIntegrationId: null }), new Map([[7, 'gls']]))).toMatchObject({ shipment: { carrierIntegrationId: null } });
   });
 
+  it("the delivery the marketplace promised is the shipment's estimated delivery date (issue 26); none or unreadable, none", () => {
+    expect(planShipment(MERCHANT, 42, order({ promisedDeliveryBy: '2026-03-10T22:59:59.000Z' }), new Map())).toMatchObject({ shipment: { estimatedDeliveryDate: new Date('2026-03-10T22:59:59.000Z') } });
+    expect(planShipment(MERCHANT, 42, order({ promisedDeliveryBy: '' }), new Map())).toMatchObject({ shipment: { estimatedDeliveryDate: null } });
+    expect(planShipment(MERCHANT, 42, order({ promisedDeliveryBy: 'domani' }), new Map())).toMatchObject({ shipment: { estimatedDeliveryDate: null } });
+  });
+
   it('an order without an address still makes a shipment to complete by hand', () => {
     expect(planShipment(MERCHANT, 42, order({ address: null }), new Map())).toMatchObject({
       kind: 'create',

@@ -32,6 +32,8 @@ export interface SourceOrder extends SourcePackage {
   items: SourceItem[];
   /** When the buyer ordered (ISO-8601; absent when unknown): printed on the packing slip. */
   orderDate?: string;
+  /** The latest delivery the marketplace promised the buyer (ISO-8601; absent or '' when none). */
+  promisedDeliveryBy?: string;
 }
 
 /** A line of the order: its marketplace id, and its fulfilment at the marketplace in Smista's words (`LineFulfilmentStatus`; '' when unknown). */
@@ -55,6 +57,8 @@ export interface NewShipment extends ShipmentAddress, CustomsState {
   carrierProvider: string | null;
   shippingAddressId: number | null;
   searchText: string;
+  /** The delivery promised to the buyer (the order's), kept as the shipment's estimated delivery date; null: none. */
+  estimatedDeliveryDate?: Date | null;
   /** The order's payment when the shipment was made (a refund later makes a live shipment a problem). */
   orderPaymentStatus: string | null;
   /** The package as the order knows it (issue 25): its weight null when some item's is missing. */
@@ -73,6 +77,13 @@ export type BulkCreateSkipReason = 'existing' | 'notFound' | 'cancelled' | 'unpa
 export type BulkCreatePlan =
   | { kind: 'create'; shipment: NewShipment; unpaidConfirmed: string | null }
   | { kind: 'skip'; orderId: number; reason: BulkCreateSkipReason; message: string };
+
+/** An ISO-8601 promise as a date; null when absent or unreadable. */
+function promisedDate(value: string | undefined): Date | null {
+  if (!value) return null;
+  const t = Date.parse(value);
+  return Number.isNaN(t) ? null : new Date(t);
+}
 
 /** GLS prints at most 40 characters of the content (NoteAggiuntive); the other carriers fewer matter. */
 export const CONTENT_DESCRIPTION_MAX = 40;
@@ -153,6 +164,7 @@ export function planShipment(
       searchText: shipmentSearchText({ orderExternalId: order.externalId, orderId: order.id, recipientName: address.recipientName, trackingNumber: null, city: address.city }),
       orderPaymentStatus: order.paymentStatus.trim() || null,
       parcel: parcelOfOrder(order),
+      estimatedDeliveryDate: promisedDate(order.promisedDeliveryBy),
       customs,
       ...customsStateOf(address.countryCode, address.postalCode, customs),
     },

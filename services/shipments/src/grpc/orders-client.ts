@@ -30,6 +30,7 @@ export function sourceOrderOf(o: orders.Order): SourceOrder {
       sku: i.sku,
     })),
     orderDate: o.orderDate,
+    promisedDeliveryBy: o.promisedDeliveryBy,
     weightKg: o.weightKg ?? null,
     weightMissing: o.weightMissing,
     package: o.package ? { name: o.package.name, lengthMm: o.package.lengthMm, widthMm: o.package.widthMm, heightMm: o.package.heightMm } : null,

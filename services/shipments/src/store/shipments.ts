@@ -126,23 +126,24 @@ export async function insertShipments(tx: PoolClient, planned: readonly NewShipm
        content_description, carrier_integration_id, carrier_provider, shipping_address_id, recipient_name, address_line1,
        address_line2, city, state, postal_code, country, country_code, phone_number, recipient_email, search_text,
        order_payment_status, order_payment_at, parcel_weight_grams, parcel_length_mm, parcel_width_mm, parcel_height_mm,
-       parcel_package_name, customs_needed, customs_territory, customs, customs_missing)
+       parcel_package_name, customs_needed, customs_territory, customs, customs_missing, estimated_delivery_date)
      SELECT x.merchant_id, x.order_id, x.order_external_id, x.marketplace, x.marketplace_integration_id, x.line_items::jsonb,
             x.content_description, x.carrier_integration_id, x.carrier_provider, x.shipping_address_id, x.recipient_name,
             x.address_line1, x.address_line2, x.city, x.state, x.postal_code, x.country, x.country_code, x.phone_number,
             x.recipient_email, x.search_text, x.order_payment_status, CASE WHEN x.order_payment_status IS NULL THEN NULL ELSE now() END,
             x.parcel_weight_grams, x.parcel_length_mm, x.parcel_width_mm, x.parcel_height_mm, x.parcel_package_name,
-            x.customs_needed, x.customs_territory, x.customs::jsonb, x.customs_missing::jsonb
+            x.customs_needed, x.customs_territory, x.customs::jsonb, x.customs_missing::jsonb, x.estimated_delivery_date
        FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::bigint[],
                    $9::text[], $10::bigint[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[],
                    $17::text[], $18::text[], $19::text[], $20::text[], $21::text[], $22::text[], $23::int[], $24::int[],
-                   $25::int[], $26::int[], $27::text[], $28::boolean[], $29::text[], $30::text[], $31::text[])
+                   $25::int[], $26::int[], $27::text[], $28::boolean[], $29::text[], $30::text[], $31::text[],
+                   $32::timestamptz[])
          WITH ORDINALITY AS x(merchant_id, order_id, order_external_id, marketplace, marketplace_integration_id, line_items,
                               content_description, carrier_integration_id, carrier_provider, shipping_address_id,
                               recipient_name, address_line1, address_line2, city, state, postal_code, country, country_code,
                               phone_number, recipient_email, search_text, order_payment_status, parcel_weight_grams,
                               parcel_length_mm, parcel_width_mm, parcel_height_mm, parcel_package_name, customs_needed,
-                              customs_territory, customs, customs_missing, n)
+                              customs_territory, customs, customs_missing, estimated_delivery_date, n)
       ORDER BY x.n
      ON CONFLICT (merchant_id, order_id) WHERE status <> 'cancelled' DO NOTHING
      RETURNING id, order_id`,
@@ -178,6 +179,7 @@ export async function insertShipments(tx: PoolClient, planned: readonly NewShipm
       col((s) => s.customsTerritory),
       col((s) => (s.customs ? JSON.stringify(s.customs) : null)),
       col((s) => JSON.stringify(s.customsMissing)),
+      col((s) => s.estimatedDeliveryDate ?? null),
     ],
   );
   return rows.map((r) => ({ id: Number(r.id), orderId: Number(r.order_id) }));

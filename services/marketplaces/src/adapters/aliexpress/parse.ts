@@ -81,6 +81,8 @@ export function parseOrder(order: Json, address: Json | undefined, timeZone: str
     orderDate: created,
     lastModifiedAt: updated,
     shipByDate: '',
+    // AliExpress's order gives no delivery promise (issue 26: no late alert for its orders).
+    promisedDeliveryBy: '',
     items,
     rawJson: JSON.stringify({ order, address }),
     shippingService: service,

@@ -108,6 +108,7 @@ export function parseOrder(order: Json): ImportedOrder {
     orderDate: str(order.createdTime),
     lastModifiedAt: str(order.lastUpdatedTime) || str(order.createdTime),
     shipByDate: str(obj(fulfillment.shipByWindow).latestDateTime),
+    promisedDeliveryBy: str(obj(fulfillment.deliverByWindow).latestDateTime),
     items,
     rawJson: JSON.stringify(order),
     shippingService: serviceLevel,

@@ -118,7 +118,7 @@ const order = {
       quantity: 3,
       total: { value: '36.60', currency: 'EUR' },
       lineItemFulfillmentStatus: 'NOT_STARTED',
-      lineItemFulfillmentInstructions: { shipByDate: '2026-03-04T22:59:59.000Z', guaranteedDelivery: false },
+      lineItemFulfillmentInstructions: { shipByDate: '2026-03-04T22:59:59.000Z', maxEstimatedDeliveryDate: '2026-03-10T22:59:59.000Z', guaranteedDelivery: false },
       variationAspects: [
         { name: 'Colore', value: 'Rosso' },
         { name: 'Capacità', value: '350 ml' },
@@ -132,7 +132,7 @@ const order = {
       lineItemCost: { value: '30.10', currency: 'EUR' },
       quantity: 1,
       lineItemFulfillmentStatus: 'NOT_STARTED',
-      lineItemFulfillmentInstructions: { shipByDate: '2026-03-03T22:59:59.000Z' },
+      lineItemFulfillmentInstructions: { shipByDate: '2026-03-03T22:59:59.000Z', maxEstimatedDeliveryDate: '2026-03-09T22:59:59.000Z' },
     },
   ],
   salesRecordReference: '1234',
@@ -162,6 +162,8 @@ describe('parseOrder', () => {
       orderDate: '2026-03-01T10:15:30.000Z',
       lastModifiedAt: '2026-03-02T08:00:00.000Z',
       shipByDate: '2026-03-03T22:59:59.000Z',
+      // The latest of the lines' promises: the buyer was told the last item arrives by then.
+      promisedDeliveryBy: '2026-03-10T22:59:59.000Z',
       shippingService: 'IT_Gls',
       express: false,
       shippingAddress: {
@@ -276,7 +278,7 @@ describe('parseOrder', () => {
     const o = structuredClone(order) as Record<string, any>;
     delete o.lastModifiedDate;
     for (const item of o.lineItems) delete item.lineItemFulfillmentInstructions;
-    expect(parseOrder(o)).toMatchObject({ lastModifiedAt: '2026-03-01T10:15:30.000Z', shipByDate: '' });
+    expect(parseOrder(o)).toMatchObject({ lastModifiedAt: '2026-03-01T10:15:30.000Z', shipByDate: '', promisedDeliveryBy: '' });
   });
 
   it('refuses an order without id', () => {

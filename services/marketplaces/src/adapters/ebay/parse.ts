@@ -151,7 +151,8 @@ function variantOf(aspects: unknown): string {
  *   goods of the line, without shipping and taxes), image `image.imageUrl`, variant from
  *   `variationAspects`;
  * - total: `pricingSummary.total` (goods, shipping and taxes as the buyer paid);
- * - shipByDate: the earliest `lineItemFulfillmentInstructions.shipByDate`;
+ * - shipByDate: the earliest `lineItemFulfillmentInstructions.shipByDate`; promisedDeliveryBy: the
+ *   latest `maxEstimatedDeliveryDate` (the buyer was told it arrives by then: issue 26's late alert);
  * - statuses through `units.ts` (the order's, the payment's and each line's fulfilment, in Smista's
  *   words); `rawJson` is the order as eBay sent it;
  * - shippingService: `shippingStep.shippingServiceCode`, and `express` from it (the shipping rules'
@@ -195,6 +196,7 @@ export function parseOrder(order: Json): ImportedOrder {
   });
 
   const shipByDates = lineItems.map((item) => isoInstant(str(obj(item.lineItemFulfillmentInstructions).shipByDate))).filter(Boolean).sort();
+  const promisedBy = lineItems.map((item) => isoInstant(str(obj(item.lineItemFulfillmentInstructions).maxEstimatedDeliveryDate))).filter(Boolean).sort();
 
   const imported: ImportedOrder = {
     externalId,
@@ -211,6 +213,7 @@ export function parseOrder(order: Json): ImportedOrder {
     orderDate: isoInstant(str(order.creationDate)),
     lastModifiedAt: isoInstant(str(order.lastModifiedDate)) || isoInstant(str(order.creationDate)),
     shipByDate: shipByDates[0] ?? '',
+    promisedDeliveryBy: promisedBy.at(-1) ?? '',
     items,
     rawJson: JSON.stringify(order),
     shippingService: str(obj(instruction?.shippingStep).shippingServiceCode),

@@ -122,6 +122,8 @@ export function parseReceipt(receipt: Json): ImportedOrder {
     orderDate: created,
     lastModifiedAt: iso(receipt.updated_timestamp ?? receipt.update_timestamp) || created,
     shipByDate: expectedShip.length ? new Date(Math.min(...expectedShip) * 1000).toISOString() : '',
+    // Etsy gives an expected ship date, no delivery date (issue 26: no late alert for its orders).
+    promisedDeliveryBy: '',
     items,
     rawJson: JSON.stringify(receipt),
     shippingService: upgrade || method,

@@ -122,6 +122,8 @@ export function parseOrder(node: Json, lineNodes: readonly Json[] = list(obj(nod
     orderDate: str(node.createdAt),
     lastModifiedAt: str(node.updatedAt) || str(node.createdAt),
     shipByDate: '',
+    // Shopify's order promises no delivery date (issue 26: no late alert for its orders).
+    promisedDeliveryBy: '',
     items,
     rawJson: JSON.stringify({ ...node, lineItems: { nodes: lineNodes } }),
     shippingService: str(shipping.title) || str(shipping.code),
