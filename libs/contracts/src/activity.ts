@@ -150,8 +150,9 @@ export const activityMessages = {
     `${plural(count, '1 ordine importato', `${count} ordini importati`)} da ${marketplaceName(marketplace)}`,
   labelsCreated: (count: number, carrier: string | null) =>
     `${plural(count, '1 etichetta creata', `${count} etichette create`)}${carrier ? ` con ${carrierName(carrier)}` : ''}`,
-  shipmentDelivered: (shipmentId: number, externalOrderId = '') =>
-    externalOrderId.trim() ? `Ordine ${externalOrderId.trim()} consegnato (spedizione #${shipmentId})` : `Spedizione #${shipmentId} consegnata`,
+  shipmentDelivered: (shipmentId: number, externalOrderId = '', lateAgainst: Date | null = null) =>
+    (externalOrderId.trim() ? `Ordine ${externalOrderId.trim()} consegnato (spedizione #${shipmentId})` : `Spedizione #${shipmentId} consegnata`) +
+    (lateAgainst ? `, in ritardo: promessa entro il ${italianDate(lateAgainst)}` : ''),
   /** Impostazioni > Team: an admin required single sign-on of the members, or stopped (issue 24). */
   ssoRequiredChanged: (required: boolean) =>
     required ? 'Accesso con SSO reso obbligatorio per i membri del team' : 'Accesso con SSO non più obbligatorio per i membri del team',

@@ -322,10 +322,17 @@ describe('parcels on their way (issue 26)', () => {
     expect((await notificationsOf(shop.alice)).notifications.map((n) => [n.kind, n.title])).toEqual([['parcel_stalled', 'Pacco fermo']]);
     await stack.deliver(
       'shipments.shipment.tracking_updated',
-      update(shop.merchantId, { trackingStatus: 'delivered', delivered: true, status: 'delivered', occurredAt: '2026-06-01T07:30:00.000Z', lastMovementAt: '2026-06-01T07:29:00.000Z' }),
+      update(shop.merchantId, {
+        trackingStatus: 'delivered',
+        delivered: true,
+        status: 'delivered',
+        occurredAt: '2026-06-01T07:30:00.000Z',
+        lastMovementAt: '2026-06-01T07:29:00.000Z',
+        promisedDeliveryAt: '2026-05-31T21:59:59.000Z',
+      }),
     );
     expect(await notificationsOf(shop.alice)).toEqual({ notifications: [], unreadCount: 0 });
-    expect((await shop.alice.listActivity({ limit: 0 })).entries.map((a) => [a.kind, a.text])).toEqual([['shipment_delivered', 'Ordine 12-00041-00001 consegnato (spedizione #41)']]);
+    expect((await shop.alice.listActivity({ limit: 0 })).entries.map((a) => [a.kind, a.text])).toEqual([['shipment_delivered', 'Ordine 12-00041-00001 consegnato (spedizione #41), in ritardo: promessa entro il 31/05/2026']]);
   });
 
   it('an older update read late resolves nothing raised after it; returned and late each speak for themselves', async () => {

@@ -57,8 +57,15 @@ export function labelCreatedActivity(event: { runId: string; shipmentId: number 
 }
 
 /** A shipment delivered: one line per shipment, however often the carrier says it again. */
-export function deliveredActivity(event: { shipmentId: number; delivered: boolean; externalOrderId?: string }, occurredAt: Date): ActivityDraft | null {
+export function deliveredActivity(
+  event: { shipmentId: number; delivered: boolean; externalOrderId?: string; lastMovementAt?: string; promisedDeliveryAt?: string },
+  occurredAt: Date,
+): ActivityDraft | null {
   if (!event.delivered) return null;
+  // Delivered after the date promised to the buyer (issue 26): the line says so.
+  const promised = event.promisedDeliveryAt ? Date.parse(event.promisedDeliveryAt) : NaN;
+  const deliveredAt = event.lastMovementAt ? Date.parse(event.lastMovementAt) : NaN;
+  const late = !Number.isNaN(promised) && !Number.isNaN(deliveredAt) && deliveredAt > promised ? new Date(promised) : null;
   return {
     kind: 'shipment_delivered',
     groupKey: `delivered:${event.shipmentId}`,
@@ -66,7 +73,7 @@ export function deliveredActivity(event: { shipmentId: number; delivered: boolea
     total: 0,
     merge: 'set',
     occurredAt,
-    text: () => m.shipmentDelivered(event.shipmentId, event.externalOrderId ?? ''),
+    text: () => m.shipmentDelivered(event.shipmentId, event.externalOrderId ?? '', late),
   };
 }
 
