@@ -44,6 +44,7 @@ describe('trackingStatusOf: GLS codes and words to Smista statuses (the table in
     ['14', '', 'in_transit'],
     ['905', 'IN CONSEGNA', 'out_for_delivery'],
     ['905', 'IN CONSEGNA (SECONDO TENTATIVO)', 'out_for_delivery'],
+    ['905', '', 'out_for_delivery'],
     ['906', 'CONSEGNATA.', 'delivered'],
     ['0906', '', 'delivered'],
     ['1', 'NON CONSEGNATA: DESTINATARIO ASSENTE. AVVISO DI PASSAGGIO LASCIATO.', 'exception'],
