@@ -32,9 +32,10 @@ export const RETURNED_NAME = 'RESO';
 export const STALLED_NAME = 'FERMO';
 
 /**
- * The sandbox's codes and texts (the carriers' GLS adapter maps them in `units.ts`): 901–906 as GLS
- * Italy numbers its shipment states ([3p]); `1` (recipient absent), `68` (held) and `910`
- * (returned) are the sandbox's choice ([sandbox]: GLS's own table of result codes is not public).
+ * The sandbox's codes and texts (the carriers' GLS adapter maps them in `units.ts`): 901–906 are the
+ * codes the adapter's table has for these states (third-party clients); `1` (recipient absent),
+ * `68` (held) and `910` (returned) are the sandbox's choice (GLS's table of result codes is not
+ * public: [open]).
  */
 export const GLS_TRACKING = {
   dataReceived: { code: '901', stato: 'DATI SPEDIZIONE TRASMESSI A GLS' },
