@@ -476,7 +476,7 @@ describe('the clock the tests control (/__sandbox/clock)', () => {
       expect(sandbox.requests()).toEqual([]);
       for (const body of [{ advanceSeconds: 'tanti' }, { advanceSeconds: 0 }, { advanceSeconds: 60 * 86_400 + 1 }, {}]) {
         const res = await fetch(`${sandbox.url}/__sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-        expect({ body, status: res.status, error: (await res.json()).error }).toEqual({ body, status: 400, error: expect.stringMatching(/^advanceSeconds deve essere un numero di secondi maggiore di 0/) });
+        expect({ body, status: res.status, error: ((await res.json()) as { error: string }).error }).toEqual({ body, status: 400, error: expect.stringMatching(/^advanceSeconds deve essere un numero di secondi maggiore di 0/) });
       }
       await expect(control.advanceClock(Number.NaN)).rejects.toThrow(/^GLS sandbox POST \/clock: 400/);
       expect(await control.clock()).toEqual(new Date('2026-03-06T09:00:00Z'));

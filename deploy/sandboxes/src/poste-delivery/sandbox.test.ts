@@ -512,7 +512,7 @@ describe('the clock the tests control (/__sandbox/clock)', () => {
       }
       const unreadable = await fetch(`${sandbox.url}/__sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advanceSeconds":' });
       expect(unreadable.status).toBe(400);
-      expect((await unreadable.json()).error).toMatch(/^Richiesta non leggibile/);
+      expect(((await unreadable.json()) as { error: string }).error).toMatch(/^Richiesta non leggibile/);
       await expect(control.advanceClock(-1)).rejects.toThrow(`Poste Delivery sandbox POST /clock: 400 {"error":"${refusal}"}`);
       expect(await control.clock()).toEqual(new Date('2026-03-05T09:01:30.500Z'));
       expect(await control.advanceClock(MAX_CLOCK_ADVANCE_SECONDS)).toEqual(new Date(Date.parse('2026-03-05T09:01:30.500Z') + MAX_CLOCK_ADVANCE_SECONDS * 1000));
