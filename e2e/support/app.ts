@@ -3,7 +3,7 @@ import path from 'node:path';
 import { tmpDir } from '../../deploy/local/src/paths';
 import { ServiceStartError, type RestartPolicy, type ServiceHandle } from '../../deploy/local/src/service';
 import { startApp as startAppProcesses, startReplica } from '../../deploy/local/src/stack';
-import { startGlsSandbox, type GlsSandbox } from '@smista/sandboxes';
+import { glsSandboxControl, posteDeliverySandboxControl, startGlsSandbox, startPosteDeliverySandbox, type GlsSandbox, type PosteDeliverySandbox } from '@smista/sandboxes';
 import { sharedInfra } from './env';
 
 export interface StartAppOptions {
@@ -23,6 +23,12 @@ export interface StartAppOptions {
    */
   ownGlsSandbox?: boolean | { latencyMs: number };
   /**
+   * A Poste Delivery Business sandbox of this app alone (started in this process) instead of the
+   * run's shared one: a suite that moves the carriers' clock ({@link advanceCarrierClocks}) needs
+   * its own GLS and Poste sandboxes, or it would move every suite's parcels along.
+   */
+  ownPosteSandbox?: boolean;
+  /**
    * A component that dies is started again with backoff, as in `make dev` (default true; each
    * restart is a `[runner]` line in its log file).
    */
@@ -40,8 +46,10 @@ export interface TestApp {
   glsUrl: string;
   /** The app's own GLS sandbox (`ownGlsSandbox`), for its tallies; undefined with the shared one. */
   gls?: GlsSandbox;
-  /** Poste Delivery Business sandbox the carriers service talks to (shared by the run). */
+  /** Poste Delivery Business sandbox the carriers service talks to (shared by the run unless `ownPosteSandbox`). */
   posteUrl: string;
+  /** The app's own Poste Delivery sandbox (`ownPosteSandbox`); undefined with the shared one. */
+  poste?: PosteDeliverySandbox;
   /** eBay sandbox the marketplaces service talks to (shared by the run; each app registers its own eBay app). */
   ebayUrl: string;
   /** Port of each component. */
@@ -81,11 +89,29 @@ export async function startApp(options: StartAppOptions = {}): Promise<TestApp> 
   const logDir = path.join(tmpDir, 'e2e-logs', `${Date.now().toString(36)}-${crypto.randomBytes(3).toString('hex')}`);
   const own = options.ownGlsSandbox;
   const gls = own ? await startGlsSandbox({ port: 0, latencyMs: typeof own === 'object' ? own.latencyMs : 0 }) : null;
+  let poste: PosteDeliverySandbox | null = null;
+  try {
+    if (options.ownPosteSandbox) poste = await startPosteDeliverySandbox({ port: 0 });
+  } catch (err) {
+    await gls?.close();
+    throw err;
+  }
+  const closeSandboxes = async () => {
+    await Promise.all([gls?.close(), poste?.close()]);
+  };
+  const carriersEnv = {
+    ...options.componentEnv?.carriers,
+    ...(gls ? { GLS_BASE_URL: gls.url, GLS_TRACKING_URL: gls.url } : {}),
+    ...(poste ? { POSTE_DELIVERY_BASE_URL: poste.url } : {}),
+  };
   // The tracking refresher reads the carriers by itself (issue 26): off unless a suite turns it on
   // (`componentEnv: { shipments: { TRACKING_REFRESH_ENABLED: 'true' } }`), so no other suite sees
   // parcels move, or activity appear, without its own action.
-  const withRefresher = { ...options.componentEnv, shipments: { TRACKING_REFRESH_ENABLED: 'false', ...options.componentEnv?.shipments } };
-  const componentEnv = gls ? { ...withRefresher, carriers: { ...withRefresher.carriers, GLS_BASE_URL: gls.url, GLS_TRACKING_URL: gls.url } } : withRefresher;
+  const componentEnv = {
+    ...options.componentEnv,
+    shipments: { TRACKING_REFRESH_ENABLED: 'false', ...options.componentEnv?.shipments },
+    ...(gls || poste ? { carriers: carriersEnv } : {}),
+  };
   try {
     const app = await startAppProcesses({
       infra,
@@ -105,7 +131,8 @@ export async function startApp(options: StartAppOptions = {}): Promise<TestApp> 
       tracesUrl: infra.tracesUrl,
       glsUrl: gls?.url ?? infra.glsUrl,
       gls: gls ?? undefined,
-      posteUrl: infra.posteUrl,
+      posteUrl: poste?.url ?? infra.posteUrl,
+      poste: poste ?? undefined,
       ebayUrl: infra.ebayUrl,
       ports: app.ports,
       metricsPorts: app.metricsPorts,
@@ -121,12 +148,26 @@ export async function startApp(options: StartAppOptions = {}): Promise<TestApp> 
       stop: async () => {
         await Promise.all(replicas.map((r) => r.stop()));
         await app.stop();
-        await gls?.close();
+        await closeSandboxes();
       },
     };
   } catch (err) {
-    await gls?.close();
+    await closeSandboxes();
     if (err instanceof ServiceStartError) err.message += `\n(log completi in ${logDir})`;
     throw err;
   }
+}
+
+/**
+ * Moves the clock of the app's own GLS and Poste Delivery sandboxes `seconds` forward (their
+ * `POST /__sandbox/clock`), so parcels walk their tracking paths (held, second attempt, returned,
+ * stalled: the sandboxes' READMEs) without waiting. Refuses the run's shared sandboxes: start the app
+ * with `ownGlsSandbox` and `ownPosteSandbox`.
+ *
+ * @example await advanceCarrierClocks(app, 3 * 86_400); // three days later for both carriers
+ */
+export async function advanceCarrierClocks(app: Pick<TestApp, 'gls' | 'poste'>, seconds: number): Promise<{ gls: Date; poste: Date }> {
+  if (!app.gls || !app.poste) throw new Error('advanceCarrierClocks: avvia l\'app con ownGlsSandbox e ownPosteSandbox (le sandbox condivise servono ogni suite)');
+  const [gls, poste] = await Promise.all([glsSandboxControl(app.gls.url).advanceClock(seconds), posteDeliverySandboxControl(app.poste.url).advanceClock(seconds)]);
+  return { gls, poste };
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { glsSandboxControl, posteDeliverySandboxControl } from '@smista/sandboxes';
 import { jaegerTrace } from './jaeger';
 import { waitFor } from './machine-load';
 import { repoRoot, tmpDir } from './paths';
@@ -314,6 +315,12 @@ test('the shared test infrastructure runs the GLS, Poste Delivery and eBay sandb
   const session = await fetch(`${process.env.TEST_POSTE_URL}/user/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   expect(session.status).toBe(400);
   expect(await session.json()).toMatchObject({ error: 'invalid_request' });
+  // Issue 26: the clock the suites control, on each carrier sandbox's control endpoints. Only read
+  // here: every suite's parcels walk on the shared clocks (a suite that moves one starts its own).
+  for (const clock of [glsSandboxControl(process.env.TEST_GLS_URL!), posteDeliverySandboxControl(process.env.TEST_POSTE_URL!)]) {
+    // The system clock, or later if a suite moved it (it never goes back).
+    expect((await clock.clock()).getTime()).toBeGreaterThan(Date.now() - 60_000);
+  }
 });
 
 test('SECRETS_KEYS: the dev key is made once and kept (owner-only), SECRETS_KEYS wins; tests get a new key each time', () => {

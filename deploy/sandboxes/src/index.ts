@@ -6,3 +6,4 @@ export * from './shopify';
 export * from './amazon';
 export * from './etsy';
 export * from './aliexpress';
+export { MAX_CLOCK_ADVANCE_SECONDS, type SandboxClockControl } from './sandbox-clock';

@@ -2,6 +2,7 @@ import { status } from '@grpc/grpc-js';
 import { PDFDocument } from 'pdf-lib';
 import { carrierMessages as m, messages, posteMessages } from '@smista/contracts';
 import type { carriers } from '@smista/proto';
+import { glsSandboxControl } from '@smista/sandboxes';
 import { failure, GLS_ACCOUNT, POSTE_ACCOUNT, RECIPIENT, startCarriersStack, type CarriersStack, type TestMerchant } from './support/harness';
 
 let stack: CarriersStack;
@@ -204,5 +205,47 @@ describe('Poste letter services', () => {
     expect(text).toContain('Mario Rossi');
     const pdf = await shop.api.exportDistinta({ ...ref, date: '', format: 'pdf' });
     expect(await pdfPages(pdf.data)).toBeGreaterThanOrEqual(1);
+  });
+});
+
+/*
+ * Issue 26 through gRPC: Track answers each event with Smista's status (mapped in the adapter) and
+ * the carrier's own code. The paths' ends come at once with CONSEGNA IMMEDIATA; the last test moves
+ * the GLS sandbox's clock over HTTP, so it runs last (every other test makes its parcels afresh).
+ */
+describe('issue 26: Track with Smista statuses and carrier codes', () => {
+  const track = (integrationId: number, label: { trackingNumber: string; carrierShipmentNumber: string }) =>
+    shop.api.track({ integrationId, trackingNumber: label.trackingNumber, carrierShipmentNumber: label.carrierShipmentNumber });
+  const path = (answer: carriers.TrackResponse) => answer.events.map((e) => `${e.code} ${e.status}`);
+
+  it('GLS: a parcel returned to the sender reads returned (final), never delivered; Poste: a held one reads held', async () => {
+    const back = await shop.api.createLabel(labelRequest(glsId, { recipient: { ...RECIPIENT, name: 'Lucia RESO CONSEGNA IMMEDIATA', addressLine1: 'Via Po 3' } }));
+    await shop.api.closeWorkday({ integrationId: glsId, carrierShipmentNumbers: [back.carrierShipmentNumber] });
+    const returned = await track(glsId, back);
+    expect(path(returned)).toEqual(['901 info', '902 in_transit', '903 in_transit', '904 in_transit', '905 out_for_delivery', '1 exception', '68 held', '910 returned']);
+    expect(returned.delivered).toBe(false);
+    expect(returned.events.at(-1)).toMatchObject({ description: 'RESO AL MITTENTE (Giacenza non svincolata)', location: 'MILANO' });
+
+    const poste = await shop.api.createIntegration({ merchantId: shop.merchantId, provider: 'poste_delivery', connectionName: 'Poste giacenze', credentials: POSTE_ACCOUNT });
+    const held = await track(poste.id, await shop.api.createLabel(labelRequest(poste.id, { recipient: { ...RECIPIENT, name: 'Lucia GIACENZA CONSEGNA IMMEDIATA' } })));
+    expect(path(held)).toEqual(['PRE info', 'ACC in_transit', 'PCP in_transit', 'ARR in_transit', 'INC out_for_delivery', 'MCO exception', 'GIA held']);
+    expect(held.delivered).toBe(false);
+  });
+
+  it('a letter service has no tracking call: Track is not supported', async () => {
+    const posta = await shop.api.createIntegration({ merchantId: shop.merchantId, provider: 'posta_rc', connectionName: 'Raccomandata', credentials: {} });
+    const err = await failure(shop.api.track({ integrationId: posta.id, trackingNumber: '2IUP00000009', carrierShipmentNumber: '2IUP00000009' }));
+    expect(err.code).toBe(status.FAILED_PRECONDITION);
+    expect(err.details).toMatch(/tracking/);
+  });
+
+  it('GLS: the normal path moves on the sandbox clock, from in transit to delivered', async () => {
+    const label = await shop.api.createLabel(labelRequest(glsId, { recipient: { ...RECIPIENT, name: 'Lucia Normale', addressLine1: 'Via Dora 4' } }));
+    await shop.api.closeWorkday({ integrationId: glsId, carrierShipmentNumbers: [label.carrierShipmentNumber] });
+    expect(path(await track(glsId, label))).toEqual(['901 info', '902 in_transit']);
+    await glsSandboxControl(stack.gls.url).advanceClock(300);
+    const delivered = await track(glsId, label);
+    expect(path(delivered)).toEqual(['901 info', '902 in_transit', '903 in_transit', '904 in_transit', '905 out_for_delivery', '906 delivered']);
+    expect(delivered.delivered).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { addParcel, closeWorkDay, closeWorkDayByShipmentNumber, deleteSped, listSped, type AsmxAnswer, type Form, type OperationContext } from './operations';
+import { clockRouter, type SandboxClock } from '../sandbox-clock';
 import { normaliseNumber, type GlsStore } from './store';
 import { latin1, trackingEvents, trackingNotFoundXml, trackingXml } from './tracking';
 import { asmxString } from './xml';
@@ -18,7 +19,8 @@ export interface RecordedRequest {
 
 export interface GlsAppOptions {
   store: GlsStore;
-  now: () => Date;
+  /** The sandbox's clock (tests move it through `/__sandbox/clock`). */
+  clock: SandboxClock;
   latencyMs: number;
   deliverAfterMs: number;
   /** `string` (default): answers inside the ASMX `<string>` wrapper; `bare`: the XML document itself. */
@@ -35,12 +37,17 @@ const OPERATIONS: Record<string, (ctx: OperationContext, form: Form) => AsmxAnsw
   CloseWorkDayByShipmentNumber: closeWorkDayByShipmentNumber,
 };
 
-/** The sandbox's HTTP surface: the Label Service's ASMX HTTP-POST operations and the public tracking feed. */
+/**
+ * The sandbox's HTTP surface: the control endpoints under `/__sandbox` (never delayed, never
+ * recorded: the clock), then the Label Service's ASMX HTTP-POST operations and the public tracking feed.
+ */
 export function createGlsApp(options: GlsAppOptions): express.Express {
-  const ctx: OperationContext = { store: options.store, now: options.now };
+  const now = options.clock.now;
+  const ctx: OperationContext = { store: options.store, now };
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
+  app.use('/__sandbox', clockRouter(options.clock));
 
   app.use(async (req: Request, _res: Response, next: NextFunction) => {
     if (options.latencyMs > 0) await sleep(options.latencyMs);
@@ -75,7 +82,7 @@ export function createGlsApp(options: GlsAppOptions): express.Express {
     // Clients spell the number parameter NumSped or numsped; both are accepted.
     const number = normaliseNumber(query.NumSped ?? query.numsped ?? '');
     const shipment = number ? options.store.forTracking(query.locpartenza ?? '', number, query.CodCli ?? '') : undefined;
-    const events = shipment ? trackingEvents(shipment, options.now(), options.deliverAfterMs) : [];
+    const events = shipment ? trackingEvents(shipment, now(), options.deliverAfterMs) : [];
     const xml = shipment && events.length > 0 ? trackingXml(shipment, events) : trackingNotFoundXml();
     res.status(200).type('text/xml; charset=ISO-8859-1').send(latin1(xml));
   });

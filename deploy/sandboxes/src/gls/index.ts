@@ -1,4 +1,5 @@
 import { listen, RequestLog } from '../listen';
+import { SandboxClock } from '../sandbox-clock';
 import { defaultGlsAccounts, type GlsSandboxAccount } from './accounts';
 import type { ReferenceTally } from './store';
 import { createGlsApp, type RecordedRequest } from './app';
@@ -8,7 +9,8 @@ export { defaultGlsAccounts, type GlsSandboxAccount } from './accounts';
 export type { ReferenceTally } from './store';
 export type { RecordedRequest } from './app';
 export { GLS_SANDBOX_TEXTS, NO_BRANCH_ZIPCODE, NO_NUMBER_MARK, UNKNOWN_STREET_MARK } from './operations';
-export { HELD_NAME, IMMEDIATE_DELIVERY_NAME } from './tracking';
+export { GLS_TRACKING, HELD_NAME, IMMEDIATE_DELIVERY_NAME, RETURNED_NAME, SECOND_ATTEMPT_NAME, STALLED_NAME } from './tracking';
+export { glsSandboxControl } from './control';
 
 export interface GlsSandboxOptions {
   /** Port on `host`; 0 (the default) picks a free one. */
@@ -19,11 +21,17 @@ export interface GlsSandboxOptions {
   latencyMs?: number;
   /** The known customer accounts; default {@link defaultGlsAccounts} (see README.md). */
   accounts?: GlsSandboxAccount[];
-  /** Seconds from the workday close to the delivery event in tracking. Default 300. */
+  /**
+   * Seconds from the workday close to the delivery event in tracking (the span of every tracking
+   * path, README.md). Default 300.
+   */
   deliverAfterSeconds?: number;
   /** `string` (default, as ASMX answers): results inside `<string xmlns=…>`; `bare`: the XML document alone. */
   responseForm?: 'string' | 'bare';
-  /** The clock (tests move it). Default the system clock. */
+  /**
+   * The base clock (tests move it). Default the system clock. `POST /__sandbox/clock` moves the
+   * sandbox's time forward on top of it ({@link glsSandboxControl}).
+   */
   now?: () => Date;
 }
 
@@ -52,12 +60,12 @@ export interface GlsSandbox {
  * await gls.close();
  */
 export async function startGlsSandbox(options: GlsSandboxOptions = {}): Promise<GlsSandbox> {
-  const now = options.now ?? (() => new Date());
-  const store = new GlsStore(options.accounts ?? defaultGlsAccounts, now);
+  const clock = new SandboxClock(options.now);
+  const store = new GlsStore(options.accounts ?? defaultGlsAccounts, clock.now);
   const log = new RequestLog<RecordedRequest>();
   const app = createGlsApp({
     store,
-    now,
+    clock,
     latencyMs: options.latencyMs ?? 0,
     deliverAfterMs: (options.deliverAfterSeconds ?? 300) * 1000,
     responseForm: options.responseForm ?? 'string',

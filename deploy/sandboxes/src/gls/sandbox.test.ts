@@ -1,6 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import { PDFDocument } from 'pdf-lib';
-import { startGlsSandbox, type GlsSandbox } from './index';
+import { glsSandboxControl, startGlsSandbox, type GlsSandbox } from './index';
 
 /*
  * The sandbox over real HTTP: what a client of GLS's ASMX HTTP-POST form and of the public tracking
@@ -336,48 +336,170 @@ describe('DeleteSped, ListSped and the workday close', () => {
 });
 
 describe('public tracking feed', () => {
-  it('knows a shipment only after the close, then in transit, then delivered after deliverAfterSeconds', async () => {
-    let clock = new Date('2026-03-05T09:00:00Z');
-    const sandbox = await startGlsSandbox({ now: () => clock, deliverAfterSeconds: 600 });
+  // The base clock stands still: only the control endpoint moves the sandbox's time, over HTTP.
+  const base = new Date('2026-03-05T09:00:00Z');
+  let sandbox: GlsSandbox;
+  beforeEach(async () => {
+    sandbox = await startGlsSandbox({ now: () => base, deliverAfterSeconds: 600 });
+  });
+  afterEach(async () => {
+    await sandbox.close();
+  });
+
+  /** A parcel to `name` in Torino, closed at once: the query of its tracking. */
+  const closed = async (name: string) => {
+    const p = (await call('AddParcel', { XMLInfoParcel: info(MI, parcel({ RagioneSociale: name, Localita: 'Torino', Zipcode: '10121', Provincia: 'TO' })) }, sandbox)).InfoLabel.Parcel[0];
+    expect((await call('CloseWorkDayByShipmentNumber', { _xmlRequest: closeXml(MI, [p.NumeroSpedizione]) }, sandbox)).CloseWorkDayByShipmentNumberResult.Parcel[0].esito).toBe('OK');
+    return { locpartenza: 'MI', NumSped: p.NumeroSpedizione as string, CodCli: '1234' };
+  };
+  const spedizione = async (q: Record<string, string>) => (await track(q, sandbox)).doc.ELENCO.SPEDIZIONE as Node;
+  const list = (v: unknown): string[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]).map(String);
+  /** The codes newest first after moving the sandbox's clock `seconds` further (over HTTP). */
+  const after = async (seconds: number, q: Record<string, string>) => {
+    await glsSandboxControl(sandbox.url).advanceClock(seconds);
+    return list((await spedizione(q)).TRACKING.Codice);
+  };
+  /** Nineteen days later, twice (within the 40 days GLS keeps a shipment): a path that ended stays as it ended. */
+  const muchLater = async (q: Record<string, string>) => {
+    await after(19 * 86_400, q);
+    return (await after(19 * 86_400, q)).join(' ');
+  };
+
+  it('knows a shipment only after the close, then walks the normal path to the delivery after deliverAfterSeconds', async () => {
+    const p = (await call('AddParcel', { XMLInfoParcel: info(MI, parcel({ RagioneSociale: 'Tracciato', Localita: 'Torino', Zipcode: '10121', Provincia: 'TO' })) }, sandbox)).InfoLabel.Parcel[0];
+    const q = { locpartenza: 'MI', NumSped: p.NumeroSpedizione, CodCli: '1234' };
+    expect((await track(q, sandbox)).doc).toEqual({ '?xml': expect.anything(), ELENCO: { ERRORE: { TESTOERRORE: 'Spedizione non trovata' } } });
+    // Not even a day later: nothing reaches GLS before the close.
+    await glsSandboxControl(sandbox.url).advanceClock(3600);
+    expect((await track(q, sandbox)).doc.ELENCO.ERRORE).toBeDefined();
+
+    expect((await call('CloseWorkDayByShipmentNumber', { _xmlRequest: closeXml(MI, [p.NumeroSpedizione]) }, sandbox)).CloseWorkDayByShipmentNumberResult.Parcel[0].esito).toBe('OK');
+    const transit = await track(q, sandbox);
+    expect(transit.type).toBe('text/xml; charset=ISO-8859-1');
+    expect(transit.raw.toString('latin1')).toMatch(/^<\?xml version="1.0" encoding="ISO-8859-1"\?>/);
+    expect(transit.doc.ELENCO.SPEDIZIONE).toMatchObject({ NumSped: p.NumeroSpedizione, StatoSpedizione: 'IN TRANSITO', NumeroColli: '1' });
+    expect(transit.doc.ELENCO.SPEDIZIONE.TRACKING.Codice).toEqual(['902', '901']);
+    expect(transit.doc.ELENCO.SPEDIZIONE.TRACKING.Data).toEqual(['05/03/26', '05/03/26']);
+    expect(transit.doc.ELENCO.SPEDIZIONE.TRACKING.Ora).toEqual(['11:00', '11:00']);
+
+    expect(await after(149, q)).toEqual(['902', '901']);
+    expect(await after(1, q)).toEqual(['903', '902', '901']);
+    expect(await after(150, q)).toEqual(['904', '903', '902', '901']);
+    expect(await after(150, q)).toEqual(['905', '904', '903', '902', '901']);
+    expect((await spedizione(q)).StatoSpedizione).toBe('IN CONSEGNA');
+    expect(await after(149, q)).toEqual(['905', '904', '903', '902', '901']);
+    expect(await after(1, q)).toEqual(['906', '905', '904', '903', '902', '901']);
+    const delivered = await spedizione({ locpartenza: 'MI', numsped: p.NumeroSpedizione, CodCli: '1234' });
+    expect(delivered).toMatchObject({ StatoSpedizione: 'CONSEGNATA.', DataConsegna: '05/03/26', OraConsegna: '11:10' });
+    expect([list(delivered.TRACKING.Ora), list(delivered.TRACKING.Luogo), list(delivered.TRACKING.Stato)]).toEqual([
+      ['11:10', '11:07', '11:05', '11:02', '11:00', '11:00'],
+      ['TORINO', 'TORINO', 'TORINO', 'BOLOGNA HUB', 'MILANO', 'MILANO'],
+      [
+        'CONSEGNATA.',
+        'IN CONSEGNA',
+        'ARRIVATA NELLA SEDE GLS DI DESTINAZIONE',
+        'IN TRANSITO PRESSO IL CENTRO DI SMISTAMENTO GLS',
+        'SPEDIZIONE PARTITA DALLA SEDE MITTENTE. IN TRANSITO.',
+        'DATI SPEDIZIONE TRASMESSI A GLS',
+      ],
+    ]);
+    expect(list(delivered.TRACKING.Note)[0]).toBe('Firmato da: Tracciato');
+    expect(await muchLater(q)).toBe('906 905 904 903 902 901');
+
+    // Wrong contract or sede: not found.
+    expect((await track({ ...q, CodCli: '9999' }, sandbox)).doc.ELENCO.ERRORE).toBeDefined();
+    expect((await track({ ...q, locpartenza: 'RM' }, sandbox)).doc.ELENCO.ERRORE).toBeDefined();
+  });
+
+  it('GIACENZA: out for delivery, recipient absent, then held at the destination branch, never delivered', async () => {
+    const q = await closed('Giacenza Srl');
+    expect(await after(450, q)).toEqual(['905', '904', '903', '902', '901']);
+    expect(await after(150, q)).toEqual(['1', '905', '904', '903', '902', '901']);
+    expect((await spedizione(q)).StatoSpedizione).toBe('NON CONSEGNATA');
+    expect(await after(150, q)).toEqual(['68', '1', '905', '904', '903', '902', '901']);
+    const held = await spedizione(q);
+    expect(held).toMatchObject({ StatoSpedizione: 'IN GIACENZA', DataConsegna: '', OraConsegna: '' });
+    expect(list(held.TRACKING.Stato).slice(0, 2)).toEqual(['IN GIACENZA PRESSO LA SEDE GLS: IN ATTESA DI ISTRUZIONI DAL MITTENTE.', 'NON CONSEGNATA: DESTINATARIO ASSENTE. AVVISO DI PASSAGGIO LASCIATO.']);
+    expect(list(held.TRACKING.Luogo).slice(0, 2)).toEqual(['TORINO', 'TORINO']);
+    expect(list(held.TRACKING.Ora)[0]).toBe('10:12');
+    expect(await muchLater(q)).toBe('68 1 905 904 903 902 901');
+  });
+
+  it('SECONDO TENTATIVO: recipient absent at the first attempt, delivered at the second', async () => {
+    const q = await closed('Bianchi SECONDO TENTATIVO');
+    expect(await after(600, q)).toEqual(['1', '905', '904', '903', '902', '901']);
+    expect(await after(450, q)).toEqual(['905', '1', '905', '904', '903', '902', '901']);
+    expect((await spedizione(q)).TRACKING.Stato[0]).toBe('IN CONSEGNA (SECONDO TENTATIVO)');
+    expect(await after(150, q)).toEqual(['906', '905', '1', '905', '904', '903', '902', '901']);
+    expect(await spedizione(q)).toMatchObject({ StatoSpedizione: 'CONSEGNATA.', OraConsegna: '10:20' });
+    expect(await muchLater(q)).toBe('906 905 1 905 904 903 902 901');
+  });
+
+  it('RESO: recipient absent, held, then returned to the sender, and nothing after', async () => {
+    const q = await closed('Verdi RESO');
+    expect(await after(750, q)).toEqual(['68', '1', '905', '904', '903', '902', '901']);
+    expect(await after(450, q)).toEqual(['910', '68', '1', '905', '904', '903', '902', '901']);
+    const back = await spedizione(q);
+    expect(back).toMatchObject({ StatoSpedizione: 'RESO AL MITTENTE', DataConsegna: '' });
+    expect([back.TRACKING.Stato[0], back.TRACKING.Luogo[0]]).toEqual(['RESO AL MITTENTE', 'MILANO']);
+    expect(await muchLater(q)).toBe('910 68 1 905 904 903 902 901');
+  });
+
+  it('FERMO: departs and passes the hub, then no event ever again', async () => {
+    const q = await closed('Fermo Logistica');
+    expect(await after(150, q)).toEqual(['903', '902', '901']);
+    expect(await muchLater(q)).toBe('903 902 901');
+    expect((await spedizione(q)).StatoSpedizione).toBe('IN TRANSITO');
+  });
+
+  it('CONSEGNA IMMEDIATA walks any path at once; markers are words of the name', async () => {
+    expect(list((await spedizione(await closed('Consegna Immediata Spa'))).TRACKING.Codice)).toEqual(['906', '905', '904', '903', '902', '901']);
+    expect(list((await spedizione(await closed('Giacenza CONSEGNA IMMEDIATA'))).TRACKING.Codice)).toEqual(['68', '1', '905', '904', '903', '902', '901']);
+    // 'Resort' holds no RESO, 'Fermoposta' no FERMO: the normal path.
+    const resort = await closed('Hotel Resort Fermoposta');
+    expect(await after(600, resort)).toEqual(['906', '905', '904', '903', '902', '901']);
+  });
+});
+
+describe('the clock the tests control (/__sandbox/clock)', () => {
+  it('answers the time, moves it forward by advanceSeconds on top of the now option, and refuses bad input with a 400', async () => {
+    const base = new Date('2026-03-05T09:00:00Z');
+    const sandbox = await startGlsSandbox({ now: () => base, latencyMs: 1_500 });
     try {
-      const p = (await call('AddParcel', { XMLInfoParcel: info(MI, parcel({ RagioneSociale: 'Tracciato', Localita: 'Torino', Zipcode: '10121', Provincia: 'TO' })) }, sandbox)).InfoLabel.Parcel[0];
-      const q = { locpartenza: 'MI', NumSped: p.NumeroSpedizione, CodCli: '1234' };
-      expect((await track(q, sandbox)).doc).toEqual({ '?xml': expect.anything(), ELENCO: { ERRORE: { TESTOERRORE: 'Spedizione non trovata' } } });
-
-      const sandboxClose = await call('CloseWorkDayByShipmentNumber', { _xmlRequest: closeXml(MI, [p.NumeroSpedizione]) }, sandbox);
-      expect(sandboxClose.CloseWorkDayByShipmentNumberResult.Parcel[0].esito).toBe('OK');
-
-      const transit = await track(q, sandbox);
-      expect(transit.type).toBe('text/xml; charset=ISO-8859-1');
-      expect(transit.raw.toString('latin1')).toMatch(/^<\?xml version="1.0" encoding="ISO-8859-1"\?>/);
-      expect(transit.doc.ELENCO.SPEDIZIONE).toMatchObject({ NumSped: p.NumeroSpedizione, StatoSpedizione: 'IN TRANSITO', NumeroColli: '1' });
-      expect(transit.doc.ELENCO.SPEDIZIONE.TRACKING.Codice).toEqual(['902', '901']);
-      expect(transit.doc.ELENCO.SPEDIZIONE.TRACKING.Data).toEqual(['05/03/26', '05/03/26']);
-      expect(transit.doc.ELENCO.SPEDIZIONE.TRACKING.Ora).toEqual(['10:00', '10:00']);
-
-      clock = new Date(clock.getTime() + 600_000);
-      const delivered = await track({ locpartenza: 'MI', numsped: p.NumeroSpedizione, CodCli: '1234' }, sandbox);
-      expect(delivered.doc.ELENCO.SPEDIZIONE).toMatchObject({ StatoSpedizione: 'CONSEGNATA.', DataConsegna: '05/03/26', OraConsegna: '10:10' });
-      expect(delivered.doc.ELENCO.SPEDIZIONE.TRACKING.Codice).toEqual(['906', '905', '904', '902', '901']);
-
-      // Wrong contract or sede: not found.
-      expect((await track({ ...q, CodCli: '9999' }, sandbox)).doc.ELENCO.ERRORE).toBeDefined();
-      expect((await track({ ...q, locpartenza: 'RM' }, sandbox)).doc.ELENCO.ERRORE).toBeDefined();
+      const control = glsSandboxControl(sandbox.url);
+      const started = performance.now();
+      expect(await control.clock()).toEqual(base);
+      expect(await control.advanceClock(86_400)).toEqual(new Date('2026-03-06T09:00:00Z'));
+      expect(await control.clock()).toEqual(new Date('2026-03-06T09:00:00Z'));
+      // Never delayed by latencyMs, never recorded as a call to GLS.
+      expect(performance.now() - started).toBeLessThan(1_500);
+      expect(sandbox.requests()).toEqual([]);
+      for (const body of [{ advanceSeconds: 'tanti' }, { advanceSeconds: 0 }, { advanceSeconds: 60 * 86_400 + 1 }, {}]) {
+        const res = await fetch(`${sandbox.url}/__sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        expect({ body, status: res.status, error: ((await res.json()) as { error: string }).error }).toEqual({ body, status: 400, error: expect.stringMatching(/^advanceSeconds deve essere un numero di secondi maggiore di 0/) });
+      }
+      await expect(control.advanceClock(Number.NaN)).rejects.toThrow(/^GLS sandbox POST \/clock: 400/);
+      expect(await control.clock()).toEqual(new Date('2026-03-06T09:00:00Z'));
     } finally {
       await sandbox.close();
     }
   });
 
-  it('delivers CONSEGNA IMMEDIATA at once and holds GIACENZA', async () => {
-    const quick = await firstParcel(MI, parcel({ RagioneSociale: 'Consegna Immediata Spa' }));
-    const held = await firstParcel(MI, parcel({ RagioneSociale: 'Giacenza Srl' }));
-    await closeByNumber(MI, quick.NumeroSpedizione, held.NumeroSpedizione);
-    const q = await track({ locpartenza: 'MI', NumSped: quick.NumeroSpedizione, CodCli: '1234' });
-    expect(q.doc.ELENCO.SPEDIZIONE.StatoSpedizione).toBe('CONSEGNATA.');
-    expect(q.doc.ELENCO.SPEDIZIONE.TRACKING.Codice[0]).toBe('906');
-    const h = await track({ locpartenza: 'MI', NumSped: held.NumeroSpedizione, CodCli: '1234' });
-    expect(h.doc.ELENCO.SPEDIZIONE.StatoSpedizione).toBe('IN GIACENZA');
-    expect(h.doc.ELENCO.SPEDIZIONE.TRACKING.Codice).toEqual(['68', '902', '901']);
+  it('runs everything on the moved clock: a shipment is dropped 40 days after its creation, as GLS does', async () => {
+    const sandbox = await startGlsSandbox();
+    try {
+      const p = (await call('AddParcel', { XMLInfoParcel: info(MI, parcel({ RagioneSociale: 'Archivio' })) }, sandbox)).InfoLabel.Parcel[0];
+      await call('CloseWorkDayByShipmentNumber', { _xmlRequest: closeXml(MI, [p.NumeroSpedizione]) }, sandbox);
+      const q = { locpartenza: 'MI', NumSped: p.NumeroSpedizione, CodCli: '1234' };
+      await glsSandboxControl(sandbox.url).advanceClock(39 * 86_400);
+      expect((await track(q, sandbox)).doc.ELENCO.SPEDIZIONE.StatoSpedizione).toBe('CONSEGNATA.');
+      await glsSandboxControl(sandbox.url).advanceClock(2 * 86_400);
+      // The purge runs on the next AddParcel.
+      await call('AddParcel', { XMLInfoParcel: info(MI, parcel({ RagioneSociale: 'Nuova' })) }, sandbox);
+      expect((await track(q, sandbox)).doc.ELENCO.ERRORE).toBeDefined();
+    } finally {
+      await sandbox.close();
+    }
   });
 });
 

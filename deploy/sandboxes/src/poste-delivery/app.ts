@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { clockRouter, type SandboxClock } from '../sandbox-clock';
 import { renderWaybillLabel, renderWaybillZpl } from './pdf';
 import type { PosteStore, SandboxSession, SandboxWaybill } from './store';
 import { shipmentJson, trackingEvents } from './tracking';
@@ -22,7 +23,8 @@ export interface PosteRecordedRequest {
 
 export interface PosteAppOptions {
   store: PosteStore;
-  now: () => Date;
+  /** The sandbox's clock (tests move it through `/__sandbox/clock`). */
+  clock: SandboxClock;
   latencyMs: number;
   tokenTtlSeconds: number;
   deliverAfterMs: number;
@@ -49,7 +51,8 @@ function authorizationForm(header: string | undefined): { form: PosteRecordedReq
 type Authed = Request & { session?: SandboxSession };
 
 /**
- * The sandbox's HTTP surface: `/user/sessions`, the waybill and tracking calls under
+ * The sandbox's HTTP surface: the control endpoints under `/__sandbox` (never delayed, never
+ * recorded: the clock), then `/user/sessions`, the waybill and tracking calls under
  * `/postalandlogistics/parcel/`, and the label files behind each `downloadURL` (`/label/<id>.pdf`).
  */
 export function createPosteApp(options: PosteAppOptions): express.Express {
@@ -58,6 +61,7 @@ export function createPosteApp(options: PosteAppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
+  app.use('/__sandbox', clockRouter(options.clock));
 
   app.use(async (_req: Request, _res: Response, next: NextFunction) => {
     if (options.latencyMs > 0) await sleep(options.latencyMs);
@@ -156,7 +160,7 @@ export function createPosteApp(options: PosteAppOptions): express.Express {
 
   const answerTracking = (req: Authed, res: Response, wanted: { number: string; lastOnly: boolean }[]) => {
     const clientId = req.session!.clientId;
-    const now = options.now();
+    const now = options.clock.now();
     const messages: { code: string; field: string; message: string; objectName: string; severity: number }[] = [];
     const shipment = wanted.flatMap(({ number, lastOnly }) => {
       const w = number ? store.forClient(clientId, number) : undefined;

@@ -1,4 +1,5 @@
 import { listen, RequestLog } from '../listen';
+import { SandboxClock } from '../sandbox-clock';
 import { defaultPosteAccounts, type PosteSandboxAccount } from './accounts';
 import { createPosteApp, type PosteRecordedRequest } from './app';
 import { PosteStore } from './store';
@@ -6,7 +7,15 @@ import { PosteStore } from './store';
 export { defaultPosteAccounts, POSTE_PRODUCTS, type PosteSandboxAccount } from './accounts';
 export { NO_LABEL_NAME, SERVER_ERROR_NAME, type PosteRecordedRequest } from './app';
 export { WAYBILL_PREFIX } from './store';
-export { HELD_NAME as POSTE_HELD_NAME, IMMEDIATE_DELIVERY_NAME as POSTE_IMMEDIATE_DELIVERY_NAME } from './tracking';
+export {
+  HELD_NAME as POSTE_HELD_NAME,
+  IMMEDIATE_DELIVERY_NAME as POSTE_IMMEDIATE_DELIVERY_NAME,
+  POSTE_TRACKING,
+  RETURNED_NAME as POSTE_RETURNED_NAME,
+  SECOND_ATTEMPT_NAME as POSTE_SECOND_ATTEMPT_NAME,
+  STALLED_NAME as POSTE_STALLED_NAME,
+} from './tracking';
+export { posteDeliverySandboxControl } from './control';
 export { POSTE_ERRORS, UNKNOWN_ZIPCODE as POSTE_UNKNOWN_ZIPCODE } from './waybill-rules';
 
 export interface PosteDeliverySandboxOptions {
@@ -20,11 +29,14 @@ export interface PosteDeliverySandboxOptions {
   accounts?: readonly PosteSandboxAccount[];
   /** Lifetime of a session token (`expires_in`). Default 3600. */
   tokenTtlSeconds?: number;
-  /** Seconds from the waybill's creation to its delivery event in tracking. Default 300. */
+  /** Seconds from the waybill's creation to its delivery event in tracking (the span of every tracking path, README.md). Default 300. */
   deliverAfterSeconds?: number;
   /** `bare` (default): tracking answers `{outcome, code, messages, shipment}`; `return`: the same inside `{return: …}`. */
   trackingEnvelope?: 'bare' | 'return';
-  /** The clock (tests move it). Default the system clock. */
+  /**
+   * The base clock (tests move it). Default the system clock. `POST /__sandbox/clock` moves the
+   * sandbox's time forward on top of it ({@link posteDeliverySandboxControl}).
+   */
   now?: () => Date;
 }
 
@@ -51,12 +63,12 @@ export interface PosteDeliverySandbox {
  * await poste.close();
  */
 export async function startPosteDeliverySandbox(options: PosteDeliverySandboxOptions = {}): Promise<PosteDeliverySandbox> {
-  const now = options.now ?? (() => new Date());
-  const store = new PosteStore(options.accounts ?? defaultPosteAccounts, now);
+  const clock = new SandboxClock(options.now);
+  const store = new PosteStore(options.accounts ?? defaultPosteAccounts, clock.now);
   const log = new RequestLog<PosteRecordedRequest>();
   const app = createPosteApp({
     store,
-    now,
+    clock,
     latencyMs: options.latencyMs ?? 0,
     tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
     deliverAfterMs: (options.deliverAfterSeconds ?? 300) * 1000,

@@ -1,5 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
-import { startPosteDeliverySandbox, type PosteDeliverySandbox } from './index';
+import { MAX_CLOCK_ADVANCE_SECONDS } from '../sandbox-clock';
+import { posteDeliverySandboxControl, startPosteDeliverySandbox, type PosteDeliverySandbox } from './index';
 
 /*
  * The sandbox over real HTTP: what a client of Poste Delivery Business would see, including every
@@ -306,12 +307,12 @@ describe('waybills', () => {
 });
 
 describe('tracking', () => {
-  let clock: Date;
+  // The base clock stands still: only the control endpoint moves the sandbox's time, over HTTP.
+  const base = new Date('2026-03-05T09:00:00Z');
   let sandbox: PosteDeliverySandbox;
   let t: string;
   beforeEach(async () => {
-    clock = new Date('2026-03-05T09:00:00Z');
-    sandbox = await startPosteDeliverySandbox({ now: () => clock, deliverAfterSeconds: 400 });
+    sandbox = await startPosteDeliverySandbox({ now: () => base, deliverAfterSeconds: 400 });
     t = await login(sandbox);
   });
   afterEach(async () => {
@@ -322,8 +323,22 @@ describe('tracking', () => {
     ((await createWaybill(request([waybill({ clientReferenceId: ref }, { receiver: address({ nameSurname: name }) })]), sandbox, t)).body.waybills[0] as Json).code as string;
   const get = (number: string, extra = '') => call(sandbox, `/postalandlogistics/parcel/tracking?waybillNumber=${number}${extra}`, { token: t });
   const statuses = (body: Json) => (body.shipment[0].tracking as Json[]).map((e) => e.status);
+  /**
+   * The codes newest first after moving the sandbox's clock `seconds` further (over HTTP), with a
+   * new token: the old one may have expired on the moved clock.
+   */
+  const after = async (seconds: number, code: string) => {
+    await posteDeliverySandboxControl(sandbox.url).advanceClock(seconds);
+    t = await login(sandbox);
+    return statuses((await get(code)).body);
+  };
+  /** Thirty days later, twice: a path that ended stays as it ended. */
+  const muchLater = async (code: string) => {
+    await after(30 * 86_400, code);
+    return (await after(30 * 86_400, code)).join(' ');
+  };
 
-  it('walks from taken in charge to delivered, newest first, dates in Italian local time', async () => {
+  it('walks the normal path from the data received to the delivery, newest first, dates in Italian local time', async () => {
     const code = await make();
     const first = await get(code);
     expect(first.body).toEqual({
@@ -341,9 +356,9 @@ describe('tracking', () => {
             {
               data: '2026-03-05 10:00:00',
               officeDescription: 'MILANO (MI)',
-              StatusDescription: 'La spedizione è stata presa in carico',
-              synthesisStatusDescription: 'La spedizione è stata presa in carico - MILANO (MI)',
-              phase: 'PRESA IN CARICO',
+              StatusDescription: 'I dati della spedizione sono stati trasmessi a Poste Italiane',
+              synthesisStatusDescription: 'I dati della spedizione sono stati trasmessi a Poste Italiane - MILANO (MI)',
+              phase: 'IN ATTESA DI PRESA IN CARICO',
               officeId: 'UP',
               status: 'PRE',
             },
@@ -351,22 +366,71 @@ describe('tracking', () => {
         },
       ],
     });
-    clock = new Date(clock.getTime() + 100_000);
-    expect(statuses((await get(code)).body)).toEqual(['PCP', 'PRE']);
-    clock = new Date(clock.getTime() + 200_000);
-    expect(statuses((await get(code)).body)).toEqual(['INC', 'PCP', 'PRE']);
-    clock = new Date(clock.getTime() + 100_000);
-    const delivered = (await get(code)).body.shipment[0].tracking[0] as Json;
-    expect(delivered).toMatchObject({ status: 'CON', phase: 'CONSEGNATA', officeDescription: 'TORINO (TO)', data: '2026-03-05 10:06:40' });
+    expect(await after(49, code)).toEqual(['PRE']);
+    expect(await after(1, code)).toEqual(['ACC', 'PRE']);
+    expect(await after(50, code)).toEqual(['PCP', 'ACC', 'PRE']);
+    expect(await after(100, code)).toEqual(['ARR', 'PCP', 'ACC', 'PRE']);
+    expect(await after(100, code)).toEqual(['INC', 'ARR', 'PCP', 'ACC', 'PRE']);
+    expect(await after(99, code)).toEqual(['INC', 'ARR', 'PCP', 'ACC', 'PRE']);
+    expect(await after(1, code)).toEqual(['CON', 'INC', 'ARR', 'PCP', 'ACC', 'PRE']);
+    const events = (await get(code)).body.shipment[0].tracking as Json[];
+    expect(events.map((e) => [e.data, e.phase, e.StatusDescription, e.officeDescription])).toEqual([
+      ['2026-03-05 10:06:40', 'CONSEGNATA', 'La spedizione è stata consegnata', 'TORINO (TO)'],
+      ['2026-03-05 10:05:00', 'IN CONSEGNA', 'La spedizione è in consegna', 'TORINO (TO)'],
+      ['2026-03-05 10:03:20', 'IN TRANSITO', 'La spedizione è arrivata al Centro di Distribuzione di destinazione', 'Centro di Distribuzione TORINO (TO)'],
+      ['2026-03-05 10:01:40', 'IN TRANSITO', 'In transito presso il Centro Operativo Postale', 'Centro Operativo Postale Bologna (BO)'],
+      ['2026-03-05 10:00:50', 'PRESA IN CARICO', 'La spedizione è stata presa in carico', 'MILANO (MI)'],
+      ['2026-03-05 10:00:00', 'IN ATTESA DI PRESA IN CARICO', 'I dati della spedizione sono stati trasmessi a Poste Italiane', 'MILANO (MI)'],
+    ]);
     expect(statuses((await get(code, '&lastTracingState=S')).body)).toEqual(['CON']);
+    expect(await muchLater(code)).toBe('CON INC ARR PCP ACC PRE');
   });
 
-  it('delivers at once for CONSEGNA IMMEDIATA and holds in storage for GIACENZA', async () => {
-    const now = await make('Consegna immediata', 'SHP-NOW');
-    expect(statuses((await get(now)).body)).toEqual(['CON', 'INC', 'PCP', 'PRE']);
-    const held = await make('Giacenza Rossi', 'SHP-HELD');
-    clock = new Date(clock.getTime() + 1_000_000);
-    expect(statuses((await get(held)).body)).toEqual(['GIA', 'PCP', 'PRE']);
+  it('GIACENZA: out for delivery, receiver absent, then held at the post office, never delivered', async () => {
+    const code = await make('Anna Giacenza', 'SHP-HELD');
+    expect(await after(300, code)).toEqual(['INC', 'ARR', 'PCP', 'ACC', 'PRE']);
+    expect(await after(100, code)).toEqual(['MCO', 'INC', 'ARR', 'PCP', 'ACC', 'PRE']);
+    expect(await after(100, code)).toEqual(['GIA', 'MCO', 'INC', 'ARR', 'PCP', 'ACC', 'PRE']);
+    const [held, absent] = (await get(code)).body.shipment[0].tracking as Json[];
+    expect(absent).toMatchObject({ phase: 'MANCATA CONSEGNA', StatusDescription: 'Mancata consegna: destinatario assente, avviso di passaggio lasciato', officeDescription: 'TORINO (TO)' });
+    expect(held).toMatchObject({ phase: 'IN GIACENZA', StatusDescription: "In giacenza presso l'ufficio postale: destinatario assente", officeDescription: 'Ufficio Postale TORINO (TO)', data: '2026-03-05 10:08:20' });
+    expect(await muchLater(code)).toBe('GIA MCO INC ARR PCP ACC PRE');
+  });
+
+  it('SECONDO TENTATIVO: receiver absent at the first attempt, delivered at the second', async () => {
+    const code = await make('Luca Secondo Tentativo', 'SHP-TWICE');
+    expect(await after(400, code)).toEqual(['MCO', 'INC', 'ARR', 'PCP', 'ACC', 'PRE']);
+    expect(await after(300, code)).toEqual(['INC', 'MCO', 'INC', 'ARR', 'PCP', 'ACC', 'PRE']);
+    expect(await after(100, code)).toEqual(['CON', 'INC', 'MCO', 'INC', 'ARR', 'PCP', 'ACC', 'PRE']);
+    const [delivered, second] = (await get(code)).body.shipment[0].tracking as Json[];
+    expect(second).toMatchObject({ phase: 'IN CONSEGNA', StatusDescription: 'La spedizione è in consegna (secondo tentativo)' });
+    expect(delivered).toMatchObject({ phase: 'CONSEGNATA', data: '2026-03-05 10:13:20' });
+    expect(await muchLater(code)).toBe('CON INC MCO INC ARR PCP ACC PRE');
+  });
+
+  it('RESO: receiver absent, held, then returned to the sender, and nothing after', async () => {
+    const code = await make('Marta Reso', 'SHP-BACK');
+    expect(await after(500, code)).toEqual(['GIA', 'MCO', 'INC', 'ARR', 'PCP', 'ACC', 'PRE']);
+    expect((await get(code)).body.shipment[0].returnFlag).toBe('N');
+    expect(await after(300, code)).toEqual(['RES', 'GIA', 'MCO', 'INC', 'ARR', 'PCP', 'ACC', 'PRE']);
+    const shipment = (await get(code)).body.shipment[0] as Json;
+    expect(shipment.returnFlag).toBe('S');
+    expect(shipment.tracking[0]).toMatchObject({ phase: 'RESO AL MITTENTE', StatusDescription: 'La spedizione è stata restituita al mittente', officeDescription: 'MILANO (MI)' });
+    expect(await muchLater(code)).toBe('RES GIA MCO INC ARR PCP ACC PRE');
+  });
+
+  it('FERMO: taken in charge and through the hub, then no event ever again', async () => {
+    const code = await make('Fermo Bianchi', 'SHP-STALL');
+    expect(await after(100, code)).toEqual(['PCP', 'ACC', 'PRE']);
+    expect(await muchLater(code)).toBe('PCP ACC PRE');
+  });
+
+  it('CONSEGNA IMMEDIATA walks any path at once; markers are words of the name', async () => {
+    expect(statuses((await get(await make('Consegna immediata', 'SHP-NOW'))).body)).toEqual(['CON', 'INC', 'ARR', 'PCP', 'ACC', 'PRE']);
+    expect(statuses((await get(await make('Reso CONSEGNA IMMEDIATA', 'SHP-NOW-BACK'))).body)).toEqual(['RES', 'GIA', 'MCO', 'INC', 'ARR', 'PCP', 'ACC', 'PRE']);
+    // 'Resort' holds no RESO, 'Fermoposta' no FERMO: the normal path.
+    const resort = await make('Hotel Resort Fermoposta', 'SHP-WORDS');
+    expect(await after(400, resort)).toEqual(['CON', 'INC', 'ARR', 'PCP', 'ACC', 'PRE']);
   });
 
   it('offers no cancellation, as Poste: a void is left to the client, which reads the tracking first', async () => {
@@ -382,9 +446,9 @@ describe('tracking', () => {
     }
     // Just made, only the PRE event: what a client may still void on its side.
     expect(statuses((await get(code)).body)).toEqual(['PRE']);
-    // A quarter of the delivery later the parcel is in Poste's network.
-    clock = new Date(clock.getTime() + 100_000);
-    expect(statuses((await get(code)).body)).toEqual(['PCP', 'PRE']);
+    // An eighth of the delivery later Poste has the parcel; a quarter later it is at the hub.
+    expect(await after(50, code)).toEqual(['ACC', 'PRE']);
+    expect(await after(50, code)).toEqual(['PCP', 'ACC', 'PRE']);
   });
 
   it('answers the POST form with arg0.shipmentsData, and a flat waybillNumber', async () => {
@@ -422,6 +486,53 @@ describe('tracking', () => {
       expect(res.body).toEqual({ return: expect.objectContaining({ outcome: 'OK', code: 0, shipment: [expect.objectContaining({ waybillNumber: code })] }) });
     } finally {
       await wrapped.close();
+    }
+  });
+});
+
+describe('the clock the tests control (/__sandbox/clock)', () => {
+  it('answers the time, moves it forward by advanceSeconds on top of the now option, and refuses bad input with a 400', async () => {
+    const base = new Date('2026-03-05T09:00:00Z');
+    const sandbox = await startPosteDeliverySandbox({ now: () => base, latencyMs: 1_500 });
+    try {
+      const control = posteDeliverySandboxControl(sandbox.url);
+      const started = performance.now();
+      expect(await control.clock()).toEqual(base);
+      expect(await control.advanceClock(90)).toEqual(new Date('2026-03-05T09:01:30Z'));
+      expect(await control.advanceClock(0.5)).toEqual(new Date('2026-03-05T09:01:30.500Z'));
+      expect(await control.clock()).toEqual(new Date('2026-03-05T09:01:30.500Z'));
+      // Never delayed by latencyMs, never recorded as a call to Poste.
+      expect(performance.now() - started).toBeLessThan(1_500);
+      expect(sandbox.requests()).toEqual([]);
+
+      const refusal = `advanceSeconds deve essere un numero di secondi maggiore di 0 e al massimo ${MAX_CLOCK_ADVANCE_SECONDS} (60 giorni)`;
+      for (const body of [{}, { advanceSeconds: '60' }, { advanceSeconds: 0 }, { advanceSeconds: -5 }, { advanceSeconds: MAX_CLOCK_ADVANCE_SECONDS + 1 }, { advanceSeconds: null }, [60]]) {
+        const res = await fetch(`${sandbox.url}/__sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        expect({ body, status: res.status, answer: await res.json() }).toEqual({ body, status: 400, answer: { error: refusal } });
+      }
+      const unreadable = await fetch(`${sandbox.url}/__sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advanceSeconds":' });
+      expect(unreadable.status).toBe(400);
+      expect(((await unreadable.json()) as { error: string }).error).toMatch(/^Richiesta non leggibile/);
+      await expect(control.advanceClock(-1)).rejects.toThrow(`Poste Delivery sandbox POST /clock: 400 {"error":"${refusal}"}`);
+      expect(await control.clock()).toEqual(new Date('2026-03-05T09:01:30.500Z'));
+      expect(await control.advanceClock(MAX_CLOCK_ADVANCE_SECONDS)).toEqual(new Date(Date.parse('2026-03-05T09:01:30.500Z') + MAX_CLOCK_ADVANCE_SECONDS * 1000));
+      expect((await fetch(`${sandbox.url}/__sandbox/nothing`)).status).toBe(404);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('runs everything on the moved clock: a session token expires after tokenTtlSeconds of sandbox time', async () => {
+    const sandbox = await startPosteDeliverySandbox({ tokenTtlSeconds: 3600 });
+    try {
+      const t = await login(sandbox);
+      const code = ((await createWaybill(request([waybill()]), sandbox, t)).body.waybills[0] as Json).code as string;
+      const track = () => call(sandbox, `/postalandlogistics/parcel/tracking?waybillNumber=${code}`, { token: t });
+      expect((await track()).status).toBe(200);
+      await posteDeliverySandboxControl(sandbox.url).advanceClock(3600);
+      expect((await track()).status).toBe(401);
+    } finally {
+      await sandbox.close();
     }
   });
 });

@@ -10,7 +10,7 @@
  * stable code and an Italian message; an unreachable carrier is the kit's
  * `ProviderUnavailableError`.
  */
-import type { CustomsDeclaration, PostalAddress } from '@smista/contracts';
+import type { CustomsDeclaration, PostalAddress, TrackingStatus } from '@smista/contracts';
 import { DomainError } from '@smista/service-kit';
 
 /** An address as a carrier needs it: the contracts' one postal address (`postalAddressSchema`). */
@@ -89,18 +89,25 @@ export interface CloseWorkdayResult {
   manifestPdf?: Uint8Array;
 }
 
-export type TrackingStatus = 'in_transit' | 'delivered' | 'exception' | 'info';
+/** Smista's tracking statuses (the contracts' `trackingStatuses`), to which each adapter maps its carrier's codes in its `units.ts`. */
+export type { TrackingStatus };
 
 export interface TrackingEvent {
   /** ISO-8601. */
   at: string;
+  /** Smista's status of the event, mapped inside the adapter (never the carrier's own code). */
   status: TrackingStatus;
+  /** The carrier's own event code, as it sent it (GLS `Codice` `906`, Poste `status` `GIA`); '' when it gave none. */
+  code: string;
+  /** The carrier's text. */
   description: string;
   location?: string;
 }
 
 export interface TrackResult {
+  /** Oldest first. */
   events: TrackingEvent[];
+  /** Whether any event says delivered (a parcel returned to the sender is not delivered). */
   delivered: boolean;
 }
 
@@ -155,9 +162,13 @@ export interface CarrierAdapter {
   closeWorkday(carrierShipmentNumbers: string[]): Promise<CloseWorkdayResult>;
 
   /**
-   * Called on 'Aggiorna tracking': the carrier's events for one shipment, oldest first.
+   * Called on 'Aggiorna tracking' and by the shipments service's tracking refresher (issue 26) for
+   * every shipped, undelivered shipment of a carrier it reads: the carrier's events for one shipment,
+   * oldest first, each with the carrier's own code and Smista's status (mapped in the adapter's
+   * `units.ts`). A carrier without a tracking call (the letter services) throws `NotSupportedError`.
    *
    * @example const { delivered, events } = await adapter.track({ trackingNumber: 'MI000000042', carrierShipmentNumber: '000000042' });
+   * // events.at(-1): { at: '2026-03-05T10:10:00.000Z', status: 'delivered', code: '906', description: 'CONSEGNATA.', location: 'TORINO' }
    */
   track(shipment: { trackingNumber: string; carrierShipmentNumber: string }): Promise<TrackResult>;
 

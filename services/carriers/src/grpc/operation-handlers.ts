@@ -110,7 +110,9 @@ export function operationHandlers(deps: HandlerDeps) {
           enqueueTrackingUpdated(tx, { integrationId: integration.id, merchantId, trackingNumber, status: last.status, delivered: result.delivered, occurredAt: now() }),
         );
       }
-      return carriers.TrackResponse.fromPartial({ events: result.events.map((e) => ({ ...e, location: e.location ?? '' })), delivered: result.delivered });
+      // Each event with Smista's status (mapped in the adapter) and the carrier's own code beside it.
+      const events = result.events.map((e) => ({ at: e.at, status: e.status, code: e.code, description: e.description, location: e.location ?? '' }));
+      return carriers.TrackResponse.fromPartial({ events, delivered: result.delivered });
     }),
   };
 }

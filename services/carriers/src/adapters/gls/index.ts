@@ -46,7 +46,7 @@ export interface GlsAdapterDeps {
  *   tracking number = sede + the 9-digit `NumeroSpedizione`; a GLS Check becomes a warning;
  * - cancelShipment: `DeleteSped` (only before the workday is closed);
  * - closeWorkday: `CloseWorkDayByShipmentNumber`, then `CloseWorkDay` for the manifest;
- * - track: the public tracking feed.
+ * - track: the public tracking feed, each event with its `Codice` and Smista's status (`units.ts`).
  *
  * @example
  * const gls = createGlsAdapter({ baseUrl, trackingUrl, siglaSede: 'MI', codiceCliente: '123456', passwordCliente, codiceContratto: '1234' }, { logger });
@@ -154,7 +154,7 @@ export function createGlsAdapter(settings: GlsSettings, deps: GlsAdapterDeps): C
             const at = glsDateTimeToIso(e.data, e.ora);
             if (!at) return [];
             const description = e.note ? `${e.stato} (${e.note})` : e.stato;
-            return [{ at, status: trackingStatusOf(e.codice, e.stato), description, ...(e.luogo ? { location: e.luogo } : {}) }];
+            return [{ at, status: trackingStatusOf(e.codice, e.stato), code: e.codice.trim(), description, ...(e.luogo ? { location: e.luogo } : {}) }];
           })
           .sort((a, b) => a.at.localeCompare(b.at));
         const delivered = events.some((e) => e.status === 'delivered') || trackingStatusOf('', answer.status) === 'delivered';

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { glsMessages } from '@smista/contracts';
 import { createLogger, DomainError, ProviderUnavailableError } from '@smista/service-kit';
-import { startGlsSandbox, type GlsSandbox } from '@smista/sandboxes';
+import { glsSandboxControl, startGlsSandbox, type GlsSandbox } from '@smista/sandboxes';
 import { PDFDocument } from 'pdf-lib';
 import { CarrierError, type CarrierAdapter, type LabelRequest, type PartyAddress } from '../adapter';
 import { createGlsAdapter, type GlsSettings } from './index';
@@ -267,18 +267,91 @@ describe('tracking', () => {
     expect(Math.abs(Date.parse(tracked.events[0]!.at) - Date.now())).toBeLessThan(120_000);
   });
 
-  it('is delivered at once for CONSEGNA IMMEDIATA, an exception for GIACENZA', async () => {
+  it('is delivered at once for CONSEGNA IMMEDIATA, held for GIACENZA CONSEGNA IMMEDIATA', async () => {
     const adapter = adapterWith();
     const quick = await adapter.createLabel(labelRequest({ name: 'Consegna Immediata Srl', city: 'Forlì', postalCode: '47121', province: 'FC' }));
-    const held = await adapter.createLabel(labelRequest({ name: 'Giacenza Spa' }));
+    const held = await adapter.createLabel(labelRequest({ name: 'Giacenza Spa CONSEGNA IMMEDIATA' }));
     await adapter.closeWorkday([quick.carrierShipmentNumber, held.carrierShipmentNumber]);
     const delivered = await adapter.track({ trackingNumber: quick.trackingNumber, carrierShipmentNumber: '' });
     expect(delivered.delivered).toBe(true);
-    expect(delivered.events.map((e) => e.status)).toEqual(['info', 'in_transit', 'in_transit', 'in_transit', 'delivered']);
+    expect(delivered.events.map((e) => [e.code, e.status])).toEqual([
+      ['901', 'info'],
+      ['902', 'in_transit'],
+      ['903', 'in_transit'],
+      ['904', 'in_transit'],
+      ['905', 'out_for_delivery'],
+      ['906', 'delivered'],
+    ]);
     expect(delivered.events.at(-1)).toMatchObject({ description: 'CONSEGNATA. (Firmato da: Consegna Immediata Srl)', location: 'FORLÌ' });
     const stuck = await adapter.track(held);
     expect(stuck.delivered).toBe(false);
-    expect(stuck.events.at(-1)).toMatchObject({ status: 'exception', description: 'IN GIACENZA: INDIRIZZO ERRATO. IN ATTESA DI ISTRUZIONI DAL MITTENTE.' });
+    expect(stuck.events.at(-1)).toMatchObject({ status: 'held', code: '68', description: 'IN GIACENZA PRESSO LA SEDE GLS: IN ATTESA DI ISTRUZIONI DAL MITTENTE. (Destinatario assente)' });
+  });
+});
+
+/*
+ * Issue 26: the adapter reading every path of the sandbox (its README, "Tracking") while the test
+ * moves the sandbox's clock over HTTP, each GLS code mapped to Smista's status. A sandbox of its own:
+ * moving the clock of the file's sandbox would age the other tests' parcels.
+ */
+describe('tracking paths on the sandbox clock (issue 26)', () => {
+  let timed: GlsSandbox;
+  let adapter: CarrierAdapter;
+  beforeAll(async () => {
+    timed = await startGlsSandbox({ port: 0, accounts: [account], now: () => new Date('2026-03-05T09:00:00Z'), deliverAfterSeconds: 600 });
+    adapter = adapterWith({ baseUrl: timed.url, trackingUrl: timed.url });
+  });
+  afterAll(() => timed.close());
+
+  /** A label to `name`, closed: the shipment to track. */
+  const shipped = async (name: string) => {
+    const label = await adapter.createLabel(labelRequest({ name, city: 'Torino', postalCode: '10121', province: 'TO' }));
+    expect((await adapter.closeWorkday([label.carrierShipmentNumber])).outcomes[0]!.ok).toBe(true);
+    return label;
+  };
+  /** `code status` of each event, oldest first, and whether the adapter says delivered. */
+  const read = async (label: { trackingNumber: string; carrierShipmentNumber: string }) => {
+    const { events, delivered } = await adapter.track(label);
+    return { path: events.map((e) => `${e.code} ${e.status}`), delivered };
+  };
+  const advance = (seconds: number) => glsSandboxControl(timed.url).advanceClock(seconds);
+  const DEPARTED = ['901 info', '902 in_transit'];
+  const ON_THE_WAY = [...DEPARTED, '903 in_transit', '904 in_transit', '905 out_for_delivery'];
+
+  it('walks the normal path and the four marked ones, each status as Smista names it, the ends final', async () => {
+    const normal = await shipped('Mario Rossi');
+    const held = await shipped('Anna GIACENZA');
+    const twice = await shipped('Luca Secondo Tentativo');
+    const back = await shipped('Marta Reso');
+    const stalled = await shipped('Fermo Bianchi');
+    const all = () => Promise.all([normal, held, twice, back, stalled].map(read));
+
+    expect(await all()).toEqual(Array(5).fill({ path: DEPARTED, delivered: false }));
+    await advance(450);
+    const [n1, h1, t1, b1, s1] = await all();
+    expect([n1, h1, t1, b1]).toEqual(Array(4).fill({ path: ON_THE_WAY, delivered: false }));
+    expect(s1).toEqual({ path: [...DEPARTED, '903 in_transit'], delivered: false });
+
+    await advance(150);
+    const [n2, h2, t2, b2] = await all();
+    expect(n2).toEqual({ path: [...ON_THE_WAY, '906 delivered'], delivered: true });
+    for (const failed of [h2, t2, b2]) expect(failed).toEqual({ path: [...ON_THE_WAY, '1 exception'], delivered: false });
+
+    await advance(150);
+    const [, h3, , b3] = await all();
+    for (const stored of [h3, b3]) expect(stored).toEqual({ path: [...ON_THE_WAY, '1 exception', '68 held'], delivered: false });
+
+    await advance(450);
+    const [n4, h4, t4, b4, s4] = await all();
+    expect(t4).toEqual({ path: [...ON_THE_WAY, '1 exception', '905 out_for_delivery', '906 delivered'], delivered: true });
+    expect(b4).toEqual({ path: [...ON_THE_WAY, '1 exception', '68 held', '910 returned'], delivered: false });
+    expect((await adapter.track(back)).events.at(-1)).toMatchObject({ description: 'RESO AL MITTENTE (Giacenza non svincolata)', location: 'MILANO' });
+
+    // Weeks later (within GLS's 40 days) nothing has moved: held is never delivered, returned and delivered are final, FERMO stays still.
+    await advance(20 * 86_400);
+    expect(await all()).toEqual([n4, h4, t4, b4, s4]);
+    expect(h4).toEqual({ path: [...ON_THE_WAY, '1 exception', '68 held'], delivered: false });
+    expect(s4).toEqual({ path: [...DEPARTED, '903 in_transit'], delivered: false });
   });
 });
 

@@ -34,25 +34,49 @@ describe('glsDateTimeToIso', () => {
   });
 });
 
-describe('trackingStatusOf', () => {
-  it('maps GLS event codes', () => {
-    expect(['906', '0906', '902', '904', '905', '68', '1', '29', '901', '909'].map((c) => trackingStatusOf(c, ''))).toEqual([
-      'delivered',
-      'delivered',
-      'in_transit',
-      'in_transit',
-      'in_transit',
-      'exception',
-      'exception',
-      'exception',
-      'info',
-      'info',
-    ]);
+describe('trackingStatusOf: GLS codes and words to Smista statuses (the table in units.ts)', () => {
+  it.each([
+    ['901', 'DATI SPEDIZIONE TRASMESSI A GLS', 'info'],
+    ['909', '', 'info'],
+    ['902', 'SPEDIZIONE PARTITA DALLA SEDE MITTENTE. IN TRANSITO.', 'in_transit'],
+    ['903', 'IN TRANSITO PRESSO IL CENTRO DI SMISTAMENTO GLS', 'in_transit'],
+    ['904', 'ARRIVATA NELLA SEDE GLS DI DESTINAZIONE', 'in_transit'],
+    ['14', '', 'in_transit'],
+    ['905', 'IN CONSEGNA', 'out_for_delivery'],
+    ['905', 'IN CONSEGNA (SECONDO TENTATIVO)', 'out_for_delivery'],
+    ['905', '', 'out_for_delivery'],
+    ['906', 'CONSEGNATA.', 'delivered'],
+    ['0906', '', 'delivered'],
+    ['1', 'NON CONSEGNATA: DESTINATARIO ASSENTE. AVVISO DI PASSAGGIO LASCIATO.', 'exception'],
+    ['29', '', 'exception'],
+    ['77', 'RIFIUTATA DAL DESTINATARIO', 'exception'],
+    ['68', 'IN GIACENZA PRESSO LA SEDE GLS: IN ATTESA DI ISTRUZIONI DAL MITTENTE.', 'held'],
+    ['68', '', 'held'],
+    ['910', 'RESO AL MITTENTE', 'returned'],
+    ['910', '', 'returned'],
+  ] as const)('code %j %j is %s', (code, text, expected) => {
+    expect(trackingStatusOf(code, text)).toBe(expected);
   });
 
-  it('reads the text when the code is missing or unknown', () => {
+  it('reads giacenza as held and a return as returned from the words, whatever code GLS filed them under', () => {
+    expect(trackingStatusOf('66', 'IN GIACENZA: INDIRIZZO ERRATO')).toBe('held');
+    expect(trackingStatusOf('1', 'Giacenza presso la sede: destinatario assente')).toBe('held');
+    expect(trackingStatusOf('4', 'SPEDIZIONE RESA AL MITTENTE')).toBe('returned');
+    expect(trackingStatusOf('902', 'IN RESTITUZIONE AL MITTENTE')).toBe('returned');
+    expect(trackingStatusOf('', 'RIENTRATA AL MITTENTE')).toBe('returned');
+    expect(trackingStatusOf('906', 'CONSEGNATA AL MITTENTE')).toBe('returned');
+    // A delivery after a giacenza is a delivery.
+    expect(trackingStatusOf('906', 'CONSEGNATA DOPO SVINCOLO GIACENZA')).toBe('delivered');
+  });
+
+  it('reads the words when the code is missing or unknown; "in consegna" is never delivered', () => {
     expect(trackingStatusOf('', 'Consegnata al destinatario')).toBe('delivered');
+    expect(trackingStatusOf('', 'IN CONSEGNA')).toBe('out_for_delivery');
+    expect(trackingStatusOf('555', 'Spedizione in consegna oggi')).toBe('out_for_delivery');
     expect(trackingStatusOf('', 'Non consegnata: destinatario assente')).toBe('exception');
+    expect(trackingStatusOf('', 'MANCATA CONSEGNA')).toBe('exception');
+    expect(trackingStatusOf('', 'IN GIACENZA')).toBe('held');
+    expect(trackingStatusOf('', 'RESO AL MITTENTE')).toBe('returned');
     expect(trackingStatusOf('555', 'In transito verso la sede di destinazione')).toBe('in_transit');
     expect(trackingStatusOf('', 'Dati ricevuti')).toBe('info');
   });

@@ -1,4 +1,4 @@
-import type { TrackingStatus } from '../adapter';
+import type { TrackingStatus } from '@smista/contracts';
 
 /*
  * GLS Italy's units and codes to ours: kilograms with a comma, euro with a comma, dd/mm/yy dates in
@@ -57,28 +57,65 @@ export function glsDateTimeToIso(date: string, time = ''): string | undefined {
   return new Date(asUtc - offset * 60_000).toISOString();
 }
 
-/** GLS event codes (table "codici risultato", as third-party clients read it) by what they mean to us. */
+/*
+ * GLS tracking events to Smista's statuses (issue 26). GLS writes a numeric `Codice` and an upper-case
+ * `Stato`; its table of result codes ("codici risultato", the spreadsheet GLS hands integrators) is
+ * not public, so the codes come from where the column says and GLS's own words decide where a code
+ * is unknown or missing (the international leg has none).
+ *
+ * | Codice | meaning | Smista | source |
+ * |---|---|---|---|
+ * | 901, 909 | shipment data received by GLS (no movement yet) | info | [3p] third-party clients; the sandbox's 901 |
+ * | 902, 903, 904, 907, 908, 14, 17, 22, 25, 26, 27, 28, 35 | departed, hub, arrived at the destination branch, other moves | in_transit | [3p]; the sandbox's 902 departed, 903 hub, 904 branch |
+ * | 905 | IN CONSEGNA: out for delivery | out_for_delivery | [3p]; the sandbox |
+ * | 906 | CONSEGNATA.: delivered | delivered | [3p]; the sandbox |
+ * | 68 | IN GIACENZA: held at the branch, waiting for the sender's instructions | held | the sandbox ([open] for GLS) |
+ * | 910 | RESO AL MITTENTE: returned to the sender | returned | the sandbox ([open] for GLS) |
+ * | 1, 4, 5, 8, 10, 12, 29, 66, 67, 77 | not delivered: recipient absent, address wrong, refused, damaged… | exception | [3p]; the sandbox's 1 'DESTINATARIO ASSENTE' |
+ *
+ * The words come first for the two states the code table leaves [open]: 'reso al mittente', 'in
+ * restituzione', 'rientrata', 'consegnata al mittente' (returned) win over any code, and 'giacenza'
+ * (held) over any code but 906 (a delivery after a giacenza is a delivery), so a GLS code we file
+ * under exception whose text says giacenza is held. Without a known code: 'non consegnata',
+ * 'mancata consegna', 'destinatario assente', 'rifiutata', 'indirizzo errato' are exception; 'in
+ * consegna' is out_for_delivery and is read before 'consegnata', which it must never be taken for.
+ */
 const DELIVERED = new Set(['906']);
-const EXCEPTION = new Set(['1', '4', '5', '8', '10', '12', '29', '66', '67', '68', '77']);
-const IN_TRANSIT = new Set(['14', '17', '22', '25', '26', '27', '28', '35', '902', '903', '904', '905', '907', '908']);
+const OUT_FOR_DELIVERY = new Set(['905']);
+const HELD = new Set(['68']);
+const RETURNED = new Set(['910']);
+const EXCEPTION = new Set(['1', '4', '5', '8', '10', '12', '29', '66', '67', '77']);
+const IN_TRANSIT = new Set(['14', '17', '22', '25', '26', '27', '28', '35', '902', '903', '904', '907', '908']);
 const INFO = new Set(['901', '909']);
 
+const RETURNED_WORDS = /\bres[ao] al mittente|in restituzione|rientrat[ao]|restituit[ao] al mittente|consegnat[ao] al mittente|ritorno al mittente/;
+const HELD_WORDS = /giacenz/;
+const EXCEPTION_WORDS = /non consegnat|mancata consegna|destinatario assente|rifiutat|indirizzo errat|non riuscit|danneggiat|smarrit/;
+
 /**
- * One GLS tracking event to our status: by its code, and by its text when the code is absent or
- * unknown (the international leg has no codes).
+ * One GLS tracking event to Smista's status: GLS's words for a return, the delivery code, GLS's
+ * words for a giacenza, then the other codes, then its words (the table above).
  *
  * @example trackingStatusOf('906', 'CONSEGNATA.') // 'delivered'
+ * trackingStatusOf('905', 'IN CONSEGNA') // 'out_for_delivery'
+ * trackingStatusOf('68', 'IN GIACENZA PRESSO LA SEDE GLS') // 'held'
  */
 export function trackingStatusOf(code: string, text: string): TrackingStatus {
+  const t = text.toLowerCase();
   const c = code.trim().replace(/^0+(?=\d)/, '');
+  if (RETURNED_WORDS.test(t)) return 'returned';
   if (DELIVERED.has(c)) return 'delivered';
+  if (HELD_WORDS.test(t)) return 'held';
+  if (OUT_FOR_DELIVERY.has(c)) return 'out_for_delivery';
+  if (HELD.has(c)) return 'held';
+  if (RETURNED.has(c)) return 'returned';
   if (EXCEPTION.has(c)) return 'exception';
   if (IN_TRANSIT.has(c)) return 'in_transit';
   if (INFO.has(c)) return 'info';
-  const t = text.toLowerCase();
-  if (/non consegnat|mancata consegna|giacenz|rifiutat|destinatario assente|indirizzo errat|non riuscit|reso al mittente/.test(t)) return 'exception';
+  if (EXCEPTION_WORDS.test(t)) return 'exception';
+  if (/\bin consegna\b/.test(t)) return 'out_for_delivery';
   if (/consegnat/.test(t)) return 'delivered';
-  if (/transit|partit|arrivat|in consegna|affidat|smistament/.test(t)) return 'in_transit';
+  if (/transit|partit|arrivat|affidat|smistament/.test(t)) return 'in_transit';
   return 'info';
 }
 

@@ -1,5 +1,5 @@
 import { carrierMessages, posteMessages } from '@smista/contracts';
-import { startPosteDeliverySandbox, type PosteDeliverySandbox } from '@smista/sandboxes';
+import { posteDeliverySandboxControl, startPosteDeliverySandbox, type PosteDeliverySandbox } from '@smista/sandboxes';
 import { createLogger, DomainError, NotSupportedError, ProviderUnavailableError } from '@smista/service-kit';
 import { PDFDocument } from 'pdf-lib';
 import type { CarrierAdapter, CarrierError, LabelRequest, PartyAddress } from '../adapter';
@@ -169,8 +169,15 @@ describe('track', () => {
     expect(hits(from)).toEqual(['GET /postalandlogistics/parcel/tracking']);
     expect(poste.requests().at(-1)!.query).toEqual({ waybillNumber: trackingNumber, statusDescription: 'E', customerType: 'DQ', lastTracingState: 'N' });
     expect(result.delivered).toBe(true);
-    expect(result.events.map((e) => e.status)).toEqual(['in_transit', 'in_transit', 'in_transit', 'delivered']);
-    expect(result.events[0]).toMatchObject({ description: 'La spedizione è stata presa in carico', location: 'MILANO (MI)' });
+    expect(result.events.map((e) => [e.code, e.status])).toEqual([
+      ['PRE', 'info'],
+      ['ACC', 'in_transit'],
+      ['PCP', 'in_transit'],
+      ['ARR', 'in_transit'],
+      ['INC', 'out_for_delivery'],
+      ['CON', 'delivered'],
+    ]);
+    expect(result.events[0]).toMatchObject({ description: 'I dati della spedizione sono stati trasmessi a Poste Italiane', location: 'MILANO (MI)' });
   });
 
   it('reads an answer inside `return` the same way', async () => {
@@ -179,7 +186,7 @@ describe('track', () => {
       const adapter = adapterFor({ baseUrl: wrapped.url });
       const { trackingNumber, carrierShipmentNumber } = await adapter.createLabel(label());
       const result = await adapter.track({ trackingNumber, carrierShipmentNumber });
-      expect(result).toEqual({ delivered: false, events: [expect.objectContaining({ status: 'in_transit', location: 'MILANO (MI)' })] });
+      expect(result).toEqual({ delivered: false, events: [expect.objectContaining({ status: 'info', code: 'PRE', location: 'MILANO (MI)' })] });
     } finally {
       await wrapped.close();
     }
@@ -188,6 +195,66 @@ describe('track', () => {
   it('answers SHIPMENT_UNKNOWN for a number Poste does not know', async () => {
     const err = await failure(adapterFor().track({ trackingNumber: '3UW9999999999', carrierShipmentNumber: '3UW9999999999' }));
     expect([err.code, err.message]).toEqual(['SHIPMENT_UNKNOWN', posteMessages.shipmentUnknown('3UW9999999999')]);
+  });
+});
+
+/*
+ * Issue 26: the adapter reading every path of the sandbox (its README, "Tracking") while the test
+ * moves the sandbox's clock over HTTP, each Poste code mapped to Smista's status. A sandbox of its
+ * own, whose clock no other test reads.
+ */
+describe('tracking paths on the sandbox clock (issue 26)', () => {
+  let timed: PosteDeliverySandbox;
+  let adapter: CarrierAdapter;
+  beforeAll(async () => {
+    timed = await startPosteDeliverySandbox({ now: () => new Date('2026-03-05T09:00:00Z'), deliverAfterSeconds: 400 });
+    adapter = adapterFor({ baseUrl: timed.url });
+  });
+  afterAll(() => timed.close());
+
+  const shipped = (name: string) => adapter.createLabel(label({ recipient: { ...recipient, name } }));
+  /** `code status` of each event, oldest first, and whether the adapter says delivered. */
+  const read = async (l: { trackingNumber: string; carrierShipmentNumber: string }) => {
+    const { events, delivered } = await adapter.track(l);
+    return { path: events.map((e) => `${e.code} ${e.status}`), delivered };
+  };
+  const advance = (seconds: number) => posteDeliverySandboxControl(timed.url).advanceClock(seconds);
+  const ON_THE_WAY = ['PRE info', 'ACC in_transit', 'PCP in_transit', 'ARR in_transit', 'INC out_for_delivery'];
+
+  it('walks the normal path and the four marked ones, each status as Smista names it, the ends final', async () => {
+    const labels = await Promise.all(['Mario Rossi', 'Anna Giacenza', 'Luca SECONDO TENTATIVO', 'Marta Reso', 'Fermo Bianchi'].map(shipped));
+    const [, held, , back, stalled] = labels;
+    const all = () => Promise.all(labels.map(read));
+
+    expect(await all()).toEqual(Array(5).fill({ path: ['PRE info'], delivered: false }));
+    await advance(300);
+    const [n1, h1, t1, b1, s1] = await all();
+    expect([n1, h1, t1, b1]).toEqual(Array(4).fill({ path: ON_THE_WAY, delivered: false }));
+    expect(s1).toEqual({ path: ['PRE info', 'ACC in_transit', 'PCP in_transit'], delivered: false });
+
+    await advance(100);
+    const [n2, h2, t2, b2] = await all();
+    expect(n2).toEqual({ path: [...ON_THE_WAY, 'CON delivered'], delivered: true });
+    for (const failed of [h2, t2, b2]) expect(failed).toEqual({ path: [...ON_THE_WAY, 'MCO exception'], delivered: false });
+
+    await advance(100);
+    const [, h3, , b3] = await all();
+    for (const stored of [h3, b3]) expect(stored).toEqual({ path: [...ON_THE_WAY, 'MCO exception', 'GIA held'], delivered: false });
+
+    await advance(300);
+    const [, , t4, b4] = await all();
+    expect(t4).toEqual({ path: [...ON_THE_WAY, 'MCO exception', 'INC out_for_delivery', 'CON delivered'], delivered: true });
+    expect(b4).toEqual({ path: [...ON_THE_WAY, 'MCO exception', 'GIA held', 'RES returned'], delivered: false });
+    expect((await adapter.track(back!)).events.at(-1)).toMatchObject({ description: 'La spedizione è stata restituita al mittente', location: 'MILANO (MI)' });
+
+    // Two months later (the session token long expired on the moved clock: the adapter asks a new one)
+    // nothing has moved: held is never delivered, returned and delivered are final, FERMO stays still.
+    const before = await all();
+    await advance(30 * 86_400);
+    await advance(30 * 86_400);
+    expect(await all()).toEqual(before);
+    expect(await read(held!)).toEqual({ path: [...ON_THE_WAY, 'MCO exception', 'GIA held'], delivered: false });
+    expect(await read(stalled!)).toEqual({ path: ['PRE info', 'ACC in_transit', 'PCP in_transit'], delivered: false });
   });
 });
 
@@ -221,7 +288,7 @@ describe('cancelShipment: Poste offers no cancellation, so a void in Smista only
     const adapter = adapterFor({ voidableStatuses: [] });
     const { trackingNumber, carrierShipmentNumber } = await adapter.createLabel(label());
     const err = await failure(adapter.cancelShipment({ trackingNumber, carrierShipmentNumber }));
-    expect([err.code, err.message]).toEqual(['CANCEL_REFUSED', posteMessages.voidRefused(trackingNumber, 'La spedizione è stata presa in carico, MILANO (MI)')]);
+    expect([err.code, err.message]).toEqual(['CANCEL_REFUSED', posteMessages.voidRefused(trackingNumber, 'I dati della spedizione sono stati trasmessi a Poste Italiane, MILANO (MI)')]);
   });
 
   it('voids a waybill Poste does not know: nothing of it travels', async () => {

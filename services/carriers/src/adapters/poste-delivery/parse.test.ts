@@ -100,14 +100,14 @@ describe('tracking', () => {
     ],
   };
 
-  it('reads the events oldest first, Italian local time as UTC, with our statuses', () => {
+  it("reads the events oldest first, Italian local time as UTC, with Smista's statuses and Poste's codes", () => {
     expect(parseTracking(JSON.stringify(answer), '3UW0000000001')).toEqual({
       delivered: true,
       events: [
-        { at: '2026-03-05T09:00:00.000Z', status: 'in_transit', description: 'La spedizione è stata presa in carico', location: 'MILANO (MI)' },
-        { at: '2026-03-05T09:01:40.000Z', status: 'in_transit', description: 'In transito presso il Centro Operativo Postale', location: 'Centro Operativo Postale Bologna (BO)' },
-        { at: '2026-03-05T09:05:00.000Z', status: 'in_transit', description: 'La spedizione è in consegna', location: 'TORINO (TO)' },
-        { at: '2026-03-05T09:06:40.000Z', status: 'delivered', description: 'La spedizione è stata consegnata', location: 'TORINO (TO)' },
+        { at: '2026-03-05T09:00:00.000Z', status: 'info', code: 'PRE', description: 'La spedizione è stata presa in carico', location: 'MILANO (MI)' },
+        { at: '2026-03-05T09:01:40.000Z', status: 'in_transit', code: 'PCP', description: 'In transito presso il Centro Operativo Postale', location: 'Centro Operativo Postale Bologna (BO)' },
+        { at: '2026-03-05T09:05:00.000Z', status: 'out_for_delivery', code: 'INC', description: 'La spedizione è in consegna', location: 'TORINO (TO)' },
+        { at: '2026-03-05T09:06:40.000Z', status: 'delivered', code: 'CON', description: 'La spedizione è stata consegnata', location: 'TORINO (TO)' },
       ],
     });
   });
@@ -118,19 +118,28 @@ describe('tracking', () => {
       shipment: [{ ...answer.shipment[0], tracking: answer.shipment[0]!.tracking.map((e) => ({ ...e, data: '2026-07-01 12:00:00' })) }],
     };
     const { events } = parseTracking(JSON.stringify({ return: sameSecond }), '3uw0000000001');
-    expect(events.map((e) => [e.at, e.status])).toEqual([
-      ['2026-07-01T10:00:00.000Z', 'in_transit'],
-      ['2026-07-01T10:00:00.000Z', 'in_transit'],
-      ['2026-07-01T10:00:00.000Z', 'in_transit'],
-      ['2026-07-01T10:00:00.000Z', 'delivered'],
+    expect(events.map((e) => [e.at, e.code, e.status])).toEqual([
+      ['2026-07-01T10:00:00.000Z', 'PRE', 'info'],
+      ['2026-07-01T10:00:00.000Z', 'PCP', 'in_transit'],
+      ['2026-07-01T10:00:00.000Z', 'INC', 'out_for_delivery'],
+      ['2026-07-01T10:00:00.000Z', 'CON', 'delivered'],
     ]);
   });
 
-  it('marks storage as an exception and an empty history as not delivered', () => {
-    const held = { ...answer, shipment: [{ waybillNumber: '3UW1', tracking: [event('2026-03-05 10:03:20', 'GIA', 'IN GIACENZA', "In giacenza presso l'ufficio postale: destinatario assente")] }] };
-    expect(parseTracking(JSON.stringify(held), '3UW1')).toEqual({
+  it('reads a giacenza as held, a failed attempt as an exception, a return as returned (none delivered), and an empty history as not delivered', () => {
+    const history = (...tracking: ReturnType<typeof event>[]) => JSON.stringify({ ...answer, shipment: [{ waybillNumber: '3UW1', tracking }] });
+    const returned = history(
+      event('2026-03-05 10:13:20', 'RES', 'RESO AL MITTENTE', 'La spedizione è stata restituita al mittente', 'MILANO (MI)'),
+      event('2026-03-05 10:08:20', 'GIA', 'IN GIACENZA', "In giacenza presso l'ufficio postale: destinatario assente", 'Ufficio Postale TORINO (TO)'),
+      event('2026-03-05 10:06:40', 'MCO', 'MANCATA CONSEGNA', 'Mancata consegna: destinatario assente, avviso di passaggio lasciato'),
+    );
+    expect(parseTracking(returned, '3UW1')).toEqual({
       delivered: false,
-      events: [{ at: '2026-03-05T09:03:20.000Z', status: 'exception', description: "In giacenza presso l'ufficio postale: destinatario assente", location: 'TORINO (TO)' }],
+      events: [
+        { at: '2026-03-05T09:06:40.000Z', status: 'exception', code: 'MCO', description: 'Mancata consegna: destinatario assente, avviso di passaggio lasciato', location: 'TORINO (TO)' },
+        { at: '2026-03-05T09:08:20.000Z', status: 'held', code: 'GIA', description: "In giacenza presso l'ufficio postale: destinatario assente", location: 'Ufficio Postale TORINO (TO)' },
+        { at: '2026-03-05T09:13:20.000Z', status: 'returned', code: 'RES', description: 'La spedizione è stata restituita al mittente', location: 'MILANO (MI)' },
+      ],
     });
     expect(parseTracking(JSON.stringify({ ...answer, shipment: [{ waybillNumber: '3UW1', tracking: [] }] }), '3UW1')).toEqual({ delivered: false, events: [] });
   });

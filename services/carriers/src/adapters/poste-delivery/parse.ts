@@ -148,7 +148,7 @@ function readTracking(text: string, waybillNumber: string): { events: RawTrackin
  * `outcome` KO with a business code (2xx, e.g. not found) means Poste does not know the number.
  *
  * @example parseTracking('{"outcome":"OK","code":0,"shipment":[{"waybillNumber":"3UW…","tracking":[{"data":"2026-03-05 10:00:00","status":"CON","phase":"CONSEGNATA",…}]}]}', '3UW…')
- * // { delivered: true, events: [{ at: '2026-03-05T09:00:00.000Z', status: 'delivered', … }] }
+ * // { delivered: true, events: [{ at: '2026-03-05T09:00:00.000Z', status: 'delivered', code: 'CON', … }] }
  */
 export function parseTracking(text: string, waybillNumber: string): TrackResult {
   const read = readTracking(text, waybillNumber);
@@ -156,6 +156,7 @@ export function parseTracking(text: string, waybillNumber: string): TrackResult 
   const events: TrackingEvent[] = read.events.map((e) => ({
     at: e.at,
     status: trackingStatusOf(e.phase, e.code, e.description),
+    code: e.code,
     description: e.description,
     ...(e.location ? { location: e.location } : {}),
   }));

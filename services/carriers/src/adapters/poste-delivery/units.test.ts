@@ -24,16 +24,42 @@ describe('Poste Delivery units', () => {
   });
 
   it.each([
-    ['CONSEGNATA', 'CON', 'La spedizione è stata consegnata', 'delivered'],
-    ['', 'CON', '', 'delivered'],
-    ['IN CONSEGNA', 'INC', 'La spedizione è in consegna', 'in_transit'],
+    ['IN ATTESA DI PRESA IN CARICO', 'PRE', 'I dati della spedizione sono stati trasmessi a Poste Italiane', 'info'],
+    ['PRESA IN CARICO', 'PRE', 'La spedizione è stata presa in carico', 'info'],
+    ['PRESA IN CARICO', 'ACC', 'La spedizione è stata presa in carico', 'in_transit'],
     ['IN TRANSITO', 'PCP', 'In transito presso il Centro Operativo Postale', 'in_transit'],
-    ['PRESA IN CARICO', 'PRE', 'La spedizione è stata presa in carico', 'in_transit'],
-    ['IN GIACENZA', 'GIA', "In giacenza presso l'ufficio postale", 'exception'],
+    ['IN TRANSITO', 'ARR', 'La spedizione è arrivata al Centro di Distribuzione di destinazione', 'in_transit'],
+    ['', 'TRA', '', 'in_transit'],
+    ['', 'PAR', '', 'in_transit'],
+    ['IN CONSEGNA', 'INC', 'La spedizione è in consegna', 'out_for_delivery'],
+    ['', 'INC', '', 'out_for_delivery'],
+    ['CONSEGNATA', 'CON', 'La spedizione è stata consegnata', 'delivered'],
+    ['', 'con', '', 'delivered'],
+    ['IN GIACENZA', 'GIA', "In giacenza presso l'ufficio postale: destinatario assente", 'held'],
+    ['', 'GIA', '', 'held'],
+    ['RESO AL MITTENTE', 'RES', 'La spedizione è stata restituita al mittente', 'returned'],
+    ['', 'RES', '', 'returned'],
+    ['MANCATA CONSEGNA', 'MCO', 'Mancata consegna: destinatario assente, avviso di passaggio lasciato', 'exception'],
+    ['', 'RIF', 'Spedizione rifiutata dal destinatario', 'exception'],
+    ['', 'SMA', '', 'exception'],
+    ['', 'DAN', '', 'exception'],
+  ] as const)('phase %j status %j (%s) is %s', (phase, status, description, expected) => {
+    expect(trackingStatusOf(phase, status, description)).toBe(expected);
+  });
+
+  it.each([
+    ['', 'MCO', 'Mancata consegna: in giacenza presso l\'ufficio postale', 'held'],
+    ['', 'XYZ', 'In restituzione al mittente', 'returned'],
+    ['', 'XYZ', 'Reso al mittente', 'returned'],
+    ['', 'CON', 'Consegnata al destinatario dopo la giacenza', 'delivered'],
     ['', 'XYZ', 'Mancata consegna: destinatario assente', 'exception'],
+    ['', 'XYZ', 'La spedizione è in consegna', 'out_for_delivery'],
+    ['IN CONSEGNA', '', '', 'out_for_delivery'],
+    ['CONSEGNATA', '', '', 'delivered'],
     ['', 'XYZ', 'Consegnata al destinatario', 'delivered'],
+    ['', 'XYZ', 'In transito', 'in_transit'],
     ['', 'XYZ', 'Dati della spedizione ricevuti', 'info'],
-  ])('phase %j status %j (%s) is %s', (phase, status, description, expected) => {
+  ] as const)('reads the words first for giacenza and returns, last for an unknown code: %j %j (%s) is %s', (phase, status, description, expected) => {
     expect(trackingStatusOf(phase, status, description)).toBe(expected);
   });
 

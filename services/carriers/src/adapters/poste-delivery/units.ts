@@ -1,4 +1,4 @@
-import type { TrackingStatus } from '../adapter';
+import type { TrackingStatus } from '@smista/contracts';
 
 /*
  * Poste Delivery Business's units and codes to ours: grams and centimetres as whole numbers in
@@ -107,29 +107,71 @@ export function eventDateToIso(data: string): string | undefined {
   return new Date(asUtc - offset * 60_000).toISOString();
 }
 
-/** Poste's event codes by what they mean to us (the sandbox's codes and those third-party clients show). */
+/*
+ * Poste Delivery Business tracking events to Smista's statuses (issue 26). Each event has a
+ * three-letter `status`, a `phase` (`IN TRANSITO`, `IN GIACENZA`, …) and a `StatusDescription`.
+ * Poste's list of codes is not public ([open], providers.md); third-party clients show the fields
+ * and `PCP` 'In transito presso il Centro Operativo Postale', their deposits ("giacenze") calls the
+ * reasons of a giacenza (recipient absent, refused, address wrong, recipient not found).
+ *
+ * | status | meaning | Smista | source |
+ * |---|---|---|---|
+ * | PRE | the waybill's data received: the parcel is not yet in Poste's hands | info | the carriers' earlier table and POSTE_DELIVERY_VOIDABLE_STATUSES; the sandbox |
+ * | ACC, PCP, TRA, PAR, ARR | taken in charge, at a Centro Operativo Postale, travelling, departed, arrived | in_transit | PCP [3p]; the others the earlier table; the sandbox's ACC, PCP, ARR |
+ * | INC | IN CONSEGNA: out for delivery | out_for_delivery | the earlier table; the sandbox |
+ * | CON | CONSEGNATA: delivered | delivered | the earlier table; the sandbox |
+ * | GIA | IN GIACENZA: held at the post office | held | the earlier table; the sandbox |
+ * | RES | reso al mittente / in restituzione: returned to the sender | returned | the earlier table; the sandbox |
+ * | MCO, RIF, SMA, DAN | mancata consegna (recipient absent), rifiutata, smarrita, danneggiata | exception | the earlier table; the sandbox's MCO |
+ *
+ * PRE is info, not in transit: it is the event of a waybill just made, the one under which Smista
+ * may still void a waybill (`POSTE_DELIVERY_VOIDABLE_STATUSES`, default PRE), so reading it as a
+ * parcel on its way would tell the merchant and the buyer it moves while it may still be on the
+ * sender's shelf.
+ *
+ * The words come first for a return ('reso al mittente', 'in restituzione', 'restituita al
+ * mittente') and, but for CON, a giacenza, so an unknown code that says so is read right; then the
+ * code; then the phase and the words: exception words ('mancata consegna', 'destinatario assente',
+ * 'rifiutata', …), 'in consegna' (out_for_delivery, read before 'consegnata', which it must never be
+ * taken for), 'consegnata', movement words.
+ */
 const DELIVERED = new Set(['CON']);
-const EXCEPTION = new Set(['GIA', 'MCO', 'RES', 'RIF', 'SMA', 'DAN']);
-const IN_TRANSIT = new Set(['PRE', 'ACC', 'PCP', 'INC', 'TRA', 'PAR', 'ARR']);
+const OUT_FOR_DELIVERY = new Set(['INC']);
+const HELD = new Set(['GIA']);
+const RETURNED = new Set(['RES']);
+const EXCEPTION = new Set(['MCO', 'RIF', 'SMA', 'DAN']);
+const IN_TRANSIT = new Set(['ACC', 'PCP', 'TRA', 'PAR', 'ARR']);
+const INFO = new Set(['PRE']);
+
+const RETURNED_WORDS = /\bres[ao] al mittente|in restituzione|restituit[ao] al mittente|rientrat[ao] al mittente|ritorno al mittente/;
+const HELD_WORDS = /giacenz/;
+const EXCEPTION_WORDS = /mancata consegna|non consegnat|rifiutat|smarrit|danneggiat|destinatario assente|indirizzo errat|destinatario sconosciut/;
 
 /**
- * One tracking event to our status: by its `phase` (`CONSEGNATA`, `IN GIACENZA`, `IN TRANSITO`, …),
- * then its three-letter `status`, then the words of its description.
+ * One tracking event to Smista's status: its words for a return, the delivery code, its words for a
+ * giacenza, then its three-letter `status`, then its `phase` and words (the table above).
  *
  * @example trackingStatusOf('CONSEGNATA', 'CON', 'La spedizione è stata consegnata') // 'delivered'
+ * trackingStatusOf('IN CONSEGNA', 'INC', 'La spedizione è in consegna') // 'out_for_delivery'
+ * trackingStatusOf('IN GIACENZA', 'GIA', "In giacenza presso l'ufficio postale") // 'held'
  */
 export function trackingStatusOf(phase: string, status: string, description: string): TrackingStatus {
   const p = phase.trim().toUpperCase();
   const words = `${p} ${description}`.toLowerCase();
-  const exception = /giacenz|mancata consegna|non consegnat|rifiutat|reso al mittente|in restituzione|smarrit|danneggiat|destinatario assente|indirizzo errat/;
-  if (exception.test(words)) return 'exception';
-  if (p === 'CONSEGNATA' || p === 'CONSEGNATO') return 'delivered';
   const code = status.trim().toUpperCase();
+  if (RETURNED_WORDS.test(words)) return 'returned';
   if (DELIVERED.has(code)) return 'delivered';
+  if (HELD_WORDS.test(words)) return 'held';
+  if (OUT_FOR_DELIVERY.has(code)) return 'out_for_delivery';
+  if (HELD.has(code)) return 'held';
+  if (RETURNED.has(code)) return 'returned';
   if (EXCEPTION.has(code)) return 'exception';
   if (IN_TRANSIT.has(code)) return 'in_transit';
-  if (/\bconsegnat[ao]\b/.test(words) && !/in consegna/.test(words)) return 'delivered';
-  if (/transit|in consegna|presa in carico|accettat|partit|arrivat|lavorazione/.test(words)) return 'in_transit';
+  if (INFO.has(code)) return 'info';
+  if (EXCEPTION_WORDS.test(words)) return 'exception';
+  if (/\bin consegna\b/.test(words)) return 'out_for_delivery';
+  if (p === 'CONSEGNATA' || p === 'CONSEGNATO' || /\bconsegnat[ao]\b/.test(words)) return 'delivered';
+  if (/transit|presa in carico|accettat|partit|arrivat|lavorazione/.test(words)) return 'in_transit';
   return 'info';
 }
 
