@@ -163,6 +163,13 @@ const FIGURES = [
     read: (j) => (typeof j.slipsRatio === 'number' ? j.slipsRatio : undefined),
   },
   {
+    key: 'tracking.refresh.rate',
+    file: 'tracking.json',
+    what: 'tracking refresher, 2 replicas over 100,000 undelivered shipments: reads/s ÷ the same GLS tracking requests straight to the sandbox (bench/tracking.js)',
+    better: 'higher',
+    read: (j) => (typeof j.ratio === 'number' ? j.ratio : undefined),
+  },
+  {
     key: 'firstLoad.auth.kb',
     file: 'first-load.json',
     what: '/auth first visit: KB transferred (bench/first-load.js; absolute, the machine does not move it)',

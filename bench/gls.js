@@ -170,4 +170,79 @@ async function readyToShipWithGls(call, merchantId) {
   return gls;
 }
 
-module.exports = { startSandboxProcess, GLS_ACCOUNT, SENDER, labelOf, adapterRequest, directSender, readyToShipWithGls };
+
+const CITIES = [
+  ['Milano', 'MI', '20121'],
+  ['Torino', 'TO', '10121'],
+  ['Roma', 'RM', '00184'],
+  ['Bologna', 'BO', '40121'],
+  ['Napoli', 'NA', '80133'],
+];
+
+/** Order `i` of a bench as the eBay adapter would have normalised it: an Italian recipient of its own. */
+function benchOrder(/** @type {number} */ i) {
+  const { marketplacesEvents } = require('@smista/proto');
+  const [city, province, cap] = CITIES[i % CITIES.length];
+  const n = String(i + 1).padStart(5, '0');
+  return marketplacesEvents.ImportedOrder.fromPartial({
+    externalId: `BENCH-${n}`,
+    marketplace: 'ebay',
+    buyerName: `Cliente Bench ${n}`,
+    externalUsername: `bench_${n}`,
+    total: '19.90',
+    currency: 'EUR',
+    status: 'da_spedire',
+    paymentStatus: 'pagato',
+    externalOrderStatus: 'NOT_STARTED',
+    externalPaymentStatus: 'PAID',
+    orderDate: new Date(Date.now() - i * 60_000).toISOString(),
+    lastModifiedAt: new Date(Date.now() - i * 60_000 + 1000).toISOString(),
+    shippingAddress: { fullName: `Cliente Bench ${n}`, addressLine1: `Via Garibaldi ${(i % 150) + 1}`, city, stateOrProvince: province, postalCode: cap, countryCode: 'IT', phoneNumber: '+39 333 1234567' },
+    items: [{ externalItemId: `${10_000_000_000 + i}`, sku: 'LIB-01', title: 'Libro', quantity: 1, unitPrice: '19.90', total: '19.90', currency: 'EUR', fulfillmentStatus: 'da_spedire' }],
+    rawJson: '{}',
+  });
+}
+
+/**
+ * `count` orders imported as real `marketplaces.order.imported` events (10 of them per recipient
+ * name never repeat, so GLS makes one shipment per order), each assigned the GLS integration through
+ * the gateway, their products weighed in the catalogue (issue 25: no label without a weight), and
+ * one shipment each (`POST /api/shipments/bulk-create`). Answers the shipments' ids, pending.
+ * @param {(method: string, url: string, body?: unknown) => Promise<any>} call the gateway as the merchant
+ * @param {{ js: any, jsm: any }} nats
+ * @param {string} merchantId
+ * @param {number} glsId
+ * @param {number} count
+ */
+async function glsShipmentsFromOrders(call, nats, merchantId, glsId, count) {
+  const crypto = require('node:crypto');
+  const { marketplacesEvents } = require('@smista/proto');
+  const { ensureStream } = require('@smista/service-kit');
+  const { drive, weighCatalogue } = require('./lib');
+  await ensureStream(nats.jsm, { name: 'MARKETPLACES', subjects: ['marketplaces.>'] });
+  const integrationId = 900_000 + Math.floor(Math.random() * 90_000);
+  for (let i = 0; i < count; i++) {
+    const event = marketplacesEvents.MarketplaceOrderImported.fromPartial({ merchantId, integrationId, jobId: 1, syncedAt: new Date().toISOString(), order: benchOrder(i) });
+    await nats.js.publish('marketplaces.order.imported', marketplacesEvents.MarketplaceOrderImported.encode(event).finish(), { msgID: crypto.randomUUID() });
+  }
+  /** @type {number[]} */
+  let orderIds = [];
+  for (const deadline = Date.now() + 300_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+    const page = await call('GET', `/api/orders?pageSize=1&_t=${Date.now()}`);
+    if (page.meta.totalItems >= count) break;
+  }
+  for (let page = 1; orderIds.length < count; page++) {
+    const res = await call('GET', `/api/orders?pageSize=100&page=${page}&sortBy=externalId&sortOrder=asc`);
+    if (res.data.length === 0) throw new Error(`solo ${orderIds.length} ordini importati`);
+    orderIds.push(...res.data.map((/** @type {{id: number}} */ o) => o.id));
+  }
+  orderIds = orderIds.slice(0, count);
+  const assigned = await drive(orderIds.length, 10, (i) => call('PATCH', `/api/orders/${orderIds[i]}/carrier`, { carrierIntegrationId: glsId }));
+  if (assigned.errors) throw new Error(`assegnazione del corriere: ${assigned.firstErrors.join(' | ')}`);
+  await weighCatalogue(call);
+  const created = await call('POST', '/api/shipments/bulk-create', { orderIds });
+  if (created.created !== orderIds.length) throw new Error(`create ${created.created} spedizioni su ${orderIds.length}: ${created.message}`);
+  return created.outcomes.map((/** @type {{shipmentId: number}} */ o) => o.shipmentId);
+}
+
+module.exports = { startSandboxProcess, GLS_ACCOUNT, SENDER, labelOf, adapterRequest, directSender, readyToShipWithGls, benchOrder, glsShipmentsFromOrders };

@@ -26,17 +26,15 @@
  * BENCH_PORT_OFFSET (500), BENCH_LOG_LEVEL (warn), BENCH_CPU_PROFILE (a folder: shipments, carriers and
  * orders write V8 CPU profiles there).
  */
-const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { startStack, repoRoot } = require('@smista/local-stack');
-const { marketplacesEvents } = require('@smista/proto');
-const { connectNats, ensureStream } = require('@smista/service-kit');
+const { connectNats } = require('@smista/service-kit');
 const { encodeLabelIds } = require('@smista/contracts');
 const { postgresPids, withCpu } = require('./cpu');
-const { api, drive, fmt, intEnv, machineLine, portOffset, profileEnv, registerUser, renderTable, runBench, weighCatalogue } = require('./lib');
-const { directSender, labelOf, readyToShipWithGls, startSandboxProcess } = require('./gls');
+const { api, drive, fmt, intEnv, machineLine, portOffset, profileEnv, registerUser, renderTable, runBench } = require('./lib');
+const { directSender, glsShipmentsFromOrders, labelOf, readyToShipWithGls, startSandboxProcess } = require('./gls');
 
 const settings = {
   shipments: Math.max(10, intEnv('BENCH_SHIPMENTS', 1000)),
@@ -46,37 +44,6 @@ const settings = {
   portOffset: portOffset(500),
   logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
 };
-
-const CITIES = [
-  ['Milano', 'MI', '20121'],
-  ['Torino', 'TO', '10121'],
-  ['Roma', 'RM', '00184'],
-  ['Bologna', 'BO', '40121'],
-  ['Napoli', 'NA', '80133'],
-];
-
-/** Order `i` of the bench as the eBay adapter would have normalised it: an Italian recipient of its own. */
-function importedOrder(/** @type {number} */ i) {
-  const [city, province, cap] = CITIES[i % CITIES.length];
-  const n = String(i + 1).padStart(5, '0');
-  return marketplacesEvents.ImportedOrder.fromPartial({
-    externalId: `BENCH-${n}`,
-    marketplace: 'ebay',
-    buyerName: `Cliente Bench ${n}`,
-    externalUsername: `bench_${n}`,
-    total: '19.90',
-    currency: 'EUR',
-    status: 'da_spedire',
-    paymentStatus: 'pagato',
-    externalOrderStatus: 'NOT_STARTED',
-    externalPaymentStatus: 'PAID',
-    orderDate: new Date(Date.now() - i * 60_000).toISOString(),
-    lastModifiedAt: new Date(Date.now() - i * 60_000 + 1000).toISOString(),
-    shippingAddress: { fullName: `Cliente Bench ${n}`, addressLine1: `Via Garibaldi ${(i % 150) + 1}`, city, stateOrProvince: province, postalCode: cap, countryCode: 'IT', phoneNumber: '+39 333 1234567' },
-    items: [{ externalItemId: `${10_000_000_000 + i}`, sku: 'LIB-01', title: 'Libro', quantity: 1, unitPrice: '19.90', total: '19.90', currency: 'EUR', fulfillmentStatus: 'da_spedire' }],
-    rawJson: '{}',
-  });
-}
 
 async function main() {
   const machine = machineLine();
@@ -126,33 +93,9 @@ async function main() {
     await call('POST', '/api/merchants/select', { merchantId: merchant.id });
     const gls = await readyToShipWithGls(call, merchant.id);
 
-    // Orders, as the marketplaces service publishes them.
+    // Orders, as the marketplaces service publishes them, each with its GLS shipment.
     process.stderr.write(`ordini: ${fmt(settings.shipments)} importati come eventi...\n`);
-    await ensureStream(nats.jsm, { name: 'MARKETPLACES', subjects: ['marketplaces.>'] });
-    const integrationId = 900_000 + Math.floor(Math.random() * 90_000);
-    for (let i = 0; i < settings.shipments; i++) {
-      const event = marketplacesEvents.MarketplaceOrderImported.fromPartial({ merchantId: merchant.id, integrationId, jobId: 1, syncedAt: new Date().toISOString(), order: importedOrder(i) });
-      await nats.js.publish('marketplaces.order.imported', marketplacesEvents.MarketplaceOrderImported.encode(event).finish(), { msgID: crypto.randomUUID() });
-    }
-    /** @type {number[]} */
-    let orderIds = [];
-    for (const deadline = Date.now() + 300_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
-      const page = await call('GET', `/api/orders?pageSize=1&_t=${Date.now()}`);
-      if (page.meta.totalItems >= settings.shipments) break;
-    }
-    for (let page = 1; orderIds.length < settings.shipments; page++) {
-      const res = await call('GET', `/api/orders?pageSize=100&page=${page}&sortBy=externalId&sortOrder=asc`);
-      if (res.data.length === 0) throw new Error(`solo ${orderIds.length} ordini importati`);
-      orderIds.push(...res.data.map((/** @type {{id: number}} */ o) => o.id));
-    }
-    orderIds = orderIds.slice(0, settings.shipments);
-    const assigned = await drive(orderIds.length, 10, (i) => call('PATCH', `/api/orders/${orderIds[i]}/carrier`, { carrierIntegrationId: gls.id }));
-    if (assigned.errors) throw new Error(`assegnazione del corriere: ${assigned.firstErrors.join(' | ')}`);
-    await weighCatalogue(call);
-    const created = await call('POST', '/api/shipments/bulk-create', { orderIds });
-    if (created.created !== orderIds.length) throw new Error(`create ${created.created} spedizioni su ${orderIds.length}: ${created.message}`);
-    /** @type {number[]} */
-    const shipmentIds = created.outcomes.map((/** @type {{shipmentId: number}} */ o) => o.shipmentId);
+    const shipmentIds = await glsShipmentsFromOrders(call, nats, merchant.id, gls.id, settings.shipments);
 
     // 1. Bare: the same number of AddParcel calls straight to the sandbox.
     const sendDirect = directSender(repoRoot, sandbox.url);

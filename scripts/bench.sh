@@ -9,7 +9,9 @@
 # bench/csv-import.js (a 10,000-row CSV of orders previewed and imported through the gateway, rows/s, beside parsing it alone),
 # bench/shipments.js (1,000 GLS shipments labelled end to end vs the same AddParcel calls straight to the sandbox, the
 # merge of their labels),
-# bench/first-load.js (the transferred size of /auth, /dashboard/orders and /dashboard/shipments in Chromium)
+# bench/tracking.js (the tracking refresher on two replicas over 100,000 undelivered shipments: reads/s and per hour
+# against the same GLS tracking requests straight to the sandbox and what the schedule needs, CPU per read, the
+# shared budget per minute, nothing read twice), bench/first-load.js (the transferred size of /auth, /dashboard/orders and /dashboard/shipments in Chromium)
 # and bench/load.js (200 users for 5 minutes over the screens' mix, p50/p99 per route, CPU per request per
 # component, beside the bare handler); see their headers for the knobs. Last, bench/compare.js compares
 # the run's figures (ratios to each script's own baseline) with those recorded in bench/RESULTS.md.
@@ -44,6 +46,7 @@ node bench/sso.js
 node bench/csv-import.js
 node bench/shipments.js
 node bench/pick-list.js
+node bench/tracking.js
 node bench/first-load.js
 node bench/load.js
 # This run's figures against the ones recorded in bench/RESULTS.md, naming what moved by more than a

@@ -8,6 +8,7 @@
  */
 import { createLogger, createPool, type Pool } from '@smista/service-kit';
 import { shipmentsEvents } from '@smista/proto';
+import { glsSandboxControl, HELD_NAME, IMMEDIATE_DELIVERY_NAME, STALLED_NAME } from '@smista/sandboxes';
 import { italianOrders, outboxEvents, startShipmentsStack, type ShipmentsStack, type TestMerchant } from './support/harness';
 import { TrackingRefresher, type TrackingRefresherDeps } from '../src/app';
 import { scaledPolicy } from '../src/domain';
@@ -23,8 +24,12 @@ let ids: number[];
 let numbers: Map<number, string>;
 const refreshers: TrackingRefresher[] = [];
 
+/** Recipients by the GLS sandbox's paths: delivered within the span, stopped in transit, delivered at once, held. */
+const NORMAL = [0, 1, 2];
+const STALLED = [3, 4];
 const IMMEDIATE = [5, 6];
 const HELD = 7;
+const DELIVERED = [...NORMAL, ...IMMEDIATE];
 
 function refresher(replica: 'a' | 'b', overrides: Partial<TrackingRefresherDeps> = {}): TrackingRefresher {
   const r = new TrackingRefresher({
@@ -92,11 +97,8 @@ beforeAll(async () => {
   otherCarriers = createCarrierGateway({ address: stack.env.CARRIERS_GRPC_ADDR!, callerSecret: stack.config.CALLER_TOKEN_SECRET, logger: createLogger('carriers-client', 'silent') });
   shop = await stack.newMerchant();
   const base = italianOrders(8);
-  const orders = base.map((order, i) =>
-    IMMEDIATE.includes(i) || i === HELD
-      ? { ...order, shippingAddress: { ...order.shippingAddress!, fullName: i === HELD ? 'Marta GIACENZA' : 'Lucia CONSEGNA IMMEDIATA' } }
-      : order,
-  );
+  const marker = (i: number) => (i === HELD ? HELD_NAME : IMMEDIATE.includes(i) ? IMMEDIATE_DELIVERY_NAME : STALLED.includes(i) ? STALLED_NAME : '');
+  const orders = base.map((order, i) => (marker(i) ? { ...order, shippingAddress: { ...order.shippingAddress!, fullName: `Marta ${marker(i)}` } } : order));
   const orderIds = await shop.importOrders(orders.map((order) => ({ order, carrierIntegrationId: shop.gls })));
   const created = await shop.api.bulkCreate({ orderIds, confirmUnpaid: false, confirmedBy: '' });
   ids = created.outcomes.map((o) => o.shipmentId);
@@ -122,8 +124,10 @@ describe('the tracking refresher', () => {
     expect(await updates()).toEqual([]);
   });
 
-  it('after the close, two replicas read each shipment exactly once: delivered ones are done, the held one is an alert', async () => {
+  it('after the close and an hour of the carrier, two replicas read each shipment exactly once: delivered ones are done, the held one is an alert', async () => {
     expect(await shop.api.closeWorkday({ shipmentIds: ids })).toMatchObject({ processed: 8, failed: 0 });
+    // An hour later at GLS (its sandbox delivers 300 s after the close; held and stalled parcels never).
+    await glsSandboxControl(stack.glsUrl).advanceClock(3_600);
     await makeDue();
     const before = trackingCalls();
     const read = await roundsUntilIdle(refresher('a'), refresher('b'));
@@ -132,20 +136,24 @@ describe('the tracking refresher', () => {
     expect(new Set(calls.keys())).toEqual(new Set(numbers.values()));
     expect([...calls.values()]).toEqual(Array(8).fill(1));
 
-    for (const i of IMMEDIATE) expect(await row(ids[i]!)).toMatchObject({ status: 'delivered', tracking_status: 'delivered', tracking_alerts: [], tracking_next_at: null });
+    for (const i of DELIVERED) expect(await row(ids[i]!)).toMatchObject({ status: 'delivered', tracking_status: 'delivered', tracking_alerts: [], tracking_next_at: null });
     expect(await row(ids[HELD]!)).toMatchObject({ status: 'shipped', tracking_status: 'held', tracking_alerts: ['held'] });
     expect((await row(ids[HELD]!)).tracking_next_at!.getTime()).toBeGreaterThan(Date.now());
-    for (const i of [0, 1, 2, 3, 4]) expect(await row(ids[i]!)).toMatchObject({ status: 'shipped', tracking_status: 'in_transit', tracking_alerts: [] });
+    for (const i of STALLED) expect(await row(ids[i]!)).toMatchObject({ status: 'shipped', tracking_status: 'in_transit', tracking_alerts: [] });
 
+    // Every step kept, in Smista's words with the carrier's code: the normal path's whole walk.
     const events = (await stack.pool.query(`SELECT shipment_id, status, code FROM tracking_events WHERE merchant_id = $1 ORDER BY at, id`, [shop.merchantId])).rows;
-    const delivered = events.filter((e) => Number(e.shipment_id) === ids[IMMEDIATE[0]!]);
-    expect(delivered.map((e) => e.status)).toContain('delivered');
-    expect(delivered.every((e) => typeof e.code === 'string')).toBe(true);
+    const walk = events.filter((e) => Number(e.shipment_id) === ids[NORMAL[0]!]);
+    expect(walk.map((e) => e.status)).toEqual(expect.arrayContaining(['info', 'in_transit', 'out_for_delivery', 'delivered']));
+    expect(walk.at(-1)).toMatchObject({ status: 'delivered', code: '906' });
+    const held = events.filter((e) => Number(e.shipment_id) === ids[HELD]);
+    expect(held.map((e) => e.status)).toEqual(expect.arrayContaining(['exception', 'held']));
+    expect(held.at(-1)).toMatchObject({ status: 'held' });
     const published = await updates();
     expect(published.filter((u) => u.shipmentId === ids[HELD])).toEqual([
       expect.objectContaining({ trackingStatus: 'held', alerts: ['held'], carrierProvider: 'gls', externalOrderId: expect.any(String), previousTrackingStatus: '' }),
     ]);
-    expect(published.filter((u) => u.delivered).map((u) => u.shipmentId).sort()).toEqual(IMMEDIATE.map((i) => ids[i]).sort());
+    expect(published.filter((u) => u.delivered).map((u) => u.shipmentId).sort()).toEqual(DELIVERED.map((i) => ids[i]).sort());
 
     // Read again, the same answer changes nothing and publishes nothing.
     await makeDue();
@@ -158,18 +166,18 @@ describe('the tracking refresher', () => {
     await stack.pool.query('DELETE FROM tracking_call_budget');
     await makeDue();
     const due = (await stack.pool.query(`SELECT id FROM shipments WHERE merchant_id = $1 AND tracking_next_at <= now() ORDER BY tracking_next_at`, [shop.merchantId])).rows.map((r) => Number(r.id));
-    expect(due).toHaveLength(6);
+    expect(due).toHaveLength(3);
     const before = trackingCalls();
     const startedAt = new Date();
-    const limited = { callsPerMinute: { gls: 3 }, batchSize: 2 };
+    const limited = { callsPerMinute: { gls: 2 }, batchSize: 1 };
     await Promise.all([refresher('a', limited).runRound(), refresher('b', limited).runRound()]);
     await Promise.all([refreshers.at(-2)!.runRound(), refreshers.at(-1)!.runRound()]);
     const windows = (await callBudgetWindows(stack.pool)).filter((w) => w.provider === 'gls');
-    // Each minute's window holds at most 3 calls; the calls made are those counted (a round may cross a minute).
-    expect(windows.every((w) => w.calls <= 3)).toBe(true);
+    // Each minute's window holds at most 2 calls; the calls made are those counted (a round may cross a minute).
+    expect(windows.every((w) => w.calls <= 2)).toBe(true);
     const made = [...callsSince(before).values()].reduce((a, b) => a + b, 0);
     expect(made).toBe(windows.reduce((n, w) => n + w.calls, 0));
-    expect(made).toBeGreaterThanOrEqual(3);
+    expect(made).toBeGreaterThanOrEqual(2);
     const read = (await stack.pool.query(`SELECT id FROM shipments WHERE merchant_id = $1 AND tracking_checked_at >= $2`, [shop.merchantId, startedAt])).rows.map((r) => Number(r.id));
     expect(read.sort()).toEqual(due.slice(0, made).sort());
   });
@@ -179,25 +187,25 @@ describe('the tracking refresher', () => {
     await makeDue();
     const inAWeek = new Date(Date.now() + 7 * 86_400_000);
     await roundsUntilIdle(refresher('a', { now: () => inAWeek }));
-    for (const i of [0, 1, 2, 3, 4]) expect(await row(ids[i]!)).toMatchObject({ status: 'shipped', tracking_alerts: ['stalled'] });
+    for (const i of STALLED) expect(await row(ids[i]!)).toMatchObject({ status: 'shipped', tracking_alerts: ['stalled'] });
     // A held parcel is held, not also stalled; a delivered one is never read again.
     expect(await row(ids[HELD]!)).toMatchObject({ tracking_alerts: ['held'] });
-    expect((await updates()).filter((u) => u.alerts.includes('stalled')).map((u) => u.shipmentId).sort()).toEqual([0, 1, 2, 3, 4].map((i) => ids[i]).sort());
+    expect((await updates()).filter((u) => u.alerts.includes('stalled')).map((u) => u.shipmentId).sort()).toEqual(STALLED.map((i) => ids[i]).sort());
 
     await makeDue();
     const unreachable = createCarrierGateway({ address: '127.0.0.1:1', callerSecret: stack.config.CALLER_TOKEN_SECRET, logger: createLogger('carriers-client', 'silent'), deadlineMs: 2_000 });
     try {
       const round = await refresher('a', { carriers: unreachable }).runRound();
-      expect(round).toMatchObject({ refreshed: 0, failed: 6 });
+      expect(round).toMatchObject({ refreshed: 0, failed: 3 });
     } finally {
       unreachable.close();
     }
-    for (const i of [0, 1, 2, 3, 4, HELD]) {
+    for (const i of [...STALLED, HELD]) {
       const r = await row(ids[i]!);
       expect(r.tracking_failures).toBe(1);
       // Ten minutes (the first retry), not the two hours of a fresh parcel.
       expect(r.tracking_next_at!.getTime() - Date.now()).toBeLessThanOrEqual(10 * 60_000);
     }
-    for (const i of IMMEDIATE) expect((await row(ids[i]!)).tracking_next_at).toBeNull();
+    for (const i of DELIVERED) expect((await row(ids[i]!)).tracking_next_at).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { withTransaction, type Logger, type Pool } from '@smista/service-kit';
 import { CarrierCallError, nextRefreshAt, type RefreshPolicy, type Shipment } from '../domain';
-import { callBudgetWindows, claimDueTracking, pruneCallBudget, returnCallBudget, scheduleTracking, takeCallBudget } from '../store';
+import { callBudgetWindows, claimDueTracking, pruneCallBudget, releaseTracking, returnCallBudget, scheduleTracking, takeCallBudget } from '../store';
 import type { CarrierGateway } from './ports';
 import { keepTrackAnswer } from './update-tracking';
 
@@ -122,8 +122,10 @@ export class TrackingRefresher {
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.deps.concurrency, due.length) }, worker));
-    // Claimed but not asked (stopping): released for the next replica at once.
-    for (const s of due.slice(next)) await scheduleTracking(pool, s, this.deps.now(), 'ok', this.deps.now());
+    // Claimed but not asked (stopping): released for the next replica at once, their calls given back.
+    const unasked = due.slice(next);
+    await releaseTracking(pool, unasked.map((s) => s.id));
+    await returnCallBudget(pool, provider, unasked.length);
     return round;
   }
 

@@ -107,6 +107,12 @@ export async function claimDueTracking(db: Queryable, provider: string, limit: n
   return rows.map((r) => ({ ...toShipment(r), trackingFailures: Number(r.tracking_failures) }));
 }
 
+/** Lets claimed shipments go unread (the replica stops): another replica may read them at once. */
+export async function releaseTracking(db: Queryable, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query(`UPDATE shipments SET tracking_claimed_until = NULL WHERE id = ANY($1::bigint[])`, [ids]);
+}
+
 /**
  * The next read of a shipment (null: never again) after a read at `checkedAt`; `failed` counts a
  * failed call (reset by a good one). Releases the claim. A shipment no longer shipped (cancelled,
