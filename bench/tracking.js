@@ -141,10 +141,15 @@ async function main() {
     );
     await pool.query(`DELETE FROM shipments WHERE id IN (SELECT id FROM shipments WHERE merchant_id = $1 ORDER BY id DESC OFFSET $2)`, [merchant.id, settings.tracked]);
     // Due at once, in a random order of due time (oldest first must pick the oldest).
-    await pool.query(`UPDATE shipments SET tracking_next_at = now() - random() * interval '1 hour', tracking_claimed_until = NULL WHERE merchant_id = $1`, [merchant.id]);
+    await pool.query(
+      `INSERT INTO tracking_schedule (shipment_id, provider, next_at) SELECT id, carrier_provider, now() - random() * interval '1 hour' FROM shipments WHERE merchant_id = $1
+       ON CONFLICT (shipment_id) DO UPDATE SET next_at = EXCLUDED.next_at, claimed_until = NULL, failures = 0`,
+      [merchant.id],
+    );
     await pool.query('DELETE FROM tracking_call_budget');
-    await pool.query(`CREATE TABLE bench_due AS SELECT id, tracking_next_at AS due FROM shipments WHERE merchant_id = $1`, [merchant.id]);
+    await pool.query(`CREATE TABLE bench_due AS SELECT shipment_id AS id, next_at AS due FROM tracking_schedule`);
     await pool.query('VACUUM ANALYZE shipments');
+    await pool.query('VACUUM ANALYZE tracking_schedule');
     const total = Number((await pool.query(`SELECT count(*) AS n FROM shipments WHERE merchant_id = $1 AND status = 'shipped'`, [merchant.id])).rows[0].n);
 
     // 1. Bare: GLS tracking requests straight to the sandbox.
@@ -183,14 +188,14 @@ async function main() {
       }
       const deadline = Date.now() + settings.maxSeconds * 1000;
       for (;;) {
-        const n = Number((await pool.query(`SELECT count(*) AS n FROM shipments WHERE merchant_id = $1 AND tracking_checked_at >= $2`, [merchant.id, started])).rows[0].n);
+        const n = Number((await pool.query(`SELECT count(*) AS n FROM tracking_schedule WHERE checked_at >= $1`, [started])).rows[0].n);
         if (n >= settings.sample || Date.now() > deadline) return n;
         await sleep(250);
       }
     });
     const e2eMs = performance.now() - e2eStart;
     for (const r of replicas.splice(0)) await r.handle.stop();
-    const readAfterStop = Number((await pool.query(`SELECT count(*) AS n FROM shipments WHERE merchant_id = $1 AND tracking_checked_at >= $2`, [merchant.id, started])).rows[0].n);
+    const readAfterStop = Number((await pool.query(`SELECT count(*) AS n FROM tracking_schedule WHERE checked_at >= $1`, [started])).rows[0].n);
     const calls = (await trackCalls(carriersMetrics)) - callsBefore;
     const windows = (await pool.query(`SELECT window_start, calls FROM tracking_call_budget WHERE provider = 'gls' ORDER BY window_start`)).rows.map((r) => ({ at: r.window_start, calls: Number(r.calls) }));
     const maxWindow = Math.max(0, ...windows.map((w) => w.calls));
@@ -200,7 +205,7 @@ async function main() {
     const skipped = Number(
       (
         await pool.query(
-          `WITH r AS (SELECT d.id, d.due, s.tracking_checked_at >= $1 AS read FROM bench_due d JOIN shipments s ON s.id = d.id)
+          `WITH r AS (SELECT d.id, d.due, t.checked_at >= $1 AS read FROM bench_due d JOIN tracking_schedule t ON t.shipment_id = d.id)
            SELECT count(*) AS n FROM r WHERE NOT coalesce(r.read, false) AND r.due < (SELECT max(due) FROM r WHERE r.read)`,
           [started],
         )

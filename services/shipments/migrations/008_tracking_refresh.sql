@@ -1,20 +1,27 @@
 -- Issue 26: tracking that keeps itself current. Each shipped shipment of a carrier with a tracking
--- call is read again at `tracking_next_at` (domain/tracking-schedule.ts); a replica claims it until
--- `tracking_claimed_until`, so two replicas never read the same shipment at once. Its events are
--- kept (`tracking_events`), and the alerts it stands in now (held, exception, returned, stalled,
--- late) are what activity notifies of.
-ALTER TABLE shipments
-  ADD COLUMN tracking_alerts text[] NOT NULL DEFAULT '{}',
-  ADD COLUMN tracking_next_at timestamptz,
-  ADD COLUMN tracking_claimed_until timestamptz,
-  ADD COLUMN tracking_failures integer NOT NULL DEFAULT 0,
-  ADD COLUMN tracking_checked_at timestamptz;
+-- call has a row in `tracking_schedule`: read again at `next_at` (domain/tracking-schedule.ts), by
+-- the replica that claimed it until `claimed_until`, so two replicas never read the same shipment at
+-- once. The schedule is a narrow table of its own: a read that changes nothing rewrites none of the
+-- shipments' indexes (their search index among them). Each shipment keeps its events
+-- (`tracking_events`) and the alerts it stands in now (held, exception, returned, stalled, late),
+-- what activity notifies of.
+ALTER TABLE shipments ADD COLUMN tracking_alerts text[] NOT NULL DEFAULT '{}';
 
--- What is on its way now is read at once; the rest never again.
-UPDATE shipments SET tracking_next_at = now() WHERE status = 'shipped' AND tracking_number IS NOT NULL;
+CREATE TABLE tracking_schedule (
+  shipment_id bigint PRIMARY KEY REFERENCES shipments (id) ON DELETE CASCADE,
+  -- the carrier (`carrier_provider`): the refresher claims per carrier, within its call budget
+  provider text NOT NULL,
+  next_at timestamptz,
+  claimed_until timestamptz,
+  failures integer NOT NULL DEFAULT 0,
+  checked_at timestamptz
+);
+-- Oldest due first per carrier; letters (no tracking call) are never scanned.
+CREATE INDEX tracking_schedule_due ON tracking_schedule (provider, next_at) WHERE next_at IS NOT NULL;
 
--- The refresher claims per carrier, oldest due first; letters (no tracking call) are never scanned.
-CREATE INDEX shipments_tracking_due ON shipments (carrier_provider, tracking_next_at) WHERE tracking_next_at IS NOT NULL;
+-- What is on its way now is read at once.
+INSERT INTO tracking_schedule (shipment_id, provider, next_at)
+SELECT id, carrier_provider, now() FROM shipments WHERE status = 'shipped' AND tracking_number IS NOT NULL AND carrier_provider IS NOT NULL;
 
 CREATE TABLE tracking_events (
   id bigserial PRIMARY KEY,

@@ -77,11 +77,21 @@ const callsSince = (before: Map<string, number>) => {
 };
 
 async function makeDue(where = 'true', params: unknown[] = []): Promise<void> {
-  await stack.pool.query(`UPDATE shipments SET tracking_next_at = now() - interval '1 second' * id WHERE merchant_id = $1 AND status = 'shipped' AND ${where}`, [shop.merchantId, ...params]);
+  await stack.pool.query(
+    `UPDATE tracking_schedule t SET next_at = now() - interval '1 second' * t.shipment_id FROM shipments s
+      WHERE s.id = t.shipment_id AND s.merchant_id = $1 AND s.status = 'shipped' AND ${where}`,
+    [shop.merchantId, ...params],
+  );
 }
 
 const row = async (id: number) =>
-  (await stack.pool.query(`SELECT status, tracking_status, tracking_alerts, tracking_next_at, tracking_failures FROM shipments WHERE id = $1`, [id])).rows[0] as {
+  (
+    await stack.pool.query(
+      `SELECT s.status, s.tracking_status, s.tracking_alerts, t.next_at AS tracking_next_at, t.failures AS tracking_failures
+         FROM shipments s LEFT JOIN tracking_schedule t ON t.shipment_id = s.id WHERE s.id = $1`,
+      [id],
+    )
+  ).rows[0] as {
     status: string;
     tracking_status: string | null;
     tracking_alerts: string[];
@@ -165,7 +175,9 @@ describe('the tracking refresher', () => {
   it("one budget per carrier for every replica, oldest due first", async () => {
     await stack.pool.query('DELETE FROM tracking_call_budget');
     await makeDue();
-    const due = (await stack.pool.query(`SELECT id FROM shipments WHERE merchant_id = $1 AND tracking_next_at <= now() ORDER BY tracking_next_at`, [shop.merchantId])).rows.map((r) => Number(r.id));
+    const due = (
+      await stack.pool.query(`SELECT t.shipment_id AS id FROM tracking_schedule t JOIN shipments s ON s.id = t.shipment_id WHERE s.merchant_id = $1 AND t.next_at <= now() ORDER BY t.next_at`, [shop.merchantId])
+    ).rows.map((r) => Number(r.id));
     expect(due).toHaveLength(3);
     const before = trackingCalls();
     const startedAt = new Date();
@@ -178,7 +190,9 @@ describe('the tracking refresher', () => {
     const made = [...callsSince(before).values()].reduce((a, b) => a + b, 0);
     expect(made).toBe(windows.reduce((n, w) => n + w.calls, 0));
     expect(made).toBeGreaterThanOrEqual(2);
-    const read = (await stack.pool.query(`SELECT id FROM shipments WHERE merchant_id = $1 AND tracking_checked_at >= $2`, [shop.merchantId, startedAt])).rows.map((r) => Number(r.id));
+    const read = (
+      await stack.pool.query(`SELECT t.shipment_id AS id FROM tracking_schedule t JOIN shipments s ON s.id = t.shipment_id WHERE s.merchant_id = $1 AND t.checked_at >= $2`, [shop.merchantId, startedAt])
+    ).rows.map((r) => Number(r.id));
     expect(read.sort()).toEqual(due.slice(0, made).sort());
   });
 

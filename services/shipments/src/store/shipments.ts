@@ -293,12 +293,20 @@ export async function markLabelled(
   label: { trackingNumber: string; carrierShipmentNumber: string; searchText: string; erasedSearchText: string },
 ): Promise<Shipment | null> {
   const { rows } = await tx.query(
-    `UPDATE shipments s
-        SET status = 'shipped', tracking_number = $3, carrier_shipment_number = $4, has_label = s.recipient_erased_at IS NULL, shipped_at = now(), tracking_next_at = now(),
-            error_message = NULL, error_code = NULL, last_attempt_at = now(), processing_owner = NULL, processing_until = NULL,
-            search_text = CASE WHEN s.recipient_erased_at IS NULL THEN $5 ELSE $6 END, updated_at = now()
-      WHERE s.id = $1 AND s.processing_owner = $2 AND s.status = 'processing'
-      RETURNING ${SHIPMENT_COLUMNS}`,
+    `WITH s AS (
+       UPDATE shipments s
+          SET status = 'shipped', tracking_number = $3, carrier_shipment_number = $4, has_label = s.recipient_erased_at IS NULL, shipped_at = now(),
+              error_message = NULL, error_code = NULL, last_attempt_at = now(), processing_owner = NULL, processing_until = NULL,
+              search_text = CASE WHEN s.recipient_erased_at IS NULL THEN $5 ELSE $6 END, updated_at = now()
+        WHERE s.id = $1 AND s.processing_owner = $2 AND s.status = 'processing'
+        RETURNING ${SHIPMENT_COLUMNS}
+     ), due AS (
+       -- Its tracking is read at once, then as the schedule says (issue 26).
+       INSERT INTO tracking_schedule (shipment_id, provider, next_at)
+       SELECT s.id, s.carrier_provider, now() FROM s WHERE s.carrier_provider IS NOT NULL
+       ON CONFLICT (shipment_id) DO UPDATE SET provider = EXCLUDED.provider, next_at = now(), claimed_until = NULL, failures = 0
+     )
+     SELECT * FROM s`,
     [id, token, label.trackingNumber, label.carrierShipmentNumber, label.searchText, label.erasedSearchText],
   );
   return rows[0] ? toShipment(rows[0]) : null;
@@ -425,9 +433,14 @@ export async function setCarrier(tx: PoolClient, s: Shipment, carrier: { integra
 /** Cancels the shipment if it still has the status it was read with; null when it changed meanwhile. */
 export async function markCancelled(tx: PoolClient, merchantId: string, id: number, fromStatus: ShipmentStatus, labelVoidReason: string | null = null): Promise<Shipment | null> {
   const { rows } = await tx.query(
-    `UPDATE shipments s SET status = 'cancelled', cancelled_at = now(), tracking_next_at = NULL, label_void_reason = $4, updated_at = now()
-      WHERE s.id = $1 AND s.merchant_id = $2 AND s.status = $3
-      RETURNING ${SHIPMENT_COLUMNS}`,
+    `WITH s AS (
+       UPDATE shipments s SET status = 'cancelled', cancelled_at = now(), label_void_reason = $4, updated_at = now()
+        WHERE s.id = $1 AND s.merchant_id = $2 AND s.status = $3
+        RETURNING ${SHIPMENT_COLUMNS}
+     ), unscheduled AS (
+       DELETE FROM tracking_schedule t USING s WHERE t.shipment_id = s.id
+     )
+     SELECT * FROM s`,
     [id, merchantId, fromStatus, labelVoidReason],
   );
   return rows[0] ? toShipment(rows[0]) : null;

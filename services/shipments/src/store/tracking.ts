@@ -88,20 +88,22 @@ export async function callBudgetWindows(db: Queryable): Promise<{ provider: stri
 /**
  * Claims up to `limit` shipments of `provider` whose tracking is due, oldest due first, for
  * `claimMs`: no other replica claims them until then (SKIP LOCKED keeps two claims apart; the
- * claim time keeps the rest apart while the calls run).
+ * claim time keeps the rest apart while the calls run). A shipment no longer shipped is not read.
  */
 export async function claimDueTracking(db: Queryable, provider: string, limit: number, claimMs: number): Promise<(Shipment & { trackingFailures: number })[]> {
   if (limit <= 0) return [];
   const { rows } = await db.query(
-    `UPDATE shipments s SET tracking_claimed_until = now() + make_interval(secs => $3::double precision / 1000)
-      WHERE s.id IN (
-        SELECT id FROM shipments
-         WHERE carrier_provider = $1 AND tracking_next_at IS NOT NULL AND tracking_next_at <= now()
-           AND status = 'shipped' AND (tracking_claimed_until IS NULL OR tracking_claimed_until < now())
-         ORDER BY tracking_next_at
-         LIMIT $2
-         FOR UPDATE SKIP LOCKED)
-      RETURNING ${SHIPMENT_COLUMNS}, s.tracking_failures`,
+    `WITH c AS (
+       UPDATE tracking_schedule t SET claimed_until = now() + make_interval(secs => $3::double precision / 1000)
+        WHERE t.shipment_id IN (
+          SELECT d.shipment_id FROM tracking_schedule d JOIN shipments x ON x.id = d.shipment_id AND x.status = 'shipped'
+           WHERE d.provider = $1 AND d.next_at IS NOT NULL AND d.next_at <= now() AND (d.claimed_until IS NULL OR d.claimed_until < now())
+           ORDER BY d.next_at
+           LIMIT $2
+           FOR UPDATE OF d SKIP LOCKED)
+        RETURNING t.shipment_id, t.failures
+     )
+     SELECT ${SHIPMENT_COLUMNS}, c.failures AS tracking_failures FROM c JOIN shipments s ON s.id = c.shipment_id`,
     [provider, limit, claimMs],
   );
   return rows.map((r) => ({ ...toShipment(r), trackingFailures: Number(r.tracking_failures) }));
@@ -110,19 +112,26 @@ export async function claimDueTracking(db: Queryable, provider: string, limit: n
 /** Lets claimed shipments go unread (the replica stops): another replica may read them at once. */
 export async function releaseTracking(db: Queryable, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.query(`UPDATE shipments SET tracking_claimed_until = NULL WHERE id = ANY($1::bigint[])`, [ids]);
+  await db.query(`UPDATE tracking_schedule SET claimed_until = NULL WHERE shipment_id = ANY($1::bigint[])`, [ids]);
 }
 
 /**
  * The next read of a shipment (null: never again) after a read at `checkedAt`; `failed` counts a
- * failed call (reset by a good one). Releases the claim. A shipment no longer shipped (cancelled,
- * delivered meanwhile) is not read again.
+ * failed call (reset by a good one). Releases the claim. A shipment without a schedule (a letter, a
+ * shipment labelled before tracking was kept) gets one.
  */
-export async function scheduleTracking(db: Queryable, s: Pick<Shipment, 'id' | 'merchantId'>, next: Date | null, outcome: 'ok' | 'failed', checkedAt: Date): Promise<void> {
+export async function scheduleTracking(
+  db: Queryable,
+  s: Pick<Shipment, 'id' | 'carrierProvider'>,
+  next: Date | null,
+  outcome: 'ok' | 'failed',
+  checkedAt: Date,
+): Promise<void> {
   await db.query(
-    `UPDATE shipments SET tracking_next_at = CASE WHEN status = 'shipped' THEN $3::timestamptz END, tracking_claimed_until = NULL, tracking_checked_at = $4,
-            tracking_failures = CASE WHEN $5 THEN tracking_failures + 1 ELSE 0 END
-      WHERE id = $1 AND merchant_id = $2`,
-    [s.id, s.merchantId, next, checkedAt, outcome === 'failed'],
+    `INSERT INTO tracking_schedule AS t (shipment_id, provider, next_at, checked_at, failures)
+     VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN 1 ELSE 0 END)
+     ON CONFLICT (shipment_id) DO UPDATE SET next_at = EXCLUDED.next_at, claimed_until = NULL, checked_at = EXCLUDED.checked_at,
+            failures = CASE WHEN $5 THEN t.failures + 1 ELSE 0 END`,
+    [s.id, s.carrierProvider ?? '', next, checkedAt, outcome === 'failed'],
   );
 }
