@@ -8,7 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import {
   cancellationMessages,
+  carrierTrackingStatusLabels,
   encodeLabelIds,
+  isTrackingStatus,
   pageMetaSchema,
   shipmentMessages as m,
   trackingPushMessages,
@@ -16,6 +18,7 @@ import {
   type ShipmentDetailsJson,
   type ShipmentJson,
   type ShipmentPageJson,
+  type TrackingStatus,
 } from '@smista/contracts';
 import { marketplacesEvents } from '@smista/proto';
 import { connectNats, ensureStream, type Nats } from '@smista/service-kit';
@@ -381,9 +384,45 @@ describe('the GLS workday and cancellation', () => {
     const s = await shipmentOf(orders[0]);
     const res = await admin.b.post(`/api/shipments/${s.id}/update-tracking`);
     expect(res.status).toBe(200);
-    expect(res.body.shipment).toMatchObject({ trackingStatus: expect.stringMatching(/in_transit|info/), trackingUpdatedAt: expect.any(String) });
+    expect(res.body.shipment).toMatchObject({ trackingStatus: expect.stringMatching(/in_transit|info/), trackingUpdatedAt: expect.any(String), trackingAlerts: [] });
     const pending = await shipmentOf(orders[6]);
     expect(pending.trackingNumber).not.toBeNull();
+  });
+
+  it('answers the steps of the tracking in the details, newest first, each status also in Italian; the alerts in the details and the list (issue 26)', async () => {
+    const s = await shipmentOf(orders[0]);
+    const d = await details(user, s.id);
+    // GLS's first two events at the close (data received, left the branch), then what came since.
+    expect(d.trackingEvents.map((e) => e.description).slice(-2)).toEqual(['SPEDIZIONE PARTITA DALLA SEDE MITTENTE. IN TRANSITO.', 'DATI SPEDIZIONE TRASMESSI A GLS']);
+    expect(d.trackingEvents.at(-1)).toEqual({
+      at: expect.any(String),
+      status: 'info',
+      statusLabel: 'Aggiornamento del corriere',
+      code: expect.any(String),
+      description: 'DATI SPEDIZIONE TRASMESSI A GLS',
+      location: expect.stringMatching(/\S/),
+    });
+    expect(d.trackingEvents.at(-2)).toMatchObject({ status: 'in_transit', statusLabel: 'In transito' });
+    for (const e of d.trackingEvents) {
+      expect(Object.keys(e).sort()).toEqual(['at', 'code', 'description', 'location', 'status', 'statusLabel']);
+      expect(isTrackingStatus(e.status)).toBe(true);
+      expect(e.statusLabel).toBe(carrierTrackingStatusLabels[e.status as TrackingStatus]);
+    }
+    const times = d.trackingEvents.map((e) => Date.parse(e.at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    // The newest step is the shipment's last movement.
+    expect(d.trackingEvents[0]).toMatchObject({ at: d.trackingUpdatedAt, status: d.trackingStatus });
+    expect(d.trackingAlerts).toEqual([]);
+
+    // Labelled but not closed: GLS knows nothing of it yet, so no steps.
+    const unread = await details(admin, (await shipmentOf(orders[2])).id);
+    expect({ events: unread.trackingEvents, alerts: unread.trackingAlerts }).toEqual({ events: [], alerts: [] });
+
+    const page = await list(admin, 'pageSize=100');
+    expect(page.data.every((row) => Array.isArray(row.trackingAlerts))).toBe(true);
+    expect(page.data.find((row) => row.id === s.id)?.trackingAlerts).toEqual([]);
+    // Another merchant's shipment: 404 and its steps with it.
+    expect(await rival.b.get(`/api/shipments/${s.id}`)).toMatchObject({ status: 404, body: { message: m.shipmentNotFound } });
   });
 });
 

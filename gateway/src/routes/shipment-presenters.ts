@@ -1,5 +1,5 @@
 import type { shipments } from '@smista/proto';
-import { pageMeta, shipmentStatusFilters, trackingUrl, type CustomsContentType } from '@smista/contracts';
+import { pageMeta, shipmentStatusFilters, trackingStatusText, trackingUrl, type CustomsContentType } from '@smista/contracts';
 import type {
   BulkCreateJson,
   CloseWorkdayJson,
@@ -11,6 +11,7 @@ import type {
   ShipmentJson,
   ShipmentPageJson,
   ShipmentStatusCountsJson,
+  ShipmentTrackingEventJson,
 } from '@smista/contracts';
 
 /** The shipments service's answers → the JSON the screens read (`libs/contracts/src/api-types/`). */
@@ -71,6 +72,7 @@ export function shipmentJson(s: shipments.Shipment): ShipmentJson {
     trackingDescription: orNull(s.trackingDescription),
     trackingUpdatedAt: orNull(s.trackingUpdatedAt),
     trackingUrl: s.trackingNumber ? trackingUrl(s.carrierProvider, s.trackingNumber) : null,
+    trackingAlerts: s.trackingAlerts,
     problem: orNull(s.problem),
     ...parcelAndCustomsJson(s),
   };
@@ -110,9 +112,14 @@ function auditJson(e: shipments.AuditEntry): ShipmentAuditJson {
   };
 }
 
+/** One tracking step (issue 26), its status also in Italian: the screens never read a code. */
+export function trackingEventJson(e: shipments.TrackingEvent): ShipmentTrackingEventJson {
+  return { at: e.at, status: e.status, statusLabel: trackingStatusText(e.status), code: e.code, description: e.description, location: e.location };
+}
+
 export function shipmentDetailsJson(d: shipments.ShipmentDetails): ShipmentDetailsJson {
   if (!d.shipment) throw new Error('GetShipment answered no shipment');
-  return { ...shipmentJson(d.shipment), audit: d.audit.map(auditJson) };
+  return { ...shipmentJson(d.shipment), audit: d.audit.map(auditJson), trackingEvents: d.trackingEvents.map(trackingEventJson) };
 }
 
 /** The tabs' counts; a status the service did not count is 0. */

@@ -3,6 +3,7 @@ import {
   bulkCreateSchema,
   auditOutcomeLabel,
   carrierTrackingStatusLabel,
+  isProblemTrackingStatus,
   marketplaceTrackingStatusLabel,
   readShipmentDetailsParam,
   readShipmentsUrlQuery,
@@ -11,6 +12,8 @@ import {
   postalAddressOfShipment,
   shipmentAddressOfPostal,
   shipmentAddressSchema,
+  trackingStatuses,
+  trackingStatusText,
   workdayCloseStatusLabel,
 } from './shipments';
 
@@ -65,6 +68,35 @@ describe('statuses and codes in Italian', () => {
     expect(auditOutcomeLabel('ok')).toBe('Riuscita');
     // Own keys only, and an unknown code as it is.
     expect(carrierTrackingStatusLabel('constructor')).toBe('constructor');
+  });
+});
+
+describe('tracking statuses for the screens (issue 26)', () => {
+  it('every status in Italian; an unknown one reads as the carrier update, never as its code', () => {
+    expect(trackingStatuses.map(trackingStatusText)).toEqual([
+      'In transito',
+      'In consegna',
+      'Consegnata',
+      'In giacenza',
+      'Problema di consegna',
+      'Reso al mittente',
+      'Aggiornamento del corriere',
+    ]);
+    expect(trackingStatusText(' HELD ')).toBe('In giacenza');
+    for (const raw of ['906', 'constructor', '']) expect(trackingStatusText(raw)).toBe('Aggiornamento del corriere');
+  });
+
+  it('held, exception and returned are the problems the list marks', () => {
+    expect(trackingStatuses.filter(isProblemTrackingStatus)).toEqual(['held', 'exception', 'returned']);
+    expect([null, undefined, 'HELD'].some(isProblemTrackingStatus)).toBe(false);
+  });
+
+  it("the Errori tab's tracking reasons quote the carrier and count working days", () => {
+    expect(m.problemHeld('IN GIACENZA - MILANO')).toBe('Pacco in giacenza: IN GIACENZA - MILANO');
+    expect(m.problemReturned('  ')).toBe('Reso al mittente');
+    expect(m.problemStalled(3)).toBe('Nessun movimento da 3 giorni lavorativi');
+    expect(m.problemStalled(1)).toBe('Nessun movimento da 1 giorno lavorativo');
+    expect(m.problemLate).toBe('Consegna in ritardo rispetto alla data promessa');
   });
 });
 

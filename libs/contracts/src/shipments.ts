@@ -53,6 +53,17 @@ export const FINAL_TRACKING_STATUSES: readonly TrackingStatus[] = ['delivered', 
 /** Whether a stored status is one of {@link trackingStatuses}. */
 export const isTrackingStatus = (status: string): status is TrackingStatus => (trackingStatuses as readonly string[]).includes(status);
 
+/**
+ * Statuses that say the parcel is where it should not be (issue 26): the list marks them, and a
+ * shipped shipment whose last event has one is in the Errori tab.
+ */
+export const PROBLEM_TRACKING_STATUSES = ['held', 'exception', 'returned'] as const satisfies readonly TrackingStatus[];
+export type ProblemTrackingStatus = (typeof PROBLEM_TRACKING_STATUSES)[number];
+
+/** Whether a stored tracking status is one of {@link PROBLEM_TRACKING_STATUSES}. */
+export const isProblemTrackingStatus = (status: string | null | undefined): status is ProblemTrackingStatus =>
+  typeof status === 'string' && (PROBLEM_TRACKING_STATUSES as readonly string[]).includes(status);
+
 /** The tracking statuses in Italian, as the drawer, the list and the buyer's page write them. */
 export const carrierTrackingStatusLabels: Readonly<Record<TrackingStatus, string>> = {
   in_transit: 'In transito',
@@ -64,6 +75,17 @@ export const carrierTrackingStatusLabels: Readonly<Record<TrackingStatus, string
   info: 'Aggiornamento del corriere',
 };
 export const carrierTrackingStatusLabel = (status: string): string => labelIn(carrierTrackingStatusLabels, status);
+
+/**
+ * A stored tracking status in Italian for the screens (issue 26: never a code): one Smista does not
+ * know reads as what it can only be, the carrier's update.
+ *
+ * @example trackingStatusText('held') // 'In giacenza'
+ */
+export function trackingStatusText(status: string): string {
+  const key = status.trim().toLowerCase();
+  return isTrackingStatus(key) ? carrierTrackingStatusLabels[key] : carrierTrackingStatusLabels.info;
+}
 
 /** What became of the tracking sent to the marketplace (the shipment's `marketplaceTrackingStatus`). */
 export const marketplaceTrackingStatusLabels: Readonly<Record<string, string>> = {
@@ -104,13 +126,17 @@ export const auditOutcomeLabel = (outcome: string): string => labelIn(auditOutco
 
 /**
  * The list's status filter: the four tabs of §2 plus the other stored statuses. `error` is the
- * "problems" view (failed labels and shipments without tracking movement for 3 days);
+ * "problems" view (failed labels, delivery problems, shipments without tracking movement for 3
+ * working days or late);
  * `da_stampare` the labelled shipments whose label was never downloaded.
  */
 export const shipmentStatusFilters = ['pending', 'shipped', 'error', 'da_stampare', 'processing', 'delivered', 'cancelled'] as const;
 export type ShipmentStatusFilter = (typeof shipmentStatusFilters)[number];
 
-/** Days without a tracking movement after which a shipped shipment is a problem (Errori tab). */
+/**
+ * Italian working days without a tracking movement after which a shipped shipment is 'stalled'
+ * (issue 26: the alert, and so the Errori tab).
+ */
 export const STUCK_AFTER_DAYS = 3;
 
 export const SHIPMENT_PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -142,6 +168,8 @@ export function trackingUrl(carrierProvider: string, trackingNumber: string): st
 }
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
+/** 'Pacco in giacenza: IN GIACENZA - MILANO', or the words alone when the carrier said nothing. */
+const withCarrierText = (what: string, description: string) => (description.trim() ? `${what}: ${description.trim()}` : what);
 
 /** How many orders bulk create left out, by reason. */
 export interface BulkCreateSkips {
@@ -254,8 +282,14 @@ export const shipmentMessages = {
 
   // --- the Errori tab's reasons ---
   problemLabelFailed: (reason: string) => `Etichetta non creata: ${reason}`,
-  problemStuck: (days: number) => `Nessun movimento di tracking da ${plural(days, 'giorno', 'giorni')}`,
-  problemException: (description: string) => `Problema di consegna segnalato dal corriere: ${description}`,
+  /** Issue 26: the carrier's last event is a delivery problem; each quotes the carrier's text. */
+  problemException: (description: string) => withCarrierText('Problema di consegna segnalato dal corriere', description),
+  problemHeld: (description: string) => withCarrierText('Pacco in giacenza', description),
+  problemReturned: (description: string) => withCarrierText('Reso al mittente', description),
+  /** Issue 26: no movement for STUCK_AFTER_DAYS Italian working days or more (the stored 'stalled' alert). */
+  problemStalled: (workingDays: number) => `Nessun movimento da ${plural(workingDays, 'giorno lavorativo', 'giorni lavorativi')}`,
+  /** Issue 26: the date promised to the buyer passed and the parcel is not delivered (the 'late' alert). */
+  problemLate: 'Consegna in ritardo rispetto alla data promessa',
   /** Issue 19: the order was refunded on the marketplace while this shipment is still live. */
   problemRefunded: 'Ordine rimborsato sul marketplace con la spedizione ancora attiva: annullala se il pacco non deve partire',
 

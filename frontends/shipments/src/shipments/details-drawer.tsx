@@ -1,13 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { AlertTriangle, ExternalLink, FileDown, Info, Send } from 'lucide-react';
+import { AlertTriangle, ExternalLink, FileDown, Info, MapPin, Send } from 'lucide-react';
 import {
   auditOperationLabels,
   auditOutcomeLabels,
-  carrierTrackingStatusLabels,
   workdayCloseStatusLabels,
   type ShipmentAuditJson,
   type ShipmentJson,
+  type ShipmentTrackingEventJson,
 } from '@smista/contracts';
 import {
   Badge,
@@ -37,6 +37,8 @@ import { ParcelSections } from './parcel-sections';
 import { errorToast } from './results';
 import { carrierLabel, labelFrom, marketplaceTrackingView, orderLabel, recipientLabel, type FactRow } from './shipment-rules';
 import { useCarrierIntegrations, useMarketplaceIntegration, useSendOrderTracking, useShipmentDetails } from './shipments-api';
+import { TrackingStatusBadge } from './tracking-badge';
+import { trackingBadge, trackingSteps } from './tracking-view';
 
 const d = t.details;
 /** After 'Invia tracking ora', the details are read this often until the marketplace's answer reaches them. */
@@ -46,7 +48,8 @@ const SENT_POLL_FOR_MS = 20_000;
 
 /**
  * 'Dettagli' of a row: every field of the shipment (spec §3) — recipient and address, carrier and
- * tracking, label, the GLS workday close with its manifest, the tracking sent to the marketplace —
+ * tracking (issue 26: every step the carrier reported, newest first), label, the GLS workday close
+ * with its manifest, the tracking sent to the marketplace —
  * and the audit trail of `GET /api/shipments/{id}`: each carrier and marketplace call made for it,
  * with its time, duration, outcome and the provider's message, so a merchant sees why a label
  * failed. The row's own data shows at once while the details load.
@@ -104,12 +107,6 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
         <DialogDescription>{d.subtitle(s.id)}</DialogDescription>
         <div className="flex flex-wrap items-center gap-2 pt-1">
           <ShipmentStatusBadge status={s.status} testId="details-status" />
-          {s.trackingUrl ? (
-            <a href={s.trackingUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline" data-testid="details-track">
-              <ExternalLink className="h-3.5 w-3.5" aria-hidden />
-              {d.trackPage}
-            </a>
-          ) : null}
         </div>
       </DialogHeader>
 
@@ -121,6 +118,35 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
       ) : null}
 
       <ParcelSections merchantId={merchantId} s={s} />
+
+      <DetailSection title={d.tracking} testId="details-carrier-tracking">
+        {s.trackingStatus || s.trackingUpdatedAt ? (
+          <Facts
+            rows={[
+              [d.trackingStatus, trackingBadge(s.trackingStatus)?.label],
+              [d.trackingDescription, s.trackingDescription],
+              [d.trackingUpdatedAt, when(s.trackingUpdatedAt)],
+            ]}
+          />
+        ) : null}
+        {s.trackingUrl ? (
+          <a
+            href={s.trackingUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 justify-self-start text-sm text-primary underline-offset-4 hover:underline"
+            data-testid="details-tracking-link"
+          >
+            <ExternalLink className="h-3.5 w-3.5 shrink-0" aria-hidden />
+            {d.trackPage}
+          </a>
+        ) : null}
+        {details.isPending ? (
+          <Loading testId="details-tracking-loading" />
+        ) : details.isError ? null : (
+          <TrackingSteps events={details.data.trackingEvents} />
+        )}
+      </DetailSection>
 
       <DetailSection title={d.shipment} testId="details-shipment">
         <Facts
@@ -139,16 +165,6 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
             [d.retryCount, String(s.retryCount ?? 0)],
             [d.error, s.errorMessage, 'text-red-700'],
             [d.errorCode, s.errorCode, 'font-mono'],
-          ]}
-        />
-      </DetailSection>
-
-      <DetailSection title={d.carrierTracking} testId="details-carrier-tracking">
-        <Facts
-          rows={[
-            [d.trackingStatus, s.trackingStatus ? labelFrom(carrierTrackingStatusLabels, s.trackingStatus) : null],
-            [d.trackingDescription, s.trackingDescription],
-            [d.trackingUpdatedAt, when(s.trackingUpdatedAt)],
           ]}
         />
       </DetailSection>
@@ -286,6 +302,54 @@ function when(value: string | null | undefined): string | null {
   if (!value) return null;
   const relative = formatRelative(value);
   return relative ? `${formatDateTime(value)} (${relative})` : formatDateTime(value);
+}
+
+/**
+ * The carrier's steps, newest first (issue 26): when (the screens' date and time), Smista's status
+ * in Italian as a small badge (marked when the parcel is in trouble), the carrier's words and the
+ * place. Before the first event: 'Nessun evento di tracking ancora'.
+ */
+function TrackingSteps({ events }: { events: ShipmentTrackingEventJson[] | undefined }) {
+  const steps = trackingSteps(events);
+  if (steps.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="details-tracking-empty">
+        {d.trackingEmpty}
+      </p>
+    );
+  }
+  return (
+    <ol className="grid gap-0" aria-label={d.trackingSteps} data-testid="details-tracking-steps">
+      {steps.map((step, i) => (
+        <li
+          key={step.key}
+          className="relative grid min-w-0 gap-1 border-l-2 border-border pb-3 pl-4 text-sm last:border-transparent last:pb-0"
+          data-testid="tracking-step"
+          data-status={step.status}
+        >
+          <span
+            className={cn('absolute -left-[7px] top-1 h-3 w-3 rounded-full border-2 border-background', i === 0 ? 'bg-primary' : 'bg-muted-foreground/40')}
+            aria-hidden
+          />
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <time dateTime={step.at} className="text-xs text-muted-foreground" data-testid="tracking-step-time">
+              {formatDateTime(step.at)}
+            </time>
+            <TrackingStatusBadge look={step.badge} status={step.status} testId="tracking-step-status" />
+          </div>
+          <p className="[overflow-wrap:anywhere]" data-testid="tracking-step-text">
+            {step.text}
+          </p>
+          {step.place ? (
+            <p className="flex items-start gap-1 text-xs text-muted-foreground [overflow-wrap:anywhere]" data-testid="tracking-step-place">
+              <MapPin className="mt-0.5 h-3 w-3 shrink-0" aria-hidden />
+              <span>{step.place}</span>
+            </p>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
 }
 
 const OUTCOME_VARIANTS: Readonly<Record<string, 'success' | 'warning' | 'destructive' | 'secondary'>> = {

@@ -20,6 +20,8 @@ import { formatRelative } from '../format';
 import { t } from '../messages';
 import { RowMenu, type DialogKind } from './row-menu';
 import { carrierLabel, isRowToggleClick, orderLabel, recipientLabel } from './shipment-rules';
+import { TrackingStatusBadge } from './tracking-badge';
+import { trackingBadge } from './tracking-view';
 import type { ShipmentActions } from './use-shipment-actions';
 
 /** What the table and the cards share. */
@@ -73,15 +75,32 @@ function CarrierCell({
   );
 }
 
-/** The tracking number, or a dash; the Errori tab's reason under it is shown by {@link Problem}. */
-function Tracking({ shipment }: { shipment: ShipmentJson }) {
-  return shipment.trackingNumber ? (
-    <span className="font-mono text-xs [overflow-wrap:anywhere]" data-testid="shipment-tracking">
-      {shipment.trackingNumber}
-    </span>
-  ) : (
-    <span className="text-muted-foreground" data-testid="shipment-tracking">
-      {uiText.notAvailable}
+/**
+ * The tracking number, or a dash, and under it the carrier's last status in Italian (issue 26),
+ * marked when the parcel is held, in trouble or back; the Errori tab's reason is shown by
+ * {@link Problem}. In the table the badge wraps rather than widening it past a 1280 px screen.
+ */
+function Tracking({ shipment, inTable = false }: { shipment: ShipmentJson; inTable?: boolean }) {
+  const badge = trackingBadge(shipment.trackingStatus);
+  return (
+    <span className="grid justify-items-start gap-1">
+      {shipment.trackingNumber ? (
+        <span className="font-mono text-xs [overflow-wrap:anywhere]" data-testid="shipment-tracking">
+          {shipment.trackingNumber}
+        </span>
+      ) : (
+        <span className="text-muted-foreground" data-testid="shipment-tracking">
+          {uiText.notAvailable}
+        </span>
+      )}
+      {badge ? (
+        <TrackingStatusBadge
+          look={badge}
+          status={shipment.trackingStatus ?? ''}
+          testId="shipment-tracking-status"
+          className={inTable ? 'max-w-32 whitespace-normal leading-tight' : undefined}
+        />
+      ) : null}
     </span>
   );
 }
@@ -190,7 +209,7 @@ export function ShipmentsTable({
                   </span>
                 </TableCell>
                 <TableCell className="whitespace-nowrap px-2">
-                  <Tracking shipment={shipment} />
+                  <Tracking shipment={shipment} inTable />
                 </TableCell>
                 <TableCell className="px-2">
                   <CarrierCell shipment={shipment} carriers={carriers} onOpen={onOpen} />

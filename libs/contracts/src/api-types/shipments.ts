@@ -62,6 +62,12 @@ export interface ShipmentJson {
   trackingUpdatedAt: string | null;
   /** The carrier's public tracking page, when it has one. */
   trackingUrl: string | null;
+  /**
+   * Issue 26: what the parcel on its way stands in, as of the last tracking read: `held`,
+   * `exception`, `returned`, `stalled` (no movement for 3 Italian working days), `late` (the
+   * promised date passed). Empty when nothing is wrong (and for any shipment not shipped).
+   */
+  trackingAlerts: string[];
   /** Why the shipment is in the Errori tab; null otherwise. */
   problem: string | null;
   /** Issue 25: the package as it is (grams, millimetres; null unknown: no label until a weight is entered). */
@@ -114,9 +120,27 @@ export interface ShipmentAuditJson {
   attempt: number;
 }
 
+/** One step of a shipment's tracking as the carrier reported it (issue 26). */
+export interface ShipmentTrackingEventJson {
+  /** When it happened (ISO-8601). */
+  at: string;
+  /** Smista's status (the contracts' `trackingStatuses`), never the carrier's own code. */
+  status: string;
+  /** The status in Italian (`carrierTrackingStatusLabels`): 'In transito', 'In giacenza'… */
+  statusLabel: string;
+  /** The carrier's own event code ('906'); '' when it gives none. */
+  code: string;
+  /** The carrier's text. */
+  description: string;
+  /** Where, as the carrier says it; '' when unknown. */
+  location: string;
+}
+
 /** `GET /api/shipments/{id}`. */
 export interface ShipmentDetailsJson extends ShipmentJson {
   audit: ShipmentAuditJson[];
+  /** Every tracking event kept for the shipment, newest first (issue 26). */
+  trackingEvents: ShipmentTrackingEventJson[];
 }
 
 /** `POST /api/shipments/bulk-create`. */

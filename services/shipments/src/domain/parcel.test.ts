@@ -70,7 +70,7 @@ describe('before a label', () => {
     expect(afterLabelFailure({ kind: 'blocked', code: 'WEIGHT_MISSING', message: customsMessages.weightMissing })).toEqual({ status: 'pending', errorMessage: customsMessages.weightMissing, errorCode: 'WEIGHT_MISSING', auditOutcome: 'refused' });
   });
   it('a pending shipment without weight or with missing customs data is in Errori', () => {
-    const base = { status: 'pending' as const, errorMessage: null, errorCode: null, shippedAt: null, trackingStatus: null, trackingDescription: null, trackingUpdatedAt: null, orderPaymentStatus: null };
+    const base = { status: 'pending' as const, errorMessage: null, errorCode: null, shippedAt: null, trackingStatus: null, trackingDescription: null, trackingUpdatedAt: null, trackingAlerts: [], orderPaymentStatus: null };
     expect(problemOf({ ...base, parcel: { ...PARCEL, weightGrams: null }, customsMissing: [] }, new Date())).toBe(customsMessages.problemWeightMissing);
     expect(problemOf({ ...base, parcel: PARCEL, customsMissing: ['il numero di fattura'] }, new Date())).toBe('Dati doganali mancanti: il numero di fattura');
     expect(problemOf({ ...base, parcel: PARCEL, customsMissing: [] }, new Date())).toBeNull();

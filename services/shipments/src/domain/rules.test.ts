@@ -92,6 +92,7 @@ describe('spec §4 allowed actions', () => {
 });
 
 describe('the Errori tab (problemOf)', () => {
+  // Friday 20 November 2026, 13:00 in Rome.
   const now = new Date('2026-11-20T12:00:00.000Z');
   const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
   const base = {
@@ -99,9 +100,10 @@ describe('the Errori tab (problemOf)', () => {
     errorMessage: null,
     errorCode: null,
     shippedAt: daysAgo(1),
-    trackingStatus: null,
-    trackingDescription: null,
-    trackingUpdatedAt: null,
+    trackingStatus: null as string | null,
+    trackingDescription: null as string | null,
+    trackingUpdatedAt: null as Date | null,
+    trackingAlerts: [] as string[],
     orderPaymentStatus: 'pagato' as string | null,
     parcel: PARCEL,
     customsMissing: [] as string[],
@@ -111,16 +113,47 @@ describe('the Errori tab (problemOf)', () => {
     expect(problemOf({ ...base, status: 'error', errorMessage: 'CAP non valido' }, now)).toBe(m.problemLabelFailed('CAP non valido'));
   });
 
-  it('a shipped shipment without movement for more than 3 days, counted from the last event or the shipping', () => {
-    expect(problemOf(base, now)).toBeNull();
-    expect(problemOf({ ...base, shippedAt: daysAgo(3) }, now)).toBeNull();
-    expect(problemOf({ ...base, shippedAt: daysAgo(4.5) }, now)).toBe(m.problemStuck(4));
-    expect(problemOf({ ...base, shippedAt: daysAgo(10), trackingUpdatedAt: daysAgo(1) }, now)).toBeNull();
-    expect(problemOf({ ...base, shippedAt: daysAgo(10), trackingUpdatedAt: daysAgo(6) }, now)).toBe(m.problemStuck(6));
+  it('a last event held, in trouble or returned, quoting the carrier (issue 26)', () => {
+    const at = { trackingUpdatedAt: daysAgo(0.1) };
+    expect(problemOf({ ...base, ...at, trackingStatus: 'held', trackingDescription: 'IN GIACENZA: INDIRIZZO ERRATO - MILANO', trackingAlerts: ['held'] }, now)).toBe(
+      'Pacco in giacenza: IN GIACENZA: INDIRIZZO ERRATO - MILANO',
+    );
+    expect(problemOf({ ...base, ...at, trackingStatus: 'returned', trackingDescription: 'RESO AL MITTENTE', trackingAlerts: ['returned'] }, now)).toBe('Reso al mittente: RESO AL MITTENTE');
+    expect(problemOf({ ...base, ...at, trackingStatus: 'exception', trackingDescription: 'DESTINATARIO ASSENTE' }, now)).toBe(
+      'Problema di consegna segnalato dal corriere: DESTINATARIO ASSENTE',
+    );
+    // The carrier said nothing: the reason alone, no dangling colon.
+    expect(problemOf({ ...base, ...at, trackingStatus: 'held', trackingDescription: null }, now)).toBe('Pacco in giacenza');
+    // Read from the status: a shipment read before the alerts were stored counts too.
+    expect(problemOf({ ...base, ...at, trackingStatus: 'held', trackingDescription: 'GIACENZA', trackingAlerts: [] }, now)).toBe(m.problemHeld('GIACENZA'));
   });
 
-  it('a delivery problem reported by the carrier', () => {
-    expect(problemOf({ ...base, trackingStatus: 'exception', trackingDescription: 'IN GIACENZA', trackingUpdatedAt: daysAgo(0) }, now)).toBe(m.problemException('IN GIACENZA'));
+  it("'stalled' (stored by the tracking read) says the Italian working days since the last movement, or since the shipping", () => {
+    // Last movement Friday 13 November: Mon 16 to Thu 19 are four working days.
+    expect(problemOf({ ...base, shippedAt: daysAgo(10), trackingStatus: 'in_transit', trackingUpdatedAt: daysAgo(7), trackingAlerts: ['stalled'] }, now)).toBe(
+      'Nessun movimento da 4 giorni lavorativi',
+    );
+    // No event yet: counted from the shipping (Monday 16 → Tue, Wed, Thu).
+    expect(problemOf({ ...base, shippedAt: daysAgo(4), trackingAlerts: ['stalled'] }, now)).toBe(m.problemStalled(3));
+    expect(m.problemStalled(1)).toBe('Nessun movimento da 1 giorno lavorativo');
+  });
+
+  it('a parcel that is only old is no problem without the stored alert (no calendar-day rule; a letter without tracking is never stalled)', () => {
+    expect(problemOf(base, now)).toBeNull();
+    expect(problemOf({ ...base, shippedAt: daysAgo(30) }, now)).toBeNull();
+    expect(problemOf({ ...base, shippedAt: daysAgo(30), trackingStatus: 'in_transit', trackingUpdatedAt: daysAgo(20) }, now)).toBeNull();
+  });
+
+  it("'late': the promised date passed; with another reason both are said", () => {
+    expect(problemOf({ ...base, trackingStatus: 'in_transit', trackingUpdatedAt: daysAgo(0.5), trackingAlerts: ['late'] }, now)).toBe(m.problemLate);
+    expect(problemOf({ ...base, trackingStatus: 'held', trackingDescription: 'GIACENZA', trackingAlerts: ['held', 'late'] }, now)).toBe(`${m.problemHeld('GIACENZA')} · ${m.problemLate}`);
+    expect(problemOf({ ...base, shippedAt: daysAgo(7), trackingAlerts: ['stalled', 'late'] }, now)).toBe(`${m.problemStalled(4)} · ${m.problemLate}`);
+  });
+
+  it('in transit, out for delivery or an info event with no alert is no problem', () => {
+    for (const trackingStatus of ['in_transit', 'out_for_delivery', 'info']) {
+      expect(problemOf({ ...base, trackingStatus, trackingDescription: 'IN TRANSITO', trackingUpdatedAt: daysAgo(1) }, now)).toBeNull();
+    }
   });
 
   it('a live shipment of an order refunded on the marketplace, before any other reason (issue 19)', () => {
@@ -133,16 +166,9 @@ describe('the Errori tab (problemOf)', () => {
     expect(problemOf({ ...base, status: 'pending', orderPaymentStatus: null }, now)).toBeNull();
   });
 
-  it('nothing for the other statuses, however old', () => {
-    for (const status of ['pending', 'processing', 'delivered', 'cancelled'] as const) expect(problemOf({ ...base, status, shippedAt: daysAgo(30) }, now)).toBeNull();
-  });
-});
-
-describe("'Da stampare'", () => {
-  it('is a shipped shipment with a label never downloaded', () => {
-    expect(isDaStampare({ status: 'shipped', hasLabel: true, labelPrintedAt: null })).toBe(true);
-    expect(isDaStampare({ status: 'shipped', hasLabel: true, labelPrintedAt: new Date() })).toBe(false);
-    expect(isDaStampare({ status: 'shipped', hasLabel: false, labelPrintedAt: null })).toBe(false);
-    expect(isDaStampare({ status: 'delivered', hasLabel: true, labelPrintedAt: null })).toBe(false);
+  it('nothing for the other statuses, whatever their tracking says', () => {
+    for (const status of ['pending', 'processing', 'delivered', 'cancelled'] as const) {
+      expect(problemOf({ ...base, status, shippedAt: daysAgo(30), trackingStatus: 'returned', trackingDescription: 'RESO', trackingAlerts: ['stalled', 'late'] }, now)).toBeNull();
+    }
   });
 });

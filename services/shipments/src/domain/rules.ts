@@ -1,7 +1,8 @@
-import { cancellationOf, customsMessages, shipmentMessages as m, STUCK_AFTER_DAYS, type Cancellation, type ShipmentStatus } from '@smista/contracts';
+import { cancellationOf, customsMessages, isProblemTrackingStatus, shipmentMessages as m, STUCK_AFTER_DAYS, type Cancellation, type ProblemTrackingStatus, type ShipmentStatus } from '@smista/contracts';
 import { shipmentsErrors } from './errors';
 import { labelBlocker } from './parcel';
 import type { Shipment } from './shipment';
+import { workingDaysBetween } from './working-days';
 
 /**
  * Spec §4: what each status allows. Every `assert…` throws the refusal with its Italian text
@@ -77,9 +78,10 @@ export function statusAfterEdit(status: ShipmentStatus): ShipmentStatus {
   return status === 'error' ? 'pending' : status;
 }
 
-const DAY_MS = 86_400_000;
-
-type ProblemView = Pick<Shipment, 'status' | 'errorMessage' | 'errorCode' | 'shippedAt' | 'trackingStatus' | 'trackingDescription' | 'trackingUpdatedAt' | 'orderPaymentStatus' | 'parcel' | 'customsMissing'>;
+type ProblemView = Pick<
+  Shipment,
+  'status' | 'errorMessage' | 'errorCode' | 'shippedAt' | 'trackingStatus' | 'trackingDescription' | 'trackingUpdatedAt' | 'trackingAlerts' | 'orderPaymentStatus' | 'parcel' | 'customsMissing'
+>;
 
 /**
  * The statuses in which a shipment of a refunded order is a problem (issue 19): still to leave, or
@@ -89,13 +91,31 @@ type ProblemView = Pick<Shipment, 'status' | 'errorMessage' | 'errorCode' | 'shi
 export const REFUND_PROBLEM_STATUSES: readonly ShipmentStatus[] = ['pending', 'processing', 'shipped', 'error'];
 
 /**
+ * The stored alerts (issue 26, `shipments.tracking_alerts`, worked out by each tracking read) that
+ * put a shipped shipment in the Errori tab. held, exception and returned are read from the last
+ * event's status instead, so a shipment read before the alerts existed counts too.
+ */
+export const PROBLEM_TRACKING_ALERTS = ['stalled', 'late'] as const;
+
+/** The Errori tab's words for a last event that is a delivery problem, with the carrier's text. */
+const trackingProblemText: Readonly<Record<ProblemTrackingStatus, (description: string) => string>> = {
+  held: m.problemHeld,
+  exception: m.problemException,
+  returned: m.problemReturned,
+};
+
+/**
  * Why a shipment is in the Errori tab, or null: its order was refunded on the marketplace while
- * it is live (issue 19); a label the carrier refused; a delivery problem the
- * carrier reported; a shipped shipment without tracking movement (its last event, or the shipping
- * itself) for more than {@link STUCK_AFTER_DAYS} days. `store/list-sql.ts` filters with the same
- * predicate.
+ * it is live (issue 19); a label the carrier refused; a pending one without a weight or with
+ * customs data missing (issue 25); a shipped one (issue 26) whose last tracking event is held,
+ * exception or returned (the carrier's text quoted), or whose stored alerts say 'stalled' (no
+ * movement for {@link STUCK_AFTER_DAYS} Italian working days: it says how many since its last
+ * event, or its shipping) or 'late' (the promised date passed); both reasons when both hold.
+ * A letter service without a tracking call is never read, so never stalled. `store/list-sql.ts`
+ * filters with the same predicate.
  *
  * @example problemOf({ status: 'error', errorMessage: 'CAP non valido', ... }, now) // 'Etichetta non creata: CAP non valido'
+ * @example problemOf({ status: 'shipped', trackingStatus: 'held', trackingDescription: 'IN GIACENZA - MILANO', ... }, now) // 'Pacco in giacenza: IN GIACENZA - MILANO'
  */
 export function problemOf(s: ProblemView, now: Date): string | null {
   if (s.orderPaymentStatus === 'rimborsato' && REFUND_PROBLEM_STATUSES.includes(s.status)) return m.problemRefunded;
@@ -103,11 +123,14 @@ export function problemOf(s: ProblemView, now: Date): string | null {
   if (s.status === 'pending' && s.parcel.weightGrams === null) return customsMessages.problemWeightMissing;
   if (s.status === 'pending' && s.customsMissing.length > 0) return customsMessages.problemCustomsMissing(s.customsMissing);
   if (s.status !== 'shipped') return null;
-  if (s.trackingStatus === 'exception') return m.problemException(s.trackingDescription ?? '');
-  const lastMovement = s.trackingUpdatedAt ?? s.shippedAt;
-  if (!lastMovement) return null;
-  const idle = now.getTime() - lastMovement.getTime();
-  return idle > STUCK_AFTER_DAYS * DAY_MS ? m.problemStuck(Math.floor(idle / DAY_MS)) : null;
+  const reasons: string[] = [];
+  if (isProblemTrackingStatus(s.trackingStatus)) reasons.push(trackingProblemText[s.trackingStatus](s.trackingDescription ?? ''));
+  if (s.trackingAlerts.includes('stalled')) {
+    const since = s.trackingUpdatedAt ?? s.shippedAt;
+    reasons.push(m.problemStalled(since ? workingDaysBetween(since, now) : STUCK_AFTER_DAYS));
+  }
+  if (s.trackingAlerts.includes('late')) reasons.push(m.problemLate);
+  return reasons.length > 0 ? reasons.join(' · ') : null;
 }
 
 /** The 'Da stampare' tab: labelled and shipped, the label never downloaded. */

@@ -1,7 +1,7 @@
 import { customs as customsProto, shipments } from '@smista/proto';
 import { postalAddressOfShipment, type CustomsDeclaration, type CustomsDeclarationInput, type ShipmentParcelInput } from '@smista/contracts';
 import { problemOf, type AuditEntry, type Shipment } from '../domain';
-import type { ProcessRun } from '../store';
+import type { ProcessRun, StoredTrackingEvent } from '../store';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : '');
 
@@ -45,6 +45,7 @@ export function toShipmentMessage(s: Shipment, now: Date): shipments.Shipment {
     trackingStatus: s.trackingStatus ?? '',
     trackingDescription: s.trackingDescription ?? '',
     trackingUpdatedAt: iso(s.trackingUpdatedAt),
+    trackingAlerts: s.trackingAlerts,
     problem: problemOf(s, now) ?? '',
     parcel: {
       weightGrams: s.parcel.weightGrams ?? 0,
@@ -79,6 +80,11 @@ export function customsInputOf(d: customsProto.CustomsDeclaration | undefined): 
     currency: d?.currency || 'EUR',
     items: (d?.items ?? []).map((i) => ({ ...i, weightGrams: i.weightGrams || null })),
   };
+}
+
+/** A shipment's kept tracking events (the store answers them oldest first), newest first. */
+export function toTrackingEventMessages(events: readonly StoredTrackingEvent[]): shipments.TrackingEvent[] {
+  return [...events].reverse().map((e) => shipments.TrackingEvent.fromPartial({ at: iso(e.at), status: e.status, code: e.code, description: e.description, location: e.location }));
 }
 
 export function toAuditMessage(a: AuditEntry): shipments.AuditEntry {

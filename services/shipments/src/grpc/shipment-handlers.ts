@@ -3,9 +3,9 @@ import { shipments } from '@smista/proto';
 import { pageMeta, shipmentAddressOfPostal } from '@smista/contracts';
 import { changeAddress, changeCarrier, changeCustoms, changeParcel, labelOf, manifestDocument, mergeLabels, printPackingSlips, printPickList, type PrintedDocument } from '../app';
 import { COUNTED_TABS, listCriteria, shipmentsErrors, totalOf } from '../domain';
-import { callsOf, countTabs, findShipment, listShipmentPage, runsOf } from '../store';
+import { callsOf, countTabs, findShipment, listShipmentPage, runsOf, trackingEventsOf } from '../store';
 import type { HandlerDeps } from './deps';
-import { customsInputOf, parcelInputOf, toAuditMessage, toDocument, toRunMessage, toShipmentMessage } from './mapping';
+import { customsInputOf, parcelInputOf, toAuditMessage, toDocument, toRunMessage, toShipmentMessage, toTrackingEventMessages } from './mapping';
 
 /** Reads, edits and documents of the merchant's shipments: any member may use them (spec §6). */
 export function shipmentHandlers(deps: HandlerDeps) {
@@ -29,8 +29,8 @@ export function shipmentHandlers(deps: HandlerDeps) {
       const { merchantId } = await requireMerchant(ctx);
       const s = await findShipment(pool, merchantId, request.id);
       if (!s) throw shipmentsErrors.shipmentNotFound();
-      const audit = await callsOf(pool, merchantId, s.id);
-      return shipments.ShipmentDetails.fromPartial({ shipment: toShipmentMessage(s, now()), audit: audit.map(toAuditMessage) });
+      const [audit, events] = await Promise.all([callsOf(pool, merchantId, s.id), trackingEventsOf(pool, merchantId, s.id)]);
+      return shipments.ShipmentDetails.fromPartial({ shipment: toShipmentMessage(s, now()), audit: audit.map(toAuditMessage), trackingEvents: toTrackingEventMessages(events) });
     }),
 
     listProcessRuns: unary('ListProcessRuns', async (_request: shipments.ListProcessRunsRequest, ctx) => {

@@ -23,12 +23,16 @@ describe('filterSql', () => {
     });
   });
 
-  it('the problems predicate is the domain rule: error, or shipped with an exception or no movement for 3 days', () => {
+  it('the problems predicate is the domain rule: error, a pending one not ready, shipped in trouble (issue 26), a refunded order', () => {
     expect(PROBLEM_SQL).toContain(`s.status = 'error'`);
-    expect(PROBLEM_SQL).toContain(`s.tracking_status = 'exception'`);
-    expect(PROBLEM_SQL).toContain('coalesce(s.tracking_updated_at, s.shipped_at) < now() - make_interval(days => 3)');
+    expect(PROBLEM_SQL).toContain(`(s.status = 'pending' AND (s.parcel_weight_grams IS NULL OR jsonb_array_length(s.customs_missing) > 0))`);
+    // Issue 26: the last event held, in trouble or back, or the stored alerts stalled / late (Italian working days, worked out by each read).
+    expect(PROBLEM_SQL).toContain(`(s.status = 'shipped' AND (s.tracking_status IN ('held', 'exception', 'returned') OR s.tracking_alerts && ARRAY['stalled', 'late']::text[]))`);
+    // The old calendar-day rule is gone: a parcel's age alone never counts.
+    expect(PROBLEM_SQL).not.toMatch(/make_interval|tracking_updated_at|shipped_at/);
     // Issue 19: a live shipment of a refunded order.
     expect(PROBLEM_SQL).toContain(`(s.order_payment_status = 'rimborsato' AND s.status IN ('pending', 'processing', 'shipped', 'error'))`);
+    expect(TAB_SQL.error).toBe(PROBLEM_SQL);
     expect(TAB_SQL.da_stampare).toBe(`(s.status = 'shipped' AND s.has_label AND s.label_printed_at IS NULL)`);
   });
 

@@ -1,5 +1,5 @@
-import { STUCK_AFTER_DAYS } from '@smista/contracts';
-import { REFUND_PROBLEM_STATUSES, type CountedTab, type ListCriteria } from '../domain';
+import { PROBLEM_TRACKING_STATUSES } from '@smista/contracts';
+import { PROBLEM_TRACKING_ALERTS, REFUND_PROBLEM_STATUSES, type CountedTab, type ListCriteria } from '../domain';
 
 /**
  * The list's SQL, built from checked criteria (`domain/list-query.ts`): only the fixed predicates of
@@ -7,16 +7,25 @@ import { REFUND_PROBLEM_STATUSES, type CountedTab, type ListCriteria } from '../
  * without a database. Alias `s` = shipments.
  */
 
+/** Fixed values as a SQL list: `'a', 'b'` (our own constants only, never input). */
+const sqlList = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+
 /** A live shipment of an order refunded on the marketplace (`REFUND_PROBLEM_STATUSES`). */
-const REFUNDED_SQL = `(s.order_payment_status = 'rimborsato' AND s.status IN (${REFUND_PROBLEM_STATUSES.map((st) => `'${st}'`).join(', ')}))`;
+const REFUNDED_SQL = `(s.order_payment_status = 'rimborsato' AND s.status IN (${sqlList(REFUND_PROBLEM_STATUSES)}))`;
+
+/**
+ * A shipped shipment in trouble (issue 26): its last tracking event is held, exception or returned
+ * (`PROBLEM_TRACKING_STATUSES`), or its stored alerts say stalled or late (`PROBLEM_TRACKING_ALERTS`:
+ * worked out in Italian working days by each tracking read).
+ */
+const TRACKING_PROBLEM_SQL = `(s.status = 'shipped' AND (s.tracking_status IN (${sqlList(PROBLEM_TRACKING_STATUSES)}) OR s.tracking_alerts && ARRAY[${sqlList(PROBLEM_TRACKING_ALERTS)}]::text[]))`;
 
 /**
  * The Errori tab ("problems"), the same rule as `domain/rules.ts` problemOf: a refused label, a
- * delivery problem reported by the carrier, a pending one without a weight or with an incomplete
- * customs declaration (issue 25), a shipped shipment without tracking movement for
- * more than STUCK_AFTER_DAYS days, or a live shipment of a refunded order.
+ * pending one without a weight or with an incomplete customs declaration (issue 25), a shipped one
+ * in trouble ({@link TRACKING_PROBLEM_SQL}), or a live shipment of a refunded order.
  */
-export const PROBLEM_SQL = `(s.status = 'error' OR (s.status = 'pending' AND (s.parcel_weight_grams IS NULL OR jsonb_array_length(s.customs_missing) > 0)) OR (s.status = 'shipped' AND (s.tracking_status = 'exception' OR coalesce(s.tracking_updated_at, s.shipped_at) < now() - make_interval(days => ${Number(STUCK_AFTER_DAYS)}))) OR ${REFUNDED_SQL})`;
+export const PROBLEM_SQL = `(s.status = 'error' OR (s.status = 'pending' AND (s.parcel_weight_grams IS NULL OR jsonb_array_length(s.customs_missing) > 0)) OR ${TRACKING_PROBLEM_SQL} OR ${REFUNDED_SQL})`;
 
 /** Each tab's predicate. */
 export const TAB_SQL: Record<CountedTab, string> = {
