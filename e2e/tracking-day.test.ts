@@ -1,0 +1,218 @@
+/**
+ * Issue 26's day, in headless chromium against the real stack with the tracking refresher on (its
+ * schedule run about 2,000 times faster: a fresh parcel read every few seconds) and GLS and Poste
+ * sandboxes of its own, whose clock the suite moves: in the morning the merchant ships ten GLS
+ * parcels (two to recipients GLS delivers at once, one GLS holds at the depot, seven on their way)
+ * and closes the GLS day; by the afternoon, with no click on 'Aggiorna tracking', the shipments
+ * screen shows them moving ('In transito' or 'In consegna'), the held one marked and in 'Errori',
+ * the header's notification says 'Pacco in giacenza' and leads to it, the two delivered orders are
+ * in the orders' 'Consegnato' tab and the activity says each was delivered; at 1280 and 390 px.
+ * Screenshots in /tmp/shots-tracking-day/.
+ */
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import type { ShipmentDetailsJson } from '@smista/contracts';
+import { advanceCarrierClocks, type TestApp } from './support/app';
+import type { BrowserSession } from './support/browser';
+import { api, registerWithMerchant, signIn } from './support/api';
+import { labelWithGls } from './support/marketplaces';
+import { openOrdersSyncedNow, statusTab } from './support/orders';
+import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
+import { shipmentRow } from './support/shipments';
+import { DESKTOP, eventually, expectNoSidewaysScroll, MOBILE, screenshotWhole, textOf } from './support/ui';
+
+const scenario = createScenario(__filename);
+const { step } = scenario;
+
+const run = newRunId();
+const admin = person('Irene', 'Fabbri', run);
+const merchantName = `Vetreria Fabbri ${run}`;
+const SHOTS = '/tmp/shots-tracking-day';
+/** How long the day's reads may take on a busy machine: every parcel read within a few of its 3.6 s rounds. */
+const SETTLE_MS = 90_000;
+
+let app: TestApp;
+let browser: BrowserSession;
+let page: Page;
+let merchantId = '';
+
+beforeAll(async () => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  ({ app, browser, page } = await scenario.start({
+    ownGlsSandbox: true,
+    ownPosteSandbox: true,
+    // 2 h of the schedule in 3.6 s; the refresher looks again every 200 ms when nothing is due.
+    componentEnv: { shipments: { TRACKING_REFRESH_ENABLED: 'true', TRACKING_REFRESH_SCALE: '0.0005', TRACKING_IDLE_MS: '200' } },
+  }));
+  merchantId = (await registerWithMerchant(browser.context, app.baseUrl, admin, merchantName)).id;
+}, TEST_TIMEOUT_MS);
+afterAll(() => scenario.stop(), STOP_TIMEOUT_MS);
+
+const asAdmin = () => signIn(browser.context, app.baseUrl, admin, merchantId);
+const call = (method: 'GET' | 'POST', path: string, body?: unknown) => api(browser.context, app.baseUrl, method, path, body);
+const details = async (id: number): Promise<ShipmentDetailsJson> => {
+  const res = await call('GET', `/api/shipments/${id}`);
+  expect(res.status).toBe(200);
+  return res.body;
+};
+const shot = (p: Page, name: string) => screenshotWhole(p, `${SHOTS}/${name}.png`);
+
+/** The ten recipients: the GLS sandbox's paths by name (deploy/sandboxes/src/gls/README.md). */
+const RECIPIENTS = [
+  'Lucia Bianchi CONSEGNA IMMEDIATA',
+  'Paolo Neri CONSEGNA IMMEDIATA',
+  'Marco GIACENZA CONSEGNA IMMEDIATA',
+  ...['Anna Verdi', 'Carlo Russo', 'Elena Gallo', 'Fabio Costa', 'Giada Conti', 'Luca Greco', 'Sara Marino'],
+];
+const DELIVERED = [0, 1];
+const HELD = 2;
+const TRAVELLING = [3, 4, 5, 6, 7, 8, 9];
+
+/** The morning: ten orders made by hand, each labelled with GLS, and the GLS day closed. */
+const morning = given('la mattina: dieci pacchi GLS etichettati e la giornata chiusa', async () => {
+  await asAdmin();
+  const parcels: { orderId: number; externalId: string; shipmentId: number }[] = [];
+  for (const [i, recipientName] of RECIPIENTS.entries()) {
+    const order = await call('POST', '/api/orders', {
+      address: { recipientName, addressLine1: `Via Garibaldi ${i + 1}`, city: 'Bologna', state: 'BO', postalCode: '40121', country: 'Italia', countryCode: 'IT' },
+      items: [{ sku: `VASO-${run}`, title: 'Vaso in vetro soffiato', quantity: 1, unitPrice: '39,00', weightKg: '1,2' }],
+    });
+    expect(order.status).toBe(201);
+    parcels.push({ orderId: order.body.id, externalId: order.body.externalId, shipmentId: await labelWithGls(browser.context, app.baseUrl, merchantId, order.body.id) });
+  }
+  const closed = await call('POST', '/api/shipments/close-workday', { shipmentIds: parcels.map((p) => p.shipmentId) });
+  expect({ status: closed.status, failed: closed.body?.failed }).toEqual({ status: 200, failed: 0 });
+  return parcels;
+});
+
+/** The afternoon: two and a half minutes later at GLS (its sandbox delivers 300 s after the close), every parcel read by the refresher. */
+const afternoon = given('il pomeriggio: GLS ha mosso i pacchi, Smista li ha letti da solo', async () => {
+  const parcels = await morning.get();
+  await advanceCarrierClocks(app, 150);
+  await asAdmin();
+  await eventually(async () => {
+    const read = await Promise.all(parcels.map((p) => details(p.shipmentId)));
+    expect(read.map((d) => d.trackingStatus ?? '')).toEqual(
+      RECIPIENTS.map((_, i) => (DELIVERED.includes(i) ? 'delivered' : i === HELD ? 'held' : expect.stringMatching(/^(in_transit|out_for_delivery)$/))),
+    );
+  }, SETTLE_MS);
+  return parcels;
+});
+
+step('the morning: ten GLS parcels labelled and the day closed, none read by hand', async () => {
+  const parcels = await morning.get();
+  await asAdmin();
+  for (const p of parcels) {
+    const d = await details(p.shipmentId);
+    expect(d.status).toBe('shipped');
+    expect(d.closeWorkdayStatus).toBe('closed');
+    // Nobody clicked 'Aggiorna tracking': the audit holds no Track call.
+    expect(d.audit.map((a) => a.operation)).not.toContain('Track');
+  }
+});
+
+step('by the afternoon, without a click, the shipments screen shows them moving at 1280 px: two delivered, one held and marked, seven on their way', async () => {
+  const parcels = await afternoon.get();
+  await asAdmin();
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/dashboard/shipments');
+  await shipmentRow(page, parcels[HELD]!.shipmentId).getByTestId('shipment-tracking-status').waitFor();
+  const listed = async (i: number) => {
+    const badge = shipmentRow(page, parcels[i]!.shipmentId).getByTestId('shipment-tracking-status');
+    return { label: await textOf(badge), alert: (await badge.getAttribute('data-alert')) === 'true' };
+  };
+  for (const i of TRAVELLING) expect(['In transito', 'In consegna']).toContain((await listed(i)).label);
+  expect(await listed(HELD)).toEqual({ label: 'In giacenza', alert: true });
+  for (const i of DELIVERED) expect(await listed(i)).toEqual({ label: 'Consegnata', alert: false });
+  for (const p of parcels) expect((await details(p.shipmentId)).audit.map((a) => a.operation)).not.toContain('Track');
+  await expectNoSidewaysScroll(page, DESKTOP.width);
+  await shot(page, '1280-shipments');
+
+  // The held parcel, alone in Errori, with GLS's words.
+  await statusTab(page, 'error').click();
+  await eventually(async () =>
+    expect(await page.getByTestId('shipment-row').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-shipment-id'))))).toEqual([parcels[HELD]!.shipmentId]),
+  );
+  expect(await textOf(page.getByTestId('shipment-problem'))).toContain('IN GIACENZA');
+  // Delivered has no tab of its own (spec §2): the list's filter in the address, as a link would open it.
+  await page.goto('/dashboard/shipments?status=delivered');
+  await eventually(async () =>
+    expect((await page.getByTestId('shipment-row').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-shipment-id'))))).sort()).toEqual(
+      DELIVERED.map((i) => parcels[i]!.shipmentId).sort(),
+    ),
+  );
+  await shot(page, '1280-shipments-delivered');
+});
+
+step("the parcel in giacenza is the header's notification, naming its order, and leads to its shipment", async () => {
+  const parcels = await afternoon.get();
+  await asAdmin();
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/dashboard');
+  await eventually(async () => {
+    await page.reload();
+    await page.getByTestId('notifications-button').waitFor();
+    expect(await page.getByTestId('notifications-dot').count()).toBe(1);
+  }, SETTLE_MS);
+  await page.getByTestId('notifications-button').click();
+  const items = page.getByTestId('notifications-menu').getByTestId('notification-item');
+  await eventually(async () => expect(await items.count()).toBe(1));
+  const text = await textOf(items.first());
+  const held = parcels[HELD]!;
+  expect(text).toContain('Pacco in giacenza');
+  expect(text).toContain(`Il pacco dell'ordine ${held.externalId} (GLS ${(await details(held.shipmentId)).trackingNumber}) è in giacenza`);
+  await page.screenshot({ path: `${SHOTS}/1280-notification.png` });
+  await items.first().click();
+  await page.waitForURL((url) => url.pathname === '/dashboard/shipments' && url.searchParams.get('search') === held.externalId);
+  await eventually(async () =>
+    expect(await page.getByTestId('shipment-row').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-shipment-id'))))).toEqual([held.shipmentId]),
+  );
+});
+
+step("the two delivered orders are in the orders' 'Consegnato' tab, and the activity tells each delivery once", async () => {
+  const parcels = await afternoon.get();
+  await asAdmin();
+  await page.setViewportSize(DESKTOP);
+  await openOrdersSyncedNow(page, app.baseUrl, '/dashboard/orders?status=DELIVERED');
+  const delivered = DELIVERED.map((i) => parcels[i]!);
+  await eventually(async () => {
+    const shown = await page.getByTestId('order-row').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-order-id'))));
+    expect(shown.sort()).toEqual(delivered.map((p) => p.orderId).sort());
+  });
+  expect(await textOf(statusTab(page, 'DELIVERED').getByTestId('status-tab-count'))).toBe('2');
+  await shot(page, '1280-orders-delivered');
+
+  await page.goto('/dashboard');
+  await page.getByTestId('activity-list').waitFor();
+  const lines = await page.getByTestId('activity-item').allInnerTexts();
+  for (const p of delivered) expect(lines.filter((l) => l.startsWith(`Ordine ${p.externalId} consegnato (spedizione #${p.shipmentId})`))).toHaveLength(1);
+  expect(lines.filter((l) => l.includes('consegnato (spedizione #'))).toHaveLength(2);
+});
+
+step('at 390 px: the cards show the parcels moving, the held one marked; the notification menu fits; nothing sideways', async () => {
+  const parcels = await afternoon.get();
+  await asAdmin();
+  await page.setViewportSize(MOBILE);
+  try {
+    await page.goto('/dashboard/shipments');
+    await page.getByTestId('shipments-cards').waitFor();
+    const badge = (i: number) => shipmentRow(page, parcels[i]!.shipmentId).getByTestId('shipment-tracking-status');
+    await badge(HELD).waitFor();
+    expect(await textOf(badge(HELD))).toBe('In giacenza');
+    expect(await badge(HELD).getAttribute('data-alert')).toBe('true');
+    for (const i of TRAVELLING) expect(['In transito', 'In consegna']).toContain(await textOf(badge(i)));
+    await expectNoSidewaysScroll(page, MOBILE.width);
+    await shot(page, '390-shipments');
+    await page.getByTestId('notifications-button').click();
+    const menu = page.getByTestId('notifications-menu');
+    await menu.waitFor();
+    const box = await menu.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(MOBILE.width + 1);
+    expect(await textOf(menu)).toContain('Pacco in giacenza');
+    await page.screenshot({ path: `${SHOTS}/390-notification.png` });
+    await page.keyboard.press('Escape');
+  } finally {
+    await page.setViewportSize(DESKTOP);
+  }
+});
