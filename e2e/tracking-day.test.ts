@@ -18,7 +18,7 @@ import { api, registerWithMerchant, signIn } from './support/api';
 import { labelWithGls } from './support/marketplaces';
 import { openOrdersSyncedNow, statusTab } from './support/orders';
 import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
-import { shipmentRow } from './support/shipments';
+import { shipmentDetails, shipmentRow } from './support/shipments';
 import { DESKTOP, eventually, expectNoSidewaysScroll, MOBILE, screenshotWhole, textOf } from './support/ui';
 
 const scenario = createScenario(__filename);
@@ -50,11 +50,7 @@ afterAll(() => scenario.stop(), STOP_TIMEOUT_MS);
 
 const asAdmin = () => signIn(browser.context, app.baseUrl, admin, merchantId);
 const call = (method: 'GET' | 'POST', path: string, body?: unknown) => api(browser.context, app.baseUrl, method, path, body);
-const details = async (id: number): Promise<ShipmentDetailsJson> => {
-  const res = await call('GET', `/api/shipments/${id}`);
-  expect(res.status).toBe(200);
-  return res.body;
-};
+const details = (id: number): Promise<ShipmentDetailsJson> => shipmentDetails(browser.context, app.baseUrl, id);
 const shot = (p: Page, name: string) => screenshotWhole(p, `${SHOTS}/${name}.png`);
 
 /** The ten recipients: the GLS sandbox's paths by name (deploy/sandboxes/src/gls/README.md). */
