@@ -444,7 +444,16 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
       'ALIEXPRESS_TIME_ZONE',
       'ALIEXPRESS_LOGISTICS_SERVICES',
     ]);
-    expect(Object.keys(sources.overlays.shipments.env)).toEqual(['PROCESS_CONCURRENCY', 'RUN_LEASE_SECONDS', 'LABEL_DEADLINE_SECONDS']);
+    expect(Object.keys(sources.overlays.shipments.env)).toEqual([
+      'PROCESS_CONCURRENCY',
+      'RUN_LEASE_SECONDS',
+      'LABEL_DEADLINE_SECONDS',
+      'TRACKING_REFRESH_ENABLED',
+      'TRACKING_REFRESH_SCALE',
+      'TRACKING_CALLS_PER_MINUTE',
+      'TRACKING_CONCURRENCY',
+      'TRACKING_IDLE_MS',
+    ]);
     expect(Object.keys(sources.overlays.activity.env)).toEqual(['WORKDAY_REMINDER_AT']);
     const gateway = readSchema('gateway');
     expect((gateway.properties as Table).portEnv).toMatchObject({ const: 'PORT' });
