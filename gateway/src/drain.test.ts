@@ -7,8 +7,13 @@ describe('drainHttpServer', () => {
   it('finishes in-flight requests and closes kept-alive sockets without waiting for their idle timeout', async () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
+    let arrived!: () => void;
+    const slowInFlight = new Promise<void>((r) => (arrived = r));
     const server = http.createServer(async (req, res) => {
-      if (req.url === '/slow') await held;
+      if (req.url === '/slow') {
+        arrived();
+        await held;
+      }
       res.end('ok');
     });
     server.keepAliveTimeout = 60_000;
@@ -28,7 +33,7 @@ describe('drainHttpServer', () => {
 
     expect((await get('/fast')).connection).toBe('keep-alive');
     const slow = get('/slow'); // reuses the kept-alive socket, then stays in flight
-    await new Promise((r) => setTimeout(r, 50));
+    await slowInFlight;
     const started = Date.now();
     const drained = drainHttpServer(server, 5_000);
     release();
@@ -43,8 +48,13 @@ describe('drainHttpServer', () => {
   it('answers requests already on a kept-alive socket, then closes it', async () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
+    let arrived!: () => void;
+    const slowInFlight = new Promise<void>((r) => (arrived = r));
     const server = http.createServer(async (req, res) => {
-      if (req.url === '/slow') await held;
+      if (req.url === '/slow') {
+        arrived();
+        await held;
+      }
       res.end(req.url);
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -55,7 +65,8 @@ describe('drainHttpServer', () => {
     const closed = new Promise((r) => socket.on('close', r));
     // Two pipelined requests: the second waits in the socket while the first is in flight.
     socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\nGET /next HTTP/1.1\r\nHost: x\r\n\r\n');
-    await new Promise((r) => setTimeout(r, 50));
+    // The first is in flight (the second was read with it and waits its turn), whatever the load.
+    await slowInFlight;
     const drained = drainHttpServer(server, 5_000);
     release();
     await Promise.all([drained, closed]);
