@@ -1,4 +1,4 @@
-import { isPublicTokenShape, publicItemsOf, publicPageShown } from './public-page';
+import { isPublicTokenShape, publicCarrierWords, publicItemsOf, publicPageShown } from './public-page';
 
 const day = 86_400_000;
 const now = new Date('2026-06-30T12:00:00Z');
@@ -40,5 +40,13 @@ describe('publicItemsOf', () => {
   });
   it('answers every item when the shipment names no line', () => {
     expect(publicItemsOf([], items)).toEqual([{ title: 'Tazza', quantity: 2 }, { title: 'Piatto', quantity: 1 }]);
+  });
+});
+
+describe('publicCarrierWords', () => {
+  it('drops who signed for the parcel, keeps the rest', () => {
+    expect(publicCarrierWords('CONSEGNATA. (Firmato da: Lucia CONSEGNA IMMEDIATA)')).toBe('CONSEGNATA.');
+    expect(publicCarrierWords('Consegnata, firmato da Mario Rossi')).toBe('Consegnata,');
+    expect(publicCarrierWords('IN TRANSITO PRESSO IL CENTRO DI SMISTAMENTO GLS')).toBe('IN TRANSITO PRESSO IL CENTRO DI SMISTAMENTO GLS');
   });
 });

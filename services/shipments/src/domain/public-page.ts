@@ -43,3 +43,13 @@ export function publicItemsOf(lines: readonly LineItem[], orderItems: readonly {
     return item ? [{ title: item.title, quantity: l.quantity }] : [];
   });
 }
+
+/**
+ * The carrier's words as the public page shows them: without who signed for the parcel (GLS adds
+ * '(Firmato da: Lucia Bianchi)' to a delivery), a name the page must not show to whoever holds the link.
+ *
+ * @example publicCarrierWords('CONSEGNATA. (Firmato da: Lucia Bianchi)') // 'CONSEGNATA.'
+ */
+export function publicCarrierWords(description: string): string {
+  return description.replace(/\s*\(?\s*firmat[oa]\s+da\s*:?[^)]*\)?/gi, '').trim();
+}

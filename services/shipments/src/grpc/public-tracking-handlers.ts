@@ -1,6 +1,6 @@
 import { shipments } from '@smista/proto';
 import { carrierName, isTrackingStatus, trackingPageStatus, trackingStatusText, trackingUrl } from '@smista/contracts';
-import { isPublicTokenShape, publicItemsOf, publicPageShown, shipmentsErrors, type PublicItem, type Shipment } from '../domain';
+import { isPublicTokenShape, publicCarrierWords, publicItemsOf, publicPageShown, shipmentsErrors, type PublicItem, type Shipment } from '../domain';
 import { findShipmentByPublicToken, trackingEventsOf } from '../store';
 import type { HandlerDeps } from './deps';
 import { PUBLIC_BRAND_CALLER } from './merchants-client';
@@ -36,7 +36,7 @@ export function publicTrackingHandlers(deps: HandlerDeps) {
         trackingNumber: s.trackingNumber ?? '',
         status,
         statusLabel: label,
-        steps: [...events].reverse().map((e) => ({ at: iso(e.at), status: e.status, label: trackingStatusText(e.status), description: e.description, location: e.location })),
+        steps: [...events].reverse().map((e) => ({ at: iso(e.at), status: e.status, label: trackingStatusText(e.status), description: publicCarrierWords(e.description), location: e.location })),
         city: s.city,
         countryCode: s.countryCode,
         items,
