@@ -16,7 +16,7 @@ import { launchBrowser, type BrowserSession } from './support/browser';
 import { api, registerWithMerchant, signIn } from './support/api';
 import { labelWithGls } from './support/marketplaces';
 import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
-import { DESKTOP, eventually, expectNoSidewaysScroll, MOBILE, screenshotWhole, textOf } from './support/ui';
+import { DESKTOP, eventually, expectNoSidewaysScroll, expectToast, MOBILE, screenshotWhole, textOf } from './support/ui';
 
 const scenario = createScenario(__filename);
 const { step } = scenario;
@@ -92,6 +92,10 @@ step("the drawer gives the buyer's link /t/{token} with a copy button (1280 px)"
   expect(await textOf(link)).toContain(trackingPageSettingsTexts.drawerLinkLabel);
   expect(await link.getByTestId('details-buyer-link-url').getAttribute('href')).toBe(`${app.baseUrl}${details.publicTrackingUrl}`);
   expect(await textOf(link.getByTestId('details-buyer-link-copy'))).toBe(trackingPageSettingsTexts.copyLink);
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
+  await link.getByTestId('details-buyer-link-copy').click();
+  await expectToast(page, trackingPageSettingsTexts.copied);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${app.baseUrl}${details.publicTrackingUrl}`);
   await link.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/1280-drawer-buyer-link.png` });
   await page.keyboard.press('Escape');

@@ -38,8 +38,9 @@ export function TrackingPageCard({ merchantId }: { merchantId: string }) {
             src={src}
             title={texts.previewTitle}
             className="block h-[640px] w-full border-0"
-            sandbox=""
-            loading="lazy"
+            // No script may run in it (its CSP allows none either); same origin, so it paints with the
+            // page; the carrier's button may open its tab.
+            sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox"
             data-testid="tracking-page-preview"
           />
         </div>
