@@ -15,6 +15,7 @@ import type { TestApp } from './support/app';
 import { launchBrowser, type BrowserSession } from './support/browser';
 import { api, registerWithMerchant, signIn } from './support/api';
 import { labelWithGls } from './support/marketplaces';
+import { pngOf } from './support/pdf';
 import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { DESKTOP, eventually, expectNoSidewaysScroll, expectToast, MOBILE, screenshotWhole, textOf } from './support/ui';
 
@@ -41,7 +42,7 @@ beforeAll(async () => {
 afterAll(() => scenario.stop(), STOP_TIMEOUT_MS);
 
 const asAdmin = () => signIn(browser.context, app.baseUrl, admin, merchantId);
-const call = (method: 'GET' | 'POST', path: string, body?: unknown) => api(browser.context, app.baseUrl, method, path, body);
+const call = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => api(browser.context, app.baseUrl, method, path, body);
 const detailsApi = async (id: number): Promise<ShipmentDetailsJson> => {
   const res = await call('GET', `/api/shipments/${id}`);
   expect(res.status).toBe(200);
@@ -61,6 +62,13 @@ const tracked = given('una spedizione GLS consegnata con il tracking letto', asy
   expect((await call('POST', `/api/shipments/${id}/update-tracking`)).status).toBe(200);
   expect((await detailsApi(id)).status).toBe('delivered');
   return id;
+});
+
+/** The merchant's logo (issue 25's upload), shown on the page and its preview. */
+const withLogo = given('logo del merchant caricato', async () => {
+  await asAdmin();
+  expect((await call('PUT', '/api/merchants/current/logo', { logo: `data:image/png;base64,${pngOf(320, 96, [20, 90, 160]).toString('base64')}` })).status).toBe(200);
+  return true;
 });
 
 /** A browser of the buyer: its own profile, no session, the language and size given. */
@@ -103,6 +111,7 @@ step("the drawer gives the buyer's link /t/{token} with a copy button (1280 px)"
 
 step('the link in a fresh browser with no session at 390 px: steps newest first, the city only, no prices, GLS link', async () => {
   const id = await tracked.get();
+  await withLogo.get();
   await asAdmin();
   const details = await detailsApi(id);
   const buyer = await buyerBrowser('it-IT');
@@ -127,6 +136,10 @@ step('the link in a fresh browser with no session at 390 px: steps newest first,
     expect(shown.carrierLink).toBe(trackingUrl('gls', details.trackingNumber!));
     expect(shown.text).toContain(trackingPageTexts.it.carrierLink('GLS'));
     expect(await buyer.page.locator('script').count()).toBe(0);
+    // The logo through /t/{token}/logo, loaded under the page's CSP.
+    const logo = buyer.page.locator('header img');
+    expect(await logo.getAttribute('src')).toBe(`${details.publicTrackingUrl}/logo`);
+    await eventually(async () => expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320));
     await expectNoSidewaysScroll(buyer.page, MOBILE.width);
     await screenshotWhole(buyer.page, `${SHOTS}/390-public-page-it.png`);
   } finally {
@@ -158,7 +171,8 @@ step('an English browser gets the page in English; an unknown link is the 404 pa
   }
 });
 
-step("Impostazioni › Indirizzi previews the page with the merchant's name and a sample parcel, at 1280 and 390 px", async () => {
+step("Impostazioni › Indirizzi previews the page with the merchant's name, logo and a sample parcel, at 1280 and 390 px", async () => {
+  await withLogo.get();
   await asAdmin();
   for (const size of [DESKTOP, MOBILE]) {
     await page.setViewportSize(size);
@@ -174,6 +188,7 @@ step("Impostazioni › Indirizzi previews the page with the merchant's name and 
       await eventually(async () => expect(await textOf(frame.locator('main'))).toContain(merchantName));
       expect(await textOf(frame.locator('.sample'))).toBe(trackingPageTexts.it.sampleBanner);
       expect(await frame.locator('.mark').count()).toBe(3);
+      expect(await frame.locator('header img').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
       await card.scrollIntoViewIfNeeded();
       await expectNoSidewaysScroll(page, size.width);
       await page.screenshot({ path: `${SHOTS}/${size.width}-settings-preview.png` });

@@ -8,6 +8,8 @@
  * merchants' GetPublicBrand refuses any user.
  */
 import { status as grpcStatus } from '@grpc/grpc-js';
+import fs from 'node:fs';
+import path from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
 import { shipmentMessages as m, trackingUrl } from '@smista/contracts';
 import { marketplacesEvents } from '@smista/proto';
@@ -75,6 +77,22 @@ describe('the public token (issue 26)', () => {
     // The list never carries it.
     const list = await shop.api.listShipments({ page: 1, pageSize: 10, status: '', carrierIntegrationId: 0, search: '', orderId: 0 });
     expect(JSON.stringify(list)).not.toContain(token);
+  });
+});
+
+describe('migration 009', () => {
+  it('gives every shipped or delivered shipment without a token one, URL-safe and unique, and nothing else', async () => {
+    const sql = fs.readFileSync(path.join(__dirname, '../migrations/009_public_tracking.sql'), 'utf8');
+    const backfill = /UPDATE shipments[\s\S]*?;/.exec(sql)![0];
+    await stack.pool.query(`UPDATE shipments SET public_token = NULL WHERE id = ANY($1::bigint[])`, [[rivalId, pendingId]]);
+    await stack.pool.query(backfill);
+    const { rows } = await stack.pool.query(`SELECT id, public_token FROM shipments WHERE id = ANY($1::bigint[])`, [[rivalId, pendingId, shippedId]]);
+    const tokens = new Map(rows.map((r) => [Number(r.id), r.public_token as string | null]));
+    expect(tokens.get(pendingId)).toBeNull();
+    expect(tokens.get(shippedId)).toBe(token);
+    expect(tokens.get(rivalId)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    rivalToken = tokens.get(rivalId)!;
+    await expect(page(rivalToken)).resolves.toMatchObject({ carrier: 'gls' });
   });
 });
 
