@@ -43,7 +43,7 @@ const STYLE = `
 *{box-sizing:border-box}
 body{margin:0;background:#f4f5f7;color:#1c2430;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 main{max-width:36rem;margin:0 auto;padding:1rem}
-header{display:flex;align-items:center;gap:.75rem;margin:.5rem 0 1rem}
+header{display:flex;flex-direction:column;align-items:flex-start;gap:.5rem;margin:.5rem 0 1rem}
 header img{max-height:3rem;max-width:9rem;object-fit:contain}
 header p{margin:0;font-size:.85rem;color:#5b6675}
 h1{margin:0;font-size:1.25rem;line-height:1.3}
