@@ -78,6 +78,8 @@ const schema = z
     RATE_LIMIT_INVITE_LOOKUPS_PER_IP: positiveInt(30),
     /** Browser span batches per IP per RATE_LIMIT_WINDOW_MS (one every few seconds while a page is open). */
     RATE_LIMIT_TELEMETRY_PER_IP: positiveInt(600),
+    /** Buyers' public tracking pages (`/t/{token}` and its logo) per IP per minute (issue 26). */
+    RATE_LIMIT_TRACKING_PAGE_PER_MINUTE: positiveInt(60),
     /** Deadline of every gRPC call made for a request. */
     GRPC_DEADLINE_MS: positiveInt(5_000),
     /**
@@ -128,6 +130,7 @@ const schema = z
       invitesWindowMs: c.RATE_LIMIT_INVITES_WINDOW_MS,
       inviteLookupsPerIp: c.RATE_LIMIT_INVITE_LOOKUPS_PER_IP,
       telemetryPerIp: c.RATE_LIMIT_TELEMETRY_PER_IP,
+      trackingPagePerMinute: c.RATE_LIMIT_TRACKING_PAGE_PER_MINUTE,
     },
     grpcDeadlineMs: c.GRPC_DEADLINE_MS,
     sessionCache: { natsUrl: c.NATS_URL, ttlMs: c.SESSION_CACHE_TTL_MS, maxEntries: c.SESSION_CACHE_MAX_ENTRIES },

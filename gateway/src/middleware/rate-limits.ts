@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
-import { messages } from '@smista/contracts';
+import { messages, trackingPageLanguageOf } from '@smista/contracts';
+import { renderTooManyPage, sendPage } from '../pages/tracking-page';
 import type { Logger } from '@smista/service-kit';
 import type { RateLimitConfig } from '../config';
 import { HttpError } from './errors';
@@ -16,7 +17,8 @@ export type LimiterName =
   | 'checkEmailPerIp'
   | 'invitesPerUser'
   | 'inviteLookupsPerIp'
-  | 'telemetryPerIp';
+  | 'telemetryPerIp'
+  | 'trackingPagePerIp';
 
 interface LimiterRule {
   limit: (c: RateLimitConfig) => number;
@@ -27,6 +29,8 @@ interface LimiterRule {
   windowMs?: (c: RateLimitConfig) => number;
   /** Count only refused attempts (login): a user who logs in often is not an attacker. */
   onlyFailures?: boolean;
+  /** A page, not the API: the refusal is this short HTML page instead of the JSON error. */
+  page?: (req: Request) => string;
 }
 
 const rules: Record<LimiterName, LimiterRule> = {
@@ -40,6 +44,14 @@ const rules: Record<LimiterName, LimiterRule> = {
   // Token guessing: only refused lookups count.
   inviteLookupsPerIp: { limit: (c) => c.inviteLookupsPerIp, key: 'ip', message: messages.errors.tooManyRequests, onlyFailures: true },
   telemetryPerIp: { limit: (c) => c.telemetryPerIp, key: 'ip', message: messages.errors.tooManyRequests },
+  // Issue 26: the buyers' public tracking page, a minute's window of its own.
+  trackingPagePerIp: {
+    limit: (c) => c.trackingPagePerMinute,
+    windowMs: () => 60_000,
+    key: 'ip',
+    message: messages.errors.tooManyRequests,
+    page: (req) => renderTooManyPage(trackingPageLanguageOf(req.headers['accept-language'])),
+  },
 };
 
 /** True for limiters keyed by the user: the router puts them after the session filter. */
@@ -99,7 +111,11 @@ export function createLimiters(config: RateLimitConfig, shared?: SharedLimitStor
       skip: rule.key === 'email' ? (req) => emailKey(req) === undefined : undefined,
       // Each limiter has its own store (in memory) or key prefix (Redis): the key is only who is counted.
       keyGenerator: (req) => (rule.key === 'email' ? emailKey(req)! : rule.key === 'user' ? userKey(req) : ipKey(req)),
-      handler: (_req, _res, next) => next(new HttpError(429, rule.message)),
+      handler: (req, res, next) => {
+        const page = rule.page;
+        if (!page) return next(new HttpError(429, rule.message));
+        sendPage(res, 429, page(req));
+      },
       // Redis away: the request passes uncounted, with a warning (fail-open, see connectSharedLimitStore).
       ...(shared ? { store: shared.storeFor(name), passOnStoreError: true, logger: shared.logger } : {}),
     });

@@ -141,6 +141,10 @@ const spec = [
   'PUT /api/package-presets/:id',
   'DELETE /api/package-presets/:id',
   'PUT /api/orders/:id/package',
+  // The buyer's public tracking page, its logo and the merchant's preview (issue 26).
+  'GET /t/:token',
+  'GET /t/:token/logo',
+  'GET /api/tracking-page/preview',
 ];
 
 describe('route table', () => {
@@ -210,6 +214,12 @@ describe('route table', () => {
     expect(limits['/api/register']).toEqual(['registerPerIp']);
     expect(limits['/api/request-password-reset']).toEqual(['resetPerIp', 'resetPerEmail']);
     expect(limits['/api/telemetry/traces']).toEqual(['telemetryPerIp']);
+  });
+
+  it("serves the buyer's tracking page and its logo without a session, rate-limited per address; the preview needs the session", () => {
+    const find = (path: string) => routeTable.find((r) => r.method === 'GET' && r.path === path);
+    for (const path of ['/t/:token', '/t/:token/logo']) expect({ path, auth: find(path)?.auth, limiters: find(path)?.limiters }).toEqual({ path, auth: 'public', limiters: ['trackingPagePerIp'] });
+    expect(find('/api/tracking-page/preview')?.auth).toBe('session');
   });
 
   it('rate-limits invites per user and invite-link lookups per IP', () => {

@@ -17,6 +17,7 @@ import type { RouteDef } from './route';
 import { teamRoutes } from './team-routes';
 import { slipRoutes } from './slip-routes';
 import { merchantLogoRoutes } from './merchant-logo-routes';
+import { trackingPageRoutes } from './tracking-page-routes';
 
 /**
  * Every `/api` route: one file per service's routes (path → validation schema → gRPC method →
@@ -24,5 +25,5 @@ import { merchantLogoRoutes } from './merchant-logo-routes';
  * Business rules live in the services.
  */
 export function createRouteTable(gateway: GatewayRouteDeps): RouteDef[] {
-  return [...identityRoutes, ...ssoRoutes(gateway.sso), ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderImportRoutes, ...orderRoutes, ...manualOrderRoutes, ...shippingRuleRoutes, ...catalogueRoutes, ...shipmentRoutes, ...shipmentParcelRoutes, ...slipRoutes, ...merchantLogoRoutes, ...activityRoutes, ...gatewayRoutes(gateway)];
+  return [...identityRoutes, ...ssoRoutes(gateway.sso), ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderImportRoutes, ...orderRoutes, ...manualOrderRoutes, ...shippingRuleRoutes, ...catalogueRoutes, ...shipmentRoutes, ...shipmentParcelRoutes, ...slipRoutes, ...merchantLogoRoutes, ...trackingPageRoutes, ...activityRoutes, ...gatewayRoutes(gateway)];
 }

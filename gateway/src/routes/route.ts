@@ -54,6 +54,8 @@ export interface RouteResult {
   json?: Buffer;
   /** Answer a file (a PDF, a CSV) instead of JSON; `body` is ignored. */
   file?: { contentType: string; filename: string; data: Uint8Array; disposition?: 'attachment' | 'inline' };
+  /** An HTML page (issue 26's public tracking page) with its own headers (pages/tracking-page.ts `sendPage`); `body` is ignored. */
+  page?: { html: string; frameable?: boolean };
   /** Extra response headers (what a PDF answer says beside its bytes, e.g. the orders without a label). */
   headers?: Record<string, string>;
 }

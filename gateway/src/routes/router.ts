@@ -2,6 +2,7 @@ import express, { type ErrorRequestHandler, type RequestHandler, type Router } f
 import { messages } from '@smista/contracts';
 import { containsNul, type Logger } from '@smista/service-kit';
 import { HttpError } from '../middleware/errors';
+import { sendPage } from '../pages/tracking-page';
 import { limiterNeedsSession, type Limiters } from '../middleware/rate-limits';
 import { requireSessionCookie, resolveSession } from '../middleware/session';
 import { clearSessionCookie, clearSsoNonceCookie, readSessionToken, readSsoNonceHash, readSsoReturnTo, sessionCookie, ssoNonceCookie } from '../middleware/session-cookie';
@@ -100,7 +101,8 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
       if (result.clearSession) res.append('Set-Cookie', clearSessionCookie(deps.cookieSecure));
       if (result.ssoNonce !== undefined) res.append('Set-Cookie', result.ssoNonce ? ssoNonceCookie(result.ssoNonce.hash, deps.cookieSecure, result.ssoNonce.returnTo) : clearSsoNonceCookie(deps.cookieSecure));
       for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
-      if (result.file) sendFile(res, result.file);
+      if (result.page) sendPage(res, result.status ?? 200, result.page.html, { frameable: result.page.frameable });
+      else if (result.file) sendFile(res, result.file);
       else if (result.json) sendJson(res, result.status ?? 200, result.json);
       else if (result.status === 204) res.status(204).end();
       else res.status(result.status ?? 200).json(result.body);

@@ -1,5 +1,5 @@
 import type { shipments } from '@smista/proto';
-import { pageMeta, shipmentStatusFilters, trackingStatusText, trackingUrl, type CustomsContentType } from '@smista/contracts';
+import { pageMeta, publicTrackingPath, shipmentStatusFilters, trackingStatusText, trackingUrl, type CustomsContentType } from '@smista/contracts';
 import type {
   BulkCreateJson,
   CloseWorkdayJson,
@@ -119,7 +119,7 @@ export function trackingEventJson(e: shipments.TrackingEvent): ShipmentTrackingE
 
 export function shipmentDetailsJson(d: shipments.ShipmentDetails): ShipmentDetailsJson {
   if (!d.shipment) throw new Error('GetShipment answered no shipment');
-  return { ...shipmentJson(d.shipment), audit: d.audit.map(auditJson), trackingEvents: d.trackingEvents.map(trackingEventJson) };
+  return { ...shipmentJson(d.shipment), audit: d.audit.map(auditJson), trackingEvents: d.trackingEvents.map(trackingEventJson), publicTrackingUrl: d.publicToken ? publicTrackingPath(d.publicToken) : null };
 }
 
 /** The tabs' counts; a status the service did not count is 0. */

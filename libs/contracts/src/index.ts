@@ -29,3 +29,4 @@ export * from './catalogue';
 export * from './manual-orders';
 export * from './order-csv';
 export * from './customs';
+export * from './tracking-page';

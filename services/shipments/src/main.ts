@@ -4,7 +4,7 @@ import { attachWhenStreamExists, holdProcessPresence, runService, startGrpcServe
 import { readConfig, type Config } from './config';
 import { ProcessRunner, TrackingRefresher } from './app';
 import { scaledPolicy } from './domain';
-import { createCarrierGateway, createMerchantBranding, createOrdersDirectory, createShipmentsService } from './grpc';
+import { createCarrierGateway, createMerchantBranding, createOrdersDirectory, createPublicBrands, createShipmentsService } from './grpc';
 import { stream } from './events/publishers';
 import { orderSubscriptions, subscriptions } from './events/subscriptions';
 
@@ -41,6 +41,7 @@ export async function startShipments(config: Config, logger: Logger): Promise<Ru
   const carriers = createCarrierGateway({ address: config.CARRIERS_GRPC_ADDR, ...clientOptions });
   const orders = createOrdersDirectory({ address: config.ORDERS_GRPC_ADDR, ...clientOptions });
   const branding = createMerchantBranding({ address: config.MERCHANTS_GRPC_ADDR, ...clientOptions });
+  const brands = createPublicBrands({ address: config.MERCHANTS_GRPC_ADDR, ...clientOptions });
   const presence = await holdProcessPresence(config.DATABASE_URL, logger);
   const runner = new ProcessRunner({
     pool: infra.pool,
@@ -66,7 +67,7 @@ export async function startShipments(config: Config, logger: Logger): Promise<Ru
     claimMs: 60_000,
     idleMs: config.TRACKING_IDLE_MS,
   });
-  const service = createShipmentsService({ pool: infra.pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, carriers, orders, branding, runner, trackingPolicy });
+  const service = createShipmentsService({ pool: infra.pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, carriers, orders, branding, brands, runner, trackingPolicy });
   const server = await startGrpcServer({ port: config.GRPC_PORT, services: [service], logger });
   runner.start();
   if (config.TRACKING_REFRESH_ENABLED) refresher.start();
@@ -85,7 +86,7 @@ export async function startShipments(config: Config, logger: Logger): Promise<Ru
       ['stop gRPC (drain in-flight calls)', () => server.shutdown()],
       ['stop consumers of orders events', () => orderConsumers.stop()],
       ...infra.drainSteps,
-      ['close orders, carriers and merchants clients', async () => (orders.close(), carriers.close(), branding.close())],
+      ['close orders, carriers and merchants clients', async () => (orders.close(), carriers.close(), branding.close(), brands.close())],
       ...infra.closeSteps,
     ],
   };

@@ -8,6 +8,7 @@ import { AddressCards, AddressTable } from './address-list';
 import { AddressDialog, type AddressDialogTarget } from './address-dialog';
 import { useAddresses, useDeleteAddress } from './addresses-api';
 import { LogoCard } from './logo-card';
+import { TrackingPageCard } from './tracking-page-card';
 
 /** /dashboard/settings/addresses: 'I Tuoi Indirizzi' (spec §2, §5, §7, §8). */
 export function AddressesTab() {
@@ -17,6 +18,7 @@ export function AddressesTab() {
     <div className="grid gap-4">
       <AddressesPanel key={merchant.id} merchantId={merchant.id} />
       <LogoCard key={`logo-${merchant.id}`} merchantId={merchant.id} />
+      <TrackingPageCard key={`tracking-page-${merchant.id}`} merchantId={merchant.id} />
     </div>
   );
 }

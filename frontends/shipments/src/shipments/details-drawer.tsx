@@ -1,9 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { AlertTriangle, ExternalLink, FileDown, Info, MapPin, Send } from 'lucide-react';
+import { AlertTriangle, Copy, ExternalLink, FileDown, Info, MapPin, Send } from 'lucide-react';
 import {
   auditOperationLabels,
   auditOutcomeLabels,
+  trackingPageSettingsTexts,
   workdayCloseStatusLabels,
   type ShipmentAuditJson,
   type ShipmentJson,
@@ -38,7 +39,7 @@ import { errorToast } from './results';
 import { carrierLabel, labelFrom, marketplaceTrackingView, orderLabel, recipientLabel, type FactRow } from './shipment-rules';
 import { useCarrierIntegrations, useMarketplaceIntegration, useSendOrderTracking, useShipmentDetails } from './shipments-api';
 import { TrackingStatusBadge } from './tracking-badge';
-import { trackingBadge, trackingSteps } from './tracking-view';
+import { buyerTrackingLink, trackingBadge, trackingSteps } from './tracking-view';
 
 const d = t.details;
 /** After 'Invia tracking ora', the details are read this often until the marketplace's answer reaches them. */
@@ -141,6 +142,7 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
             {d.trackPage}
           </a>
         ) : null}
+        {details.data ? <BuyerLink link={buyerTrackingLink({ publicTrackingUrl: details.data.publicTrackingUrl, status: s.status }, window.location.origin)} /> : null}
         {details.isPending ? (
           <Loading testId="details-tracking-loading" />
         ) : details.isError ? null : (
@@ -411,5 +413,35 @@ function AuditTrail({ entries }: { entries: ShipmentAuditJson[] }) {
         );
       })}
     </ol>
+  );
+}
+
+/** Issue 26: the buyer's public tracking page, to send to the customer: the link and a copy button. */
+function BuyerLink({ link }: { link: string | null }) {
+  if (!link) return null;
+  const copy = () =>
+    navigator.clipboard.writeText(link).then(
+      () => toast({ title: trackingPageSettingsTexts.copied }),
+      () => toast({ title: trackingPageSettingsTexts.copyFailed, variant: 'destructive' }),
+    );
+  return (
+    <div className="grid gap-1" data-testid="details-buyer-link">
+      <span className="text-sm text-muted-foreground">{trackingPageSettingsTexts.drawerLinkLabel}</span>
+      <div className="flex min-w-0 items-center gap-2">
+        <a
+          href={link}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="min-w-0 truncate font-mono text-sm text-primary underline-offset-4 hover:underline"
+          data-testid="details-buyer-link-url"
+        >
+          {link}
+        </a>
+        <Button type="button" variant="outline" size="sm" onClick={() => void copy()} data-testid="details-buyer-link-copy">
+          <Copy className="h-3.5 w-3.5" aria-hidden />
+          {trackingPageSettingsTexts.copyLink}
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { ShipmentTrackingEventJson } from '@smista/contracts';
-import { trackingBadge, trackingSteps } from './tracking-view';
+import { buyerTrackingLink, trackingBadge, trackingSteps } from './tracking-view';
 
 const event = (over: Partial<ShipmentTrackingEventJson>): ShipmentTrackingEventJson => ({
   at: '2026-11-20T09:00:00.000Z',
@@ -54,5 +54,15 @@ describe('the steps of the drawer', () => {
     ]);
     expect(trackingSteps([])).toEqual([]);
     expect(trackingSteps(undefined)).toEqual([]);
+  });
+});
+
+describe('buyerTrackingLink (issue 26)', () => {
+  it("is the details' path on the site's origin, for a shipped or delivered shipment only", () => {
+    expect(buyerTrackingLink({ publicTrackingUrl: '/t/abc_-1', status: 'shipped' }, 'https://app.smista.it')).toBe('https://app.smista.it/t/abc_-1');
+    expect(buyerTrackingLink({ publicTrackingUrl: '/t/abc', status: 'delivered' }, 'http://localhost:8080')).toBe('http://localhost:8080/t/abc');
+    expect(buyerTrackingLink({ publicTrackingUrl: '/t/abc', status: 'cancelled' }, 'https://app.smista.it')).toBeNull();
+    expect(buyerTrackingLink({ publicTrackingUrl: null, status: 'shipped' }, 'https://app.smista.it')).toBeNull();
+    expect(buyerTrackingLink({ status: 'pending' }, 'https://app.smista.it')).toBeNull();
   });
 });

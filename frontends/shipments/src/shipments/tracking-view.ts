@@ -61,3 +61,14 @@ export function trackingSteps(events: readonly ShipmentTrackingEventJson[] | nul
       return { key: `${i}-${e.at}-${e.code}`, at: e.at, status: e.status, badge, text, place: e.location.trim() };
     });
 }
+
+/**
+ * The buyer's link of a shipment (issue 26): the details' `publicTrackingUrl` (a path) on this
+ * site's origin; null without one (no label yet) or for a cancelled shipment, whose page is gone.
+ *
+ * @example buyerTrackingLink({ publicTrackingUrl: '/t/abc', status: 'shipped' }, 'https://app.smista.it') // 'https://app.smista.it/t/abc'
+ */
+export function buyerTrackingLink(details: { publicTrackingUrl?: string | null; status: string }, origin: string): string | null {
+  if (!details.publicTrackingUrl || (details.status !== 'shipped' && details.status !== 'delivered')) return null;
+  return new URL(details.publicTrackingUrl, origin).href;
+}

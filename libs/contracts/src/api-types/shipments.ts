@@ -141,6 +141,11 @@ export interface ShipmentDetailsJson extends ShipmentJson {
   audit: ShipmentAuditJson[];
   /** Every tracking event kept for the shipment, newest first (issue 26). */
   trackingEvents: ShipmentTrackingEventJson[];
+  /**
+   * Issue 26: the buyer's public tracking page, as a path of this site (`/t/{token}`; the screen
+   * adds the origin); null before the label. Only the details carry it, never the list.
+   */
+  publicTrackingUrl: string | null;
 }
 
 /** `POST /api/shipments/bulk-create`. */

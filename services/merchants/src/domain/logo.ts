@@ -21,3 +21,15 @@ export function parseLogo(data: Uint8Array): Logo {
   const size = imageSizeOf(data)!;
   return { contentType: size.format === 'png' ? 'image/png' : 'image/jpeg', data, width: size.width, height: size.height };
 }
+
+/**
+ * The one caller of GetPublicBrand (issue 26): shipments, signing a caller token for the merchant
+ * of a public tracking page. Identity signs tokens for user ids (uuids) only, so no session can
+ * carry this subject; the token still needs CALLER_TOKEN_SECRET.
+ */
+export const PUBLIC_BRAND_CALLER = 'smista:public-tracking';
+
+/** True when the verified caller may read a merchant's public brand (its name and logo). */
+export function mayReadPublicBrand(caller: { userId: string; merchantId?: string }): boolean {
+  return caller.userId === PUBLIC_BRAND_CALLER && !!caller.merchantId;
+}

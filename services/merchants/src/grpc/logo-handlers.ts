@@ -1,6 +1,7 @@
 import { merchants } from '@smista/proto';
-import { assertMay, may, merchantsErrors, parseLogo, type Role } from '../domain';
-import { deleteLogo, findLogo, saveLogo, type LogoRow } from '../store';
+import { kitErrors } from '@smista/service-kit';
+import { assertMay, may, mayReadPublicBrand, merchantsErrors, parseLogo, parseMerchantId, type Role } from '../domain';
+import { deleteLogo, findLogo, findMerchantName, saveLogo, type LogoRow } from '../store';
 import { selectedMembershipOf } from './actor';
 import type { HandlerDeps } from './deps';
 
@@ -36,6 +37,20 @@ export function logoHandlers({ pool, unary, now }: HandlerDeps) {
       await deleteLogo(pool, membership.merchantId);
       ctx.logger.info({ merchantId: membership.merchantId, userId: actor.userId }, 'logo removed');
       return {};
+    }),
+
+    getPublicBrand: unary('GetPublicBrand', async (request: merchants.GetPublicBrandRequest, ctx) => {
+      const caller = await ctx.caller();
+      if (!mayReadPublicBrand(caller)) throw kitErrors.unauthenticated();
+      const merchantId = parseMerchantId(caller.merchantId!);
+      const name = await findMerchantName(pool, merchantId);
+      if (name === null) throw merchantsErrors.merchantNotFound();
+      const logo = await findLogo(pool, merchantId);
+      return merchants.PublicBrand.fromPartial({
+        merchantName: name,
+        hasLogo: logo !== null,
+        ...(request.includeLogo && logo ? { logoContentType: logo.contentType, logoData: Buffer.from(logo.data) } : {}),
+      });
     }),
   };
 }

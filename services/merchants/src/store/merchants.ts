@@ -51,3 +51,9 @@ export async function setSsoRequired(tx: PoolClient, merchantId: string, require
   await tx.query('UPDATE merchants SET sso_required = $2 WHERE id = $1', [merchantId, required]);
   return true;
 }
+
+/** The merchant's name, or null when no merchant has this id. */
+export async function findMerchantName(db: Queryable, merchantId: string): Promise<string | null> {
+  const { rows } = await db.query(`SELECT name FROM merchants WHERE id = $1`, [merchantId]);
+  return rows[0] ? (rows[0].name as string) : null;
+}

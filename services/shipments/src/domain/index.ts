@@ -12,3 +12,4 @@ export * from './slips';
 export * from './parcel';
 export * from './tracking-schedule';
 export * from './working-days';
+export * from './public-page';

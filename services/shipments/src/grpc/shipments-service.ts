@@ -3,6 +3,7 @@ import { shipments } from '@smista/proto';
 import { actionHandlers } from './action-handlers';
 import { errorStatus } from './error-status';
 import type { HandlerDeps, ShipmentsServiceDeps } from './deps';
+import { publicTrackingHandlers } from './public-tracking-handlers';
 import { shipmentHandlers } from './shipment-handlers';
 
 /**
@@ -12,6 +13,6 @@ import { shipmentHandlers } from './shipment-handlers';
 export function createShipmentsService(deps: ShipmentsServiceDeps): GrpcServiceBinding {
   const unary = createHandlerFactory({ logger: deps.logger, callerSecret: deps.callerSecret, errors: errorStatus });
   const handlerDeps: HandlerDeps = { ...deps, unary, now: deps.now ?? (() => new Date()) };
-  const implementation: shipments.ShipmentsServiceServer = { ...shipmentHandlers(handlerDeps), ...actionHandlers(handlerDeps) };
+  const implementation: shipments.ShipmentsServiceServer = { ...shipmentHandlers(handlerDeps), ...actionHandlers(handlerDeps), ...publicTrackingHandlers(handlerDeps) };
   return { definition: shipments.ShipmentsServiceService, implementation };
 }

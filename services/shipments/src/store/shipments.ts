@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { PoolClient, Queryable } from '@smista/service-kit';
 import type { CustomsDeclaration, ShipmentStatus } from '@smista/contracts';
 import { COUNTED_TABS, offsetOf, type CountedTab, type CustomsState, type ShipmentParcel, type LineItem, type ListCriteria, type MarketplaceTrackingStatus, type NewShipment, type Shipment, type ShipmentAddress } from '../domain';
@@ -296,6 +297,7 @@ export async function markLabelled(
     `WITH s AS (
        UPDATE shipments s
           SET status = 'shipped', tracking_number = $3, carrier_shipment_number = $4, has_label = s.recipient_erased_at IS NULL, shipped_at = now(),
+              public_token = COALESCE(s.public_token, $7),
               error_message = NULL, error_code = NULL, last_attempt_at = now(), processing_owner = NULL, processing_until = NULL,
               search_text = CASE WHEN s.recipient_erased_at IS NULL THEN $5 ELSE $6 END, updated_at = now()
         WHERE s.id = $1 AND s.processing_owner = $2 AND s.status = 'processing'
@@ -307,9 +309,23 @@ export async function markLabelled(
        ON CONFLICT (shipment_id) DO UPDATE SET provider = EXCLUDED.provider, next_at = now(), claimed_until = NULL, failures = 0
      )
      SELECT * FROM s`,
-    [id, token, label.trackingNumber, label.carrierShipmentNumber, label.searchText, label.erasedSearchText],
+    [id, token, label.trackingNumber, label.carrierShipmentNumber, label.searchText, label.erasedSearchText, newPublicToken()],
   );
   return rows[0] ? toShipment(rows[0]) : null;
+}
+
+/**
+ * The token of a buyer's public tracking page (issue 26): 32 random bytes in base64url, 43
+ * characters; never derived from an id. A shipment labelled again keeps its first one.
+ */
+export function newPublicToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The shipment's public tracking token (null before its first label), for its merchant only. */
+export async function publicTokenOf(db: Queryable, merchantId: string, id: number): Promise<string | null> {
+  const { rows } = await db.query(`SELECT public_token FROM shipments WHERE id = $1 AND merchant_id = $2`, [id, merchantId]);
+  return (rows[0]?.public_token as string | null | undefined) ?? null;
 }
 
 /** A failed attempt: error or back to pending, with the reason, if the claim is still this one. */
@@ -520,4 +536,13 @@ export async function shipmentExists(db: Queryable, merchantId: string, id: numb
   if (!validId(id)) return false;
   const { rows } = await db.query('SELECT 1 FROM shipments WHERE id = $1 AND merchant_id = $2', [id, merchantId]);
   return rows.length > 0;
+}
+
+/**
+ * The shipment of a public tracking token (issue 26), whoever's it is: the token alone is the
+ * key, so the caller must show only what the public page may show. Null when no shipment has it.
+ */
+export async function findShipmentByPublicToken(db: Queryable, token: string): Promise<Shipment | null> {
+  const { rows } = await db.query(`SELECT ${SHIPMENT_COLUMNS} FROM shipments s WHERE s.public_token = $1`, [token]);
+  return rows[0] ? toShipment(rows[0]) : null;
 }
