@@ -36,7 +36,9 @@ let merchantId = '';
 
 beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
-  ({ app, browser, page } = await scenario.start());
+  // A GLS sandbox of its own: the shared one knows other suites' parcels by the same counters (each
+  // app's label sequence starts at 1) and would answer our AddParcel with theirs.
+  ({ app, browser, page } = await scenario.start({ ownGlsSandbox: true }));
   merchantId = (await registerWithMerchant(browser.context, app.baseUrl, admin, merchantName)).id;
 }, TEST_TIMEOUT_MS);
 afterAll(() => scenario.stop(), STOP_TIMEOUT_MS);
