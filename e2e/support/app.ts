@@ -19,9 +19,10 @@ export interface StartAppOptions {
    * `ContatoreProgressivo` and `Bda` from 1, and on one shared GLS account another suite's parcel
    * with the same counter would be answered back (GLS de-duplicates on it), or its close or
    * cancel would reach ours. `{ latencyMs }` slows each of its answers (a run that lasts long enough
-   * to be cut).
+   * to be cut); `{ deliverAfterSeconds }` sets how long a parcel takes from the close to its
+   * delivery (default 300), so a suite that moves the clock by hours sees parcels still on their way.
    */
-  ownGlsSandbox?: boolean | { latencyMs: number };
+  ownGlsSandbox?: boolean | { latencyMs?: number; deliverAfterSeconds?: number };
   /**
    * A Poste Delivery Business sandbox of this app alone (started in this process) instead of the
    * run's shared one: a suite that moves the carriers' clock ({@link advanceCarrierClocks}) needs
@@ -88,7 +89,9 @@ export async function startApp(options: StartAppOptions = {}): Promise<TestApp> 
   const infra = sharedInfra();
   const logDir = path.join(tmpDir, 'e2e-logs', `${Date.now().toString(36)}-${crypto.randomBytes(3).toString('hex')}`);
   const own = options.ownGlsSandbox;
-  const gls = own ? await startGlsSandbox({ port: 0, latencyMs: typeof own === 'object' ? own.latencyMs : 0 }) : null;
+  const gls = own
+    ? await startGlsSandbox({ port: 0, latencyMs: typeof own === 'object' ? (own.latencyMs ?? 0) : 0, ...(typeof own === 'object' && own.deliverAfterSeconds ? { deliverAfterSeconds: own.deliverAfterSeconds } : {}) })
+    : null;
   let poste: PosteDeliverySandbox | null = null;
   try {
     if (options.ownPosteSandbox) poste = await startPosteDeliverySandbox({ port: 0 });
