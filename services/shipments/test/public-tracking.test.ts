@@ -10,11 +10,11 @@
 import { status as grpcStatus } from '@grpc/grpc-js';
 import fs from 'node:fs';
 import path from 'node:path';
-import { deflateSync, crc32 } from 'node:zlib';
 import { shipmentMessages as m, trackingUrl } from '@smista/contracts';
 import { marketplacesEvents } from '@smista/proto';
 import { rpc, rpcAs } from '@smista/service-kit';
 import { SECRET } from '../../merchants/test/support/harness';
+import { pngOf } from '../../../e2e/support/pdf';
 import { italianOrders, startShipmentsStack, type ShipmentsStack, type TestMerchant } from './support/harness';
 
 let stack: ShipmentsStack;
@@ -30,21 +30,6 @@ const NOT_FOUND = { code: grpcStatus.NOT_FOUND, details: m.shipmentNotFound };
 const anonymous = () => rpc(stack.client);
 const page = (t: string, includeLogo = false) => anonymous().getPublicTracking({ token: t, includeLogo });
 
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc((width + 1) * height, 90))), chunk('IEND', Buffer.alloc(0))]);
-}
 
 const item = (title: string, quantity: number, k: number) =>
   marketplacesEvents.ImportedItem.fromPartial({ externalItemId: `7${k}`, sku: `S-${k}`, title, quantity, unitPrice: '19.90', total: '19.90', currency: 'EUR', fulfillmentStatus: 'da_spedire' });
@@ -64,7 +49,7 @@ beforeAll(async () => {
   token = (await shop.api.getShipment({ id: shippedId })).publicToken;
   rivalToken = (await rival.api.getShipment({ id: rivalId })).publicToken;
   const merchants = await stack.carriersStack.merchants.as(shop.admin, { merchantId: shop.merchantId, role: 'admin' });
-  await merchants.setLogo({ data: png(120, 40) });
+  await merchants.setLogo({ data: pngOf(120, 40) });
 }, 180_000);
 afterAll(() => stack?.stop(), 60_000);
 

@@ -5,11 +5,11 @@
  * merchants' ids skipped and a selection of none of the merchant's refused.
  */
 import { status as grpcStatus } from '@grpc/grpc-js';
-import { deflateSync, crc32 } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { slipMessages } from '@smista/contracts';
 import { marketplacesEvents } from '@smista/proto';
 import { pageTexts } from './support/pdf';
+import { pngOf } from '../../../e2e/support/pdf';
 import { italianOrders, startShipmentsStack, type ShipmentsStack, type TestMerchant } from './support/harness';
 
 let stack: ShipmentsStack;
@@ -19,21 +19,6 @@ let orderIds: number[];
 let rivalOrderId: number;
 let labelledShipment: number;
 
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc((width + 1) * height, 90))), chunk('IEND', Buffer.alloc(0))]);
-}
 
 const item = (sku: string, title: string, quantity: number, k: number) =>
   marketplacesEvents.ImportedItem.fromPartial({ externalItemId: `9${k}`, sku, title, quantity, unitPrice: '5.00', total: '5.00', currency: 'EUR', fulfillmentStatus: 'da_spedire' });
@@ -81,7 +66,7 @@ describe('PrintPickList', () => {
 describe('PrintPackingSlips', () => {
   it('prints one slip per order (a long one over pages) with the logo, sender and recipient; with the labels each slip is followed by its label', async () => {
     const merchants = await stack.carriersStack.merchants.as(shop.admin, { merchantId: shop.merchantId, role: 'admin' });
-    await merchants.setLogo({ data: png(200, 60) });
+    await merchants.setLogo({ data: pngOf(200, 60) });
     const slips = await shop.api.printPackingSlips({ orderIds, shipmentIds: [], withLabels: false });
     expect(slips).toMatchObject({ orders: 3, pages: 1 + 1 + 3 });
     const pages = await pageTexts(slips.document!.data);
