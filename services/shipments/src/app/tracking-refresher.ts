@@ -1,6 +1,6 @@
 import { withTransaction, type Logger, type Pool } from '@smista/service-kit';
 import { CarrierCallError, nextRefreshAt, type RefreshPolicy, type Shipment } from '../domain';
-import { callBudgetWindows, claimDueTracking, pruneCallBudget, releaseTracking, returnCallBudget, scheduleTracking, takeCallBudget } from '../store';
+import { claimDueTracking, pruneCallBudget, releaseTracking, returnCallBudget, scheduleTracking, takeCallBudget } from '../store';
 import type { CarrierGateway } from './ports';
 import { keepTrackAnswer } from './update-tracking';
 
@@ -95,11 +95,6 @@ export class TrackingRefresher {
       await pruneCallBudget(this.deps.pool);
     }
     return total;
-  }
-
-  /** The calls counted per carrier and minute (for the bench). */
-  callWindows(): ReturnType<typeof callBudgetWindows> {
-    return callBudgetWindows(this.deps.pool);
   }
 
   private async refreshCarrier(provider: string, perMinute: number): Promise<RefreshRound> {

@@ -61,13 +61,13 @@ export async function updateTracking(deps: AppDeps, scope: MerchantScope, id: nu
     throw err;
   }
   const durationMs = Date.now() - t0;
-  const { shipment, update } = await withTransaction(deps.pool, async (tx) => {
+  const { shipment, update, message } = await withTransaction(deps.pool, async (tx) => {
     const kept = await keepTrackAnswer(tx, s, answer, deps.now(), deps.trackingPolicy ?? defaultRefreshPolicy);
-    const last = answer.events.length > 0 ? kept.update : null;
-    await recordCall(tx, { ...call, durationMs, outcome: 'ok', message: last ? m.trackingUpdated(last.description) : m.trackingNoEvents });
-    return kept;
+    // An answer without events may still change the alerts: the message speaks of the events only.
+    const said = kept.update && answer.events.length > 0 ? m.trackingUpdated(kept.update.description) : m.trackingNoEvents;
+    await recordCall(tx, { ...call, durationMs, outcome: 'ok', message: said });
+    return { ...kept, message: said };
   });
-  const message = update && answer.events.length > 0 ? m.trackingUpdated(update.description) : m.trackingNoEvents;
   if (update?.changed) deps.logger.info({ merchantId, shipmentId: s.id, carrier: s.carrierProvider, trackingStatus: update.trackingStatus, status: shipment.status }, 'tracking updated');
   return { shipment, message };
 }
