@@ -30,3 +30,4 @@ export * from './manual-orders';
 export * from './order-csv';
 export * from './customs';
 export * from './tracking-page';
+export * from './buyer-mail';

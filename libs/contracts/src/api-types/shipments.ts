@@ -146,6 +146,47 @@ export interface ShipmentDetailsJson extends ShipmentJson {
    * adds the origin); null before the label. Only the details carry it, never the list.
    */
   publicTrackingUrl: string | null;
+  /** Issue 26: the e-mails queued for the buyer, oldest first (none when the merchant sends none). */
+  buyerEmails: ShipmentBuyerEmailJson[];
+}
+
+/** One e-mail to the buyer about the shipment, and what became of it. */
+export interface ShipmentBuyerEmailJson {
+  kind: 'shipped' | 'out_for_delivery' | 'delivered' | 'held';
+  status: 'pending' | 'sent' | 'skipped' | 'failed';
+  /** The address written to (the recipient's at the time). */
+  to: string;
+  /** When it was queued, and when sent (null until then). */
+  queuedAt: string;
+  sentAt: string | null;
+  /** Why it was not sent (contracts `buyerMailSkipReasons`), null otherwise. */
+  reason: string | null;
+}
+
+/** `GET` and `PUT /api/buyer-emails` (issue 26): the merchant's e-mails to buyers. */
+export interface BuyerMailSettingsJson {
+  enabled: boolean;
+  /** The From header's name; empty: the merchant's name. */
+  senderName: string;
+  /** Where buyers' answers go; empty: nowhere but the From address. */
+  replyTo: string;
+  /** The address the e-mails are sent from (the deployment's, read-only). */
+  fromAddress: string;
+  /** The merchant's name, the sender name when none is set. */
+  merchantName: string;
+  /** Where a test is sent: the signed-in user's own address. */
+  testRecipient: string;
+  templates: Record<'shipped' | 'out_for_delivery' | 'delivered' | 'held', { enabled: boolean; subject: string; body: string; customised: boolean }>;
+}
+
+/** `POST /api/buyer-emails/preview`: the e-mail with a sample parcel. */
+export interface BuyerMailPreviewJson {
+  subject: string;
+  /** A whole HTML document (its images inline), for a sandboxed frame. */
+  html: string;
+  text: string;
+  from: string;
+  replyTo: string | null;
 }
 
 /** `POST /api/shipments/bulk-create`. */
