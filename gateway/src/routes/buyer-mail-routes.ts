@@ -110,6 +110,8 @@ export const buyerMailRoutes: RouteDef[] = [
     params: tokenParams,
     bodyFormat: 'form',
     bodyLimit: 1024,
+    // The page's button and RFC 8058 both send `List-Unsubscribe=One-Click`; nothing else is read.
+    body: z.object({ 'List-Unsubscribe': z.string().max(20).optional() }),
     limiters: ['trackingPagePerIp'],
     handle: async ({ params, shipments }) => {
       const answer = await unsubscribeCall(params.token, (r) => shipments.unsubscribeBuyer(r));
