@@ -6,8 +6,8 @@ import { startMarketplacesStack, trackingEvents, waitFor, type MarketplacesStack
  * The delivery told to Shopify (issue 26): `shipments.shipment.tracking_updated` with delivered
  * becomes one fulfillmentEventCreate DELIVERED on the fulfilment the tracking push made, once per
  * shipment; a delivery known before the fulfilment waits for it; Shopify unavailable is retried with
- * the tracking push's rules; a shop connected without write_fulfillments is refused in Italian and
- * shown as a tracking push's error (marketplaces.tracking.attempted, kind delivery); eBay has no
+ * the tracking push's rules; a shop connected without write_fulfillments is refused in Italian; every
+ * attempt is published for the shipment's audit trail (marketplaces.tracking.attempted, kind delivery); eBay has no
  * delivery call: nothing recorded, nothing sent. The real identity, merchants and marketplaces
  * services, the Shopify and eBay sandboxes, PostgreSQL and NATS.
  */
@@ -105,8 +105,8 @@ it('tells Shopify DELIVERED once on the fulfilment of the tracking push, at the 
   expect(report.happened_at.toISOString()).toBe('2026-11-20T10:15:00.000Z');
   expect(await eventsOn(push.fulfillment_id)).toEqual([expect.objectContaining({ id: report.event_id, status: 'DELIVERED', happenedAt: '2026-11-20T10:15:00.000Z', clientId: SHOPIFY_SANDBOX_APP.clientId })]);
   expect((await control.orders(SHOP)).find((o) => o.legacyResourceId === event.externalOrderId)!.fulfillments[0]!.deliveredAt).toBe('2026-11-20T10:15:00.000Z');
-  // A first success changes nothing the shipment shows (its tracking was pushed): nothing published.
-  expect(await deliveryAttempts(event.shipmentId)).toEqual([]);
+  // Published for the shipment's audit trail, once.
+  expect((await deliveryAttempts(event.shipmentId)).map((e) => [e.status, e.attempts])).toEqual([['pushed', 1]]);
 
   await stack.publishTrackingUpdated(delivered(event), msgId);
   await stack.handled([await stack.publishTrackingUpdated(delivered(event, '2026-11-21T09:00:00.000Z'))]);
@@ -147,7 +147,7 @@ it('keeps a delivery known before the fulfilment waiting, and tells it once the 
   }
 });
 
-it('retries a delivery Shopify could not take (unavailable) with the tracking push\'s back-off, showing it pending then clearing it', async () => {
+it('retries a delivery Shopify could not take (unavailable) with the tracking push\'s back-off, publishing the retry then the success', async () => {
   const event = labelled(open.shift()!);
   await stack.handled([await stack.publishLabelled(event)]);
   const push = await settled('tracking_pushes', event.shipmentId, 'pushed');
@@ -162,7 +162,7 @@ it('retries a delivery Shopify could not take (unavailable) with the tracking pu
   expect(shown[0]!.errorMessage).not.toBe('');
 });
 
-it('records a refusal of a shop connected without write_fulfillments in Italian (reconnect), shown as a tracking push error, and sends nothing', async () => {
+it('records a refusal of a shop connected without write_fulfillments in Italian (reconnect), published for the audit trail, and sends nothing', async () => {
   const old = await stack.newMerchant();
   const oldIntegration = await connectShop(old, OLD_SHOP, OLD_OWNER, true);
   const order = (await control.orders(OLD_SHOP)).find((o) => !o.cancelled && o.fulfillments.length === 0 && o.remainingQuantity > 0)!;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { withTransaction, type Logger, type Pool } from '@smista/service-kit';
-import { decideDeliveryAfterAttempt, defaultTrackingRetryPolicy, publishesDeliveryAttempt, type AttemptResult, type ClaimedDelivery, type TrackingRetryPolicy } from '../domain';
+import { decideDeliveryAfterAttempt, defaultTrackingRetryPolicy, type AttemptResult, type ClaimedDelivery, type TrackingRetryPolicy } from '../domain';
 import { enqueueDeliveryAttempted } from '../events/publishers';
 import { claimDueDeliveries, findIntegrationById, recordDeliveryAttempt, releaseDelivery, skipDelivery } from '../store';
 import type { AdapterRegistry } from './adapter-registry';
@@ -77,7 +77,7 @@ export class DeliveryReporter {
       const decision = decideDeliveryAfterAttempt(result, attempts, now(), this.policy, integration.marketplace.name);
       const recorded = await withTransaction(pool, async (tx) => {
         const row = await recordDeliveryAttempt(tx, report.id, owner, decision, now());
-        if (row && publishesDeliveryAttempt(decision.status, attempts)) {
+        if (row) {
           await enqueueDeliveryAttempted(tx, row, { ...push, marketplace: integration.marketplace.identifier, attemptedAt: startedAt, durationMs });
         }
         return row;

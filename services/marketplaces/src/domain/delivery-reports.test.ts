@@ -1,5 +1,5 @@
 import { deliveryReportMessages } from '@smista/contracts';
-import { decideDeliveryAfterAttempt, decideForTrackingUpdated, deliveredAt, publishesDeliveryAttempt } from './delivery-reports';
+import { decideDeliveryAfterAttempt, decideForTrackingUpdated, deliveredAt } from './delivery-reports';
 import { defaultTrackingRetryPolicy } from './tracking-pushes';
 
 const now = new Date('2026-11-20T12:00:00.000Z');
@@ -35,11 +35,3 @@ describe('decideDeliveryAfterAttempt', () => {
   });
 });
 
-describe('publishesDeliveryAttempt', () => {
-  it('publishes refusals and retries always, a success only after a published failure', () => {
-    expect(publishesDeliveryAttempt('failed', 1)).toBe(true);
-    expect(publishesDeliveryAttempt('retrying', 1)).toBe(true);
-    expect(publishesDeliveryAttempt('pushed', 1)).toBe(false);
-    expect(publishesDeliveryAttempt('pushed', 2)).toBe(true);
-  });
-});

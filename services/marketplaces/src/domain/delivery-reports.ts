@@ -93,12 +93,3 @@ export function decideDeliveryAfterAttempt(result: AttemptResult, attempts: numb
   return decideAfterAttempt(result, attempts, now, policy, marketplaceName, d.retriesExhausted);
 }
 
-/**
- * Whether an attempt is published as `marketplaces.tracking.attempted` (kind delivery), which
- * shipments shows as the shipment's marketplace status: a refusal and a retry always (the merchant
- * sees why, as for a tracking push); a success only after a published failure (it clears the error);
- * a first-time success changes nothing shown (the tracking was already pushed) and says nothing.
- */
-export function publishesDeliveryAttempt(status: AttemptDecision['status'], attempts: number): boolean {
-  return status !== 'pushed' || attempts > 1;
-}

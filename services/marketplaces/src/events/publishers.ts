@@ -127,9 +127,8 @@ export async function enqueueTrackingAttempted(
 
 /**
  * Writes MarketplaceTrackingAttempted with `kind` delivery, in the transaction that records an
- * attempt to tell the marketplace a delivery (`publishesDeliveryAttempt` says which): shipments shows
- * a refused or retried one as the shipment's marketplace status and error, as a tracking push's;
- * `pushed` after a failure clears it. `fulfillment_id` is the tracking push's fulfilment.
+ * attempt to tell the marketplace a delivery, each one: shipments keeps it in the shipment's audit
+ * trail (not as its tracking push's status). `fulfillment_id` is the tracking push's fulfilment.
  */
 export async function enqueueDeliveryAttempted(
   tx: PoolClient,
