@@ -54,7 +54,7 @@ beforeAll(async () => {
 afterAll(() => scenario.stop(), STOP_TIMEOUT_MS);
 
 const asAdmin = () => signIn(browser.context, app.baseUrl, admin, merchantId);
-const call = (method: 'GET' | 'POST', path: string, body?: unknown) => api(browser.context, app.baseUrl, method, path, body);
+const call = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => api(browser.context, app.baseUrl, method, path, body);
 const details = (id: number): Promise<ShipmentDetailsJson> => shipmentDetails(browser.context, app.baseUrl, id);
 const shot = (p: Page, name: string) => screenshotWhole(p, `${SHOTS}/${name}.png`);
 

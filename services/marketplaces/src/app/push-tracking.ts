@@ -3,7 +3,7 @@ import { marketplaceMessages as m } from '@smista/contracts';
 import { MarketplaceError, type MarketplaceAdapter, type ShippingFulfillment } from '../adapters';
 import { judgeAlreadyFulfilled, MarketplacesErrorCode, type Integration } from '../domain';
 import type { AdapterRegistry } from './adapter-registry';
-import type { TokenKeeper } from './token-keeper';
+import { withAccessToken, type TokenKeeper } from './token-keeper';
 
 export interface TrackingInput {
   externalOrderId: string;
@@ -47,33 +47,25 @@ export async function pushTracking(deps: { adapters: AdapterRegistry; tokens: To
   if (!input.shippedDate.trim() || Number.isNaN(shippedDate.getTime())) return { ok: false, errorCode: KitErrorCode.InvalidInput, errorMessage: m.shippedDateInvalid };
   const adapter = deps.adapters.of(integration.marketplace);
 
-  let usedToken = '';
-  let refresh = false;
-  for (;;) {
-    try {
-      if (refresh) await deps.tokens.refresh(integration.id, { mode: 'if-unchanged', staleAccessToken: usedToken });
-      usedToken = await deps.tokens.accessToken(integration);
+  try {
+    // A 401 refreshes the token once (unless another caller already did) and the push is made again.
+    return await withAccessToken(deps.tokens, integration, async (accessToken): Promise<TrackingOutcome> => {
       let fulfillmentId: string;
       try {
-        ({ fulfillmentId } = await adapter.pushTracking({ accessToken: usedToken, ...input, shippedDate }));
+        ({ fulfillmentId } = await adapter.pushTracking({ accessToken, ...input, shippedDate }));
       } catch (err) {
         const code = alreadyFulfilledCode(err);
         if (code === undefined || !(err instanceof MarketplaceError)) throw err;
-        return await judgeConflict(adapter, usedToken, integration, input, err, code, logger);
+        return await judgeConflict(adapter, accessToken, integration, input, err, code, logger);
       }
       logger.info({ merchantId: integration.merchantId, integrationId: integration.id, orderId: input.externalOrderId, fulfillmentId }, 'tracking pushed');
       return { ok: true, fulfillmentId };
-    } catch (err) {
-      // A 401: refresh once (unless another caller already did) and try again.
-      if (err instanceof MarketplaceError && err.code === 'TOKEN_EXPIRED' && !refresh) {
-        refresh = true;
-        continue;
-      }
-      const refusal = asRefusal(err);
-      if (!refusal) throw err;
-      logger.info({ merchantId: integration.merchantId, integrationId: integration.id, orderId: input.externalOrderId, errorCode: refusal.errorCode }, 'tracking refused');
-      return refusal;
-    }
+    });
+  } catch (err) {
+    const refusal = asRefusal(err);
+    if (!refusal) throw err;
+    logger.info({ merchantId: integration.merchantId, integrationId: integration.id, orderId: input.externalOrderId, errorCode: refusal.errorCode }, 'tracking refused');
+    return refusal;
   }
 }
 

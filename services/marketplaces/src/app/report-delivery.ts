@@ -3,7 +3,7 @@ import { marketplaceMessages as m } from '@smista/contracts';
 import { MarketplaceError } from '../adapters';
 import { MarketplacesErrorCode, type AttemptResult, type Integration } from '../domain';
 import type { AdapterRegistry } from './adapter-registry';
-import type { TokenKeeper } from './token-keeper';
+import { withAccessToken, type TokenKeeper } from './token-keeper';
 
 /**
  * Tells the marketplace that a shipment was delivered, on the fulfilment its tracking push made
@@ -23,29 +23,19 @@ export async function reportDelivery(
   if (integration.status !== 'active') return { kind: 'refused', errorCode: MarketplacesErrorCode.IntegrationInError, message: integration.statusMessage ?? m.trackingIntegrationNotActive };
   const adapter = deps.adapters.of(integration.marketplace);
   const log = { merchantId: integration.merchantId, integrationId: integration.id, fulfillmentId: delivery.fulfillmentId };
-  let usedToken = '';
-  let refresh = false;
-  for (;;) {
-    try {
-      if (refresh) await deps.tokens.refresh(integration.id, { mode: 'if-unchanged', staleAccessToken: usedToken });
-      usedToken = await deps.tokens.accessToken(integration);
-      const { eventId } = await adapter.reportDelivery!({ accessToken: usedToken, ...delivery });
-      logger.info({ ...log, eventId }, 'delivery reported');
-      // The event's id rides where a tracking push keeps its fulfilment's.
-      return { kind: 'pushed', fulfillmentId: eventId };
-    } catch (err) {
-      if (err instanceof MarketplaceError && err.code === 'TOKEN_EXPIRED' && !refresh) {
-        refresh = true;
-        continue;
-      }
-      if (err instanceof MarketplaceError) {
-        if (err.code === 'QUOTA_EXCEEDED') return { kind: 'passing', errorCode: err.code, message: err.message, ...(err.details.retryAfterMs !== undefined ? { retryAfterMs: err.details.retryAfterMs } : {}) };
-        const errorCode = err.code === 'REQUEST_REFUSED' ? err.details.providerCode || err.code : err.code;
-        logger.info({ ...log, errorCode }, 'delivery refused');
-        return { kind: 'refused', errorCode, message: err.message };
-      }
-      if (err instanceof DomainError && err.code !== KitErrorCode.ProviderUnavailable) return { kind: 'refused', errorCode: err.code, message: err.message };
-      throw err;
+  try {
+    const { eventId } = await withAccessToken(deps.tokens, integration, (accessToken) => adapter.reportDelivery!({ accessToken, ...delivery }));
+    logger.info({ ...log, eventId }, 'delivery reported');
+    // The event's id rides where a tracking push keeps its fulfilment's.
+    return { kind: 'pushed', fulfillmentId: eventId };
+  } catch (err) {
+    if (err instanceof MarketplaceError) {
+      if (err.code === 'QUOTA_EXCEEDED') return { kind: 'passing', errorCode: err.code, message: err.message, ...(err.details.retryAfterMs !== undefined ? { retryAfterMs: err.details.retryAfterMs } : {}) };
+      const errorCode = err.code === 'REQUEST_REFUSED' ? err.details.providerCode || err.code : err.code;
+      logger.info({ ...log, errorCode }, 'delivery refused');
+      return { kind: 'refused', errorCode, message: err.message };
     }
+    if (err instanceof DomainError && err.code !== KitErrorCode.ProviderUnavailable) return { kind: 'refused', errorCode: err.code, message: err.message };
+    throw err;
   }
 }

@@ -83,3 +83,19 @@ export class TokenKeeper {
     return result;
   }
 }
+
+/**
+ * Calls the marketplace with the integration's access token; a 401 (`TOKEN_EXPIRED`) refreshes it
+ * once, unless another caller already replaced it, and calls again. Any other failure, and a
+ * second 401, is thrown as it came.
+ */
+export async function withAccessToken<T>(tokens: TokenKeeper, integration: Integration, call: (accessToken: string) => Promise<T>): Promise<T> {
+  const first = await tokens.accessToken(integration);
+  try {
+    return await call(first);
+  } catch (err) {
+    if (!(err instanceof MarketplaceError) || err.code !== 'TOKEN_EXPIRED') throw err;
+    await tokens.refresh(integration.id, { mode: 'if-unchanged', staleAccessToken: first });
+    return call(await tokens.accessToken(integration));
+  }
+}
