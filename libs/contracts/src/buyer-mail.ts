@@ -256,6 +256,11 @@ export const buyerMailTexts = {
   saveFailed: 'Impossibile salvare le impostazioni',
   invalidForm: 'Controlla i campi evidenziati',
   close: 'Chiudi',
+  // The shipment's drawer (frontends/shipments): what became of each e-mail to the buyer.
+  drawerTitle: 'E-mail al cliente',
+  drawerSentAt: (when: string) => `Inviata il ${when}`,
+  drawerQueuedAt: (when: string) => `In coda dal ${when}`,
+  drawerNotedAt: (when: string) => `Registrata il ${when}`,
   // The buyer's unsubscribe page (gateway, `/u/{token}`).
   unsubscribeTitle: 'Disiscrizione',
   unsubscribeQuestion: (merchant: string) => `Non vuoi più ricevere da ${merchant} le e-mail sulle spedizioni dei tuoi ordini?`,
