@@ -75,7 +75,8 @@ export function KindCard({
   return (
     <Card data-testid="buyer-mail-kind" data-kind={kind}>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-        <div className="grid min-w-0 flex-1 gap-1.5">
+        {/* The title wraps above the switch on a phone rather than squeezing into a narrow column. */}
+        <div className="grid min-w-0 flex-1 basis-64 gap-1.5">
           <CardTitle className="flex flex-wrap items-center gap-2">
             {buyerMailKindLabels[kind]}
             {customised ? <Badge variant="secondary">{texts.customised}</Badge> : null}
@@ -86,7 +87,7 @@ export function KindCard({
           control={form.control}
           name={enabledPath}
           render={({ field }) => (
-            <div className="flex items-center gap-2">
+            <div className="flex shrink-0 items-center gap-2">
               <Switch id={id('enabled')} checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} disabled={!canEdit} data-testid="buyer-mail-kind-enabled" />
               <Label htmlFor={id('enabled')}>{texts.kindEnabled}</Label>
             </div>
@@ -113,6 +114,8 @@ export function KindCard({
           <Textarea
             id={id('body')}
             rows={9}
+            // As tall as its text (within bounds), so the whole e-mail reads without a scroll of its own.
+            className="max-h-[32rem] min-h-40 [field-sizing:content]"
             disabled={!canEdit}
             {...body}
             ref={(element) => {

@@ -26,7 +26,7 @@ export function PreviewDialog({ state, isMobile, onClose, onRetry }: { state: Pr
         data-status={state?.status}
         aria-describedby="buyer-mail-preview-description"
       >
-        <DialogHeader>
+        <DialogHeader className="pr-8">
           <DialogTitle>{texts.previewTitle(label)}</DialogTitle>
           <DialogDescription id="buyer-mail-preview-description">{texts.previewDescription}</DialogDescription>
         </DialogHeader>
