@@ -453,6 +453,11 @@ describe('values.schema.json generation (smista-lib/schema/generate.js)', () => 
       'TRACKING_CALLS_PER_MINUTE',
       'TRACKING_CONCURRENCY',
       'TRACKING_IDLE_MS',
+      'BUYER_MAIL_FROM',
+      'BUYER_MAIL_ENABLED',
+      'BUYER_MAIL_SHIPPED_DELAY_SECONDS',
+      'BUYER_MAIL_AMAZON_KINDS',
+      'BUYER_MAIL_IDLE_MS',
     ]);
     expect(Object.keys(sources.overlays.activity.env)).toEqual(['WORKDAY_REMINDER_AT']);
     const gateway = readSchema('gateway');

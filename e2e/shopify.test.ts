@@ -145,7 +145,7 @@ describe('Shopify (integrations remote, install page, callback, orders list)', (
     await page.setViewportSize(DESKTOP);
     await openInstallPage(page);
     const consent = new URL(page.url());
-    expect(consent.searchParams.get('scope')).toBe('read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders');
+    expect(consent.searchParams.get('scope')).toBe('read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,write_fulfillments');
     expect(consent.searchParams.get('state')).toMatch(/^shopify\.[A-Za-z0-9_-]{43}$/);
     expect(await page.locator('html').getAttribute('lang')).toBe('it');
     expect(await textOf(page.locator('#shop-domain'))).toBe(shopDomain);

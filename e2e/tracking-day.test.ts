@@ -7,11 +7,14 @@
  * screen shows them moving ('In transito' or 'In consegna'), the held one marked and in 'Errori',
  * the header's notification says 'Pacco in giacenza' and leads to it, the two delivered orders are
  * in the orders' 'Consegnato' tab and the activity says each was delivered; at 1280 and 390 px.
+ * The merchant chose the buyer e-mails 'spedito', 'consegnato' and 'in giacenza' (not 'in consegna'):
+ * each buyer got exactly those of its parcel, read in the mail catcher, in the merchant's name; the
+ * tracking page of the e-mail works on a phone, and its unsubscribe link works.
  * Screenshots in /tmp/shots-tracking-day/.
  */
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import type { ShipmentDetailsJson } from '@smista/contracts';
+import { buyerMailTexts, defaultBuyerMailTemplates, fillBuyerMailTemplate, type BuyerMailValues, type ShipmentDetailsJson } from '@smista/contracts';
 import { advanceCarrierClocks, type TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
 import { api, registerWithMerchant, signIn } from './support/api';
@@ -19,6 +22,7 @@ import { labelWithGls } from './support/marketplaces';
 import { openOrdersSyncedNow, statusTab } from './support/orders';
 import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { shipmentDetails, shipmentRow } from './support/shipments';
+import { extractLinks, listMails, type CaughtMail } from './support/mail';
 import { DESKTOP, eventually, expectNoSidewaysScroll, MOBILE, screenshotWhole, textOf } from './support/ui';
 
 const scenario = createScenario(__filename);
@@ -64,14 +68,25 @@ const RECIPIENTS = [
 const DELIVERED = [0, 1];
 const HELD = 2;
 const TRAVELLING = [3, 4, 5, 6, 7, 8, 9];
+/** Each buyer's address; the last one is an eBay relay address, as eBay's orders give. */
+const BUYER_EMAILS = RECIPIENTS.map((_, i) => (i === 9 ? `c${run}x9@members.ebay.com` : `cliente${i}-${run}@example.it`));
+const SENDER = 'Vetreria Fabbri';
+const REPLY_TO = `ordini-${run}@vetreria-fabbri.it`;
+
+/** The buyer e-mails the merchant chose: all but 'in consegna'. */
+const CHOSEN = { shipped: true, out_for_delivery: false, delivered: true, held: true } as const;
+const subjectOf = (kind: keyof typeof CHOSEN, externalId: string) => fillBuyerMailTemplate(defaultBuyerMailTemplates[kind].subject, { ordine: externalId } as BuyerMailValues);
 
 /** The morning: ten orders made by hand, each labelled with GLS, and the GLS day closed. */
 const morning = given('la mattina: dieci pacchi GLS etichettati e la giornata chiusa', async () => {
   await asAdmin();
+  const templates = Object.fromEntries(Object.entries(CHOSEN).map(([kind, enabled]) => [kind, { enabled, ...defaultBuyerMailTemplates[kind as keyof typeof CHOSEN] }]));
+  const settings = await call('PUT', '/api/buyer-emails', { enabled: true, senderName: SENDER, replyTo: REPLY_TO, templates }).then((r) => r.status);
+  expect(settings).toBe(200);
   const parcels: { orderId: number; externalId: string; shipmentId: number }[] = [];
   for (const [i, recipientName] of RECIPIENTS.entries()) {
     const order = await call('POST', '/api/orders', {
-      address: { recipientName, addressLine1: `Via Garibaldi ${i + 1}`, city: 'Bologna', state: 'BO', postalCode: '40121', country: 'Italia', countryCode: 'IT' },
+      address: { recipientName, addressLine1: `Via Garibaldi ${i + 1}`, city: 'Bologna', state: 'BO', postalCode: '40121', country: 'Italia', countryCode: 'IT', recipientEmail: BUYER_EMAILS[i] },
       items: [{ sku: `VASO-${run}`, title: 'Vaso in vetro soffiato', quantity: 1, unitPrice: '39,00', weightKg: '1,2' }],
     });
     expect(order.status).toBe(201);
@@ -213,5 +228,83 @@ step('at 390 px: the cards show the parcels moving, the held one marked; the not
     await page.keyboard.press('Escape');
   } finally {
     await page.setViewportSize(DESKTOP);
+  }
+});
+
+/** The e-mails each buyer got, by the afternoon (they go out within moments of what they tell). */
+async function buyersMail(parcels: { externalId: string }[]): Promise<CaughtMail[][]> {
+  let got: CaughtMail[][] = [];
+  await eventually(async () => {
+    got = await Promise.all(BUYER_EMAILS.map((to) => listMails({ to, mailUrl: app.mailUrl })));
+    expect(got.map((mails) => mails.map((m) => m.subject).sort())).toEqual(
+      parcels.map((p, i) =>
+        [subjectOf('shipped', p.externalId), ...(DELIVERED.includes(i) ? [subjectOf('delivered', p.externalId)] : []), ...(i === HELD ? [subjectOf('held', p.externalId)] : [])].sort(),
+      ),
+    );
+  }, SETTLE_MS);
+  return got;
+}
+
+step("each buyer got the e-mails the merchant chose, once, in its name; the one in giacenza says what to do", async () => {
+  const parcels = await afternoon.get();
+  const mails = await buyersMail(parcels);
+  for (const [i, own] of mails.entries()) {
+    for (const mail of own) expect({ i, from: mail.from, replyTo: mail.replyTo }).toEqual({ i, from: `${SENDER} <spedizioni@smista.local>`, replyTo: REPLY_TO });
+    // 'In consegna' was not chosen, though parcels went out for delivery.
+    expect(own.some((m) => m.subject.includes('in consegna'))).toBe(false);
+    const shipped = own.find((m) => m.subject === subjectOf('shipped', parcels[i]!.externalId))!;
+    expect(extractLinks(shipped).some((l) => l.startsWith(`${app.baseUrl}/t/`))).toBe(true);
+    expect(shipped.headers['list-unsubscribe']).toMatch(new RegExp(`^<${app.baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/u/[A-Za-z0-9_-]{43}>$`));
+  }
+  const held = mails[HELD]!.find((m) => m.subject === subjectOf('held', parcels[HELD]!.externalId))!;
+  expect(held.text).toContain('Cosa fare:');
+  expect(held.text).toContain('GIACENZA');
+  // The drawer lists what went to the buyer.
+  await asAdmin();
+  expect((await details(parcels[HELD]!.shipmentId)).buyerEmails.map((e) => [e.kind, e.status, e.to])).toEqual([
+    ['shipped', 'sent', BUYER_EMAILS[HELD]],
+    ['held', 'sent', BUYER_EMAILS[HELD]],
+  ]);
+});
+
+step("the e-mail's tracking page works on a phone (390 px): the merchant, the parcel in giacenza, the carrier's link", async () => {
+  const parcels = await afternoon.get();
+  const mails = await buyersMail(parcels);
+  const link = extractLinks(mails[HELD]!.find((m) => m.subject === subjectOf('shipped', parcels[HELD]!.externalId))!).find((l) => l.startsWith(`${app.baseUrl}/t/`))!;
+  const phone = await browser.context.browser()!.newContext({ viewport: MOBILE, locale: 'it-IT' });
+  try {
+    const buyer = await phone.newPage();
+    const answer = await buyer.goto(link);
+    expect(answer!.status()).toBe(200);
+    expect(await textOf(buyer.locator('h1'))).toBe(merchantName);
+    expect(await textOf(buyer.locator('p.status'))).toBe('In giacenza');
+    expect(await buyer.locator('a.carrier').getAttribute('href')).toMatch(/^https:\/\//);
+    await expectNoSidewaysScroll(buyer, MOBILE.width);
+    await screenshotWhole(buyer, `${SHOTS}/390-buyer-tracking-page.png`);
+  } finally {
+    await phone.close();
+  }
+});
+
+step("a buyer's unsubscribe link asks, then records the choice (390 px)", async () => {
+  const parcels = await afternoon.get();
+  const mails = await buyersMail(parcels);
+  const traveller = TRAVELLING[0]!;
+  const link = /<([^>]+)>/.exec(mails[traveller]![0]!.headers['list-unsubscribe']!)![1]!;
+  const phone = await browser.context.browser()!.newContext({ viewport: MOBILE, locale: 'it-IT' });
+  try {
+    const buyer = await phone.newPage();
+    await buyer.goto(link);
+    expect(await textOf(buyer.locator('main p').first())).toBe(buyerMailTexts.unsubscribeQuestion(merchantName));
+    await screenshotWhole(buyer, `${SHOTS}/390-buyer-unsubscribe.png`);
+    await buyer.getByRole('button', { name: buyerMailTexts.unsubscribeButton }).click();
+    await buyer.getByRole('heading', { name: buyerMailTexts.unsubscribedTitle }).waitFor();
+    expect(await textOf(buyer.locator('main p').first())).toBe(buyerMailTexts.unsubscribedText(merchantName));
+    // Opened again, the link says it is done.
+    await buyer.goto(link);
+    await buyer.getByRole('heading', { name: buyerMailTexts.unsubscribedTitle }).waitFor();
+    await expectNoSidewaysScroll(buyer, MOBILE.width);
+  } finally {
+    await phone.close();
   }
 });

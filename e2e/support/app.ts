@@ -112,7 +112,8 @@ export async function startApp(options: StartAppOptions = {}): Promise<TestApp> 
   // parcels move, or activity appear, without its own action.
   const componentEnv = {
     ...options.componentEnv,
-    shipments: { TRACKING_REFRESH_ENABLED: 'false', ...options.componentEnv?.shipments },
+    // Buyer e-mails (off per merchant until switched on) go at once and are looked for often.
+    shipments: { TRACKING_REFRESH_ENABLED: 'false', BUYER_MAIL_SHIPPED_DELAY_SECONDS: '0', BUYER_MAIL_IDLE_MS: '200', ...options.componentEnv?.shipments },
     ...(gls || poste ? { carriers: carriersEnv } : {}),
   };
   try {

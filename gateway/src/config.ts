@@ -80,6 +80,8 @@ const schema = z
     RATE_LIMIT_TELEMETRY_PER_IP: positiveInt(600),
     /** Buyers' public tracking pages (`/t/{token}` and its logo) per IP per minute (issue 26). */
     RATE_LIMIT_TRACKING_PAGE_PER_MINUTE: positiveInt(60),
+    /** Test e-mails to buyers (Impostazioni › E-mail ai clienti) one user may send per hour (issue 26). */
+    RATE_LIMIT_BUYER_MAIL_TESTS_PER_HOUR: positiveInt(20),
     /** Deadline of every gRPC call made for a request. */
     GRPC_DEADLINE_MS: positiveInt(5_000),
     /**
@@ -131,6 +133,7 @@ const schema = z
       inviteLookupsPerIp: c.RATE_LIMIT_INVITE_LOOKUPS_PER_IP,
       telemetryPerIp: c.RATE_LIMIT_TELEMETRY_PER_IP,
       trackingPagePerMinute: c.RATE_LIMIT_TRACKING_PAGE_PER_MINUTE,
+      buyerMailTestsPerHour: c.RATE_LIMIT_BUYER_MAIL_TESTS_PER_HOUR,
     },
     grpcDeadlineMs: c.GRPC_DEADLINE_MS,
     sessionCache: { natsUrl: c.NATS_URL, ttlMs: c.SESSION_CACHE_TTL_MS, maxEntries: c.SESSION_CACHE_MAX_ENTRIES },

@@ -92,7 +92,7 @@ describe('connecting eBay (spec §5 and §7)', () => {
     expect(res.body.state).toMatch(/^shopify\.[A-Za-z0-9_-]{43}$/);
     const consent = new URL(res.body.consentUrl);
     expect(consent.pathname).toBe('/store/bottega.myshopify.com/admin/oauth/authorize');
-    expect(Object.fromEntries(consent.searchParams)).toMatchObject({ state: res.body.state, 'grant_options[]': '', scope: 'read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders' });
+    expect(Object.fromEntries(consent.searchParams)).toMatchObject({ state: res.body.state, 'grant_options[]': '', scope: 'read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,write_fulfillments' });
     expect(await admin.b.get('/api/marketplace/shopify/oauth-params?shop=bottega.it')).toMatchObject({ status: 400, body: { message: shopifyMessages.shopDomainInvalid('bottega.it') } });
     expect(await admin.b.get('/api/marketplace/shopify/oauth-params')).toMatchObject({ status: 400, body: { message: shopifyMessages.shopDomainRequired } });
   });

@@ -262,6 +262,9 @@ function ownPostgresRunning(profile: Profile, port: number, offset: number): boo
 }
 
 /** The one table. */
+/** The sender of the buyer e-mails in the local stack and the tests (shipments' BUYER_MAIL_FROM). */
+export const BUYER_MAIL_FROM = 'spedizioni@smista.local';
+
 export const COMPONENTS = [
   infra({
     name: 'postgres',
@@ -597,8 +600,9 @@ export const COMPONENTS = [
     chart: 'shipments',
     // The sandboxes deliver within minutes: the tracking schedule runs a day in about 15 minutes
     // (a fresh parcel read every 72 s), so parcels are seen moving. The e2e suites switch the
-    // refresher off unless they test it (e2e/support/app.ts).
-    env: () => ({ TRACKING_REFRESH_SCALE: '0.01' }),
+    // refresher off unless they test it (e2e/support/app.ts). Buyer e-mails (issue 26) go to the
+    // mail catcher; a 'spedito' one waits 6 s after the label instead of 10 minutes.
+    env: () => ({ TRACKING_REFRESH_SCALE: '0.01', BUYER_MAIL_FROM, BUYER_MAIL_SHIPPED_DELAY_SECONDS: '6' }),
   },
   {
     // Notifications and recent activity from every service's events; calls no peer.

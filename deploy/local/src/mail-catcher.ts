@@ -17,7 +17,16 @@ export interface CaughtMail {
   date: string;
   /** SMTP envelope recipients (includes Bcc). */
   envelopeTo: string[];
+  /** The Reply-To header's addresses, comma-separated ('' without one). */
+  replyTo: string;
+  /** The headers a reader of a message checks beyond these (List-Unsubscribe, List-Unsubscribe-Post, Auto-Submitted), names in lower case. */
+  headers: Record<string, string>;
+  /** Attachments, inline images among them (`cid` set); the HTML's `cid:` links are data URLs already. */
+  attachments: { filename: string; contentType: string; cid: string | null; size: number }[];
 }
+
+/** The headers kept on a {@link CaughtMail}. */
+const KEPT_HEADERS = ['list-unsubscribe', 'list-unsubscribe-post', 'auto-submitted'];
 
 export interface MailCatcherOptions {
   /** SMTP port on 127.0.0.1 (dev 1025); 0 picks a free one. */
@@ -133,6 +142,14 @@ export async function startMailCatcher(options: MailCatcherOptions): Promise<Mai
             html: typeof parsed.html === 'string' ? parsed.html : '',
             date: new Date().toISOString(),
             envelopeTo,
+            replyTo: addresses(parsed.replyTo).join(', '),
+            headers: Object.fromEntries(
+              KEPT_HEADERS.flatMap((name) => {
+                const value = parsed.headerLines.find((line) => line.key === name)?.line.replace(/^[^:]*:\s*/, '');
+                return value === undefined ? [] : [[name, value.replace(/\r?\n\s+/g, ' ')]];
+              }),
+            ),
+            attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, cid: a.cid ?? null, size: a.size })),
           };
           store.unshift(mail);
           if (store.length > max) store.length = max;

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
-import { messages, trackingPageLanguageOf } from '@smista/contracts';
+import { buyerMailMessages, messages, trackingPageLanguageOf } from '@smista/contracts';
 import { renderTooManyPage, sendPage } from '../pages/tracking-page';
 import type { Logger } from '@smista/service-kit';
 import type { RateLimitConfig } from '../config';
@@ -18,7 +18,8 @@ export type LimiterName =
   | 'invitesPerUser'
   | 'inviteLookupsPerIp'
   | 'telemetryPerIp'
-  | 'trackingPagePerIp';
+  | 'trackingPagePerIp'
+  | 'buyerMailTestsPerUser';
 
 interface LimiterRule {
   limit: (c: RateLimitConfig) => number;
@@ -44,6 +45,8 @@ const rules: Record<LimiterName, LimiterRule> = {
   // Token guessing: only refused lookups count.
   inviteLookupsPerIp: { limit: (c) => c.inviteLookupsPerIp, key: 'ip', message: messages.errors.tooManyRequests, onlyFailures: true },
   telemetryPerIp: { limit: (c) => c.telemetryPerIp, key: 'ip', message: messages.errors.tooManyRequests },
+  // Issue 26: a merchant's test e-mails to itself, an hour's window of their own.
+  buyerMailTestsPerUser: { limit: (c) => c.buyerMailTestsPerHour, windowMs: () => 3_600_000, key: 'user', message: buyerMailMessages.testTooMany },
   // Issue 26: the buyers' public tracking page, a minute's window of its own.
   trackingPagePerIp: {
     limit: (c) => c.trackingPagePerMinute,

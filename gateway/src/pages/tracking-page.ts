@@ -66,6 +66,7 @@ dl{margin:0;display:grid;grid-template-columns:auto 1fr;gap:.35rem .75rem}
 dt{color:#5b6675}
 dd{margin:0;overflow-wrap:anywhere}
 ul{margin:0;padding-left:1.1rem}
+button{display:block;width:100%;margin-top:.75rem;padding:.7rem 1rem;border:0;border-radius:.5rem;background:#1f6feb;color:#fff;font:inherit;font-weight:600;cursor:pointer}
 a.carrier{display:block;margin-top:.75rem;padding:.7rem 1rem;border-radius:.5rem;background:#1f6feb;color:#fff;text-align:center;text-decoration:none;font-weight:600}
 footer{text-align:center;color:#8a94a3;font-size:.8rem;margin:1rem 0}
 `;
@@ -77,23 +78,24 @@ const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64'
  * route, data: for the preview's logo). No script, no form, no frame; only Smista's own
  * Impostazioni may frame the preview.
  */
-export function trackingPageCsp(frameable: boolean): string {
+export function trackingPageCsp(frameable: boolean, form = false): string {
   return [
     "default-src 'none'",
     `style-src ${STYLE_HASH}`,
     "img-src 'self' data:",
     "base-uri 'none'",
-    "form-action 'none'",
+    // Only the unsubscribe page has a form, posting to itself.
+    `form-action ${form ? "'self'" : "'none'"}`,
     `frame-ancestors ${frameable ? "'self'" : "'none'"}`,
   ].join('; ');
 }
 
 /** Sends a rendered page with the headers every tracking page answer carries. */
-export function sendPage(res: Response, status: number, html: string, options: { frameable?: boolean } = {}): void {
+export function sendPage(res: Response, status: number, html: string, options: { frameable?: boolean; form?: boolean } = {}): void {
   res.status(status);
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('Content-Security-Policy', trackingPageCsp(options.frameable ?? false));
+  res.setHeader('Content-Security-Policy', trackingPageCsp(options.frameable ?? false, options.form ?? false));
   res.setHeader('X-Frame-Options', options.frameable ? 'SAMEORIGIN' : 'DENY');
   res.setHeader('X-Robots-Tag', 'noindex, nofollow');
   res.setHeader('Referrer-Policy', 'no-referrer');
@@ -101,7 +103,8 @@ export function sendPage(res: Response, status: number, html: string, options: {
   res.end(html);
 }
 
-function documentOf(lang: TrackingPageLanguage, title: string, body: string): string {
+/** A whole page in the tracking page's look (the buyer's unsubscribe page uses it too). */
+export function documentOf(lang: TrackingPageLanguage, title: string, body: string, footer: string = trackingPageTexts[lang].poweredBy): string {
   return `<!doctype html>
 <html lang="${lang}">
 <head>
@@ -115,7 +118,7 @@ function documentOf(lang: TrackingPageLanguage, title: string, body: string): st
 <body>
 <main>
 ${body}
-<footer>${escapeHtml(trackingPageTexts[lang].poweredBy)}</footer>
+<footer>${escapeHtml(footer)}</footer>
 </main>
 </body>
 </html>

@@ -145,6 +145,13 @@ const spec = [
   'GET /t/:token',
   'GET /t/:token/logo',
   'GET /api/tracking-page/preview',
+  // The merchant's e-mails to its buyers and the buyer's unsubscribe link (issue 26).
+  'GET /api/buyer-emails',
+  'PUT /api/buyer-emails',
+  'POST /api/buyer-emails/preview',
+  'POST /api/buyer-emails/test',
+  'GET /u/:token',
+  'POST /u/:token',
 ];
 
 describe('route table', () => {
@@ -219,6 +226,7 @@ describe('route table', () => {
   it("serves the buyer's tracking page and its logo without a session, rate-limited per address; the preview needs the session", () => {
     const find = (path: string) => routeTable.find((r) => r.method === 'GET' && r.path === path);
     for (const path of ['/t/:token', '/t/:token/logo']) expect({ path, auth: find(path)?.auth, limiters: find(path)?.limiters }).toEqual({ path, auth: 'public', limiters: ['trackingPagePerIp'] });
+    for (const r of routeTable.filter((x) => x.path === '/u/:token')) expect({ route: `${r.method} ${r.path}`, auth: r.auth, limiters: r.limiters }).toEqual({ route: `${r.method} ${r.path}`, auth: 'public', limiters: ['trackingPagePerIp'] });
     expect(find('/api/tracking-page/preview')?.auth).toBe('session');
   });
 

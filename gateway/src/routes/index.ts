@@ -18,6 +18,7 @@ import { teamRoutes } from './team-routes';
 import { slipRoutes } from './slip-routes';
 import { merchantLogoRoutes } from './merchant-logo-routes';
 import { trackingPageRoutes } from './tracking-page-routes';
+import { buyerMailRoutes } from './buyer-mail-routes';
 
 /**
  * Every `/api` route: one file per service's routes (path → validation schema → gRPC method →
@@ -25,5 +26,5 @@ import { trackingPageRoutes } from './tracking-page-routes';
  * Business rules live in the services.
  */
 export function createRouteTable(gateway: GatewayRouteDeps): RouteDef[] {
-  return [...identityRoutes, ...ssoRoutes(gateway.sso), ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderImportRoutes, ...orderRoutes, ...manualOrderRoutes, ...shippingRuleRoutes, ...catalogueRoutes, ...shipmentRoutes, ...shipmentParcelRoutes, ...slipRoutes, ...merchantLogoRoutes, ...trackingPageRoutes, ...activityRoutes, ...gatewayRoutes(gateway)];
+  return [...identityRoutes, ...ssoRoutes(gateway.sso), ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderImportRoutes, ...orderRoutes, ...manualOrderRoutes, ...shippingRuleRoutes, ...catalogueRoutes, ...shipmentRoutes, ...shipmentParcelRoutes, ...slipRoutes, ...merchantLogoRoutes, ...trackingPageRoutes, ...buyerMailRoutes, ...activityRoutes, ...gatewayRoutes(gateway)];
 }

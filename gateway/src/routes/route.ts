@@ -55,7 +55,7 @@ export interface RouteResult {
   /** Answer a file (a PDF, a CSV) instead of JSON; `body` is ignored. */
   file?: { contentType: string; filename: string; data: Uint8Array; disposition?: 'attachment' | 'inline' };
   /** An HTML page (issue 26's public tracking page) with its own headers (pages/tracking-page.ts `sendPage`); `body` is ignored. */
-  page?: { html: string; frameable?: boolean };
+  page?: { html: string; frameable?: boolean; form?: boolean };
   /** Extra response headers (what a PDF answer says beside its bytes, e.g. the orders without a label). */
   headers?: Record<string, string>;
 }

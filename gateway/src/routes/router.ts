@@ -101,7 +101,7 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
       if (result.clearSession) res.append('Set-Cookie', clearSessionCookie(deps.cookieSecure));
       if (result.ssoNonce !== undefined) res.append('Set-Cookie', result.ssoNonce ? ssoNonceCookie(result.ssoNonce.hash, deps.cookieSecure, result.ssoNonce.returnTo) : clearSsoNonceCookie(deps.cookieSecure));
       for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
-      if (result.page) sendPage(res, result.status ?? 200, result.page.html, { frameable: result.page.frameable });
+      if (result.page) sendPage(res, result.status ?? 200, result.page.html, { frameable: result.page.frameable, form: result.page.form });
       else if (result.file) sendFile(res, result.file);
       else if (result.json) sendJson(res, result.status ?? 200, result.json);
       else if (result.status === 204) res.status(204).end();

@@ -11,7 +11,7 @@ import type {
   ShipmentJson,
   ShipmentPageJson,
   ShipmentStatusCountsJson,
-  ShipmentTrackingEventJson,
+  ShipmentTrackingEventJson, ShipmentBuyerEmailJson,
 } from '@smista/contracts';
 
 /** The shipments service's answers → the JSON the screens read (`libs/contracts/src/api-types/`). */
@@ -119,7 +119,25 @@ export function trackingEventJson(e: shipments.TrackingEvent): ShipmentTrackingE
 
 export function shipmentDetailsJson(d: shipments.ShipmentDetails): ShipmentDetailsJson {
   if (!d.shipment) throw new Error('GetShipment answered no shipment');
-  return { ...shipmentJson(d.shipment), audit: d.audit.map(auditJson), trackingEvents: d.trackingEvents.map(trackingEventJson), publicTrackingUrl: d.publicToken ? publicTrackingPath(d.publicToken) : null };
+  return {
+    ...shipmentJson(d.shipment),
+    audit: d.audit.map(auditJson),
+    trackingEvents: d.trackingEvents.map(trackingEventJson),
+    publicTrackingUrl: d.publicToken ? publicTrackingPath(d.publicToken) : null,
+    buyerEmails: d.buyerMails.map(buyerEmailJson),
+  };
+}
+
+/** One e-mail to the buyer (issue 26). */
+function buyerEmailJson(m: shipments.BuyerMail): ShipmentBuyerEmailJson {
+  return {
+    kind: m.kind as ShipmentBuyerEmailJson['kind'],
+    status: m.status as ShipmentBuyerEmailJson['status'],
+    to: m.to,
+    queuedAt: m.queuedAt,
+    sentAt: orNull(m.sentAt),
+    reason: orNull(m.reason),
+  };
 }
 
 /** The tabs' counts; a status the service did not count is 0. */

@@ -16,6 +16,7 @@ export * from './marketplace-catalogue';
 export * from './orders';
 export * from './ebay-messages';
 export * from './shopify-messages';
+export * from './delivery-report-messages';
 export * from './amazon-messages';
 export * from './etsy-messages';
 export * from './aliexpress-messages';

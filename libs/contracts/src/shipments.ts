@@ -107,6 +107,8 @@ export const auditOperationLabels: Readonly<Record<string, string>> = {
   CloseWorkday: 'Chiusura giornata',
   Track: 'Aggiornamento tracking',
   PushTracking: 'Invio tracking al marketplace',
+  /** Issue 26: the delivery told to the marketplace (Shopify's fulfilment event). */
+  ReportDelivery: 'Consegna comunicata al marketplace',
   /** Issue 19: the shipment of an order not paid, created after a person confirmed it. */
   UnpaidConfirmed: 'Conferma ordine non pagato',
 };
@@ -319,6 +321,10 @@ export const trackingPushMessages = {
   /** Another replica or request is pushing this shipment's tracking right now. */
   pushInProgress: (marketplace: string) => `Invio del tracking a ${marketplace} già in corso: riprova tra qualche istante`,
   retrying: 'Invio del tracking non riuscito: nuovo tentativo programmato',
+  /** Issue 26: the delivery told to the marketplace (Shopify). */
+  deliveryReported: (marketplace: string) => `Consegna comunicata a ${marketplace}`,
+  deliveryRetrying: 'Comunicazione della consegna non riuscita: nuovo tentativo programmato',
+  deliveryFailed: 'Comunicazione della consegna al marketplace non riuscita',
   skipped: 'Invio del tracking al marketplace non eseguito',
   failed: 'Invio del tracking al marketplace non riuscito',
   /** "Already fulfilled" from the marketplace, but the lines shipped with other tracking numbers. */

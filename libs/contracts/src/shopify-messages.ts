@@ -15,6 +15,9 @@ export const shopifyErrorTexts: Readonly<Record<string, string>> = {
   'All fulfillment orders must belong to the same order.': 'gli articoli appartengono a ordini diversi',
   ACCESS_DENIED: 'permessi insufficienti: collega di nuovo il negozio concedendo tutti i permessi richiesti',
   MAX_COST_EXCEEDED: 'richiesta troppo costosa per i limiti di Shopify',
+  // fulfillmentEventCreate's userErrors
+  'Fulfillment does not exist.': "l'evasione di questa spedizione non esiste più su Shopify",
+  'Fulfillment is cancelled.': "l'evasione di questa spedizione è stata annullata su Shopify",
 };
 
 export const shopifyMessages = {
@@ -49,6 +52,10 @@ export const shopifyMessages = {
   ordersRefused: (reason: string) => `${SHOPIFY} ha rifiutato la lettura degli ordini: ${reason}`,
   identityRefused: (reason: string) => `${SHOPIFY} ha rifiutato la lettura dei dati del negozio: ${reason}`,
   fulfillmentRefused: (reason: string) => `${SHOPIFY} ha rifiutato la conferma di spedizione: ${reason}`,
+  deliveryRefused: (reason: string) => `${SHOPIFY} ha rifiutato la notifica di consegna: ${reason}`,
+  /** fulfillmentEventCreate refused ACCESS_DENIED: the shop was connected before Smista asked write_fulfillments. */
+  deliveryScopeMissing: `Ricollega il negozio ${SHOPIFY} per concedere a Smista il permesso di comunicare le consegne (write_fulfillments): ${SHOPIFY} ha rifiutato la notifica di consegna perché il negozio è stato collegato prima che Smista lo chiedesse`,
+  fulfillmentIdInvalid: (id: string) => `Evasione ${SHOPIFY} non valida: "${id}"`,
   orderNotFound: 'ordine non trovato su Shopify',
   alreadyFulfilled: "gli articoli risultano già evasi su Shopify (o l'ordine è chiuso o annullato)",
   noFulfillableLines: "nessuno degli articoli indicati è da evadere nell'ordine Shopify",

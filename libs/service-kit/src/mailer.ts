@@ -6,6 +6,12 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Overrides MAIL_FROM (buyer e-mails: the merchant's name on the deployment's address). */
+  from?: { name: string; address: string };
+  replyTo?: string;
+  headers?: Record<string, string>;
+  /** Inline images referenced as `cid:<cid>` in the HTML. */
+  attachments?: { filename: string; content: Buffer; contentType: string; cid: string }[];
 }
 
 export interface Mailer {
@@ -17,7 +23,7 @@ export function createMailer(smtpUrl: string, from: string, logger: Logger): Mai
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(mail) {
-      await transport.sendMail({ from, ...mail });
+      await transport.sendMail({ ...mail, from: mail.from ?? from });
       logger.info({ subject: mail.subject }, 'mail sent');
     },
   };

@@ -34,7 +34,7 @@ export interface RunningMarketplaces extends RunningService {
 
 /** Wires and starts the marketplaces service; main() and the integration tests both use it. */
 export async function startMarketplaces(config: Config, logger: Logger, options: MarketplacesOptions = {}): Promise<RunningMarketplaces> {
-  // Its only consumer (shipments' labels) attaches below, whenever the SHIPMENTS stream exists.
+  // Its consumers (shipments' labels and tracking updates) attach below, whenever the SHIPMENTS stream exists.
   const infra = await startServiceInfra({ name: 'marketplaces', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, migrationsDir: MIGRATIONS_DIR, stream, subscriptions: [], logger });
   const { pool } = infra;
   const now = options.now ?? (() => new Date());
@@ -73,7 +73,7 @@ export async function startMarketplaces(config: Config, logger: Logger, options:
   housekeeper.start();
   trackingPusher.start();
   webhookImporter.start();
-  const consumers = attachWhenStreamExists({ nats: infra.nats, pool, logger, since: config.NATS_CONSUMERS_SINCE }, subscriptions({ logger, now, onPending: () => trackingPusher.wakeSoon() }, config.NATS_CONSUMER_SUFFIX));
+  const consumers = attachWhenStreamExists({ nats: infra.nats, pool, logger, since: config.NATS_CONSUMERS_SINCE }, subscriptions({ logger, now, onPending: () => trackingPusher.wakeSoon(), hasDeliveryCall: (id) => adapters.hasDeliveryCall(id) }, config.NATS_CONSUMER_SUFFIX));
   return {
     port: server.port,
     housekeeper,

@@ -74,7 +74,7 @@ it('connects nothing with a tampered callback, nor with a state issued for anoth
 it("connects the shop from its install page, then a sync imports every order of the shop's window", async () => {
   const { params, callback } = await install('Servizio-Prova');
   expect(params.consentUrl.startsWith(`${shopify.url}/store/${SHOP}/admin/oauth/authorize?`)).toBe(true);
-  expect(new URL(params.consentUrl).searchParams.get('scope')).toBe('read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders');
+  expect(new URL(params.consentUrl).searchParams.get('scope')).toBe('read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,write_fulfillments');
   const { integration } = await complete(callback);
   expect(integration).toMatchObject({ provider: 'shopify', status: 'active', username: SHOP });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { env, loadConfig, serviceEnv } from '@smista/service-kit';
+import { DEFAULT_AMAZON_RELAY_KINDS, parseBuyerMailKinds } from './domain/buyer-mail';
 
 const count = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
@@ -62,6 +63,36 @@ export const configSchema = z.object({
   TRACKING_CONCURRENCY: count(4, 1, 64),
   /** How long the refresher waits when nothing is due (it goes on at once while work is due). */
   TRACKING_IDLE_MS: count(5_000, 10, 600_000),
+  /** The buyer e-mails' SMTP relay (issue 26); SPF and DKIM for BUYER_MAIL_FROM's domain are the deployment's (README). */
+  SMTP_URL: env.url(),
+  /** The address buyer e-mails are sent from; each merchant's name is its display name. */
+  BUYER_MAIL_FROM: z.string().trim().pipe(z.email()),
+  /** Public base URL of the shell: the tracking page and unsubscribe links in the e-mails (trailing slashes dropped). */
+  PUBLIC_URL: env.url().transform((u) => u.replace(/\/+$/, '')),
+  /** Off: no replica sends buyer e-mails (they stay queued). */
+  BUYER_MAIL_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** A 'spedito' e-mail waits this long after the label, so a label cancelled at once never reaches the buyer. */
+  BUYER_MAIL_SHIPPED_DELAY_SECONDS: count(600, 0, 86_400),
+  /**
+   * The kinds sent to Amazon's relay addresses (comma-separated, may be empty). Amazon sends its own
+   * shipping and delivery notices and allows sellers only messages needed to complete the order.
+   */
+  BUYER_MAIL_AMAZON_KINDS: z
+    .string()
+    .default(DEFAULT_AMAZON_RELAY_KINDS.join(','))
+    .transform((value, ctx) => {
+      const kinds = parseBuyerMailKinds(value);
+      if (typeof kinds === 'string') {
+        ctx.addIssue({ code: 'custom', message: kinds });
+        return z.NEVER;
+      }
+      return kinds;
+    }),
+  /** How long the sender waits when nothing is due. */
+  BUYER_MAIL_IDLE_MS: count(5_000, 10, 600_000),
 });
 
 export type Config = z.output<typeof configSchema>;

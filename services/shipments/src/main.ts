@@ -1,8 +1,8 @@
 import '@smista/service-kit/instrument';
 import path from 'node:path';
-import { attachWhenStreamExists, holdProcessPresence, runService, startGrpcServer, startServiceInfra, type LateConsumers, type Logger, type RunningService } from '@smista/service-kit';
+import { attachWhenStreamExists, createMailer, holdProcessPresence, runService, startGrpcServer, startServiceInfra, type LateConsumers, type Logger, type RunningService } from '@smista/service-kit';
 import { readConfig, type Config } from './config';
-import { ProcessRunner, TrackingRefresher } from './app';
+import { BuyerMailer, ProcessRunner, TrackingRefresher, type BuyerMailDeps } from './app';
 import { scaledPolicy } from './domain';
 import { createCarrierGateway, createMerchantBranding, createOrdersDirectory, createPublicBrands, createShipmentsService } from './grpc';
 import { stream } from './events/publishers';
@@ -18,6 +18,8 @@ export interface RunningShipments extends RunningService {
   runner: ProcessRunner;
   /** The tracking refresher (tests run a round now instead of waiting for its timer). */
   refresher: TrackingRefresher;
+  /** The buyer e-mails' sender (tests run a round now instead of waiting for its timer). */
+  buyerMailer: BuyerMailer;
   /** The consumers of the orders' events, attached once the ORDERS stream exists (tests wait on them). */
   orderConsumers: LateConsumers;
 }
@@ -67,15 +69,32 @@ export async function startShipments(config: Config, logger: Logger): Promise<Ru
     claimMs: 60_000,
     idleMs: config.TRACKING_IDLE_MS,
   });
-  const service = createShipmentsService({ pool: infra.pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, carriers, orders, branding, brands, runner, trackingPolicy });
+  const buyerMail: BuyerMailDeps = {
+    pool: infra.pool,
+    logger: logger.child({ component: 'buyer-mail' }),
+    mailer: createMailer(config.SMTP_URL, config.BUYER_MAIL_FROM, logger),
+    brands,
+    config: {
+      fromAddress: config.BUYER_MAIL_FROM,
+      publicUrl: config.PUBLIC_URL,
+      amazonKinds: config.BUYER_MAIL_AMAZON_KINDS,
+      shippedDelaySeconds: config.BUYER_MAIL_SHIPPED_DELAY_SECONDS,
+    },
+    now: () => new Date(),
+  };
+  // An SMTP send takes well under a second; a claim outlives a batch of them.
+  const buyerMailer = new BuyerMailer(buyerMail, { idleMs: config.BUYER_MAIL_IDLE_MS, batchSize: 20, claimMs: 120_000 });
+  const service = createShipmentsService({ pool: infra.pool, logger, callerSecret: config.CALLER_TOKEN_SECRET, carriers, orders, branding, brands, runner, trackingPolicy, buyerMail });
   const server = await startGrpcServer({ port: config.GRPC_PORT, services: [service], logger });
   runner.start();
   if (config.TRACKING_REFRESH_ENABLED) refresher.start();
+  if (config.BUYER_MAIL_ENABLED) buyerMailer.start();
   // No peer in /readyz (as orders): lists, details and labels work without orders and carriers.
   return {
     port: server.port,
     runner,
     refresher,
+    buyerMailer,
     orderConsumers,
     readiness: infra.readiness,
     shutdownSteps: [
@@ -83,6 +102,7 @@ export async function startShipments(config: Config, logger: Logger): Promise<Ru
       // replica to finish) instead of holding the gRPC drain until its grace runs out.
       ['stop processing runs (store the labels in flight, release the leases)', async () => (await runner.stop(), await presence.close())],
       ['stop the tracking refresher (finish the calls in flight)', () => refresher.stop()],
+      ['stop the buyer mailer (finish the e-mails in flight)', () => buyerMailer.stop()],
       ['stop gRPC (drain in-flight calls)', () => server.shutdown()],
       ['stop consumers of orders events', () => orderConsumers.stop()],
       ...infra.drainSteps,

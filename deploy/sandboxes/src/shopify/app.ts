@@ -263,6 +263,11 @@ function controlRouter(store: ShopifyStore): express.Router {
     });
   });
   router.get('/webhooks', guard((_req, res) => void res.json(store.sentWebhooks)));
+  // The fulfillment events the apps created (fulfillmentEventCreate), oldest first; one shop's with ?shop=.
+  router.get('/fulfillment-events', guard((req, res) => {
+    const shop = typeof req.query.shop === 'string' && req.query.shop ? store.shop(req.query.shop).domain : undefined;
+    res.json(shop ? store.fulfillmentEvents.filter((e) => e.shop === shop) : store.fulfillmentEvents);
+  }));
   router.post('/shops/:shop/expire-tokens', guard((req, res) => void res.json({ expired: store.expireAccessTokens(store.shop(str(req.params.shop)).domain) })));
   router.post('/shops/:shop/revoke', guard((req, res) => void res.json({ revoked: store.revokeConsent(store.shop(str(req.params.shop)).domain) })));
   router.post('/shops/:shop/drain', guard((req, res) => {

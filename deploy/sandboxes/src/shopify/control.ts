@@ -1,5 +1,5 @@
 import { controlCaller, submitConsentForm } from '../control-client';
-import type { ShopifyBucketLimits, ShopifyFault, ShopifyOrderChange, ShopifyPlan, ShopifySandboxApp, ShopifySentWebhook } from './store';
+import type { ShopifyBucketLimits, ShopifyFault, ShopifyFulfillmentEventRecord, ShopifyOrderChange, ShopifyPlan, ShopifySandboxApp, ShopifySentWebhook } from './store';
 import type { ShopifyTrackingInfo } from './orders';
 import type { FiredWebhook, FireWebhookRequest } from './webhooks';
 
@@ -28,7 +28,8 @@ export interface ShopifySandboxOrderSummary {
   financialStatus: string;
   remainingQuantity: number;
   lineItems: { id: string; fulfillmentOrderLineItemId: string; quantity: number; remainingQuantity: number }[];
-  fulfillments: { id: string; viaApi: boolean; trackingInfo: ShopifyTrackingInfo[] }[];
+  /** `deliveredAt`: the time a DELIVERED fulfillment event gave (null until one). */
+  fulfillments: { id: string; viaApi: boolean; trackingInfo: ShopifyTrackingInfo[]; deliveredAt: string | null }[];
 }
 
 export interface ShopifySandboxControl {
@@ -43,6 +44,8 @@ export interface ShopifySandboxControl {
   changeOrder(shop: string, orderId: string, change: ShopifyOrderChange): Promise<{ order: ShopifySandboxOrderSummary; webhooks: FiredWebhook[] }>;
   /** The deliveries sent so far, oldest first. */
   sentWebhooks(): Promise<ShopifySentWebhook[]>;
+  /** The fulfillment events apps created (fulfillmentEventCreate), oldest first; only `shop`'s when given. */
+  fulfillmentEvents(shop?: string): Promise<ShopifyFulfillmentEventRecord[]>;
   /** Every access token of the shop expires now (API calls answer 401). */
   expireAccessTokens(shop: string): Promise<number>;
   /** The owner uninstalls the app: every access and refresh token of the shop stops working. */
@@ -71,6 +74,7 @@ export function shopifySandboxControl(baseUrl: string): ShopifySandboxControl {
     addOrders: (shop, count, seed) => call('POST', `${shopPath(shop)}/orders`, { count, ...(seed !== undefined ? { seed } : {}) }),
     changeOrder: (shop, orderId, change) => call('POST', `${shopPath(shop)}/orders/${encodeURIComponent(orderId)}`, change),
     sentWebhooks: () => call('GET', '/webhooks'),
+    fulfillmentEvents: (shop) => call('GET', `/fulfillment-events${shop ? `?shop=${encodeURIComponent(shop.includes('.') ? shop : `${shop}.myshopify.com`)}` : ''}`),
     expireAccessTokens: async (shop) => (await call<{ expired: number }>('POST', `${shopPath(shop)}/expire-tokens`, {})).expired,
     revokeConsent: async (shop) => (await call<{ revoked: number }>('POST', `${shopPath(shop)}/revoke`, {})).revoked,
     drainBucket: (shop, leave = 0) => call('POST', `${shopPath(shop)}/drain`, { leave }),

@@ -129,7 +129,7 @@ function fulfillmentView(order: ShopifyOrder, f: ShopifyFulfillment) {
     id: gid('Fulfillment', f.id),
     legacyResourceId: String(f.id),
     status: f.status,
-    displayStatus: f.status === 'CANCELLED' ? 'CANCELED' : 'FULFILLED',
+    displayStatus: f.status === 'CANCELLED' ? 'CANCELED' : f.deliveredAt ? 'DELIVERED' : 'FULFILLED',
     createdAt: f.createdAt.toISOString(),
     trackingInfo: (args: { first?: number | null }) => f.trackingInfo.slice(0, args.first ?? undefined),
     fulfillmentLineItems: (args: { first?: number | null; after?: string | null }) =>
@@ -249,6 +249,35 @@ function fulfillmentCreate(ctx: Context, input: FulfillmentInput) {
   return { fulfillment: fulfillmentView(order, made), userErrors: [] };
 }
 
+interface FulfillmentEventInput {
+  fulfillmentId: string;
+  status: string;
+  happenedAt?: string | null;
+  message?: string | null;
+}
+
+const eventUserError = (field: string[], message: string) => ({ fulfillmentEvent: null, userErrors: [{ field, message }] });
+
+/**
+ * `fulfillmentEventCreate`: an event (DELIVERED, IN_TRANSIT…) on a fulfillment of the shop; another
+ * shop's or an unknown fulfillment is a userError, as a cancelled one. Needs `write_fulfillments`.
+ */
+function fulfillmentEventCreate(ctx: Context, input: FulfillmentEventInput) {
+  requireScope(ctx, 'fulfillmentEventCreate', 'write_fulfillments');
+  const id = idOfGid('Fulfillment', input.fulfillmentId);
+  const found = id === undefined ? undefined : ctx.store.findFulfillment(ctx.shop, id);
+  if (!found) return eventUserError(['fulfillmentEvent', 'fulfillmentId'], 'Fulfillment does not exist.');
+  if (found.fulfillment.status === 'CANCELLED') return eventUserError(['fulfillmentEvent', 'fulfillmentId'], 'Fulfillment is cancelled.');
+  let happenedAt = ctx.now;
+  if (input.happenedAt != null) {
+    const at = Date.parse(input.happenedAt);
+    if (Number.isNaN(at)) return eventUserError(['fulfillmentEvent', 'happenedAt'], 'Happened at is invalid.');
+    happenedAt = new Date(at);
+  }
+  const event = ctx.store.createFulfillmentEvent(ctx.shop, found.order, found.fulfillment, { status: input.status, happenedAt, message: input.message ?? null }, ctx.grant.clientId);
+  return { fulfillmentEvent: { id: event.id, status: event.status, happenedAt: event.happenedAt, createdAt: event.createdAt, message: event.message, estimatedDeliveryAt: null }, userErrors: [] };
+}
+
 const rootValue = {
   shop: (_: unknown, ctx: Context) => ({
     id: `gid://shopify/Shop/${Math.abs([...ctx.shop.domain].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 7))}`,
@@ -291,6 +320,7 @@ const rootValue = {
     return order ? fulfillmentOrderView(ctx, order) : null;
   },
   fulfillmentCreate: (args: { fulfillment: FulfillmentInput }, ctx: Context) => fulfillmentCreate(ctx, args.fulfillment),
+  fulfillmentEventCreate: (args: { fulfillmentEvent: FulfillmentEventInput }, ctx: Context) => fulfillmentEventCreate(ctx, args.fulfillmentEvent),
 };
 
 function costExtension(requested: number | null, actual: number | null, store: ShopifyStore, shop: ShopState) {

@@ -7,7 +7,7 @@ export { installAs as shopifyInstallAs, shopifySandboxControl, type ShopifySandb
 export { MAX_PAGE_SIZE as SHOPIFY_MAX_PAGE_SIZE, VISIBLE_DAYS_WITHOUT_READ_ALL as SHOPIFY_VISIBLE_DAYS } from './graphql-api';
 export { SINGLE_QUERY_MAX_COST as SHOPIFY_SINGLE_QUERY_MAX_COST } from './cost';
 export { SANDBOX_WEBHOOK_TOPICS as SHOPIFY_SANDBOX_WEBHOOK_TOPICS, type FiredWebhook as ShopifyFiredWebhook, type FireWebhookRequest as ShopifyFireWebhookRequest } from './webhooks';
-export { SHOPIFY_PLANS, SHOPIFY_SANDBOX_APP, SHOPIFY_SMISTA_SCOPES, type ShopifyBucketLimits, type ShopifyFault, type ShopifyOrderChange, type ShopifyPlan, type ShopifySandboxApp, type ShopifySandboxShopInput, type ShopifySentWebhook } from './store';
+export { SHOPIFY_PLANS, SHOPIFY_SANDBOX_APP, SHOPIFY_SMISTA_SCOPES, type ShopifyBucketLimits, type ShopifyFault, type ShopifyFulfillmentEventRecord, type ShopifyOrderChange, type ShopifyPlan, type ShopifySandboxApp, type ShopifySandboxShopInput, type ShopifySentWebhook } from './store';
 
 /** The shops of `make dev` (README.md): owner e-mail titolare@<name>.it, password Negozio1!. */
 export const defaultShopifyShops: readonly ShopifySandboxShopInput[] = [

@@ -68,6 +68,8 @@ export interface ShopifyFulfillment {
   lines: { fulfillmentOrderLineId: number; lineItemId: number; quantity: number }[];
   /** Made through fulfillmentCreate (not seeded). */
   viaApi: boolean;
+  /** When a DELIVERED fulfillment event said it was delivered. */
+  deliveredAt?: Date;
 }
 
 export interface ShopifyOrder {

@@ -196,6 +196,58 @@ describe('the GraphQL Admin API through @shopify/admin-api-client', () => {
     expect(none.data.fulfillmentCreate.userErrors[0].message).toBe('Fulfillment order does not exist.');
   });
 
+  it("records a DELIVERED fulfillment event on the shop's own fulfillment, charged as a mutation; an unknown or another shop's fulfillment gets userErrors", async () => {
+    const client = adminClient(token);
+    const open = (await control.orders(SHOP)).find((o) => !o.cancelled && o.remainingQuantity > 0 && o.fulfillments.length === 0)!;
+    const read = await client.request(`query FO($id: ID!) { order(id: $id) { fulfillmentOrders(first: 1) { nodes { id } } } }`, { variables: { id: open.id } });
+    const ship = await client.request(`mutation Ship($fulfillment: FulfillmentInput!) { fulfillmentCreate(fulfillment: $fulfillment) { fulfillment { id } userErrors { field message } } }`, {
+      variables: { fulfillment: { lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: read.data.order.fulfillmentOrders.nodes[0].id }], trackingInfo: { company: 'GLS', number: 'MI555666777' } } },
+    });
+    const fulfillmentId: string = ship.data.fulfillmentCreate.fulfillment.id;
+    const before = (await control.fulfillmentEvents(SHOP)).length;
+    const deliver = `mutation Delivered($fulfillmentEvent: FulfillmentEventInput!) {
+      fulfillmentEventCreate(fulfillmentEvent: $fulfillmentEvent) { fulfillmentEvent { id status happenedAt } userErrors { field message } }
+    }`;
+    const happenedAt = '2026-11-20T10:15:00.000Z';
+    const told = await client.request(deliver, { variables: { fulfillmentEvent: { fulfillmentId, status: 'DELIVERED', happenedAt } } });
+    expect(told.errors).toBeUndefined();
+    expect(told.data).toEqual({ fulfillmentEventCreate: { fulfillmentEvent: { id: expect.stringMatching(/^gid:\/\/shopify\/FulfillmentEvent\/\d+$/), status: 'DELIVERED', happenedAt }, userErrors: [] } });
+    expect((told.extensions as any).cost.requestedQueryCost).toBe(10);
+    const events = await control.fulfillmentEvents(SHOP);
+    expect(events.slice(before)).toEqual([expect.objectContaining({ id: told.data.fulfillmentEventCreate.fulfillmentEvent.id, shop: SHOP, orderId: open.id, fulfillmentId, status: 'DELIVERED', happenedAt, clientId: SHOPIFY_SANDBOX_APP.clientId })]);
+    expect((await control.orders(SHOP)).find((o) => o.id === open.id)!.fulfillments.find((f) => f.id === fulfillmentId)!.deliveredAt).toBe(happenedAt);
+    const shown = await client.request(`query F($id: ID!) { order(id: $id) { fulfillments(first: 5) { id displayStatus } } }`, { variables: { id: open.id } });
+    expect(shown.data.order.fulfillments).toContainEqual({ id: fulfillmentId, displayStatus: 'DELIVERED' });
+
+    const unknown = await client.request(deliver, { variables: { fulfillmentEvent: { fulfillmentId: 'gid://shopify/Fulfillment/1', status: 'DELIVERED' } } });
+    expect(unknown.data.fulfillmentEventCreate).toEqual({ fulfillmentEvent: null, userErrors: [{ field: ['fulfillmentEvent', 'fulfillmentId'], message: 'Fulfillment does not exist.' }] });
+    // Another shop's fulfillment is not this shop's: the same userError, nothing recorded.
+    const otherShop = 'altro-negozio.myshopify.com';
+    const otherCode = new URL(await shopifyInstallAs(authorizeUrl('altro', otherShop), { email: 'titolare@altro-negozio.it', password: 'Negozio1!' })).searchParams.get('code')!;
+    const otherToken = await tokenCall({ client_id: SHOPIFY_SANDBOX_APP.clientId, client_secret: SHOPIFY_SANDBOX_APP.clientSecret, code: otherCode, expiring: '1' }, otherShop);
+    const foreign = await adminClient(otherToken.body.access_token).request(deliver, { variables: { fulfillmentEvent: { fulfillmentId, status: 'DELIVERED' } } });
+    expect(foreign.data.fulfillmentEventCreate).toEqual({ fulfillmentEvent: null, userErrors: [{ field: ['fulfillmentEvent', 'fulfillmentId'], message: 'Fulfillment does not exist.' }] });
+    const badStatus = await client.request(deliver, { variables: { fulfillmentEvent: { fulfillmentId, status: 'ARRIVATO' } } });
+    expect(badStatus.errors).toBeDefined();
+    expect((await control.fulfillmentEvents(SHOP)).length).toBe(before + 1);
+  });
+
+  it('refuses fulfillmentEventCreate with ACCESS_DENIED and a null field to a shop installed without write_fulfillments', async () => {
+    const scopes = SHOPIFY_SMISTA_SCOPES.filter((s) => s !== 'write_fulfillments').join(',');
+    const url = `${shopUrl()}/admin/oauth/authorize?${new URLSearchParams({ client_id: SHOPIFY_SANDBOX_APP.clientId, scope: scopes, redirect_uri: REDIRECT, state: 'vecchio', 'grant_options[]': '' })}`;
+    const code = new URL(await shopifyInstallAs(url, OWNER)).searchParams.get('code')!;
+    const old = await tokenCall({ client_id: SHOPIFY_SANDBOX_APP.clientId, client_secret: SHOPIFY_SANDBOX_APP.clientSecret, code, expiring: '1' });
+    expect(old.body.scope).toBe(scopes);
+    const shipped = (await control.orders(SHOP)).flatMap((o) => o.fulfillments)[0]!;
+    const before = (await control.fulfillmentEvents()).length;
+    const denied = await adminClient(old.body.access_token).request(`mutation D($e: FulfillmentEventInput!) { fulfillmentEventCreate(fulfillmentEvent: $e) { fulfillmentEvent { id } userErrors { field message } } }`, {
+      variables: { e: { fulfillmentId: shipped.id, status: 'DELIVERED' } },
+    });
+    expect(denied.data).toEqual({ fulfillmentEventCreate: null });
+    expect((denied.errors as any).graphQLErrors).toEqual([expect.objectContaining({ message: expect.stringContaining('write_fulfillments'), extensions: expect.objectContaining({ code: 'ACCESS_DENIED' }) })]);
+    expect((await control.fulfillmentEvents()).length).toBe(before);
+  });
+
   it('throttles by cost: THROTTLED with HTTP 200 and no data when the bucket is empty, and with 429 (which the client retries)', async () => {
     const limitedBefore = (await control.stats()).limited;
     await control.drainBucket(SHOP, 0);

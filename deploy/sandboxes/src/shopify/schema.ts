@@ -3,7 +3,7 @@ import { buildSchema } from 'graphql';
 /**
  * The part of Shopify's GraphQL Admin API the sandbox serves, with Shopify's own type, field and
  * argument names (shopify.dev reference): the shop, orders with cursor connections and the
- * `ordersCount`, one order, its fulfillment orders, and `fulfillmentCreate`. A query naming
+ * `ordersCount`, one order, its fulfillment orders, `fulfillmentCreate` and `fulfillmentEventCreate`. A query naming
  * anything else is refused by validation, as Shopify refuses an unknown field.
  */
 export const SHOPIFY_SDL = /* GraphQL */ `
@@ -21,6 +21,10 @@ export const SHOPIFY_SDL = /* GraphQL */ `
   enum FulfillmentOrderAction { CREATE_FULFILLMENT REQUEST_FULFILLMENT CANCEL_FULFILLMENT_ORDER REQUEST_CANCELLATION MOVE HOLD RELEASE_HOLD MARK_AS_OPEN SPLIT MERGE EXTERNAL }
   enum FulfillmentDisplayStatus { FULFILLED CANCELED IN_TRANSIT DELIVERED }
   enum FulfillmentStatus { SUCCESS CANCELLED ERROR FAILURE OPEN PENDING }
+  enum FulfillmentEventStatus {
+    ATTEMPTED_DELIVERY CARRIER_PICKED_UP CONFIRMED DELAYED DELIVERED FAILURE IN_TRANSIT LABEL_PRINTED LABEL_PURCHASED
+    OUT_FOR_DELIVERY PICKED_UP READY_FOR_PICKUP
+  }
 
   type Query {
     shop: Shop!
@@ -32,6 +36,7 @@ export const SHOPIFY_SDL = /* GraphQL */ `
 
   type Mutation {
     fulfillmentCreate(fulfillment: FulfillmentInput!, message: String): FulfillmentCreatePayload
+    fulfillmentEventCreate(fulfillmentEvent: FulfillmentEventInput!): FulfillmentEventCreatePayload
   }
 
   type ShopPlan { displayName: String! shopifyPlus: Boolean! }
@@ -102,6 +107,13 @@ export const SHOPIFY_SDL = /* GraphQL */ `
   }
   type UserError { field: [String!] message: String! }
   type FulfillmentCreatePayload { fulfillment: Fulfillment userErrors: [UserError!]! }
+
+  input FulfillmentEventInput {
+    fulfillmentId: ID! status: FulfillmentEventStatus! happenedAt: DateTime message: String estimatedDeliveryAt: DateTime
+    address1: String city: String province: String zip: String country: String latitude: Float longitude: Float
+  }
+  type FulfillmentEvent { id: ID! status: FulfillmentEventStatus! happenedAt: DateTime! createdAt: DateTime! message: String estimatedDeliveryAt: DateTime }
+  type FulfillmentEventCreatePayload { fulfillmentEvent: FulfillmentEvent userErrors: [UserError!]! }
 `;
 
 export const shopifySchema = buildSchema(SHOPIFY_SDL);

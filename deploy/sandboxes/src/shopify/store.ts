@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { gid, generateShopifyOrders, remainingQuantity, type ShopifyAddress, type ShopifyOrder, type ShopifyTrackingInfo } from './orders';
+import { gid, generateShopifyOrders, remainingQuantity, type ShopifyAddress, type ShopifyFulfillment, type ShopifyOrder, type ShopifyTrackingInfo } from './orders';
 
 /*
  * The sandbox's state in memory: the registered apps, the shops with their owner's password and
@@ -26,7 +26,7 @@ export const SHOPIFY_SANDBOX_APP: ShopifySandboxApp = {
 };
 
 /** The scopes Smista asks (providers.md). */
-export const SHOPIFY_SMISTA_SCOPES = ['read_orders', 'read_merchant_managed_fulfillment_orders', 'write_merchant_managed_fulfillment_orders'] as const;
+export const SHOPIFY_SMISTA_SCOPES = ['read_orders', 'read_merchant_managed_fulfillment_orders', 'write_merchant_managed_fulfillment_orders', 'write_fulfillments'] as const;
 
 /** What each scope lets an app do, as the consent page says it. */
 export const SHOPIFY_KNOWN_SCOPES: Readonly<Record<string, string>> = {
@@ -35,6 +35,7 @@ export const SHOPIFY_KNOWN_SCOPES: Readonly<Record<string, string>> = {
   read_all_orders: 'Visualizzare tutti gli ordini, anche quelli più vecchi di 60 giorni',
   read_merchant_managed_fulfillment_orders: 'Visualizzare gli ordini di evasione gestiti dal negozio',
   write_merchant_managed_fulfillment_orders: 'Evadere gli ordini gestiti dal negozio e aggiungere il tracking',
+  write_fulfillments: 'Aggiornare le evasioni e i loro eventi di consegna',
   read_customers: 'Visualizzare i clienti',
 };
 
@@ -68,6 +69,21 @@ export interface ShopifySandboxShopInput {
 export interface ShopifyBucketLimits {
   restoreRate: number;
   maximumAvailable: number;
+}
+
+/** A fulfillment event as `GET /__sandbox/fulfillment-events` lists it (GIDs as the API gives them). */
+export interface ShopifyFulfillmentEventRecord {
+  id: string;
+  shop: string;
+  orderId: string;
+  fulfillmentId: string;
+  /** FulfillmentEventStatus: DELIVERED, IN_TRANSIT… */
+  status: string;
+  happenedAt: string;
+  createdAt: string;
+  message: string | null;
+  /** The app that created it. */
+  clientId: string;
 }
 
 export interface ShopState {
@@ -189,6 +205,8 @@ export class ShopifyStore {
   private lastId = 5_000_000_000;
   /** The webhook deliveries sent, oldest first (the last 1000). */
   readonly sentWebhooks: ShopifySentWebhook[] = [];
+  /** The fulfillment events created through `fulfillmentEventCreate`, oldest first (the last 1000). */
+  readonly fulfillmentEvents: ShopifyFulfillmentEventRecord[] = [];
   /** How a throttled call answers when no fault says otherwise. */
   throttledHttpStatus: 200 | 429 = 200;
   calls = 0;
@@ -406,6 +424,34 @@ export class ShopifyStore {
     return fulfillment;
   }
 
+  /** `fulfillmentEventCreate` on a fulfillment of `order`: recorded for the control endpoint. */
+  createFulfillmentEvent(shop: ShopState, order: ShopifyOrder, fulfillment: ShopifyFulfillment, input: { status: string; happenedAt: Date; message: string | null }, appClientId: string): ShopifyFulfillmentEventRecord {
+    const event: ShopifyFulfillmentEventRecord = {
+      id: gid('FulfillmentEvent', this.nextId()),
+      shop: shop.domain,
+      orderId: gid('Order', order.id),
+      fulfillmentId: gid('Fulfillment', fulfillment.id),
+      status: input.status,
+      happenedAt: input.happenedAt.toISOString(),
+      createdAt: this.options.now().toISOString(),
+      message: input.message,
+      clientId: appClientId,
+    };
+    if (input.status === 'DELIVERED') fulfillment.deliveredAt = input.happenedAt;
+    this.fulfillmentEvents.push(event);
+    if (this.fulfillmentEvents.length > 1000) this.fulfillmentEvents.shift();
+    return event;
+  }
+
+  /** The order of `shop` holding the fulfillment `id`, with it. */
+  findFulfillment(shop: ShopState, id: number): { order: ShopifyOrder; fulfillment: ShopifyFulfillment } | undefined {
+    for (const order of shop.orders) {
+      const fulfillment = order.fulfillments.find((f) => f.id === id);
+      if (fulfillment) return { order, fulfillment };
+    }
+    return undefined;
+  }
+
   findOrder(shop: ShopState, id: number): ShopifyOrder | undefined {
     return shop.orders.find((o) => o.id === id);
   }
@@ -425,7 +471,7 @@ export class ShopifyStore {
       financialStatus: order.financialStatus,
       remainingQuantity: remainingQuantity(order),
       lineItems: order.fulfillmentOrderLines.map((l) => ({ id: gid('LineItem', l.lineItemId), fulfillmentOrderLineItemId: gid('FulfillmentOrderLineItem', l.id), quantity: l.totalQuantity, remainingQuantity: l.remainingQuantity })),
-      fulfillments: order.fulfillments.map((f) => ({ id: gid('Fulfillment', f.id), viaApi: f.viaApi, trackingInfo: f.trackingInfo })),
+      fulfillments: order.fulfillments.map((f) => ({ id: gid('Fulfillment', f.id), viaApi: f.viaApi, trackingInfo: f.trackingInfo, deliveredAt: f.deliveredAt?.toISOString() ?? null })),
     };
   }
 }

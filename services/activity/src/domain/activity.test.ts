@@ -87,6 +87,8 @@ describe('recent activity from events', () => {
     expect(draft.text(1, 0)).toBe('Tracking inviato a eBay per 1 spedizione');
     expect(trackingPushedActivity({ shipmentId: 7, marketplace: 'ebay', status: 'pushed', runId: '' }, at)!.groupKey).toBe('tracking:ebay:2026-06-01T10:00');
     for (const status of ['retrying', 'failed', 'skipped']) expect(trackingPushedActivity({ shipmentId: 7, marketplace: 'ebay', status, runId: 'r1' }, at)).toBeNull();
+    // A delivery told to Shopify (issue 26) is not a tracking sent.
+    expect(trackingPushedActivity({ shipmentId: 7, marketplace: 'shopify', status: 'pushed', runId: '', kind: 'delivery' }, at)).toBeNull();
   });
 
   it('carriers connected, switched and disconnected; credential changes say nothing', () => {

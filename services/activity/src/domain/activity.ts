@@ -157,8 +157,9 @@ export function shipmentCancelledActivity(event: { shipmentId: number }, occurre
  * processing run are one line per marketplace that grows, each shipment counted once; pushes asked
  * for by hand are summed per minute. Retries, refusals and skips say nothing here.
  */
-export function trackingPushedActivity(event: { shipmentId: number; marketplace: string; status: string; runId: string }, occurredAt: Date): ActivityDraft | null {
-  if (event.status !== 'pushed') return null;
+export function trackingPushedActivity(event: { shipmentId: number; marketplace: string; status: string; runId: string; kind?: string }, occurredAt: Date): ActivityDraft | null {
+  // A delivery told to the marketplace (issue 26, kind delivery) is not a tracking sent.
+  if (event.status !== 'pushed' || (event.kind ?? '') !== '') return null;
   const marketplace = event.marketplace.trim().toLowerCase() || 'marketplace';
   return {
     kind: 'tracking_pushed',

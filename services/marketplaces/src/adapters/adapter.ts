@@ -116,6 +116,15 @@ export interface TrackingPush {
   shippedDate: Date;
 }
 
+/** A delivery told to the marketplace ({@link MarketplaceAdapter.reportDelivery}). */
+export interface DeliveryReport {
+  accessToken: string;
+  /** The fulfilment id {@link MarketplaceAdapter.pushTracking} answered for the shipment, as stored. */
+  fulfillmentId: string;
+  /** When the carrier delivered (its last movement), else when Smista learned it. */
+  happenedAt: Date;
+}
+
 /** A shipping fulfilment of an order as the marketplace holds it (eBay's ShippingFulfillment). */
 export interface ShippingFulfillment {
   fulfillmentId: string;
@@ -256,6 +265,18 @@ export interface MarketplaceAdapter {
    * already has a fulfilment (eBay 32700), `REQUEST_REFUSED` for its other refusals.
    */
   pushTracking(push: TrackingPush): Promise<{ fulfillmentId: string }>;
+  /**
+   * Optional: a marketplace that can be told a shipment was delivered (Shopify's
+   * fulfillmentEventCreate with status DELIVERED) has it; the others (eBay, Amazon, Etsy, AliExpress)
+   * leave it out, and nothing is sent for their deliveries. Called once per shipment, when the
+   * carrier's tracking says delivered and the tracking push made the fulfilment `fulfillmentId`
+   * (a delivery known before the fulfilment waits for it). Answers the marketplace's event id.
+   * `TOKEN_EXPIRED` on 401, `QUOTA_EXCEEDED` on the rate limit, `REQUEST_REFUSED` with its reason
+   * (Italian) for a refusal (a fulfilment it does not have, a permission the seller never granted).
+   *
+   * @example await shopify.reportDelivery?.({ accessToken, fulfillmentId: '5000000123', happenedAt: new Date('2026-11-20T10:15:00Z') }) // { eventId: 'gid://shopify/FulfillmentEvent/5000000456' }
+   */
+  reportDelivery?(report: DeliveryReport): Promise<{ eventId: string }>;
   /**
    * The order's shipping fulfilments (eBay getShippingFulfillments), oldest first. Called when a
    * tracking push is refused as `ALREADY_FULFILLED` (eBay 32700, a bare 409): only

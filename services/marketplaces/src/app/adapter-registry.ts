@@ -22,6 +22,11 @@ export class AdapterRegistry {
     return adapter;
   }
 
+  /** Whether the marketplace can be told a delivery (its adapter has `reportDelivery`: Shopify). */
+  hasDeliveryCall(identifier: string): boolean {
+    return typeof this.adapters.get(identifier)?.reportDelivery === 'function';
+  }
+
   /** Identifiers with an adapter: the schedule syncs only their integrations. */
   identifiers(): string[] {
     return [...this.adapters.keys()];

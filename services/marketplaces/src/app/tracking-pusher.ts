@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, PollLoop, withTransaction, type Logger, type Pool } from '@smista/service-kit';
-import { messages, trackingPushMessages } from '@smista/contracts';
-import { MarketplaceError } from '../adapters';
+import { PollLoop, withTransaction, type Logger, type Pool } from '@smista/service-kit';
+import { trackingPushMessages } from '@smista/contracts';
 import {
   claimable,
   decideAfterAttempt,
@@ -17,6 +16,8 @@ import {
 import { enqueueTrackingAttempted } from '../events/publishers';
 import { claimDuePushes, claimForDemand, findIntegrationById, recordAttempt, releasePush } from '../store';
 import type { AdapterRegistry } from './adapter-registry';
+import { DeliveryReporter } from './delivery-reporter';
+import { passingOf } from './passing-fault';
 import { pushTracking } from './push-tracking';
 import type { TokenKeeper } from './token-keeper';
 
@@ -54,19 +55,10 @@ const ROUND_SIZE = 8;
 const ROUND_CONCURRENCY = 4;
 export const PUSH_IN_PROGRESS = 'PUSH_IN_PROGRESS';
 
-/** A thrown failure of a push (pushTracking returns refusals as data): a passing fault. */
-function passingOf(err: unknown): AttemptResult & { kind: 'passing' } {
-  if (err instanceof MarketplaceError) {
-    return { kind: 'passing', errorCode: err.code, message: err.message, ...(err.details.retryAfterMs !== undefined ? { retryAfterMs: err.details.retryAfterMs } : {}) };
-  }
-  if (err instanceof DomainError) return { kind: 'passing', errorCode: err.code, message: err.message };
-  // Our own database or network hiccup: worth another attempt; the detail stays in the log.
-  return { kind: 'passing', errorCode: 'INTERNAL', message: messages.errors.unavailable };
-}
-
 /**
  * Tells marketplaces the tracking of labelled shipments, one row of `tracking_pushes` per shipment
- * (spec: "never twice for the same shipment").
+ * (spec: "never twice for the same shipment"), and then their deliveries where the marketplace has
+ * a call for it (`DeliveryReporter`, run in the same rounds).
  *
  * - The consumer of `shipments.shipment.labelled` records a pending row; this pusher's round (every
  *   replica runs one) claims due pending and retrying rows with a lease (`FOR UPDATE SKIP LOCKED`),
@@ -85,10 +77,12 @@ export class TrackingPusher {
   private readonly loop: PollLoop;
   private readonly policy: TrackingRetryPolicy;
   private readonly leaseSeconds: number;
+  private readonly deliveries: DeliveryReporter;
 
   constructor(private readonly deps: TrackingPusherDeps) {
     this.policy = deps.retryPolicy ?? defaultTrackingRetryPolicy;
     this.leaseSeconds = deps.leaseSeconds ?? 120;
+    this.deliveries = new DeliveryReporter({ ...deps, logger: deps.logger.child({ component: 'delivery-reporter' }) });
     this.loop = new PollLoop({ name: 'tracking push', logger: deps.logger.child({ component: 'tracking-pusher' }), pollMs: deps.pollMs ?? 1_000, round: () => this.round() });
   }
 
@@ -114,14 +108,17 @@ export class TrackingPusher {
     this.loop.wakeAfter(50);
   }
 
-  /** One round: claims the due rows and pushes them; answers how many were taken. */
+  /**
+   * One round: claims the due rows and pushes them, then the due deliveries (issue 26: a delivery
+   * waiting for its fulfilment goes in the round that made it); answers how many were taken.
+   */
   async round(): Promise<number> {
     const owner = randomUUID();
     const due = await claimDuePushes(this.deps.pool, owner, this.leaseSeconds, this.deps.now(), ROUND_SIZE);
     for (let i = 0; i < due.length; i += ROUND_CONCURRENCY) {
       await Promise.all(due.slice(i, i + ROUND_CONCURRENCY).map((push) => this.pushClaimed(push, owner)));
     }
-    return due.length;
+    return due.length + (await this.deliveries.round(() => this.loop.isRunning));
   }
 
   /**

@@ -167,7 +167,14 @@ export function retryDelayMs(attempts: number, retryAfterMs: number | undefined,
  * @example decideAfterAttempt({ kind: 'passing', errorCode: 'QUOTA_EXCEEDED', message: '…' }, 1, now, defaultTrackingRetryPolicy, 'eBay')
  * // { status: 'retrying', nextAttemptAt: now + 1 min, … }
  */
-export function decideAfterAttempt(result: AttemptResult, attempts: number, now: Date, policy: TrackingRetryPolicy, marketplaceName: string): AttemptDecision {
+export function decideAfterAttempt(
+  result: AttemptResult,
+  attempts: number,
+  now: Date,
+  policy: TrackingRetryPolicy,
+  marketplaceName: string,
+  exhausted: (marketplace: string, attempts: number, reason: string) => string = t.retriesExhausted,
+): AttemptDecision {
   switch (result.kind) {
     case 'pushed':
       return { status: 'pushed', fulfillmentId: result.fulfillmentId, alreadyThere: result.alreadyFulfilledCode !== undefined, errorCode: result.alreadyFulfilledCode ?? '' };
@@ -175,7 +182,7 @@ export function decideAfterAttempt(result: AttemptResult, attempts: number, now:
       return { status: 'failed', errorCode: result.errorCode, message: result.message };
     case 'passing':
       if (attempts >= policy.maxAttempts) {
-        return { status: 'failed', errorCode: result.errorCode, message: t.retriesExhausted(marketplaceName, attempts, result.message) };
+        return { status: 'failed', errorCode: result.errorCode, message: exhausted(marketplaceName, attempts, result.message) };
       }
       return {
         status: 'retrying',

@@ -1,7 +1,7 @@
 import { enqueueEvent, enqueueEvents, type PoolClient, type StreamSpec } from '@smista/service-kit';
 import { marketplacesEvents } from '@smista/proto';
 import type { ImportedOrder } from '../adapters';
-import { shownStatus, type Integration, type Job, type TrackingPush } from '../domain';
+import { shownStatus, type DeliveryReport, type Integration, type Job, type TrackingPush } from '../domain';
 
 /** The stream marketplaces owns: every subject it publishes on. */
 export const stream: StreamSpec = { name: 'MARKETPLACES', subjects: ['marketplaces.>'] };
@@ -120,6 +120,39 @@ export async function enqueueTrackingAttempted(
       nextAttemptAt: push.status === 'retrying' && push.nextAttemptAt ? push.nextAttemptAt.toISOString() : '',
       fulfillmentId: push.fulfillmentId ?? '',
       runId: push.runId,
+    }),
+  ).finish();
+  await enqueueEvent(tx, subjects.trackingAttempted, payload);
+}
+
+/**
+ * Writes MarketplaceTrackingAttempted with `kind` delivery, in the transaction that records an
+ * attempt to tell the marketplace a delivery, each one: shipments keeps it in the shipment's audit
+ * trail (not as its tracking push's status). `fulfillment_id` is the tracking push's fulfilment.
+ */
+export async function enqueueDeliveryAttempted(
+  tx: PoolClient,
+  report: DeliveryReport,
+  attempt: Pick<TrackingPush, 'integrationId' | 'fulfillmentId' | 'orderId' | 'runId'> & { marketplace: string; attemptedAt: Date; durationMs: number },
+): Promise<void> {
+  const status = report.status === 'reported' ? 'pushed' : report.status;
+  const payload = marketplacesEvents.MarketplaceTrackingAttempted.encode(
+    marketplacesEvents.MarketplaceTrackingAttempted.fromPartial({
+      shipmentId: report.shipmentId,
+      merchantId: report.merchantId,
+      orderId: report.orderId > 0 ? report.orderId : attempt.orderId,
+      integrationId: attempt.integrationId,
+      marketplace: attempt.marketplace,
+      status,
+      attempts: report.attempts,
+      errorCode: report.lastErrorCode ?? '',
+      errorMessage: report.lastError ?? '',
+      attemptedAt: attempt.attemptedAt.toISOString(),
+      durationMs: Math.max(0, Math.round(attempt.durationMs)),
+      nextAttemptAt: report.status === 'retrying' && report.nextAttemptAt ? report.nextAttemptAt.toISOString() : '',
+      fulfillmentId: attempt.fulfillmentId ?? '',
+      runId: attempt.runId,
+      kind: 'delivery',
     }),
   ).finish();
   await enqueueEvent(tx, subjects.trackingAttempted, payload);

@@ -1,7 +1,7 @@
 import { isUuid, type EventHandler, type Logger } from '@smista/service-kit';
 import type { shipmentsEvents } from '@smista/proto';
 import { decideForLabelled, InvalidEventError, type TrackingPayload } from '../domain';
-import { findIntegrationById, insertTrackingPush } from '../store';
+import { findIntegrationById, forgetWaitingDelivery, insertTrackingPush } from '../store';
 import { enqueueTrackingAttempted } from './publishers';
 
 /**
@@ -14,7 +14,7 @@ import { enqueueTrackingAttempted } from './publishers';
  * order without a marketplace integration, or of an integration this merchant does not have,
  * records nothing.
  */
-export function handleShipmentLabelled(deps: { logger: Logger; now: () => Date; onPending: () => void }): EventHandler<shipmentsEvents.ShipmentLabelled> {
+export function handleShipmentLabelled(deps: { logger: Logger; now: () => Date; onPending: () => void; hasDeliveryCall: (marketplace: string) => boolean }): EventHandler<shipmentsEvents.ShipmentLabelled> {
   return async (event, tx, meta) => {
     if (!Number.isSafeInteger(event.shipmentId) || event.shipmentId <= 0 || !isUuid(event.merchantId)) {
       throw new InvalidEventError('shipment.labelled without a positive shipment id and a merchant uuid');
@@ -22,15 +22,20 @@ export function handleShipmentLabelled(deps: { logger: Logger; now: () => Date; 
     const merchantId = event.merchantId.toLowerCase();
     const log = { shipmentId: event.shipmentId, merchantId, orderId: event.orderId, integrationId: event.marketplaceIntegrationId, messageId: meta.messageId };
     if (!Number.isSafeInteger(event.marketplaceIntegrationId) || event.marketplaceIntegrationId <= 0) {
+      await forgetWaitingDelivery(tx, merchantId, event.shipmentId);
       deps.logger.debug(log, 'labelled shipment without a marketplace integration: no tracking push');
       return;
     }
     const integration = await findIntegrationById(tx, event.marketplaceIntegrationId);
     const decision = decideForLabelled(integration, merchantId);
     if (decision.action === 'ignore' || !integration) {
+      await forgetWaitingDelivery(tx, merchantId, event.shipmentId);
       deps.logger.warn(log, "labelled shipment of an unknown or another merchant's integration: no tracking push");
       return;
     }
+    // A delivery known before this label (events of two subjects are not ordered) waits for the
+    // push's fulfilment, unless the marketplace has no delivery call: then it is forgotten.
+    if (!deps.hasDeliveryCall(integration.marketplace.identifier)) await forgetWaitingDelivery(tx, merchantId, event.shipmentId);
     const payload: TrackingPayload = {
       externalOrderId: event.externalOrderId,
       lineItems: event.lineItems.map((l) => ({ lineItemId: l.lineItemId, quantity: l.quantity })),

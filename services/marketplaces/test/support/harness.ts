@@ -84,6 +84,8 @@ export interface MarketplacesStack {
    * outbox relay does (protobuf, `Nats-Msg-Id`); answers the message id.
    */
   publishLabelled(event: Partial<shipmentsEvents.ShipmentLabelled>, msgId?: string): Promise<string>;
+  /** Publishes `shipments.shipment.tracking_updated` as the shipments service's relay does; answers the message id. */
+  publishTrackingUpdated(event: Partial<shipmentsEvents.ShipmentTrackingUpdated>, msgId?: string): Promise<string>;
   /** Waits until the service's consumer recorded these message ids in its inbox. */
   handled(messageIds: string[], timeoutMs?: number): Promise<void>;
   nats: Nats;
@@ -234,6 +236,13 @@ export async function startMarketplacesStack(options: StackOptions = {}): Promis
         shipmentsEvents.ShipmentLabelled.fromPartial({ marketplace: 'ebay', occurredAt: new Date().toISOString(), shippedAt: new Date().toISOString(), ...event }),
       ).finish();
       await nats.js.publish('shipments.shipment.labelled', payload, { msgID: msgId });
+      return msgId;
+    },
+    async publishTrackingUpdated(event, msgId = randomUUID()) {
+      const payload = shipmentsEvents.ShipmentTrackingUpdated.encode(
+        shipmentsEvents.ShipmentTrackingUpdated.fromPartial({ trackingStatus: 'delivered', delivered: true, status: 'consegnato', occurredAt: new Date().toISOString(), ...event }),
+      ).finish();
+      await nats.js.publish('shipments.shipment.tracking_updated', payload, { msgID: msgId });
       return msgId;
     },
     handled: (messageIds, timeoutMs) => messagesHandled(pool, messageIds, timeoutMs),

@@ -11,3 +11,4 @@ export * from './labels';
 export * from './merge-pdf';
 export * from './slips';
 export * from './tracking-refresher';
+export * from './buyer-mail';

@@ -53,3 +53,19 @@ export interface MerchantBranding {
   logoOf(caller: Caller): Promise<{ contentType: 'image/png' | 'image/jpeg'; data: Uint8Array } | null>;
   close(): void;
 }
+
+/** A merchant's name and logo as its buyers see them (issue 26's public tracking page). */
+export interface PublicBrand {
+  merchantName: string;
+  hasLogo: boolean;
+  logo: { contentType: string; data: Uint8Array } | null;
+}
+
+/**
+ * merchants' GetPublicBrand, asked as the service caller `smista:public-tracking` for one merchant
+ * (the page has no user). Null when merchants cannot answer: the page goes without the name.
+ */
+export interface PublicBrands {
+  brandOf(merchantId: string, includeLogo: boolean): Promise<PublicBrand | null>;
+  close(): void;
+}

@@ -29,6 +29,7 @@ import {
   itemsOf,
   markLabelFailed,
   markLabelled,
+  queueBuyerMails,
   openItems,
   recordCall,
   releaseClaim,
@@ -329,6 +330,7 @@ export class ProcessRunner {
       await finishCall(tx, auditId, { durationMs, outcome: 'ok', message: auditMessage });
       await resolveItem(tx, run.id, s.id, { outcome: 'ok' });
       await enqueueShipmentLabelled(tx, updated, now(), run.id);
+      await queueBuyerMails(tx, updated.id, ['shipped']);
       return updated;
     });
     if (!stored) {

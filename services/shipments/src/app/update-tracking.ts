@@ -1,7 +1,7 @@
 import { withTransaction, type MerchantScope, type PoolClient } from '@smista/service-kit';
 import { shipmentMessages as m } from '@smista/contracts';
-import { assertCanUpdateTracking, CarrierCallError, defaultRefreshPolicy, nextRefreshAt, shipmentsErrors, trackingUpdate, type RefreshPolicy, type Shipment, type TrackingEvent, type TrackingUpdate } from '../domain';
-import { findShipment, recordCall, saveTrackingEvents, scheduleTracking, setTracking } from '../store';
+import { assertCanUpdateTracking, buyerMailKindsOnTracking, CarrierCallError, defaultRefreshPolicy, nextRefreshAt, shipmentsErrors, trackingUpdate, type RefreshPolicy, type Shipment, type TrackingEvent, type TrackingUpdate } from '../domain';
+import { findShipment, queueBuyerMails, recordCall, saveTrackingEvents, scheduleTracking, setTracking } from '../store';
 import { enqueueTrackingUpdated } from '../events/publishers';
 import type { AppDeps } from './deps';
 
@@ -27,6 +27,7 @@ export async function keepTrackAnswer(
     if (!updated) return { shipment: s, update: null };
     shipment = updated;
     await enqueueTrackingUpdated(tx, shipment, now, s.trackingStatus);
+    await queueBuyerMails(tx, shipment.id, buyerMailKindsOnTracking(s, shipment));
   }
   const next = shipment.status === 'shipped' && shipment.trackingNumber ? nextRefreshAt({ shippedAt: shipment.shippedAt ?? now, trackingStatus: shipment.trackingStatus, failures: 0 }, now, policy) : null;
   await scheduleTracking(tx, shipment, next, 'ok', now);

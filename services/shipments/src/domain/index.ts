@@ -13,3 +13,4 @@ export * from './parcel';
 export * from './tracking-schedule';
 export * from './working-days';
 export * from './public-page';
+export * from './buyer-mail';

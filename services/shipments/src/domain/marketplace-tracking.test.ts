@@ -1,4 +1,4 @@
-import { marketplaceTrackingStatusOf, pushAudit } from './marketplace-tracking';
+import { deliveryAudit, marketplaceTrackingStatusOf, pushAudit } from './marketplace-tracking';
 import { closeMessage } from './workday';
 import { shipmentMessages as m, trackingPushMessages } from '@smista/contracts';
 
@@ -16,6 +16,14 @@ describe('marketplace tracking attempts', () => {
   it("a skipped push made no call: its own outcome with the reason, never 'ok' (the drawer said 'Riuscita')", () => {
     expect(pushAudit({ status: 'skipped', errorMessage: trackingPushMessages.autoUpdateOff, marketplace: 'ebay' })).toEqual({ outcome: 'skipped', message: trackingPushMessages.autoUpdateOff });
     expect(pushAudit({ status: 'skipped', errorMessage: '', marketplace: 'ebay' })).toEqual({ outcome: 'skipped', message: trackingPushMessages.skipped });
+  });
+});
+
+describe('deliveryAudit (issue 26)', () => {
+  it('told, retried or refused with the reason', () => {
+    expect(deliveryAudit({ status: 'pushed', errorMessage: '', marketplace: 'shopify' })).toEqual({ outcome: 'ok', message: trackingPushMessages.deliveryReported('Shopify') });
+    expect(deliveryAudit({ status: 'retrying', errorMessage: '', marketplace: 'shopify' })).toEqual({ outcome: 'unavailable', message: trackingPushMessages.deliveryRetrying });
+    expect(deliveryAudit({ status: 'failed', errorMessage: 'Ricollega il negozio', marketplace: 'shopify' })).toEqual({ outcome: 'refused', message: 'Ricollega il negozio' });
   });
 });
 

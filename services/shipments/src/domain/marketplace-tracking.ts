@@ -40,3 +40,19 @@ export function pushAudit(attempt: { status: string; errorCode?: string; errorMe
       return { outcome: 'refused', message: reason || trackingPushMessages.failed };
   }
 }
+
+/**
+ * The audit line of an attempt to tell the marketplace a delivery (issue 26, kind `delivery`):
+ * told, retried or refused with the marketplace's Italian reason.
+ */
+export function deliveryAudit(attempt: { status: string; errorMessage: string; marketplace: string }): { outcome: AuditOutcome; message: string } {
+  const reason = attempt.errorMessage.trim();
+  switch (attempt.status) {
+    case 'pushed':
+      return { outcome: 'ok', message: trackingPushMessages.deliveryReported(marketplaceName(attempt.marketplace)) };
+    case 'retrying':
+      return { outcome: 'unavailable', message: reason || trackingPushMessages.deliveryRetrying };
+    default:
+      return { outcome: 'refused', message: reason || trackingPushMessages.deliveryFailed };
+  }
+}

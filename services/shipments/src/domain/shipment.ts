@@ -95,7 +95,7 @@ export interface AuditEntry {
 }
 
 /** The calls to carriers and marketplaces, and a person's confirmation the shipment needed (created for an order not paid). */
-export type AuditOperation = 'CreateLabel' | 'CancelShipment' | 'CloseWorkday' | 'Track' | 'PushTracking' | 'UnpaidConfirmed';
+export type AuditOperation = 'CreateLabel' | 'CancelShipment' | 'CloseWorkday' | 'Track' | 'PushTracking' | 'ReportDelivery' | 'UnpaidConfirmed';
 /**
  * `skipped`: nothing was called (a tracking push marketplaces did not make, with its reason).
  * `voided`: a cancellation the carrier could not make, done in Smista only (the message says why).

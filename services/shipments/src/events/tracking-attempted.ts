@@ -1,6 +1,6 @@
 import { isUuid, type EventHandler, type Logger } from '@smista/service-kit';
 import type { marketplacesEvents } from '@smista/proto';
-import { InvalidEventError, marketplaceTrackingStatusOf, pushAudit } from '../domain';
+import { deliveryAudit, InvalidEventError, marketplaceTrackingStatusOf, pushAudit } from '../domain';
 import { recordCall, setMarketplaceTracking, shipmentExists } from '../store';
 
 /**
@@ -22,6 +22,14 @@ export function handleTrackingAttempted(logger: Logger, now: () => Date = () => 
     }
     const parsed = Date.parse(event.attemptedAt);
     const attemptedAt = Number.isNaN(parsed) ? now() : new Date(parsed);
+    if (event.kind === 'delivery') {
+      // The delivery told to the marketplace (issue 26): the audit trail only; the tracking push's
+      // status is what the shipment shows, and it stays as it is.
+      const audit = deliveryAudit(event);
+      await recordCall(tx, { shipmentId: event.shipmentId, merchantId, operation: 'ReportDelivery', target: event.marketplace, startedAt: attemptedAt, durationMs: event.durationMs, outcome: audit.outcome, message: audit.message });
+      logger.debug({ ...log, status: event.status }, 'marketplace delivery report recorded');
+      return;
+    }
     const status = marketplaceTrackingStatusOf(event.status);
     await setMarketplaceTracking(tx, merchantId, event.shipmentId, {
       status,

@@ -1,6 +1,9 @@
 import type { createHandlerFactory, Logger, Pool } from '@smista/service-kit';
+import type { BuyerMailDeps } from '../app/buyer-mail';
 import type { ProcessRunner } from '../app/process-runner';
-import type { CarrierGateway, MerchantBranding, OrdersDirectory } from '../app/ports';
+import type { CarrierGateway, MerchantBranding, OrdersDirectory, PublicBrands } from '../app/ports';
+
+export type { PublicBrand, PublicBrands } from '../app/ports';
 import type { RefreshPolicy } from '../domain';
 
 /** What the handlers are built from; main.ts (startShipments) wires the real ones. */
@@ -17,24 +20,10 @@ export interface ShipmentsServiceDeps {
   trackingPolicy?: RefreshPolicy;
   /** The merchants' public name and logo (the buyer's tracking page); without it the page has none. */
   brands?: PublicBrands;
+  /** The e-mails to buyers (issue 26): settings, preview, test send and unsubscribe. */
+  buyerMail: BuyerMailDeps;
   /** The clock; tests may fix it. */
   now?: () => Date;
-}
-
-/** A merchant's name and logo as its buyers see them (issue 26's public tracking page). */
-export interface PublicBrand {
-  merchantName: string;
-  hasLogo: boolean;
-  logo: { contentType: string; data: Uint8Array } | null;
-}
-
-/**
- * merchants' GetPublicBrand, asked as the service caller `smista:public-tracking` for one merchant
- * (the page has no user). Null when merchants cannot answer: the page goes without the name.
- */
-export interface PublicBrands {
-  brandOf(merchantId: string, includeLogo: boolean): Promise<PublicBrand | null>;
-  close(): void;
 }
 
 export type Unary = ReturnType<typeof createHandlerFactory>;

@@ -3,7 +3,7 @@ import { shipments } from '@smista/proto';
 import { pageMeta, shipmentAddressOfPostal } from '@smista/contracts';
 import { changeAddress, changeCarrier, changeCustoms, changeParcel, labelOf, manifestDocument, mergeLabels, printPackingSlips, printPickList, type PrintedDocument } from '../app';
 import { COUNTED_TABS, listCriteria, shipmentsErrors, totalOf } from '../domain';
-import { callsOf, countTabs, findShipment, listShipmentPage, publicTokenOf, runsOf, trackingEventsOf } from '../store';
+import { buyerMailsOf, callsOf, countTabs, findShipment, listShipmentPage, publicTokenOf, runsOf, trackingEventsOf } from '../store';
 import type { HandlerDeps } from './deps';
 import { customsInputOf, parcelInputOf, toAuditMessage, toDocument, toRunMessage, toShipmentMessage, toTrackingEventMessages } from './mapping';
 
@@ -29,8 +29,19 @@ export function shipmentHandlers(deps: HandlerDeps) {
       const { merchantId } = await requireMerchant(ctx);
       const s = await findShipment(pool, merchantId, request.id);
       if (!s) throw shipmentsErrors.shipmentNotFound();
-      const [audit, events, publicToken] = await Promise.all([callsOf(pool, merchantId, s.id), trackingEventsOf(pool, merchantId, s.id), publicTokenOf(pool, merchantId, s.id)]);
-      return shipments.ShipmentDetails.fromPartial({ shipment: toShipmentMessage(s, now()), audit: audit.map(toAuditMessage), trackingEvents: toTrackingEventMessages(events), publicToken: publicToken ?? '' });
+      const [audit, events, publicToken, mails] = await Promise.all([
+        callsOf(pool, merchantId, s.id),
+        trackingEventsOf(pool, merchantId, s.id),
+        publicTokenOf(pool, merchantId, s.id),
+        buyerMailsOf(pool, merchantId, s.id),
+      ]);
+      return shipments.ShipmentDetails.fromPartial({
+        shipment: toShipmentMessage(s, now()),
+        audit: audit.map(toAuditMessage),
+        trackingEvents: toTrackingEventMessages(events),
+        publicToken: publicToken ?? '',
+        buyerMails: mails.map((m) => ({ kind: m.kind, status: m.status, to: m.recipient, queuedAt: m.queuedAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? '', reason: m.reason ?? '' })),
+      });
     }),
 
     listProcessRuns: unary('ListProcessRuns', async (_request: shipments.ListProcessRunsRequest, ctx) => {

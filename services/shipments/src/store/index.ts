@@ -5,3 +5,4 @@ export * from './labels';
 export * from './runs';
 export * from './recipient-erasure';
 export * from './tracking';
+export * from './buyer-mail';

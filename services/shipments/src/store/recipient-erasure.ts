@@ -61,6 +61,8 @@ export async function eraseRecipients(tx: PoolClient, merchantId: string, integr
     ],
   );
   await tx.query(`DELETE FROM labels WHERE shipment_id = ANY($1::bigint[])`, [ids]);
+  // The buyer e-mails' addresses go too; one still queued is skipped when its turn comes (no address).
+  await tx.query(`UPDATE buyer_mails SET recipient = '' WHERE shipment_id = ANY($1::bigint[])`, [ids]);
 
   // Every value erased, per shipment, out of the messages kept for it (short ones would match inside other words).
   const values = rows.map((r) => [r.recipient_name, r.address_line1, r.address_line2, r.phone_number, r.recipient_email].map((v) => (v ?? '').trim()).filter((v) => v.length >= 3));

@@ -178,6 +178,12 @@ export async function startShipmentsStack(options: StackOptions = {}): Promise<S
     MERCHANTS_GRPC_ADDR: `127.0.0.1:${portOf(carriersStack.merchants.client.getChannel().getTarget())}`,
     // The refresher reads tracking by itself: only the suites about it turn it on (or run its rounds).
     TRACKING_REFRESH_ENABLED: 'false',
+    // The buyer e-mails' sender too: its suite runs its rounds (or turns it on).
+    BUYER_MAIL_ENABLED: 'false',
+    SMTP_URL: infra.smtpUrl,
+    BUYER_MAIL_FROM: 'spedizioni@smista.test',
+    PUBLIC_URL: 'https://smista.test',
+    BUYER_MAIL_SHIPPED_DELAY_SECONDS: '0',
     ...options.env,
   };
   const config = parseConfig(configSchema, env);

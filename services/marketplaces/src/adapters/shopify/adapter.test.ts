@@ -2,7 +2,8 @@ import { shopifyMessages } from '@smista/contracts';
 import { SHOPIFY_SANDBOX_APP, shopifyInstallAs, shopifySandboxControl, startShopifySandbox, type ShopifySandbox } from '@smista/sandboxes';
 import { createLogger, DomainError } from '@smista/service-kit';
 import { MarketplaceError, type MarketplaceAdapter } from '../adapter';
-import { userErrorsFailure } from './errors';
+import { buildDeliveryEvent } from './build';
+import { deliveryUserErrorsFailure, userErrorsFailure } from './errors';
 import { callbackSignature, createShopifyAdapter, shopDomainOf, shopifyAuthorizeUrl, unitWeights, verifyCallback, type ShopifySettings } from './index';
 
 /*
@@ -66,7 +67,7 @@ describe("the shop's domain and the install callback", () => {
     }
     expect(() => adapter.authorizeParams('')).toThrow(shopifyMessages.shopDomainRequired);
     expect((await shopifySandboxControl(shopify.url).stats()).calls).toBe(calls);
-    expect(adapter.authorizeParams('negozio')).toMatchObject({ authorizeUrl: `${shopify.url}/store/negozio.myshopify.com/admin/oauth/authorize`, scopes: ['read_orders', 'read_merchant_managed_fulfillment_orders', 'write_merchant_managed_fulfillment_orders'] });
+    expect(adapter.authorizeParams('negozio')).toMatchObject({ authorizeUrl: `${shopify.url}/store/negozio.myshopify.com/admin/oauth/authorize`, scopes: ['read_orders', 'read_merchant_managed_fulfillment_orders', 'write_merchant_managed_fulfillment_orders', 'write_fulfillments'] });
   });
 
   it("checks the callback's HMAC, age and shop before the code is used", async () => {
@@ -165,6 +166,57 @@ describe('orders', () => {
       await control.clearFaults();
       await blind.close();
     }
+  });
+});
+
+describe('the delivery (reportDelivery: fulfillmentEventCreate DELIVERED)', () => {
+  /** Ships an open order of the shop through the adapter: the fulfilment id the service stores. */
+  async function shipOne(tracking: string): Promise<{ orderId: string; fulfillmentId: string }> {
+    const open = (await shopifySandboxControl(shopify.url).orders(SHOP)).find((o) => !o.cancelled && o.remainingQuantity > 0 && o.fulfillments.length === 0)!;
+    const lineItems = open.lineItems.map((l) => ({ lineItemId: l.id.replace(/^gid:\/\/shopify\/LineItem\//, ''), quantity: l.quantity }));
+    const { fulfillmentId } = await adapter.pushTracking({ accessToken: credential, externalOrderId: open.legacyResourceId, lineItems, carrierCode: 'gls', trackingNumber: tracking, shippedDate: new Date(clock) });
+    return { orderId: open.id, fulfillmentId };
+  }
+
+  it('builds the event from the stored fulfilment id and the time, refusing a malformed id before any call', async () => {
+    expect(buildDeliveryEvent('5000000123', new Date('2026-11-20T10:15:00Z'))).toEqual({ fulfillmentId: 'gid://shopify/Fulfillment/5000000123', status: 'DELIVERED', happenedAt: '2026-11-20T10:15:00.000Z' });
+    expect(buildDeliveryEvent('gid://shopify/Fulfillment/42', new Date(0)).fulfillmentId).toBe('gid://shopify/Fulfillment/42');
+    const calls = (await shopifySandboxControl(shopify.url).stats()).calls;
+    expect(await failure(adapter.reportDelivery!({ accessToken: credential, fulfillmentId: 'F-1', happenedAt: new Date(clock) }))).toMatchObject({ message: shopifyMessages.fulfillmentIdInvalid('F-1') });
+    expect((await shopifySandboxControl(shopify.url).stats()).calls).toBe(calls);
+  });
+
+  it("tells the shop's GraphQL endpoint DELIVERED on the fulfilment with the carrier's time, and reads the event's id", async () => {
+    const { orderId, fulfillmentId } = await shipOne('MI700800900');
+    const happenedAt = new Date(clock - 3_600_000);
+    const { eventId } = await adapter.reportDelivery!({ accessToken: credential, fulfillmentId, happenedAt });
+    expect(eventId).toMatch(/^gid:\/\/shopify\/FulfillmentEvent\/\d+$/);
+    const events = await shopifySandboxControl(shopify.url).fulfillmentEvents(SHOP);
+    expect(events.filter((e) => e.id === eventId)).toEqual([expect.objectContaining({ orderId, fulfillmentId: `gid://shopify/Fulfillment/${fulfillmentId}`, status: 'DELIVERED', happenedAt: happenedAt.toISOString() })]);
+  });
+
+  it("puts Shopify's refusals in Italian: an unknown fulfilment, a shop connected without write_fulfillments (reconnect), THROTTLED", async () => {
+    expect(await failure(adapter.reportDelivery!({ accessToken: credential, fulfillmentId: '1', happenedAt: new Date(clock) }))).toMatchObject({
+      code: 'REQUEST_REFUSED',
+      message: shopifyMessages.deliveryRefused("l'evasione di questa spedizione non esiste più su Shopify"),
+      details: { providerCode: 'USER_ERROR' },
+    });
+    expect(deliveryUserErrorsFailure([])).toBeUndefined();
+    const { fulfillmentId } = await shipOne('MI700800901');
+    const params = adapter.authorizeParams('bottega-adapter');
+    const callback = new URL(await shopifyInstallAs(shopifyAuthorizeUrl({ ...params, scopes: params.scopes.filter((s) => s !== 'write_fulfillments') }, 'vecchio'), OWNER));
+    const older = await adapter.exchangeCode(callback.searchParams.get('code')!, Object.fromEntries(callback.searchParams));
+    const denied = await failure(adapter.reportDelivery!({ accessToken: older.accessToken, fulfillmentId, happenedAt: new Date(clock) }));
+    expect(denied).toMatchObject({ code: 'REQUEST_REFUSED', message: shopifyMessages.deliveryScopeMissing, details: { providerCode: 'ACCESS_DENIED' } });
+    expect(denied.message).toMatch(/^Ricollega il negozio Shopify per concedere /);
+    const control = shopifySandboxControl(shopify.url);
+    await control.injectFault({ kind: 'throttled', count: 1, httpStatus: 429, retryAfterSeconds: 4 });
+    try {
+      expect(await failure(adapter.reportDelivery!({ accessToken: credential, fulfillmentId, happenedAt: new Date(clock) }))).toMatchObject({ code: 'QUOTA_EXCEEDED', details: { retryAfterMs: 4_000, httpStatus: 429 } });
+    } finally {
+      await control.clearFaults();
+    }
+    expect((await control.fulfillmentEvents(SHOP)).filter((e) => e.fulfillmentId === `gid://shopify/Fulfillment/${fulfillmentId}`)).toEqual([]);
   });
 });
 

@@ -78,6 +78,11 @@ export const FULFILLMENT_CREATE_MUTATION = `mutation SmistaFulfillmentCreate($fu
 }`;
 export const MUTATION_COST = 10;
 
+/** A delivery told to Shopify: an event DELIVERED on the fulfilment the tracking push made. */
+export const FULFILLMENT_EVENT_CREATE_MUTATION = `mutation SmistaFulfillmentEventCreate($fulfillmentEvent: FulfillmentEventInput!) {
+  fulfillmentEventCreate(fulfillmentEvent: $fulfillmentEvent) { fulfillmentEvent { id status happenedAt } userErrors { field message } }
+}`;
+
 export const SHOP_QUERY = `query SmistaShop { shop { name email myshopifyDomain plan { displayName } } }`;
 export const SHOP_QUERY_COST = 2;
 
@@ -123,6 +128,26 @@ export function orderGid(externalOrderId: string): string | undefined {
   if (/^\d{1,20}$/.test(id)) return gidOf('Order', id);
   if (/^gid:\/\/shopify\/Order\/\d{1,20}$/.test(id)) return id;
   return undefined;
+}
+
+/** A fulfilment id as we keep it (the numeric id `pushTracking` answered) or as Shopify's GID; undefined when it is neither. */
+export function fulfillmentGid(fulfillmentId: string): string | undefined {
+  const id = fulfillmentId.trim();
+  if (/^\d{1,20}$/.test(id)) return gidOf('Fulfillment', id);
+  if (/^gid:\/\/shopify\/Fulfillment\/\d{1,20}$/.test(id)) return id;
+  return undefined;
+}
+
+/**
+ * fulfillmentEventCreate's variables for a delivery: the fulfilment's GID, DELIVERED, and when.
+ *
+ * @example buildDeliveryEvent('5000000123', new Date('2026-11-20T10:15:00Z')) // { fulfillmentId: 'gid://shopify/Fulfillment/5000000123', status: 'DELIVERED', happenedAt: '2026-11-20T10:15:00.000Z' }
+ */
+export function buildDeliveryEvent(fulfillmentId: string, happenedAt: Date): { fulfillmentId: string; status: 'DELIVERED'; happenedAt: string } {
+  const id = fulfillmentGid(fulfillmentId);
+  if (!id) throw kitErrors.invalidInput(shopifyMessages.fulfillmentIdInvalid(fulfillmentId));
+  if (Number.isNaN(happenedAt.getTime())) throw kitErrors.invalidInput(shopifyMessages.deliveryRefused('data di consegna non valida'));
+  return { fulfillmentId: id, status: 'DELIVERED', happenedAt: happenedAt.toISOString() };
 }
 
 /** The tracking a push sends: Shopify's company name, the number without spaces, and always the URL. */

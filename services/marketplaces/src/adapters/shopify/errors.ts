@@ -15,15 +15,16 @@ import type { ProviderAnswer } from '../provider-answer';
  * | GraphQL 401 / 403 (bad, expired or revoked token)               | TOKEN_EXPIRED |
  * | THROTTLED in `errors` (HTTP 200), or HTTP 429                   | QUOTA_EXCEEDED (retryAfterMs from Retry-After, else from throttleStatus) |
  * | other GraphQL `errors` (ACCESS_DENIED, validation…)             | REQUEST_REFUSED (providerCode = extensions.code) |
+ * | ACCESS_DENIED of fulfillmentEventCreate (no write_fulfillments)  | REQUEST_REFUSED, 'Ricollega il negozio Shopify per concedere…' |
  * | `userErrors` of fulfillmentCreate: unfulfillable status          | ALREADY_FULFILLED |
- * | other `userErrors`                                              | REQUEST_REFUSED |
+ * | other `userErrors` (fulfillmentEventCreate's too)               | REQUEST_REFUSED |
  * | 5xx after the retries, network failure, a 2xx we cannot read   | ProviderUnavailableError (kit) |
  */
 
 /** A Shopify answer as the client hands it over (the shape every marketplace client shares). */
 export type ShopifyAnswer = ProviderAnswer;
 
-export type ShopifyOperation = 'identity' | 'orders' | 'fulfillment';
+export type ShopifyOperation = 'identity' | 'orders' | 'fulfillment' | 'delivery';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -51,8 +52,13 @@ export function throttleWaitMs(body: unknown, fallbackCost = 50): number {
   return Math.max(1000, Math.ceil(((requested - available) / rate) * 1000));
 }
 
-const refusedBy = (operation: ShopifyOperation) =>
-  operation === 'orders' ? shopifyMessages.ordersRefused : operation === 'identity' ? shopifyMessages.identityRefused : shopifyMessages.fulfillmentRefused;
+const REFUSED_BY: Record<ShopifyOperation, (reason: string) => string> = {
+  orders: shopifyMessages.ordersRefused,
+  identity: shopifyMessages.identityRefused,
+  fulfillment: shopifyMessages.fulfillmentRefused,
+  delivery: shopifyMessages.deliveryRefused,
+};
+const refusedBy = (operation: ShopifyOperation) => REFUSED_BY[operation];
 
 /**
  * A GraphQL call's failure, or undefined when it answered data: HTTP status first, then the
@@ -76,6 +82,8 @@ export function graphqlFailure(operation: ShopifyOperation, answer: ShopifyAnswe
   if (codes.includes('THROTTLED')) return new MarketplaceError('QUOTA_EXCEEDED', shopifyMessages.quotaExceeded, { providerCode: 'THROTTLED', retryAfterMs: throttleWaitMs(body), httpStatus: answer.status });
   const first = errors[0]!;
   const code = codes[0] ?? '';
+  // A shop connected before Smista asked write_fulfillments: only connecting it again grants it.
+  if (operation === 'delivery' && code === 'ACCESS_DENIED') return new MarketplaceError('REQUEST_REFUSED', shopifyMessages.deliveryScopeMissing, { providerCode: code, httpStatus: answer.status });
   const reason = shopifyErrorTexts[code] ?? redact(typeof first.message === 'string' ? first.message : code || 'errore sconosciuto');
   return new MarketplaceError('REQUEST_REFUSED', refusedBy(operation)(reason), { ...(code ? { providerCode: code } : {}), httpStatus: answer.status });
 }
@@ -87,6 +95,14 @@ export function userErrorsFailure(userErrors: readonly { message?: unknown }[]):
   const message = typeof first.message === 'string' ? first.message : '';
   if (/unfulfillable status/i.test(message)) return new MarketplaceError('ALREADY_FULFILLED', shopifyMessages.fulfillmentRefused(shopifyMessages.alreadyFulfilled), { providerCode: 'UNFULFILLABLE' });
   return new MarketplaceError('REQUEST_REFUSED', shopifyMessages.fulfillmentRefused(shopifyErrorTexts[message] ?? message), { providerCode: 'USER_ERROR' });
+}
+
+/** fulfillmentEventCreate's `userErrors` as one failure (an unknown or cancelled fulfilment). */
+export function deliveryUserErrorsFailure(userErrors: readonly { message?: unknown }[]): MarketplaceError | undefined {
+  const first = userErrors[0];
+  if (!first) return undefined;
+  const message = typeof first.message === 'string' ? first.message : '';
+  return new MarketplaceError('REQUEST_REFUSED', shopifyMessages.deliveryRefused(shopifyErrorTexts[message] ?? message), { providerCode: 'USER_ERROR' });
 }
 
 /** The token endpoint's refusal. */

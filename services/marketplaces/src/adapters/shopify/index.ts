@@ -1,14 +1,16 @@
 import { MARKETPLACE_WEBHOOK_MAX_BYTES, marketplaceMessages, shopifyMessages } from '@smista/contracts';
 import { kitErrors, NotSupportedError, type Logger } from '@smista/service-kit';
-import { MarketplaceError, type AuthorizeParams, type ImportedOrder, type MarketplaceAdapter, type OrdersPage, type OrdersPageRequest, type SellerIdentity, type ShippingFulfillment, type TokenSet, type TrackingPush, type WebhookHeaders, type WebhookVerdict } from '../adapter';
+import { MarketplaceError, type AuthorizeParams, type DeliveryReport, type ImportedOrder, type MarketplaceAdapter, type OrdersPage, type OrdersPageRequest, type SellerIdentity, type ShippingFulfillment, type TokenSet, type TrackingPush, type WebhookHeaders, type WebhookVerdict } from '../adapter';
 import {
   AUTHORIZE_PATH,
   buildAuthorizeParams,
   buildCodeExchangeBody,
+  buildDeliveryEvent,
   buildRefreshBody,
   buildTrackingInfo,
   checkPushLines,
   FULFILLMENT_CREATE_MUTATION,
+  FULFILLMENT_EVENT_CREATE_MUTATION,
   FULFILLMENT_ORDERS_COST,
   FULFILLMENT_ORDERS_QUERY,
   FULFILLMENTS_COST,
@@ -30,9 +32,9 @@ import {
   shopifyAuthorizeUrl,
 } from './build';
 import { createShopifyClient, type ShopifyHttpOptions } from './client';
-import { graphqlFailure, tokenFailure, userErrorsFailure, type ShopifyAnswer, type ShopifyOperation } from './errors';
+import { deliveryUserErrorsFailure, graphqlFailure, tokenFailure, unreadable, userErrorsFailure, type ShopifyAnswer, type ShopifyOperation } from './errors';
 import { createCostPacer } from './pacer';
-import { costOf, dataOf, linesOf, parseFulfillmentCreate, parseFulfillmentOrders, parseFulfillments, parseOrder, parseOrdersConnection, parseShop, parseTokenResponse } from './parse';
+import { costOf, dataOf, linesOf, parseFulfillmentCreate, parseFulfillmentEventCreate, parseFulfillmentOrders, parseFulfillments, parseOrder, parseOrdersConnection, parseShop, parseTokenResponse } from './parse';
 import { settingsProblem, SHOPIFY_MAX_PAGE_SIZE, shopBaseUrl, type ShopifySettings } from './settings';
 import { openCredential, shopDomainOf, verifyCallback } from './shop-domain';
 import { shopifyTrackingNumber } from './units';
@@ -66,7 +68,7 @@ const MAX_CURSORS = 5_000;
  * checked before any call, the callback's HMAC, age and shop checked before the code is used), an
  * expiring offline token and its refresh, the shop as the seller, orders of a window by cursor
  * pages of the GraphQL Admin API paced by the shop's cost bucket, tracking through the order's
- * fulfillment orders and fulfillmentCreate. It holds no seller state: every call takes the
+ * fulfillment orders and fulfillmentCreate, the delivery by fulfillmentEventCreate (DELIVERED). It holds no seller state: every call takes the
  * seller's credential (`<shop>/<token>`, see `shop-domain.ts`), so one adapter serves every shop.
  *
  * The service counts a window's pages by offset; Shopify pages by cursor. The adapter remembers the
@@ -273,6 +275,18 @@ export function createShopifyAdapter(settings: ShopifySettings, deps: ShopifyDep
       const refused = userErrorsFailure(made.userErrors);
       if (refused) throw refused;
       return { fulfillmentId: made.fulfillmentId };
+    },
+
+    // The delivery on the fulfilment the tracking push made: an event DELIVERED, once per shipment
+    // (the service's delivery_reports); a mutation, never retried blindly by the HTTP client.
+    async reportDelivery(report: DeliveryReport): Promise<{ eventId: string }> {
+      const fulfillmentEvent = buildDeliveryEvent(report.fulfillmentId, report.happenedAt);
+      const answer = await graphql('delivery', report.accessToken, FULFILLMENT_EVENT_CREATE_MUTATION, { fulfillmentEvent }, MUTATION_COST, 'FulfillmentEventCreate', 'mutation');
+      const made = parseFulfillmentEventCreate(answer.text);
+      const refused = deliveryUserErrorsFailure(made.userErrors);
+      if (refused) throw refused;
+      if (!made.eventId) throw unreadable('FulfillmentEventCreate', answer.status, 'no fulfillmentEvent');
+      return { eventId: made.eventId };
     },
 
     async getShippingFulfillments(request: { accessToken: string; externalOrderId: string }): Promise<ShippingFulfillment[]> {

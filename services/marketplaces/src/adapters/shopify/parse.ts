@@ -223,3 +223,9 @@ export function parseFulfillmentCreate(text: string): { fulfillmentId: string; u
   const payload = obj(dataOf(text).fulfillmentCreate);
   return { fulfillmentId: legacyIdOf(str(obj(payload.fulfillment).id)) || str(obj(payload.fulfillment).id), userErrors: list(payload.userErrors).filter(isObject) };
 }
+
+/** fulfillmentEventCreate's payload: the event's id, and the userErrors (a refusal). */
+export function parseFulfillmentEventCreate(text: string): { eventId: string; userErrors: { message?: unknown }[] } {
+  const payload = obj(dataOf(text).fulfillmentEventCreate);
+  return { eventId: str(obj(payload.fulfillmentEvent).id), userErrors: list(payload.userErrors).filter(isObject) };
+}

@@ -75,8 +75,12 @@ export function shopifySettingsFrom(config: ShopifyConfig): ShopifySettings {
   };
 }
 
-/** The scopes Smista asks: read orders, read and write merchant-managed fulfilment orders. */
-export const SHOPIFY_SCOPES: readonly string[] = ['read_orders', 'read_merchant_managed_fulfillment_orders', 'write_merchant_managed_fulfillment_orders'];
+/**
+ * The scopes Smista asks: read orders, read and write merchant-managed fulfilment orders, and write
+ * fulfilments (fulfillmentEventCreate: the delivery). A shop connected before `write_fulfillments`
+ * was asked keeps working, but its deliveries are refused until it is connected again.
+ */
+export const SHOPIFY_SCOPES: readonly string[] = ['read_orders', 'read_merchant_managed_fulfillment_orders', 'write_merchant_managed_fulfillment_orders', 'write_fulfillments'];
 
 /** Largest `first` of a connection. */
 export const SHOPIFY_MAX_PAGE_SIZE = 250;
