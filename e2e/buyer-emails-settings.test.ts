@@ -41,6 +41,9 @@ const TAB = '/dashboard/settings/emails';
 /** The merchant's own 'Spedito' subject: two placeholders and the run, so its e-mail is ours alone. */
 const SUBJECT = `Pacco {{ordine}} partito da {{negozio}} ${run}`;
 const REPLY_TO = `assistenza-${run}@bottega.example`;
+/** The sample parcel's order number and buyer, as shipments fills them in a preview and a test. */
+const SAMPLE_ORDER = '12-34567-89012';
+const SAMPLE_BUYER = 'Mario Rossi';
 
 let app: TestApp;
 let browser: BrowserSession;
@@ -240,10 +243,9 @@ step("'Anteprima' shows the server's rendering: the subject with the sample valu
   await saved.get();
   await asAdmin();
   const expected = await previewApi();
-  // The placeholders filled in: the shop's name, an order number of the sample parcel, the run.
-  expect(expected.subject).not.toContain('{{');
-  expect(expected.subject).toContain(`partito da ${merchantName} ${run}`);
-  expect(expected.subject).toMatch(/^Pacco \S+ partito da /);
+  // The placeholders filled in with the sample parcel (shipments' sampleBuyerMailValues: order
+  // 12-34567-89012, buyer Mario Rossi) and the shop's own name.
+  expect(expected.subject).toBe(`Pacco ${SAMPLE_ORDER} partito da ${merchantName} ${run}`);
   expect(expected.replyTo).toBe(REPLY_TO);
 
   for (const viewport of [{ width: 1280, height: 800 }, MOBILE]) {
@@ -266,6 +268,8 @@ step("'Anteprima' shows the server's rendering: the subject with the sample valu
       // The rendered body: the sample's words, no placeholder left.
       const shown = await frame.contentFrame().locator('body').innerText();
       expect(shown).toContain(merchantName);
+      expect(shown).toContain(`Ciao ${SAMPLE_BUYER},`);
+      expect(shown).toContain(SAMPLE_ORDER);
       expect(shown).not.toContain('{{');
       await expectNoSidewaysScroll(page, viewport.width);
       await page.screenshot({ path: `${SHOTS}/${viewport.width}-preview.png` });
@@ -294,6 +298,7 @@ step("'Invia una prova' delivers the e-mail to the admin's own address (read in 
   expect(mail.subject).toContain(expected.subject);
   expect(mail.from).toContain(expected.from.replace(/^.*</, '').replace(/>.*$/, ''));
   expect(mail.text).toContain(merchantName);
+  expect(mail.text).toContain(`Ciao ${SAMPLE_BUYER},`);
   expect(mail.text).not.toContain('{{');
 });
 
@@ -326,7 +331,7 @@ step("a plain 'user' member sees it read-only (no Salva) but can preview; a PUT 
   await kindCard(p, 'shipped').getByTestId('buyer-mail-preview-open').click();
   const dialog = p.locator('[data-testid="buyer-mail-preview"][data-status="ready"]');
   await dialog.waitFor();
-  expect(await textOf(dialog.getByTestId('buyer-mail-preview-headers'))).toContain(`partito da ${merchantName} ${run}`);
+  expect(await textOf(dialog.getByTestId('buyer-mail-preview-headers'))).toContain(`Pacco ${SAMPLE_ORDER} partito da ${merchantName} ${run}`);
   await p.keyboard.press('Escape');
 
   // The API refuses a change by them, whatever the screen shows.
