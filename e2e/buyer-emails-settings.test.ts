@@ -8,7 +8,9 @@
  * values, From and Reply-To, the HTML in a frame that runs no script) as a dialog and, at 390 px, a
  * bottom drawer; 'Invia una prova' delivers the e-mail to the admin's address in the mail catcher;
  * a plain 'user' member sees everything read-only (no Salva) but can preview, and a PUT as that
- * user answers 403. Screenshots in /tmp/shots-buyer-emails/.
+ * user answers 403; the shipment's drawer lists what became of the e-mails to its buyer ('Spedito'
+ * sent to the buyer's address, and not sent to a buyer without one, with the reason). Screenshots in
+ * /tmp/shots-buyer-emails/.
  */
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -20,10 +22,12 @@ import {
   defaultBuyerMailTemplates,
   type BuyerMailPreviewJson,
   type BuyerMailSettingsJson,
+  type ShipmentDetailsJson,
 } from '@smista/contracts';
 import type { TestApp } from './support/app';
 import type { BrowserSession } from './support/browser';
 import { api, registerWithMerchant, signIn } from './support/api';
+import { labelWithGls } from './support/marketplaces';
 import { extractLinks, waitForMail } from './support/mail';
 import { createScenario, given, newRunId, person, STOP_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/scenario';
 import { settingsMenu } from './support/settings';
@@ -44,6 +48,8 @@ const REPLY_TO = `assistenza-${run}@bottega.example`;
 /** The sample parcel's order number and buyer, as shipments fills them in a preview and a test. */
 const SAMPLE_ORDER = '12-34567-89012';
 const SAMPLE_BUYER = 'Mario Rossi';
+/** The buyer of the order labelled while the e-mails are on. */
+const BUYER = `cliente-${run}@example.it`;
 
 let app: TestApp;
 let browser: BrowserSession;
@@ -52,7 +58,8 @@ let merchantId = '';
 
 beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
-  ({ app, browser, page } = await scenario.start());
+  // A GLS sandbox of its own: the shared one knows other suites' parcels by the same counters.
+  ({ app, browser, page } = await scenario.start({ ownGlsSandbox: true }));
   merchantId = (await registerWithMerchant(browser.context, app.baseUrl, admin, merchantName)).id;
 }, TEST_TIMEOUT_MS);
 afterAll(() => scenario.stop(), STOP_TIMEOUT_MS);
@@ -87,6 +94,7 @@ const saved = given('e-mail ai clienti attive con l\'oggetto di «Spedito» camb
     bodyOf(await settingsApi(), (b) => {
       b.enabled = true;
       b.replyTo = REPLY_TO;
+      b.templates.shipped.enabled = true;
       b.templates.shipped.subject = SUBJECT;
     }),
   );
@@ -340,4 +348,71 @@ step("a plain 'user' member sees it read-only (no Salva) but can preview; a PUT 
   expect(refused.status).toBe(403);
   expect(refused.body.message).toBe(buyerMailMessages.adminOnly);
   expect((await settingsApi()).enabled).toBe(true);
+});
+
+/** Two hand-made orders labelled with GLS while the e-mails are on: a buyer with an address and one without. */
+const labelled = given('due spedizioni GLS etichettate con le e-mail attive', async () => {
+  await saved.get();
+  await asAdmin();
+  const make = async (n: number, recipientEmail: string | undefined) => {
+    const order = await call('POST', '/api/orders', {
+      address: { recipientName: `Cliente ${n} ${run}`, addressLine1: `Via Mazzini ${n}`, city: 'Parma', state: 'PR', postalCode: '43121', country: 'Italia', countryCode: 'IT', ...(recipientEmail ? { recipientEmail } : {}) },
+      items: [{ sku: `TAZZA-${run}`, title: 'Tazza in ceramica', quantity: 1, unitPrice: '12,00', weightKg: '0,3' }],
+    });
+    expect(order.status).toBe(201);
+    return { externalId: String(order.body.externalId), shipmentId: await labelWithGls(browser.context, app.baseUrl, merchantId, order.body.id) };
+  };
+  return { withAddress: await make(1, BUYER), withoutAddress: await make(2, undefined) };
+});
+
+async function detailsApi(id: number): Promise<ShipmentDetailsJson> {
+  const res = await call('GET', `/api/shipments/${id}`);
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+step("the shipment's drawer: 'E-mail al cliente' with the 'Spedito' e-mail sent to the buyer, and not sent to one without an address (1280 and 390 px)", async () => {
+  const { withAddress, withoutAddress } = await labelled.get();
+  await asAdmin();
+  // The buyer gets the merchant's own subject with the real order.
+  const mail = await waitForMail({ to: BUYER, subjectIncludes: run, timeoutMs: 30_000 });
+  expect(mail.subject).toBe(`Pacco ${withAddress.externalId} partito da ${merchantName} ${run}`);
+  await eventually(async () => expect((await detailsApi(withAddress.shipmentId)).buyerEmails).toEqual([expect.objectContaining({ kind: 'shipped', status: 'sent', to: BUYER })]));
+  await eventually(async () => expect((await detailsApi(withoutAddress.shipmentId)).buyerEmails).toEqual([expect.objectContaining({ kind: 'shipped', status: 'skipped', reason: 'no_address' })]));
+
+  for (const viewport of [{ width: 1280, height: 800 }, MOBILE]) {
+    await page.setViewportSize(viewport);
+    try {
+      await page.goto(`/dashboard/shipments?shipment=${withAddress.shipmentId}`);
+      const section = page.getByTestId('details-buyer-emails');
+      await section.waitFor();
+      expect(await textOf(section.getByRole('heading'))).toBe(buyerMailTexts.drawerTitle);
+      const rows = section.getByTestId('buyer-email');
+      expect(await rows.count()).toBe(1);
+      expect(await textOf(rows.getByTestId('buyer-email-kind'))).toBe(buyerMailKindLabels.shipped);
+      expect(await textOf(rows.getByTestId('buyer-email-status'))).toBe('Inviata');
+      expect(await textOf(rows.getByTestId('buyer-email-to'))).toBe(BUYER);
+      // The Italian date and time of the sending ('Inviata il 5 mar 2026, 14:05').
+      expect(await textOf(rows.getByTestId('buyer-email-when'))).toMatch(/^Inviata il \d{1,2} [a-z]{3} \d{4}, \d{2}:\d{2}$/);
+      expect(await rows.getByTestId('buyer-email-reason').count()).toBe(0);
+      await expectNoSidewaysScroll(page, viewport.width);
+      await section.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/${viewport.width}-drawer-sent.png` });
+      await page.keyboard.press('Escape');
+
+      await page.goto(`/dashboard/shipments?shipment=${withoutAddress.shipmentId}`);
+      const skipped = page.getByTestId('details-buyer-emails').getByTestId('buyer-email');
+      await skipped.waitFor();
+      expect(await textOf(skipped.getByTestId('buyer-email-status'))).toBe('Non inviata');
+      expect(await textOf(skipped.getByTestId('buyer-email-reason'))).toBe('Il cliente non ha un indirizzo email');
+      expect(await skipped.getByTestId('buyer-email-to').count()).toBe(0);
+      if (viewport.width < 768) {
+        await skipped.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SHOTS}/390-drawer-skipped.png` });
+      }
+      await page.keyboard.press('Escape');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  }
 });

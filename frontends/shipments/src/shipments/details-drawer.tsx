@@ -471,9 +471,11 @@ function BuyerEmails({ emails }: { emails: ShipmentBuyerEmailJson[] | undefined 
               </span>
               <ToneBadge look={row.badge} status={row.status} testId="buyer-email-status" />
             </div>
-            <span className="font-mono text-xs [overflow-wrap:anywhere]" data-testid="buyer-email-to">
-              {row.to}
-            </span>
+            {row.to ? (
+              <span className="font-mono text-xs [overflow-wrap:anywhere]" data-testid="buyer-email-to">
+                {row.to}
+              </span>
+            ) : null}
             <time dateTime={row.at} className="text-xs text-muted-foreground" data-testid="buyer-email-when">
               {row.when}
             </time>
