@@ -412,10 +412,10 @@ describe('merchant addresses (settings remote)', () => {
     await warehouseDeleted.get();
     await page.setViewportSize(MOBILE);
     await openAddresses();
-    // The settings menu: all five tabs fully in view (two a row: three rows), none cut off, nothing to scroll sideways.
+    // The settings menu: all six tabs fully in view (two a row: three rows), none cut off, nothing to scroll sideways.
     const menu = settingsMenu(page);
     await eventually(async () => {
-      for (const label of ['Gestione Team', 'Profilo Utente', 'Corrieri', 'Indirizzi', 'Imballaggi']) {
+      for (const label of ['Gestione Team', 'Profilo Utente', 'Corrieri', 'Indirizzi', 'Imballaggi', 'E-mail ai clienti']) {
         const box = await menu.link(label).boundingBox();
         expect(box).not.toBeNull();
         expect(box!.x).toBeGreaterThanOrEqual(0);

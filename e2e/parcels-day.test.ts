@@ -239,7 +239,7 @@ describe("a merchant's parcels day (issue 25)", () => {
       await open('/dashboard/settings/packages');
       await page.getByTestId('packages-empty').waitFor();
       // Impostazioni says what it holds: the fifth tab too.
-      await page.getByText('Gestisci il tuo team, il profilo, i corrieri, gli indirizzi e gli imballaggi.', { exact: true }).waitFor();
+      await page.getByText('Gestisci il tuo team, il profilo, i corrieri, gli indirizzi, gli imballaggi e le e-mail ai clienti.', { exact: true }).waitFor();
       await expectNoSidewaysScroll(page, size.width);
       await shot(`${size.width}-packages-empty`);
       await open('/dashboard/orders');

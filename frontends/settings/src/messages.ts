@@ -2,11 +2,12 @@
  * Italian texts of the settings remote. Texts quoted by the product spec (§2, §5, §8) are word
  * for word; the rest are ours in the same voice. Candidates to move into @smista/contracts.
  */
+import { buyerMailTexts } from '@smista/contracts';
 import { logoTexts } from './addresses/logo-messages';
 
 export const t = {
   title: 'Impostazioni',
-  subtitle: 'Gestisci il tuo team, il profilo, i corrieri, gli indirizzi e gli imballaggi.',
+  subtitle: 'Gestisci il tuo team, il profilo, i corrieri, gli indirizzi, gli imballaggi e le e-mail ai clienti.',
   menuLabel: 'Menu impostazioni',
   tabs: {
     team: 'Gestione Team',
@@ -14,6 +15,7 @@ export const t = {
     carriers: 'Corrieri',
     addresses: 'Indirizzi',
     packages: 'Imballaggi',
+    emails: buyerMailTexts.tabLabel,
   },
   noMerchantTitle: 'Nessun merchant selezionato',
   loading: 'Caricamento...',

@@ -1,15 +1,16 @@
 import { Link } from 'react-router-dom';
-import { Box, MapPin, Truck, User, Users, type LucideIcon } from 'lucide-react';
+import { Box, Mail, MapPin, Truck, User, Users, type LucideIcon } from 'lucide-react';
 import { cn } from '@smista/ui-kit';
 import { t } from './messages';
 import { AddressesTab } from './addresses/addresses-tab';
+import { BuyerEmailsTab } from './buyer-emails/buyer-emails-tab';
 import { CarriersTab } from './carriers/carriers-tab';
 import { PackagesTab } from './packages/packages-tab';
 import { ProfileTab } from './profile/profile-tab';
 import { TeamTab } from './team/team-tab';
 import { SETTINGS_TABS, settingsTabPath, type SettingsTabId } from './tabs';
 
-const ICONS: Record<SettingsTabId, LucideIcon> = { team: Users, account: User, carriers: Truck, addresses: MapPin, packages: Box };
+const ICONS: Record<SettingsTabId, LucideIcon> = { team: Users, account: User, carriers: Truck, addresses: MapPin, packages: Box, emails: Mail };
 
 /**
  * The settings area (spec §2): the title, the side menu and the tab. The menu is a column from
@@ -70,5 +71,7 @@ function ActiveTab({ id }: { id: SettingsTabId }) {
       return <AddressesTab />;
     case 'packages':
       return <PackagesTab />;
+    case 'emails':
+      return <BuyerEmailsTab />;
   }
 }

@@ -1,6 +1,6 @@
 import { t } from './messages';
 
-export type SettingsTabId = 'team' | 'account' | 'carriers' | 'addresses' | 'packages';
+export type SettingsTabId = 'team' | 'account' | 'carriers' | 'addresses' | 'packages' | 'emails';
 
 export interface SettingsTab {
   id: SettingsTabId;
@@ -14,6 +14,7 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
   { id: 'carriers', label: t.tabs.carriers },
   { id: 'addresses', label: t.tabs.addresses },
   { id: 'packages', label: t.tabs.packages },
+  { id: 'emails', label: t.tabs.emails },
 ];
 
 export const DEFAULT_SETTINGS_TAB: SettingsTabId = 'team';

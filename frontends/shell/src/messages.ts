@@ -1,4 +1,4 @@
-import { ssoRequirementTexts, teamMessages, type CarrierCode } from '@smista/contracts';
+import { buyerMailTexts, ssoRequirementTexts, teamMessages, type CarrierCode } from '@smista/contracts';
 
 /** The headings of the layout's pages, also their document titles. */
 const pages = {
@@ -320,6 +320,7 @@ export const t = {
     carriers: 'Corrieri',
     addresses: 'Indirizzi',
     packages: 'Imballaggi',
+    emails: buyerMailTexts.tabLabel,
   },
   notFound: {
     title: '404 Page Not Found',

@@ -24,6 +24,8 @@ describe('breadcrumbsFor', () => {
     expect(last('/dashboard/settings/team')?.label).toBe('Gestione Team');
     expect(last('/dashboard/settings/carriers')?.label).toBe('Corrieri');
     expect(last('/dashboard/settings/addresses')?.label).toBe('Indirizzi');
+    expect(last('/dashboard/settings/packages')?.label).toBe('Imballaggi');
+    expect(last('/dashboard/settings/emails')?.label).toBe('E-mail ai clienti');
     expect(breadcrumbsFor('/dashboard/settings/%3Cscript%3E')).toEqual([
       { label: 'Dashboard', href: '/dashboard' },
       { label: 'Impostazioni', href: '/dashboard/settings' },

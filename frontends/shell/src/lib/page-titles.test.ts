@@ -21,6 +21,7 @@ describe('documentTitleFor', () => {
   it('names the settings tab, and the section for an unknown or missing tab', () => {
     expect(documentTitleFor('/dashboard/settings/account')).toBe('Profilo Utente · Smista');
     expect(documentTitleFor('/dashboard/settings/addresses/7')).toBe('Indirizzi · Smista');
+    expect(documentTitleFor('/dashboard/settings/emails')).toBe('E-mail ai clienti · Smista');
     expect(documentTitleFor('/dashboard/settings')).toBe('Impostazioni · Smista');
     expect(documentTitleFor('/dashboard/settings/toString')).toBe('Impostazioni · Smista');
   });

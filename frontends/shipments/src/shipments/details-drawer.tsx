@@ -1,12 +1,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { AlertTriangle, Copy, ExternalLink, FileDown, Info, MapPin, Send } from 'lucide-react';
+import { AlertTriangle, Copy, ExternalLink, FileDown, Info, Mail, MapPin, Send } from 'lucide-react';
 import {
   auditOperationLabels,
   auditOutcomeLabels,
+  buyerMailTexts,
   trackingPageSettingsTexts,
   workdayCloseStatusLabels,
   type ShipmentAuditJson,
+  type ShipmentBuyerEmailJson,
   type ShipmentJson,
   type ShipmentTrackingEventJson,
 } from '@smista/contracts';
@@ -30,10 +32,12 @@ import {
   ShipmentStatusBadge,
   Spinner,
   toast,
+  ToneBadge,
 } from '@smista/ui-kit';
 import { formatRelative } from '../format';
 import { t } from '../messages';
 import { manifestPath } from '../paths';
+import { buyerEmailRows } from './buyer-emails-view';
 import { ParcelSections } from './parcel-sections';
 import { errorToast } from './results';
 import { carrierLabel, labelFrom, marketplaceTrackingView, orderLabel, recipientLabel, type FactRow } from './shipment-rules';
@@ -149,6 +153,8 @@ function Details({ merchantId, row }: { merchantId: string; row: ShipmentJson })
           <TrackingSteps events={details.data.trackingEvents} />
         )}
       </DetailSection>
+
+      <BuyerEmails emails={details.data?.buyerEmails} />
 
       <DetailSection title={d.shipment} testId="details-shipment">
         <Facts
@@ -443,5 +449,44 @@ function BuyerLink({ link }: { link: string | null }) {
         </Button>
       </div>
     </div>
+  );
+}
+
+/**
+ * Issue 26: the e-mails to the buyer about this parcel (kind, what became of it, the address, when,
+ * and why one was not sent). Nothing when there are none: e-mails off, or none due yet.
+ */
+function BuyerEmails({ emails }: { emails: ShipmentBuyerEmailJson[] | undefined }) {
+  const rows = buyerEmailRows(emails, formatDateTime);
+  if (rows.length === 0) return null;
+  return (
+    <DetailSection title={buyerMailTexts.drawerTitle} testId="details-buyer-emails">
+      <ul className="grid gap-2">
+        {rows.map((row) => (
+          <li key={row.key} className="grid min-w-0 gap-1 rounded-md border border-border p-3 text-sm" data-testid="buyer-email" data-kind={row.kind} data-status={row.status}>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="flex items-center gap-1.5 font-medium" data-testid="buyer-email-kind">
+                <Mail className="h-3.5 w-3.5 shrink-0 text-muted-foreground" aria-hidden />
+                {row.kindLabel}
+              </span>
+              <ToneBadge look={row.badge} status={row.status} testId="buyer-email-status" />
+            </div>
+            {row.to ? (
+              <span className="font-mono text-xs [overflow-wrap:anywhere]" data-testid="buyer-email-to">
+                {row.to}
+              </span>
+            ) : null}
+            <time dateTime={row.at} className="text-xs text-muted-foreground" data-testid="buyer-email-when">
+              {row.when}
+            </time>
+            {row.reason ? (
+              <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]" data-testid="buyer-email-reason">
+                {row.reason}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </DetailSection>
   );
 }
