@@ -177,6 +177,19 @@ it('records a refusal of a shop connected without write_fulfillments in Italian 
     expect.objectContaining({ kind: 'delivery', status: 'failed', errorCode: 'ACCESS_DENIED', errorMessage: shopifyMessages.deliveryScopeMissing, merchantId: old.merchantId, integrationId: oldIntegration, fulfillmentId: push.fulfillment_id }),
   ]);
   expect(await eventsOn(push.fulfillment_id, OLD_SHOP)).toEqual([]);
+
+  // A delivery still waiting for its fulfilment (automatic tracking off) when the shop is deleted:
+  // nothing could ever send it, so it goes with the integration's tracking pushes.
+  await old.api.updateIntegrationSettings({ merchantId: '', id: oldIntegration, autoUpdateTracking: false });
+  const other = (await control.orders(OLD_SHOP)).find((o) => !o.cancelled && o.fulfillments.length === 0 && o.remainingQuantity > 0 && o.legacyResourceId !== order.legacyResourceId)!;
+  const waiting = labelled(other, old, oldIntegration);
+  await stack.handled([await stack.publishLabelled(waiting)]);
+  await settled('tracking_pushes', waiting.shipmentId, 'skipped');
+  await stack.handled([await stack.publishTrackingUpdated(delivered(waiting))]);
+  expect(await row('delivery_reports', waiting.shipmentId)).toMatchObject({ status: 'pending' });
+  await old.api.deleteIntegration({ merchantId: '', id: oldIntegration });
+  expect(await row('delivery_reports', waiting.shipmentId)).toBeUndefined();
+  expect(await row('delivery_reports', event.shipmentId)).toBeUndefined();
 });
 
 it('records nothing and sends nothing for eBay (no delivery call), nor for a shipment without a marketplace', async () => {

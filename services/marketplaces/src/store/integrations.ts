@@ -189,8 +189,17 @@ export async function setIntegrationActive(tx: PoolClient, id: number, active: b
   return (await findIntegrationById(tx, id))!;
 }
 
-/** Deletes the integration and (cascade) its jobs; false when unknown or another merchant's. */
+/**
+ * Deletes the integration and (cascade) its jobs and tracking pushes, with the deliveries waiting to
+ * be told on those pushes' fulfilments (nothing would ever send them); false when unknown or
+ * another merchant's.
+ */
 export async function deleteIntegration(tx: PoolClient, merchantId: string, id: number): Promise<boolean> {
+  await tx.query(
+    `DELETE FROM delivery_reports d USING tracking_pushes p
+      WHERE p.integration_id = $1 AND p.merchant_id = $2 AND d.merchant_id = p.merchant_id AND d.shipment_id = p.shipment_id`,
+    [id, merchantId],
+  );
   const { rowCount } = await tx.query(`DELETE FROM integrations WHERE id = $1 AND merchant_id = $2`, [id, merchantId]);
   return (rowCount ?? 0) > 0;
 }
