@@ -19,14 +19,14 @@ export interface CaughtMail {
   envelopeTo: string[];
   /** The Reply-To header's addresses, comma-separated ('' without one). */
   replyTo: string;
-  /** The headers a reader of a message checks beyond these (List-Unsubscribe, List-Unsubscribe-Post, Auto-Submitted), names in lower case. */
+  /** The headers a reader of a message checks beyond these (List-Unsubscribe, List-Unsubscribe-Post, Auto-Submitted, Message-ID), names in lower case. */
   headers: Record<string, string>;
   /** Attachments, inline images among them (`cid` set); the HTML's `cid:` links are data URLs already. */
   attachments: { filename: string; contentType: string; cid: string | null; size: number }[];
 }
 
 /** The headers kept on a {@link CaughtMail}. */
-const KEPT_HEADERS = ['list-unsubscribe', 'list-unsubscribe-post', 'auto-submitted'];
+const KEPT_HEADERS = ['list-unsubscribe', 'list-unsubscribe-post', 'auto-submitted', 'message-id'];
 
 export interface MailCatcherOptions {
   /** SMTP port on 127.0.0.1 (dev 1025); 0 picks a free one. */

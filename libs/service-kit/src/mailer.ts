@@ -10,6 +10,8 @@ export interface Mail {
   from?: { name: string; address: string };
   replyTo?: string;
   headers?: Record<string, string>;
+  /** A stable Message-ID (`<…@…>`): a message sent again after a crash is the same message to the mailbox. */
+  messageId?: string;
   /** Inline images referenced as `cid:<cid>` in the HTML. */
   attachments?: { filename: string; content: Buffer; contentType: string; cid: string }[];
 }

@@ -140,6 +140,7 @@ describe('buyer e-mails', () => {
       expect(mail!.text).toContain(`https://smista.test/t/${page}`);
       expect(mail!.headers['list-unsubscribe']).toMatch(/^<https:\/\/smista\.test\/u\/[A-Za-z0-9_-]{43}>$/);
       expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      expect(mail!.headers['message-id']).toMatch(/^<buyer-mail-\d+-[A-Za-z0-9_-]{12}@smista\.test>$/);
       expect(await mailRows(ids[who])).toEqual([{ kind: 'shipped', status: 'sent', reason: null, recipient: BUYERS[who] }]);
     }
     for (const who of ['amazon', 'amazonHeld'] as const) {

@@ -151,6 +151,7 @@ function mailOf(
   merchantName: string,
   brand: PublicBrand | null,
   unsubscribeUrl: string | null,
+  messageId?: string,
 ): Mail {
   const headers: Record<string, string> = { 'Auto-Submitted': 'auto-generated' };
   if (unsubscribeUrl) {
@@ -166,6 +167,7 @@ function mailOf(
     from: { name: senderDisplayName(senderName, merchantName), address: config.fromAddress },
     ...(replyTo.trim() ? { replyTo: replyTo.trim() } : {}),
     headers,
+    ...(messageId ? { messageId } : {}),
     ...(brand?.logo && rendered.html.includes(`cid:${LOGO_CID}`)
       ? { attachments: [{ filename: brand.logo.contentType === 'image/png' ? 'logo.png' : 'logo.jpg', content: Buffer.from(brand.logo.data), contentType: brand.logo.contentType, cid: LOGO_CID }] }
       : {}),
@@ -246,7 +248,10 @@ export class BuyerMailer {
         amazon ? { ...values, link_tracciamento: [values.corriere, values.tracking].filter(Boolean).join(' ') } : values,
         { merchantName: brand.merchantName, logoSrc: brand.logo ? `cid:${LOGO_CID}` : null, unsubscribeUrl, links: !amazon },
       );
-      await this.deps.mailer.send(mailOf(config, rendered, to, settings.senderName, settings.replyTo, brand.merchantName, brand, unsubscribeUrl));
+      // The same Message-ID on every attempt: sent again after a crash between the relay's answer and
+      // the row's update (at least once), it is one message to the buyer's mailbox.
+      const messageId = `<buyer-mail-${mail.id}-${mail.unsubscribeToken.slice(0, 12)}@${config.fromAddress.split('@').pop()}>`;
+      await this.deps.mailer.send(mailOf(config, rendered, to, settings.senderName, settings.replyTo, brand.merchantName, brand, unsubscribeUrl, messageId));
       await markBuyerMailSent(pool, mail.id, to);
       logger.info(fields, 'buyer mail sent');
     } catch (err) {
