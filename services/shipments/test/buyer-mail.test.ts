@@ -12,6 +12,7 @@ import { GrpcStatus } from '@smista/service-kit';
 import { glsSandboxControl, HELD_NAME } from '@smista/sandboxes';
 import type { shipments } from '@smista/proto';
 import { listMails, waitForMail } from '../../../e2e/support/mail';
+import { pngOf } from '../../../e2e/support/pdf';
 import { failure, italianOrders, startShipmentsStack, type ShipmentsStack, type TestMerchant } from './support/harness';
 
 let stack: ShipmentsStack;
@@ -127,7 +128,9 @@ describe('buyer e-mail settings', () => {
 });
 
 describe('buyer e-mails', () => {
-  it("labelled: each buyer is told once, in the merchant's name, with the page's link and an unsubscribe link; Amazon's relay and a buyer without an address get nothing", async () => {
+  it("labelled: each buyer is told once, in the merchant's name and logo, with the page's link and an unsubscribe link; Amazon's relay and a buyer without an address get nothing", async () => {
+    // The merchant's logo rides inline (no remote image for a mail client to block).
+    await (await stack.carriersStack.merchants.as(shop.admin, { merchantId: shop.merchantId, role: 'admin' })).setLogo({ data: pngOf(200, 60) });
     expect(await shop.api.processShipments({ shipmentIds: Object.values(ids), allPending: false })).toMatchObject({ success: 6, failed: 0 });
     // Five claimed: three sent, the two Amazon ones skipped (the one without an address never queued).
     expect(await sendAll()).toBe(5);
@@ -140,6 +143,8 @@ describe('buyer e-mails', () => {
       expect(mail!.text).toContain(`https://smista.test/t/${page}`);
       expect(mail!.headers['list-unsubscribe']).toMatch(/^<https:\/\/smista\.test\/u\/[A-Za-z0-9_-]{43}>$/);
       expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      expect(mail!.attachments).toEqual([{ filename: 'logo.png', contentType: 'image/png', cid: 'logo@smista', size: expect.any(Number) }]);
+      expect(mail!.html).toMatch(/<img src="data:image\/png;base64,/);
       expect(mail!.headers['message-id']).toMatch(/^<buyer-mail-\d+-[A-Za-z0-9_-]{12}@smista\.test>$/);
       expect(await mailRows(ids[who])).toEqual([{ kind: 'shipped', status: 'sent', reason: null, recipient: BUYERS[who] }]);
     }
