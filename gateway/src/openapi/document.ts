@@ -113,7 +113,6 @@ function operation(def: RouteDef, rpcUnique: boolean): Json {
   const parameters = [...objectParameters(def.params, 'path', def.path), ...objectParameters(def.query, 'query', def.path), ...signatureHeader(def)];
   return {
     operationId: operationIdOf(def, rpcUnique),
-    summary: `${def.method} ${def.path}`,
     description: def.rpc === 'gateway' ? 'Answered by the gateway itself.' : `Calls \`${def.rpc}\`.`,
     tags: [tagOf(def)],
     'x-smista-rpc': def.rpc,
