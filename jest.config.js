@@ -7,7 +7,7 @@
  */
 
 /** Dependencies published as ES modules only: swc turns them into CommonJS for jest. */
-const esmOnly = ['node-pg-migrate', 'jose'];
+const esmOnly = ['node-pg-migrate', 'jose', '@seriousme/openapi-schema-validator'];
 
 const swc = (tsx) => [
   '@swc/jest',

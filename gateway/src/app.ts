@@ -4,6 +4,7 @@ import type { GatewayConfig } from './config';
 import { csrfFilter } from './middleware/csrf';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { observeRequests } from './middleware/observe';
+import { apiReferencePage } from './openapi/reference-page';
 import { createLimiters } from './middleware/rate-limits';
 import type { SharedLimitStore } from './middleware/rate-limit-store';
 import { securityHeaders } from './middleware/security-headers';
@@ -31,7 +32,7 @@ export interface AppDeps {
 /**
  * The gateway as an Express app, built from its dependencies so tests can mount it on any port
  * with any clients. Order: observe (span, log, metrics) → security headers → health → `/api`
- * (CSRF, routes, 404) → static micro-frontends → errors.
+ * (CSRF, routes, the API reference page, 404) → static micro-frontends → errors.
  */
 export function createApp({ config, logger, clients, rateLimitStore, sessionCache, remotes }: AppDeps): Express {
   const app = express();
@@ -67,6 +68,7 @@ export function createApp({ config, logger, clients, rateLimitStore, sessionCach
       sessionCache,
     }),
   );
+  app.use(apiReferencePage());
   app.use('/api', apiNotFound);
 
   app.use(staticRouter({ frontendsDir: config.frontendsDir, remotes, serveLocalRemotes: config.remotes.local }));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { merchantAddressPatchSchema, merchantAddressSchema } from '@smista/contracts';
 import { createAddressRequest, updateAddressRequest } from './address-requests';
 import { addressJson } from './presenters';
+import { successResponse } from './response-schemas';
 import { route, type RouteDef } from './route';
 
 /** As for the team routes: a malformed address id is the service's NOT_FOUND, like an unknown one. */
@@ -25,6 +26,7 @@ export const addressRoutes: RouteDef[] = [
     path: '/api/merchant-addresses',
     auth: 'session',
     rpc: 'merchants.CreateAddress',
+    response: { status: 201 },
     body: merchantAddressSchema,
     handle: async ({ body, merchants }) => ({ status: 201, body: addressJson(await merchants.createAddress(createAddressRequest(body))) }),
   }),
@@ -45,6 +47,7 @@ export const addressRoutes: RouteDef[] = [
     path: '/api/merchant-addresses/:id',
     auth: 'session',
     rpc: 'merchants.DeleteAddress',
+    response: { schema: successResponse },
     params: addressParams,
     handle: async ({ params, merchants }) => {
       await merchants.deleteAddress({ id: params.id });

@@ -93,6 +93,7 @@ export const buyerMailRoutes: RouteDef[] = [
     path: '/u/:token',
     auth: 'public',
     rpc: 'shipments.GetBuyerMailUnsubscribe',
+    response: { page: true, description: 'The unsubscribe page (a form while the buyer is subscribed)' },
     params: tokenParams,
     limiters: ['trackingPagePerIp'],
     handle: async ({ params, shipments }) => {
@@ -107,6 +108,7 @@ export const buyerMailRoutes: RouteDef[] = [
     path: '/u/:token',
     auth: 'public',
     rpc: 'shipments.UnsubscribeBuyer',
+    response: { page: true, description: 'The unsubscribe page, done' },
     params: tokenParams,
     bodyFormat: 'form',
     bodyLimit: 1024,

@@ -59,6 +59,7 @@ export const carrierRoutes: RouteDef[] = [
     path: BASE,
     auth: 'session',
     rpc: 'carriers.CreateIntegration',
+    response: { status: 201 },
     params: merchantParams,
     body: createCarrierIntegrationSchema,
     handle: async ({ params, body, carriers }) => ({
@@ -136,6 +137,7 @@ export const carrierRoutes: RouteDef[] = [
     path: `${BASE}/:id/tracking-codes/distinta`,
     auth: 'session',
     rpc: 'carriers.ExportDistinta',
+    response: { file: ['text/csv; charset=utf-8', 'application/pdf'], description: 'The day\'s distinta, CSV or PDF (`format`)' },
     params: integrationParams,
     query: distintaQuerySchema,
     handle: async ({ params, query, carriers }) => {
@@ -159,6 +161,7 @@ export const carrierRoutes: RouteDef[] = [
     path: `${BASE}/:id/tracking-codes`,
     auth: 'session',
     rpc: 'carriers.AddTrackingCodes',
+    response: { status: 201 },
     params: integrationParams,
     body: addTrackingCodesSchema,
     // A range is two fields, but a pasted list of 10,000 codes is about 150 kB.

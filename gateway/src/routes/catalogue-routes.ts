@@ -72,6 +72,7 @@ export const catalogueRoutes: RouteDef[] = [
     path: '/api/products/csv',
     auth: 'session',
     rpc: 'orders.ExportProductsCsv',
+    response: { file: ['text/csv; charset=utf-8'], description: 'The catalogue, `catalogo.csv`' },
     handle: async ({ orders }) => {
       const { csv } = await orders.exportProductsCsv({});
       return { body: null, file: { contentType: 'text/csv; charset=utf-8', filename: 'catalogo.csv', data: csv } };
@@ -82,6 +83,7 @@ export const catalogueRoutes: RouteDef[] = [
     path: '/api/products/csv',
     auth: 'session',
     rpc: 'orders.ImportProductsCsv',
+    response: { description: 'Applied', alsoAnswers: { 422: 'Rows refused, nothing applied: the report of each refused row' } },
     body: csvUploadSchema,
     bodyLimit: PRODUCTS_CSV_BYTES_MAX * 2,
     handle: async ({ body, orders }): Promise<{ status: number; body: ProductCsvResultJson }> => {
@@ -125,6 +127,7 @@ export const catalogueRoutes: RouteDef[] = [
     path: '/api/package-presets',
     auth: 'session',
     rpc: 'orders.SavePackagePreset',
+    response: { status: 201 },
     body: packagePresetSchema,
     handle: async ({ body, orders }) => ({ status: 201, body: presetJson(await orders.savePackagePreset({ id: 0, ...body })) }),
   }),

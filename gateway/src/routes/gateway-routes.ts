@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PublicConfigJson } from '@smista/contracts';
 import { keycloakRealmOf, type Logger, type SsoSettings } from '@smista/service-kit';
+import { openApiResponse, publicConfigResponse } from './response-schemas';
 import { route, type RouteDef } from './route';
 
 /** What the gateway's own routes need from its configuration. */
@@ -44,6 +45,7 @@ export function gatewayRoutes(deps: GatewayRouteDeps): RouteDef[] {
       path: '/api/public-config',
       auth: 'public',
       rpc: 'gateway',
+      response: { schema: publicConfigResponse },
       handle: async () => {
         const sso = deps.sso ? { ...keycloakRealmOf(deps.sso.issuer), clientId: deps.sso.clientId } : null;
         const body: PublicConfigJson = { termsUrl: deps.legal.termsUrl, privacyUrl: deps.legal.privacyUrl, telemetry: { traces: collector !== undefined }, sso };
@@ -55,6 +57,7 @@ export function gatewayRoutes(deps: GatewayRouteDeps): RouteDef[] {
       path: '/api/telemetry/traces',
       auth: 'public',
       rpc: 'gateway',
+      response: { status: 204 },
       body: otlpTraces,
       bodyLimit: TELEMETRY_BODY_LIMIT,
       limiters: ['telemetryPerIp'],
@@ -83,4 +86,19 @@ export function gatewayRoutes(deps: GatewayRouteDeps): RouteDef[] {
       },
     }),
   ];
+}
+
+/**
+ * `GET /api/openapi.json`: the API document (src/openapi/), built once at start from the route
+ * table this route is part of, and sent as the bytes serialised then.
+ */
+export function openApiRoute(document: () => Buffer): RouteDef {
+  return route({
+    method: 'GET',
+    path: '/api/openapi.json',
+    auth: 'public',
+    rpc: 'gateway',
+    response: { schema: openApiResponse, description: 'This document (OpenAPI 3.1)' },
+    handle: async () => ({ body: undefined, json: document() }),
+  });
 }

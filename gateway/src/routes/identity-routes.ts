@@ -14,6 +14,7 @@ import {
 import { GrpcStatus, isServiceError } from '@smista/service-kit';
 import { HttpError } from '../middleware/errors';
 import { userJson } from './presenters';
+import { checkEmailResponse, messageResponse } from './response-schemas';
 import { route, type RouteDef } from './route';
 
 /** True when the error is a gRPC error with one of the given codes. */
@@ -50,6 +51,7 @@ export const identityRoutes: RouteDef[] = [
     path: '/api/register',
     auth: 'public',
     rpc: 'identity.Register',
+    response: { status: 201, description: 'The new user, signed in (the session cookie is set)' },
     // The whole form: confirmation and terms are refused here with the §5 messages, nothing written.
     body: registerFormSchema,
     limiters: ['registerPerIp'],
@@ -86,6 +88,7 @@ export const identityRoutes: RouteDef[] = [
     path: '/api/check-email',
     auth: 'public',
     rpc: 'identity.CheckEmail',
+    response: { schema: checkEmailResponse },
     body: checkEmailSchema,
     limiters: ['checkEmailPerIp'],
     handle: async ({ body, identity }) => ({ body: { exists: (await identity.checkEmail({ email: body.email })).exists } }),
@@ -95,6 +98,7 @@ export const identityRoutes: RouteDef[] = [
     path: '/api/request-password-reset',
     auth: 'public',
     rpc: 'identity.RequestPasswordReset',
+    response: { schema: messageResponse, description: 'The same answer whether or not the address has an account' },
     body: requestPasswordResetSchema,
     limiters: ['resetPerIp', 'resetPerEmail'],
     handle: async ({ body, identity }) => {
@@ -127,6 +131,7 @@ export const identityRoutes: RouteDef[] = [
     path: '/api/reset-password',
     auth: 'public',
     rpc: 'identity.ResetPassword',
+    response: { schema: messageResponse },
     body: resetPasswordSchema,
     handle: async ({ body, identity }) => {
       await identity.resetPassword({ token: body.token, password: body.password });
@@ -164,6 +169,7 @@ export const identityRoutes: RouteDef[] = [
     path: '/api/user/password',
     auth: 'session',
     rpc: 'identity.SetPassword',
+    response: { status: 201 },
     invalidatesSession: 'user',
     body: setPasswordRequestSchema.strict(),
     handle: async ({ body, identity }) => {

@@ -152,6 +152,8 @@ const spec = [
   'POST /api/buyer-emails/test',
   'GET /u/:token',
   'POST /u/:token',
+  // The API described (issue 27): the OpenAPI document of this very table.
+  'GET /api/openapi.json',
 ];
 
 describe('route table', () => {

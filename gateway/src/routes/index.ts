@@ -2,7 +2,8 @@ import { activityRoutes } from './activity-routes';
 import { addressRoutes } from './address-routes';
 import { carrierRoutes } from './carrier-routes';
 import { catalogueRoutes } from './catalogue-routes';
-import { gatewayRoutes, type GatewayRouteDeps } from './gateway-routes';
+import { gatewayRoutes, openApiRoute, type GatewayRouteDeps } from './gateway-routes';
+import { API_INFO, openApiDocument } from '../openapi/document';
 import { identityRoutes } from './identity-routes';
 import { marketplaceRoutes } from './marketplace-routes';
 import { merchantRoutes } from './merchant-routes';
@@ -26,5 +27,9 @@ import { buyerMailRoutes } from './buyer-mail-routes';
  * Business rules live in the services.
  */
 export function createRouteTable(gateway: GatewayRouteDeps): RouteDef[] {
-  return [...identityRoutes, ...ssoRoutes(gateway.sso), ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderImportRoutes, ...orderRoutes, ...manualOrderRoutes, ...shippingRuleRoutes, ...catalogueRoutes, ...shipmentRoutes, ...shipmentParcelRoutes, ...slipRoutes, ...merchantLogoRoutes, ...trackingPageRoutes, ...buyerMailRoutes, ...activityRoutes, ...gatewayRoutes(gateway)];
+  // The API document describes the whole table, its own route included: built once, here.
+  let document: Buffer | undefined;
+  const table = [...identityRoutes, ...ssoRoutes(gateway.sso), ...merchantRoutes, ...teamRoutes, ...addressRoutes, ...carrierRoutes, ...marketplaceRoutes, ...orderImportRoutes, ...orderRoutes, ...manualOrderRoutes, ...shippingRuleRoutes, ...catalogueRoutes, ...shipmentRoutes, ...shipmentParcelRoutes, ...slipRoutes, ...merchantLogoRoutes, ...trackingPageRoutes, ...buyerMailRoutes, ...activityRoutes, ...gatewayRoutes(gateway), openApiRoute(() => document!)];
+  document = Buffer.from(JSON.stringify(openApiDocument(table, API_INFO)));
+  return table;
 }

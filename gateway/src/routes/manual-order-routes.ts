@@ -16,6 +16,7 @@ export const manualOrderRoutes: RouteDef[] = [
     path: '/api/orders',
     auth: 'session',
     rpc: 'orders.CreateManualOrder',
+    response: { status: 201 },
     body: manualOrderSchema,
     handle: async ({ body, orders }) => {
       const order = await orders.createManualOrder({

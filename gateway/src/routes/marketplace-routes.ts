@@ -106,6 +106,7 @@ export const marketplaceRoutes: RouteDef[] = [
     path: '/api/merchants/current/integrations',
     auth: 'session',
     rpc: 'marketplaces.CreateIntegration',
+    response: { status: 201 },
     body: createMarketplaceIntegrationSchema,
     handle: async ({ body, marketplaces }) => ({
       status: 201,
@@ -184,6 +185,7 @@ export const marketplaceRoutes: RouteDef[] = [
     path: '/api/orders/sync/:integrationId',
     auth: 'session',
     rpc: 'marketplaces.StartSync',
+    response: { status: 202, description: 'The sync job, started' },
     params: syncParams,
     body: startSyncSchema,
     handle: async ({ params, body, marketplaces }) => ({

@@ -35,6 +35,7 @@ export const merchantRoutes: RouteDef[] = [
     path: '/api/merchants',
     auth: 'session',
     rpc: 'merchants.CreateMerchant',
+    response: { status: 201 },
     body: merchantNameSchema,
     handle: async ({ body, merchants }) => {
       const created = await merchants.createMerchant({ name: body.name });

@@ -58,6 +58,7 @@ export const orderImportRoutes: RouteDef[] = [
     path: '/api/orders/imports',
     auth: 'session',
     rpc: 'orders.StartOrderImport',
+    response: { status: 202, description: 'The import job, started' },
     body: orderImportFileSchema,
     bodyLimit: IMPORT_BODY_LIMIT,
     handle: async ({ body, orders }) => ({ status: 202, body: orderImportJobJson(await orders.startOrderImport({ fileName: body.fileName, content: body.content })) }),

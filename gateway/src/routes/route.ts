@@ -60,6 +60,25 @@ export interface RouteResult {
   headers?: Record<string, string>;
 }
 
+/**
+ * A route's success answer as the API document describes it (`GET /api/openapi.json`). It says what
+ * the handler's {@link RouteResult} does: keep the two together when either changes.
+ */
+export interface RouteResponse {
+  /** The success status (default 200); 204 has no body. */
+  status?: 200 | 201 | 202 | 204;
+  /** The JSON body's schema (its output side); without it the document says "any JSON". */
+  schema?: z.ZodType;
+  /** A file answer (`RouteResult.file`): its possible content types. */
+  file?: readonly string[];
+  /** An HTML page (`RouteResult.page`), for a browser rather than a program. */
+  page?: true;
+  /** What the answer is, in a line (the document's response description). */
+  description?: string;
+  /** Other answers that are not refusals (a report with its own status), JSON, by status. */
+  alsoAnswers?: Record<number, string>;
+}
+
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** One `/api` route: HTTP method and path → validation → gRPC method → response shape. */
@@ -94,6 +113,8 @@ export interface RouteSpec<B extends z.ZodType | undefined, P extends z.ZodType 
    * (`user`: profile, password, avatar) once the handler ran; identity's event reaches the others.
    */
   invalidatesSession?: 'session' | 'user';
+  /** What the route answers when it succeeds, for the API document (`src/openapi/`); default 200 with any JSON. */
+  response?: RouteResponse;
   handle(ctx: RouteContext<Out<B>, Out<P>, Out<Q>>): Promise<RouteResult>;
 }
 

@@ -99,6 +99,7 @@ export const shipmentRoutes: RouteDef[] = [
     path: '/api/shipments/labels/bulk-download',
     auth: 'session',
     rpc: 'shipments.MergeLabels',
+    response: { file: ['application/pdf'], description: 'The labels merged into one PDF, inline' },
     query: bulkDownloadQuery,
     // Opened in a new tab (spec §7): the PDF is shown inline, the pages in the order of the ids.
     handle: async ({ query, shipments }) => {
@@ -114,6 +115,7 @@ export const shipmentRoutes: RouteDef[] = [
     path: '/api/shipments/manifests/:id',
     auth: 'session',
     rpc: 'shipments.GetManifest',
+    response: { file: ['application/pdf'], description: 'The GLS manifest, inline' },
     params: idParams,
     handle: async ({ params, shipments }) => {
       const doc = await shipments.getManifest({ id: params.id });
@@ -172,6 +174,7 @@ export const shipmentRoutes: RouteDef[] = [
     path: '/api/shipments/:id/label',
     auth: 'session',
     rpc: 'shipments.GetLabel',
+    response: { file: ['application/pdf'], description: 'The label' },
     params: idParams,
     handle: async ({ params, shipments }) => {
       const doc = await conflictOnPrecondition(shipments.getLabel({ id: params.id }));

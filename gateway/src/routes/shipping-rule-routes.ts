@@ -85,6 +85,7 @@ export const shippingRuleRoutes: RouteDef[] = [
     path: '/api/shipping-rules',
     auth: 'session',
     rpc: 'orders.CreateShippingRule',
+    response: { status: 201 },
     body: shippingRuleCreateSchema,
     handle: async ({ body, orders: api }) => ({
       status: 201,

@@ -35,6 +35,7 @@ export const slipRoutes: RouteDef[] = [
     path: '/api/shipments/pick-list',
     auth: 'session',
     rpc: 'shipments.PrintPickList',
+    response: { file: ['application/pdf'], description: 'The pick list, inline' },
     body: slipSelectionSchema,
     bodyLimit: SELECTION_BODY_LIMIT,
     handle: async ({ body, shipments }) => pdfAnswer(await conflictOnPrecondition(shipments.printPickList(printRequest(body)))),
@@ -44,6 +45,7 @@ export const slipRoutes: RouteDef[] = [
     path: '/api/shipments/packing-slips',
     auth: 'session',
     rpc: 'shipments.PrintPackingSlips',
+    response: { file: ['application/pdf'], description: 'The packing slips, inline' },
     body: slipSelectionSchema,
     bodyLimit: SELECTION_BODY_LIMIT,
     handle: async ({ body, shipments }) => pdfAnswer(await conflictOnPrecondition(shipments.printPackingSlips(printRequest(body)))),
@@ -53,6 +55,7 @@ export const slipRoutes: RouteDef[] = [
     path: '/api/shipments/labels-and-slips',
     auth: 'session',
     rpc: 'shipments.PrintPackingSlips',
+    response: { file: ['application/pdf'], description: 'Each label followed by its packing slip, inline' },
     body: slipSelectionSchema,
     bodyLimit: SELECTION_BODY_LIMIT,
     // 'Stampa etichette e distinte di imballaggio': each order's slip, then its label.

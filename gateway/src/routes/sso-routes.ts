@@ -68,6 +68,7 @@ export function ssoRoutes(sso: SsoSettings | undefined): RouteDef[] {
       path: '/api/sso/nonce',
       auth: 'public',
       rpc: 'gateway',
+      response: { status: 204 },
       body: nonceBodySchema,
       bodyLimit: 1024,
       limiters: ['loginPerIp'],

@@ -85,6 +85,7 @@ export const teamRoutes: RouteDef[] = [
     path: '/api/merchants/:merchantId/invites',
     auth: 'session',
     rpc: 'merchants.CreateInvite',
+    response: { status: 201 },
     params: merchantParams,
     body: createInviteSchema,
     limiters: ['invitesPerUser'],

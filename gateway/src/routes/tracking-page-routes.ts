@@ -45,6 +45,7 @@ export const trackingPageRoutes: RouteDef[] = [
     path: '/t/:token',
     auth: 'public',
     rpc: 'shipments.GetPublicTracking',
+    response: { page: true, description: "The buyer's tracking page (Italian, or English by Accept-Language)" },
     params: tokenParams,
     limiters: ['trackingPagePerIp'],
     handle: async (ctx) => {
@@ -58,6 +59,7 @@ export const trackingPageRoutes: RouteDef[] = [
     path: '/t/:token/logo',
     auth: 'public',
     rpc: 'shipments.GetPublicTracking',
+    response: { file: ['image/png', 'image/jpeg'], description: "The merchant's logo" },
     params: tokenParams,
     limiters: ['trackingPagePerIp'],
     handle: async (ctx) => {
@@ -71,6 +73,7 @@ export const trackingPageRoutes: RouteDef[] = [
     path: '/api/tracking-page/preview',
     auth: 'session',
     rpc: 'merchants.GetMembership, merchants.GetLogo',
+    response: { page: true, description: 'The tracking page for a sample parcel, frameable by Smista only' },
     handle: async ({ session, merchants }) => {
       if (!session.merchantId) throw new HttpError(409, messages.errors.noMerchantSelected);
       const [membership, logo] = await Promise.all([merchants.getMembership({ userId: session.user.id, merchantId: session.merchantId }), merchants.getLogo({})]);

@@ -1,0 +1,144 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { z } from 'zod';
+import { createLogger } from '@smista/service-kit';
+import { createRouteTable } from '../routes';
+import { route, type RouteDef } from '../routes/route';
+import { API_INFO, openApiDocument, openApiPath, SESSION_SCHEME } from './document';
+
+const table = createRouteTable({ legal: { termsUrl: null, privacyUrl: null }, logger: createLogger('openapi-test', 'silent') });
+const document = openApiDocument(table, API_INFO);
+
+type Operation = {
+  operationId: string;
+  security?: Record<string, string[]>[];
+  parameters?: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
+  requestBody?: { required: boolean; content: Record<string, { schema: Record<string, unknown> }> };
+  responses: Record<string, { $ref?: string; content?: Record<string, { schema: Record<string, unknown> }> }>;
+};
+const paths = document.paths as Record<string, Record<string, Operation>>;
+const operations = Object.entries(paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })));
+const operationOf = (method: string, expressPath: string): Operation => paths[openApiPath(expressPath)]![method.toLowerCase()]!;
+
+const stub = (spec: Partial<RouteDef>): RouteDef => route({ method: 'GET', path: '/api/x', auth: 'public', rpc: 'gateway', handle: async () => ({ body: null }), ...spec } as RouteDef);
+
+describe('the API document of the route table', () => {
+  it('is valid OpenAPI 3.1', async () => {
+    const result = await new Validator().validate(structuredClone(document) as never);
+    expect(result).toEqual({ valid: true });
+    expect(document.openapi).toMatch(/^3\.1\./);
+    // The validator can say no: a path parameter that is not required is not OpenAPI.
+    const broken = structuredClone(document) as typeof document & { paths: Record<string, Record<string, Operation>> };
+    broken.paths['/api/orders/{id}']!.get!.parameters![0]!.required = false;
+    expect((await new Validator().validate(broken as never)).valid).toBe(false);
+  });
+
+  it('describes every route of the table exactly once, and nothing else', () => {
+    const documented = operations.map((o) => o.key).sort();
+    expect(documented).toEqual(table.map((r) => `${r.method} ${openApiPath(r.path)}`).sort());
+    expect(new Set(documented).size).toBe(table.length);
+  });
+
+  it('fails on a route that is in the table twice', () => {
+    const twice = [stub({ path: '/api/a/:id' }), stub({ path: '/api/a/:id' })];
+    expect(() => openApiDocument(twice, API_INFO)).toThrow('GET /api/a/:id is in the route table twice');
+  });
+
+  it('gives every operation an id of its own, from its gRPC method', () => {
+    const ids = operations.map((o) => o.op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(operationOf('POST', '/api/login').operationId).toBe('identity_Login');
+    // Two routes call GetPublicTracking: the method and path tell them apart.
+    expect(operationOf('GET', '/t/:token/logo').operationId).toBe('shipments_GetPublicTracking_get_t_token_logo');
+  });
+
+  it('writes express parameters as OpenAPI templates, each a required path parameter with its schema', () => {
+    expect(openApiPath('/api/merchants/:merchantId/users/:userId')).toBe('/api/merchants/{merchantId}/users/{userId}');
+    const params = operationOf('PATCH', '/api/merchants/:merchantId/users/:userId').parameters!;
+    expect(params.filter((p) => p.in === 'path').map((p) => [p.name, p.required])).toEqual([
+      ['merchantId', true],
+      ['userId', true],
+    ]);
+    for (const { key, op } of operations) {
+      const templated = [...key.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      expect({ key, path: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name).sort() }).toEqual({ key, path: templated });
+    }
+  });
+
+  it('lists the query schema as query parameters', () => {
+    const names = operationOf('GET', '/api/shipments').parameters!.filter((p) => p.in === 'query').map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['page', 'pageSize', 'status', 'search']));
+  });
+
+  it('asks for the session cookie on session routes only', () => {
+    expect((document.components as { securitySchemes: Record<string, unknown> }).securitySchemes[SESSION_SCHEME]).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'smista_session' });
+    for (const r of table) {
+      const op = operationOf(r.method, r.path);
+      const expected = r.auth === 'public' ? undefined : [{ [SESSION_SCHEME]: [] }];
+      expect({ route: `${r.method} ${r.path}`, security: op.security }).toEqual({ route: `${r.method} ${r.path}`, security: expected });
+      expect({ route: `${r.method} ${r.path}`, has401: '401' in op.responses }).toEqual({ route: `${r.method} ${r.path}`, has401: r.auth !== 'public' });
+    }
+  });
+
+  it('states the CSRF rule, which OpenAPI has no scheme for', () => {
+    expect((document.info as { description: string }).description).toMatch(/Sec-Fetch-Site.*Origin.*application\/json/s);
+  });
+
+  it('answers every refusal with the one Italian error envelope', () => {
+    const components = document.components as { schemas: Record<string, unknown>; responses: Record<string, { content: { 'application/json': { schema: unknown; example: { message: string } } } }> };
+    expect(components.schemas.ErrorEnvelope).toMatchObject({ required: ['message'], properties: { message: { type: 'string' }, errors: { type: 'array' } } });
+    for (const response of Object.values(components.responses)) expect(response.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+    expect(components.responses.ServiceUnavailable!.content['application/json'].example.message).toBe('Servizio temporaneamente non disponibile. Riprova più tardi.');
+    const login = operationOf('POST', '/api/login').responses;
+    expect(Object.keys(login).sort()).toEqual(['200', '400', '403', '404', '409', '413', '415', '429', '503', 'default']);
+    expect(login['429']).toEqual({ $ref: '#/components/responses/TooManyRequests' });
+    // The gateway's own read: no service behind it, no limiter, no body.
+    expect(Object.keys(operationOf('GET', '/api/public-config').responses).sort()).toEqual(['200', '400', 'default']);
+  });
+
+  it("answers each route's success as its handler does: status, JSON schema, file or page", () => {
+    expect(operationOf('POST', '/api/register').responses['201']).toBeDefined();
+    expect(operationOf('POST', '/api/telemetry/traces').responses['204']).toEqual({ description: 'Done; no body' });
+    expect(Object.keys(operationOf('GET', '/api/shipments/:id/label').responses['200']!.content!)).toEqual(['application/pdf']);
+    expect(Object.keys(operationOf('GET', '/api/products/csv').responses['200']!.content!)).toEqual(['text/csv; charset=utf-8']);
+    expect(Object.keys(operationOf('GET', '/t/:token').responses['200']!.content!)).toEqual(['text/html']);
+    expect(Object.keys(operationOf('GET', '/t/:token').responses['404']!.content!)).toEqual(['text/html']);
+    expect(operationOf('GET', '/api/public-config').responses['200']!.content!['application/json']!.schema).toMatchObject({
+      type: 'object',
+      required: ['termsUrl', 'privacyUrl', 'telemetry', 'sso'],
+    });
+    expect(operationOf('GET', '/api/orders').responses['200']!.content!['application/json']!.schema).toEqual({});
+  });
+
+  it('documents the form route with both its encodings and the webhook as the signed bytes', () => {
+    expect(Object.keys(operationOf('POST', '/api/sso/backchannel-logout').requestBody!.content).sort()).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+    const webhook = operationOf('POST', '/api/webhooks/:marketplace');
+    expect(webhook.requestBody!.content).toEqual({ 'application/json': { schema: {} } });
+    expect(webhook.parameters!.map((p) => `${p.in} ${p.name}`)).toEqual(['path marketplace', 'header X-Shopify-Hmac-Sha256']);
+  });
+
+  it('marks a body required only when the route refuses an empty one', () => {
+    expect(operationOf('POST', '/api/login').requestBody!.required).toBe(true);
+    expect(operationOf('POST', '/api/login').requestBody!.content['application/json']!.schema).toMatchObject({ type: 'object', properties: { email: expect.any(Object) } });
+  });
+});
+
+describe('schemas JSON Schema cannot say', () => {
+  it('documents the object around a transform, a refinement and a custom check instead of crashing', () => {
+    const body = z
+      .object({
+        name: z.string().min(1).transform((s) => s.trim()),
+        when: z.custom<Date>((v) => v instanceof Date),
+        amount: z.string().refine((s) => /^\d+,\d{2}$/.test(s)),
+      })
+      .refine((b) => b.name !== 'x');
+    const doc = openApiDocument([stub({ method: 'POST', body, response: { schema: z.object({ at: z.date(), n: z.string().transform(Number) }) } })], API_INFO);
+    const op = (doc.paths as Record<string, Record<string, Operation>>)['/api/x']!.post!;
+    expect(op.requestBody!.content['application/json']!.schema).toMatchObject({
+      type: 'object',
+      properties: { name: { type: 'string', minLength: 1 }, when: {}, amount: { type: 'string' } },
+      required: ['name', 'when', 'amount'],
+    });
+    // The answer's output side: a date and a transform's result are "any" rather than a crash.
+    expect(op.responses['200']!.content!['application/json']!.schema).toMatchObject({ type: 'object', properties: { at: {}, n: {} } });
+  });
+});
