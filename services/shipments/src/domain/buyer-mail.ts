@@ -250,8 +250,3 @@ ${paragraphs}
 export function senderDisplayName(senderName: string, merchantName: string): string {
   return (senderName.trim() || merchantName.trim() || 'Smista').replace(/[\r\n"<>\\]/g, '').slice(0, 70);
 }
-
-/** The sha256 key of an address in the unsubscribe list: trimmed and lower-cased first. */
-export function unsubscribeKeyInput(address: string): string {
-  return address.trim().toLowerCase();
-}

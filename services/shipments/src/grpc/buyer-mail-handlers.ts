@@ -31,34 +31,33 @@ const draftOf = (request: shipments.BuyerMailDraft) => ({ kind: request.kind, su
  * the buyer's unsubscribe link, which like the public tracking page reads no caller token.
  */
 export function buyerMailHandlers(deps: HandlerDeps) {
-  const { unary } = deps;
-  const mail = () => deps.buyerMail;
+  const { unary, buyerMail } = deps;
 
   return {
     getBuyerMailSettings: unary('GetBuyerMailSettings', async (_request: shipments.BuyerMailSettingsRequest, ctx) => {
-      return toSettingsMessage(await buyerMailSettings(mail(), await requireMerchant(ctx)));
+      return toSettingsMessage(await buyerMailSettings(buyerMail, await requireMerchant(ctx)));
     }),
 
     updateBuyerMailSettings: unary('UpdateBuyerMailSettings', async (request: shipments.BuyerMailSettings, ctx) => {
-      return toSettingsMessage(await updateBuyerMailSettings(mail(), await requireMerchant(ctx), settingsInputOf(request)));
+      return toSettingsMessage(await updateBuyerMailSettings(buyerMail, await requireMerchant(ctx), settingsInputOf(request)));
     }),
 
     previewBuyerMail: unary('PreviewBuyerMail', async (request: shipments.BuyerMailDraft, ctx) => {
-      const p = await previewBuyerMail(mail(), await requireMerchant(ctx), draftOf(request));
+      const p = await previewBuyerMail(buyerMail, await requireMerchant(ctx), draftOf(request));
       return shipments.BuyerMailPreview.fromPartial({ subject: p.subject, html: p.html, text: p.text, from: p.from, replyTo: p.replyTo });
     }),
 
     sendTestBuyerMail: unary('SendTestBuyerMail', async (request: shipments.BuyerMailDraft, ctx) => {
-      const message = await sendTestBuyerMail(mail(), await requireMerchant(ctx), draftOf(request), request.testRecipient);
+      const message = await sendTestBuyerMail(buyerMail, await requireMerchant(ctx), draftOf(request), request.testRecipient);
       return shipments.ActionResponse.fromPartial({ message, success: true });
     }),
 
     getBuyerMailUnsubscribe: unary('GetBuyerMailUnsubscribe', async (request: shipments.BuyerMailUnsubscribeRequest) => {
-      return shipments.BuyerMailUnsubscribe.fromPartial(await unsubscribeState(mail(), request.token, false));
+      return shipments.BuyerMailUnsubscribe.fromPartial(await unsubscribeState(buyerMail, request.token, false));
     }),
 
     unsubscribeBuyer: unary('UnsubscribeBuyer', async (request: shipments.BuyerMailUnsubscribeRequest) => {
-      return shipments.BuyerMailUnsubscribe.fromPartial(await unsubscribeState(mail(), request.token, true));
+      return shipments.BuyerMailUnsubscribe.fromPartial(await unsubscribeState(buyerMail, request.token, true));
     }),
   };
 }
