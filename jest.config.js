@@ -7,7 +7,7 @@
  */
 
 /** Dependencies published as ES modules only: swc turns them into CommonJS for jest. */
-const esmOnly = ['node-pg-migrate', 'jose', '@seriousme/openapi-schema-validator'];
+const esmOnly = ['node-pg-migrate', 'jose', '@seriousme/openapi-schema-validator', '@apidevtools/json-schema-ref-parser'];
 
 const swc = (tsx) => [
   '@swc/jest',

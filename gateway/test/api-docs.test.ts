@@ -14,6 +14,7 @@ import { startApp, type App } from '../../deploy/local/src/stack';
 import { launchBrowser, type BrowserSession } from '../../e2e/support/browser';
 import { sharedInfra } from '../../e2e/support/env';
 import { createRouteTable } from '../src/routes';
+import { conformanceProblems } from './support/api-conformance';
 import { partialApp } from './support/partial-app';
 
 const { components, absentPeers } = partialApp(['gateway']);
@@ -52,6 +53,30 @@ describe('GET /api/openapi.json', () => {
     expect(await new Validator().validate(document as never)).toEqual({ valid: true });
     const documented = Object.entries(document.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`));
     expect(documented.sort()).toEqual(table.map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`).sort());
+  });
+});
+
+describe("the suites' conformance check (support/api-conformance.ts)", () => {
+  const check = (answer: Partial<Parameters<typeof conformanceProblems>[1]>) =>
+    conformanceProblems(app.baseUrl, { method: 'GET', path: '/api/public-config', status: 200, contentType: 'application/json; charset=utf-8', body: undefined, ...answer });
+
+  it('passes an answer the document describes', async () => {
+    const res = await fetch(`${app.baseUrl}/api/public-config`);
+    expect(await check({ body: await res.json() })).toEqual([]);
+    expect(await check({ method: 'POST', path: '/api/login', status: 401, body: { message: 'Email o password non validi' } })).toEqual([]);
+    expect(await check({ path: '/api/orders?page=2', status: 503, body: { message: 'Servizio non disponibile' } })).toEqual([]);
+  });
+
+  it('names a body that does not fit, a status not listed, a content type not listed and a route not documented', async () => {
+    expect(await check({ body: { termsUrl: 1 } })).toEqual(
+      expect.arrayContaining([expect.stringContaining('GET /api/public-config → 200 (gateway_get_public_config)')]),
+    );
+    expect(await check({ status: 201, body: {} })).toEqual([expect.stringContaining('the document lists 200')]);
+    expect(await check({ contentType: 'text/html', body: '<p>' })).toEqual([expect.stringContaining('content type text/html is not one of application/json')]);
+    expect(await check({ method: 'POST', path: '/api/login', status: 401, body: { errore: 'no' } })).toEqual([
+      expect.stringContaining("must have required property 'message'"),
+    ]);
+    expect(await check({ path: '/api/nowhere', status: 200, body: {} })).toEqual(['GET /api/nowhere is not in the API document']);
   });
 });
 

@@ -75,7 +75,8 @@ describe('the API document of the route table', () => {
       const op = operationOf(r.method, r.path);
       const expected = r.auth === 'public' ? undefined : [{ [SESSION_SCHEME]: [] }];
       expect({ route: `${r.method} ${r.path}`, security: op.security }).toEqual({ route: `${r.method} ${r.path}`, security: expected });
-      expect({ route: `${r.method} ${r.path}`, has401: '401' in op.responses }).toEqual({ route: `${r.method} ${r.path}`, has401: r.auth !== 'public' });
+      const says401 = r.auth !== 'public' || (r.response?.alsoRefuses ?? []).includes(401);
+      expect({ route: `${r.method} ${r.path}`, has401: '401' in op.responses }).toEqual({ route: `${r.method} ${r.path}`, has401: says401 });
     }
   });
 
@@ -89,7 +90,8 @@ describe('the API document of the route table', () => {
     for (const response of Object.values(components.responses)) expect(response.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
     expect(components.responses.ServiceUnavailable!.content['application/json'].example.message).toBe('Servizio temporaneamente non disponibile. Riprova più tardi.');
     const login = operationOf('POST', '/api/login').responses;
-    expect(Object.keys(login).sort()).toEqual(['200', '400', '403', '404', '409', '413', '415', '429', '503', 'default']);
+    // 401 is the service's own refusal of a wrong password (`alsoRefuses`), not the chain's.
+    expect(Object.keys(login).sort()).toEqual(['200', '400', '401', '403', '404', '409', '413', '415', '429', '503', 'default']);
     expect(login['429']).toEqual({ $ref: '#/components/responses/TooManyRequests' });
     // The gateway's own read: no service behind it, no limiter, no body.
     expect(Object.keys(operationOf('GET', '/api/public-config').responses).sort()).toEqual(['200', '400', 'default']);

@@ -184,8 +184,12 @@ function errorResponsesOf(def: RouteDef): Json {
     [(def.limiters ?? []).length > 0, 'TooManyRequests'],
     [def.rpc !== 'gateway', 'ServiceUnavailable'],
   ];
+  const declared = new Set<number>(def.response?.alsoRefuses ?? []);
   const out: Json = {};
-  for (const [applies, name] of statuses) if (applies) out[String(ERROR_RESPONSES[name]!.status)] = { $ref: `#/components/responses/${name}` };
+  for (const [applies, name] of statuses) {
+    const status = ERROR_RESPONSES[name]!.status;
+    if (applies || declared.has(status)) out[String(status)] = { $ref: `#/components/responses/${name}` };
+  }
   // The buyer's pages (/t, /u) refuse with a page of their own: no link, a short "too many" page.
   if (!def.path.startsWith('/api/')) {
     out['404'] = { description: 'Not found (or expired): a page saying so', content: { 'text/html': { schema: { type: 'string' } } } };

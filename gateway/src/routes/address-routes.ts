@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { merchantAddressPatchSchema, merchantAddressSchema } from '@smista/contracts';
 import { createAddressRequest, updateAddressRequest } from './address-requests';
 import { addressJson } from './presenters';
-import { successResponse } from './response-schemas';
+import { successResponse } from './response-schemas/common';
 import { route, type RouteDef } from './route';
 
 /** As for the team routes: a malformed address id is the service's NOT_FOUND, like an unknown one. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PublicConfigJson } from '@smista/contracts';
 import { keycloakRealmOf, type Logger, type SsoSettings } from '@smista/service-kit';
-import { openApiResponse, publicConfigResponse } from './response-schemas';
+import { openApiResponse, publicConfigResponse } from './response-schemas/common';
 import { route, type RouteDef } from './route';
 
 /** What the gateway's own routes need from its configuration. */

@@ -14,7 +14,7 @@ import {
 import { GrpcStatus, isServiceError } from '@smista/service-kit';
 import { HttpError } from '../middleware/errors';
 import { userJson } from './presenters';
-import { checkEmailResponse, messageResponse } from './response-schemas';
+import { checkEmailResponse, messageResponse } from './response-schemas/common';
 import { route, type RouteDef } from './route';
 
 /** True when the error is a gRPC error with one of the given codes. */
@@ -41,6 +41,7 @@ export const identityRoutes: RouteDef[] = [
     rpc: 'identity.Login',
     body: loginSchema,
     limiters: ['loginPerIp', 'loginPerEmail'],
+    response: { alsoRefuses: [401], description: 'The user, signed in (the session cookie is set); 401 for a wrong e-mail or password' },
     handle: async ({ body, identity }) => {
       const s = await identity.login({ email: body.email, password: body.password });
       return { body: { ...userJson(s.user), signedInWithSso: false }, setSession: s };

@@ -77,7 +77,16 @@ export interface RouteResponse {
   description?: string;
   /** Other answers that are not refusals (a report with its own status), JSON, by status. */
   alsoAnswers?: Record<number, string>;
+  /**
+   * Refusals the service behind the route gives beyond those its chain implies (document.ts
+   * `errorResponsesOf`): a public sign-in's 401, a service's own 429. The gateway suites and the
+   * fuzz suite fail on a status the document does not list, which is how these are found.
+   */
+  alsoRefuses?: readonly RefusalStatus[];
 }
+
+/** The refusal statuses with a shared description in the API document. */
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { conformanceProblems } from './api-conformance';
 
 export interface Reply<T = any> {
   status: number;
@@ -9,6 +10,8 @@ export interface Reply<T = any> {
 /**
  * A browser-like HTTP client for one user: keeps the `smista_session` cookie the gateway sets (and
  * the SSO nonce cookie, sent back with the session's) and sends JSON bodies with a JSON content type (spec §7).
+ * Every answer is checked against the API document the gateway serves (support/api-conformance.ts):
+ * one that the document does not describe throws, naming the route, the status and what differs.
  */
 export class Browser {
   cookie: string | undefined;
@@ -41,6 +44,8 @@ export class Browser {
     } catch {
       /* not JSON */
     }
+    const problems = await conformanceProblems(this.baseUrl, { method, path, status: res.status, contentType: res.headers.get('content-type'), body: parsed });
+    if (problems.length) throw new Error(`the answer does not match the API document:\n${problems.join('\n')}`);
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
 

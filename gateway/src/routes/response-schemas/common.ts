@@ -2,8 +2,12 @@ import { z } from 'zod';
 import type { MessageJson, PublicConfigJson, SuccessJson } from '@smista/contracts';
 
 /**
- * Schemas of what routes answer, named in their `response.schema` for the API document. Each is
- * typed against the contracts' JSON type, so the two cannot drift apart at compile time.
+ * Schemas of what routes answer, named in their `response.schema` for the API document: this file
+ * has the shapes every domain shares, and each domain's route file imports its own file of this
+ * folder. Each schema is typed against the contracts' JSON type (`z.ZodType<OrderJson>`), so the two
+ * cannot drift apart at compile time; `z.object` is closed in the document (`additionalProperties:
+ * false` on the output side), so a field the presenter adds and the schema lacks fails the gateway
+ * suites' conformance check (test/support/api-conformance.ts) and the fuzz suite.
  */
 
 /** `{success: true}`: a change that answers nothing else. */
