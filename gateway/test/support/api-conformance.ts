@@ -81,3 +81,32 @@ function documentOf(baseUrl: string): Promise<OpenAPIBackend> {
 
 /** `application/json; charset=utf-8` → `application/json`. */
 const mediaType = (type: string): string => type.split(';')[0]!.trim().toLowerCase();
+
+/**
+ * `fetch` for what a {@link Browser} does not read (a PDF, a CSV, a request with headers of its
+ * own): the same check on the answer, which is returned unread.
+ *
+ * @example
+ * const pdf = await conformingFetch(app.baseUrl, `/api/shipments/${id}/label`, { headers: { cookie } });
+ */
+export async function conformingFetch(baseUrl: string, path: string, init: RequestInit = {}): Promise<Response> {
+  const res = await fetch(`${baseUrl}${path}`, init);
+  const contentType = res.headers.get('content-type');
+  const bytes = Buffer.from(await res.clone().arrayBuffer());
+  let body: unknown = bytes.length ? '(bytes)' : undefined;
+  if (contentType && mediaType(contentType) === 'application/json') {
+    try {
+      body = JSON.parse(bytes.toString('utf8'));
+    } catch {
+      body = bytes.toString('utf8');
+    }
+  }
+  await assertConforms(baseUrl, { method: init.method ?? 'GET', path, status: res.status, contentType, body });
+  return res;
+}
+
+/** Throws when the answer does not match the document, naming the route, the status and what differs. */
+export async function assertConforms(baseUrl: string, answer: ReceivedAnswer): Promise<void> {
+  const problems = await conformanceProblems(baseUrl, answer);
+  if (problems.length) throw new Error(`the answer does not match the API document:\n${problems.join('\n')}`);
+}

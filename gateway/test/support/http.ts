@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { conformanceProblems } from './api-conformance';
+import { assertConforms } from './api-conformance';
 
 export interface Reply<T = any> {
   status: number;
@@ -44,8 +44,7 @@ export class Browser {
     } catch {
       /* not JSON */
     }
-    const problems = await conformanceProblems(this.baseUrl, { method, path, status: res.status, contentType: res.headers.get('content-type'), body: parsed });
-    if (problems.length) throw new Error(`the answer does not match the API document:\n${problems.join('\n')}`);
+    await assertConforms(this.baseUrl, { method, path, status: res.status, contentType: res.headers.get('content-type'), body: parsed });
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
 
