@@ -83,7 +83,11 @@ export function ssoRoutes(sso: SsoSettings | undefined): RouteDef[] {
       path: '/api/sso/session',
       auth: 'public',
       rpc: 'identity.SignInWithSso',
-      response: { schema: ssoSignedInResponse, description: 'The user, signed in (the session cookie is set), with the invite page to go back to when the sign-in started from one' },
+      response: {
+        schema: ssoSignedInResponse,
+        alsoRefuses: [401],
+        description: 'The user, signed in (the session cookie is set), with the invite page to go back to when the sign-in started from one; 401 without the nonce cookie or for a token identity refuses',
+      },
       body: sessionBodySchema,
       bodyLimit: 32 * 1024,
       limiters: ['loginPerIp'],
