@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { activityLimitQuerySchema, numericIdParam, type ActivityJson, type NotificationJson, type NotificationsJson, type NotificationsReadJson } from '@smista/contracts';
 import type { activity } from '@smista/proto';
+import { activityResponse, notificationsReadResponse, notificationsResponse } from './response-schemas/activity';
 import { route, type RouteDef } from './route';
 
 /** A notification id from the path: a malformed one is -1, which the service answers like an unknown id (404). */
@@ -37,6 +38,7 @@ export const activityRoutes: RouteDef[] = [
     path: '/api/notifications',
     auth: 'session',
     rpc: 'activity.ListNotifications',
+    response: { schema: notificationsResponse },
     query: activityLimitQuerySchema,
     handle: async ({ query, activity }) => {
       const res = await activity.listNotifications({ limit: query.limit });
@@ -49,6 +51,7 @@ export const activityRoutes: RouteDef[] = [
     path: '/api/notifications/read-all',
     auth: 'session',
     rpc: 'activity.MarkAllNotificationsRead',
+    response: { schema: notificationsReadResponse },
     handle: async ({ activity }) => ({ body: readJson(await activity.markAllNotificationsRead({})) }),
   }),
   route({
@@ -56,6 +59,7 @@ export const activityRoutes: RouteDef[] = [
     path: '/api/notifications/:id/read',
     auth: 'session',
     rpc: 'activity.MarkNotificationRead',
+    response: { schema: notificationsReadResponse },
     params: idParams,
     handle: async ({ params, activity }) => ({ body: readJson(await activity.markNotificationRead({ id: params.id })) }),
   }),
@@ -64,6 +68,7 @@ export const activityRoutes: RouteDef[] = [
     path: '/api/activity',
     auth: 'session',
     rpc: 'activity.ListActivity',
+    response: { schema: activityResponse },
     query: activityLimitQuerySchema,
     handle: async ({ query, activity }) => ({ body: (await activity.listActivity({ limit: query.limit })).entries.map(activityJson) }),
   }),

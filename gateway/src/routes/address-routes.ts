@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { merchantAddressPatchSchema, merchantAddressSchema } from '@smista/contracts';
 import { createAddressRequest, updateAddressRequest } from './address-requests';
 import { addressJson } from './presenters';
+import { addressesResponse, addressSchema } from './response-schemas/addresses';
 import { successResponse } from './response-schemas/common';
 import { route, type RouteDef } from './route';
 
@@ -19,6 +20,7 @@ export const addressRoutes: RouteDef[] = [
     path: '/api/merchant-addresses',
     auth: 'session',
     rpc: 'merchants.ListAddresses',
+    response: { schema: addressesResponse },
     handle: async ({ merchants }) => ({ body: (await merchants.listAddresses({})).addresses.map(addressJson) }),
   }),
   route({
@@ -26,7 +28,7 @@ export const addressRoutes: RouteDef[] = [
     path: '/api/merchant-addresses',
     auth: 'session',
     rpc: 'merchants.CreateAddress',
-    response: { status: 201 },
+    response: { status: 201, schema: addressSchema },
     body: merchantAddressSchema,
     handle: async ({ body, merchants }) => ({ status: 201, body: addressJson(await merchants.createAddress(createAddressRequest(body))) }),
   }),
@@ -35,6 +37,7 @@ export const addressRoutes: RouteDef[] = [
     path: '/api/merchant-addresses/:id',
     auth: 'session',
     rpc: 'merchants.UpdateAddress',
+    response: { schema: addressSchema },
     params: addressParams,
     // Validation only: the request is built from the body as sent (which fields, null = clear).
     body: merchantAddressPatchSchema,

@@ -3,6 +3,8 @@ import { buyerMailDraftSchema, buyerMailKinds, buyerMailSettingsSchema, type Buy
 import type { shipments } from '@smista/proto';
 import { GrpcStatus, isServiceError } from '@smista/service-kit';
 import { renderUnsubscribeNotFoundPage, renderUnsubscribePage } from '../pages/unsubscribe-page';
+import { buyerMailPreviewResponse, buyerMailSettingsResponse } from './response-schemas/buyer-mail';
+import { messageResponse } from './response-schemas/common';
 import { route, type RouteDef, type RouteResult } from './route';
 
 function settingsJson(s: shipments.BuyerMailSettings, testRecipient: string): BuyerMailSettingsJson {
@@ -43,6 +45,7 @@ export const buyerMailRoutes: RouteDef[] = [
     path: '/api/buyer-emails',
     auth: 'session',
     rpc: 'shipments.GetBuyerMailSettings',
+    response: { schema: buyerMailSettingsResponse },
     handle: async ({ shipments, session }) => ({ body: settingsJson(await shipments.getBuyerMailSettings({}), session.user.email) }),
   }),
   route({
@@ -50,6 +53,7 @@ export const buyerMailRoutes: RouteDef[] = [
     path: '/api/buyer-emails',
     auth: 'session',
     rpc: 'shipments.UpdateBuyerMailSettings',
+    response: { schema: buyerMailSettingsResponse, description: 'The settings as saved' },
     body: buyerMailSettingsSchema,
     handle: async ({ body, shipments, session }) => {
       const saved = await shipments.updateBuyerMailSettings({
@@ -69,6 +73,7 @@ export const buyerMailRoutes: RouteDef[] = [
     path: '/api/buyer-emails/preview',
     auth: 'session',
     rpc: 'shipments.PreviewBuyerMail',
+    response: { schema: buyerMailPreviewResponse },
     body: buyerMailDraftSchema,
     handle: async ({ body, shipments }) => {
       const p = await shipments.previewBuyerMail(draftOf(body));
@@ -81,6 +86,7 @@ export const buyerMailRoutes: RouteDef[] = [
     path: '/api/buyer-emails/test',
     auth: 'session',
     rpc: 'shipments.SendTestBuyerMail',
+    response: { schema: messageResponse, description: "Sent to the signed-in user's own address: the Italian text to show" },
     body: buyerMailDraftSchema,
     limiters: ['buyerMailTestsPerUser'],
     handle: async ({ body, shipments, session }) => {

@@ -15,6 +15,7 @@ import { GrpcStatus, isServiceError } from '@smista/service-kit';
 import { HttpError } from '../middleware/errors';
 import { userJson } from './presenters';
 import { checkEmailResponse, messageResponse } from './response-schemas/common';
+import { loggedOutResponse, passwordChangedResponse, resetTokenValidResponse, signedInUserResponse, userUpdatedResponse } from './response-schemas/identity';
 import { route, type RouteDef } from './route';
 
 /** True when the error is a gRPC error with one of the given codes. */
@@ -31,6 +32,7 @@ export const identityRoutes: RouteDef[] = [
     auth: 'session',
     sessionWithAvatar: true,
     rpc: 'identity.ResolveSession',
+    response: { schema: signedInUserResponse },
     // One identity call: the session lookup brings the avatar for this route only.
     handle: async ({ session }) => ({ body: { ...userJson(session.user), signedInWithSso: session.signedInWithSso } }),
   }),
@@ -41,7 +43,7 @@ export const identityRoutes: RouteDef[] = [
     rpc: 'identity.Login',
     body: loginSchema,
     limiters: ['loginPerIp', 'loginPerEmail'],
-    response: { alsoRefuses: [401], description: 'The user, signed in (the session cookie is set); 401 for a wrong e-mail or password' },
+    response: { schema: signedInUserResponse, alsoRefuses: [401], description: 'The user, signed in (the session cookie is set); 401 for a wrong e-mail or password' },
     handle: async ({ body, identity }) => {
       const s = await identity.login({ email: body.email, password: body.password });
       return { body: { ...userJson(s.user), signedInWithSso: false }, setSession: s };
@@ -52,7 +54,7 @@ export const identityRoutes: RouteDef[] = [
     path: '/api/register',
     auth: 'public',
     rpc: 'identity.Register',
-    response: { status: 201, description: 'The new user, signed in (the session cookie is set)' },
+    response: { status: 201, schema: signedInUserResponse, description: 'The new user, signed in (the session cookie is set)' },
     // The whole form: confirmation and terms are refused here with the §5 messages, nothing written.
     body: registerFormSchema,
     limiters: ['registerPerIp'],
@@ -73,6 +75,7 @@ export const identityRoutes: RouteDef[] = [
     path: '/api/logout',
     auth: 'public',
     rpc: 'identity.Logout',
+    response: { schema: loggedOutResponse, description: 'Logged out (the session cookie is removed), with or without a session' },
     invalidatesSession: 'session',
     handle: async ({ sessionToken, identity }) => {
       if (sessionToken) {
@@ -115,6 +118,7 @@ export const identityRoutes: RouteDef[] = [
     path: '/api/verify-reset-token/:token',
     auth: 'public',
     rpc: 'identity.VerifyResetToken',
+    response: { schema: resetTokenValidResponse, description: 'The link is valid (400 when it is not)' },
     params: z.object({ token: z.string() }),
     handle: async ({ params, identity }) => {
       const token = params.token.trim();
@@ -144,6 +148,7 @@ export const identityRoutes: RouteDef[] = [
     path: '/api/user/profile',
     auth: 'session',
     rpc: 'identity.UpdateProfile',
+    response: { schema: userUpdatedResponse },
     invalidatesSession: 'user',
     body: profileSchema,
     handle: async ({ body, identity }) => ({ body: { success: true, user: userJson(await identity.updateProfile(body)) } }),
@@ -153,6 +158,7 @@ export const identityRoutes: RouteDef[] = [
     path: '/api/user/password',
     auth: 'session',
     rpc: 'identity.ChangePassword',
+    response: { schema: passwordChangedResponse },
     invalidatesSession: 'user',
     body: changePasswordRequestSchema,
     handle: async ({ body, sessionToken, identity }) => {
@@ -170,7 +176,7 @@ export const identityRoutes: RouteDef[] = [
     path: '/api/user/password',
     auth: 'session',
     rpc: 'identity.SetPassword',
-    response: { status: 201 },
+    response: { status: 201, schema: passwordChangedResponse },
     invalidatesSession: 'user',
     body: setPasswordRequestSchema.strict(),
     handle: async ({ body, identity }) => {
@@ -184,6 +190,7 @@ export const identityRoutes: RouteDef[] = [
     path: '/api/user/avatar',
     auth: 'session',
     rpc: 'identity.UpdateAvatar',
+    response: { schema: userUpdatedResponse },
     invalidatesSession: 'user',
     body: avatarSchema,
     bodyLimit: AVATAR_BODY_LIMIT,

@@ -1,5 +1,7 @@
 import { base64Bytes, merchantLogoLimits, merchantLogoSchema, type MerchantLogoJson } from '@smista/contracts';
 import type { merchants } from '@smista/proto';
+import { successResponse } from './response-schemas/common';
+import { merchantLogoResponse } from './response-schemas/identity';
 import { route, type RouteDef } from './route';
 
 function logoJson(logo: merchants.MerchantLogo): MerchantLogoJson {
@@ -18,6 +20,7 @@ export const merchantLogoRoutes: RouteDef[] = [
     path: '/api/merchants/current/logo',
     auth: 'session',
     rpc: 'merchants.GetLogo',
+    response: { schema: merchantLogoResponse },
     handle: async ({ merchants }) => ({ body: logoJson(await merchants.getLogo({})) }),
   }),
   route({
@@ -25,6 +28,7 @@ export const merchantLogoRoutes: RouteDef[] = [
     path: '/api/merchants/current/logo',
     auth: 'session',
     rpc: 'merchants.SetLogo',
+    response: { schema: merchantLogoResponse, description: 'The logo as stored' },
     body: merchantLogoSchema,
     // The data URL of 512 KB of bytes (base64: 4/3) and the JSON around it.
     bodyLimit: Math.ceil((merchantLogoLimits.maxBytes * 4) / 3) + 4096,
@@ -35,6 +39,7 @@ export const merchantLogoRoutes: RouteDef[] = [
     path: '/api/merchants/current/logo',
     auth: 'session',
     rpc: 'merchants.DeleteLogo',
+    response: { schema: successResponse },
     handle: async ({ merchants }) => (await merchants.deleteLogo({}), { body: { success: true } }),
   }),
 ];

@@ -2,6 +2,7 @@ import { merchantNameSchema, selectMerchantSchema } from '@smista/contracts';
 import { roleFromProto } from '@smista/service-kit';
 import { sessionRejected } from '../middleware/session';
 import { merchantJson } from './presenters';
+import { createdMerchantResponse, merchantSelectedResponse, merchantsResponse } from './response-schemas/identity';
 import { route, type RouteContext, type RouteDef, type RouteResult } from './route';
 
 const selectMerchant = async ({
@@ -28,6 +29,7 @@ export const merchantRoutes: RouteDef[] = [
     path: '/api/merchants',
     auth: 'session',
     rpc: 'merchants.ListMyMerchants',
+    response: { schema: merchantsResponse },
     handle: async ({ merchants }) => ({ body: (await merchants.listMyMerchants({})).merchants.map(merchantJson) }),
   }),
   route({
@@ -35,7 +37,7 @@ export const merchantRoutes: RouteDef[] = [
     path: '/api/merchants',
     auth: 'session',
     rpc: 'merchants.CreateMerchant',
-    response: { status: 201 },
+    response: { status: 201, schema: createdMerchantResponse, description: 'The new merchant, the caller its admin' },
     body: merchantNameSchema,
     handle: async ({ body, merchants }) => {
       const created = await merchants.createMerchant({ name: body.name });
@@ -47,6 +49,7 @@ export const merchantRoutes: RouteDef[] = [
     path: '/api/merchants/set-current',
     auth: 'cookie',
     rpc: 'identity.SelectMerchant',
+    response: { schema: merchantSelectedResponse, description: 'The merchant entered (the session now works in it)' },
     body: selectMerchantSchema,
     invalidatesSession: 'session',
     handle: selectMerchant,
@@ -56,6 +59,7 @@ export const merchantRoutes: RouteDef[] = [
     path: '/api/merchants/select',
     auth: 'cookie',
     rpc: 'identity.SelectMerchant',
+    response: { schema: merchantSelectedResponse, description: 'The merchant entered (the session now works in it)' },
     body: selectMerchantSchema,
     invalidatesSession: 'session',
     handle: selectMerchant,

@@ -4,6 +4,7 @@ import { messages } from '@smista/contracts';
 import { GrpcStatus, isServiceError, type SsoSettings } from '@smista/service-kit';
 import { HttpError } from '../middleware/errors';
 import { userJson } from './presenters';
+import { backchannelLogoutResponse, ssoSignedInResponse } from './response-schemas/identity';
 import { route, type RouteDef } from './route';
 
 /**
@@ -82,6 +83,11 @@ export function ssoRoutes(sso: SsoSettings | undefined): RouteDef[] {
       path: '/api/sso/session',
       auth: 'public',
       rpc: 'identity.SignInWithSso',
+      response: {
+        schema: ssoSignedInResponse,
+        alsoRefuses: [401],
+        description: 'The user, signed in (the session cookie is set), with the invite page to go back to when the sign-in started from one; 401 without the nonce cookie or for a token identity refuses',
+      },
       body: sessionBodySchema,
       bodyLimit: 32 * 1024,
       limiters: ['loginPerIp'],
@@ -98,6 +104,7 @@ export function ssoRoutes(sso: SsoSettings | undefined): RouteDef[] {
       path: BACKCHANNEL_LOGOUT_PATH,
       auth: 'public',
       rpc: 'identity.EndSsoSessions',
+      response: { schema: backchannelLogoutResponse, description: 'The sessions of that Keycloak session are ended' },
       bodyFormat: 'form',
       body: logoutBodySchema,
       bodyLimit: 32 * 1024,

@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { createInviteSchema, ssoRequiredSchema, updateMemberRoleSchema, type SsoRequirementJson } from '@smista/contracts';
 import { roleFromProto, roleToProto } from '@smista/service-kit';
 import { inviteDetailsJson, inviteJson, memberJson, memberRoleJson } from './presenters';
+import { successResponse } from './response-schemas/common';
+import {
+  createdInviteResponse,
+  inviteDetailsResponse,
+  invitesResponse,
+  memberRoleResponse,
+  membersResponse,
+  merchantSelectedResponse,
+  ssoRequirementResponse,
+} from './response-schemas/identity';
 import { route, type RouteDef } from './route';
 
 /**
@@ -28,6 +38,7 @@ export const teamRoutes: RouteDef[] = [
     path: '/api/merchants/:merchantId/users',
     auth: 'session',
     rpc: 'merchants.ListMembers',
+    response: { schema: membersResponse },
     params: merchantParams,
     handle: async ({ params, merchants }) => ({
       body: (await merchants.listMembers({ merchantId: params.merchantId })).members.map(memberJson),
@@ -38,6 +49,7 @@ export const teamRoutes: RouteDef[] = [
     path: '/api/merchants/:merchantId/users/:userId',
     auth: 'session',
     rpc: 'merchants.UpdateMemberRole',
+    response: { schema: memberRoleResponse },
     params: memberParams,
     body: updateMemberRoleSchema,
     handle: async ({ params, body, merchants }) => {
@@ -50,6 +62,7 @@ export const teamRoutes: RouteDef[] = [
     path: '/api/merchants/:merchantId/sso-required',
     auth: 'session',
     rpc: 'merchants.SetSsoRequired',
+    response: { schema: ssoRequirementResponse },
     params: merchantParams,
     body: ssoRequiredSchema.strict(),
     handle: async ({ params, body, merchants }) => {
@@ -64,6 +77,7 @@ export const teamRoutes: RouteDef[] = [
     path: '/api/merchants/:merchantId/users/:userId',
     auth: 'session',
     rpc: 'merchants.RemoveMember',
+    response: { schema: successResponse },
     params: memberParams,
     handle: async ({ params, merchants }) => {
       await merchants.removeMember({ merchantId: params.merchantId, userId: params.userId });
@@ -75,6 +89,7 @@ export const teamRoutes: RouteDef[] = [
     path: '/api/merchants/:merchantId/invites',
     auth: 'session',
     rpc: 'merchants.ListInvites',
+    response: { schema: invitesResponse },
     params: merchantParams,
     handle: async ({ params, merchants }) => ({
       body: (await merchants.listInvites({ merchantId: params.merchantId })).invites.map(inviteJson),
@@ -85,7 +100,7 @@ export const teamRoutes: RouteDef[] = [
     path: '/api/merchants/:merchantId/invites',
     auth: 'session',
     rpc: 'merchants.CreateInvite',
-    response: { status: 201 },
+    response: { status: 201, schema: createdInviteResponse },
     params: merchantParams,
     body: createInviteSchema,
     limiters: ['invitesPerUser'],
@@ -100,6 +115,7 @@ export const teamRoutes: RouteDef[] = [
     path: '/api/merchants/:merchantId/invites/:inviteId',
     auth: 'session',
     rpc: 'merchants.CancelInvite',
+    response: { schema: successResponse },
     params: inviteParams,
     handle: async ({ params, merchants }) => {
       await merchants.cancelInvite({ merchantId: params.merchantId, inviteId: params.inviteId });
@@ -114,6 +130,7 @@ export const teamRoutes: RouteDef[] = [
     // Public: the page asks before anyone logs in; no caller token goes to the service.
     auth: 'public',
     rpc: 'merchants.GetInvite',
+    response: { schema: inviteDetailsResponse },
     params: tokenParams,
     // Only failed lookups count: a guessed token is a 404, a real link is not held back.
     limiters: ['inviteLookupsPerIp'],
@@ -124,6 +141,7 @@ export const teamRoutes: RouteDef[] = [
     path: '/api/invites/:token/accept',
     auth: 'session',
     rpc: 'merchants.AcceptInvite',
+    response: { schema: merchantSelectedResponse, description: 'The merchant joined and entered' },
     params: tokenParams,
     body: emptyBody,
     limiters: ['inviteLookupsPerIp'],

@@ -1,5 +1,6 @@
 import type Keycloak from 'keycloak-js';
-import { apiFetch, type User } from '@smista/ui-kit';
+import type { SsoSignedInJson } from '@smista/contracts';
+import { apiFetch } from '@smista/ui-kit';
 import type { PublicConfig } from './public-config';
 
 /** The realm and client `/api/public-config` names when SSO is on. */
@@ -61,8 +62,8 @@ export function finishSsoLogin(sso: SsoConfig): Promise<string> {
  * `POST /api/sso/session`: the session cookie as after a password login; the password links an
  * existing account once. `returnTo`: the invite page the sign-in was started from, if any.
  */
-export function createSsoSession(idToken: string, password?: string): Promise<User & { returnTo?: string }> {
-  return apiFetch<User & { returnTo?: string }>('/api/sso/session', { method: 'POST', body: password === undefined ? { idToken } : { idToken, password } });
+export function createSsoSession(idToken: string, password?: string): Promise<SsoSignedInJson> {
+  return apiFetch<SsoSignedInJson>('/api/sso/session', { method: 'POST', body: password === undefined ? { idToken } : { idToken, password } });
 }
 
 /**

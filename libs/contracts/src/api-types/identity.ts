@@ -21,6 +21,12 @@ export interface UserJson {
   signedInWithSso?: boolean;
 }
 
+/** `POST /api/sso/session`: the user signed in, and the invite page the sign-in was started from, if any. */
+export interface SsoSignedInJson extends UserJson {
+  /** `/accept-invite?…` or `/accept-existing-invite?…`, as `POST /api/sso/nonce` was given it. */
+  returnTo?: string;
+}
+
 /** An item of `GET /api/merchants` (spec §7: `{id, name, role}`): the caller's role in that merchant. */
 export interface MerchantJson {
   id: string;

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
+import type { SsoSignedInJson } from '@smista/contracts';
 import {
   ApiError,
   buttonVariants,
@@ -18,7 +19,6 @@ import {
   FormField,
   PasswordInput,
   Spinner,
-  type User,
 } from '@smista/ui-kit';
 import { hasOAuthCallbackMarker } from '../../lib/markers';
 import { usePublicConfig } from '../../lib/public-config';
@@ -45,7 +45,7 @@ export function SsoCallbackPage() {
   const [state, setState] = useState<State>({ kind: 'working' });
   const started = useRef(false);
 
-  const signedIn = ({ returnTo, ...user }: User & { returnTo?: string }) => {
+  const signedIn = ({ returnTo, ...user }: SsoSignedInJson) => {
     clearSelectedMerchant();
     acceptSessionUser(queryClient, user);
     toast({ title: t.auth.loginSuccess, description: t.auth.loginWelcome(displayNameOf(user)) });
