@@ -15,6 +15,8 @@ import {
 } from '@smista/contracts';
 import type { catalogue } from '@smista/proto';
 import { orderJson } from './order-presenters';
+import { messageResponse } from './response-schemas/common';
+import { orderResponse, packagePresetListResponse, packagePresetResponse, productCsvResultResponse, productListResponse, productResponse } from './response-schemas/orders';
 import { route, type RouteDef } from './route';
 
 /** An id from the path: a malformed one is -1, which the service answers like an unknown id (404). */
@@ -59,6 +61,7 @@ export const catalogueRoutes: RouteDef[] = [
     path: '/api/products',
     auth: 'session',
     rpc: 'orders.ListProducts',
+    response: { schema: productListResponse },
     query: productListQuerySchema,
     handle: async ({ query, orders }): Promise<{ body: ProductListJson }> => {
       const answer = await orders.listProducts(query);
@@ -83,7 +86,7 @@ export const catalogueRoutes: RouteDef[] = [
     path: '/api/products/csv',
     auth: 'session',
     rpc: 'orders.ImportProductsCsv',
-    response: { description: 'Applied', alsoAnswers: { 422: 'Rows refused, nothing applied: the report of each refused row' } },
+    response: { schema: productCsvResultResponse, description: 'Applied', alsoAnswers: { 422: 'Rows refused, nothing applied: the report of each refused row' } },
     body: csvUploadSchema,
     bodyLimit: PRODUCTS_CSV_BYTES_MAX * 2,
     handle: async ({ body, orders }): Promise<{ status: number; body: ProductCsvResultJson }> => {
@@ -97,6 +100,7 @@ export const catalogueRoutes: RouteDef[] = [
     path: '/api/products/:id',
     auth: 'session',
     rpc: 'orders.UpdateProduct',
+    response: { schema: productResponse },
     params: idParams,
     body: productUpdateSchema,
     handle: async ({ params, body, orders }) => ({
@@ -120,6 +124,7 @@ export const catalogueRoutes: RouteDef[] = [
     path: '/api/package-presets',
     auth: 'session',
     rpc: 'orders.ListPackagePresets',
+    response: { schema: packagePresetListResponse },
     handle: async ({ orders }) => ({ body: (await orders.listPackagePresets({})).presets.map(presetJson) }),
   }),
   route({
@@ -127,7 +132,7 @@ export const catalogueRoutes: RouteDef[] = [
     path: '/api/package-presets',
     auth: 'session',
     rpc: 'orders.SavePackagePreset',
-    response: { status: 201 },
+    response: { status: 201, schema: packagePresetResponse },
     body: packagePresetSchema,
     handle: async ({ body, orders }) => ({ status: 201, body: presetJson(await orders.savePackagePreset({ id: 0, ...body })) }),
   }),
@@ -136,6 +141,7 @@ export const catalogueRoutes: RouteDef[] = [
     path: '/api/package-presets/:id',
     auth: 'session',
     rpc: 'orders.SavePackagePreset',
+    response: { schema: packagePresetResponse },
     params: idParams,
     body: packagePresetSchema,
     // A malformed id (-1) must not become a create (id 0).
@@ -146,6 +152,7 @@ export const catalogueRoutes: RouteDef[] = [
     path: '/api/package-presets/:id',
     auth: 'session',
     rpc: 'orders.DeletePackagePreset',
+    response: { schema: messageResponse },
     params: idParams,
     handle: async ({ params, orders }): Promise<{ body: MessageJson }> => {
       await orders.deletePackagePreset({ id: params.id });
@@ -157,6 +164,7 @@ export const catalogueRoutes: RouteDef[] = [
     path: '/api/orders/:id/package',
     auth: 'session',
     rpc: 'orders.SetOrderPackage',
+    response: { schema: orderResponse },
     params: idParams,
     body: orderPackageSchema,
     handle: async ({ params, body, orders }) => ({ body: orderJson(await orders.setOrderPackage({ orderId: params.id, presetId: body.presetId })) }),

@@ -1,9 +1,9 @@
 import type { orders } from '@smista/proto';
 import { orderAddressOfPostal, orderStatusFilters, pageMeta } from '@smista/contracts';
 import type {
-  MarketplaceId,
   OrderItemJson,
   OrderJson,
+  OrderMarketplaceFilter,
   OrderPageJson,
   OrderShipmentJson,
   OrderStatus,
@@ -89,7 +89,7 @@ export function orderJson(o: orders.Order, options: { withOriginalData?: boolean
     merchantId: o.merchantId,
     integrationId: o.integrationId,
     externalId: o.externalId,
-    marketplace: o.marketplace as MarketplaceId,
+    marketplace: o.marketplace as OrderMarketplaceFilter,
     buyerName: o.buyerName,
     buyerEmail: orNull(o.buyerEmail),
     externalUsername: orNull(o.externalUsername),

@@ -5,6 +5,7 @@ import { HttpError } from '../middleware/errors';
 import { orderJson, orderPageJson } from './order-presenters';
 import { conflictOnPrecondition } from './preconditions';
 import { route, type RouteContext, type RouteDef, type RouteResult } from './route';
+import { orderDetailsResponse, orderPageResponse, orderResponse, orderTrackingUpdateResponse } from './response-schemas/orders';
 
 /** An order id from the path: a malformed one is -1, which the service answers like an unknown id (404). */
 const orderParams = z.object({ id: numericIdParam });
@@ -58,6 +59,7 @@ export const orderRoutes: RouteDef[] = [
     path: '/api/orders',
     auth: 'session',
     rpc: 'orders.ListOrders',
+    response: { schema: orderPageResponse },
     query: ordersQuerySchema,
     handle: (ctx) => orderPage(ctx, 0),
   }),
@@ -66,6 +68,7 @@ export const orderRoutes: RouteDef[] = [
     path: '/api/orders/integration/:integrationId',
     auth: 'session',
     rpc: 'orders.ListOrders',
+    response: { schema: orderPageResponse },
     params: integrationParams,
     query: ordersQuerySchema,
     handle: async (ctx) => {
@@ -78,6 +81,7 @@ export const orderRoutes: RouteDef[] = [
     path: '/api/orders/:id',
     auth: 'session',
     rpc: 'orders.GetOrder',
+    response: { schema: orderDetailsResponse },
     params: orderParams,
     handle: async ({ params, orders }) => ({ body: orderJson(await orders.getOrder({ merchantId: '', id: params.id }), { withOriginalData: true }) }),
   }),
@@ -86,6 +90,7 @@ export const orderRoutes: RouteDef[] = [
     path: '/api/orders/:id/carrier',
     auth: 'session',
     rpc: 'orders.AssignCarrier',
+    response: { schema: orderResponse },
     params: orderParams,
     body: assignCarrierSchema,
     handle: async ({ params, body, orders }) => ({
@@ -97,6 +102,7 @@ export const orderRoutes: RouteDef[] = [
     path: '/api/orders/:id/update-tracking',
     auth: 'session',
     rpc: 'orders.UpdateTracking',
+    response: { schema: orderTrackingUpdateResponse },
     params: orderParams,
     // The tracking number of the order's latest labelled shipment goes to the marketplace (once per
     // shipment). No such shipment, or the marketplace's refusal: 409 with the Italian reason.

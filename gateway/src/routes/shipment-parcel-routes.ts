@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { customsDeclarationSchema, numericIdParam, shipmentParcelSchema } from '@smista/contracts';
 import { conflictOnPrecondition } from './preconditions';
 import { route, type RouteDef } from './route';
+import { shipmentResponse } from './response-schemas/shipments';
 import { shipmentJson } from './shipment-presenters';
 
 /** A shipment id from the path: a malformed one is -1, which the service answers like an unknown id (404). */
@@ -19,6 +20,7 @@ export const shipmentParcelRoutes: RouteDef[] = [
     path: '/api/shipments/:id/parcel',
     auth: 'session',
     rpc: 'shipments.UpdateParcel',
+    response: { schema: shipmentResponse },
     params: idParams,
     body: shipmentParcelSchema,
     handle: async ({ params, body, shipments }) => ({
@@ -34,6 +36,7 @@ export const shipmentParcelRoutes: RouteDef[] = [
     path: '/api/shipments/:id/customs',
     auth: 'session',
     rpc: 'shipments.UpdateCustoms',
+    response: { schema: shipmentResponse },
     params: idParams,
     body: customsDeclarationSchema,
     handle: async ({ params, body, shipments }) => ({

@@ -19,6 +19,7 @@ import { HttpError } from '../middleware/errors';
 import type { BoundClients } from '../services';
 import { conflictOnPrecondition } from './preconditions';
 import { route, type RouteDef } from './route';
+import { bulkCreateResponse, closeWorkdayResponse, processResultResponse, processRunListResponse, shipmentActionResponse, shipmentDetailsResponse, shipmentPageResponse, shipmentResponse } from './response-schemas/shipments';
 import {
   bulkCreateJson,
   closeWorkdayJson,
@@ -58,6 +59,7 @@ function addressRoute(method: 'PATCH' | 'PUT'): RouteDef {
     path: '/api/shipments/:id/address',
     auth: 'session',
     rpc: 'shipments.UpdateAddress',
+    response: { schema: shipmentResponse },
     params: idParams,
     body: shipmentAddressSchema,
     handle: async ({ params, body, shipments }) => ({
@@ -84,6 +86,7 @@ export const shipmentRoutes: RouteDef[] = [
     path: '/api/shipments',
     auth: 'session',
     rpc: 'shipments.ListShipments',
+    response: { schema: shipmentPageResponse },
     query: shipmentsQuerySchema,
     handle: async ({ query, shipments }) => ({ body: shipmentPageJson(await shipments.listShipments(listRequest(query))) }),
   }),
@@ -92,6 +95,7 @@ export const shipmentRoutes: RouteDef[] = [
     path: '/api/shipments/process-runs',
     auth: 'session',
     rpc: 'shipments.ListProcessRuns',
+    response: { schema: processRunListResponse },
     handle: async ({ shipments }) => ({ body: (await shipments.listProcessRuns({})).runs.map(processRunJson) }),
   }),
   route({
@@ -127,6 +131,7 @@ export const shipmentRoutes: RouteDef[] = [
     path: '/api/shipments/bulk-create',
     auth: 'session',
     rpc: 'shipments.BulkCreate',
+    response: { schema: bulkCreateResponse },
     body: bulkCreateSchema,
     handle: async ({ body, shipments, session }) => ({
       body: bulkCreateJson(
@@ -139,6 +144,7 @@ export const shipmentRoutes: RouteDef[] = [
     path: '/api/shipments/process-selected',
     auth: 'session',
     rpc: 'shipments.ProcessShipments',
+    response: { schema: processResultResponse },
     body: shipmentIdsSchema,
     handle: async ({ body, shipments }) => ({
       body: processResultJson(await conflictOnPrecondition(shipments.processShipments({ shipmentIds: body.shipmentIds, allPending: false }))),
@@ -149,6 +155,7 @@ export const shipmentRoutes: RouteDef[] = [
     path: '/api/shipments/process',
     auth: 'session',
     rpc: 'shipments.ProcessShipments',
+    response: { schema: processResultResponse },
     handle: async ({ shipments }) => ({
       body: processResultJson(await conflictOnPrecondition(shipments.processShipments({ shipmentIds: [], allPending: true }))),
     }),
@@ -158,6 +165,7 @@ export const shipmentRoutes: RouteDef[] = [
     path: '/api/shipments/close-workday',
     auth: 'session',
     rpc: 'shipments.CloseWorkday',
+    response: { schema: closeWorkdayResponse },
     body: closeWorkdaySchema,
     handle: async ({ body, shipments }) => closeWorkday(shipments, body.shipmentIds),
   }),
@@ -166,6 +174,7 @@ export const shipmentRoutes: RouteDef[] = [
     path: '/api/shipments/:id',
     auth: 'session',
     rpc: 'shipments.GetShipment',
+    response: { schema: shipmentDetailsResponse },
     params: idParams,
     handle: async ({ params, shipments }) => ({ body: shipmentDetailsJson(await shipments.getShipment({ id: params.id })) }),
   }),
@@ -186,6 +195,7 @@ export const shipmentRoutes: RouteDef[] = [
     path: '/api/shipments/:id/process',
     auth: 'session',
     rpc: 'shipments.ProcessShipments',
+    response: { schema: processResultResponse },
     params: idParams,
     // The row action: the service refuses one id that is not pending with its state (§4), not skipped.
     handle: async ({ params, shipments }) => {
@@ -198,6 +208,7 @@ export const shipmentRoutes: RouteDef[] = [
     path: '/api/shipments/:id/cancel',
     auth: 'session',
     rpc: 'shipments.CancelShipment',
+    response: { schema: shipmentActionResponse },
     params: idParams,
     // {smistaOnly: true} confirms a void in Smista only where the carrier cannot cancel; no body is a plain cancel.
     body: cancelShipmentSchema,
@@ -210,6 +221,7 @@ export const shipmentRoutes: RouteDef[] = [
     path: '/api/shipments/:id/close-workday',
     auth: 'session',
     rpc: 'shipments.CloseWorkday',
+    response: { schema: closeWorkdayResponse },
     params: idParams,
     handle: async ({ params, shipments }) => {
       if (params.id <= 0) throw new HttpError(404, shipmentMessages.shipmentNotFound);
@@ -221,6 +233,7 @@ export const shipmentRoutes: RouteDef[] = [
     path: '/api/shipments/:id/update-tracking',
     auth: 'session',
     rpc: 'shipments.UpdateTracking',
+    response: { schema: shipmentActionResponse },
     params: idParams,
     handle: async ({ params, shipments }) => ({ body: shipmentActionJson(await conflictOnPrecondition(shipments.updateTracking({ id: params.id }))) }),
   }),
@@ -229,6 +242,7 @@ export const shipmentRoutes: RouteDef[] = [
     path: '/api/shipments/:id/carrier',
     auth: 'session',
     rpc: 'shipments.ChangeCarrier',
+    response: { schema: shipmentResponse },
     params: idParams,
     body: shipmentCarrierSchema,
     handle: async ({ params, body, shipments }) => ({

@@ -15,6 +15,8 @@ import {
 } from '@smista/contracts';
 import type { orders } from '@smista/proto';
 import { route, type RouteDef } from './route';
+import { messageResponse } from './response-schemas/common';
+import { assignCarriersResponse, rulePreviewResponse, shippingRuleListResponse, shippingRuleResponse } from './response-schemas/rules';
 
 /** A rule id from the path: a malformed one is -1, which the service answers like an unknown id (404). */
 const ruleParams = z.object({ id: numericIdParam });
@@ -78,6 +80,7 @@ export const shippingRuleRoutes: RouteDef[] = [
     path: '/api/shipping-rules',
     auth: 'session',
     rpc: 'orders.ListShippingRules',
+    response: { schema: shippingRuleListResponse },
     handle: async ({ orders: api }) => ({ body: (await api.listShippingRules({})).rules.map(shippingRuleJson) }),
   }),
   route({
@@ -85,7 +88,7 @@ export const shippingRuleRoutes: RouteDef[] = [
     path: '/api/shipping-rules',
     auth: 'session',
     rpc: 'orders.CreateShippingRule',
-    response: { status: 201 },
+    response: { status: 201, schema: shippingRuleResponse },
     body: shippingRuleCreateSchema,
     handle: async ({ body, orders: api }) => ({
       status: 201,
@@ -107,6 +110,7 @@ export const shippingRuleRoutes: RouteDef[] = [
     path: '/api/shipping-rules/assign-carriers',
     auth: 'session',
     rpc: 'orders.AssignCarriers',
+    response: { schema: assignCarriersResponse },
     handle: async ({ orders: api }): Promise<{ body: AssignCarriersJson }> => {
       const answer = await api.assignCarriers({});
       return { body: { message: answer.message, ...countsJson(answer.counts) } };
@@ -117,6 +121,7 @@ export const shippingRuleRoutes: RouteDef[] = [
     path: '/api/shipping-rules/preview',
     auth: 'session',
     rpc: 'orders.PreviewShippingRules',
+    response: { schema: rulePreviewResponse },
     body: shippingRulePreviewSchema,
     handle: async ({ body, orders: api }) => ({ body: previewJson(await api.previewShippingRules({ orderIds: body.orderIds ?? [] })) }),
   }),
@@ -125,6 +130,7 @@ export const shippingRuleRoutes: RouteDef[] = [
     path: '/api/shipping-rules/:id',
     auth: 'session',
     rpc: 'orders.UpdateShippingRule',
+    response: { schema: shippingRuleResponse },
     params: ruleParams,
     body: shippingRuleUpdateSchema,
     handle: async ({ params, body, orders: api }) => ({
@@ -147,6 +153,7 @@ export const shippingRuleRoutes: RouteDef[] = [
     path: '/api/shipping-rules/:id',
     auth: 'session',
     rpc: 'orders.DeleteShippingRule',
+    response: { schema: messageResponse },
     params: ruleParams,
     handle: async ({ params, orders: api }): Promise<{ body: MessageJson }> => {
       await api.deleteShippingRule({ id: params.id });

@@ -2,7 +2,7 @@
  * Orders, their items, addresses and shipments as the orders screens read them. JSON of `/api`
  * (see `index.ts`); types only.
  */
-import type { MarketplaceId } from '../marketplace-catalogue';
+import type { OrderMarketplaceFilter } from '../orders';
 import type { PageMetaJson } from './common';
 import type { AppliedRuleJson } from './rules';
 
@@ -74,7 +74,8 @@ export interface OrderJson {
   merchantId: string;
   integrationId: number;
   externalId: string;
-  marketplace: MarketplaceId;
+  /** The marketplace it came from, or `manual` (typed, or from a CSV file: issue 25). */
+  marketplace: OrderMarketplaceFilter;
   buyerName: string;
   buyerEmail: string | null;
   externalUsername: string | null;
