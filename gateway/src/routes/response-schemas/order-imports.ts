@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  marketplaceIds,
+  orderMarketplaceFilters,
   type AppliedRuleJson,
   type OrderCsvProblemJson,
   type OrderImportJobJson,
@@ -130,7 +130,7 @@ export const orderResponse = z.object({
   merchantId: z.string(),
   integrationId: z.number().int(),
   externalId: z.string(),
-  marketplace: z.enum(marketplaceIds),
+  marketplace: z.enum(orderMarketplaceFilters).describe("`manual`: no marketplace behind it (typed, or imported from a CSV file)"),
   buyerName: z.string(),
   buyerEmail: z.string().nullable(),
   externalUsername: z.string().nullable(),

@@ -2,6 +2,7 @@
  * Orders, their items, addresses and shipments as the orders screens read them. JSON of `/api`
  * (see `index.ts`); types only.
  */
+import type { MANUAL_MARKETPLACE } from '../manual-marketplace';
 import type { MarketplaceId } from '../marketplace-catalogue';
 import type { PageMetaJson } from './common';
 import type { AppliedRuleJson } from './rules';
@@ -74,7 +75,8 @@ export interface OrderJson {
   merchantId: string;
   integrationId: number;
   externalId: string;
-  marketplace: MarketplaceId;
+  /** `manual` for an order with no marketplace behind it (typed in 'Nuovo ordine' or imported from a CSV file, issue 25). */
+  marketplace: MarketplaceId | typeof MANUAL_MARKETPLACE;
   buyerName: string;
   buyerEmail: string | null;
   externalUsername: string | null;
