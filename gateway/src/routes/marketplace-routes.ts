@@ -245,7 +245,12 @@ export const marketplaceRoutes: RouteDef[] = [
     path: '/api/webhooks/:marketplace',
     auth: 'public',
     rpc: 'marketplaces.ReceiveWebhook',
-    response: { schema: webhookReceivedResponse },
+    response: {
+      schema: webhookReceivedResponse,
+      description: 'The delivery taken (the work is queued); 401 when the signature does not match the exact bytes',
+      // A public route: 401 is the service's refusal of a wrong signature, not a session's.
+      alsoRefuses: [401],
+    },
     params: marketplaceParamsSchema,
     rawBody: true,
     bodyLimit: MARKETPLACE_WEBHOOK_MAX_BYTES,
