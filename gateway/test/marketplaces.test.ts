@@ -10,6 +10,7 @@ import { ALIEXPRESS_SANDBOX_APP, ebaySandboxControl, SHOPIFY_SANDBOX_APP, shopif
 import { sharedInfra } from '../../e2e/support/env';
 import { createPool } from '@smista/service-kit';
 import { startApp, type TestApp } from '../../e2e/support/app';
+import { conformanceProblems } from './support/api-conformance';
 import { connectEbay, consent, finishedJob, newSeller as newSellerOn } from './support/marketplaces';
 import { eventually, join, ownMerchant, registered, suiteGatewayEnv, type Member } from './support/team';
 
@@ -322,8 +323,15 @@ describe("Shopify's webhooks (issue 22): POST /api/webhooks/shopify, public, sig
       await pool.end();
     }
   };
-  const post = (body: Buffer | string, headers: Record<string, string>) =>
-    fetch(`${app.baseUrl}/api/webhooks/shopify`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  /** A marketplace's call (not a Browser: raw bytes, its own headers), its answer checked against the API document all the same. */
+  const deliver = async (path: string, body: Buffer | string, headers: Record<string, string>) => {
+    const res = await fetch(`${app.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    const text = await res.clone().text();
+    const answer = { method: 'POST', path, status: res.status, contentType: res.headers.get('content-type'), body: text ? JSON.parse(text) : undefined };
+    expect(await conformanceProblems(app.baseUrl, answer)).toEqual([]);
+    return res;
+  };
+  const post = (body: Buffer | string, headers: Record<string, string>) => deliver('/api/webhooks/shopify', body, headers);
   const signedHeaders = (raw: Buffer | string, webhookId = randomUUID(), secret = SHOPIFY_SANDBOX_APP.clientSecret) => ({
     'x-shopify-hmac-sha256': createHmac('sha256', secret).update(raw).digest('base64'),
     'x-shopify-topic': 'orders/create',
@@ -359,7 +367,7 @@ describe("Shopify's webhooks (issue 22): POST /api/webhooks/shopify, public, sig
     const incomplete = await post('{"id":1}', { ...noId, 'x-shopify-webhook-id': '' });
     expect(incomplete.status).toBe(400);
     expect(await incomplete.json()).toMatchObject({ message: shopifyMessages.webhookIncomplete('x-shopify-webhook-id') });
-    const ebay = await fetch(`${app.baseUrl}/api/webhooks/ebay`, { method: 'POST', headers: { 'content-type': 'application/json', ...signedHeaders('{"id":1}') }, body: '{"id":1}' });
+    const ebay = await deliver('/api/webhooks/ebay', '{"id":1}', signedHeaders('{"id":1}'));
     expect(ebay.status).toBe(404);
     expect((await deliveryRows()).length).toBe(before);
   });

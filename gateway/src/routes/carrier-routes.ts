@@ -7,8 +7,18 @@ import {
   toggleCarrierIntegrationSchema,
   trackingCodesQuerySchema,
   updateCarrierIntegrationSchema,
+  type TrackingCodesAddedJson,
 } from '@smista/contracts';
 import { carrierIntegrationJson, carrierJson, trackingCodePageJson, trackingCodeStatsJson } from './carrier-presenters';
+import { successResponse } from './response-schemas/common';
+import {
+  carrierIntegrationListResponse,
+  carrierIntegrationResponse,
+  carrierListResponse,
+  trackingCodePageResponse,
+  trackingCodesAddedResponse,
+  trackingCodeStatsResponse,
+} from './response-schemas/carriers';
 import { route, type RouteDef } from './route';
 
 /**
@@ -35,6 +45,7 @@ export const carrierRoutes: RouteDef[] = [
     path: '/api/carriers',
     auth: 'session',
     rpc: 'carriers.ListCarriers',
+    response: { schema: carrierListResponse },
     handle: async ({ carriers }) => ({ body: (await carriers.listCarriers({})).carriers.map(carrierJson) }),
   }),
   route({
@@ -42,6 +53,7 @@ export const carrierRoutes: RouteDef[] = [
     path: '/api/carrier-integrations',
     auth: 'session',
     rpc: 'carriers.ListIntegrations',
+    response: { schema: carrierIntegrationListResponse },
     handle: async ({ carriers }) => ({ body: (await carriers.listIntegrations({ merchantId: '' })).integrations.map(carrierIntegrationJson) }),
   }),
   route({
@@ -49,6 +61,7 @@ export const carrierRoutes: RouteDef[] = [
     path: BASE,
     auth: 'session',
     rpc: 'carriers.ListIntegrations',
+    response: { schema: carrierIntegrationListResponse },
     params: merchantParams,
     handle: async ({ params, carriers }) => ({
       body: (await carriers.listIntegrations({ merchantId: params.merchantId })).integrations.map(carrierIntegrationJson),
@@ -59,7 +72,7 @@ export const carrierRoutes: RouteDef[] = [
     path: BASE,
     auth: 'session',
     rpc: 'carriers.CreateIntegration',
-    response: { status: 201 },
+    response: { status: 201, schema: carrierIntegrationResponse },
     params: merchantParams,
     body: createCarrierIntegrationSchema,
     handle: async ({ params, body, carriers }) => ({
@@ -80,6 +93,7 @@ export const carrierRoutes: RouteDef[] = [
     path: `${BASE}/:id`,
     auth: 'session',
     rpc: 'carriers.GetIntegration',
+    response: { schema: carrierIntegrationResponse },
     params: integrationParams,
     handle: async ({ params, carriers }) => ({ body: carrierIntegrationJson(await carriers.getIntegration(params)) }),
   }),
@@ -88,6 +102,7 @@ export const carrierRoutes: RouteDef[] = [
     path: `${BASE}/:id`,
     auth: 'session',
     rpc: 'carriers.UpdateIntegration',
+    response: { schema: carrierIntegrationResponse },
     params: integrationParams,
     body: updateCarrierIntegrationSchema,
     handle: async ({ params, body, carriers }) => ({
@@ -101,6 +116,7 @@ export const carrierRoutes: RouteDef[] = [
     path: `${BASE}/:id/toggle`,
     auth: 'session',
     rpc: 'carriers.ToggleIntegration',
+    response: { schema: carrierIntegrationResponse },
     params: integrationParams,
     body: toggleCarrierIntegrationSchema,
     handle: async ({ params, body, carriers }) => ({ body: carrierIntegrationJson(await carriers.toggleIntegration({ ...params, active: body.active })) }),
@@ -110,6 +126,7 @@ export const carrierRoutes: RouteDef[] = [
     path: `${BASE}/:id`,
     auth: 'session',
     rpc: 'carriers.DeleteIntegration',
+    response: { schema: successResponse },
     params: integrationParams,
     handle: async ({ params, carriers }) => {
       await carriers.deleteIntegration(params);
@@ -121,6 +138,7 @@ export const carrierRoutes: RouteDef[] = [
     path: `${BASE}/:id/validate`,
     auth: 'session',
     rpc: 'carriers.ValidateCredentials',
+    response: { schema: carrierIntegrationResponse },
     params: integrationParams,
     handle: async ({ params, carriers }) => ({ body: carrierIntegrationJson(await carriers.validateCredentials(params)) }),
   }),
@@ -129,6 +147,7 @@ export const carrierRoutes: RouteDef[] = [
     path: `${BASE}/:id/tracking-codes/stats`,
     auth: 'session',
     rpc: 'carriers.GetTrackingCodeStats',
+    response: { schema: trackingCodeStatsResponse },
     params: integrationParams,
     handle: async ({ params, carriers }) => ({ body: trackingCodeStatsJson(await carriers.getTrackingCodeStats(params)) }),
   }),
@@ -150,6 +169,7 @@ export const carrierRoutes: RouteDef[] = [
     path: `${BASE}/:id/tracking-codes`,
     auth: 'session',
     rpc: 'carriers.ListTrackingCodes',
+    response: { schema: trackingCodePageResponse },
     params: integrationParams,
     query: trackingCodesQuerySchema,
     handle: async ({ params, query, carriers }) => ({
@@ -161,7 +181,7 @@ export const carrierRoutes: RouteDef[] = [
     path: `${BASE}/:id/tracking-codes`,
     auth: 'session',
     rpc: 'carriers.AddTrackingCodes',
-    response: { status: 201 },
+    response: { status: 201, schema: trackingCodesAddedResponse },
     params: integrationParams,
     body: addTrackingCodesSchema,
     // A range is two fields, but a pasted list of 10,000 codes is about 150 kB.
@@ -174,7 +194,7 @@ export const carrierRoutes: RouteDef[] = [
         fromCode: body.method === 'range' ? body.fromCode : '',
         toCode: body.method === 'range' ? body.toCode : '',
       });
-      return { status: 201, body: { message: answer.message, added: answer.added } };
+      return { status: 201, body: { message: answer.message, added: answer.added } satisfies TrackingCodesAddedJson };
     },
   }),
   route({
@@ -182,6 +202,7 @@ export const carrierRoutes: RouteDef[] = [
     path: `${BASE}/:id/tracking-codes/:codeId`,
     auth: 'session',
     rpc: 'carriers.DeleteTrackingCode',
+    response: { schema: successResponse },
     params: codeParams,
     handle: async ({ params, carriers }) => {
       await carriers.deleteTrackingCode(params);

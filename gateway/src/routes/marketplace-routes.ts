@@ -11,8 +11,21 @@ import {
   startSyncSchema,
   syncJobsQuerySchema,
   toggleMarketplaceIntegrationSchema,
+  type WebhookReceivedJson,
 } from '@smista/contracts';
 import { marketplaceIntegrationJson, marketplaceJson, oauthCallbackJson, oauthParamsJson, syncJobJson, syncStartedJson } from './marketplace-presenters';
+import { successResponse } from './response-schemas/common';
+import {
+  marketplaceIntegrationListResponse,
+  marketplaceIntegrationResponse,
+  marketplaceListResponse,
+  oauthCallbackResponse,
+  oauthParamsResponse,
+  syncJobListResponse,
+  syncJobResponse,
+  syncStartedResponse,
+  webhookReceivedResponse,
+} from './response-schemas/marketplaces';
 import { route, type RouteDef } from './route';
 
 /**
@@ -33,6 +46,7 @@ function toggleRoute(method: 'PATCH' | 'PUT', path: string): RouteDef {
     path,
     auth: 'session',
     rpc: 'marketplaces.ToggleIntegration',
+    response: { schema: marketplaceIntegrationResponse },
     params: idParams,
     body: toggleMarketplaceIntegrationSchema,
     handle: async ({ params, body, marketplaces }) => ({
@@ -48,6 +62,7 @@ function deleteRoute(path: string): RouteDef {
     path,
     auth: 'session',
     rpc: 'marketplaces.DeleteIntegration',
+    response: { schema: successResponse },
     params: idParams,
     handle: async ({ params, marketplaces }) => {
       await marketplaces.deleteIntegration({ merchantId: '', id: params.id });
@@ -69,6 +84,7 @@ export const marketplaceRoutes: RouteDef[] = [
     path: '/api/marketplaces',
     auth: 'session',
     rpc: 'marketplaces.ListMarketplaces',
+    response: { schema: marketplaceListResponse },
     handle: async ({ marketplaces }) => ({ body: (await marketplaces.listMarketplaces({})).marketplaces.map(marketplaceJson) }),
   }),
   route({
@@ -76,6 +92,7 @@ export const marketplaceRoutes: RouteDef[] = [
     path: '/api/marketplace/:marketplace/oauth-params',
     auth: 'session',
     rpc: 'marketplaces.GetOAuthParams',
+    response: { schema: oauthParamsResponse },
     params: marketplaceParamsSchema,
     query: oauthParamsQuerySchema,
     handle: async ({ params, query, marketplaces }) => ({
@@ -87,6 +104,7 @@ export const marketplaceRoutes: RouteDef[] = [
     path: '/api/merchants/current/oauth/callback',
     auth: 'session',
     rpc: 'marketplaces.CompleteOAuth',
+    response: { schema: oauthCallbackResponse },
     body: oauthCallbackSchema,
     handle: async ({ body, marketplaces }) => ({
       body: oauthCallbackJson(
@@ -99,6 +117,7 @@ export const marketplaceRoutes: RouteDef[] = [
     path: '/api/merchants/current/integrations',
     auth: 'session',
     rpc: 'marketplaces.ListIntegrations',
+    response: { schema: marketplaceIntegrationListResponse },
     handle: async ({ marketplaces }) => ({ body: (await marketplaces.listIntegrations({ merchantId: '' })).integrations.map(marketplaceIntegrationJson) }),
   }),
   route({
@@ -106,7 +125,7 @@ export const marketplaceRoutes: RouteDef[] = [
     path: '/api/merchants/current/integrations',
     auth: 'session',
     rpc: 'marketplaces.CreateIntegration',
-    response: { status: 201 },
+    response: { status: 201, schema: marketplaceIntegrationResponse },
     body: createMarketplaceIntegrationSchema,
     handle: async ({ body, marketplaces }) => ({
       status: 201,
@@ -128,6 +147,7 @@ export const marketplaceRoutes: RouteDef[] = [
     path: '/api/merchants/:merchantId/integrations',
     auth: 'session',
     rpc: 'marketplaces.ListIntegrations',
+    response: { schema: marketplaceIntegrationListResponse },
     params: merchantParams,
     handle: async ({ params, marketplaces }) => ({
       body: (await marketplaces.listIntegrations({ merchantId: params.merchantId })).integrations.map(marketplaceIntegrationJson),
@@ -138,6 +158,7 @@ export const marketplaceRoutes: RouteDef[] = [
     path: '/api/merchants/:merchantId/integrations/:integrationId',
     auth: 'session',
     rpc: 'marketplaces.GetIntegration',
+    response: { schema: marketplaceIntegrationResponse },
     params: merchantIntegrationParams,
     handle: async ({ params, marketplaces }) => ({
       body: marketplaceIntegrationJson(await marketplaces.getIntegration({ merchantId: params.merchantId, id: params.integrationId })),
@@ -148,6 +169,7 @@ export const marketplaceRoutes: RouteDef[] = [
     path: '/api/merchants/:merchantId/integrations/:integrationId',
     auth: 'session',
     rpc: 'marketplaces.ToggleIntegration, marketplaces.UpdateIntegrationSettings',
+    response: { schema: marketplaceIntegrationResponse },
     params: merchantIntegrationParams,
     body: patchMarketplaceIntegrationSchema,
     // `{active}` switches the integration (spec §7); `{autoUpdateTracking}` is the merchant's choice to
@@ -164,6 +186,7 @@ export const marketplaceRoutes: RouteDef[] = [
     path: '/api/merchants/:merchantId/integrations/:integrationId',
     auth: 'session',
     rpc: 'marketplaces.DeleteIntegration',
+    response: { schema: successResponse },
     params: merchantIntegrationParams,
     handle: async ({ params, marketplaces }) => {
       await marketplaces.deleteIntegration({ merchantId: params.merchantId, id: params.integrationId });
@@ -177,6 +200,7 @@ export const marketplaceRoutes: RouteDef[] = [
     path: '/api/integrations/:id/refresh-token',
     auth: 'session',
     rpc: 'marketplaces.RefreshToken',
+    response: { schema: marketplaceIntegrationResponse },
     params: idParams,
     handle: async ({ params, marketplaces }) => ({ body: marketplaceIntegrationJson(await marketplaces.refreshToken({ merchantId: '', id: params.id })) }),
   }),
@@ -185,7 +209,7 @@ export const marketplaceRoutes: RouteDef[] = [
     path: '/api/orders/sync/:integrationId',
     auth: 'session',
     rpc: 'marketplaces.StartSync',
-    response: { status: 202, description: 'The sync job, started' },
+    response: { status: 202, schema: syncStartedResponse, description: 'The sync job, started (or the running one joined)' },
     params: syncParams,
     body: startSyncSchema,
     handle: async ({ params, body, marketplaces }) => ({
@@ -198,6 +222,7 @@ export const marketplaceRoutes: RouteDef[] = [
     path: '/api/orders/sync/jobs/:jobId',
     auth: 'session',
     rpc: 'marketplaces.GetJob',
+    response: { schema: syncJobResponse },
     params: jobParams,
     handle: async ({ params, marketplaces }) => ({ body: syncJobJson(await marketplaces.getJob({ merchantId: '', id: params.jobId })) }),
   }),
@@ -206,6 +231,7 @@ export const marketplaceRoutes: RouteDef[] = [
     path: '/api/orders/sync/jobs',
     auth: 'session',
     rpc: 'marketplaces.ListJobs',
+    response: { schema: syncJobListResponse },
     query: syncJobsQuerySchema,
     handle: async ({ query, marketplaces }) => ({
       body: (await marketplaces.listJobs({ merchantId: '', integrationId: query.integrationId, limit: query.limit })).jobs.map(syncJobJson),
@@ -219,6 +245,12 @@ export const marketplaceRoutes: RouteDef[] = [
     path: '/api/webhooks/:marketplace',
     auth: 'public',
     rpc: 'marketplaces.ReceiveWebhook',
+    response: {
+      schema: webhookReceivedResponse,
+      description: 'The delivery taken (the work is queued); 401 when the signature does not match the exact bytes',
+      // A public route: 401 is the service's refusal of a wrong signature, not a session's.
+      alsoRefuses: [401],
+    },
     params: marketplaceParamsSchema,
     rawBody: true,
     bodyLimit: MARKETPLACE_WEBHOOK_MAX_BYTES,
@@ -228,7 +260,7 @@ export const marketplaceRoutes: RouteDef[] = [
         headers: webhookHeaders(headers),
         body: Buffer.isBuffer(rawBody) ? rawBody : Buffer.alloc(0),
       });
-      return { body: { received: true, duplicate: answer.duplicate } };
+      return { body: { received: true, duplicate: answer.duplicate } satisfies WebhookReceivedJson };
     },
   }),
 ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { numericIdParam, ORDER_CSV_MAX_BYTES, orderImportFileSchema, type OrderImportJobJson, type OrderImportPreviewJson } from '@smista/contracts';
 import type { manualOrders } from '@smista/proto';
+import { orderImportJobResponse, orderImportPreviewResponse } from './response-schemas/order-imports';
 import { route, type RouteDef } from './route';
 
 /** An import id from the path: a malformed one is -1, which the service answers like an unknown id (404). */
@@ -49,6 +50,7 @@ export const orderImportRoutes: RouteDef[] = [
     path: '/api/orders/imports/preview',
     auth: 'session',
     rpc: 'orders.PreviewOrderImport',
+    response: { schema: orderImportPreviewResponse },
     body: orderImportFileSchema,
     bodyLimit: IMPORT_BODY_LIMIT,
     handle: async ({ body, orders }) => ({ body: previewJson(await orders.previewOrderImport({ content: body.content })) }),
@@ -58,7 +60,7 @@ export const orderImportRoutes: RouteDef[] = [
     path: '/api/orders/imports',
     auth: 'session',
     rpc: 'orders.StartOrderImport',
-    response: { status: 202, description: 'The import job, started' },
+    response: { status: 202, schema: orderImportJobResponse, description: 'The import job, started' },
     body: orderImportFileSchema,
     bodyLimit: IMPORT_BODY_LIMIT,
     handle: async ({ body, orders }) => ({ status: 202, body: orderImportJobJson(await orders.startOrderImport({ fileName: body.fileName, content: body.content })) }),
@@ -68,6 +70,7 @@ export const orderImportRoutes: RouteDef[] = [
     path: '/api/orders/imports/:id',
     auth: 'session',
     rpc: 'orders.GetOrderImport',
+    response: { schema: orderImportJobResponse },
     params: importParams,
     handle: async ({ params, orders }) => ({ body: orderImportJobJson(await orders.getOrderImport({ id: params.id })) }),
   }),

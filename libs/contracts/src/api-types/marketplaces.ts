@@ -113,3 +113,10 @@ export interface MarketplaceIntegrationJson {
   currentJob: SyncJobJson | null;
   lastJob: SyncJobJson | null;
 }
+
+/** `POST /api/webhooks/{marketplace}` (the marketplace calling us): the delivery taken. */
+export interface WebhookReceivedJson {
+  received: true;
+  /** The marketplace sent this delivery before (its id already seen): nothing done again. */
+  duplicate: boolean;
+}
