@@ -165,7 +165,7 @@ function successResponse(def: RouteDef): Json {
     return { [status]: { description: answer.description ?? 'A file', headers: { 'Content-Disposition': { schema: { type: 'string' }, description: 'inline or attachment, with the file name' } }, content } };
   }
   const schema = answer.schema ? jsonSchemaOf(answer.schema, 'output') : {};
-  const others = Object.entries(answer.alsoAnswers ?? {}).map(([other, description]) => [other, { description, content: { 'application/json': { schema: {} } } }]);
+  const others = Object.entries(answer.alsoAnswers ?? {}).map(([other, { description, schema }]) => [other, { description, content: { 'application/json': { schema: jsonSchemaOf(schema, 'output') } } }]);
   return { [status]: { description: answer.description ?? 'JSON', content: { 'application/json': { schema } } }, ...Object.fromEntries(others) };
 }
 

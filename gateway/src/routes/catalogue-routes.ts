@@ -86,7 +86,7 @@ export const catalogueRoutes: RouteDef[] = [
     path: '/api/products/csv',
     auth: 'session',
     rpc: 'orders.ImportProductsCsv',
-    response: { schema: productCsvResultResponse, description: 'Applied', alsoAnswers: { 422: 'Rows refused, nothing applied: the report of each refused row' } },
+    response: { schema: productCsvResultResponse, description: 'Applied', alsoAnswers: { 422: { description: 'Rows refused, nothing applied: the report of each refused row', schema: productCsvResultResponse } } },
     body: csvUploadSchema,
     bodyLimit: PRODUCTS_CSV_BYTES_MAX * 2,
     handle: async ({ body, orders }): Promise<{ status: number; body: ProductCsvResultJson }> => {

@@ -1,6 +1,6 @@
 import { manualOrderSchema, postalAddressOfShipment } from '@smista/contracts';
 import { orderJson } from './order-presenters';
-import { orderResponse } from './response-schemas/order-imports';
+import { orderDetailsResponse } from './response-schemas/orders';
 import { route, type RouteDef } from './route';
 
 /**
@@ -17,7 +17,7 @@ export const manualOrderRoutes: RouteDef[] = [
     path: '/api/orders',
     auth: 'session',
     rpc: 'orders.CreateManualOrder',
-    response: { status: 201, schema: orderResponse, description: 'The order, as `GET /api/orders/{id}` answers it' },
+    response: { status: 201, schema: orderDetailsResponse, description: 'The order, as `GET /api/orders/{id}` answers it' },
     body: manualOrderSchema,
     handle: async ({ body, orders }) => {
       const order = await orders.createManualOrder({

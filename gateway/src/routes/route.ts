@@ -75,8 +75,8 @@ export interface RouteResponse {
   page?: true;
   /** What the answer is, in a line (the document's response description). */
   description?: string;
-  /** Other answers that are not refusals (a report with its own status), JSON, by status. */
-  alsoAnswers?: Record<number, string>;
+  /** Other answers that are not refusals (a report with its own status), JSON, by status: what each is, and its schema. */
+  alsoAnswers?: Record<number, { description: string; schema: z.ZodType }>;
   /**
    * Refusals the service behind the route gives beyond those its chain implies (document.ts
    * `errorResponsesOf`): a public sign-in's 401, a service's own 429. The gateway suites and the
