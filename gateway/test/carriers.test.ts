@@ -5,6 +5,7 @@
 import { carrierMessages as m, messages } from '@smista/contracts';
 import { startApp, type TestApp } from '../../e2e/support/app';
 import { join, ownMerchant, registered, suiteGatewayEnv, type Member } from './support/team';
+import { conformingFetch } from './support/api-conformance';
 
 let app: TestApp;
 let admin: Member;
@@ -39,7 +40,7 @@ describe('the catalogue', () => {
       usesCodePool: false,
     });
     for (const carrier of res.body) {
-      const logo = await fetch(`${app.baseUrl}${carrier.logoUrl}`);
+      const logo = await conformingFetch(app.baseUrl, carrier.logoUrl);
       expect(logo.status).toBe(200);
       expect(logo.headers.get('content-type')).toContain('image/svg+xml');
       expect(await logo.text()).toContain('<svg');
@@ -47,7 +48,7 @@ describe('the catalogue', () => {
   });
 
   it('needs a session', async () => {
-    const res = await fetch(`${app.baseUrl}/api/carriers`);
+    const res = await conformingFetch(app.baseUrl, `/api/carriers`);
     expect(res.status).toBe(401);
   });
 });
@@ -180,11 +181,11 @@ describe('tracking codes', () => {
       expect(bad.status).toBe(400);
       expect(bad.body.message).toBe(message);
     }
-    const csv = await fetch(`${app.baseUrl}${codes}/distinta?format=csv`, { headers: { cookie: admin.b.cookie!, 'x-forwarded-for': admin.b.ip } });
+    const csv = await conformingFetch(app.baseUrl, `${codes}/distinta?format=csv`, { headers: { cookie: admin.b.cookie!, 'x-forwarded-for': admin.b.ip } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="distinta-posta_1-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const pdf = await fetch(`${app.baseUrl}${codes}/distinta?format=pdf&date=2026-11-23`, { headers: { cookie: admin.b.cookie!, 'x-forwarded-for': admin.b.ip } });
+    const pdf = await conformingFetch(app.baseUrl, `${codes}/distinta?format=pdf&date=2026-11-23`, { headers: { cookie: admin.b.cookie!, 'x-forwarded-for': admin.b.ip } });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
     expect((await admin.b.get(`${codes}/distinta?date=23-11-2026`)).body.message).toBe(m.dateInvalid);

@@ -12,6 +12,7 @@ import { startApp, type TestApp } from '../../e2e/support/app';
 import { sharedInfra } from '../../e2e/support/env';
 import { importedOrder } from '../../services/orders/test/support/events';
 import { eventually, join, ownMerchant, registered, suiteGatewayEnv, type Member } from './support/team';
+import { conformingFetch } from './support/api-conformance';
 
 const INTEGRATION = 8_500_000 + Math.floor(Math.random() * 100_000);
 
@@ -122,7 +123,7 @@ describe('the CSV', () => {
     expect(download.headers.get('content-type')).toMatch(/text\/csv/);
     expect(download.headers.get('content-disposition')).toMatch(/catalogo\.csv/);
     // fetch's text() drops the BOM: the bytes show it (Excel reads the accents by it).
-    const bytes = new Uint8Array(await (await fetch(`${app.baseUrl}/api/products/csv`, { headers: { cookie: admin.b.cookie! } })).arrayBuffer());
+    const bytes = new Uint8Array(await (await conformingFetch(app.baseUrl, `/api/products/csv`, { headers: { cookie: admin.b.cookie! } })).arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, first] = (download.body as string).split('\r\n');
     expect(header).toBe(Object.values(PRODUCT_CSV_COLUMNS).join(';'));

@@ -15,6 +15,7 @@ import { GLS_ACCOUNT as GLS, PICKUP_ADDRESS } from '../../e2e/support/carriers';
 import { sharedInfra } from '../../e2e/support/env';
 import { importedOrder } from '../../services/orders/test/support/events';
 import { eventually, join, ownMerchant, registered, suiteGatewayEnv, type Member } from './support/team';
+import { conformingFetch } from './support/api-conformance';
 
 const INTEGRATION = 8_500_000 + Math.floor(Math.random() * 100_000);
 
@@ -95,7 +96,7 @@ describe('a UK shipment through the gateway', () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ customsMissing: [], problem: null, customs: declaration });
     expect((await admin.b.post(`/api/shipments/${s.id}/process`)).status).toBe(200);
-    const label = await fetch(`${app.baseUrl}/api/shipments/${s.id}/label`, { headers: { cookie: admin.b.cookie! } });
+    const label = await conformingFetch(app.baseUrl, `/api/shipments/${s.id}/label`, { headers: { cookie: admin.b.cookie! } });
     expect(label.status).toBe(200);
     expect((await PDFDocument.load(new Uint8Array(await label.arrayBuffer()))).getPageCount()).toBe(2);
     // A labelled shipment can no longer change its declaration.

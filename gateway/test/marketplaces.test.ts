@@ -10,7 +10,7 @@ import { ALIEXPRESS_SANDBOX_APP, ebaySandboxControl, SHOPIFY_SANDBOX_APP, shopif
 import { sharedInfra } from '../../e2e/support/env';
 import { createPool } from '@smista/service-kit';
 import { startApp, type TestApp } from '../../e2e/support/app';
-import { conformanceProblems } from './support/api-conformance';
+import { conformingFetch } from './support/api-conformance';
 import { connectEbay, consent, finishedJob, newSeller as newSellerOn } from './support/marketplaces';
 import { eventually, join, ownMerchant, registered, suiteGatewayEnv, type Member } from './support/team';
 
@@ -60,7 +60,7 @@ describe('the catalogue', () => {
     expect(res.body[4]).toMatchObject({ identifier: 'etsy', oauthUrl: expect.stringMatching(/\/oauth\/connect$/), supported: true, requiredSettings: [] });
     expect(res.body[3]).toMatchObject({ identifier: 'aliexpress', oauthUrl: expect.stringMatching(/\/oauth\/authorize$/), supported: true, requiredSettings: [] });
     for (const marketplace of res.body) {
-      const logo = await fetch(`${app.baseUrl}${marketplace.logoUrl}`);
+      const logo = await conformingFetch(app.baseUrl, marketplace.logoUrl);
       expect(logo.status).toBe(200);
       expect(logo.headers.get('content-type')).toContain('image/svg+xml');
       expect(await logo.text()).toContain('<svg');
@@ -68,7 +68,7 @@ describe('the catalogue', () => {
   });
 
   it('needs a session', async () => {
-    expect((await fetch(`${app.baseUrl}/api/marketplaces`)).status).toBe(401);
+    expect((await conformingFetch(app.baseUrl, `/api/marketplaces`)).status).toBe(401);
   });
 });
 
@@ -324,13 +324,8 @@ describe("Shopify's webhooks (issue 22): POST /api/webhooks/shopify, public, sig
     }
   };
   /** A marketplace's call (not a Browser: raw bytes, its own headers), its answer checked against the API document all the same. */
-  const deliver = async (path: string, body: Buffer | string, headers: Record<string, string>) => {
-    const res = await fetch(`${app.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
-    const text = await res.clone().text();
-    const answer = { method: 'POST', path, status: res.status, contentType: res.headers.get('content-type'), body: text ? JSON.parse(text) : undefined };
-    expect(await conformanceProblems(app.baseUrl, answer)).toEqual([]);
-    return res;
-  };
+  const deliver = (path: string, body: Buffer | string, headers: Record<string, string>) =>
+    conformingFetch(app.baseUrl, path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
   const post = (body: Buffer | string, headers: Record<string, string>) => deliver('/api/webhooks/shopify', body, headers);
   const signedHeaders = (raw: Buffer | string, webhookId = randomUUID(), secret = SHOPIFY_SANDBOX_APP.clientSecret) => ({
     'x-shopify-hmac-sha256': createHmac('sha256', secret).update(raw).digest('base64'),

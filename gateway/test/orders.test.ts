@@ -13,6 +13,7 @@ import { startApp, type TestApp } from '../../e2e/support/app';
 import { sharedInfra } from '../../e2e/support/env';
 import { importedOrder } from '../../services/orders/test/support/events';
 import { eventually, join, ownMerchant, registered, suiteGatewayEnv, type Member } from './support/team';
+import { conformingFetch } from './support/api-conformance';
 
 let app: TestApp;
 let nats: Nats;
@@ -205,7 +206,7 @@ describe('GET /api/orders', () => {
   });
 
   it('needs a session', async () => {
-    expect((await fetch(`${app.baseUrl}/api/orders`)).status).toBe(401);
+    expect((await conformingFetch(app.baseUrl, `/api/orders`)).status).toBe(401);
   });
 
   it("another merchant's orders are not in the list", async () => {

@@ -16,6 +16,7 @@ import { sharedInfra } from '../../e2e/support/env';
 import { dataUrlOf, pageHasImage, pdfPageTexts, pngOf } from '../../e2e/support/pdf';
 import { importedOrder } from '../../services/orders/test/support/events';
 import { eventually, join, ownMerchant, registered, suiteGatewayEnv, type Member } from './support/team';
+import { conformingFetch } from './support/api-conformance';
 
 const INTEGRATION = 8_400_000 + Math.floor(Math.random() * 100_000);
 
@@ -37,7 +38,7 @@ async function publish(merchantId: string, n: number, externalId: string): Promi
 
 /** POSTs a selection as the screens do; answers the status, the PDF's bytes (200) or the JSON, and the headers. */
 async function print(who: Member, path: string, body: unknown): Promise<{ status: number; pdf: Uint8Array; json: any; headers: Headers }> {
-  const res = await fetch(`${app.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: who.b.cookie ?? '' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = await conformingFetch(app.baseUrl, path, { method: 'POST', headers: { 'content-type': 'application/json', cookie: who.b.cookie ?? '' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
   const bytes = new Uint8Array(await res.arrayBuffer());
   const isPdf = (res.headers.get('content-type') ?? '').includes('application/pdf');
   return { status: res.status, pdf: bytes, json: isPdf ? null : JSON.parse(Buffer.from(bytes).toString('utf8') || 'null'), headers: res.headers };
@@ -181,7 +182,7 @@ describe('the packing slips', () => {
   });
 
   it("'Stampa etichette e distinte di imballaggio' puts each order's slip before its label; orders without a label get the slip alone and are named", async () => {
-    const label = await fetch(`${app.baseUrl}/api/shipments/${labelled.id}/label`, { headers: { cookie: admin.b.cookie! } });
+    const label = await conformingFetch(app.baseUrl, `/api/shipments/${labelled.id}/label`, { headers: { cookie: admin.b.cookie! } });
     const labelPages = await pdfPageTexts(new Uint8Array(await label.arrayBuffer()));
     const res = await print(admin, '/api/shipments/labels-and-slips', { orderIds: [orders[0].id, orders[1].id, orders[2].id, rivalOrder.id] });
     expect(res.status).toBe(200);
@@ -225,7 +226,7 @@ describe('hostile selections', () => {
     expect(unknown).toMatchObject({ status: 400, json: { message: messages.validation.unknownFields('extra') } });
     expect((await print(admin, path, '[1,2')).status).toBe(400);
     expect((await print(admin, path, JSON.stringify({ orderIds: Array.from({ length: 20_000 }, (_, i) => i + 1) }))).status).toBe(413);
-    const anonymous = await fetch(`${app.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ orderIds: [orders[0].id] }) });
+    const anonymous = await conformingFetch(app.baseUrl, path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ orderIds: [orders[0].id] }) });
     expect(anonymous.status).toBe(401);
     expect(((await anonymous.json()) as { message: string }).message).toBe(messages.errors.notAuthenticated);
   });

@@ -27,6 +27,7 @@ import { GLS_ACCOUNT as GLS, PICKUP_ADDRESS } from '../../e2e/support/carriers';
 import { sharedInfra } from '../../e2e/support/env';
 import { importedOrder } from '../../services/orders/test/support/events';
 import { eventually, join, ownMerchant, registered, suiteGatewayEnv, type Member } from './support/team';
+import { conformingFetch } from './support/api-conformance';
 
 const INTEGRATION = 8_300_000 + Math.floor(Math.random() * 100_000);
 
@@ -290,7 +291,7 @@ describe('processing', () => {
 describe('labels', () => {
   it('downloads one label as a PDF named with the shipment id and marks it printed', async () => {
     const s = await shipmentOf(orders[0]);
-    const res = await fetch(`${app.baseUrl}/api/shipments/${s.id}/label`, { headers: { cookie: admin.b.cookie! } });
+    const res = await conformingFetch(app.baseUrl, `/api/shipments/${s.id}/label`, { headers: { cookie: admin.b.cookie! } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/pdf');
     expect(res.headers.get('content-disposition')).toContain(`${s.id}`);
@@ -301,11 +302,11 @@ describe('labels', () => {
 
   it('merges the asked labels in order, leaving out ids that are not the merchant’s', async () => {
     const ids = await Promise.all([orders[2], orders[1], orders[5]].map(async (o) => (await shipmentOf(o)).id));
-    const mine = await fetch(`${app.baseUrl}/api/shipments/labels/bulk-download?data=${encodeLabelIds(ids)}`, { headers: { cookie: admin.b.cookie! } });
+    const mine = await conformingFetch(app.baseUrl, `/api/shipments/labels/bulk-download?data=${encodeLabelIds(ids)}`, { headers: { cookie: admin.b.cookie! } });
     expect(mine.status).toBe(200);
     expect(await pdfPages(new Uint8Array(await mine.arrayBuffer()))).toBe(3);
 
-    const theirs = await fetch(`${app.baseUrl}/api/shipments/labels/bulk-download?data=${encodeLabelIds(ids)}`, { headers: { cookie: rival.b.cookie! } });
+    const theirs = await conformingFetch(app.baseUrl, `/api/shipments/labels/bulk-download?data=${encodeLabelIds(ids)}`, { headers: { cookie: rival.b.cookie! } });
     expect(theirs.status).toBe(409);
     expect(await theirs.json()).toEqual({ message: m.noLabelsFound });
   });
@@ -352,7 +353,7 @@ describe('the GLS workday and cancellation', () => {
     expect(res).toMatchObject({ status: 200, body: { processed: 2, failed: 0, message: m.workdayClosed(2) } });
     const closed = await details(admin, ids[0]);
     expect(closed).toMatchObject({ closeWorkdayStatus: 'closed', closeWorkdayAt: expect.any(String), manifestId: expect.any(Number) });
-    const manifest = await fetch(`${app.baseUrl}/api/shipments/manifests/${closed.manifestId}`, { headers: { cookie: admin.b.cookie! } });
+    const manifest = await conformingFetch(app.baseUrl, `/api/shipments/manifests/${closed.manifestId}`, { headers: { cookie: admin.b.cookie! } });
     expect(manifest.status).toBe(200);
     expect(await pdfPages(new Uint8Array(await manifest.arrayBuffer()))).toBeGreaterThanOrEqual(1);
     expect((await rival.b.get(`/api/shipments/manifests/${closed.manifestId}`)).status).toBe(404);
