@@ -16,7 +16,13 @@ export const manualOrderRoutes: RouteDef[] = [
     path: '/api/orders',
     auth: 'session',
     rpc: 'orders.CreateManualOrder',
-    response: { status: 201 },
+    response: {
+      status: 201,
+      links: {
+        read: { method: 'GET', path: '/api/orders/:id', parameters: { id: '$response.body#/id' } },
+        carrier: { method: 'PATCH', path: '/api/orders/:id/carrier', parameters: { id: '$response.body#/id' } },
+      },
+    },
     body: manualOrderSchema,
     handle: async ({ body, orders }) => {
       const order = await orders.createManualOrder({

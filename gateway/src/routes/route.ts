@@ -77,6 +77,22 @@ export interface RouteResponse {
   description?: string;
   /** Other answers that are not refusals (a report with its own status), JSON, by status. */
   alsoAnswers?: Record<number, string>;
+  /**
+   * OpenAPI links of the success answer, by name: the routes a client (and Schemathesis's stateful
+   * phase) calls next with a value of this answer, e.g. `{ method: 'GET', path: '/api/x/:id',
+   * parameters: { id: '$response.body#/id' } }` after a create.
+   */
+  links?: Record<string, RouteLink>;
+}
+
+/** A route to call next with values of an answer (an OpenAPI link, `$response.body#/id` and the like). */
+export interface RouteLink {
+  method: Method;
+  /** The route's express path, as in the table (`/api/x/:id`). */
+  path: string;
+  /** Each parameter of the target (by name) from a runtime expression, `$response.body#/id`. */
+  parameters: Record<string, string>;
+  description?: string;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
