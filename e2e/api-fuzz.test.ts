@@ -209,6 +209,9 @@ test('every operation of the API document holds under Schemathesis: no 5xx, only
     // One worker: the same requests in the same order every run (the server's state is part of the case).
     '--workers',
     '1',
+    // A request that hangs is a finding (an error in the report), not a suite stuck until jest's timeout.
+    '--request-timeout',
+    '60',
     '--report',
     'junit',
     '--report-junit-path',
