@@ -124,7 +124,7 @@ describe('the API document of the route table', () => {
 
 describe('links: what a client calls next with an answer', () => {
   type Link = { operationRef: string; parameters: Record<string, string>; description?: string };
-  const linksOf = (op: Operation): Record<string, Link> => Object.values(op.responses).reduce((all, r) => ({ ...all, ...((r as { links?: Record<string, Link> }).links ?? {}) }), {});
+  const linksOf = (op: Operation): Record<string, Link> => Object.values(op.responses).reduce<Record<string, Link>>((all, r) => ({ ...all, ...((r as { links?: Record<string, Link> }).links ?? {}) }), {});
   /** `#/paths/~1api~1x~1%7Bid%7D/get` → the operation it points at, as Schemathesis resolves it (percent-decoded, then the pointer). */
   const target = (ref: string): { key: string; op: Operation | undefined } => {
     const [, pointer] = ref.split('#/paths/');
