@@ -10,7 +10,9 @@
 #   - npm dependencies (npm ci, exactly the lock) when node_modules is missing or older than package-lock.json;
 #   - Helm and Jaeger, built from the Go module proxy into .tools/bin (install_go_tool; needs go):
 #     Helm v3.22.0, for the chart suite, only when the machine has no helm of its own; Jaeger v1.76.0,
-#     the local stack's trace store and query API.
+#     the local stack's trace store and query API;
+#   - Schemathesis (pinned) from PyPI into .tools/schemathesis, a venv of the machine's python3: the
+#     API fuzz suite (e2e/api-fuzz.test.ts) runs it against the gateway's OpenAPI document.
 # Run from anywhere; `make dev` and `make test` call it first.
 set -euo pipefail
 
@@ -233,3 +235,26 @@ if [[ ! -f "$keycloak_home/.built" ]]; then
 fi
 [[ -s .tools/keycloak/java-home ]] || keycloak_java_home > .tools/keycloak/java-home
 log "Keycloak $KEYCLOAK_VERSION (Java $(java_major "$(cat .tools/keycloak/java-home)"): $(cat .tools/keycloak/java-home))"
+
+# Schemathesis fuzzes the API from the gateway's own OpenAPI document (e2e/api-fuzz.test.ts). Pinned:
+# its checks, CLI options and report change between releases, and CI must fuzz the same way every run.
+# A venv of its own in .tools/schemathesis; a change of the pin reinstalls it.
+SCHEMATHESIS_VERSION=4.32.5
+schemathesis_venv=.tools/schemathesis
+if [[ "$("$schemathesis_venv/bin/python3" -c 'import importlib.metadata as m; print(m.version("schemathesis"))' 2>/dev/null)" != "$SCHEMATHESIS_VERSION" ]]; then
+  command -v python3 >/dev/null 2>&1 || die "python3 non trovato: serve Python 3.9+ per Schemathesis (apt-get install python3 python3-venv)"
+  if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
+    # Debian splits venv (and its ensurepip) out of python3.
+    prepare_apt python3-venv || die "python3 non ha il modulo venv e $apt_error"
+    log "installo python3-venv con apt (il venv di Schemathesis)…"
+    "${SUDO[@]}" apt-get install -y -qq --no-install-recommends python3-venv >/dev/null || die "apt-get install python3-venv fallito"
+  fi
+  started=$SECONDS
+  log "installo Schemathesis $SCHEMATHESIS_VERSION da PyPI in $schemathesis_venv…"
+  rm -rf "$schemathesis_venv"
+  python3 -m venv "$schemathesis_venv" || die "python3 -m venv $schemathesis_venv fallito"
+  "$schemathesis_venv/bin/pip" install -q --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" ||
+    die "pip install schemathesis==$SCHEMATHESIS_VERSION fallito"
+  log "Schemathesis $SCHEMATHESIS_VERSION installato in $schemathesis_venv ($((SECONDS - started)) s)"
+fi
+log "Schemathesis $("$schemathesis_venv/bin/schemathesis" --version 2>/dev/null | sed 's/^.* //')"

@@ -140,6 +140,57 @@ describe('the API document of the route table', () => {
   });
 });
 
+describe('links: what a client calls next with an answer', () => {
+  type Link = { operationRef: string; parameters: Record<string, string>; description?: string };
+  const linksOf = (op: Operation): Record<string, Link> => Object.values(op.responses).reduce<Record<string, Link>>((all, r) => ({ ...all, ...((r as { links?: Record<string, Link> }).links ?? {}) }), {});
+  /** `#/paths/~1api~1x~1%7Bid%7D/get` → the operation it points at, as Schemathesis resolves it (percent-decoded, then the pointer). */
+  const target = (ref: string): { key: string; op: Operation | undefined } => {
+    const [, pointer] = ref.split('#/paths/');
+    const at = pointer!.lastIndexOf('/');
+    const path = decodeURIComponent(pointer!.slice(0, at)).replace(/~1/g, '/').replace(/~0/g, '~');
+    const method = pointer!.slice(at + 1);
+    return { key: `${method.toUpperCase()} ${path}`, op: paths[path]?.[method] };
+  };
+
+  it('renders a route response\'s links as OpenAPI links by operationRef', () => {
+    const routes = [
+      stub({ method: 'POST', path: '/api/things', response: { status: 201, links: { read: { method: 'GET', path: '/api/things/:id', parameters: { id: '$response.body#/id' }, description: 'The new thing' } } } }),
+      stub({ path: '/api/things/:id' }),
+    ];
+    const doc = openApiDocument(routes, API_INFO);
+    const created = (doc.paths as Record<string, Record<string, Operation>>)['/api/things']!.post!.responses['201'] as unknown as { links: Record<string, Link> };
+    expect(created.links).toEqual({ read: { operationRef: '#/paths/~1api~1things~1%7Bid%7D/get', parameters: { id: '$response.body#/id' }, description: 'The new thing' } });
+    // A route without links says none.
+    expect((doc.paths as Record<string, Record<string, Operation>>)['/api/things/{id}']!.get!.responses['200']).not.toHaveProperty('links');
+  });
+
+  it('links every create to its read, update and delete, each link to a route of the table with its path parameters', () => {
+    const linked = operations.filter(({ op }) => Object.keys(linksOf(op)).length > 0);
+    const targets = Object.fromEntries(linked.map(({ key, op }) => [key, Object.values(linksOf(op)).map((l) => target(l.operationRef).key).sort()]));
+    expect(targets).toMatchObject({
+      'POST /api/merchant-addresses': ['DELETE /api/merchant-addresses/{id}', 'PATCH /api/merchant-addresses/{id}'],
+      'POST /api/shipping-rules': ['DELETE /api/shipping-rules/{id}', 'PUT /api/shipping-rules/{id}'],
+      'POST /api/package-presets': ['DELETE /api/package-presets/{id}', 'PUT /api/package-presets/{id}'],
+      'GET /api/products': ['PUT /api/products/{id}'],
+      'POST /api/orders': ['GET /api/orders/{id}', 'PATCH /api/orders/{id}/carrier'],
+      'POST /api/orders/imports': ['GET /api/orders/imports/{id}'],
+    });
+    expect(targets['POST /api/merchants/{merchantId}/carrier-integrations']).toEqual(
+      expect.arrayContaining(['GET', 'PUT', 'DELETE'].map((m) => `${m} /api/merchants/{merchantId}/carrier-integrations/{id}`)),
+    );
+    for (const { key, op } of linked) {
+      for (const [name, link] of Object.entries(linksOf(op))) {
+        const { key: targetKey, op: targetOp } = target(link.operationRef);
+        // Every link names an operation of the document, and gives each of its path parameters a value.
+        expect({ link: `${key} → ${name}`, target: targetOp ? targetKey : 'missing' }).toEqual({ link: `${key} → ${name}`, target: targetKey });
+        const pathParams = (targetOp!.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name).sort();
+        expect({ link: `${key} → ${name}`, parameters: Object.keys(link.parameters).sort() }).toEqual({ link: `${key} → ${name}`, parameters: pathParams });
+        for (const expression of Object.values(link.parameters)) expect(expression).toMatch(/^\$(response\.body#\/|request\.path\.)/);
+      }
+    }
+  });
+});
+
 describe('schemas JSON Schema cannot say', () => {
   it('documents the object around a transform, a refinement and a custom check instead of crashing', () => {
     const body = z

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { messages } from '@smista/contracts';
 import { SESSION_COOKIE } from '../middleware/session-cookie';
-import { DEFAULT_BODY_LIMIT, type RouteDef } from '../routes/route';
+import { DEFAULT_BODY_LIMIT, type RouteDef, type RouteLink } from '../routes/route';
 
 /** A JSON Schema (2020-12, the dialect of OpenAPI 3.1) or an OpenAPI object: plain JSON. */
 type Json = Record<string, unknown>;
@@ -166,7 +166,22 @@ function successResponse(def: RouteDef): Json {
   }
   const schema = answer.schema ? jsonSchemaOf(answer.schema, 'output') : {};
   const others = Object.entries(answer.alsoAnswers ?? {}).map(([other, { description, schema }]) => [other, { description, content: { 'application/json': { schema: jsonSchemaOf(schema, 'output') } } }]);
-  return { [status]: { description: answer.description ?? 'JSON', content: { 'application/json': { schema } } }, ...Object.fromEntries(others) };
+  const links = answer.links ? { links: linksOf(answer.links) } : {};
+  return { [status]: { description: answer.description ?? 'JSON', content: { 'application/json': { schema } }, ...links }, ...Object.fromEntries(others) };
+}
+
+/**
+ * A route's links as OpenAPI link objects. The target is an `operationRef` (a JSON pointer into
+ * `paths`, braces percent-encoded as the URI fragment wants): it follows from the method and path
+ * alone, where an operationId depends on the whole table.
+ */
+function linksOf(links: Record<string, RouteLink>): Json {
+  return Object.fromEntries(
+    Object.entries(links).map(([name, link]) => {
+      const pointer = openApiPath(link.path).replace(/~/g, '~0').replace(/\//g, '~1').replace(/\{/g, '%7B').replace(/\}/g, '%7D');
+      return [name, { operationRef: `#/paths/${pointer}/${link.method.toLowerCase()}`, parameters: link.parameters, ...(link.description ? { description: link.description } : {}) }];
+    }),
+  );
 }
 
 /** The refusals a route can answer, from what its chain does (router.ts, app.ts, errors.ts). */

@@ -28,7 +28,14 @@ export const addressRoutes: RouteDef[] = [
     path: '/api/merchant-addresses',
     auth: 'session',
     rpc: 'merchants.CreateAddress',
-    response: { status: 201, schema: addressSchema },
+    response: {
+      schema: addressSchema,
+      status: 201,
+      links: {
+        update: { method: 'PATCH', path: '/api/merchant-addresses/:id', parameters: { id: '$response.body#/id' } },
+        delete: { method: 'DELETE', path: '/api/merchant-addresses/:id', parameters: { id: '$response.body#/id' } },
+      },
+    },
     body: merchantAddressSchema,
     handle: async ({ body, merchants }) => ({ status: 201, body: addressJson(await merchants.createAddress(createAddressRequest(body))) }),
   }),

@@ -19,7 +19,7 @@ import {
   trackingCodesAddedResponse,
   trackingCodeStatsResponse,
 } from './response-schemas/carriers';
-import { route, type RouteDef } from './route';
+import { route, type RouteDef, type RouteLink } from './route';
 
 /**
  * Numeric ids from the path: a malformed one becomes 0, which the service answers with the same
@@ -32,6 +32,18 @@ const integrationParams = z.object({ merchantId: merchantIdParam, id: numericId 
 const codeParams = z.object({ merchantId: merchantIdParam, id: numericId, codeId: numericId });
 
 const BASE = '/api/merchants/:merchantId/carrier-integrations';
+
+/** What a client does next with a new integration (the API document's links; the fuzz suite follows them). */
+const byIntegration = { merchantId: '$request.path.merchantId', id: '$response.body#/id' };
+const integrationLinks: Record<string, RouteLink> = {
+  read: { method: 'GET', path: `${BASE}/:id`, parameters: byIntegration },
+  update: { method: 'PUT', path: `${BASE}/:id`, parameters: byIntegration },
+  toggle: { method: 'PATCH', path: `${BASE}/:id/toggle`, parameters: byIntegration },
+  validate: { method: 'POST', path: `${BASE}/:id/validate`, parameters: byIntegration },
+  trackingCodes: { method: 'GET', path: `${BASE}/:id/tracking-codes`, parameters: byIntegration },
+  addTrackingCodes: { method: 'POST', path: `${BASE}/:id/tracking-codes`, parameters: byIntegration },
+  delete: { method: 'DELETE', path: `${BASE}/:id`, parameters: byIntegration },
+};
 
 /**
  * Spec §7 "Carriers": the catalogue, and the integrations and tracking-code pools of the merchant
@@ -72,7 +84,7 @@ export const carrierRoutes: RouteDef[] = [
     path: BASE,
     auth: 'session',
     rpc: 'carriers.CreateIntegration',
-    response: { status: 201, schema: carrierIntegrationResponse },
+    response: { schema: carrierIntegrationResponse, status: 201, links: integrationLinks },
     params: merchantParams,
     body: createCarrierIntegrationSchema,
     handle: async ({ params, body, carriers }) => ({

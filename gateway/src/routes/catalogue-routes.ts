@@ -61,7 +61,7 @@ export const catalogueRoutes: RouteDef[] = [
     path: '/api/products',
     auth: 'session',
     rpc: 'orders.ListProducts',
-    response: { schema: productListResponse },
+    response: { schema: productListResponse, links: { update: { method: 'PUT', path: '/api/products/:id', parameters: { id: '$response.body#/data/0/id' }, description: 'The first product of the page' } } },
     query: productListQuerySchema,
     handle: async ({ query, orders }): Promise<{ body: ProductListJson }> => {
       const answer = await orders.listProducts(query);
@@ -132,7 +132,14 @@ export const catalogueRoutes: RouteDef[] = [
     path: '/api/package-presets',
     auth: 'session',
     rpc: 'orders.SavePackagePreset',
-    response: { status: 201, schema: packagePresetResponse },
+    response: {
+      schema: packagePresetResponse,
+      status: 201,
+      links: {
+        update: { method: 'PUT', path: '/api/package-presets/:id', parameters: { id: '$response.body#/id' } },
+        delete: { method: 'DELETE', path: '/api/package-presets/:id', parameters: { id: '$response.body#/id' } },
+      },
+    },
     body: packagePresetSchema,
     handle: async ({ body, orders }) => ({ status: 201, body: presetJson(await orders.savePackagePreset({ id: 0, ...body })) }),
   }),

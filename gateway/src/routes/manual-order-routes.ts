@@ -17,7 +17,15 @@ export const manualOrderRoutes: RouteDef[] = [
     path: '/api/orders',
     auth: 'session',
     rpc: 'orders.CreateManualOrder',
-    response: { status: 201, schema: orderDetailsResponse, description: 'The order, as `GET /api/orders/{id}` answers it' },
+    response: {
+      schema: orderDetailsResponse,
+      status: 201,
+      description: 'The order, as `GET /api/orders/{id}` answers it',
+      links: {
+        read: { method: 'GET', path: '/api/orders/:id', parameters: { id: '$response.body#/id' } },
+        carrier: { method: 'PATCH', path: '/api/orders/:id/carrier', parameters: { id: '$response.body#/id' } },
+      },
+    },
     body: manualOrderSchema,
     handle: async ({ body, orders }) => {
       const order = await orders.createManualOrder({

@@ -60,7 +60,7 @@ export const orderImportRoutes: RouteDef[] = [
     path: '/api/orders/imports',
     auth: 'session',
     rpc: 'orders.StartOrderImport',
-    response: { status: 202, schema: orderImportJobResponse, description: 'The import job, started' },
+    response: { status: 202, schema: orderImportJobResponse, description: 'The import job, started', links: { progress: { method: 'GET', path: '/api/orders/imports/:id', parameters: { id: '$response.body#/id' } } } },
     body: orderImportFileSchema,
     bodyLimit: IMPORT_BODY_LIMIT,
     handle: async ({ body, orders }) => ({ status: 202, body: orderImportJobJson(await orders.startOrderImport({ fileName: body.fileName, content: body.content })) }),

@@ -83,6 +83,22 @@ export interface RouteResponse {
    * fuzz suite fail on a status the document does not list, which is how these are found.
    */
   alsoRefuses?: readonly RefusalStatus[];
+  /**
+   * OpenAPI links of the success answer, by name: the routes a client (and Schemathesis's stateful
+   * phase) calls next with a value of this answer, e.g. `{ method: 'GET', path: '/api/x/:id',
+   * parameters: { id: '$response.body#/id' } }` after a create.
+   */
+  links?: Record<string, RouteLink>;
+}
+
+/** A route to call next with values of an answer (an OpenAPI link, `$response.body#/id` and the like). */
+export interface RouteLink {
+  method: Method;
+  /** The route's express path, as in the table (`/api/x/:id`). */
+  path: string;
+  /** Each parameter of the target (by name) from a runtime expression, `$response.body#/id`. */
+  parameters: Record<string, string>;
+  description?: string;
 }
 
 /** The refusal statuses with a shared description in the API document. */

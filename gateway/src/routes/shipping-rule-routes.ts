@@ -88,7 +88,14 @@ export const shippingRuleRoutes: RouteDef[] = [
     path: '/api/shipping-rules',
     auth: 'session',
     rpc: 'orders.CreateShippingRule',
-    response: { status: 201, schema: shippingRuleResponse },
+    response: {
+      schema: shippingRuleResponse,
+      status: 201,
+      links: {
+        update: { method: 'PUT', path: '/api/shipping-rules/:id', parameters: { id: '$response.body#/id' } },
+        delete: { method: 'DELETE', path: '/api/shipping-rules/:id', parameters: { id: '$response.body#/id' } },
+      },
+    },
     body: shippingRuleCreateSchema,
     handle: async ({ body, orders: api }) => ({
       status: 201,
