@@ -134,6 +134,20 @@ describe('the API document of the route table', () => {
     expect(webhook.parameters!.map((p) => `${p.in} ${p.name}`)).toEqual(['path marketplace', 'header X-Shopify-Hmac-Sha256']);
   });
 
+  it('describes the fields a check of its own parses (Italian messages) with what a client sends', () => {
+    const preset = operationOf('POST', '/api/package-presets').requestBody!.content['application/json']!.schema as { properties: Record<string, unknown> };
+    expect(preset.properties.lengthMm).toEqual({ type: 'integer', minimum: 1, maximum: 10_000 });
+    expect(preset.properties.name).toMatchObject({ type: 'string', minLength: 1 });
+    expect(operationOf('POST', '/api/shipments/bulk-create').requestBody!.content['application/json']!.schema).toMatchObject({
+      properties: { orderIds: { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1 }, confirmUnpaid: { type: 'boolean' } },
+    });
+    // A body checked as a whole before it becomes an object: the object is what is documented.
+    expect(operationOf('PUT', '/api/products/:id').requestBody!.content['application/json']!.schema).toMatchObject({
+      type: 'object',
+      properties: { weightGrams: { type: ['integer', 'null'] }, shipsInOwnBox: { type: 'boolean' } },
+    });
+  });
+
   it('marks a body required only when the route refuses an empty one', () => {
     expect(operationOf('POST', '/api/login').requestBody!.required).toBe(true);
     expect(operationOf('POST', '/api/login').requestBody!.content['application/json']!.schema).toMatchObject({ type: 'object', properties: { email: expect.any(Object) } });

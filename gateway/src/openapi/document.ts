@@ -102,7 +102,19 @@ export function openApiPath(expressPath: string): string {
  * object around it is still described, and the route still validates it at the edge.
  */
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
-  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', cycles: 'ref', reused: 'inline' }) as Json;
+  const json = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+    cycles: 'ref',
+    reused: 'inline',
+    // A body read as `unknown` and checked before it is piped into an object (the product's PUT):
+    // its input side says nothing, so the object it must become is what a client sends.
+    override: ({ zodSchema, jsonSchema }) => {
+      const def = (zodSchema as unknown as z.ZodType)._zod.def as { type: string; out?: z.ZodType };
+      if (io === 'input' && def.type === 'pipe' && def.out && Object.keys(jsonSchema).length === 0) Object.assign(jsonSchema, jsonSchemaOf(def.out, 'input'));
+    },
+  }) as Json;
   delete json.$schema;
   if (json.$defs) throw new Error('openapi: a recursive schema needs its $defs hoisted into components (none is in the table yet)');
   return json;

@@ -146,15 +146,29 @@ export function checkOwnBox(v: unknown): FieldCheck<boolean> {
 }
 
 /** A field checked by one of the checks above; an absent key reaches the check as undefined (its Italian message, never zod's). */
-const fromCheck = <T>(check: (v: unknown) => FieldCheck<T>) =>
-  z.unknown().optional().transform((v, ctx): T => {
-    const r = check(v);
-    if (!r.ok) {
-      ctx.addIssue({ code: 'custom', message: r.message });
-      return z.NEVER;
-    }
-    return r.value;
-  });
+const fromCheck = <T>(check: (v: unknown) => FieldCheck<T>, documented?: JsonSchemaOf) => {
+  const parsed = z
+    .unknown()
+    .optional()
+    .transform((v, ctx): T => {
+      const r = check(v);
+      if (!r.ok) {
+        ctx.addIssue({ code: 'custom', message: r.message });
+        return z.NEVER;
+      }
+      return r.value;
+    });
+  // The API's fields say what a client sends; the dialogs' (cm as typed) need not.
+  return documented ? parsed.meta(documented) : parsed;
+};
+
+/**
+ * What the API document says a client sends for a field parsed by a check of its own (the check
+ * gives the Italian messages and accepts the spreadsheet's spellings too: "12", "sì").
+ */
+type JsonSchemaOf = Record<string, unknown>;
+const integerIn = (minimum: number, maximum: number, nullable = true): JsonSchemaOf => ({ type: nullable ? ['integer', 'null'] : 'integer', minimum, maximum });
+const textUpTo = (maxLength: number): JsonSchemaOf => ({ type: 'string', maxLength });
 
 /** What the merchant fills for a product; every field given (the dialog sends the whole product). */
 export interface ProductFields {
@@ -179,14 +193,14 @@ export const productUpdateSchema = z
     if (!v || typeof v !== 'object' || Array.isArray(v) || !PRODUCT_FIELD_KEYS.some((k) => Object.hasOwn(v, k))) ctx.addIssue({ code: 'custom', message: m.nothingToUpdate });
   })
   .pipe(z.object({
-  weightGrams: fromCheck(checkWeightGrams),
-  lengthMm: fromCheck((v) => checkDimensionMm(v, productDimensionLabels.lengthMm)),
-  widthMm: fromCheck((v) => checkDimensionMm(v, productDimensionLabels.widthMm)),
-  heightMm: fromCheck((v) => checkDimensionMm(v, productDimensionLabels.heightMm)),
-  hsCode: fromCheck(checkHsCode),
-  originCountry: fromCheck(checkOriginCountry),
-  customsDescription: fromCheck(checkCustomsDescription),
-  shipsInOwnBox: fromCheck(checkOwnBox),
+  weightGrams: fromCheck(checkWeightGrams, integerIn(1, PRODUCT_WEIGHT_MAX_GRAMS)),
+  lengthMm: fromCheck((v) => checkDimensionMm(v, productDimensionLabels.lengthMm), integerIn(1, DIMENSION_MAX_MM)),
+  widthMm: fromCheck((v) => checkDimensionMm(v, productDimensionLabels.widthMm), integerIn(1, DIMENSION_MAX_MM)),
+  heightMm: fromCheck((v) => checkDimensionMm(v, productDimensionLabels.heightMm), integerIn(1, DIMENSION_MAX_MM)),
+  hsCode: fromCheck(checkHsCode, { type: 'string', pattern: '^(\\d{6,10})?$' }),
+  originCountry: fromCheck(checkOriginCountry, { type: 'string', pattern: '^([A-Za-z]{2})?$' }),
+  customsDescription: fromCheck(checkCustomsDescription, textUpTo(CUSTOMS_DESCRIPTION_MAX)),
+  shipsInOwnBox: fromCheck(checkOwnBox, { type: 'boolean' }),
 })) satisfies z.ZodType<ProductFields>;
 
 const flag = z
@@ -269,7 +283,7 @@ const presetName = z.unknown().optional().transform((v, ctx): string => {
     return z.NEVER;
   }
   return name;
-});
+}).meta({ type: 'string', minLength: 1, maxLength: PRESET_NAME_MAX });
 
 const requiredDimension = (label: string) =>
   z.unknown().optional().transform((v, ctx): number => {
@@ -279,7 +293,7 @@ const requiredDimension = (label: string) =>
       return z.NEVER;
     }
     return r.value;
-  });
+  }).meta(integerIn(1, DIMENSION_MAX_MM, false));
 
 const grams = (message: string) =>
   z.unknown().optional().transform((v, ctx): number => {
@@ -290,7 +304,7 @@ const grams = (message: string) =>
       return z.NEVER;
     }
     return n;
-  });
+  }).meta(integerIn(0, PRODUCT_WEIGHT_MAX_GRAMS));
 
 /** `POST /api/package-presets` and `PUT /api/package-presets/:id`: the whole preset. */
 export const packagePresetSchema = z
@@ -308,7 +322,7 @@ export const packagePresetSchema = z
         return z.NEVER;
       }
       return v;
-    }),
+    }).meta({ type: ['boolean', 'null'] }),
   })
   .superRefine((p, ctx) => {
     if (p.maxWeightGrams > 0 && p.tareGrams > p.maxWeightGrams) ctx.addIssue({ code: 'custom', message: m.tareOverMax, path: ['tareGrams'] });
@@ -323,7 +337,7 @@ export const orderPackageSchema = z.object({
       return z.NEVER;
     }
     return v;
-  }),
+  }).meta({ type: ['integer', 'null'], minimum: 0, description: "null or 0: the merchant's default preset" }),
 });
 
 /**

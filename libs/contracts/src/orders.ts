@@ -232,7 +232,7 @@ export const assignCarrierSchema = z.object({
       return z.NEVER;
     }
     return v;
-  }),
+  }).meta({ type: ['integer', 'null'], minimum: 1, description: 'null removes the assignment' }),
 });
 
 /** An order's shipping address under the spec's names (§3), absent parts null or empty, as the domain and the API have it. */

@@ -481,7 +481,9 @@ export const idList = (messages: { empty: string; invalid: string; tooMany: stri
       return z.NEVER;
     }
     return ids;
-  });
+  })
+  // What the API document says a client sends (the check above gives the Italian messages).
+  .meta({ type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: max });
 
 const s = shipmentMessages;
 
@@ -502,7 +504,8 @@ export const bulkCreateSchema = z.object({
         return z.NEVER;
       }
       return v;
-    }),
+    })
+    .meta({ type: 'boolean' }),
 });
 
 /** `POST /api/shipments/process-selected {shipmentIds}`. */
@@ -535,7 +538,7 @@ export const shipmentCarrierSchema = z.object({
       return z.NEVER;
     }
     return n;
-  }),
+  }).meta({ type: 'integer', minimum: 1 }),
 });
 
 const requiredText = (message: string, field: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, s.tooLong(field, max));
