@@ -114,7 +114,7 @@ export const manualOrderItemSchema = z.object({
       return z.NEVER;
     }
     return n;
-  }),
+  }).meta({ type: 'integer', minimum: 1, maximum: MANUAL_ORDER_MAX_QUANTITY }),
   unitPrice: z.unknown().optional().transform((v, ctx) => {
     const amount = parseEuroAmount(v);
     if (amount === null) {
@@ -126,7 +126,7 @@ export const manualOrderItemSchema = z.object({
       return z.NEVER;
     }
     return amount;
-  }),
+  }).meta({ type: ['string', 'number'], description: "Euros, '12,50' or 12.5" }),
   productId: z.unknown().optional().transform((v, ctx): number | null => {
     if (v === undefined || v === null || v === '' || v === 0) return null;
     const n = typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : v;
@@ -135,7 +135,7 @@ export const manualOrderItemSchema = z.object({
       return z.NEVER;
     }
     return n;
-  }),
+  }).meta({ type: ['integer', 'null'], minimum: 1, description: 'A product of the catalogue' }),
   weightKg: z.unknown().optional().transform((v, ctx): number | null => {
     const grams = parseUnitWeightKg(v);
     if (grams === undefined) {
@@ -143,7 +143,7 @@ export const manualOrderItemSchema = z.object({
       return z.NEVER;
     }
     return grams;
-  }),
+  }).meta({ type: ['string', 'number', 'null'], description: "One unit's weight in kg, '0,25' or 0.25" }),
 }).transform(({ weightKg, ...item }) => ({ ...item, weightGrams: weightKg }));
 export type ManualOrderItemInput = z.input<typeof manualOrderItemSchema>;
 
@@ -178,7 +178,7 @@ export const manualOrderSchema = z.object({
       return z.NEVER;
     }
     return n;
-  }),
+  }).meta({ type: ['integer', 'null'], minimum: 1 }),
   notes: optionalText(1000, m.notesTooLong),
 });
 export type ManualOrderInput = z.input<typeof manualOrderSchema>;

@@ -306,21 +306,35 @@ const activeField = z.unknown().transform((v, ctx): boolean => {
 });
 
 /**
+ * What the API document says a client sends for each field (each is parsed by a check of its own,
+ * which gives the Italian messages and also accepts what a form sends: "3", "").
+ */
+const documented = {
+  name: { type: 'string', minLength: 1, maxLength: SHIPPING_RULE_NAME_MAX },
+  priority: { type: 'integer', minimum: 1, maximum: SHIPPING_RULE_PRIORITY_MAX },
+  carrierIntegrationId: { type: 'integer', minimum: 1 },
+  active: { type: 'boolean' },
+  conditions: { type: ['object', 'null'], description: 'Spec §3 conditions, every one optional; none is the default rule' },
+  packagePresetId: { type: ['integer', 'null'], minimum: 1 },
+} as const;
+
+/**
  * `POST /api/shipping-rules` (spec §5): name, priority (default: the highest + 1, or 1), carrier
  * (one of the merchant's carrier integrations, checked by orders), active (default true),
  * conditions (optional).
  */
 export const shippingRuleCreateSchema = z
   .object({
-    name: nameField,
+    name: nameField.meta(documented.name),
     priority: z
       .unknown()
       .transform((v, ctx) => (v === null || v === '' ? undefined : priorityOrIssue(v, ctx)))
+      .meta(documented.priority)
       .optional(),
-    carrierIntegrationId: carrierField,
-    active: z.unknown().transform(activeOrIssue).optional(),
-    conditions: shippingRuleConditionsSchema.optional(),
-    packagePresetId: packagePresetField.optional(),
+    carrierIntegrationId: carrierField.meta(documented.carrierIntegrationId),
+    active: z.unknown().transform(activeOrIssue).meta(documented.active).optional(),
+    conditions: shippingRuleConditionsSchema.meta(documented.conditions).optional(),
+    packagePresetId: packagePresetField.meta(documented.packagePresetId).optional(),
   })
   .transform((b) => ({ ...b, active: b.active ?? true, conditions: b.conditions ?? {}, packagePresetId: b.packagePresetId ?? null }));
 export type ShippingRuleCreate = z.output<typeof shippingRuleCreateSchema>;
@@ -341,8 +355,8 @@ function activeOrIssue(v: unknown, ctx: z.RefinementCtx): boolean {
 /** `PUT /api/shipping-rules/{id}`: any of the fields, each with the create rules; what is absent stays. */
 export const shippingRuleUpdateSchema = z
   .object({
-    name: nameField.optional(),
-    priority: z.unknown().transform(priorityOrIssue).optional(),
+    name: nameField.meta(documented.name).optional(),
+    priority: z.unknown().transform(priorityOrIssue).meta(documented.priority).optional(),
     carrierIntegrationId: z
       .unknown()
       .transform((v, ctx) => {
@@ -351,10 +365,11 @@ export const shippingRuleUpdateSchema = z
       ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? m.carrierRequired });
       return z.NEVER;
     })
+      .meta(documented.carrierIntegrationId)
       .optional(),
-    active: z.unknown().transform(activeOrIssue).optional(),
-    conditions: shippingRuleConditionsSchema.optional(),
-    packagePresetId: packagePresetField.optional(),
+    active: z.unknown().transform(activeOrIssue).meta(documented.active).optional(),
+    conditions: shippingRuleConditionsSchema.meta(documented.conditions).optional(),
+    packagePresetId: packagePresetField.meta(documented.packagePresetId).optional(),
   })
   .superRefine((body, ctx) => {
     if (Object.values(body).every((v) => v === undefined)) ctx.addIssue({ code: 'custom', message: m.nothingToUpdate });
