@@ -4,7 +4,7 @@ import { createAddressRequest, updateAddressRequest } from './address-requests';
 import { addressJson } from './presenters';
 import { addressesResponse, addressSchema } from './response-schemas/addresses';
 import { successResponse } from './response-schemas/common';
-import { route, type RouteDef } from './route';
+import { linksToCreated, route, type RouteDef } from './route';
 
 /** As for the team routes: a malformed address id is the service's NOT_FOUND, like an unknown one. */
 const addressParams = z.object({ id: z.string() });
@@ -31,10 +31,7 @@ export const addressRoutes: RouteDef[] = [
     response: {
       schema: addressSchema,
       status: 201,
-      links: {
-        update: { method: 'PATCH', path: '/api/merchant-addresses/:id', parameters: { id: '$response.body#/id' } },
-        delete: { method: 'DELETE', path: '/api/merchant-addresses/:id', parameters: { id: '$response.body#/id' } },
-      },
+      links: linksToCreated({ update: ['PATCH', '/api/merchant-addresses/:id'], delete: ['DELETE', '/api/merchant-addresses/:id'] }),
     },
     body: merchantAddressSchema,
     handle: async ({ body, merchants }) => ({ status: 201, body: addressJson(await merchants.createAddress(createAddressRequest(body))) }),

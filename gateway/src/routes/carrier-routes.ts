@@ -19,7 +19,7 @@ import {
   trackingCodesAddedResponse,
   trackingCodeStatsResponse,
 } from './response-schemas/carriers';
-import { route, type RouteDef, type RouteLink } from './route';
+import { linksToCreated, route, type RouteDef } from './route';
 
 /**
  * Numeric ids from the path: a malformed one becomes 0, which the service answers with the same
@@ -34,16 +34,18 @@ const codeParams = z.object({ merchantId: merchantIdParam, id: numericId, codeId
 const BASE = '/api/merchants/:merchantId/carrier-integrations';
 
 /** What a client does next with a new integration (the API document's links; the fuzz suite follows them). */
-const byIntegration = { merchantId: '$request.path.merchantId', id: '$response.body#/id' };
-const integrationLinks: Record<string, RouteLink> = {
-  read: { method: 'GET', path: `${BASE}/:id`, parameters: byIntegration },
-  update: { method: 'PUT', path: `${BASE}/:id`, parameters: byIntegration },
-  toggle: { method: 'PATCH', path: `${BASE}/:id/toggle`, parameters: byIntegration },
-  validate: { method: 'POST', path: `${BASE}/:id/validate`, parameters: byIntegration },
-  trackingCodes: { method: 'GET', path: `${BASE}/:id/tracking-codes`, parameters: byIntegration },
-  addTrackingCodes: { method: 'POST', path: `${BASE}/:id/tracking-codes`, parameters: byIntegration },
-  delete: { method: 'DELETE', path: `${BASE}/:id`, parameters: byIntegration },
-};
+const integrationLinks = linksToCreated(
+  {
+    read: ['GET', `${BASE}/:id`],
+    update: ['PUT', `${BASE}/:id`],
+    toggle: ['PATCH', `${BASE}/:id/toggle`],
+    validate: ['POST', `${BASE}/:id/validate`],
+    trackingCodes: ['GET', `${BASE}/:id/tracking-codes`],
+    addTrackingCodes: ['POST', `${BASE}/:id/tracking-codes`],
+    delete: ['DELETE', `${BASE}/:id`],
+  },
+  { merchantId: '$request.path.merchantId' },
+);
 
 /**
  * Spec §7 "Carriers": the catalogue, and the integrations and tracking-code pools of the merchant

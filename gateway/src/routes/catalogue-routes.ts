@@ -17,7 +17,7 @@ import type { catalogue } from '@smista/proto';
 import { orderJson } from './order-presenters';
 import { messageResponse } from './response-schemas/common';
 import { orderResponse, packagePresetListResponse, packagePresetResponse, productCsvResultResponse, productListResponse, productResponse } from './response-schemas/orders';
-import { route, type RouteDef } from './route';
+import { linksToCreated, route, type RouteDef } from './route';
 
 /** An id from the path: a malformed one is -1, which the service answers like an unknown id (404). */
 const idParams = z.object({ id: numericIdParam });
@@ -135,10 +135,7 @@ export const catalogueRoutes: RouteDef[] = [
     response: {
       schema: packagePresetResponse,
       status: 201,
-      links: {
-        update: { method: 'PUT', path: '/api/package-presets/:id', parameters: { id: '$response.body#/id' } },
-        delete: { method: 'DELETE', path: '/api/package-presets/:id', parameters: { id: '$response.body#/id' } },
-      },
+      links: linksToCreated({ update: ['PUT', '/api/package-presets/:id'], delete: ['DELETE', '/api/package-presets/:id'] }),
     },
     body: packagePresetSchema,
     handle: async ({ body, orders }) => ({ status: 201, body: presetJson(await orders.savePackagePreset({ id: 0, ...body })) }),

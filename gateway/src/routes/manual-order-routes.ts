@@ -1,7 +1,7 @@
 import { manualOrderSchema, postalAddressOfShipment } from '@smista/contracts';
 import { orderJson } from './order-presenters';
 import { orderDetailsResponse } from './response-schemas/orders';
-import { route, type RouteDef } from './route';
+import { linksToCreated, route, type RouteDef } from './route';
 
 /**
  * Orders from anywhere (issue 25): 'Nuovo ordine' creates an order the merchant typed, with no
@@ -21,10 +21,7 @@ export const manualOrderRoutes: RouteDef[] = [
       schema: orderDetailsResponse,
       status: 201,
       description: 'The order, as `GET /api/orders/{id}` answers it',
-      links: {
-        read: { method: 'GET', path: '/api/orders/:id', parameters: { id: '$response.body#/id' } },
-        carrier: { method: 'PATCH', path: '/api/orders/:id/carrier', parameters: { id: '$response.body#/id' } },
-      },
+      links: linksToCreated({ read: ['GET', '/api/orders/:id'], carrier: ['PATCH', '/api/orders/:id/carrier'] }),
     },
     body: manualOrderSchema,
     handle: async ({ body, orders }) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { numericIdParam, ORDER_CSV_MAX_BYTES, orderImportFileSchema, type OrderImportJobJson, type OrderImportPreviewJson } from '@smista/contracts';
 import type { manualOrders } from '@smista/proto';
 import { orderImportJobResponse, orderImportPreviewResponse } from './response-schemas/order-imports';
-import { route, type RouteDef } from './route';
+import { linksToCreated, route, type RouteDef } from './route';
 
 /** An import id from the path: a malformed one is -1, which the service answers like an unknown id (404). */
 const importParams = z.object({ id: numericIdParam });
@@ -60,7 +60,7 @@ export const orderImportRoutes: RouteDef[] = [
     path: '/api/orders/imports',
     auth: 'session',
     rpc: 'orders.StartOrderImport',
-    response: { status: 202, schema: orderImportJobResponse, description: 'The import job, started', links: { progress: { method: 'GET', path: '/api/orders/imports/:id', parameters: { id: '$response.body#/id' } } } },
+    response: { status: 202, schema: orderImportJobResponse, description: 'The import job, started', links: linksToCreated({ progress: ['GET', '/api/orders/imports/:id'] }) },
     body: orderImportFileSchema,
     bodyLimit: IMPORT_BODY_LIMIT,
     handle: async ({ body, orders }) => ({ status: 202, body: orderImportJobJson(await orders.startOrderImport({ fileName: body.fileName, content: body.content })) }),

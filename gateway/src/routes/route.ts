@@ -91,6 +91,16 @@ export interface RouteResponse {
   links?: Record<string, RouteLink>;
 }
 
+/**
+ * The links of a create's answer to the routes of the thing it made, each `:id` from the answer's
+ * `id` (with `parameters` for the path's others, e.g. `$request.path.merchantId`).
+ *
+ * @example linksToCreated({ update: ['PUT', '/api/package-presets/:id'], delete: ['DELETE', '/api/package-presets/:id'] })
+ */
+export function linksToCreated(targets: Record<string, [Method, string]>, parameters: Record<string, string> = {}): Record<string, RouteLink> {
+  return Object.fromEntries(Object.entries(targets).map(([name, [method, path]]) => [name, { method, path, parameters: { ...parameters, id: '$response.body#/id' } }]));
+}
+
 /** A route to call next with values of an answer (an OpenAPI link, `$response.body#/id` and the like). */
 export interface RouteLink {
   method: Method;

@@ -14,7 +14,7 @@ import {
   type ShippingRuleJson,
 } from '@smista/contracts';
 import type { orders } from '@smista/proto';
-import { route, type RouteDef } from './route';
+import { linksToCreated, route, type RouteDef } from './route';
 import { messageResponse } from './response-schemas/common';
 import { assignCarriersResponse, rulePreviewResponse, shippingRuleListResponse, shippingRuleResponse } from './response-schemas/rules';
 
@@ -91,10 +91,7 @@ export const shippingRuleRoutes: RouteDef[] = [
     response: {
       schema: shippingRuleResponse,
       status: 201,
-      links: {
-        update: { method: 'PUT', path: '/api/shipping-rules/:id', parameters: { id: '$response.body#/id' } },
-        delete: { method: 'DELETE', path: '/api/shipping-rules/:id', parameters: { id: '$response.body#/id' } },
-      },
+      links: linksToCreated({ update: ['PUT', '/api/shipping-rules/:id'], delete: ['DELETE', '/api/shipping-rules/:id'] }),
     },
     body: shippingRuleCreateSchema,
     handle: async ({ body, orders: api }) => ({
