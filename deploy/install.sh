@@ -257,4 +257,5 @@ if [[ "$("$schemathesis_venv/bin/python3" -c 'import importlib.metadata as m; pr
     die "pip install schemathesis==$SCHEMATHESIS_VERSION fallito"
   log "Schemathesis $SCHEMATHESIS_VERSION installato in $schemathesis_venv ($((SECONDS - started)) s)"
 fi
-log "Schemathesis $("$schemathesis_venv/bin/schemathesis" --version 2>/dev/null | sed 's/^.* //')"
+# Through the venv's Python, as the fuzz suite runs it: bin/schemathesis names the path the venv was made at.
+log "Schemathesis $("$schemathesis_venv/bin/python3" -c 'import importlib.metadata as m; print(m.version("schemathesis"))' 2>/dev/null)"

@@ -9,8 +9,14 @@ import { repoRoot } from '../../deploy/local/src/paths';
  * reproduce it.
  */
 
-/** The CLI in the venv deploy/install.sh makes. */
-export const SCHEMATHESIS_BIN = path.join(repoRoot, '.tools', 'schemathesis', 'bin', 'schemathesis');
+/** The venv deploy/install.sh makes: its Python, which finds the venv's packages wherever the venv is. */
+export const SCHEMATHESIS_PYTHON = path.join(repoRoot, '.tools', 'schemathesis', 'bin', 'python3');
+/**
+ * The CLI's own entry point, run by the venv's Python rather than through `bin/schemathesis`, whose
+ * first line names the venv's path when it was made: a checkout moved or reached through a symlink
+ * would find no interpreter there.
+ */
+const CLI = ['-c', "import sys; from schemathesis.cli import schemathesis; sys.argv[0] = 'schemathesis'; sys.exit(schemathesis())"];
 
 export interface SchemathesisRun {
   exitCode: number | null;
@@ -25,14 +31,14 @@ export interface SchemathesisRun {
  * followed with `tail -f`); resolves when it exits, whatever its exit code.
  */
 export function runSchemathesis(args: readonly string[], logFile: string): Promise<SchemathesisRun> {
-  if (!fs.existsSync(SCHEMATHESIS_BIN)) {
-    throw new Error(`Schemathesis non installato (${path.relative(repoRoot, SCHEMATHESIS_BIN)}): esegui deploy/install.sh`);
+  if (!fs.existsSync(SCHEMATHESIS_PYTHON)) {
+    throw new Error(`Schemathesis non installato (${path.relative(repoRoot, SCHEMATHESIS_PYTHON)}): esegui deploy/install.sh`);
   }
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const log = fs.createWriteStream(logFile);
   const started = Date.now();
   // No colours, a wide terminal: the output goes into a file and into a jest message.
-  const child = spawn(SCHEMATHESIS_BIN, args, { cwd: repoRoot, env: { ...process.env, NO_COLOR: '1', COLUMNS: '160', PYTHONUNBUFFERED: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(SCHEMATHESIS_PYTHON, [...CLI, ...args], { cwd: repoRoot, env: { ...process.env, NO_COLOR: '1', COLUMNS: '160', PYTHONUNBUFFERED: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
   const chunks: Buffer[] = [];
   const take = (chunk: Buffer) => {
     chunks.push(chunk);
