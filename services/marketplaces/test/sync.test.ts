@@ -216,14 +216,18 @@ describe('the server-side schedule', () => {
     const manual = await other.api.startSync({ merchantId: '', integrationId: integration.id, triggeredBy: '' });
     await stack.pool.query(`UPDATE integrations SET next_sync_at = now() - interval '1 second' WHERE id = $1`, [integration.id]);
     const housekeeper = stack.running!.housekeeper;
-    // Due, but the member's sync is pending or running: nothing yet (or, if it already ended, the scheduled one).
-    const first = await housekeeper.schedule();
+    // Due, but the member's sync is pending or running: no job beside it (the slot stays due).
+    await housekeeper.schedule();
     await finishedJob(other.api, other.merchantId, manual.id);
-    const second = await housekeeper.schedule();
-    expect(first + second).toBe(1);
-    expect(await housekeeper.schedule()).toBe(0);
+    // Once it ended, a round starts the scheduled one. Which round, ours or the service's own tick
+    // (it runs beside the test on a busy machine), the database decides: so count the jobs, not
+    // what each call answers.
+    await housekeeper.schedule();
+    await housekeeper.schedule();
     const { jobs } = await other.api.listJobs({ merchantId: '', integrationId: integration.id, limit: 0 });
+    // One scheduled job (none skipped, none twice), never open beside the member's (`jobs_one_open`).
     expect(jobs.map((j) => j.triggeredBy).sort()).toEqual(['schedule', 'user']);
+    expect(jobs.filter((j) => j.status === 'pending' || j.status === 'running').length).toBeLessThanOrEqual(1);
   }, 60_000);
 
   it('forgets finished jobs after 30 days, but never the latest completed one of an integration (the next window starts there)', async () => {
