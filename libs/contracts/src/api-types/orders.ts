@@ -2,7 +2,8 @@
  * Orders, their items, addresses and shipments as the orders screens read them. JSON of `/api`
  * (see `index.ts`); types only.
  */
-import type { OrderMarketplaceFilter } from '../orders';
+import type { MANUAL_MARKETPLACE } from '../manual-marketplace';
+import type { MarketplaceId } from '../marketplace-catalogue';
 import type { PageMetaJson } from './common';
 import type { AppliedRuleJson } from './rules';
 
@@ -74,8 +75,11 @@ export interface OrderJson {
   merchantId: string;
   integrationId: number;
   externalId: string;
-  /** The marketplace it came from, or `manual` (typed, or from a CSV file: issue 25). */
-  marketplace: OrderMarketplaceFilter;
+  /**
+   * The marketplace it came from, or `manual` (typed, or from a CSV file: issue 25): `../orders`'
+   * OrderMarketplaceFilter, spelt out, since importing it from there would close an import circle.
+   */
+  marketplace: MarketplaceId | typeof MANUAL_MARKETPLACE;
   buyerName: string;
   buyerEmail: string | null;
   externalUsername: string | null;
