@@ -809,10 +809,22 @@ describe('the whole-day walk (issue 19)', () => {
     const live = await Promise.all((await liveShipments()).map(shipmentApi));
     const voidedShipment = await shipmentApi(await voided.get());
     const orderIds = live.map((s) => s.orderId as number);
+    // The orders learn of their labels from the shipments' events, a moment after the labels: the
+    // bulk action offers tracking only for orders that know theirs, so wait for each to know it.
+    await eventually(async () => {
+      const orders = new Map(((await get('/api/orders?pageSize=100')).data as any[]).map((o) => [o.id as number, o]));
+      for (const s of live) {
+        const known = (orders.get(s.orderId)?.shipments ?? []).some((k: any) => k.trackingNumber === s.trackingNumber);
+        expect({ order: s.orderId, knowsLabel: known }).toEqual({ order: s.orderId, knowsLabel: true });
+      }
+    }, SETTLE_MS);
     // Every order with a live label, in the one page of the orders (the largest page size).
     await openOrders(page, '/dashboard/orders?pageSize=100');
     await eventually(async () => expect(await idsOnScreen(page, 'order-row', 'data-order-id')).toEqual(expect.arrayContaining(orderIds)));
-    for (const id of orderIds) await orderRow(page, id).getByTestId('order-select').click();
+    for (const id of orderIds) {
+      await orderRow(page, id).getByTestId('order-update-tracking').waitFor();
+      await orderRow(page, id).getByTestId('order-select').click();
+    }
     const bar = page.getByTestId('orders-selection-bar');
     expect(await textOf(bar.getByTestId('orders-selection-count'))).toBe(`${orderIds.length} ordini selezionati`);
     await bar.getByTestId('orders-bulk-update-tracking').click();

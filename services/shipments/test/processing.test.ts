@@ -20,7 +20,8 @@ import {
   type ShipmentsStack,
   type TestMerchant,
 } from './support/harness';
-import { claimStateOf } from '../src/store';
+import { withTransaction } from '@smista/service-kit';
+import { claimStateOf, setOrderPayments } from '../src/store';
 
 let stack: ShipmentsStack;
 let shop: TestMerchant;
@@ -406,5 +407,41 @@ describe('a refunded order (issue 19)', () => {
     // Cancelled, it is no problem any more.
     await rival.api.cancelShipment({ id: refundedShipment!, smistaOnly: false });
     expect(await problems()).toEqual([]);
+  }, 60_000);
+
+  it("a batch's payments in one statement end as the words one at a time would: the newest per order (of two as new, the first), never older than the stored one, never on a cancelled shipment", async () => {
+    const orders = italianOrders(4);
+    const ids = await rival.importOrders(orders.map((order) => ({ order, carrierIntegrationId: rival.gls })));
+    const created = await rival.api.bulkCreate({ orderIds: ids, confirmUnpaid: false, confirmedBy: '' });
+    expect(created.created).toBe(4);
+    const [newest, tied, stale, cancelled] = created.outcomes.map((o) => ({ orderId: o.orderId, shipmentId: o.shipmentId }));
+    await rival.api.cancelShipment({ id: cancelled!.shipmentId, smistaOnly: true });
+    const at = (s: number) => new Date(Date.UTC(2030, 0, 1, 0, 0, s));
+    const word = (orderId: number, paymentStatus: string, second: number) => ({ merchantId: rival.merchantId, orderId, paymentStatus, occurredAt: at(second) });
+    // The stale one already holds a word newer than the batch's.
+    await withTransaction(stack.pool, (tx) => setOrderPayments(tx, [word(stale!.orderId, 'pagato', 30)]));
+
+    const changed = await withTransaction(stack.pool, (tx) =>
+      setOrderPayments(tx, [
+        word(newest!.orderId, 'rimborsato', 2),
+        word(tied!.orderId, 'rimborsato', 5),
+        word(newest!.orderId, 'pagato', 3),
+        word(stale!.orderId, 'rimborsato', 20),
+        word(tied!.orderId, 'fallito', 5),
+        word(cancelled!.orderId, 'rimborsato', 9),
+        word(newest!.orderId, 'in_attesa', 1),
+      ]),
+    );
+    const { rows } = await stack.pool.query<{ id: string; order_payment_status: string | null; order_payment_at: Date | null }>(
+      'SELECT id, order_payment_status, order_payment_at FROM shipments WHERE id = ANY($1)',
+      [[newest, tied, stale, cancelled].map((s) => s!.shipmentId)],
+    );
+    const payment = new Map(rows.map((r) => [Number(r.id), [r.order_payment_status, r.order_payment_at?.toISOString() ?? null]]));
+    expect(changed).toBe(2);
+    expect(payment.get(newest!.shipmentId)).toEqual(['pagato', at(3).toISOString()]);
+    expect(payment.get(tied!.shipmentId)).toEqual(['rimborsato', at(5).toISOString()]);
+    expect(payment.get(stale!.shipmentId)).toEqual(['pagato', at(30).toISOString()]);
+    expect(payment.get(cancelled!.shipmentId)?.[1]).not.toBe(at(9).toISOString());
+    expect(await withTransaction(stack.pool, (tx) => setOrderPayments(tx, []))).toBe(0);
   }, 60_000);
 });

@@ -186,16 +186,29 @@ export async function insertShipments(tx: PoolClient, planned: readonly NewShipm
   return rows.map((r) => ({ id: Number(r.id), orderId: Number(r.order_id) }));
 }
 
+/** An order's payment as one `orders.order.upserted` told it, at its `occurredAt`. */
+export interface OrderPayment {
+  merchantId: string;
+  orderId: number;
+  paymentStatus: string;
+  occurredAt: Date;
+}
+
 /**
- * The order's payment on its live shipments, as an `orders.order.upserted` of `occurredAt` tells it;
- * an older word (out of order) than the one stored changes nothing. Answers how many changed.
+ * The orders' payments on their live shipments, in one statement: for each order the newest word
+ * of those given (of two as new, the first), and only where it is newer than the one stored (an
+ * older word, out of order, changes nothing): as the words one at a time, in order, would end. Answers how many shipments changed.
  */
-export async function setOrderPayment(tx: PoolClient, merchantId: string, orderId: number, paymentStatus: string, occurredAt: Date): Promise<number> {
+export async function setOrderPayments(tx: PoolClient, payments: readonly OrderPayment[]): Promise<number> {
+  if (payments.length === 0) return 0;
   const { rowCount } = await tx.query(
-    `UPDATE shipments SET order_payment_status = $3, order_payment_at = $4
-      WHERE merchant_id = $1 AND order_id = $2 AND status <> 'cancelled'
-        AND (order_payment_at IS NULL OR order_payment_at < $4)`,
-    [merchantId, orderId, paymentStatus, occurredAt],
+    `UPDATE shipments s SET order_payment_status = p.payment, order_payment_at = p.at
+       FROM (SELECT DISTINCT ON (merchant_id, order_id) merchant_id, order_id, payment, at
+               FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::timestamptz[]) WITH ORDINALITY AS t(merchant_id, order_id, payment, at, n)
+              ORDER BY merchant_id, order_id, at DESC, n) p
+      WHERE s.merchant_id = p.merchant_id AND s.order_id = p.order_id AND s.status <> 'cancelled'
+        AND (s.order_payment_at IS NULL OR s.order_payment_at < p.at)`,
+    [payments.map((p) => p.merchantId), payments.map((p) => p.orderId), payments.map((p) => p.paymentStatus), payments.map((p) => p.occurredAt)],
   );
   return rowCount ?? 0;
 }
