@@ -1,7 +1,5 @@
-import Ajv2020 from 'ajv/dist/2020';
-import type { z } from 'zod';
 import { orders, shipments } from '@smista/proto';
-import { jsonSchemaOf } from '../../openapi/document';
+import { schemaProblemsOf as problemsOf } from '../../../test/support/api-conformance';
 import { orderJson, orderPageJson } from '../order-presenters';
 import { closeWorkdayJson, processRunJson, shipmentActionJson, shipmentDetailsJson, shipmentPageJson } from '../shipment-presenters';
 import { shippingRuleJson } from '../shipping-rule-routes';
@@ -15,11 +13,6 @@ import { closeWorkdayResponse, processRunListResponse, shipmentActionResponse, s
  * check does: the answers the suites rarely reach (a manual order, a finished run, buyer e-mails,
  * a customs declaration) are checked here.
  */
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-function problemsOf(schema: z.ZodType, value: unknown): string[] {
-  const validate = ajv.compile(jsonSchemaOf(schema, 'output'));
-  return validate(JSON.parse(JSON.stringify(value))) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
-}
 
 const order = orders.Order.fromPartial({
   id: 42,
