@@ -117,10 +117,11 @@ function visibleOrders(ctx: Context, query: string | null | undefined): ShopifyO
   return ctx.shop.orders.filter((o) => o.createdAt.getTime() >= oldest && keep(o));
 }
 
+// Instants as milliseconds: the cursors carry them, and the comparisons need no formatting.
 const SORT_KEYS: Record<string, (o: ShopifyOrder) => string | number> = {
-  CREATED_AT: (o) => o.createdAt.toISOString(),
-  PROCESSED_AT: (o) => o.createdAt.toISOString(),
-  UPDATED_AT: (o) => o.updatedAt.toISOString(),
+  CREATED_AT: (o) => o.createdAt.getTime(),
+  PROCESSED_AT: (o) => o.createdAt.getTime(),
+  UPDATED_AT: (o) => o.updatedAt.getTime(),
   ID: (o) => o.id,
 };
 
@@ -291,16 +292,15 @@ const rootValue = {
   orders: (args: { first?: number; after?: string; last?: number; before?: string; query?: string; sortKey: string; reverse: boolean }, ctx: Context) => {
     requireScope(ctx, 'orders', 'read_orders');
     const key = SORT_KEYS[args.sortKey] ?? SORT_KEYS.ID!;
-    const sorted = visibleOrders(ctx, args.query).sort((a, b) => {
-      const ka = key(a);
-      const kb = key(b);
-      return ka < kb ? -1 : ka > kb ? 1 : a.id - b.id;
-    });
+    // Each order's sort key worked out once, not in every comparison (a shop of 10,000 orders paged
+    // by 250 sorted them 40 times: the sandbox, not the adapter, bounded the import bench).
+    const sorted = visibleOrders(ctx, args.query)
+      .map((o) => ({ o, k: key(o) }))
+      .sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.o.id - b.o.id));
     if (args.reverse) sorted.reverse();
-    const keyed = (o: ShopifyOrder): [string | number, number] => [key(o), o.id];
     // Reversed, the comparison of cursors is reversed too: page over the reversed index instead.
-    if (args.reverse) return connection(sorted.map((o, i) => ({ o, i })), ({ i }) => [i, i], args, ({ o }) => orderView(ctx, o));
-    return connection(sorted, keyed, args, (o) => orderView(ctx, o));
+    if (args.reverse) return connection(sorted.map(({ o }, i) => ({ o, i })), ({ i }) => [i, i], args, ({ o }) => orderView(ctx, o));
+    return connection(sorted, ({ o, k }) => [k, o.id], args, ({ o }) => orderView(ctx, o));
   },
   ordersCount: (args: { query?: string; limit: number | null }, ctx: Context) => {
     requireScope(ctx, 'ordersCount', 'read_orders');

@@ -171,6 +171,33 @@ describe('the GraphQL Admin API through @shopify/admin-api-client', () => {
     expect(count.data).toEqual({ ordersCount: { count: 45, precision: 'EXACT' } });
   });
 
+  it('sorts by CREATED_AT and UPDATED_AT, either way, and pages by cursor through the same order as one whole read', async () => {
+    const client = adminClient(token);
+    const query = `query Sorted($first: Int!, $after: String, $sortKey: OrderSortKeys!, $reverse: Boolean) {
+      orders(first: $first, after: $after, sortKey: $sortKey, reverse: $reverse) { nodes { id createdAt updatedAt } pageInfo { hasNextPage endCursor } }
+    }`;
+    for (const [sortKey, field] of [['CREATED_AT', 'createdAt'], ['UPDATED_AT', 'updatedAt']] as const) {
+      for (const reverse of [false, true]) {
+        // Small queries: the shop's cost bucket (2,000, 100 a second) is the next tests' too.
+        const whole: { data?: any; errors?: unknown } = await client.request(query, { variables: { first: 45, sortKey, reverse } });
+        expect(whole.errors).toBeUndefined();
+        const ids: string[] = whole.data.orders.nodes.map((n: any) => n.id);
+        const times: number[] = whole.data.orders.nodes.map((n: any) => Date.parse(n[field]));
+        expect(ids).toHaveLength(45);
+        expect({ sortKey, reverse, sorted: times.every((t, i) => i === 0 || (reverse ? times[i - 1]! >= t : times[i - 1]! <= t)) }).toEqual({ sortKey, reverse, sorted: true });
+        const paged: string[] = [];
+        let after: string | null = null;
+        do {
+          const page: { data?: any; errors?: unknown } = await client.request(query, { variables: { first: 10, after, sortKey, reverse } });
+          expect(page.errors).toBeUndefined();
+          paged.push(...page.data.orders.nodes.map((n: any) => n.id));
+          after = page.data.orders.pageInfo.hasNextPage ? page.data.orders.pageInfo.endCursor : null;
+        } while (after);
+        expect({ sortKey, reverse, paged }).toEqual({ sortKey, reverse, paged: ids });
+      }
+    }
+  });
+
   it("creates a fulfillment with tracking on an order's fulfillment order; a second one gets userErrors", async () => {
     const client = adminClient(token);
     const open = (await control.orders(SHOP)).find((o) => !o.cancelled && o.remainingQuantity > 0 && o.fulfillments.length === 0)!;
