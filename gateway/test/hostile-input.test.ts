@@ -205,6 +205,29 @@ describe('what Node refuses before Express, and paths nothing answers', () => {
     expect(await res.text()).toBe(messages.errors.notFound);
   });
 
+  // Each path of the table, with a method no route answers there: 405, and Allow names those that do
+  // (every route whose pattern takes the path: POST /api/orders/sync/:id takes /api/orders/sync/jobs).
+  const patternOf = (r: RouteDef) => new RegExp(`^${r.path.replace(/:[A-Za-z]+/g, '[^/]+')}$`);
+  const misses = [...new Set(routes.map((r) => r.path))].map((path) => {
+    const concrete = path.replace(/:[A-Za-z]+/g, '1');
+    const methods = new Set(routes.filter((r) => patternOf(r).test(concrete)).flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method])));
+    return [concrete, ['DELETE', 'PATCH', 'PUT', 'POST', 'GET'].find((m) => !methods.has(m))!, [...methods].sort().join(', ')] as const;
+  });
+  it.each(misses)('%s asked with %s: 405 in Italian, Allow: %s', async (path, method, allow) => {
+    const res = await fetch(`${app.baseUrl}${path}`, {
+      method,
+      headers: { origin: app.baseUrl, ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+      body: method === 'GET' ? undefined : '{}',
+    });
+    expect({ path, method, status: res.status, allow: res.headers.get('allow'), body: await res.json() }).toEqual({
+      path,
+      method,
+      status: 405,
+      allow,
+      body: { message: messages.errors.methodNotAllowed },
+    });
+  });
+
   it('a method no route knows, off the API: 404 in Italian', async () => {
     const res = await fetch(`${app.baseUrl}/qualcosa`, { method: 'POST', headers: { origin: app.baseUrl } });
     expect(res.status).toBe(404);

@@ -109,6 +109,7 @@ export function apiRouter(table: readonly RouteDef[], deps: ApiDeps): Router {
     });
     router[def.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](def.path, ...chain);
   }
+  allowedMethods(router, table);
   router.use(undecodableParam);
   return router;
 
@@ -141,6 +142,36 @@ function sendFile(res: express.Response, file: NonNullable<RouteResult['file']>)
   res.setHeader('Content-Disposition', `${file.disposition ?? 'attachment'}; filename="${filename}"`);
   res.setHeader('Cache-Control', 'private, no-store');
   res.end(Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength));
+}
+
+/**
+ * A path the table knows, asked with a method it has no route for: 405 with `Allow` naming the
+ * methods it has (RFC 9110 §15.5.6; HEAD wherever GET is), not the 404 of a path that names nothing.
+ * Express matches the paths, as it does for the routes. OPTIONS keeps Express's own answer.
+ */
+function allowedMethods(router: Router, table: readonly RouteDef[]): void {
+  const methodsOf = new Map<string, Set<string>>();
+  for (const def of table) {
+    const methods = methodsOf.get(def.path) ?? new Set<string>();
+    methods.add(def.method);
+    if (def.method === 'GET') methods.add('HEAD');
+    methodsOf.set(def.path, methods);
+  }
+  for (const [path, methods] of methodsOf) {
+    router.all(path, (req, res, next) => {
+      if (req.method === 'OPTIONS') return next();
+      const allowed = (res.locals.allowedMethods as Set<string> | undefined) ?? new Set<string>();
+      for (const method of methods) allowed.add(method);
+      res.locals.allowedMethods = allowed;
+      next();
+    });
+  }
+  router.use((_req, res, next) => {
+    const allowed = res.locals.allowedMethods as Set<string> | undefined;
+    if (!allowed) return next();
+    res.setHeader('Allow', [...allowed].sort().join(', '));
+    next(new HttpError(405, messages.errors.methodNotAllowed));
+  });
 }
 
 /**

@@ -65,6 +65,7 @@ export const messages = {
     tooManyResetRequests: 'Troppe richieste di reset della password. Riprova più tardi.',
     resetTokenInvalid: 'Link non valido',
     notFound: 'Risorsa non trovata',
+    methodNotAllowed: 'Operazione non disponibile su questa risorsa',
     internal: 'Si è verificato un errore interno. Riprova più tardi.',
     unavailable: 'Servizio temporaneamente non disponibile. Riprova più tardi.',
     validation: 'Dati non validi',
