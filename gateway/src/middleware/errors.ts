@@ -132,7 +132,7 @@ export function errorHandler(logger: Logger, cookieSecure: boolean): ErrorReques
   };
 }
 
-/** Unknown `/api/*` paths (and known paths with another method). */
+/** Unknown `/api/*` paths (a known path with another method is the router's 405). */
 export const apiNotFound: RequestHandler = (_req, res) => {
   res.status(404).json({ message: messages.errors.notFound });
 };
