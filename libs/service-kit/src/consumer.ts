@@ -173,6 +173,16 @@ export async function startConsumer<T>(deps: ConsumerDeps, sub: Subscription<T>)
     }
   })();
 
+  /**
+   * A message NATS sends again: after a failure here (logged then), or because its earlier delivery
+   * was never acknowledged within the ack wait (30 s): said in the log, so that a late event can be
+   * told from a slow handler.
+   */
+  function redelivered(msg: JsMsg, messageId: string): void {
+    eventMetrics.redeliveries.inc(labels);
+    logger.info({ messageId, subject: msg.subject, deliveries: msg.info.deliveryCount, streamSequence: msg.seq }, 'event delivered again');
+  }
+
   /** Several messages in one transaction; on any failure, each again on its own. */
   async function processBatch(batch: JsMsg[]): Promise<void> {
     const elapsed = startTimer();
@@ -192,7 +202,7 @@ export async function startConsumer<T>(deps: ConsumerDeps, sub: Subscription<T>)
       const beforeCommit = (write: () => Promise<unknown>) => void atCommit.push(write);
       let processed = 0;
       for (const [i, msg] of batch.entries()) {
-        if (msg.info.deliveryCount > 1) eventMetrics.redeliveries.inc(labels);
+        if (msg.info.deliveryCount > 1) redelivered(msg, ids[i]);
         // A message id twice in one batch (a redelivery beside the original) is handled once.
         if (!fresh.delete(ids[i])) {
           logger.debug({ messageId: ids[i] }, 'duplicate delivery ignored');
@@ -222,7 +232,7 @@ export async function startConsumer<T>(deps: ConsumerDeps, sub: Subscription<T>)
     const elapsed = startTimer();
     const messageId = messageIdOf(msg);
     const deliveries = msg.info.deliveryCount;
-    if (deliveries > 1) eventMetrics.redeliveries.inc(labels);
+    if (deliveries > 1) redelivered(msg, messageId);
     const client = await deps.pool.connect();
     try {
       await client.query('BEGIN');

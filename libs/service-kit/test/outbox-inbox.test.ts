@@ -179,8 +179,11 @@ describe('transactional outbox and idempotent inbox', () => {
     const subjectOf = `kittest${suffix}.widget.batched`;
     const transactions = new Set<string>();
     let done = 0;
+    // What the consumer logs, to see it say which message came again and how many times.
+    const lines: Record<string, unknown>[] = [];
+    const capturing = createLogger('outbox-test', 'info', { write: (line: string) => void lines.push(JSON.parse(line)) });
     const running = await startConsumer(
-      { js: nats.js, jsm: nats.jsm, pool, logger },
+      { js: nats.js, jsm: nats.jsm, pool, logger: capturing },
       {
         durable,
         subject: subjectOf,
@@ -215,6 +218,8 @@ describe('transactional outbox and idempotent inbox', () => {
     expect(rows[0]).toEqual({ n: 99, max: 1 });
     // Fewer transactions than messages: batches were used (the poison's batch went one by one).
     expect(transactions.size).toBeLessThan(99);
+    // The poison's second delivery (after its nak) is said in the log, with its count.
+    expect(lines).toContainEqual(expect.objectContaining({ msg: 'event delivered again', subject: subjectOf, deliveries: 2 }));
   }, 60_000);
 
   it('starts a new durable at `since` (older messages never reach it) and keeps an existing durable where it was', async () => {
