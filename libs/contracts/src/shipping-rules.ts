@@ -150,6 +150,12 @@ function amount(field: string, max: number, places: number, message: string) {
     }
     return n;
   })
+    .meta({
+      type: ['number', 'string', 'null'],
+      minimum: 0,
+      maximum: max,
+      description: `A number, or text with a comma or a dot ("12,50"); at most ${places} decimals${field === 'weight_max' ? ', more than 0' : ''}`,
+    })
     .optional();
 }
 
@@ -174,7 +180,14 @@ function countries(field: string) {
       return z.NEVER;
     }
     return codes.length ? codes : undefined;
-  }).optional();
+  })
+    .meta({
+      type: ['array', 'string', 'null'],
+      items: { type: 'string', pattern: '^\\s*[A-Za-z]{2}\\s*$' },
+      maxItems: SHIPPING_RULE_COUNTRIES_MAX,
+      description: 'ISO 3166-1 alpha-2 codes: a list, or text separated by commas ("IT, SM")',
+    })
+    .optional();
 }
 
 const conditionFields = {
@@ -192,7 +205,14 @@ const conditionFields = {
     }
     const list = [...new Set(raw.map((c: string) => c.replace(/\0/g, '').trim()).filter(Boolean))];
     return list.length ? list : undefined;
-  }).optional(),
+  })
+    .meta({
+      type: ['array', 'string', 'null'],
+      items: { type: 'string', maxLength: 100 },
+      maxItems: SHIPPING_RULE_CATEGORIES_MAX,
+      description: 'Product categories: a list, or text separated by commas',
+    })
+    .optional(),
   is_express: z.unknown().transform((v, ctx): boolean | undefined => {
     if (v === undefined || v === null || v === '') return undefined;
     if (typeof v !== 'boolean') {
@@ -200,7 +220,9 @@ const conditionFields = {
       return z.NEVER;
     }
     return v;
-  }).optional(),
+  })
+    .meta({ type: ['boolean', 'null'], description: 'Only orders with an express shipping service' })
+    .optional(),
 };
 
 /**
@@ -392,6 +414,7 @@ export const shippingRulePreviewSchema = z.object({
     }
     return [...new Set(v as number[])];
   })
+    .meta({ type: ['array', 'null'], items: { type: 'integer', minimum: 1 }, maxItems: SHIPPING_RULE_PREVIEW_IDS_MAX, description: "Orders to try the rules on; none: the merchant's orders to ship" })
     .optional(),
 });
 
