@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what Smista needs on a Debian machine, idempotently:
-#   - apt packages postgresql, nats-server, chromium, redis-server (the gateways' shared rate limits)
+#   - apt packages postgresql, chromium, redis-server (the gateways' shared rate limits)
 #     and poppler-utils (its pdftoppm rasterizes the PDF labels the carrier tests read barcodes
 #     from); apt-get update only if something is missing;
 #   - the optional apt package prometheus (metrics in `make dev`): if it cannot be installed, one line
@@ -8,9 +8,10 @@
 #   - Node of the major in .node-version from the npm registry's `node` package into .tools/node, when
 #     the machine's Node is older (scripts/node-env.sh puts it on PATH);
 #   - npm dependencies (npm ci, exactly the lock) when node_modules is missing or older than package-lock.json;
-#   - Helm and Jaeger, built from the Go module proxy into .tools/bin (install_go_tool; needs go):
-#     Helm v3.22.0, for the chart suite, only when the machine has no helm of its own; Jaeger v1.76.0,
-#     the local stack's trace store and query API;
+#   - Helm, Jaeger and nats-server, built from the Go module proxy into .tools/bin (install_go_tool;
+#     needs go): Helm v3.22.0, for the chart suite, only when the machine has no helm of its own;
+#     Jaeger v1.76.0, the local stack's trace store and query API; nats-server v2.15.2 (JetStream),
+#     instead of Debian's 2.9.10 of 2022;
 #   - Schemathesis (pinned) from PyPI into .tools/schemathesis, a venv of the machine's python3: the
 #     API fuzz suite (e2e/api-fuzz.test.ts) runs it against the gateway's OpenAPI document.
 # Run from anywhere; `make dev` and `make test` call it first.
@@ -19,7 +20,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
-APT_PACKAGES=(postgresql nats-server chromium poppler-utils redis-server)
+APT_PACKAGES=(postgresql chromium poppler-utils redis-server)
 OPTIONAL_APT_PACKAGES=(prometheus)
 
 log() { printf 'install: %s\n' "$*"; }
@@ -182,6 +183,13 @@ log "Helm $(helm version --short)"
 # (671 s of CPU, 2.3 GB of memory at most); the module carries no UI files, so :16686 shows Jaeger's
 # placeholder page beside the API.
 install_go_tool jaeger github.com/jaegertracing/jaeger/cmd/jaeger@v1.76.0
+
+# nats-server with JetStream, the events' bus (deploy/local/src/nats.ts): a current release from the
+# Go module proxy (about 30 s to build) rather than Debian's 2.9.10, from 2022, whose pull consumers
+# have had years of fixes since. .tools/bin comes first on PATH (scripts/node-env.sh), so a Debian
+# nats-server left on the machine is not the one that runs.
+install_go_tool nats-server github.com/nats-io/nats-server/v2@v2.15.2
+log "$(.tools/bin/nats-server --version)"
 
 # Keycloak (single sign-on, issue 24): the server distribution from Maven Central
 # (org.keycloak:keycloak-quarkus-dist, through mvn: the machine reaches Maven Central and nothing

@@ -62,7 +62,7 @@ export function accountsConfig(suiteAccounts: number): string {
   return ['accounts {', ...names.map(account), '}', 'no_auth_user: shared', ''].join('\n');
 }
 
-/** Path of the nats-server binary (Debian installs it in /usr/sbin). */
+/** Path of the nats-server binary: NATS_SERVER_BIN, else PATH (deploy/install.sh builds it into .tools/bin, first on PATH). */
 export function findNatsServer(): string {
   const bin = process.env.NATS_SERVER_BIN ?? findExecutable('nats-server');
   if (!bin) throw new Error('nats-server non è installato: esegui deploy/install.sh');
