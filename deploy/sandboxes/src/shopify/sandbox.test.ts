@@ -21,6 +21,11 @@ beforeAll(async () => {
   shopify = await startShopifySandbox({ port: 0, shops: [{ shop: 'bottega-test', orders: 45, seed: 3 }, { shop: 'altro-negozio', orders: 2, seed: 4 }] });
   control = shopifySandboxControl(shopify.url);
 });
+// Each test starts with the shop's bucket full (basic: 2,000 points): what the tests before it
+// spent, and how fast they ran, is not its concern.
+beforeEach(async () => {
+  await control.drainBucket(SHOP, 2_000);
+});
 afterAll(async () => {
   await shopify?.close();
 });
@@ -178,7 +183,7 @@ describe('the GraphQL Admin API through @shopify/admin-api-client', () => {
     }`;
     for (const [sortKey, field] of [['CREATED_AT', 'createdAt'], ['UPDATED_AT', 'updatedAt']] as const) {
       for (const reverse of [false, true]) {
-        // Small queries: the shop's cost bucket (2,000, 100 a second) is the next tests' too.
+        // Small queries: the shop's cost bucket holds 2,000 points, restored at 100 a second.
         const whole: { data?: any; errors?: unknown } = await client.request(query, { variables: { first: 45, sortKey, reverse } });
         expect(whole.errors).toBeUndefined();
         const ids: string[] = whole.data.orders.nodes.map((n: any) => n.id);
@@ -196,6 +201,39 @@ describe('the GraphQL Admin API through @shopify/admin-api-client', () => {
         expect({ sortKey, reverse, paged }).toEqual({ sortKey, reverse, paged: ids });
       }
     }
+  });
+
+  it('reads the shop as it is now: an order changed after a read moves to its new place, orders added are paged and counted', async () => {
+    const shop = 'indice-prova.myshopify.com';
+    await control.addShop({ shop: 'indice-prova', orders: 6, seed: 9 });
+    const code = new URL(await shopifyInstallAs(authorizeUrl('indice', shop), { email: 'titolare@indice-prova.it', password: 'Negozio1!' })).searchParams.get('code')!;
+    const { body } = await tokenCall({ client_id: SHOPIFY_SANDBOX_APP.clientId, client_secret: SHOPIFY_SANDBOX_APP.clientSecret, code, expiring: '1' }, shop);
+    const client = adminClient(body.access_token);
+    const read = async (): Promise<{ ids: string[]; count: number; paged: string[] }> => {
+      const whole = await client.request(`{ orders(first: 50, sortKey: UPDATED_AT) { nodes { legacyResourceId } } ordersCount { count } }`);
+      expect(whole.errors).toBeUndefined();
+      const paged: string[] = [];
+      let after: string | null = null;
+      do {
+        const page: { data?: any } = await client.request(`query P($after: String) { orders(first: 3, after: $after, sortKey: UPDATED_AT) { nodes { legacyResourceId } pageInfo { hasNextPage endCursor } } }`, { variables: { after } });
+        paged.push(...page.data.orders.nodes.map((n: any) => n.legacyResourceId));
+        after = page.data.orders.pageInfo.hasNextPage ? page.data.orders.pageInfo.endCursor : null;
+      } while (after);
+      return { ids: whole.data.orders.nodes.map((n: any) => n.legacyResourceId), count: whole.data.ordersCount.count, paged };
+    };
+
+    const first = await read();
+    expect(first.ids).toHaveLength(6);
+    expect(first.paged).toEqual(first.ids);
+    const changed = first.ids[0]!;
+    await control.changeOrder(shop, changed, { refund: true });
+    const second = await read();
+    expect(second).toEqual({ ids: [...first.ids.slice(1), changed], count: 6, paged: [...first.ids.slice(1), changed] });
+    const added = (await control.addOrders(shop, 2)).map((o) => o.legacyResourceId);
+    const third = await read();
+    expect(third.count).toBe(8);
+    expect([...third.ids].sort()).toEqual([...second.ids, ...added].sort());
+    expect(third.paged).toEqual(third.ids);
   });
 
   it("creates a fulfillment with tracking on an order's fulfillment order; a second one gets userErrors", async () => {

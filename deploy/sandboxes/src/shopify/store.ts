@@ -95,6 +95,11 @@ export interface ShopState {
   /** The bucket's limits: the plan's, or the ones a bench set. */
   limits: ShopifyBucketLimits;
   orders: ShopifyOrder[];
+  /**
+   * Moves whenever an order is added or its `updatedAt` moves: the GraphQL API keeps the orders
+   * sorted per revision (graphql-api.ts) instead of sorting the shop again for every page.
+   */
+  ordersRevision: number;
   nextNumber: number;
   /** The cost bucket: points available at `bucketAt`. */
   bucket: number;
@@ -234,6 +239,7 @@ export class ShopifyStore {
       plan,
       limits: { ...(input.limits ?? SHOPIFY_PLANS[plan]) },
       orders: generateShopifyOrders({ count: input.orders, seed: input.seed ?? domain, nextId: this.nextId, firstNumber: 1001, now: this.options.now() }),
+      ordersRevision: 0,
       nextNumber: 1001 + input.orders,
       bucket: (input.limits ?? SHOPIFY_PLANS[plan]).maximumAvailable,
       bucketAt: this.nowMs(),
@@ -253,6 +259,7 @@ export class ShopifyStore {
     const orders = generateShopifyOrders({ count, seed, nextId: this.nextId, firstNumber: shop.nextNumber, now: this.options.now(), historyDays: 0.05 });
     shop.nextNumber += count;
     shop.orders.push(...orders);
+    shop.ordersRevision++;
     return orders;
   }
 
@@ -267,6 +274,7 @@ export class ShopifyStore {
     if (change.refund) order.financialStatus = 'REFUNDED';
     if (change.shippingAddress) order.shippingAddress = { ...order.shippingAddress!, ...change.shippingAddress };
     order.updatedAt = this.options.now();
+    shop.ordersRevision++;
     return order;
   }
 
@@ -405,7 +413,7 @@ export class ShopifyStore {
   // Fulfilment
 
   /** `fulfillmentCreate` on one fulfillment order: the lines named (all when none), with the tracking. */
-  createFulfillment(order: ShopifyOrder, lines: { id: number; quantity: number }[] | undefined, tracking: ShopifyTrackingInfo) {
+  createFulfillment(shop: ShopState, order: ShopifyOrder, lines: { id: number; quantity: number }[] | undefined, tracking: ShopifyTrackingInfo) {
     const chosen = lines ?? order.fulfillmentOrderLines.filter((l) => l.remainingQuantity > 0).map((l) => ({ id: l.id, quantity: l.remainingQuantity }));
     const fulfillment = {
       id: this.nextId(),
@@ -421,6 +429,7 @@ export class ShopifyStore {
     };
     order.fulfillments.push(fulfillment);
     order.updatedAt = this.options.now();
+    shop.ordersRevision++;
     return fulfillment;
   }
 

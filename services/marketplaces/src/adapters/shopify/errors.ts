@@ -23,6 +23,8 @@ import type { ProviderAnswer } from '../provider-answer';
 
 /** A Shopify answer as the client hands it over (the shape every marketplace client shares). */
 export type ShopifyAnswer = ProviderAnswer;
+/** A GraphQL answer with its body parsed once (undefined when it is not JSON). */
+export type ShopifyGraphqlAnswer = ShopifyAnswer & { body: unknown };
 
 export type ShopifyOperation = 'identity' | 'orders' | 'fulfillment' | 'delivery';
 
@@ -64,8 +66,8 @@ const refusedBy = (operation: ShopifyOperation) => REFUSED_BY[operation];
  * A GraphQL call's failure, or undefined when it answered data: HTTP status first, then the
  * top-level `errors` (a partial answer with errors is a failure: Smista does not import half an order).
  */
-export function graphqlFailure(operation: ShopifyOperation, answer: ShopifyAnswer, redact: (s: string) => string): MarketplaceError | ProviderUnavailableError | undefined {
-  const body = parseJson(answer.text);
+export function graphqlFailure(operation: ShopifyOperation, answer: ShopifyGraphqlAnswer, redact: (s: string) => string): MarketplaceError | ProviderUnavailableError | undefined {
+  const { body } = answer;
   if (answer.status === 401 || answer.status === 403) return new MarketplaceError('TOKEN_EXPIRED', shopifyMessages.tokenExpired, { httpStatus: answer.status });
   if (answer.status === 429) {
     const header = answer.headers['retry-after'];

@@ -32,7 +32,7 @@ import {
   shopifyAuthorizeUrl,
 } from './build';
 import { createShopifyClient, type ShopifyHttpOptions } from './client';
-import { deliveryUserErrorsFailure, graphqlFailure, tokenFailure, unreadable, userErrorsFailure, type ShopifyAnswer, type ShopifyOperation } from './errors';
+import { deliveryUserErrorsFailure, graphqlFailure, parseJson, tokenFailure, unreadable, userErrorsFailure, type ShopifyGraphqlAnswer, type ShopifyOperation } from './errors';
 import { createCostPacer } from './pacer';
 import { costOf, dataOf, linesOf, parseFulfillmentCreate, parseFulfillmentEventCreate, parseFulfillmentOrders, parseFulfillments, parseOrder, parseOrdersConnection, parseShop, parseTokenResponse } from './parse';
 import { settingsProblem, SHOPIFY_MAX_PAGE_SIZE, shopBaseUrl, type ShopifySettings } from './settings';
@@ -93,12 +93,14 @@ export function createShopifyAdapter(settings: ShopifySettings, deps: ShopifyDep
   };
 
   /** One GraphQL call paced by the shop's bucket: its data, or the failure in Smista's words. */
-  async function graphql(operation: ShopifyOperation, credential: string, document: string, variables: Record<string, unknown>, cost: number, name: string, kind: 'query' | 'mutation' = 'query'): Promise<ShopifyAnswer> {
+  async function graphql(operation: ShopifyOperation, credential: string, document: string, variables: Record<string, unknown>, cost: number, name: string, kind: 'query' | 'mutation' = 'query'): Promise<ShopifyGraphqlAnswer> {
     const { shop, token } = openCredential(credential);
     for (let attempt = 1; ; attempt++) {
       await pacer.reserve(shop, cost);
-      const answer = await client.graphql(shop, token, document, variables, kind, name);
-      pacer.learn(shop, costOf(answer.text));
+      const reply = await client.graphql(shop, token, document, variables, kind, name);
+      // Parsed once here: the pacer, the failure check and the caller's parser all read this body.
+      const answer: ShopifyGraphqlAnswer = { ...reply, body: parseJson(reply.text) };
+      pacer.learn(shop, costOf(answer.body));
       const failure = graphqlFailure(operation, answer, (s) => client.redact(s, [token]));
       if (!failure) return answer;
       // Another replica spent the shop's bucket: the THROTTLED answer taught the pacer the bucket
@@ -125,7 +127,7 @@ export function createShopifyAdapter(settings: ShopifySettings, deps: ShopifyDep
     while (reached < offset) {
       const first = Math.min(SHOPIFY_MAX_PAGE_SIZE, offset - reached);
       const answer = await graphql('orders', credential, ORDER_CURSOR_QUERY, { first, after: after ?? null, ...search }, ORDER_CURSOR_COST, 'OrderCursors');
-      const page = parseOrdersConnection(answer.text);
+      const page = parseOrdersConnection(answer.body);
       if (!page.endCursor) return null;
       after = page.endCursor;
       reached += first;
@@ -142,7 +144,7 @@ export function createShopifyAdapter(settings: ShopifySettings, deps: ShopifyDep
     let after = lines.hasNextPage ? lines.endCursor : null;
     while (after) {
       const answer = await graphql('orders', credential, ORDER_LINES_QUERY, { id: node.id, after }, ORDER_LINES_COST, 'OrderLines');
-      const more = linesOf((dataOf(answer.text).order ?? {}) as Record<string, unknown>);
+      const more = linesOf((dataOf(answer.body).order ?? {}) as Record<string, unknown>);
       nodes.push(...more.nodes);
       after = more.hasNextPage ? more.endCursor : null;
     }
@@ -201,7 +203,7 @@ export function createShopifyAdapter(settings: ShopifySettings, deps: ShopifyDep
 
     async getIdentity(credential: string): Promise<SellerIdentity> {
       const answer = await graphql('identity', credential, SHOP_QUERY, {}, SHOP_QUERY_COST, 'Shop');
-      return parseShop(answer.text, answer.status);
+      return parseShop(answer.body, answer.status);
     },
 
     async fetchOrdersPage(request: OrdersPageRequest): Promise<OrdersPage> {
@@ -210,7 +212,7 @@ export function createShopifyAdapter(settings: ShopifySettings, deps: ShopifyDep
       const after = await cursorAt(request.accessToken, shop, search, request.offset);
       if (after === null) {
         const count = await graphql('orders', request.accessToken, ORDERS_QUERY, { first: 0, after: null, ...search }, ordersQueryCost(0), 'Orders');
-        return { orders: [], total: parseOrdersConnection(count.text).total, nextOffset: null };
+        return { orders: [], total: parseOrdersConnection(count.body).total, nextOffset: null };
       }
       // A page of `limit` orders is read in queries that each stay under Shopify's cost cap.
       const limit = Math.max(1, Math.min(request.limit, SHOPIFY_MAX_PAGE_SIZE));
@@ -221,7 +223,7 @@ export function createShopifyAdapter(settings: ShopifySettings, deps: ShopifyDep
       while (more && orders.length < limit) {
         const first = Math.min(limit - orders.length, MAX_ORDERS_PER_QUERY);
         const answer = await graphql('orders', request.accessToken, ORDERS_QUERY, { first, after: cursor, ...search }, ordersQueryCost(first), 'Orders');
-        const page = parseOrdersConnection(answer.text);
+        const page = parseOrdersConnection(answer.body);
         for (const node of page.nodes) orders.push(await completeOrder(request.accessToken, node));
         total = page.total;
         more = page.hasNextPage && page.endCursor !== null && page.nodes.length > 0;
@@ -235,7 +237,7 @@ export function createShopifyAdapter(settings: ShopifySettings, deps: ShopifyDep
     async fetchOrder(request: { accessToken: string; externalOrderId: string }): Promise<ImportedOrder> {
       const id = orderGidOrRefuse(request.externalOrderId);
       const answer = await graphql('orders', request.accessToken, ORDER_QUERY, { id }, ORDER_QUERY_COST, 'Order');
-      const node = dataOf(answer.text).order;
+      const node = dataOf(answer.body).order;
       if (!node || typeof node !== 'object') throw new MarketplaceError('REQUEST_REFUSED', shopifyMessages.ordersRefused(shopifyMessages.orderNotFound));
       return completeOrder(request.accessToken, node as Record<string, unknown>);
     },
@@ -245,7 +247,7 @@ export function createShopifyAdapter(settings: ShopifySettings, deps: ShopifyDep
       const trackingInfo = buildTrackingInfo(push);
       const id = orderGidOrRefuse(push.externalOrderId);
       const read = await graphql('fulfillment', push.accessToken, FULFILLMENT_ORDERS_QUERY, { id }, FULFILLMENT_ORDERS_COST, 'FulfillmentOrders');
-      const fulfillmentOrders = parseFulfillmentOrders(read.text);
+      const fulfillmentOrders = parseFulfillmentOrders(read.body);
       if (!fulfillmentOrders) throw new MarketplaceError('REQUEST_REFUSED', shopifyMessages.fulfillmentRefused(shopifyMessages.orderNotFound));
       // The push's lines where Shopify still has them to fulfil, by fulfillment order.
       const groups = new Map<string, { id: string; quantity: number }[]>();
@@ -271,7 +273,7 @@ export function createShopifyAdapter(settings: ShopifySettings, deps: ShopifyDep
         trackingInfo,
       };
       const answer = await graphql('fulfillment', push.accessToken, FULFILLMENT_CREATE_MUTATION, { fulfillment }, MUTATION_COST, 'FulfillmentCreate', 'mutation');
-      const made = parseFulfillmentCreate(answer.text);
+      const made = parseFulfillmentCreate(answer.body);
       const refused = userErrorsFailure(made.userErrors);
       if (refused) throw refused;
       return { fulfillmentId: made.fulfillmentId };
@@ -282,7 +284,7 @@ export function createShopifyAdapter(settings: ShopifySettings, deps: ShopifyDep
     async reportDelivery(report: DeliveryReport): Promise<{ eventId: string }> {
       const fulfillmentEvent = buildDeliveryEvent(report.fulfillmentId, report.happenedAt);
       const answer = await graphql('delivery', report.accessToken, FULFILLMENT_EVENT_CREATE_MUTATION, { fulfillmentEvent }, MUTATION_COST, 'FulfillmentEventCreate', 'mutation');
-      const made = parseFulfillmentEventCreate(answer.text);
+      const made = parseFulfillmentEventCreate(answer.body);
       const refused = deliveryUserErrorsFailure(made.userErrors);
       if (refused) throw refused;
       if (!made.eventId) throw unreadable('FulfillmentEventCreate', answer.status, 'no fulfillmentEvent');
@@ -292,7 +294,7 @@ export function createShopifyAdapter(settings: ShopifySettings, deps: ShopifyDep
     async getShippingFulfillments(request: { accessToken: string; externalOrderId: string }): Promise<ShippingFulfillment[]> {
       const id = orderGidOrRefuse(request.externalOrderId);
       const answer = await graphql('orders', request.accessToken, FULFILLMENTS_QUERY, { id }, FULFILLMENTS_COST, 'Fulfillments');
-      const fulfilments = parseFulfillments(answer.text);
+      const fulfilments = parseFulfillments(answer.body);
       if (!fulfilments) throw new MarketplaceError('REQUEST_REFUSED', shopifyMessages.ordersRefused(shopifyMessages.orderNotFound));
       return fulfilments;
     },

@@ -19,14 +19,14 @@ const int = (v: unknown): number => {
   return Number.isFinite(n) ? Math.max(0, Math.trunc(n)) : 0;
 };
 
-/** `data` of a GraphQL answer already checked by `graphqlFailure`. */
-export function dataOf(text: string): Json {
-  return obj(obj(parseJson(text)).data);
+/** `data` of a GraphQL answer's body already checked by `graphqlFailure`. */
+export function dataOf(body: unknown): Json {
+  return obj(obj(body).data);
 }
 
 /** The cost part of an answer: what the pacer learns from. */
-export function costOf(text: string): { requested?: number; available?: number; maximum?: number; restoreRate?: number } {
-  const cost = obj(obj(obj(parseJson(text)).extensions).cost);
+export function costOf(body: unknown): { requested?: number; available?: number; maximum?: number; restoreRate?: number } {
+  const cost = obj(obj(obj(body).extensions).cost);
   const status = obj(cost.throttleStatus);
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
   const out: { requested?: number; available?: number; maximum?: number; restoreRate?: number } = {};
@@ -64,8 +64,8 @@ export function parseTokenResponse(shop: string, text: string, obtainedAt: numbe
 }
 
 /** The shop as the seller: its domain is the account's id and name, its plan the account type. */
-export function parseShop(text: string, status = 200): SellerIdentity {
-  const shop = obj(dataOf(text).shop);
+export function parseShop(body: unknown, status = 200): SellerIdentity {
+  const shop = obj(dataOf(body).shop);
   const domain = str(shop.myshopifyDomain);
   if (!domain) throw unreadable('Shop', status, 'no myshopifyDomain');
   const identity: SellerIdentity = { userId: domain, username: domain, accountType: str(obj(shop.plan).displayName) || 'Shopify' };
@@ -154,8 +154,8 @@ export interface OrdersConnection {
 }
 
 /** The `orders` connection (and `ordersCount`) of an answer. */
-export function parseOrdersConnection(text: string): OrdersConnection {
-  const data = dataOf(text);
+export function parseOrdersConnection(body: unknown): OrdersConnection {
+  const data = dataOf(body);
   const orders = obj(data.orders);
   const page = obj(orders.pageInfo);
   return {
@@ -181,8 +181,8 @@ export interface FulfillmentOrderLines {
 }
 
 /** The order's fulfillment orders; undefined when the shop has no such order. */
-export function parseFulfillmentOrders(text: string): FulfillmentOrderLines[] | undefined {
-  const order = dataOf(text).order;
+export function parseFulfillmentOrders(body: unknown): FulfillmentOrderLines[] | undefined {
+  const order = dataOf(body).order;
   if (!isObject(order)) return undefined;
   return list(obj(order.fulfillmentOrders).nodes)
     .filter(isObject)
@@ -197,8 +197,8 @@ export function parseFulfillmentOrders(text: string): FulfillmentOrderLines[] | 
 }
 
 /** The order's fulfilments, oldest first; undefined when the shop has no such order. */
-export function parseFulfillments(text: string): ShippingFulfillment[] | undefined {
-  const order = dataOf(text).order;
+export function parseFulfillments(body: unknown): ShippingFulfillment[] | undefined {
+  const order = dataOf(body).order;
   if (!isObject(order)) return undefined;
   return list(order.fulfillments)
     .filter(isObject)
@@ -219,13 +219,13 @@ export function parseFulfillments(text: string): ShippingFulfillment[] | undefin
 }
 
 /** fulfillmentCreate's payload: the fulfilment's id, or its userErrors. */
-export function parseFulfillmentCreate(text: string): { fulfillmentId: string; userErrors: { message?: unknown }[] } {
-  const payload = obj(dataOf(text).fulfillmentCreate);
+export function parseFulfillmentCreate(body: unknown): { fulfillmentId: string; userErrors: { message?: unknown }[] } {
+  const payload = obj(dataOf(body).fulfillmentCreate);
   return { fulfillmentId: legacyIdOf(str(obj(payload.fulfillment).id)) || str(obj(payload.fulfillment).id), userErrors: list(payload.userErrors).filter(isObject) };
 }
 
 /** fulfillmentEventCreate's payload: the event's id, and the userErrors (a refusal). */
-export function parseFulfillmentEventCreate(text: string): { eventId: string; userErrors: { message?: unknown }[] } {
-  const payload = obj(dataOf(text).fulfillmentEventCreate);
+export function parseFulfillmentEventCreate(body: unknown): { eventId: string; userErrors: { message?: unknown }[] } {
+  const payload = obj(dataOf(body).fulfillmentEventCreate);
   return { eventId: str(obj(payload.fulfillmentEvent).id), userErrors: list(payload.userErrors).filter(isObject) };
 }
