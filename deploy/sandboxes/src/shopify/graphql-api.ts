@@ -384,9 +384,10 @@ const rootValue = {
   },
   ordersCount: (args: { query?: string; limit: number | null }, ctx: Context) => {
     requireScope(ctx, 'ordersCount', 'read_orders');
+    // By creation, the orders an app may not see are the first ones of the index.
     const oldest = oldestVisible(ctx);
-    let count = 0;
-    for (const e of sortedOrders(ctx.shop, args.query, 'ID', false)) if (e.createdMs >= oldest) count++;
+    const byCreation = sortedOrders(ctx.shop, args.query, 'CREATED_AT', false);
+    const count = byCreation.length - firstIndex(byCreation, (e) => e.createdMs >= oldest);
     return args.limit != null && count > args.limit ? { count: args.limit, precision: 'AT_LEAST' } : { count, precision: 'EXACT' };
   },
   order: (args: { id: string }, ctx: Context) => {

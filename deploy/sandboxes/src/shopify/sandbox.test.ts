@@ -236,6 +236,48 @@ describe('the GraphQL Admin API through @shopify/admin-api-client', () => {
     expect(third.paged).toEqual(third.ids);
   });
 
+  it('hides the orders older than 60 days from an app without read_all_orders, in the pages and in the count, as the days pass', async () => {
+    let offsetMs = 0;
+    const aged = await startShopifySandbox({ port: 0, shops: [{ shop: 'eta-prova', orders: 12, seed: 5 }], now: () => new Date(Date.now() + offsetMs) });
+    try {
+      const shop = 'eta-prova.myshopify.com';
+      const url = `${aged.url}/store/${shop}/admin/oauth/authorize?${new URLSearchParams({ client_id: SHOPIFY_SANDBOX_APP.clientId, scope: SHOPIFY_SMISTA_SCOPES.join(','), redirect_uri: REDIRECT, state: 'eta', 'grant_options[]': '' })}`;
+      const code = new URL(await shopifyInstallAs(url, { email: 'titolare@eta-prova.it', password: 'Negozio1!' })).searchParams.get('code')!;
+      // A token that never expires: the clock moves by weeks.
+      const res = await fetch(`${aged.url}/store/${shop}/admin/oauth/access_token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: SHOPIFY_SANDBOX_APP.clientId, client_secret: SHOPIFY_SANDBOX_APP.clientSecret, code }) });
+      const token = ((await res.json()) as { access_token: string }).access_token;
+      const client = createAdminApiClient({ storeDomain: shop, apiVersion: VERSION, accessToken: token, retries: 0, customFetchApi: (u, init) => fetch(String(u).replace(/^https:\/\/[^/]+/, aged.url), init as RequestInit) });
+      const read = async () => {
+        const paged: string[] = [];
+        let after: string | null = null;
+        do {
+          const page: { data?: any } = await client.request(`query P($after: String) { orders(first: 5, after: $after, sortKey: CREATED_AT) { nodes { legacyResourceId } pageInfo { hasNextPage endCursor } } }`, { variables: { after } });
+          paged.push(...page.data.orders.nodes.map((n: any) => n.legacyResourceId));
+          after = page.data.orders.pageInfo.hasNextPage ? page.data.orders.pageInfo.endCursor : null;
+        } while (after);
+        const counted = await client.request(`{ ordersCount { count } }`);
+        return { paged, count: counted.data.ordersCount.count as number };
+      };
+      const orders = await shopifySandboxControl(aged.url).orders(shop);
+      const visibleAt = (ms: number) =>
+        orders
+          .filter((o) => Date.parse(o.createdAt) >= ms - 60 * 86_400_000)
+          .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || Number(a.legacyResourceId) - Number(b.legacyResourceId))
+          .map((o) => o.legacyResourceId);
+
+      const today = await read();
+      expect(today).toEqual({ paged: visibleAt(Date.now()), count: 12 });
+      offsetMs = 35 * 86_400_000;
+      const later = await read();
+      const expected = visibleAt(Date.now() + offsetMs);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(expected.length).toBeLessThan(12);
+      expect(later).toEqual({ paged: expected, count: expected.length });
+    } finally {
+      await aged.close();
+    }
+  });
+
   it("creates a fulfillment with tracking on an order's fulfillment order; a second one gets userErrors", async () => {
     const client = adminClient(token);
     const open = (await control.orders(SHOP)).find((o) => !o.cancelled && o.remainingQuantity > 0 && o.fulfillments.length === 0)!;
