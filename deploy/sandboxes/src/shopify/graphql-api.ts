@@ -424,6 +424,8 @@ function costExtension(requested: number | null, actual: number | null, store: S
  */
 const validDocuments = new Map<string, DocumentNode>();
 const MAX_VALID_DOCUMENTS = 256;
+/** Longer queries are parsed every time: the cache stays small whatever a caller sends. */
+const MAX_KEPT_QUERY_CHARS = 16_384;
 
 function parsedDocument(query: string): { document: DocumentNode } | { errors: unknown[] } {
   const known = validDocuments.get(query);
@@ -437,6 +439,7 @@ function parsedDocument(query: string): { document: DocumentNode } | { errors: u
   }
   const problems = validate(shopifySchema, document);
   if (problems.length > 0) return { errors: problems.map((p) => ({ message: p.message, locations: p.locations, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })) };
+  if (query.length > MAX_KEPT_QUERY_CHARS) return { document };
   if (validDocuments.size >= MAX_VALID_DOCUMENTS) validDocuments.delete(validDocuments.keys().next().value!);
   validDocuments.set(query, document);
   return { document };
