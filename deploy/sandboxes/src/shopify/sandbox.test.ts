@@ -65,6 +65,22 @@ function adminClient(accessToken: string, retries = 0): AdminApiClient {
   });
 }
 
+/**
+ * Every page of an `orders` query (it takes `$after` and selects `nodes {…}` and `pageInfo`), by
+ * cursor until the last: each node's `field`, in the order read. Every page must answer without errors.
+ */
+async function pagedField(client: AdminApiClient, query: string, variables: Record<string, unknown>, field: string): Promise<string[]> {
+  const values: string[] = [];
+  let after: string | null = null;
+  do {
+    const page: { data?: any; errors?: unknown } = await client.request(query, { variables: { ...variables, after } });
+    expect(page.errors).toBeUndefined();
+    values.push(...page.data.orders.nodes.map((n: any) => n[field]));
+    after = page.data.orders.pageInfo.hasNextPage ? page.data.orders.pageInfo.endCursor : null;
+  } while (after);
+  return values;
+}
+
 const ORDERS_QUERY = `#graphql
   query Orders($first: Int!, $after: String, $query: String) {
     orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
@@ -190,14 +206,7 @@ describe('the GraphQL Admin API through @shopify/admin-api-client', () => {
         const times: number[] = whole.data.orders.nodes.map((n: any) => Date.parse(n[field]));
         expect(ids).toHaveLength(45);
         expect({ sortKey, reverse, sorted: times.every((t, i) => i === 0 || (reverse ? times[i - 1]! >= t : times[i - 1]! <= t)) }).toEqual({ sortKey, reverse, sorted: true });
-        const paged: string[] = [];
-        let after: string | null = null;
-        do {
-          const page: { data?: any; errors?: unknown } = await client.request(query, { variables: { first: 10, after, sortKey, reverse } });
-          expect(page.errors).toBeUndefined();
-          paged.push(...page.data.orders.nodes.map((n: any) => n.id));
-          after = page.data.orders.pageInfo.hasNextPage ? page.data.orders.pageInfo.endCursor : null;
-        } while (after);
+        const paged = await pagedField(client, query, { first: 10, sortKey, reverse }, 'id');
         expect({ sortKey, reverse, paged }).toEqual({ sortKey, reverse, paged: ids });
       }
     }
@@ -212,13 +221,7 @@ describe('the GraphQL Admin API through @shopify/admin-api-client', () => {
     const read = async (): Promise<{ ids: string[]; count: number; paged: string[] }> => {
       const whole = await client.request(`{ orders(first: 50, sortKey: UPDATED_AT) { nodes { legacyResourceId } } ordersCount { count } }`);
       expect(whole.errors).toBeUndefined();
-      const paged: string[] = [];
-      let after: string | null = null;
-      do {
-        const page: { data?: any } = await client.request(`query P($after: String) { orders(first: 3, after: $after, sortKey: UPDATED_AT) { nodes { legacyResourceId } pageInfo { hasNextPage endCursor } } }`, { variables: { after } });
-        paged.push(...page.data.orders.nodes.map((n: any) => n.legacyResourceId));
-        after = page.data.orders.pageInfo.hasNextPage ? page.data.orders.pageInfo.endCursor : null;
-      } while (after);
+      const paged = await pagedField(client, `query P($after: String) { orders(first: 3, after: $after, sortKey: UPDATED_AT) { nodes { legacyResourceId } pageInfo { hasNextPage endCursor } } }`, {}, 'legacyResourceId');
       return { ids: whole.data.orders.nodes.map((n: any) => n.legacyResourceId), count: whole.data.ordersCount.count, paged };
     };
 
@@ -248,13 +251,7 @@ describe('the GraphQL Admin API through @shopify/admin-api-client', () => {
       const token = ((await res.json()) as { access_token: string }).access_token;
       const client = createAdminApiClient({ storeDomain: shop, apiVersion: VERSION, accessToken: token, retries: 0, customFetchApi: (u, init) => fetch(String(u).replace(/^https:\/\/[^/]+/, aged.url), init as RequestInit) });
       const read = async () => {
-        const paged: string[] = [];
-        let after: string | null = null;
-        do {
-          const page: { data?: any } = await client.request(`query P($after: String) { orders(first: 5, after: $after, sortKey: CREATED_AT) { nodes { legacyResourceId } pageInfo { hasNextPage endCursor } } }`, { variables: { after } });
-          paged.push(...page.data.orders.nodes.map((n: any) => n.legacyResourceId));
-          after = page.data.orders.pageInfo.hasNextPage ? page.data.orders.pageInfo.endCursor : null;
-        } while (after);
+        const paged = await pagedField(client, `query P($after: String) { orders(first: 5, after: $after, sortKey: CREATED_AT) { nodes { legacyResourceId } pageInfo { hasNextPage endCursor } } }`, {}, 'legacyResourceId');
         const counted = await client.request(`{ ordersCount { count } }`);
         return { paged, count: counted.data.ordersCount.count as number };
       };
