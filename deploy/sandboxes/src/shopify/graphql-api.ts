@@ -394,7 +394,8 @@ const rootValue = {
     requireScope(ctx, 'order', 'read_orders');
     const id = idOfGid('Order', args.id);
     if (id === undefined) throw new GraphQLError(`Invalid global id '${args.id}'`, { extensions: { code: 'argumentLiteralsIncompatible', typeName: 'CoercionError' } });
-    const order = ctx.shop.orders.find((o) => o.id === id && o.createdAt.getTime() >= oldestVisible(ctx));
+    const oldest = oldestVisible(ctx);
+    const order = ctx.shop.orders.find((o) => o.id === id && o.createdAt.getTime() >= oldest);
     return order ? orderView(ctx, order) : null;
   },
   fulfillmentOrder: (args: { id: string }, ctx: Context) => {

@@ -34,12 +34,13 @@ afterEach(async () => {
   await control.setThrottledStatus(200);
 });
 
-const shopUrl = (shop = SHOP) => `${shopify.url}/store/${shop}`;
-const authorizeUrl = (state = 'stato-123', shop = SHOP) =>
-  `${shopUrl(shop)}/admin/oauth/authorize?${new URLSearchParams({ client_id: SHOPIFY_SANDBOX_APP.clientId, scope: SHOPIFY_SMISTA_SCOPES.join(','), redirect_uri: REDIRECT, state, 'grant_options[]': '' })}`;
+// `base`: the sandbox's URL (the suite's, or one a test starts with a clock of its own).
+const shopUrl = (shop = SHOP, base = shopify.url) => `${base}/store/${shop}`;
+const authorizeUrl = (state = 'stato-123', shop = SHOP, base = shopify.url) =>
+  `${shopUrl(shop, base)}/admin/oauth/authorize?${new URLSearchParams({ client_id: SHOPIFY_SANDBOX_APP.clientId, scope: SHOPIFY_SMISTA_SCOPES.join(','), redirect_uri: REDIRECT, state, 'grant_options[]': '' })}`;
 
-async function tokenCall(body: Record<string, unknown>, shop = SHOP) {
-  const res = await fetch(`${shopUrl(shop)}/admin/oauth/access_token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+async function tokenCall(body: Record<string, unknown>, shop = SHOP, base = shopify.url) {
+  const res = await fetch(`${shopUrl(shop, base)}/admin/oauth/access_token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
@@ -55,13 +56,13 @@ async function offlineToken(): Promise<{ access_token: string; refresh_token: st
 }
 
 /** Shopify's client, pointed at the sandbox by changing only the host of the URLs it builds. */
-function adminClient(accessToken: string, retries = 0): AdminApiClient {
+function adminClient(accessToken: string, retries = 0, base = shopify.url): AdminApiClient {
   return createAdminApiClient({
     storeDomain: SHOP,
     apiVersion: VERSION,
     accessToken,
     retries,
-    customFetchApi: (url, init) => fetch(String(url).replace(/^https:\/\/[^/]+/, shopify.url), init as RequestInit),
+    customFetchApi: (url, init) => fetch(String(url).replace(/^https:\/\/[^/]+/, base), init as RequestInit),
   });
 }
 
@@ -244,12 +245,10 @@ describe('the GraphQL Admin API through @shopify/admin-api-client', () => {
     const aged = await startShopifySandbox({ port: 0, shops: [{ shop: 'eta-prova', orders: 12, seed: 5 }], now: () => new Date(Date.now() + offsetMs) });
     try {
       const shop = 'eta-prova.myshopify.com';
-      const url = `${aged.url}/store/${shop}/admin/oauth/authorize?${new URLSearchParams({ client_id: SHOPIFY_SANDBOX_APP.clientId, scope: SHOPIFY_SMISTA_SCOPES.join(','), redirect_uri: REDIRECT, state: 'eta', 'grant_options[]': '' })}`;
-      const code = new URL(await shopifyInstallAs(url, { email: 'titolare@eta-prova.it', password: 'Negozio1!' })).searchParams.get('code')!;
+      const code = new URL(await shopifyInstallAs(authorizeUrl('eta', shop, aged.url), { email: 'titolare@eta-prova.it', password: 'Negozio1!' })).searchParams.get('code')!;
       // A token that never expires: the clock moves by weeks.
-      const res = await fetch(`${aged.url}/store/${shop}/admin/oauth/access_token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: SHOPIFY_SANDBOX_APP.clientId, client_secret: SHOPIFY_SANDBOX_APP.clientSecret, code }) });
-      const token = ((await res.json()) as { access_token: string }).access_token;
-      const client = createAdminApiClient({ storeDomain: shop, apiVersion: VERSION, accessToken: token, retries: 0, customFetchApi: (u, init) => fetch(String(u).replace(/^https:\/\/[^/]+/, aged.url), init as RequestInit) });
+      const { body } = await tokenCall({ client_id: SHOPIFY_SANDBOX_APP.clientId, client_secret: SHOPIFY_SANDBOX_APP.clientSecret, code }, shop, aged.url);
+      const client = adminClient(body.access_token, 0, aged.url);
       const read = async () => {
         const paged = await pagedField(client, `query P($after: String) { orders(first: 5, after: $after, sortKey: CREATED_AT) { nodes { legacyResourceId } pageInfo { hasNextPage endCursor } } }`, {}, 'legacyResourceId');
         const counted = await client.request(`{ ordersCount { count } }`);

@@ -263,6 +263,12 @@ export class ShopifyStore {
     return orders;
   }
 
+  /** An order changed now: its `updatedAt` moves, and with it the shop's `ordersRevision` (the sorted pages). */
+  private touch(shop: ShopState, order: ShopifyOrder): void {
+    order.updatedAt = this.options.now();
+    shop.ordersRevision++;
+  }
+
   /** The owner changes an order: what Shopify's admin would do; its `updatedAt` moves. */
   changeOrder(domain: string, id: string, change: ShopifyOrderChange): ShopifyOrder {
     const shop = this.shop(domain);
@@ -273,8 +279,7 @@ export class ShopifyStore {
     if (change.cancel) order.cancelledAt = this.options.now();
     if (change.refund) order.financialStatus = 'REFUNDED';
     if (change.shippingAddress) order.shippingAddress = { ...order.shippingAddress!, ...change.shippingAddress };
-    order.updatedAt = this.options.now();
-    shop.ordersRevision++;
+    this.touch(shop, order);
     return order;
   }
 
@@ -428,8 +433,7 @@ export class ShopifyStore {
       viaApi: true,
     };
     order.fulfillments.push(fulfillment);
-    order.updatedAt = this.options.now();
-    shop.ordersRevision++;
+    this.touch(shop, order);
     return fulfillment;
   }
 
